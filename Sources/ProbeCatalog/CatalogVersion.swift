@@ -1,0 +1,2 @@
+// Placeholder replaced by the catalog.
+public enum ProbeCatalogVersion { public static let schema = 1 }

@@ -1,0 +1,2 @@
+import ProbeServer
+print("probe-server")

@@ -1,0 +1,3 @@
+import Testing
+@testable import ProbeCatalog
+@Test func Catalog_HasSchemaVersion() { #expect(ProbeCatalogVersion.schema == 1) }
