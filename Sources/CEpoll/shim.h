@@ -10,6 +10,13 @@
 #include <netinet/tcp.h>
 #include <signal.h>
 #include <errno.h>
+#include <unistd.h>
+#include <sys/syscall.h>
 
 static inline int probe_errno(void) { return errno; }
+
+// accept4 is declared only under _GNU_SOURCE, which the Glibc module is not built with.
+static inline int probe_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags) {
+    return (int)syscall(SYS_accept4, fd, addr, len, flags);
+}
 #endif

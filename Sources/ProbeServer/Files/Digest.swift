@@ -1,0 +1,28 @@
+import COpenSSL
+
+/// SHA-256 through OpenSSL (never hand-rolled).
+public enum Digest {
+    public static func sha256(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        _ = out.withUnsafeMutableBufferPointer { o in
+            EVP_Digest(bytes.baseAddress, bytes.count, o.baseAddress, &length, EVP_sha256(), nil)
+        }
+        return out
+    }
+
+    public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.withUnsafeBytes { sha256($0) }
+    }
+
+    public static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count * 2)
+        for b in bytes {
+            out.append(digits[Int(b >> 4)])
+            out.append(digits[Int(b & 15)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,212 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Serves the page from a root folder (`Public/`): media types, strong ETags with
+/// `If-None-Match` → 304, gzip compressed once and kept in memory, `index.html` for folders,
+/// and no way out of the root (see `StaticPath`, and the real-path check here for symlinks).
+public final class StaticFiles: @unchecked Sendable {
+    /// The real path of the root, without a trailing slash.
+    public let root: String
+    private let lock = Lock()
+    private var cache: [String: Entry] = [:]
+
+    /// Files up to this size are kept in memory; larger ones (video fixtures) are read
+    /// off the event loop per request.
+    static let cacheableBytes = 8 * 1024 * 1024
+    /// Bounds the cache: `Public/` has a few dozen files; anything beyond is not the page.
+    static let maxEntries = 1024
+    /// How stale a cached file may be: edits to `Public/` show up within a second, at the
+    /// cost of one `stat` per file per second.
+    static let recheckNanoseconds: UInt64 = 1_000_000_000
+    /// Every representation may be reused only after revalidation: an upgraded server must
+    /// never run an old probe script against a new API. The ETag makes that a 304.
+    static let cacheControl = "no-cache"
+
+    final class Entry: @unchecked Sendable {
+        let realPath: String
+        let mediaType: String
+        let body: [UInt8]
+        let gzipped: [UInt8]?
+        let etag: String
+        let gzipETag: String
+        let modified: Int
+        let size: Int
+        var checkedAt: Instant
+
+        init(realPath: String, mediaType: String, body: [UInt8], modified: Int, checkedAt: Instant) {
+            self.realPath = realPath
+            self.mediaType = mediaType
+            self.body = body
+            self.modified = modified
+            self.size = body.count
+            self.checkedAt = checkedAt
+            let hash = Digest.hex(Digest.sha256(body)).prefix(20)
+            etag = "\"\(hash)\""
+            // RFC 9110 §8.8.3: each content coding is its own representation with its own strong tag.
+            gzipETag = "\"\(hash)-gz\""
+            if MediaType.isCompressible(mediaType), body.count > 256,
+               let z = Gzip.compress(body), z.count < body.count * 9 / 10 {
+                gzipped = z
+            } else {
+                gzipped = nil
+            }
+        }
+    }
+
+    public struct RootError: Error, CustomStringConvertible {
+        public let path: String
+        public var description: String { "static root \(path) does not exist or is not a folder" }
+    }
+
+    public init(root: String) throws {
+        guard let real = Self.realPath(root), Self.isDirectory(real) else { throw RootError(path: root) }
+        self.root = real
+    }
+
+    public func reply(to request: Request) -> Reply {
+        let segments: [String]
+        switch StaticPath.segments(of: request.path) {
+        case .failure(.badEncoding):
+            return .now(HTTPError(.badRequest, "the path has an invalid percent-encoding").response)
+        case .failure(.forbiddenSegment(let what)):
+            if what == "hidden file" { return .now(HTTPError(.notFound, "no such file").response) }
+            return .now(HTTPError(.badRequest, "path segment not allowed: \(what)").response)
+        case .success(let s):
+            segments = s
+        }
+        let key = segments.joined(separator: "/")
+        let now = EventLoop.monotonicNow()
+        if let entry = cached(key, now: now) {
+            return .now(respond(entry, request))
+        }
+        switch locate(key) {
+        case .notFound:
+            return .now(HTTPError(.notFound, "no such file").response)
+        case .directory:
+            let query = request.head.query.isEmpty ? "" : "?" + request.head.query
+            var r = Response.redirect(to: request.path + "/" + query, status: HTTPStatus(301, "Moved Permanently"))
+            r.headers.add("Cache-Control", Self.cacheControl)
+            return .now(r)
+        case .file(let real, let size, let modified):
+            if size > Self.cacheableBytes {
+                return .offload { [self] in
+                    guard let body = Self.readFile(real) else { return HTTPError(.notFound, "no such file").response }
+                    let entry = Entry(realPath: real, mediaType: MediaType.forPath(real), body: body,
+                                      modified: modified, checkedAt: now)
+                    return respond(entry, request)
+                }
+            }
+            guard let body = Self.readFile(real) else { return .now(HTTPError(.notFound, "no such file").response) }
+            let entry = Entry(realPath: real, mediaType: MediaType.forPath(real), body: body,
+                              modified: modified, checkedAt: now)
+            lock.withLock {
+                if cache.count >= Self.maxEntries { cache.removeAll() }
+                cache[key] = entry
+            }
+            return .now(respond(entry, request))
+        }
+    }
+
+    /// A cached entry, rechecked against the disk at most once a second.
+    private func cached(_ key: String, now: Instant) -> Entry? {
+        guard let entry = lock.withLock({ cache[key] }) else { return nil }
+        if now.since(entry.checkedAt) < Self.recheckNanoseconds { return entry }
+        if case .file(let real, let size, let modified) = locate(key),
+           real == entry.realPath, size == entry.size, modified == entry.modified {
+            lock.withLock { entry.checkedAt = now }
+            return entry
+        }
+        lock.withLock { cache[key] = nil }
+        return nil
+    }
+
+    private enum Location {
+        case file(realPath: String, size: Int, modified: Int)
+        case directory
+        case notFound
+    }
+
+    private func locate(_ key: String) -> Location {
+        var candidate = key.isEmpty ? root : root + "/" + key
+        if key.isEmpty || key.hasSuffix("/") { candidate += key.isEmpty ? "/index.html" : "index.html" }
+        guard let real = Self.realPath(candidate) else { return .notFound }
+        // The decoded segments were clean, but a symlink inside the root may point out of it.
+        guard real.hasPrefix(root + "/") else { return .notFound }
+        var st = stat()
+        guard stat(real, &st) == 0 else { return .notFound }
+        if (st.st_mode & S_IFMT) == S_IFDIR { return .directory }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { return .notFound }
+        return .file(realPath: real, size: Int(st.st_size), modified: Int(st.st_mtim.tv_sec) * 1_000_000_000 + Int(st.st_mtim.tv_nsec))
+    }
+
+    private func respond(_ entry: Entry, _ request: Request) -> Response {
+        let useGzip = entry.gzipped != nil && Self.acceptsGzip(request.headers["accept-encoding"])
+        let etag = useGzip ? entry.gzipETag : entry.etag
+        var headers = HTTPHeaders()
+        headers.add("ETag", etag)
+        headers.add("Cache-Control", Self.cacheControl)
+        if entry.gzipped != nil { headers.add("Vary", "Accept-Encoding") }
+        if let inm = request.headers["if-none-match"], Self.matches(inm, etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers.add("Content-Type", entry.mediaType)
+        if useGzip { headers.add("Content-Encoding", "gzip") }
+        return Response(status: .ok, headers: headers, body: useGzip ? entry.gzipped! : entry.body)
+    }
+
+    /// RFC 9110 §13.1.2: weak comparison, a list of tags or `*`.
+    static func matches(_ ifNoneMatch: String, _ etag: String) -> Bool {
+        for raw in ifNoneMatch.split(separator: ",") {
+            var tag = raw.trimmingCharacters(in: " \t")
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+            if tag == etag { return true }
+        }
+        return false
+    }
+
+    /// RFC 9110 §12.5.3: gzip is acceptable when listed (or `*`) with a non-zero q.
+    static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
+        var star = false
+        for element in header.lowercased().split(separator: ",") {
+            let parts = element.split(separator: ";").map { $0.trimmingCharacters(in: " \t") }
+            guard let coding = parts.first else { continue }
+            var q = 1.0
+            for p in parts.dropFirst() where p.hasPrefix("q=") { q = Double(p.dropFirst(2)) ?? 0 }
+            if coding == "gzip" || coding == "x-gzip" { return q > 0 }
+            if coding == "*" { star = q > 0 }
+        }
+        return star
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return nil }
+        var out = [UInt8](repeating: 0, count: Int(st.st_size))
+        var offset = 0
+        while offset < out.count {
+            let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            offset += n
+        }
+        if offset < out.count { out.removeSubrange(offset...) }
+        return out
+    }
+}

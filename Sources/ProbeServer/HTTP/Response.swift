@@ -1,0 +1,186 @@
+import Foundation
+
+/// A response as a handler builds it. The connection adds the framing headers
+/// (`Content-Length`, `Date`, `Connection`) and the security headers when it writes it.
+public struct Response: Sendable {
+    public var status: HTTPStatus
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public static func text(_ text: String, status: HTTPStatus = .ok, contentType: String = "text/plain; charset=utf-8") -> Response {
+        Response(status: status, headers: HTTPHeaders([("Content-Type", contentType)]), body: Array(text.utf8))
+    }
+
+    public static func html(_ html: String, status: HTTPStatus = .ok) -> Response {
+        var r = text(html, status: status, contentType: "text/html; charset=utf-8")
+        r.headers.add("Cache-Control", "no-store")
+        return r
+    }
+
+    /// A JSON body from any Encodable, keys sorted so output is stable and diffable.
+    public static func json<T: Encodable>(_ value: T, status: HTTPStatus = .ok) -> Response {
+        do {
+            let data = try JSONCoding.encoder.encode(value)
+            var r = Response(status: status, headers: HTTPHeaders([("Content-Type", "application/json")]), body: [UInt8](data))
+            r.headers.add("Cache-Control", "no-store")
+            return r
+        } catch {
+            return HTTPError(.internalServerError, code: "encoding_failed", "could not encode the response: \(error)").response
+        }
+    }
+
+    public static func redirect(to location: String, status: HTTPStatus = .found) -> Response {
+        Response(status: status, headers: HTTPHeaders([("Location", location)]))
+    }
+}
+
+/// Shared JSON settings: sorted keys for stable output, ISO 8601 dates.
+public enum JSONCoding {
+    public static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        e.dateEncodingStrategy = .iso8601
+        return e
+    }()
+
+    public static let decoder: JSONDecoder = {
+        let d = JSONDecoder()
+        d.dateDecodingStrategy = .iso8601
+        return d
+    }()
+}
+
+/// The one error type of the HTTP layer. It renders itself as
+/// `{"error":{"code":…,"message":…,"field":…}}` on one line, so a curl user and a
+/// program read the same thing.
+public struct HTTPError: Error, Sendable, CustomStringConvertible {
+    public var status: HTTPStatus
+    /// A stable machine-readable code (`invalid_field`, `not_found`, …).
+    public var code: String
+    /// One sentence saying what was wrong and, where it helps, what to do.
+    public var message: String
+    /// The request field at fault, if one is.
+    public var field: String?
+    /// Extra response headers (`Allow` for 405, `Retry-After` for 429/503).
+    public var headers: HTTPHeaders
+
+    public init(_ status: HTTPStatus, code: String? = nil, _ message: String, field: String? = nil,
+                headers: HTTPHeaders = HTTPHeaders()) {
+        self.status = status
+        self.code = code ?? Self.defaultCode(status)
+        self.message = message
+        self.field = field
+        self.headers = headers
+    }
+
+    public init(_ parseError: HTTPParseError) {
+        self.init(parseError.status, parseError.message)
+    }
+
+    public var description: String { "\(status.code) \(code): \(message)" }
+
+    private struct Body: Encodable {
+        struct Inner: Encodable { let code: String; let message: String; let field: String? }
+        let error: Inner
+    }
+
+    public var response: Response {
+        var r = Response.json(Body(error: .init(code: code, message: message, field: field)), status: status)
+        r.body.append(UInt8(ascii: "\n"))
+        for (name, value) in headers { r.headers.set(name, value) }
+        return r
+    }
+
+    static func defaultCode(_ status: HTTPStatus) -> String {
+        switch status.code {
+        case 400: return "bad_request"
+        case 401: return "unauthorized"
+        case 403: return "forbidden"
+        case 404: return "not_found"
+        case 405: return "method_not_allowed"
+        case 408: return "request_timeout"
+        case 409: return "conflict"
+        case 413: return "content_too_large"
+        case 414: return "uri_too_long"
+        case 415: return "unsupported_media_type"
+        case 422: return "unprocessable"
+        case 429: return "rate_limited"
+        case 431: return "header_fields_too_large"
+        case 501: return "not_implemented"
+        case 503: return "unavailable"
+        case 505: return "http_version_not_supported"
+        default: return status.code >= 500 ? "server_error" : "error"
+        }
+    }
+}
+
+extension Request {
+    /// Decodes the JSON body; on failure the error names the field at fault
+    /// (`results[2].attempt: expected Int`).
+    public func decodeJSON<T: Decodable>(_ type: T.Type) throws(HTTPError) -> T {
+        if let contentType = headers["content-type"]?.lowercased(),
+           !contentType.hasPrefix("application/json"), !contentType.hasPrefix("text/plain") {
+            throw HTTPError(.unsupportedMediaType, "expected Content-Type application/json, got \(contentType.prefix(60))")
+        }
+        guard !body.isEmpty else { throw HTTPError(.badRequest, code: "empty_body", "the request body is empty; send a JSON object") }
+        do {
+            return try JSONCoding.decoder.decode(T.self, from: Data(body))
+        } catch let error as DecodingError {
+            let (field, message) = JSONErrorText.describe(error)
+            throw HTTPError(.badRequest, code: field == nil ? "invalid_json" : "invalid_field", message, field: field)
+        } catch {
+            throw HTTPError(.badRequest, code: "invalid_json", "the body is not valid JSON")
+        }
+    }
+}
+
+/// Turns a `DecodingError` into the field path and a sentence a person can act on.
+public enum JSONErrorText {
+    public static func path(_ codingPath: [any CodingKey]) -> String {
+        var out = ""
+        for key in codingPath {
+            if let i = key.intValue { out += "[\(i)]" } else { out += out.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+        }
+        return out
+    }
+
+    public static func describe(_ error: DecodingError) -> (field: String?, message: String) {
+        switch error {
+        case .typeMismatch(let type, let ctx):
+            let p = path(ctx.codingPath)
+            return (p, "\(p.isEmpty ? "body" : p): expected \(typeName(type))")
+        case .valueNotFound(let type, let ctx):
+            let p = path(ctx.codingPath)
+            return (p, "\(p.isEmpty ? "body" : p): expected \(typeName(type)), got null")
+        case .keyNotFound(let key, let ctx):
+            let p = path(ctx.codingPath + [key])
+            return (p, "\(p): required field is missing")
+        case .dataCorrupted(let ctx):
+            let p = path(ctx.codingPath)
+            if p.isEmpty { return (nil, "the body is not valid JSON") }
+            return (p, "\(p): \(ctx.debugDescription)")
+        @unknown default:
+            return (nil, "the body does not match the expected JSON")
+        }
+    }
+
+    static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Int.Type, is Int64.Type, is Int32.Type, is UInt.Type: return "an integer"
+        case is Double.Type, is Float.Type: return "a number"
+        case is Bool.Type: return "a boolean"
+        default:
+            let name = "\(type)"
+            if name.hasPrefix("Array") { return "an array" }
+            if name.hasPrefix("Dictionary") { return "an object" }
+            return name
+        }
+    }
+}

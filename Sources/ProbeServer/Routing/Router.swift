@@ -1,0 +1,128 @@
+/// What a handler answers.
+public enum Reply: Sendable {
+    /// Answered now, on the event loop. Handlers that take this path must be quick.
+    case now(Response)
+    /// Slow work (a disk sync, a large file): run on the blocking pool; the response is
+    /// posted back to the connection's loop.
+    case offload(@Sendable () -> Response)
+    /// The handler hands the promise to something that completes it later, from any thread
+    /// (a store's group commit, a long poll).
+    case later(@Sendable (ReplyPromise) -> Void)
+}
+
+public typealias Handler = @Sendable (Request) throws -> Reply
+
+/// Completes a deferred reply exactly once, from any thread.
+public final class ReplyPromise: @unchecked Sendable {
+    private let deliver: @Sendable (Response) -> Void
+    private let once = Lock()
+    private var done = false
+
+    init(deliver: @escaping @Sendable (Response) -> Void) {
+        self.deliver = deliver
+    }
+
+    public func succeed(_ response: Response) {
+        let first = once.withLock { () -> Bool in
+            if done { return false }
+            done = true
+            return true
+        }
+        if first { deliver(response) }
+    }
+
+    public func fail(_ error: any Error) {
+        succeed((error as? HTTPError)?.response
+            ?? HTTPError(.internalServerError, "internal error; see the server log").response)
+    }
+}
+
+/// Routes by method and path pattern. Patterns are literal segments, `:name` parameters
+/// (one segment, percent-decoded), and a final `*name` capturing the rest.
+public struct Router: Sendable {
+    public struct Route: Sendable {
+        public let method: String
+        public let pattern: String
+        let segments: [Segment]
+        /// Largest body this route accepts; the parser enforces it before reading the body.
+        public let bodyLimit: Int
+        let handler: Handler
+    }
+
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+        case rest(String)
+    }
+
+    public enum Lookup {
+        case matched(Route, parameters: [String: String])
+        case methodNotAllowed(allow: [String])
+        case notFound
+    }
+
+    public private(set) var routes: [Route] = []
+    public var limits: HTTPLimits
+
+    public init(limits: HTTPLimits = HTTPLimits()) {
+        self.limits = limits
+    }
+
+    public mutating func add(_ method: String, _ pattern: String, bodyLimit: Int? = nil, _ handler: @escaping Handler) {
+        let segments = pattern.split(separator: "/", omittingEmptySubsequences: true).map { s -> Segment in
+            if s.hasPrefix(":") { return .parameter(String(s.dropFirst())) }
+            if s.hasPrefix("*") { return .rest(String(s.dropFirst())) }
+            return .literal(String(s))
+        }
+        routes.append(Route(method: method, pattern: pattern, segments: segments,
+                            bodyLimit: bodyLimit ?? limits.jsonBodyBytes, handler: handler))
+    }
+
+    public mutating func get(_ pattern: String, _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add("GET", pattern) { .now(try handler($0)) }
+    }
+
+    public mutating func post(_ pattern: String, bodyLimit: Int? = nil, _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add("POST", pattern, bodyLimit: bodyLimit) { .now(try handler($0)) }
+    }
+
+    public mutating func delete(_ pattern: String, _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add("DELETE", pattern) { .now(try handler($0)) }
+    }
+
+    /// Finds the route for a method and a still-encoded path. HEAD is served by GET routes.
+    public func lookup(method: String, path: String) -> Lookup {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        var allowed: [String] = []
+        for route in routes {
+            guard let params = Self.match(route.segments, parts) else { continue }
+            if route.method == method || (method == "HEAD" && route.method == "GET") {
+                return .matched(route, parameters: params)
+            }
+            allowed.append(route.method)
+            if route.method == "GET" { allowed.append("HEAD") }
+        }
+        if allowed.isEmpty { return .notFound }
+        var seen = Set<String>()
+        return .methodNotAllowed(allow: allowed.filter { seen.insert($0).inserted })
+    }
+
+    static func match(_ segments: [Segment], _ parts: [Substring]) -> [String: String]? {
+        var params: [String: String] = [:]
+        var i = 0
+        for segment in segments {
+            switch segment {
+            case .literal(let s):
+                guard i < parts.count, parts[i] == s else { return nil }
+            case .parameter(let name):
+                guard i < parts.count, let v = PercentDecoding.decode(String(parts[i])) else { return nil }
+                params[name] = v
+            case .rest(let name):
+                params[name] = parts[i...].joined(separator: "/")
+                return params
+            }
+            i += 1
+        }
+        return i == parts.count ? params : nil
+    }
+}

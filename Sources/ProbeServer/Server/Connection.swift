@@ -1,0 +1,362 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CEpoll
+
+/// One client connection, confined to its event loop's thread.
+///
+/// It reads bytes into the parser, answers requests strictly in order (a pipelined request
+/// is not started until the previous response is queued, and reading pauses while
+/// responses back up), and applies the timeout state machine on each tick.
+final class Connection: EventSource {
+    let fd: Int32
+    private let transport: any Transport
+    private unowned let loop: EventLoop
+    private let context: ServerContext
+    private let peer: String
+    private var parser: RequestParser
+    private var timeouts: ConnectionTimeouts
+
+    private var handshakeDone = false
+    private var output: [UInt8] = []
+    private var outputOffset = 0
+    private var interest: UInt32 = EPOLLIN.rawValue
+    private var readingPaused = false
+    private var peerClosed = false
+    private var closeAfterWrite = false
+    private(set) var isClosed = false
+
+    /// The head whose body is being read.
+    private var currentHead: RequestHead?
+    /// A request handed to a deferred handler; nothing else is processed until it answers.
+    private var inFlight: InFlight?
+    private var requestStartedAt = Instant(nanoseconds: 0)
+
+    private struct InFlight {
+        let head: RequestHead
+        let startedAt: Instant
+    }
+
+    /// Responses queued beyond this many bytes pause request processing until written.
+    static let outputHighWater = 256 * 1024
+
+    var onClose: ((Connection) -> Void)?
+
+    init(fd: Int32, transport: any Transport, loop: EventLoop, context: ServerContext, peer: String) {
+        self.fd = fd
+        self.transport = transport
+        self.loop = loop
+        self.context = context
+        self.peer = peer
+        self.parser = RequestParser(limits: context.configuration.limits)
+        self.timeouts = ConnectionTimeouts(timeouts: context.configuration.timeouts, openedAt: loop.now)
+        if context.configuration.isSecure {
+            // The handshake is part of the request head: a client stalling in it is closed
+            // at the header timeout.
+            timeouts.receivedHeadBytes(at: loop.now)
+        } else {
+            handshakeDone = true
+        }
+    }
+
+    /// True when closing now loses nothing: no request is partly read, handled or written.
+    var isIdle: Bool {
+        inFlight == nil && currentHead == nil && !parser.isInsideRequest && outputOffset >= output.count
+    }
+
+    // MARK: Events
+
+    func handle(events: UInt32) {
+        if events & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0 && events & EPOLLIN.rawValue == 0 {
+            close()
+            return
+        }
+        if !handshakeDone {
+            continueHandshake()
+            return
+        }
+        if events & EPOLLOUT.rawValue != 0 {
+            flush()
+            if isClosed { return }
+        }
+        if events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLRDHUP.rawValue) != 0 && !readingPaused {
+            readAvailable()
+        }
+    }
+
+    private func continueHandshake() {
+        switch transport.handshake() {
+        case .bytes:
+            handshakeDone = true
+            setInterest(EPOLLIN.rawValue)
+            readAvailable()
+        case .wantRead:
+            setInterest(EPOLLIN.rawValue)
+        case .wantWrite:
+            setInterest(EPOLLIN.rawValue | EPOLLOUT.rawValue)
+        case .closed:
+            close()
+        case .failed(let why):
+            context.logger.debug("\(peer) TLS handshake failed: \(why)")
+            close()
+        }
+    }
+
+    private func readAvailable() {
+        // TLS can hold decrypted bytes that epoll cannot see: read until the transport says
+        // it needs the socket, not just once.
+        var reads = 0
+        readLoop: while !isClosed {
+            let result = transport.read(into: loop.readBuffer)
+            switch result {
+            case .bytes(let n):
+                let wasInside = parser.isInsideRequest
+                parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<n]))
+                if parser.isReadingBody {
+                    timeouts.receivedBodyBytes(at: loop.now)
+                } else if !wasInside, inFlight == nil {
+                    timeouts.receivedHeadBytes(at: loop.now)
+                }
+                reads += 1
+                if inFlight != nil && parser.bufferedBytes > context.configuration.limits.pipelinedBytes {
+                    pauseReading()
+                    break readLoop
+                }
+                // Fair share: let other connections of this loop run, then continue.
+                if reads >= 16 { break readLoop }
+            case .wantRead:
+                break readLoop
+            case .wantWrite:
+                setInterest(interest | EPOLLOUT.rawValue)
+                break readLoop
+            case .closed:
+                peerClosed = true
+                break readLoop
+            case .failed(let why):
+                context.logger.debug("\(peer) read failed: \(why)")
+                close()
+                return
+            }
+        }
+        processRequests()
+        if peerClosed && !isClosed {
+            if isIdle || (inFlight == nil && currentHead == nil && parser.bufferedBytes == 0) {
+                close()
+            } else if inFlight == nil && !closeAfterWrite {
+                // The client half-closed after sending part of a request: nothing will complete it.
+                if parser.isInsideRequest { close() } else { closeAfterWrite = true }
+            } else {
+                closeAfterWrite = true
+            }
+        }
+        if reads >= 16 && !isClosed && !readingPaused {
+            // More may be waiting; level-triggered epoll will call again.
+        }
+    }
+
+    private func pauseReading() {
+        readingPaused = true
+        setInterest(interest & ~EPOLLIN.rawValue)
+    }
+
+    private func resumeReading() {
+        guard readingPaused else { return }
+        readingPaused = false
+        setInterest(interest | EPOLLIN.rawValue)
+        // TLS may hold buffered plaintext that will never raise EPOLLIN.
+        readAvailable()
+    }
+
+    private func setInterest(_ events: UInt32) {
+        guard events != interest, !isClosed else { return }
+        interest = events
+        loop.modify(fd, events: events | EPOLLRDHUP.rawValue)
+    }
+
+    // MARK: Requests
+
+    private func processRequests() {
+        while !isClosed && inFlight == nil && !closeAfterWrite && output.count - outputOffset < Self.outputHighWater {
+            let event: ParseEvent?
+            do {
+                event = try parser.next()
+            } catch {
+                respondToParseError(error)
+                break
+            }
+            guard let event else { break }
+            switch event {
+            case .head(let head):
+                currentHead = head
+                requestStartedAt = loop.now
+                parser.bodyLimit = context.bodyLimit(for: head)
+                if let expect = head.headers["expect"] {
+                    if !head.expectsContinue {
+                        respondToParseError(HTTPParseError(.expectationFailed, "Expect: \(Logger.sanitize(expect, max: 40)) is not supported; only 100-continue"))
+                        break
+                    }
+                    // RFC 9110 §10.1.1: refuse a too-large body before the client sends it.
+                    if let n = head.contentLength, n > parser.bodyLimit {
+                        respondToParseError(RequestParser.bodyTooLarge(n, parser.bodyLimit))
+                        break
+                    }
+                    output.append(contentsOf: ResponseWriter.continueResponse)
+                }
+                if head.hasBody { timeouts.startedBody(at: loop.now) }
+            case .message(let body, let trailers):
+                guard let head = currentHead else { continue }
+                currentHead = nil
+                timeouts.startedHandling()
+                dispatch(Request(head: head, body: body, trailers: trailers))
+            }
+        }
+        flush()
+    }
+
+    private func dispatch(_ incoming: Request) {
+        var request = incoming
+        request.remoteAddress = peer
+        request.isSecure = context.configuration.isSecure
+        let head = request.head
+        let startedAt = requestStartedAt
+        switch context.reply(to: request) {
+        case .now(let response):
+            complete(response, head: head, startedAt: startedAt)
+        case .offload(let work):
+            inFlight = InFlight(head: head, startedAt: startedAt)
+            let me = LoopBound(self)
+            let loop = self.loop
+            context.blockingQueue.async {
+                let response = work()
+                loop.execute { me.value?.completeDeferred(response) }
+            }
+        case .later(let start):
+            inFlight = InFlight(head: head, startedAt: startedAt)
+            let me = LoopBound(self)
+            let loop = self.loop
+            start(ReplyPromise { response in
+                loop.execute { me.value?.completeDeferred(response) }
+            })
+        }
+    }
+
+    private func completeDeferred(_ response: Response) {
+        guard let pending = inFlight, !isClosed else { return }
+        inFlight = nil
+        complete(response, head: pending.head, startedAt: pending.startedAt)
+        processRequests()
+        if readingPaused && parser.bufferedBytes <= context.configuration.limits.pipelinedBytes {
+            resumeReading()
+        }
+    }
+
+    private func complete(_ response: Response, head: RequestHead, startedAt: Instant) {
+        let keepAlive = head.keepAlive && !context.draining.value && !peerClosed
+        let before = output.count
+        context.responseWriter.write(
+            response, version: head.version, keepAlive: keepAlive, omitBody: head.method == "HEAD",
+            date: loop.dateLine(), into: &output)
+        if !keepAlive { closeAfterWrite = true }
+        timeouts.startedWriting(at: loop.now)
+        loop.logAccess(peer: peer, method: head.method, target: head.target, status: response.status.code,
+                       bytes: output.count - before, startedAt: startedAt)
+    }
+
+    private func respondToParseError(_ error: HTTPParseError) {
+        let head = currentHead
+        currentHead = nil
+        let response = HTTPError(error).response
+        let before = output.count
+        context.responseWriter.write(response, version: head?.version ?? .http1_1, keepAlive: false,
+                                     omitBody: false, date: loop.dateLine(), into: &output)
+        closeAfterWrite = true
+        timeouts.startedWriting(at: loop.now)
+        loop.logAccess(peer: peer, method: head?.method ?? "-", target: head?.target ?? "-",
+                       status: error.status.code, bytes: output.count - before, startedAt: requestStartedAt,
+                       note: error.message)
+        // Stop reading: whatever follows a malformed request cannot be trusted.
+        pauseReading()
+    }
+
+    // MARK: Writing
+
+    private func flush() {
+        while outputOffset < output.count && !isClosed {
+            let result = output.withUnsafeBytes { all in
+                transport.write(from: UnsafeRawBufferPointer(rebasing: all[outputOffset...]))
+            }
+            switch result {
+            case .bytes(let n):
+                outputOffset += n
+                timeouts.wroteBytes(at: loop.now)
+            case .wantWrite:
+                setInterest(interest | EPOLLOUT.rawValue)
+                return
+            case .wantRead:
+                setInterest(interest | EPOLLIN.rawValue)
+                return
+            case .closed:
+                close()
+                return
+            case .failed(let why):
+                context.logger.debug("\(peer) write failed: \(why)")
+                close()
+                return
+            }
+        }
+        if isClosed { return }
+        if output.capacity > 4 * Self.outputHighWater {
+            output = []
+        } else {
+            output.removeAll(keepingCapacity: true)
+        }
+        outputOffset = 0
+        if interest & EPOLLOUT.rawValue != 0 { setInterest(interest & ~EPOLLOUT.rawValue) }
+        if closeAfterWrite && inFlight == nil {
+            transport.shutdown()
+            close()
+            return
+        }
+        if inFlight == nil {
+            if case .writing = timeouts.phase { timeouts.finishedWriting(at: loop.now) }
+            if parser.isInsideRequest { timeouts.receivedHeadBytes(at: loop.now) }
+            if currentHead != nil { timeouts.startedBody(at: loop.now) }
+        }
+    }
+
+    // MARK: Timeouts and closing
+
+    func tick(now: Instant) {
+        guard !isClosed, let action = timeouts.check(now: now) else { return }
+        switch action {
+        case .close(let reason):
+            context.logger.debug("\(peer) closed: \(reason)")
+            close()
+        case .respondTimeoutAndClose(let reason):
+            context.logger.debug("\(peer) closed: \(reason)")
+            // One attempt to say why; a client that stalls will not read it anyway.
+            var bytes: [UInt8] = []
+            context.responseWriter.write(HTTPError(.requestTimeout, reason).response, version: .http1_1,
+                                         keepAlive: false, omitBody: false, date: loop.dateLine(), into: &bytes)
+            if handshakeDone && outputOffset >= output.count {
+                _ = bytes.withUnsafeBytes { transport.write(from: $0) }
+            }
+            loop.logAccess(peer: peer, method: currentHead?.method ?? "-", target: currentHead?.target ?? "-",
+                           status: 408, bytes: bytes.count, startedAt: requestStartedAt, note: reason)
+            close()
+        }
+    }
+
+    /// Closes the connection if nothing would be lost (graceful shutdown).
+    func closeIfIdle() {
+        if isIdle { close() } else { closeAfterWrite = closeAfterWrite || inFlight == nil && currentHead == nil && !parser.isInsideRequest }
+    }
+
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        loop.unregister(fd)
+        Glibc.close(fd)
+        onClose?(self)
+    }
+}

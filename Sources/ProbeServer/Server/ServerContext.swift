@@ -1,0 +1,66 @@
+import Dispatch
+import Synchronization
+
+/// What every connection of a server shares, read-only once the server starts.
+final class ServerContext: Sendable {
+    let configuration: ServerConfiguration
+    let router: Router
+    let staticFiles: StaticFiles?
+    let responseWriter: ResponseWriter
+    let logger: Logger
+    /// Where `Reply.offload` work runs: off the event loops, so a disk sync or a large
+    /// file never stalls other connections.
+    let blockingQueue = DispatchQueue(label: "probe-server.blocking", attributes: .concurrent)
+    let draining = Atomic(false)
+
+    init(configuration: ServerConfiguration, router: Router, staticFiles: StaticFiles?) {
+        self.configuration = configuration
+        self.router = router
+        self.staticFiles = staticFiles
+        self.responseWriter = ResponseWriter(securityHeaders: configuration.security)
+        self.logger = Logger(level: configuration.logLevel)
+    }
+
+    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"]
+
+    /// Picks the body limit for a request head before its body is read.
+    func bodyLimit(for head: RequestHead) -> Int {
+        if case .matched(let route, _) = router.lookup(method: head.method, path: head.path) {
+            return route.bodyLimit
+        }
+        return configuration.limits.jsonBodyBytes
+    }
+
+    /// Routes a complete request to a reply. Never throws: errors become responses.
+    func reply(to request: Request) -> Reply {
+        guard Self.knownMethods.contains(request.method) else {
+            return .now(HTTPError(.notImplemented, "method \(Logger.sanitize(request.method, max: 20)) is not implemented").response)
+        }
+        switch router.lookup(method: request.method, path: request.path) {
+        case .matched(let route, let parameters):
+            var request = request
+            request.parameters = parameters
+            do {
+                return try route.handler(request)
+            } catch let error as HTTPError {
+                return .now(error.response)
+            } catch {
+                logger.error("handler \(route.method) \(route.pattern) failed: \(error)")
+                return .now(HTTPError(.internalServerError, "internal error; see the server log").response)
+            }
+        case .methodNotAllowed(let allow):
+            if let files = staticFiles, request.method == "GET" || request.method == "HEAD" {
+                return files.reply(to: request)
+            }
+            return .now(HTTPError(.methodNotAllowed, "\(request.method) is not allowed here; use \(allow.joined(separator: ", "))",
+                                  headers: HTTPHeaders([("Allow", allow.joined(separator: ", "))])).response)
+        case .notFound:
+            if let files = staticFiles {
+                if request.method == "GET" || request.method == "HEAD" { return files.reply(to: request) }
+                return .now(HTTPError(.methodNotAllowed, "\(request.method) is not allowed on files; use GET or HEAD",
+                                      headers: HTTPHeaders([("Allow", "GET, HEAD")])).response)
+            }
+            return .now(HTTPError(.notFound, "no such resource").response)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The plain TCP transport: `recv`/`send` on a non-blocking socket.
+final class PlainTransport: Transport {
+    private let fd: Int32
+
+    init(fd: Int32) { self.fd = fd }
+
+    func handshake() -> TransportResult { .bytes(0) }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult {
+        while true {
+            let n = recv(fd, buffer.baseAddress, buffer.count, 0)
+            if n > 0 { return .bytes(n) }
+            if n == 0 { return .closed }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .wantRead
+            case ECONNRESET: return .closed
+            default: return .failed("recv: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    func write(from buffer: UnsafeRawBufferPointer) -> TransportResult {
+        while true {
+            // MSG_NOSIGNAL: a peer that went away is an error code, not a SIGPIPE.
+            let n = send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
+            if n >= 0 { return .bytes(n) }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .wantWrite
+            case EPIPE, ECONNRESET: return .closed
+            default: return .failed("send: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    func shutdown() {}
+
+    var negotiatedProtocol: String? { nil }
+}
