@@ -5,6 +5,7 @@ import ProbeServer
 enum Routes {
     static func make(limits: HTTPLimits) -> Router {
         var router = Router(limits: limits)
+        ProbeEndpoints.register(into: &router, config: ProbeEndpointsConfig(limits: limits))
         router.get("/api/health") { _ in .json(Health(status: "ok", version: Version.current)) }
         return router
     }
