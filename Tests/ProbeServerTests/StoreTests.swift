@@ -186,16 +186,73 @@ import Testing
             let run = StoreFixtures.run()
             try store.createRun(run)
             let before = store.writeStatistics
-            DispatchQueue.concurrentPerform(iterations: 50) { submitter in
-                for attempt in 0..<20 {
-                    _ = try? store.appendResults([StoreFixtures.result(run.id, "probe.\(submitter)", attempt: attempt)])
-                }
+            // 50 real threads (concurrentPerform would run only one per core), each
+            // waiting for its commit like a request handler off the event loop.
+            let group = DispatchGroup()
+            for submitter in 0..<50 {
+                group.enter()
+                Thread {
+                    for attempt in 0..<20 {
+                        _ = try? store.appendResults([StoreFixtures.result(run.id, "probe.\(submitter)", attempt: attempt)])
+                    }
+                    group.leave()
+                }.start()
             }
+            group.wait()
             #expect(try store.results(runID: run.id).count == 1000)
             let after = store.writeStatistics
             #expect(after.writes - before.writes == 1000)
             #expect(after.transactions - before.transactions < 1000)
         }
+    }
+
+    @Test func ReadsDuringWrites_NeverFailAndSeeWholeWrites() throws {
+        try StoreFixtures.withStore { store, _ in
+            let run = StoreFixtures.run()
+            try store.createRun(run)
+            let failures = OutcomeCollector()
+            DispatchQueue.concurrentPerform(iterations: 8) { worker in
+                for index in 0..<50 {
+                    if worker < 4 {
+                        // Each write holds two results; a reader must never see one without the other.
+                        let attempt = worker * 100 + index
+                        _ = try? store.appendResults([
+                            StoreFixtures.result(run.id, "pair.a", attempt: attempt),
+                            StoreFixtures.result(run.id, "pair.b", attempt: attempt),
+                        ])
+                    } else {
+                        do {
+                            let results = try store.results(runID: run.id)
+                            let a = results.filter { $0.probe == "pair.a" }.map(\.attempt)
+                            let b = results.filter { $0.probe == "pair.b" }.map(\.attempt)
+                            if Set(a) != Set(b) { failures.add(worker * 1000 + index, .failure(.invalid("torn read"))) }
+                        } catch {
+                            failures.add(worker * 1000 + index, .failure(StoreError.from(error)))
+                        }
+                    }
+                }
+            }
+            #expect(failures.wait(for: 0).isEmpty)
+            #expect(try store.results(runID: run.id).count == 400)
+        }
+    }
+
+    @Test func Close_CommitsQueuedWritesFirst() throws {
+        let directory = StoreFixtures.makeDirectory()
+        defer { StoreFixtures.removeDirectory(directory) }
+        let store = try SQLiteRunStore(path: directory + "/probe.sqlite")
+        let run = StoreFixtures.run()
+        try store.createRun(run)
+        let collector = OutcomeCollector()
+        for attempt in 0..<100 {
+            store.submit(.appendResults([StoreFixtures.result(run.id, attempt: attempt)])) { collector.add(attempt, $0) }
+        }
+        store.close()
+        let outcomes = collector.wait(for: 100)
+        #expect(outcomes.values.allSatisfy { $0 == .success(.appended([.inserted])) })
+        let reopened = try SQLiteRunStore(path: directory + "/probe.sqlite")
+        defer { reopened.close() }
+        #expect(try reopened.results(runID: run.id).count == 100)
     }
 
     // MARK: Uploads, deletion, purging

@@ -11,6 +11,8 @@ import Foundation
 public protocol RunStore: Sendable {
     /// Queues a write. `completion` is called exactly once, after the write is durable
     /// (success) or known not to be (failure). Acknowledge a client only from it.
+    /// Normally it runs on the store's writer thread; a write refused at once (`closed`,
+    /// `overloaded`) completes on the calling thread before `submit` returns.
     func submit(
         _ write: StoreWrite, completion: @escaping @Sendable (Result<StoreWriteOutcome, StoreError>) -> Void)
 
