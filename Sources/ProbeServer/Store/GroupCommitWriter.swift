@@ -151,8 +151,12 @@ final class GroupCommitWriter: @unchecked Sendable {
                     // IMMEDIATE: take the write lock now, so no write fails half-way on it.
                     try database.execute("BEGIN IMMEDIATE", [])
                 } catch {
-                    results.append(.failure(StoreError.from(error)))
-                    continue
+                    // No transaction (another process held the lock for the whole busy
+                    // timeout): fail the rest of the batch now rather than wait again per write.
+                    let storeError = StoreError.from(error)
+                    failSucceeded(with: storeError)
+                    while results.count < batch.count { results.append(.failure(storeError)) }
+                    return results
                 }
             }
             do {

@@ -13,6 +13,9 @@ public protocol RunStore: Sendable {
     /// (success) or known not to be (failure). Acknowledge a client only from it.
     /// Normally it runs on the store's writer thread; a write refused at once (`closed`,
     /// `overloaded`) completes on the calling thread before `submit` returns.
+    /// Writes run in submission order, so a `createRun` followed by an `appendResults` for
+    /// it may be submitted back to back. A completion must not call the synchronous write
+    /// helpers below (it would wait for its own thread).
     func submit(
         _ write: StoreWrite, completion: @escaping @Sendable (Result<StoreWriteOutcome, StoreError>) -> Void)
 

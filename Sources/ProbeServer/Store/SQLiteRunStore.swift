@@ -7,9 +7,17 @@ import Foundation
 /// calling thread. Both types lock their own state, the rest of this class is immutable
 /// after `init`: hence `@unchecked Sendable`.
 public final class SQLiteRunStore: RunStore, @unchecked Sendable {
+    /// The database file's name in the data directory.
+    public static let fileName = "probe.sqlite"
+
     public let path: String
     private let writer: GroupCommitWriter
     let readers: ReaderPool
+
+    /// Opens `fileName` in `dataDirectory` (which must exist).
+    public convenience init(dataDirectory: String) throws(StoreError) {
+        try self.init(path: dataDirectory + "/" + Self.fileName)
+    }
 
     /// Opens (creating if needed) the database at `path` and migrates it to the latest
     /// schema. `path` is the file, e.g. `DATA_DIR/probe.sqlite`; its directory must exist.
