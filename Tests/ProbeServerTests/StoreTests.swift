@@ -116,6 +116,26 @@ import Testing
         }
     }
 
+    @Test func MalformedResult_IsRejectedAndNothingOfItsWriteIsStored() throws {
+        try StoreFixtures.withStore { store, _ in
+            let run = StoreFixtures.run()
+            try store.createRun(run)
+            var negative = StoreFixtures.result(run.id, "camera.api", attempt: 0)
+            negative.attempt = -1
+            var infinite = StoreFixtures.result(run.id, "camera.api", attempt: 1)
+            infinite.elapsedMs = .infinity
+            var huge = StoreFixtures.result(run.id, "camera.api", attempt: 2)
+            huge.observed = String(repeating: "x", count: StoreLimits.maxObservedBytes + 1)
+            for bad in [negative, infinite, huge] {
+                let error = try #require(throws: StoreError.self) {
+                    try store.appendResults([StoreFixtures.result(run.id), bad])
+                }
+                #expect(error.isClientError)
+            }
+            #expect(try store.results(runID: run.id) == [])
+        }
+    }
+
     @Test func ResendingSameResult_IsIdempotent() throws {
         try StoreFixtures.withStore { store, _ in
             let run = StoreFixtures.run()
