@@ -368,6 +368,20 @@ import Testing
         }
     }
 
+    @Test func DamagedFile_IsReportedAsCorruptWithRecoveryAdvice() throws {
+        let directory = StoreFixtures.makeDirectory()
+        defer { StoreFixtures.removeDirectory(directory) }
+        let path = directory + "/probe.sqlite"
+        let garbage = Data((0..<8192).map { _ in UInt8.random(in: 0...255) })
+        #expect(FileManager.default.createFile(atPath: path, contents: garbage))
+        let error = try #require(throws: StoreError.self) { _ = try SQLiteRunStore(path: path) }
+        guard case .corrupt = error else {
+            Issue.record("expected .corrupt, got \(error)")
+            return
+        }
+        #expect(error.localizedDescription.contains(".recover"))
+    }
+
     @Test func UnwritableDirectory_FailsWithAnErrorThatSaysWhatToDo() throws {
         let error = try #require(throws: StoreError.self) {
             _ = try SQLiteRunStore(path: "/nonexistent-probe-dir/probe.sqlite")
