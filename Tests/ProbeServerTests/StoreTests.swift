@@ -116,6 +116,26 @@ import Testing
         }
     }
 
+    @Test func MalformedResult_IsRejectedAndNothingOfItsWriteIsStored() throws {
+        try StoreFixtures.withStore { store, _ in
+            let run = StoreFixtures.run()
+            try store.createRun(run)
+            var negative = StoreFixtures.result(run.id, "camera.api", attempt: 0)
+            negative.attempt = -1
+            var infinite = StoreFixtures.result(run.id, "camera.api", attempt: 1)
+            infinite.elapsedMs = .infinity
+            var huge = StoreFixtures.result(run.id, "camera.api", attempt: 2)
+            huge.observed = String(repeating: "x", count: StoreLimits.maxObservedBytes + 1)
+            for bad in [negative, infinite, huge] {
+                let error = try #require(throws: StoreError.self) {
+                    try store.appendResults([StoreFixtures.result(run.id), bad])
+                }
+                #expect(error.isClientError)
+            }
+            #expect(try store.results(runID: run.id) == [])
+        }
+    }
+
     @Test func ResendingSameResult_IsIdempotent() throws {
         try StoreFixtures.withStore { store, _ in
             let run = StoreFixtures.run()
@@ -346,6 +366,20 @@ import Testing
         #expect(throws: StoreError.schemaTooNew(found: Migrations.latestVersion + 1, known: Migrations.latestVersion)) {
             _ = try SQLiteRunStore(path: path)
         }
+    }
+
+    @Test func DamagedFile_IsReportedAsCorruptWithRecoveryAdvice() throws {
+        let directory = StoreFixtures.makeDirectory()
+        defer { StoreFixtures.removeDirectory(directory) }
+        let path = directory + "/probe.sqlite"
+        let garbage = Data((0..<8192).map { _ in UInt8.random(in: 0...255) })
+        #expect(FileManager.default.createFile(atPath: path, contents: garbage))
+        let error = try #require(throws: StoreError.self) { _ = try SQLiteRunStore(path: path) }
+        guard case .corrupt = error else {
+            Issue.record("expected .corrupt, got \(error)")
+            return
+        }
+        #expect(error.localizedDescription.contains(".recover"))
     }
 
     @Test func UnwritableDirectory_FailsWithAnErrorThatSaysWhatToDo() throws {
