@@ -51,7 +51,8 @@ public struct Diff: Sendable {
         return latest
     }
 
-    public func report(results: [ProbeResult]) -> DiffReport {
+    /// `run` names the run when it has no result yet (a fresh run is `incomplete`, not anonymous).
+    public func report(results: [ProbeResult], run: String? = nil) -> DiffReport {
         let latest = Self.latestAttempts(results)
         let context = EvaluationContext(results: latest, platform: platform, profile: profile, requirementSet: requirementSet)
         let findings = catalog.probes.map { finding(for: $0, result: latest[$0.id], context: context) }
@@ -70,7 +71,7 @@ public struct Diff: Sendable {
         let unknown = Set(results.map(\.probe)).subtracting(known).sorted()
 
         return DiffReport(
-            schema: Catalog.schemaVersion, run: results.first?.run, platform: platform,
+            schema: Catalog.schemaVersion, run: run ?? results.first?.run, platform: platform,
             requirementSet: requirementSet.id, verdict: verdict, verdictReasons: reasons, counts: counts,
             findings: findings, coverage: coverage, topRemedies: Array(top), unknownProbes: unknown)
     }

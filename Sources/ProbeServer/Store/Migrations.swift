@@ -64,6 +64,16 @@ enum Migrations {
                 -- The foreign key's child index: without it every run delete scans uploads.
                 CREATE INDEX uploads_by_run ON uploads (run_id);
                 """),
+        Migration(
+            version: 2, summary: "result reasons, detected platform",
+            sql: """
+                -- Why a probe was skipped or errored (`needs-operator`): the diff reads it.
+                ALTER TABLE results ADD COLUMN reason TEXT;
+                -- The platform detected from the page's env.platform result, for the matrix
+                -- and the platform filter when no override was given.
+                ALTER TABLE runs ADD COLUMN detected_platform TEXT;
+                CREATE INDEX runs_by_detected_platform ON runs (detected_platform, created_at, id);
+                """),
     ]
 
     /// The version this build creates and understands.

@@ -21,11 +21,14 @@ public struct ResultRecord: Equatable, Sendable {
     public var at: Date?
     /// The server's clock when the result arrived.
     public var receivedAt: Date
+    /// Why the probe was skipped or errored (`needs-operator`); nil otherwise.
+    public var reason: String?
 
     public init(
         runID: String, probe: String, attempt: Int, status: String, observed: String = "{}",
-        elapsedMs: Double? = nil, at: Date? = nil, receivedAt: Date
+        elapsedMs: Double? = nil, at: Date? = nil, receivedAt: Date, reason: String? = nil
     ) {
+        self.reason = reason
         self.runID = runID
         self.probe = probe
         self.attempt = attempt
@@ -39,7 +42,7 @@ public struct ResultRecord: Equatable, Sendable {
     /// Same key and same body (receivedAt ignored), at the store's millisecond precision.
     public func isSameResult(as other: ResultRecord) -> Bool {
         runID == other.runID && probe == other.probe && attempt == other.attempt
-            && status == other.status && observed == other.observed
+            && status == other.status && observed == other.observed && reason == other.reason
             && elapsedMs == other.elapsedMs && at?.unixMillis == other.at?.unixMillis
     }
 }
@@ -67,6 +70,7 @@ extension ResultRecord {
         }
         if status.isEmpty { throw .invalid("status of \(probe) is empty") }
         try StoreCheck.length(status, "status", max: StoreLimits.maxStatusBytes)
+        try StoreCheck.length(reason, "reason of \(probe)", max: StoreLimits.maxShortTextBytes)
         try StoreCheck.length(observed, "observed of \(probe)", max: StoreLimits.maxObservedBytes)
         if let elapsedMs, !elapsedMs.isFinite || elapsedMs < 0 {
             throw .invalid("elapsedMs of \(probe) must be a finite number ≥ 0")

@@ -13,6 +13,8 @@ public struct RunRecord: Equatable, Sendable {
     /// store; the catalog owns its schema.
     public var metadata: String
     public var userAgent: String?
+    /// The platform detected from the page (`env.platform`); nil until it reported.
+    public var detectedPlatform: String?
     public var createdAt: Date
     public var completedAt: Date?
     /// Set by the diff once the run is judged; nil until then.
@@ -24,8 +26,10 @@ public struct RunRecord: Equatable, Sendable {
     public init(
         id: String = RunID.generate(), label: String? = nil, platform: String? = nil,
         requirementSet: String, metadata: String = "{}", userAgent: String? = nil,
-        createdAt: Date, completedAt: Date? = nil, verdict: String? = nil, lastSeenAt: Date? = nil
+        createdAt: Date, completedAt: Date? = nil, verdict: String? = nil, lastSeenAt: Date? = nil,
+        detectedPlatform: String? = nil
     ) {
+        self.detectedPlatform = detectedPlatform
         self.id = id
         self.label = label
         self.platform = platform

@@ -21,7 +21,8 @@ extension SQLiteRunStore {
             values.append(label)
         }
         if let platform = filter.platform {
-            conditions.append("platform = ?")
+            // The override when one was given, else what the page reported.
+            conditions.append("coalesce(platform, detected_platform) = ?")
             values.append(platform)
         }
         if let verdict = filter.verdict {
@@ -71,7 +72,7 @@ extension SQLiteRunStore {
 
     static let runColumns = """
         id, label, platform, requirement_set, metadata, user_agent, created_at, completed_at, \
-        verdict, last_seen_at
+        verdict, last_seen_at, detected_platform
         """
 
     static func readRun(_ row: SQLiteStatement) -> RunRecord {
@@ -79,16 +80,18 @@ extension SQLiteRunStore {
             id: row.string(at: 0), label: row.optionalString(at: 1), platform: row.optionalString(at: 2),
             requirementSet: row.string(at: 3), metadata: row.string(at: 4), userAgent: row.optionalString(at: 5),
             createdAt: Date(unixMillis: row.int64(at: 6)), completedAt: row.optionalInt64(at: 7).map(Date.init),
-            verdict: row.optionalString(at: 8), lastSeenAt: Date(unixMillis: row.int64(at: 9)))
+            verdict: row.optionalString(at: 8), lastSeenAt: Date(unixMillis: row.int64(at: 9)),
+            detectedPlatform: row.optionalString(at: 10))
     }
 
-    static let resultColumns = "run_id, probe, attempt, status, observed, elapsed_ms, at, received_at"
+    static let resultColumns = "run_id, probe, attempt, status, observed, elapsed_ms, at, received_at, reason"
 
     static func readResult(_ row: SQLiteStatement) -> ResultRecord {
         ResultRecord(
             runID: row.string(at: 0), probe: row.string(at: 1), attempt: Int(row.int64(at: 2)),
             status: row.string(at: 3), observed: row.string(at: 4), elapsedMs: row.optionalDouble(at: 5),
-            at: row.optionalInt64(at: 6).map(Date.init), receivedAt: Date(unixMillis: row.int64(at: 7)))
+            at: row.optionalInt64(at: 6).map(Date.init), receivedAt: Date(unixMillis: row.int64(at: 7)),
+            reason: row.optionalString(at: 8))
     }
 
     static let uploadColumns = """

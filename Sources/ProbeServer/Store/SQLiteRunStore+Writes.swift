@@ -18,6 +18,13 @@ extension SQLiteRunStore {
             try StoreCheck.length(verdict, "verdict", max: StoreLimits.maxShortTextBytes)
             try updateRun(id, "UPDATE runs SET verdict = ?1 WHERE id = ?2", [verdict, id], in: database)
             return .done
+        case .setDetectedPlatform(let id, let platform, let userAgent):
+            try StoreCheck.length(platform, "platform", max: StoreLimits.maxShortTextBytes)
+            try StoreCheck.length(userAgent, "user agent", max: StoreLimits.maxUserAgentBytes)
+            try updateRun(
+                id, "UPDATE runs SET detected_platform = ?1, user_agent = coalesce(?2, user_agent) WHERE id = ?3",
+                [platform, userAgent, id], in: database)
+            return .done
         case .touch(let id, let date):
             try updateRun(
                 id, "UPDATE runs SET last_seen_at = max(last_seen_at, ?1) WHERE id = ?2",
@@ -75,13 +82,13 @@ extension SQLiteRunStore {
         for result in results {
             try database.execute(
                 """
-                INSERT INTO results (run_id, probe, attempt, status, observed, elapsed_ms, at, received_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO results (run_id, probe, attempt, status, observed, elapsed_ms, at, received_at, reason)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (run_id, probe, attempt) DO NOTHING
                 """,
                 [
                     result.runID, result.probe, result.attempt, result.status, result.observed,
-                    result.elapsedMs, result.at?.unixMillis, result.receivedAt.unixMillis,
+                    result.elapsedMs, result.at?.unixMillis, result.receivedAt.unixMillis, result.reason,
                 ])
             if database.changes == 1 {
                 outcomes.append(.inserted)

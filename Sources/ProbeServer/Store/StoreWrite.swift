@@ -12,6 +12,8 @@ public enum StoreWrite: Sendable {
     case completeRun(id: String, at: Date)
     /// → `.done`. nil clears the verdict (the run is being judged again).
     case setVerdict(id: String, verdict: String?)
+    /// → `.done`. Records what the page reported about its platform and user agent.
+    case setDetectedPlatform(id: String, platform: String, userAgent: String?)
     /// → `.done`. Moves lastSeenAt forward (never back).
     case touch(runID: String, at: Date)
     /// → `.done`; `runNotFound`, `uploadExists`.
