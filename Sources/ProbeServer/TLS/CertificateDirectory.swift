@@ -54,6 +54,7 @@ public struct CertificateDirectory: Sendable {
             directory: self,
             authorityDER: authority.certificate.derBytes(),
             authorityFingerprintSHA256: authority.certificate.sha256Fingerprint(),
+            authorityCommonName: authority.certificate.commonName ?? CertificateAuthority.commonName(hostName: hostName),
             subjectAlternativeNames: names.map(\.description),
             leafNotAfter: leaf?.notAfter ?? now,
             createdAuthority: createdAuthority,

@@ -8,6 +8,8 @@ public struct LocalCertificates: Sendable {
     public let authorityDER: [UInt8]
     /// SHA-256 of the CA's DER: compare with iOS Settings › About › Certificate Trust Settings.
     public let authorityFingerprintSHA256: [UInt8]
+    /// The CA's subject CN, `probe-server local CA (HOST)`, as devices list it.
+    public let authorityCommonName: String
     /// The leaf's names in `DNS:`/`IP:` form, sorted, for the startup log.
     public let subjectAlternativeNames: [String]
     public let leafNotAfter: Date

@@ -14,6 +14,9 @@ enum PEMFile {
     /// whose mode O_TRUNC would keep), writes and syncs it, then renames it over `path`.
     static func write(_ bytes: [UInt8], to path: String, permissions: mode_t) throws {
         let temporary = "\(path).\(getpid()).tmp"
+        // A leftover from a crash of an earlier process with the same pid (pid 1 in a
+        // container, every time) would otherwise make O_EXCL fail forever.
+        unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, permissions)
         guard descriptor >= 0 else { throw failure(path: temporary) }
         var written = 0

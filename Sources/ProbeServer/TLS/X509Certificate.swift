@@ -50,6 +50,16 @@ final class X509Certificate {
         return Array(digest.prefix(Int(length)))
     }
 
+    /// The subject's common name, for display.
+    var commonName: String? {
+        guard let subject = X509_get_subject_name(pointer) else { return nil }
+        let index = X509_NAME_get_index_by_NID(subject, NID_commonName, -1)
+        guard index >= 0, let entry = X509_NAME_get_entry(subject, index),
+              let data = X509_NAME_ENTRY_get_data(entry), let bytes = ASN1_STRING_get0_data(data)
+        else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(ASN1_STRING_length(data))), as: UTF8.self)
+    }
+
     var notAfter: Date? { Self.date(X509_get0_notAfter(pointer)) }
     var notBefore: Date? { Self.date(X509_get0_notBefore(pointer)) }
 
