@@ -88,6 +88,19 @@ import Testing
         _ = try TLSContext(certificateChainFile: second.certificateChainFile, privateKeyFile: second.privateKeyFile)
     }
 
+    @Test func LeafCertificate_IsReissuedWhenTheCAIsReplaced() throws {
+        let (path, first) = try prepared()
+        defer { TLSTestSupport.remove(path) }
+        unlink(first.authorityCertificateFile)
+        unlink(first.directory.authorityKeyFile)
+        let second = try CertificateDirectory(path: path).prepare(hostName: Self.host, addresses: Self.lan)
+        #expect(second.createdAuthority)
+        #expect(second.reissueReason == "cert.pem was not issued by ca.pem")
+        #expect(second.authorityFingerprintSHA256 != first.authorityFingerprintSHA256)
+        let verify = try openssl(["verify", "-CAfile", second.authorityCertificateFile, second.certificateChainFile])
+        #expect(verify.status == 0, "\(verify.combined)")
+    }
+
     @Test func LeafCertificate_VerifiesAgainstTheCAForEveryName() throws {
         let (path, result) = try prepared()
         defer { TLSTestSupport.remove(path) }
