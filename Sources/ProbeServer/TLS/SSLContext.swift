@@ -54,7 +54,8 @@ final class SSLContext: @unchecked Sendable {
             probe_SSL_MODE_ENABLE_PARTIAL_WRITE()
                 // The event loop may retry a write from a reallocated buffer holding the same bytes.
                 | probe_SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER()
-                // Idle keep-alive connections give their 2 × ~34 KiB record buffers back.
+                // Idle keep-alive connections give back their read and write record buffers
+                // (about 17 KiB each, one maximum TLS record).
                 | probe_SSL_MODE_RELEASE_BUFFERS())
     }
 

@@ -31,7 +31,8 @@ public enum TLSError: LocalizedError, Equatable, Sendable {
                 + "delete cert.pem and key.pem and restart to have a new pair issued."
         case let .configurationFailed(step, reason):
             return "TLS setup failed at \(step): \(reason). "
-                + "This OpenSSL build may lack a required feature; check that OpenSSL 3 from Debian is installed."
+                + "Check that Debian's OpenSSL 3 (libssl3) is installed and that no OPENSSL_CONF file "
+                + "disables TLS 1.2/1.3 or the Mozilla intermediate ciphers."
         case let .issuanceFailed(step, reason):
             return "Issuing a certificate failed at \(step): \(reason)."
         case let .writeFailed(path, reason):

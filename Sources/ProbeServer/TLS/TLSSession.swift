@@ -32,7 +32,9 @@ public final class TLSSession: Transport {
     /// they connect by IP address.
     public private(set) var serverName: String?
 
-    init(context: TLSContext, fileDescriptor: Int32) throws {
+    /// A session over `fileDescriptor` (accepted, non-blocking) using the certificate that
+    /// `context` serves at this moment. Same as `context.makeSession(fileDescriptor:)`.
+    public init(context: TLSContext, fileDescriptor: Int32) throws {
         self.context = context.snapshot()
         OpenSSLErrorQueue.clear()
         guard let ssl = SSL_new(self.context.pointer) else {
