@@ -34,6 +34,12 @@ public enum InterfaceAddresses {
         return out
     }
 
+    /// The reachable addresses as text, sorted: what the certificate names.
+    /// IPv6 link-local (`fe80::/10`) is left out: a URL cannot carry its zone id.
+    public static func current() -> [String] {
+        Array(Set(reachable().map(\.ip))).sorted()
+    }
+
     /// Addresses another device can reach: not loopback, not link-local; IPv4 first.
     public static func reachable() -> [Address] {
         all().filter { !$0.isLoopback && !$0.isLinkLocal }.sorted { !$0.isIPv6 && $1.isIPv6 }

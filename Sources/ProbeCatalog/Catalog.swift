@@ -1,0 +1,123 @@
+import Foundation
+
+/// The product's knowledge in one value: the probes in page order, the requirement sets,
+/// the checklist map, and the profiles derived from them. Pure data, no I/O.
+public struct Catalog: Sendable {
+    /// Version of the exported JSON (`exportJSON()`) and of the report schema.
+    public static let schemaVersion = 1
+
+    public let probes: [Probe]
+    public let requirementSets: [RequirementSet]
+    public let checklist: [ChecklistItem]
+    public let platforms: [Platform]
+
+    /// The catalog of SPEC §3 and seed 000 (the default requirement set is `liveform`).
+    public static let standard = Catalog(
+        probes: StandardProbes.all, requirementSets: RequirementSet.all, checklist: Checklist.liveform)
+
+    public static let defaultRequirementSet = "liveform"
+
+    /// Probe `checklistItems` are derived from the checklist map so that the two cannot disagree.
+    public init(probes: [Probe], requirementSets: [RequirementSet], checklist: [ChecklistItem]) {
+        self.probes = probes.map { probe in
+            var probe = probe
+            probe.checklistItems = checklist.filter { $0.coverage.probes.contains(probe.id) }.map(\.id)
+            return probe
+        }
+        self.requirementSets = requirementSets
+        self.checklist = checklist
+        self.platforms = Platform.allCases
+    }
+
+    public func probe(id: String) -> Probe? { probes.first { $0.id == id } }
+    public func requirementSet(id: String) -> RequirementSet? { requirementSets.first { $0.id == id } }
+    public func checklistItem(id: String) -> ChecklistItem? { checklist.first { $0.id == id } }
+
+    /// The expectation of every probe on `platform` under the requirement set `requirementSet`;
+    /// nil for an unknown set.
+    public func profile(platform: Platform, requirementSet: String = Catalog.defaultRequirementSet) -> Profile? {
+        guard let set = self.requirementSet(id: requirementSet) else { return nil }
+        return Profile(platform: platform, requirementSet: set, probes: probes)
+    }
+
+    /// Every platform × requirement set.
+    public var profiles: [Profile] {
+        requirementSets.flatMap { set in platforms.map { Profile(platform: $0, requirementSet: set, probes: probes) } }
+    }
+
+    /// How each checklist item is accounted for, counted from the map.
+    public var coverageMethodCounts: [String: Int] {
+        var counts = Dictionary(uniqueKeysWithValues: Coverage.Method.allCases.map { ($0.rawValue, 0) })
+        for item in checklist { counts[item.coverage.method.rawValue, default: 0] += 1 }
+        return counts
+    }
+
+    /// The whole catalog as JSON, for the page and the docs: pretty, keys sorted, so the
+    /// text is stable from run to run.
+    public func exportJSON() -> String {
+        let export = CatalogExport(
+            schema: Self.schemaVersion,
+            defaultRequirementSet: Self.defaultRequirementSet,
+            resultSchema: ResultSchemaExport(),
+            platforms: platforms.map { PlatformExport(id: $0.rawValue, title: $0.title, family: $0.family.rawValue, appWebView: $0.isAppWebView) },
+            probes: probes,
+            requirementSets: requirementSets,
+            profiles: profiles,
+            checklist: checklist,
+            coverageMethods: coverageMethodCounts,
+            thresholds: ThresholdsExport())
+        return Self.encode(export)
+    }
+
+    static func encode<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Every value here is plain data; encoding cannot fail short of a programming error.
+        let data = try! encoder.encode(value)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+struct CatalogExport: Encodable {
+    let schema: Int
+    let defaultRequirementSet: String
+    let resultSchema: ResultSchemaExport
+    let platforms: [PlatformExport]
+    let probes: [Probe]
+    let requirementSets: [RequirementSet]
+    let profiles: [Profile]
+    let checklist: [ChecklistItem]
+    let coverageMethods: [String: Int]
+    let thresholds: ThresholdsExport
+}
+
+struct PlatformExport: Encodable {
+    let id: String
+    let title: String
+    let family: String
+    let appWebView: Bool
+}
+
+/// The result shape the page posts, so the page can be written from the export alone.
+struct ResultSchemaExport: Encodable {
+    let version = ProbeResult.schemaVersion
+    let fields = [
+        "schema": "integer, optional (1)",
+        "run": "string, the run id from ?run=",
+        "probe": "string, a probe id",
+        "attempt": "integer ≥ 1",
+        "status": "one of pass, fail, error, skipped, info",
+        "reason": "string, optional: why skipped or errored (e.g. needs-operator)",
+        "observed": "object: the probe's observed fields",
+        "elapsedMs": "number ≥ 0",
+        "at": "string, ISO 8601",
+    ]
+    let statuses = ProbeResult.Status.allCases.map(\.rawValue)
+    let batch = "{\"results\": [result, …]}"
+}
+
+struct ThresholdsExport: Encodable {
+    let fastDenialMs = Diff.fastDenialMs
+    let fullScreenHeightRatio = Diff.fullScreenHeightRatio
+    let embeddedHeightRatio = Diff.embeddedHeightRatio
+}

@@ -1,2 +1,0 @@
-// Placeholder replaced by the catalog.
-public enum ProbeCatalogVersion { public static let schema = 1 }

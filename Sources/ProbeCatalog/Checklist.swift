@@ -1,0 +1,233 @@
+/// Every item of the four tabs of seed 000's "Verification Checklist", in the seed's order.
+/// Coverage is computed from this map (`ChecklistCoverage`), never counted by hand.
+public enum Checklist {
+    private static func ask(_ key: String, _ text: String) -> Coverage {
+        .confirmed(OperatorQuestion(field: "answers.\(key)", text))
+    }
+
+    public static let liveform: [ChecklistItem] = common + android + ios + reactNative
+
+    static let common: [ChecklistItem] = [
+        ChecklistItem(
+            "common.url.opens", .common, section: "URL and Navigation",
+            "A LiveForm URL in the format https://form.argosidentity.com?pid={pid} opens successfully.",
+            ask("liveformUrlOpens", "Did a real LiveForm URL (https://form.argosidentity.com?pid=…) open in this WebView?")),
+        ChecklistItem(
+            "common.url.pidEncoded", .common, section: "URL and Navigation",
+            "pid is URL-encoded before being passed.",
+            ask("pidEncoded", "Does the app pass pid through encodeURIComponent (or URLComponents / Uri.Builder) when it builds the URL?")),
+        ChecklistItem(
+            "common.url.customSchemes", .common, section: "URL and Navigation",
+            "External custom schemes open in an external app or fail gracefully.",
+            .verified("nav.customScheme")),
+        ChecklistItem(
+            "common.permissions.camera", .common, section: "Permissions",
+            "Camera permission is verified before entering the WebView on first launch.",
+            ask("cameraCheckedBeforeWebView", "On a fresh install, did the app ask for the camera before this page opened?")),
+        ChecklistItem(
+            "common.permissions.photos", .common, section: "Permissions",
+            "Photo library/media permission is verified before entering the WebView on first launch.",
+            ask("photosCheckedBeforeWebView", "On a fresh install, did the app ask for photo library / media access before this page opened?")),
+        ChecklistItem(
+            "common.permissions.deniedMessage", .common, section: "Permissions",
+            "A recoverable message is shown if permission is denied.",
+            ask("deniedMessageShown", "With the camera permission denied, did the app show a message instead of opening the page?")),
+        ChecklistItem(
+            "common.permissions.openSettings", .common, section: "Permissions",
+            "The \"Open Settings\" button navigates to the app settings screen.",
+            ask("openSettingsWorks", "Did the app's \"Open Settings\" button open this app's page in Settings?")),
+        ChecklistItem(
+            "common.webview.javascript", .common, section: "WebView Behavior",
+            "LiveForm loads with JavaScript enabled.",
+            .verified("env.script")),
+        ChecklistItem(
+            "common.webview.cameraUI", .common, section: "WebView Behavior",
+            "The camera UI opens when capturing an ID document.",
+            .verified("camera.getUserMedia", "camera.frames")),
+        ChecklistItem(
+            "common.webview.picker", .common, section: "WebView Behavior",
+            "The picker opens for image upload.",
+            .verified("file.accept")),
+        ChecklistItem(
+            "common.webview.cookiesPersist", .common, section: "WebView Behavior",
+            "Cookies and storage persist during normal WebView navigation.",
+            .verified("cookie.document", "cookie.server", "storage.local", "storage.navigation")),
+        ChecklistItem(
+            "common.webview.loadingState", .common, section: "WebView Behavior",
+            "A loading state is shown while the page loads.",
+            .notObservable("The loading state is native UI drawn before the page exists; the page cannot see it. Watch for it when the page opens, or test it in the app's UI tests.")),
+        ChecklistItem(
+            "common.webview.loadError", .common, section: "WebView Behavior",
+            "A recoverable error message is shown on WebView load error or HTTP error.",
+            .confirmed(OperatorQuestion(probe: "nav.loadError", field: "http500Recoverable", alsoFields: ["unreachableRecoverable"], "Did the app show a recoverable error for the HTTP 500 page and the unreachable address?"))),
+    ]
+
+    static let android: [ChecklistItem] = [
+        ChecklistItem(
+            "android.manifest.camera", .android,
+            "android.permission.CAMERA is declared in AndroidManifest.xml.",
+            .inferred(InferenceRule("camera.getUserMedia", .passed, because: "Android grants the camera at run time only to an app that declares android.permission.CAMERA, and the WebView cannot deliver frames without it"))),
+        ChecklistItem(
+            "android.runtime.camera", .android,
+            "Android runtime camera permission is requested and verified as granted before opening the WebView.",
+            .inferred(InferenceRule("camera.getUserMedia", .passedWithoutPrompt, because: "a camera granted with no prompt inside the page means the app already held the runtime permission when the WebView opened"))),
+        ChecklistItem(
+            "android.onPermissionRequest", .android,
+            "WebChromeClient.onPermissionRequest is implemented in native WebView code.",
+            .verified("camera.getUserMedia", "camera.scope", "camera.foreignOrigin")),
+        ChecklistItem(
+            "android.onShowFileChooser", .android,
+            "WebChromeClient.onShowFileChooser is implemented in native WebView code.",
+            .verified("file.accept")),
+        ChecklistItem(
+            "android.webviewUpToDate", .android,
+            "Android System WebView or Chrome is up to date.",
+            .verified("env.platform")),
+        ChecklistItem(
+            "android.javaScriptEnabled", .android,
+            "javaScriptEnabled is active.",
+            .verified("env.script")),
+        ChecklistItem(
+            "android.domStorageEnabled", .android,
+            "domStorageEnabled is active.",
+            .verified("storage.local", "storage.session", "storage.indexedDB")),
+        ChecklistItem(
+            "android.cookies", .android,
+            "Cookies and third-party cookies are allowed.",
+            .verified("cookie.document", "cookie.server", "cookie.thirdParty")),
+        ChecklistItem(
+            "android.mediaGesture", .android,
+            "Media playback and camera access are not blocked by user gesture policy or WebView settings.",
+            .verified("media.autoplay", "camera.getUserMedia", "camera.frames")),
+        ChecklistItem(
+            "android.valueCallbackOnce", .android,
+            "ValueCallback is called exactly once for all file chooser paths: success, cancel, and failure.",
+            .verified("file.accept", "file.cancel")),
+        ChecklistItem(
+            "android.contentUris", .android,
+            "File upload results passed as content:// URIs are handled correctly.",
+            .verified("file.accept", "file.capture")),
+        ChecklistItem(
+            "android.noFileUris", .android,
+            "The app's file chooser implementation does not expose file:// URIs directly.",
+            .notObservable("The page receives a File object, never the URI the chooser returned; review the chooser code (FileProvider content:// URIs only).")),
+        ChecklistItem(
+            "android.acceptAttribute", .android,
+            "The LiveForm file selection UI allows file types matching the accept attribute.",
+            .verified("file.accept")),
+        ChecklistItem(
+            "android.captureAttribute", .android,
+            "The LiveForm capture UI opens the camera path matching the capture attribute.",
+            .confirmed(OperatorQuestion(probe: "file.capture", field: "cameraOpenedDirectly", "Did capture=\"environment\" / \"user\" open the camera directly?"))),
+        ChecklistItem(
+            "android.mixedContent", .android,
+            "LiveForm resources are not blocked by HTTPS or mixed content policy.",
+            .verified("env.secureContext", "net.mixedContent")),
+        ChecklistItem(
+            "android.returnUrl", .android,
+            "returnUrl or deep link navigation is delivered correctly to the external app/browser/customer app.",
+            .confirmed(OperatorQuestion(probe: "nav.returnUrl", field: "reachedApp", "Did the return URL reach the app as intended?"))),
+    ]
+
+    static let ios: [ChecklistItem] = [
+        ChecklistItem(
+            "ios.plist.camera", .ios,
+            "NSCameraUsageDescription is declared in Info.plist.",
+            .inferred(InferenceRule("camera.getUserMedia", .passed, because: "iOS terminates an app that uses a capture device without NSCameraUsageDescription (seed 001), so a granted camera proves the key is there"))),
+        ChecklistItem(
+            "ios.plist.photos", .ios,
+            "NSPhotoLibraryUsageDescription is declared in Info.plist.",
+            .notObservable("WKWebView's file input uses the system photo picker, which needs no photo-library permission, so a successful pick proves nothing about the key; check Info.plist in the build.")),
+        ChecklistItem(
+            "ios.appCameraPermission", .ios,
+            "App-level camera permission request and status check work correctly before opening the WebView.",
+            ask("cameraCheckedBeforeWebView", "On a fresh install, did the app ask for the camera before this page opened?")),
+        ChecklistItem(
+            "ios.appPhotosPermission", .ios,
+            "App-level photo library permission request and status check work correctly before opening the WebView.",
+            ask("photosCheckedBeforeWebView", "On a fresh install, did the app ask for photo library / media access before this page opened?")),
+        ChecklistItem(
+            "ios.uiDelegate", .ios,
+            "WKUIDelegate is set on the native WKWebView.",
+            .inferred(InferenceRule("camera.getUserMedia", .passedWithoutPrompt, because: "without a WKUIDelegate the media-capture decision is .prompt (seed 001); a grant with no prompt means a delegate answered it"))),
+        ChecklistItem(
+            "ios.mediaCaptureHandler", .ios,
+            "On iOS 15+, the WKUIDelegate media capture permission handler is verified.",
+            .verified("camera.getUserMedia", "camera.scope", "camera.foreignOrigin")),
+        ChecklistItem(
+            "ios.fileInput", .ios,
+            "input type=\"file\" works in WKWebView.",
+            .verified("file.accept")),
+        ChecklistItem(
+            "ios.filesPassedBack", .ios,
+            "Files selected or captured are correctly passed back to the WebView.",
+            .verified("file.accept", "file.capture")),
+        ChecklistItem(
+            "ios.acceptAttribute", .ios,
+            "The LiveForm file selection UI allows file types matching the accept attribute.",
+            .verified("file.accept")),
+        ChecklistItem(
+            "ios.captureAttribute", .ios,
+            "The LiveForm capture UI opens the camera path matching the capture attribute.",
+            .confirmed(OperatorQuestion(probe: "file.capture", field: "cameraOpenedDirectly", "Did capture=\"environment\" / \"user\" open the camera directly?"))),
+        ChecklistItem(
+            "ios.heic", .ios,
+            "HEIC image uploads are handled correctly by the server or WebView flow.",
+            .verified("file.heic")),
+        ChecklistItem(
+            "ios.javaScript", .ios,
+            "JavaScript execution is enabled.",
+            .verified("env.script")),
+        ChecklistItem(
+            "ios.windowOpen", .ios,
+            "window.open or new window requests are handled without blocking, according to app policy.",
+            .verified("nav.windowOpen")),
+        ChecklistItem(
+            "ios.dataStore", .ios,
+            "WKWebView cookie and website data store policy does not block the LiveForm flow.",
+            .verified("cookie.document", "cookie.server", "storage.navigation", "storage.relaunch")),
+        ChecklistItem(
+            "ios.mixedContent", .ios,
+            "LiveForm resources are not blocked by HTTPS or mixed content policy.",
+            .verified("env.secureContext", "net.mixedContent")),
+        ChecklistItem(
+            "ios.returnUrl", .ios,
+            "returnUrl, universal link, and deep link navigation are handled correctly per app policy.",
+            .confirmed(OperatorQuestion(probe: "nav.returnUrl", field: "reachedApp", "Did the return URL reach the app as intended?"))),
+    ]
+
+    static let reactNative: [ChecklistItem] = [
+        ChecklistItem(
+            "rn.javaScriptEnabled", .reactNative,
+            "javaScriptEnabled is active in react-native-webview.",
+            .verified("env.script")),
+        ChecklistItem(
+            "rn.domStorageEnabled", .reactNative,
+            "domStorageEnabled is active in react-native-webview.",
+            .verified("storage.local", "storage.session", "storage.indexedDB")),
+        ChecklistItem(
+            "rn.cookies", .reactNative,
+            "sharedCookiesEnabled and thirdPartyCookiesEnabled are configured per app policy.",
+            .verified("cookie.document", "cookie.server", "cookie.thirdParty")),
+        ChecklistItem(
+            "rn.mediaCapture", .reactNative,
+            "Media capture WebView props do not block camera access.",
+            .verified("camera.getUserMedia", "camera.frames", "media.inline")),
+        ChecklistItem(
+            "rn.fileAccess", .reactNative,
+            "allowFileAccess and file selection work on both Android and iOS.",
+            .verified("file.accept")),
+        ChecklistItem(
+            "rn.permissionApi", .reactNative,
+            "Expo/RN permission API returns accurate camera and photo library/media permission status.",
+            .notObservable("The permission status lives in the app's JavaScript, outside the WebView; compare it with the OS settings in the app's own tests.")),
+        ChecklistItem(
+            "rn.navigationHandlers", .reactNative,
+            "The onShouldStartLoadWithRequest, onOpenWindow, and Linking.openURL combination handles returnUrl/deep links safely.",
+            .verified("nav.customScheme", "nav.windowOpen")),
+        ChecklistItem(
+            "rn.errorHandlers", .reactNative,
+            "onError and onHttpError provide recoverable guidance and a diagnostic report.",
+            .confirmed(OperatorQuestion(probe: "nav.loadError", field: "http500Recoverable", alsoFields: ["unreachableRecoverable"], "Did the app show a recoverable error for the HTTP 500 page and the unreachable address?"))),
+    ]
+}

@@ -1,0 +1,68 @@
+extension ChecklistCoverage {
+    /// Computes every item's status from the checklist map and the run's findings.
+    init(catalog: Catalog, platform: Platform, findings: [Finding], results: [String: ProbeResult]) {
+        let byProbe = Dictionary(uniqueKeysWithValues: findings.map { ($0.probe, $0) })
+        var items: [Item] = []
+        for entry in catalog.checklist {
+            let (status, evidence) = Self.status(of: entry, platform: platform, findings: byProbe, results: results)
+            items.append(Item(id: entry.id, tab: entry.tab, text: entry.text, method: entry.coverage.method, status: status, evidence: evidence))
+        }
+        var counts = Dictionary(uniqueKeysWithValues: Status.allCases.map { ($0.rawValue, 0) })
+        for item in items { counts[item.status.rawValue, default: 0] += 1 }
+        self.init(counts: counts, items: items)
+    }
+
+    static func status(
+        of item: ChecklistItem, platform: Platform, findings: [String: Finding], results: [String: ProbeResult]
+    ) -> (Status, String) {
+        guard item.tab.applies(to: platform) else {
+            return (.notApplicable, "the \(item.tab.rawValue) tab does not apply to \(platform.rawValue)")
+        }
+        let coverage = item.coverage
+        switch coverage.method {
+        case .notObservable:
+            return (.notObservable, coverage.reason ?? "not observable from the page")
+
+        case .verified:
+            let covering = coverage.probes.compactMap { findings[$0] }
+            let evidence = covering.map { "\($0.probe): \($0.verdict.rawValue)" }.joined(separator: "; ")
+            if covering.contains(where: { $0.verdict == .fail }) { return (.failed, evidence) }
+            if covering.contains(where: { $0.verdict == .notRun || $0.verdict == .skipped }) { return (.unverified, evidence) }
+            return (.verified, evidence)
+
+        case .inferred:
+            guard let rule = coverage.rule, let finding = findings[rule.probe] else { return (.unverified, "no rule") }
+            let base = "\(rule.probe): \(finding.verdict.rawValue)"
+            guard finding.verdict == .pass else {
+                return (.unverified, "\(base); the inference needs it to pass")
+            }
+            if rule.condition == .passedWithoutPrompt {
+                let result = results[rule.probe]
+                let noPrompt = result?.bool("promptShown") == false
+                    || (result?.bool("promptShown") == nil && result?.string("permissionStateBefore") == "granted")
+                guard noPrompt else {
+                    return (.unverified, "\(base), but a prompt appeared or it is unknown whether one did")
+                }
+            }
+            return (.inferred, "\(base) → \(rule.because)")
+
+        case .confirmed:
+            guard let question = coverage.question else { return (.unconfirmed, "no question") }
+            let observed = results[question.probe]?.observed ?? [:]
+            let answers = question.fields.map { field -> Bool? in
+                let value = JSONValue.object(observed)[path: field]
+                if let flag = value?.boolValue { return flag }
+                switch value?.stringValue?.lowercased() {
+                case "yes": return true
+                case "no": return false
+                default: return nil
+                }
+            }
+            let said = zip(question.fields, answers).map { "\($0): \($1.map { $0 ? "yes" : "no" } ?? "unanswered")" }.joined(separator: ", ")
+            let evidence = "\(question.probe) — \(said)"
+            if answers.contains(false) { return (.failed, evidence) }
+            if answers.contains(where: { $0 == nil }) { return (.unconfirmed, evidence) }
+            return (.confirmed, evidence)
+        }
+    }
+}

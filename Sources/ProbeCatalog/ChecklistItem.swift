@@ -1,0 +1,112 @@
+/// One item of seed 000's "Verification Checklist", with a stable id and how the product
+/// accounts for it.
+public struct ChecklistItem: Sendable, Codable, Equatable, Identifiable {
+    /// The four tabs of seed 000's checklist.
+    public enum Tab: String, Sendable, Codable, CaseIterable {
+        case common = "Common"
+        case android = "Android"
+        case ios = "iOS WKWebView"
+        case reactNative = "React Native"
+
+        /// Whether a run on `platform` can say anything about this tab's items.
+        public func applies(to platform: Platform) -> Bool {
+            switch self {
+            case .common: return true
+            case .android: return platform == .androidWebView || platform == .rnWebViewAndroid
+            case .ios: return platform == .iosWKWebView || platform == .rnWebViewIOS
+            case .reactNative: return platform.isReactNative
+            }
+        }
+    }
+
+    public let id: String
+    public let tab: Tab
+    /// The sub-heading inside the tab ("URL and Navigation", …), when the seed has one.
+    public let section: String?
+    /// The item's text as the seed states it.
+    public let text: String
+    public let coverage: Coverage
+
+    public init(_ id: String, _ tab: Tab, section: String? = nil, _ text: String, _ coverage: Coverage) {
+        self.id = id
+        self.tab = tab
+        self.section = section
+        self.text = text
+        self.coverage = coverage
+    }
+}
+
+/// How an item is accounted for: verified by probes, inferred by a rule, confirmed by an
+/// operator question, or not observable from the page (with the reason).
+public struct Coverage: Sendable, Codable, Equatable {
+    public enum Method: String, Sendable, Codable, CaseIterable {
+        case verified, inferred, confirmed
+        case notObservable = "not-observable"
+    }
+
+    public let method: Method
+    /// verified: every probe must pass.
+    public let probes: [String]
+    public let rule: InferenceRule?
+    public let question: OperatorQuestion?
+    /// not-observable: why the page cannot see it, and where to check instead.
+    public let reason: String?
+
+    public static func verified(_ probes: String...) -> Coverage {
+        Coverage(method: .verified, probes: probes, rule: nil, question: nil, reason: nil)
+    }
+    public static func inferred(_ rule: InferenceRule) -> Coverage {
+        Coverage(method: .inferred, probes: [rule.probe], rule: rule, question: nil, reason: nil)
+    }
+    public static func confirmed(_ question: OperatorQuestion) -> Coverage {
+        Coverage(method: .confirmed, probes: [question.probe], rule: nil, question: question, reason: nil)
+    }
+    public static func notObservable(_ reason: String) -> Coverage {
+        Coverage(method: .notObservable, probes: [], rule: nil, question: nil, reason: reason)
+    }
+}
+
+/// A fact the page cannot see but another observation implies: a granted camera on iOS
+/// means Info.plist has NSCameraUsageDescription, because iOS terminates an app that
+/// touches the camera without it (seed 001 "The usage description").
+public struct InferenceRule: Sendable, Codable, Equatable {
+    public enum Condition: String, Sendable, Codable {
+        /// The probe's finding passed.
+        case passed
+        /// The probe passed and the grant was fast: no prompt, so the host granted it.
+        case passedWithoutPrompt = "passed-without-prompt"
+    }
+
+    public let probe: String
+    public let condition: Condition
+    /// Why the observation implies the item.
+    public let because: String
+
+    public init(_ probe: String, _ condition: Condition, because: String) {
+        self.probe = probe
+        self.condition = condition
+        self.because = because
+    }
+}
+
+/// A question the person answers on the device. The answer arrives in the observed
+/// fields `fields` of the operator probe `probe` (booleans, or "yes"/"no"/"unknown");
+/// every field must say yes for the item to be confirmed.
+public struct OperatorQuestion: Sendable, Codable, Equatable {
+    public let probe: String
+    /// Dotted paths in the probe's observed object, e.g. `answers.openSettingsWorks`.
+    public let fields: [String]
+    public let text: String
+
+    public init(probe: String = "operator.checklist", field: String, alsoFields: [String] = [], _ text: String) {
+        self.probe = probe
+        self.fields = [field] + alsoFields
+        self.text = text
+    }
+
+    /// The key inside `operator.checklist`'s `answers`, or the field of another operator probe.
+    public var key: String {
+        let first = fields[0]
+        return first.hasPrefix("answers.") ? String(first.dropFirst("answers.".count)) : first
+    }
+}

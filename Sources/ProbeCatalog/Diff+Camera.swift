@@ -1,0 +1,254 @@
+extension Diff {
+    func evaluateCameraAPI(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        guard let present = result.bool("getUserMedia") else { return Assessment(.unknown, "") }
+        if present { return Assessment(.works, "navigator.mediaDevices.getUserMedia exists") }
+        let observed = "navigator.mediaDevices\(result.bool("mediaDevices") == true ? ".getUserMedia" : "") is missing"
+        if context.observed("env.secureContext", "isSecureContext")?.boolValue == false {
+            return Assessment(
+                .broken, observed,
+                diagnosis: "The camera API is absent because the page is not a secure context.",
+                layer: .webView, remedy: .secureContext)
+        }
+        // seed 004: "In-WebView capture requires iOS 14.3 or later."
+        if context.isIOS, let version = context.platform.osVersion, version < Version([14, 3]) {
+            return Assessment(
+                .broken, observed,
+                diagnosis: "iOS \(version) has no getUserMedia in WKWebView; it arrived in iOS 14.3 (seed 004).",
+                layer: .device, remedy: .updateOS)
+        }
+        return Assessment(
+            .broken, observed,
+            diagnosis: "The camera API is missing in a secure context: the WebView build lacks WebRTC, or the host disabled media streams.",
+            layer: .webView, remedy: .updateOS)
+    }
+
+    func evaluateDevices(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let before = result.int("videoInputsBefore")
+        let after = result.int("videoInputsAfter")
+        guard before != nil || after != nil else { return Assessment(.unknown, "") }
+        let count = max(before ?? 0, after ?? 0)
+        let observed = "video inputs before \(before.map(String.init) ?? "?"), after \(after.map(String.init) ?? "?"); labels before \(describe(result.bool("labelsBefore"))), after \(describe(result.bool("labelsAfter")))"
+        if count >= 1 { return Assessment(.works, observed) }
+        return Assessment(
+            .broken, observed,
+            diagnosis: "No camera is listed: the device has none, or the app does not hold the OS camera permission, so the engine hides the devices.",
+            layer: .device, remedy: .osCameraPermission)
+    }
+
+    func evaluatePermissionState(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let before = result.string("stateBefore") ?? "unknown"
+        let after = result.string("stateAfter") ?? "unknown"
+        return Assessment(.noted, "permission state before \(before), after \(after)")
+    }
+
+    /// The two permission layers of seed 001, told apart by speed and permission state.
+    func evaluateGetUserMedia(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        guard let outcome = result.string("outcome") else { return Assessment(.unknown, "") }
+        let elapsed = result.number("elapsedMs") ?? result.elapsedMs
+        if outcome == "granted" {
+            let audio = result.int("audioTracks") ?? 0
+            let observed = "granted in \(milliseconds(elapsed))" + (result.bool("promptShown") == true ? " after a prompt" : "")
+            if audio > 0 {
+                return Assessment(
+                    .warning, observed + ", with \(audio) audio track(s)",
+                    diagnosis: "Video alone was asked for, yet the stream carries audio: the host adds the microphone to the grant.",
+                    layer: .webView, remedy: .videoOnlyGrant)
+            }
+            return Assessment(.works, observed)
+        }
+        return cameraDenial(result, context, elapsed: elapsed, what: "getUserMedia({video:true})")
+    }
+
+    /// Names the layer that refused the camera.
+    func cameraDenial(_ result: ProbeResult, _ context: EvaluationContext, elapsed: Double, what: String) -> Assessment {
+        let name = result.string("errorName") ?? "an error"
+        let message = result.string("errorMessage")
+        let observed = "\(what) failed with \(name) after \(milliseconds(elapsed))" + (message.map { ": \($0)" } ?? "")
+        switch name {
+        case "NotFoundError", "DevicesNotFoundError", "OverconstrainedError":
+            return Assessment(.broken, observed, diagnosis: "No camera matched: the device has no usable camera.", layer: .device)
+        case "NotReadableError", "TrackStartError":
+            return Assessment(
+                .broken, observed,
+                diagnosis: "The camera is busy or failed to start: another app (or the app itself, natively) holds it.",
+                layer: .device)
+        case "NotAllowedError", "PermissionDeniedError", "SecurityError", "AbortError":
+            break
+        default:
+            return Assessment(
+                .broken, observed,
+                diagnosis: "getUserMedia failed with \(name): the engine could not start the camera.",
+                layer: .webView, remedy: .cameraGrant)
+        }
+
+        let stateBefore = result.string("permissionStateBefore") ?? context.observed("camera.permission", "stateBefore")?.stringValue
+        let prompt = result.bool("promptShown")
+        if stateBefore == "denied" {
+            return Assessment(
+                .broken, observed,
+                diagnosis: "The camera permission was already denied before the request (permission state \"denied\"): the user or the OS setting refused it. The app must check the OS permission before opening the WebView and offer Settings.",
+                layer: .userOrOS, remedy: .osCameraPermission)
+        }
+        if elapsed < Self.fastDenialMs, prompt != true {
+            let layerText: String
+            switch context.platform.platform {
+            case .androidWebView:
+                layerText = "the WebView layer denied it: WebChromeClient.onPermissionRequest does not grant RESOURCE_VIDEO_CAPTURE (with no handler the WebView denies even when the app holds CAMERA, seed 001)"
+            case .rnWebViewAndroid:
+                layerText = "the WebView layer denied it: react-native-webview's onPermissionRequest refused (mediaCapturePermissionGrantType, or the app lacks the CAMERA runtime permission it checks)"
+            case .iosWKWebView:
+                layerText = "the WebView layer denied it: the WKUIDelegate media-capture decision (requestMediaCapturePermissionFor) returned .deny for this origin; with no delegate iOS would have prompted (seed 001)"
+            case .rnWebViewIOS:
+                layerText = "the WebView layer denied it: react-native-webview's media-capture decision refused (mediaCapturePermissionGrantType)"
+            case .iosSafari, .androidChrome, .desktop:
+                layerText = "the browser denied it from a stored site setting"
+            }
+            return Assessment(
+                .broken, observed,
+                diagnosis: "\(name) in \(milliseconds(elapsed)) with no prompt: \(layerText).",
+                layer: context.isAppWebView ? .webView : .userOrOS, remedy: .cameraGrant)
+        }
+        return Assessment(
+            .broken, observed,
+            diagnosis: "\(name) after \(milliseconds(elapsed))\(prompt == true ? " with a prompt" : ""): a person had time to answer, so the user denied the prompt or the OS camera permission for the app is off (the OS layer, seed 001).",
+            layer: .userOrOS, remedy: .osCameraPermission)
+    }
+
+    /// Black or frozen frames in a granted stream, or a fullscreen preview: the inline and
+    /// autoplay settings (seed 001 "Inline media playback").
+    func evaluateFrames(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let fullscreen = result.bool("fullscreen")
+        let black = result.bool("black")
+        let frozen = result.bool("frozen")
+        let frames = result.int("frames")
+        let playing = result.bool("playing")
+        guard fullscreen != nil || black != nil || frozen != nil || frames != nil else { return Assessment(.unknown, "") }
+        let observed = "\(result.int("width") ?? 0)×\(result.int("height") ?? 0), \(frames.map(String.init) ?? "?") frames in 1 s, black \(describe(black)), frozen \(describe(frozen)), fullscreen \(describe(fullscreen))"
+        let inlineBroken = context.observed("media.inline", "inline")?.boolValue == false
+            || context.observed("media.inline", "enteredFullscreen")?.boolValue == true
+        let autoplayBroken = context.observed("media.autoplay", "played")?.boolValue == false
+        let settings = Remedy(
+            iosSwift: "configuration.allowsInlineMediaPlayback = true; configuration.mediaTypesRequiringUserActionForPlayback = []",
+            androidKotlin: "webView.settings.mediaPlaybackRequiresUserGesture = false",
+            reactNative: "<WebView allowsInlineMediaPlayback mediaPlaybackRequiresUserAction={false} />")
+
+        if fullscreen == true {
+            return Assessment(
+                .broken, observed,
+                diagnosis: "The camera preview left the page for a fullscreen player: inline playback is off (allowsInlineMediaPlayback is false on iPhone by default, seed 001).",
+                layer: .webView, remedy: settings)
+        }
+        if black == true || frozen == true || playing == false || frames == 0 {
+            var causes: [String] = []
+            if inlineBroken { causes.append("media.inline failed too") }
+            if autoplayBroken { causes.append("media.autoplay was refused too") }
+            let what = black == true ? "black" : "frozen or not playing"
+            return Assessment(
+                .broken, observed,
+                diagnosis: "The camera was granted but the preview is \(what): the video element is not allowed to play inline without a gesture, so the stream never renders\(causes.isEmpty ? "" : " (\(causes.joined(separator: "; ")))"). Check the inline and autoplay settings; a covered lens also gives black frames.",
+                layer: .webView, remedy: settings)
+        }
+        return Assessment(.works, observed)
+    }
+
+    func evaluateFacing(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let environment = result.bool("environmentOk")
+        let user = result.bool("userOk")
+        guard environment != nil || user != nil else { return Assessment(.unknown, "") }
+        return Assessment(
+            .noted,
+            "environment camera \(describe(environment)) (\(result.string("environmentFacing") ?? "?")), user camera \(describe(user)) (\(result.string("userFacing") ?? "?"))")
+    }
+
+    func evaluateReacquire(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        guard let outcome = result.string("outcome") else { return Assessment(.unknown, "") }
+        let elapsed = result.number("elapsedMs") ?? result.elapsedMs
+        if outcome == "granted" {
+            if result.bool("promptShown") == true {
+                return Assessment(
+                    .warning, "granted again after a second prompt",
+                    diagnosis: "The host prompts every time the page asks: its media-capture decision returns .prompt instead of remembering the grant.",
+                    layer: .webView, remedy: .cameraReacquire)
+            }
+            return Assessment(.works, "granted again in \(milliseconds(elapsed)) without a prompt")
+        }
+        return cameraDenial(result, context, elapsed: elapsed, what: "the second getUserMedia")
+    }
+
+    /// seed 001: "never write code that grants whatever was asked"; seed 004: audio and
+    /// display capture denied.
+    func evaluateScope(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let audio = result.string("audioOutcome")
+        let both = result.string("videoAudioOutcome")
+        let display = result.string("displayOutcome")
+        let audioTracks = result.int("audioTracks") ?? 0
+        guard audio != nil || both != nil || display != nil else { return Assessment(.unknown, "") }
+        let observed = "{audio} \(audio ?? "not-run"), {video, audio} \(both ?? "not-run"), audio tracks \(audioTracks), display capture \(display ?? "not-run")"
+        if audio == "granted" || both == "granted" || audioTracks > 0 {
+            let elapsed = result.number("elapsedMs") ?? 0
+            let afterPrompt = elapsed >= Self.fastDenialMs && context.isIOS
+            let detail: String
+            switch context.family {
+            case .android:
+                detail = "onPermissionRequest calls request.grant(request.resources); grant only RESOURCE_VIDEO_CAPTURE"
+            case .ios:
+                detail = afterPrompt
+                    ? "the media-capture decision returns .prompt for the microphone and the person allowed it; deny any type but .camera"
+                    : "the media-capture decision grants without looking at the capture type"
+            case .desktop:
+                detail = "the browser granted the microphone"
+            }
+            return Assessment(
+                .granted, observed,
+                diagnosis: "Audio was granted when only video was needed: the host grants every requested resource (\(detail)).",
+                layer: .webView, remedy: .videoOnlyGrant)
+        }
+        if display == "granted", context.requirementSet.deniesDisplayCapture {
+            return Assessment(
+                .granted, observed,
+                diagnosis: "Display capture was granted; the \(context.requirementSet.id) contract requires it denied (seed 004).",
+                layer: .webView, remedy: .videoOnlyGrant)
+        }
+        if audio == "error" || both == "error" { return Assessment(.denied, observed) }
+        return Assessment(.unknown, "")
+    }
+
+    /// seed 001 "Granting the camera to your page": compare scheme, host and port, and deny
+    /// (not prompt) anything else.
+    func evaluateForeignOrigin(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let port = result.string("otherPortOutcome")
+        let host = result.string("otherHostOutcome")
+        guard port != nil || host != nil else { return Assessment(.unknown, "") }
+        let observed = "same host other port: \(port ?? "not-run"), other host: \(host ?? "not-run")" + (result.string("via").map { " (via \($0))" } ?? "")
+        let portGranted = port == "granted"
+        let hostGranted = host == "granted"
+        // On iOS a slow grant went through a prompt: the delegate returned .prompt, not .deny.
+        let prompted: Bool = {
+            guard context.isIOS else { return false }
+            let times = [portGranted ? result.number("otherPortElapsedMs") : nil, hostGranted ? result.number("otherHostElapsedMs") : nil]
+            return times.contains { ($0 ?? 0) >= Self.fastDenialMs }
+        }()
+        let promptNote = prompted ? " The grant came after a prompt: the delegate returns .prompt for foreign origins; seed 001 says deny them." : ""
+
+        if portGranted && hostGranted {
+            return Assessment(
+                .granted, observed,
+                diagnosis: "The camera was granted on another host and on another port: the host grants every origin (no origin check at all).\(promptNote)",
+                layer: .webView, remedy: .strictOrigin)
+        }
+        if hostGranted {
+            return Assessment(
+                .granted, observed,
+                diagnosis: "The camera was granted to the second origin's host: the host's origin check is missing (or matches loosely, e.g. by suffix).\(promptNote)",
+                layer: .webView, remedy: .strictOrigin)
+        }
+        if portGranted {
+            return Assessment(
+                .granted, observed,
+                diagnosis: "The camera was granted on the same host's other port only: the origin check compares the host but not the port (or scheme); seed 001 compares scheme, host and port.\(promptNote)",
+                layer: .webView, remedy: .strictOrigin)
+        }
+        if port == "error" || host == "error" { return Assessment(.denied, observed) }
+        return Assessment(.unknown, "")
+    }
+}

@@ -1,0 +1,104 @@
+extension Diff {
+    func evaluateScript(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        if result.bool("noscriptBeacon") == true || result.bool("javascript") == false {
+            return Assessment(
+                .broken, "the <noscript> beacon reached the server: JavaScript is off",
+                diagnosis: context.isAndroid
+                    ? "JavaScript is off: Android WebView has it off by default (seed 001)."
+                    : "JavaScript is off in this WebView.",
+                layer: .webView, remedy: .javaScript)
+        }
+        if result.bool("javascript") == true { return Assessment(.works, "JavaScript ran") }
+        return Assessment(.unknown, "")
+    }
+
+    /// SPEC §2 minimums, per requirement set: below the minimum fails whatever else passed.
+    func evaluatePlatform(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let detected = context.platform
+        var parts = ["\(detected.platform.rawValue) (\(detected.confidence.rawValue) confidence)"]
+        if let version = detected.osVersion { parts.append("\(detected.os) \(version)") }
+        if let engine = detected.engineVersion { parts.append("\(detected.engine) \(engine)") }
+        if let wrapper = detected.wrapper { parts.append(wrapper) }
+        let observed = parts.joined(separator: ", ")
+
+        var failures: [String] = []
+        var warnings: [String] = []
+        for minimum in context.profile.minimums {
+            let actual: Version?
+            switch minimum.subject {
+            case .iOS: actual = detected.os == "iOS" ? detected.osVersion : nil
+            case .android: actual = detected.os == "Android" ? detected.osVersion : nil
+            case .androidWebView:
+                actual = detected.engine == "Blink" ? detected.engineVersion.map { Version([$0.major]) } : nil
+            case .reactNativeWebView:
+                continue  // not visible from the page: the checklist asks instead
+            }
+            let name = minimum.subject == .androidWebView ? "Android System WebView Chrome" : minimum.subject.rawValue
+            guard let actual else {
+                warnings.append("the \(name) version could not be read (\(detected.reasons.last ?? "no signal")); the minimum is \(minimum.minimum)")
+                continue
+            }
+            if actual < minimum.minimum {
+                failures.append("\(name) \(actual) is below the minimum \(name) \(minimum.minimum) (\(context.requirementSet.id): \(minimum.note))")
+            } else if let recommended = minimum.recommended, actual < recommended {
+                warnings.append("\(name) \(actual) meets the minimum \(minimum.minimum) but is below the recommended \(recommended)")
+            }
+        }
+        if !failures.isEmpty {
+            return Assessment(
+                .broken, observed,
+                diagnosis: failures.joined(separator: "; ") + ". This fails the run whatever else passed.",
+                layer: .device, remedy: .updateOS)
+        }
+        if !warnings.isEmpty {
+            return Assessment(.warning, observed, diagnosis: warnings.joined(separator: "; ") + ".", layer: .device, remedy: .updateOS)
+        }
+        return Assessment(.works, observed)
+    }
+
+    func evaluateSecureContext(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        guard let secure = result.bool("isSecureContext") else { return Assessment(.unknown, "") }
+        let observed = "isSecureContext \(describe(secure)), \(result.string("protocol") ?? "?") \(result.string("origin") ?? "")"
+        if secure { return Assessment(.works, observed) }
+        return Assessment(
+            .broken, observed,
+            diagnosis: "The page is not a secure context, so navigator.mediaDevices is absent and the camera cannot work. Load it over https:// (or http://localhost).",
+            layer: .webView, remedy: .secureContext)
+    }
+
+    func evaluateViewport(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        var ratio = result.number("heightRatio")
+        if ratio == nil, let inner = result.number("innerHeight"), let screen = result.number("screenHeight"), screen > 0 {
+            ratio = inner / screen
+        }
+        guard let ratio else { return Assessment(.unknown, "") }
+        let percent = Int((ratio * 100).rounded())
+        let observed = "the page uses \(percent) % of the screen height"
+        if ratio >= Self.fullScreenHeightRatio { return Assessment(.works, observed) }
+        if ratio >= Self.embeddedHeightRatio {
+            return Assessment(
+                .warning, observed,
+                diagnosis: "The WebView leaves \(100 - percent) % of the height to native UI: a header or bar. Pinned to the safe area on a notched iPhone it is about 89 %, which is fine (seed 000); more than that, hide the native header.",
+                layer: .webView, remedy: .fullScreenLayout)
+        }
+        return Assessment(
+            .broken, observed,
+            diagnosis: "The WebView fills only \(percent) % of the screen height: it is embedded in a card, modal or split view. Seed 000: let it fill the screen directly.",
+            layer: .webView, remedy: .fullScreenLayout)
+    }
+
+    func evaluateInjected(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        func list(_ field: String) -> [String] { result.observed[field]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+        let patched = list("patchedNatives")
+        let globals = list("unexpectedGlobals")
+        let bridges = list("bridgeObjects")
+        let observed = "patched natives: \(patched.isEmpty ? "none" : patched.joined(separator: ", ")); unexpected globals: \(globals.count); bridges: \(bridges.isEmpty ? "none" : bridges.joined(separator: ", "))"
+        if patched.contains(where: { $0.contains("getUserMedia") || $0.contains("enumerateDevices") }) {
+            return Assessment(
+                .warning, observed,
+                diagnosis: "The host replaced the camera API with its own script: the camera results describe that shim, not the WebView.",
+                layer: .webView)
+        }
+        return Assessment(.noted, observed)
+    }
+}

@@ -1,0 +1,99 @@
+extension Diff {
+    func evaluateWindowOpen(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let tap = result.string("tapResult")
+        let timer = result.string("timerResult")
+        guard tap != nil || timer != nil else { return Assessment(.unknown, "") }
+        let observed = "window.open from a tap: \(tap ?? "?"); from a timer: \(timer ?? "?")"
+        if !context.requirementSet.allowsPopups {
+            if tap == "new-window" || timer == "new-window" {
+                return Assessment(
+                    .warning, observed,
+                    diagnosis: "A new window opened; the \(context.requirementSet.id) contract uses no popups or new windows for capture (seed 004), and a camera request from one would be denied.",
+                    layer: .webView, remedy: .windowOpen)
+            }
+            return Assessment(.broken, observed, diagnosis: "No popup opened, as the contract expects.")
+        }
+        if tap == "blocked", context.platform.platform == .iosWKWebView {
+            return Assessment(
+                .warning, observed,
+                diagnosis: "window.open from a tap did nothing: WKUIDelegate webView(_:createWebViewWith:…) is not implemented, so new-window requests are dropped; handle them per app policy (seed 000 iOS checklist).",
+                layer: .webView, remedy: .windowOpen)
+        }
+        return Assessment(.noted, observed)
+    }
+
+    func evaluateCustomScheme(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        guard let outcome = result.string("outcome") else { return Assessment(.unknown, "") }
+        let observed = "custom-scheme link: \(outcome)"
+        if outcome == "webview-error" {
+            return Assessment(
+                .broken, observed,
+                diagnosis: "The WebView tried to load the custom scheme itself and showed an error page: unknown schemes are not forwarded to the OS.",
+                layer: .webView, remedy: .customSchemes)
+        }
+        return Assessment(.works, observed)
+    }
+
+    func evaluateReturnURL(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        guard let reached = result.bool("reachedApp") else { return Assessment(.unknown, "") }
+        let observed = "return URL reached the app as intended: \(describe(reached))" + (result.string("outcome").map { " (\($0))" } ?? "")
+        if reached { return Assessment(.works, observed) }
+        return Assessment(
+            .broken, observed,
+            diagnosis: "The return URL did not reach the app: universal links and app links do not open the app from inside its own WebView; intercept the URL in the navigation callback.",
+            layer: .webView, remedy: .returnUrl)
+    }
+
+    func evaluateLoadError(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let http = result.bool("http500Recoverable")
+        let unreachable = result.bool("unreachableRecoverable")
+        guard http != nil || unreachable != nil else { return Assessment(.unknown, "") }
+        let observed = "recoverable error for HTTP 500: \(describe(http)); for an unreachable address: \(describe(unreachable))"
+        if http != false, unreachable != false { return Assessment(.works, observed) }
+        return Assessment(
+            .broken, observed,
+            diagnosis: "The app leaves the user on a blank or raw error page: it does not handle \(http == false ? "HTTP errors" : "")\(http == false && unreachable == false ? " and " : "")\(unreachable == false ? "load failures" : "") with a retry screen.",
+            layer: .webView, remedy: .loadErrors)
+    }
+
+    func evaluateBackground(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let resumed = result.bool("resumed")
+        let visible = result.bool("visibleFired")
+        guard resumed != nil || visible != nil else { return Assessment(.unknown, "") }
+        let track = result.string("trackStateAfter")
+        let observed = "hidden event \(describe(result.bool("hiddenFired"))), visible event \(describe(visible)), resumed \(describe(resumed)), camera track after: \(track ?? "?")"
+        if resumed == false {
+            return Assessment(
+                .broken, observed,
+                diagnosis: "The page did not resume after the app came back: the WebView was recreated or reloaded (activity recreation, or a reload on becoming active).",
+                layer: .webView, remedy: .backgroundResume)
+        }
+        if track == "ended" {
+            return Assessment(.works, observed, diagnosis: "The camera track ended in the background, as the OS does; the page must start it again on return.")
+        }
+        return Assessment(.works, observed)
+    }
+
+    func evaluateOffline(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let queued = result.int("queued")
+        let delivered = result.int("delivered")
+        let offline = result.bool("offlineFired")
+        guard queued != nil || offline != nil else { return Assessment(.unknown, "") }
+        let observed = "offline event \(describe(offline)), online event \(describe(result.bool("onlineFired"))), queued \(queued ?? 0), delivered \(delivered ?? 0)"
+        if let queued, let delivered, delivered < queued {
+            return Assessment(
+                .broken, observed,
+                diagnosis: "\(queued - delivered) result(s) queued offline never reached the server: storage was cleared or the page reloaded while offline.",
+                layer: .webView, remedy: .offline)
+        }
+        if offline == false {
+            return Assessment(.warning, observed, diagnosis: "No offline event fired: the WebView does not report connectivity changes to the page.", layer: .webView)
+        }
+        return Assessment(.works, observed)
+    }
+
+    func evaluateOperatorChecklist(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let answers = result.observed["answers"]?.objectValue ?? [:]
+        return Assessment(.noted, "\(answers.count) question(s) answered")
+    }
+}

@@ -1,0 +1,142 @@
+extension Diff {
+    /// seed 001: "DOM storage is off by default" on Android; null or throwing storage there
+    /// means `domStorageEnabled` was never set.
+    func evaluateWebStorage(_ probe: String, _ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let name = probe == "storage.local" ? "localStorage" : "sessionStorage"
+        let available = result.bool("available")
+        let roundTrip = result.bool("writeReadRemove")
+        let error = result.string("errorName")
+        guard available != nil || roundTrip != nil || error != nil else { return Assessment(.unknown, "") }
+        let observed = "\(name) available \(describe(available)), write-read-remove \(describe(roundTrip))" + (error.map { ", threw \($0)" } ?? "")
+        if available == true, roundTrip != false, error == nil { return Assessment(.works, observed) }
+
+        if available == false || (error != nil && error != "QuotaExceededError") {
+            let how = available == false ? "is null" : "throws \(error!)"
+            if context.isAndroid {
+                return Assessment(
+                    .broken, observed,
+                    diagnosis: "\(name) \(how): Android WebView has DOM storage off by default (seed 001); domStorageEnabled is not set.",
+                    layer: .webView, remedy: .domStorage)
+            }
+            return Assessment(
+                .broken, observed,
+                diagnosis: "\(name) \(how): the host's website data store or cookie policy blocks storage.",
+                layer: .webView, remedy: .domStorage)
+        }
+        return Assessment(
+            .broken, observed,
+            diagnosis: "\(name) exists but a write-read-remove round trip failed\(error.map { " (\($0))" } ?? ""): the storage quota is zero or the data store is read-only.",
+            layer: .webView, remedy: .domStorage)
+    }
+
+    func evaluateIndexedDB(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let available = result.bool("available")
+        let opened = result.bool("opened")
+        let roundTrip = result.bool("putGetDelete")
+        let error = result.string("errorName")
+        guard available != nil || opened != nil || roundTrip != nil else { return Assessment(.unknown, "") }
+        let observed = "indexedDB available \(describe(available)), opened \(describe(opened)), put-get-delete \(describe(roundTrip))" + (error.map { ", \($0)" } ?? "")
+        if available == true, opened == true, roundTrip == true { return Assessment(.works, observed) }
+        let diagnosis = context.isAndroid
+            ? "IndexedDB failed: Android WebView's DOM storage setting also governs IndexedDB; domStorageEnabled is not set, or storage is blocked."
+            : "IndexedDB failed: the host's website data store blocks storage (a non-persistent or restricted store)."
+        return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .domStorage)
+    }
+
+    func evaluateDocumentCookie(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let enabled = result.bool("cookieEnabled")
+        let writeRead = result.bool("writeRead")
+        guard enabled != nil || writeRead != nil else { return Assessment(.unknown, "") }
+        let observed = "cookieEnabled \(describe(enabled)), write-read \(describe(writeRead))"
+        if enabled != false, writeRead == true { return Assessment(.works, observed) }
+        return Assessment(.broken, observed, diagnosis: cookieBlockedDiagnosis(context), layer: .webView, remedy: .cookies)
+    }
+
+    func evaluateServerCookie(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        guard let echoed = result.bool("echoed") else { return Assessment(.unknown, "") }
+        let observed = "server cookie echoed back \(describe(echoed))" + (result.bool("visibleToScript") == true ? ", HttpOnly cookie visible to script" : "")
+        if !echoed {
+            return Assessment(.broken, observed, diagnosis: cookieBlockedDiagnosis(context), layer: .webView, remedy: .cookies)
+        }
+        if result.bool("visibleToScript") == true {
+            return Assessment(
+                .warning, observed,
+                diagnosis: "The HttpOnly cookie showed in document.cookie: the host copies cookies into the page through a bridge, which defeats HttpOnly.",
+                layer: .webView)
+        }
+        return Assessment(.works, observed)
+    }
+
+    /// Cookies blocked: Android's CookieManager, or WebKit's data store.
+    func cookieBlockedDiagnosis(_ context: EvaluationContext) -> String {
+        switch context.family {
+        case .android:
+            return "Cookies are blocked: the app's CookieManager does not accept cookies (setAcceptCookie(false))."
+        case .ios:
+            return "Cookies are blocked: the WKWebView's website data store or cookie policy rejects them (use .default())."
+        case .desktop:
+            return "Cookies are blocked by the browser's settings."
+        }
+    }
+
+    /// Third-party cookies: Android WebView blocks them unless the app opts in; WebKit's ITP
+    /// blocks them on iOS whatever the app does, which the profile expects.
+    func evaluateThirdPartyCookie(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        if result.bool("frameLoaded") == false {
+            return Assessment(
+                .warning, "the second-origin frame did not load",
+                diagnosis: "The second origin did not answer (certificate not trusted, or unreachable); the third-party cookie could not be tested.",
+                layer: .network)
+        }
+        guard let readBack = result.bool("readBack") else { return Assessment(.unknown, "") }
+        let observed = "set \(describe(result.bool("set"))), read back \(describe(readBack))"
+        if readBack { return Assessment(.works, observed) }
+        switch context.family {
+        case .ios:
+            return Assessment(
+                .broken, observed,
+                diagnosis: "Third-party cookies are blocked by WebKit's Intelligent Tracking Prevention: expected on iOS, and no setting changes it; keep the flow first-party.",
+                layer: .webView, remedy: .thirdPartyCookies)
+        case .android:
+            return Assessment(
+                .broken, observed,
+                diagnosis: context.platform.platform == .androidChrome
+                    ? "Third-party cookies are blocked in Chrome's site settings."
+                    : "Third-party cookies are blocked: Android WebView refuses them unless the app calls CookieManager.setAcceptThirdPartyCookies(webView, true).",
+                layer: .webView, remedy: .thirdPartyCookies)
+        case .desktop:
+            return Assessment(.broken, observed, diagnosis: "The browser blocks third-party cookies.", layer: .userOrOS)
+        }
+    }
+
+    func evaluateNavigationStorage(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let cookie = result.bool("cookieSurvived")
+        let local = result.bool("localStorageSurvived")
+        guard cookie != nil || local != nil else { return Assessment(.unknown, "") }
+        let observed = "after navigating away and back: cookie \(describe(cookie)), localStorage \(describe(local))"
+        if cookie == true, local == true { return Assessment(.works, observed) }
+        var lost: [String] = []
+        if cookie == false { lost.append("the cookie") }
+        if local == false { lost.append("the localStorage marker") }
+        return Assessment(
+            .broken, observed,
+            diagnosis: "A full navigation lost \(lost.joined(separator: " and ")): the host clears cookies or storage between loads, or uses a non-persistent data store.",
+            layer: .webView, remedy: cookie == false ? .cookies : .persistentDataStore)
+    }
+
+    func evaluateRelaunch(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        if result.bool("relaunched") == false {
+            return Assessment(.notDone, "the app was not relaunched", diagnosis: "Close the app, reopen the link, and answer again.")
+        }
+        let persistent = result.bool("persistentCookie")
+        let local = result.bool("localStorage")
+        let indexed = result.bool("indexedDB")
+        guard persistent != nil || local != nil || indexed != nil else { return Assessment(.unknown, "") }
+        let observed = "after relaunch: session cookie \(describe(result.bool("sessionCookie"))), persistent cookie \(describe(persistent)), localStorage \(describe(local)), IndexedDB \(describe(indexed))"
+        if persistent != false, local != false, indexed != false { return Assessment(.works, observed) }
+        return Assessment(
+            .broken, observed,
+            diagnosis: "Persistent data did not survive a relaunch: the WebView uses a non-persistent data store (WKWebsiteDataStore.nonPersistent(), incognito) or the app clears it on start; a resumed session (seed 001 \"Kill and resume\") will not work.",
+            layer: .webView, remedy: .persistentDataStore)
+    }
+}

@@ -1,0 +1,225 @@
+/// Compares a run's results with a profile (SPEC §4) and names the fix.
+///
+/// The verdict comes from the observed fields read against the profile, not from the
+/// page's own status alone: the page reports, the catalog judges.
+public struct Diff: Sendable {
+    /// A camera denial faster than this had no person in it: nobody reads and answers a
+    /// prompt in 100 ms. WebKitGTK measured ~50 ms for a delegate deny (ENGINES.md).
+    public static let fastDenialMs = 100.0
+    /// SPEC §3 env.viewport: "fills the screen (≥ 90 % height)".
+    public static let fullScreenHeightRatio = 0.9
+    /// Below this the WebView is in a card or modal. Between the two is a warning: seed 000
+    /// pins the WebView to the safe area, which on a notched iPhone leaves about 89 %.
+    public static let embeddedHeightRatio = 0.75
+
+    public let catalog: Catalog
+    public let platform: DetectedPlatform
+    public let requirementSet: RequirementSet
+    public let profile: Profile
+
+    /// Nil when `requirementSet` is unknown to the catalog.
+    public init?(catalog: Catalog = .standard, platform: DetectedPlatform, requirementSet: String = Catalog.defaultRequirementSet) {
+        guard let set = catalog.requirementSet(id: requirementSet),
+            let profile = catalog.profile(platform: platform.platform, requirementSet: requirementSet)
+        else { return nil }
+        self.catalog = catalog
+        self.platform = platform
+        self.requirementSet = set
+        self.profile = profile
+    }
+
+    /// Detects the platform from the run's `env.platform` result (user agent and signals,
+    /// `override` = `?platform=`), then diffs. Nil when the requirement set is unknown.
+    public static func report(
+        results: [ProbeResult], requirementSet: String = Catalog.defaultRequirementSet,
+        platformOverride: String? = nil, catalog: Catalog = .standard
+    ) -> DiffReport? {
+        let latest = latestAttempts(results)
+        let observed = latest["env.platform"]?.observed ?? [:]
+        let detected = PlatformDetector.detect(
+            userAgent: observed["userAgent"]?.stringValue ?? "",
+            signals: PlatformSignals(observed: observed), override: platformOverride)
+        return Diff(catalog: catalog, platform: detected, requirementSet: requirementSet)?.report(results: results)
+    }
+
+    /// The latest attempt of each probe.
+    static func latestAttempts(_ results: [ProbeResult]) -> [String: ProbeResult] {
+        var latest: [String: ProbeResult] = [:]
+        for result in results where (latest[result.probe]?.attempt ?? 0) <= result.attempt {
+            latest[result.probe] = result
+        }
+        return latest
+    }
+
+    /// `run` names the run when it has no result yet (a fresh run is `incomplete`, not anonymous).
+    public func report(results: [ProbeResult], run: String? = nil) -> DiffReport {
+        let latest = Self.latestAttempts(results)
+        let context = EvaluationContext(results: latest, platform: platform, profile: profile, requirementSet: requirementSet)
+        let findings = catalog.probes.map { finding(for: $0, result: latest[$0.id], context: context) }
+        let coverage = ChecklistCoverage(catalog: catalog, platform: platform.platform, findings: findings, results: latest)
+
+        var counts = Dictionary(uniqueKeysWithValues: Finding.Verdict.allCases.map { ($0.rawValue, 0) })
+        for finding in findings { counts[finding.verdict.rawValue, default: 0] += 1 }
+
+        let (verdict, reasons) = Self.overall(findings: findings, coverage: coverage)
+        let top = findings
+            .filter { ($0.verdict == .fail || $0.verdict == .warn) && $0.remedy != nil && $0.diagnosis != nil }
+            .sorted { $0.severity > $1.severity }
+            .prefix(5)
+            .map { DiffReport.TopRemedy(probe: $0.probe, severity: $0.severity, diagnosis: $0.diagnosis!, remedy: $0.remedy!) }
+        let known = Set(catalog.probes.map(\.id))
+        let unknown = Set(results.map(\.probe)).subtracting(known).sorted()
+
+        return DiffReport(
+            schema: Catalog.schemaVersion, run: run ?? results.first?.run, platform: platform,
+            requirementSet: requirementSet.id, verdict: verdict, verdictReasons: reasons, counts: counts,
+            findings: findings, coverage: coverage, topRemedies: Array(top), unknownProbes: unknown)
+    }
+
+    static func overall(findings: [Finding], coverage: ChecklistCoverage) -> (DiffReport.Verdict, [String]) {
+        var reasons: [String] = []
+        let failed = findings.filter { $0.verdict == .fail }
+        let failedItems = coverage.items.filter { $0.status == .failed }
+        if !failed.isEmpty {
+            reasons.append("failed: " + failed.map(\.probe).joined(separator: ", "))
+        }
+        let operatorNo = failedItems.filter { $0.method == .confirmed || $0.method == .inferred }
+        if !operatorNo.isEmpty {
+            reasons.append("checklist items answered no: " + operatorNo.map(\.id).joined(separator: ", "))
+        }
+        if !reasons.isEmpty { return (.notReady, reasons) }
+
+        let missing = findings.filter {
+            ($0.verdict == .notRun || $0.verdict == .skipped) && $0.expectation != .info
+        }
+        if !missing.isEmpty {
+            reasons.append("not run or skipped: " + missing.map(\.probe).joined(separator: ", "))
+            let unverified = coverage.items.filter { $0.status == .unverified || $0.status == .unconfirmed }
+            if !unverified.isEmpty {
+                reasons.append("checklist items left unverified: " + unverified.map(\.id).joined(separator: ", "))
+            }
+            return (.incomplete, reasons)
+        }
+        let warned = findings.filter { $0.verdict == .warn }
+        if !warned.isEmpty { reasons.append("warnings: " + warned.map(\.probe).joined(separator: ", ")) }
+        return (.ready, reasons)
+    }
+
+    func finding(for probe: Probe, result: ProbeResult?, context: EvaluationContext) -> Finding {
+        let entry = profile.entry(for: probe.id)
+        let expectation = entry?.expectation ?? .info
+        let expected = entry?.expected ?? probe.expectation.expected
+
+        func make(
+            _ verdict: Finding.Verdict, _ observed: String, severity: Finding.Severity = .none,
+            diagnosis: String? = nil, layer: Finding.Layer? = nil, remedy: Remedy? = nil
+        ) -> Finding {
+            Finding(
+                probe: probe.id, title: probe.title, expectation: expectation, expected: expected,
+                observed: observed, verdict: verdict, severity: severity, diagnosis: diagnosis, layer: layer,
+                remedy: (verdict == .fail || verdict == .warn) ? remedy : nil,
+                checklistItems: probe.checklistItems, attempt: result?.attempt, pageStatus: result?.status)
+        }
+
+        guard let result else {
+            if let after = probe.after, context.results[after] == nil || context.results[after]?.observed["outcome"]?.stringValue == "error" {
+                return make(.notRun, "not run (it runs after \(after) grants the camera)")
+            }
+            return make(.notRun, "no result posted")
+        }
+        if result.status == .skipped {
+            return make(.skipped, "skipped" + (result.reason.map { ": \($0)" } ?? ""))
+        }
+
+        var assessment = evaluate(probe, result, context)
+        if assessment.state == .unknown {
+            assessment = fallback(probe, result)
+        }
+        let remedy = assessment.remedy ?? probe.remedy
+
+        switch (assessment.state, expectation) {
+        case (.notDone, _):
+            return make(.skipped, assessment.observed, diagnosis: assessment.diagnosis)
+        case (.warning, _):
+            return make(.warn, assessment.observed, severity: .medium, diagnosis: assessment.diagnosis, layer: assessment.layer, remedy: remedy)
+        case (.works, .info), (.noted, _), (.denied, .info), (.granted, .info), (.broken, .info):
+            return make(.info, assessment.observed, diagnosis: assessment.diagnosis, layer: assessment.layer)
+        case (.works, _), (.denied, _):
+            return make(.pass, assessment.observed, diagnosis: assessment.diagnosis, layer: assessment.layer)
+        case (.broken, .expectedBlocked):
+            return make(.pass, assessment.observed, diagnosis: assessment.diagnosis, layer: assessment.layer)
+        case (.broken, .required), (.broken, .security):
+            return make(.fail, assessment.observed, severity: .high, diagnosis: assessment.diagnosis, layer: assessment.layer, remedy: remedy)
+        case (.granted, .security):
+            return make(.fail, assessment.observed, severity: .critical, diagnosis: assessment.diagnosis, layer: assessment.layer, remedy: remedy)
+        case (.granted, _):
+            return make(.pass, assessment.observed, diagnosis: assessment.diagnosis, layer: assessment.layer)
+        case (.unknown, _):
+            return make(.info, assessment.observed, diagnosis: assessment.diagnosis)
+        }
+    }
+
+    /// When the observed fields say nothing the evaluator can read, the page's status decides.
+    func fallback(_ probe: Probe, _ result: ProbeResult) -> Assessment {
+        switch result.status {
+        case .pass: return Assessment(.works, "the page reported pass")
+        case .fail:
+            return Assessment(
+                .broken, "the page reported fail" + (result.reason.map { ": \($0)" } ?? ""),
+                diagnosis: "The page reported a failure without the fields the catalog reads; the usual cause is below.")
+        case .error:
+            return Assessment(
+                .warning, "the probe itself errored" + (result.reason.map { ": \($0)" } ?? ""),
+                diagnosis: "The probe threw before it could observe anything; re-run it. If it repeats, report the reason.",
+                layer: .page)
+        case .info: return Assessment(.noted, "reported for information")
+        case .skipped: return Assessment(.notDone, "skipped")
+        }
+    }
+
+    func evaluate(_ probe: Probe, _ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        switch probe.id {
+        case "env.script": return evaluateScript(result, context)
+        case "env.platform": return evaluatePlatform(result, context)
+        case "env.secureContext": return evaluateSecureContext(result, context)
+        case "env.viewport": return evaluateViewport(result, context)
+        case "env.injected": return evaluateInjected(result, context)
+        case "storage.local", "storage.session": return evaluateWebStorage(probe.id, result, context)
+        case "storage.indexedDB": return evaluateIndexedDB(result, context)
+        case "cookie.document": return evaluateDocumentCookie(result, context)
+        case "cookie.server": return evaluateServerCookie(result, context)
+        case "cookie.thirdParty": return evaluateThirdPartyCookie(result, context)
+        case "storage.navigation": return evaluateNavigationStorage(result, context)
+        case "storage.relaunch": return evaluateRelaunch(result, context)
+        case "fetch.sameOrigin": return evaluateSameOriginFetch(result, context)
+        case "fetch.credentials": return evaluateCredentials(result, context)
+        case "fetch.cors": return evaluateCORS(result, context)
+        case "fetch.integrity": return evaluateIntegrity(result, context)
+        case "xhr.sameOrigin": return evaluateXHR(result, context)
+        case "net.mixedContent": return evaluateMixedContent(result, context)
+        case "media.autoplay": return evaluateAutoplay(result, context)
+        case "media.inline": return evaluateInline(result, context)
+        case "camera.api": return evaluateCameraAPI(result, context)
+        case "camera.devices": return evaluateDevices(result, context)
+        case "camera.permission": return evaluatePermissionState(result, context)
+        case "camera.getUserMedia": return evaluateGetUserMedia(result, context)
+        case "camera.frames": return evaluateFrames(result, context)
+        case "camera.facing": return evaluateFacing(result, context)
+        case "camera.reacquire": return evaluateReacquire(result, context)
+        case "camera.scope": return evaluateScope(result, context)
+        case "camera.foreignOrigin": return evaluateForeignOrigin(result, context)
+        case "file.accept": return evaluateFileAccept(result, context)
+        case "file.capture": return evaluateFileCapture(result, context)
+        case "file.cancel": return evaluateFileCancel(result, context)
+        case "file.heic": return evaluateHEIC(result, context)
+        case "nav.windowOpen": return evaluateWindowOpen(result, context)
+        case "nav.customScheme": return evaluateCustomScheme(result, context)
+        case "nav.returnUrl": return evaluateReturnURL(result, context)
+        case "nav.loadError": return evaluateLoadError(result, context)
+        case "lifecycle.background": return evaluateBackground(result, context)
+        case "net.offline": return evaluateOffline(result, context)
+        case "operator.checklist": return evaluateOperatorChecklist(result, context)
+        default: return Assessment(.unknown, "")
+        }
+    }
+}

@@ -1,0 +1,236 @@
+/// Tells the platform from the user agent plus the page's signals (SPEC §2).
+///
+/// The user agent alone cannot tell Safari from SFSafariViewController, Chrome from a
+/// Custom Tab, or a Safari-looking WKWebView from Safari; the page signals settle what
+/// they can, and `confidence` with `reasons` says what is left.
+public enum PlatformDetector {
+    /// - Parameters:
+    ///   - userAgent: `navigator.userAgent`.
+    ///   - signals: what the page saw (`PlatformSignals(observed:)` reads an `env.platform` result).
+    ///   - override: the `?platform=` value; an unknown value is ignored and said so in `reasons`.
+    public static func detect(userAgent: String, signals: PlatformSignals = PlatformSignals(), override: String? = nil) -> DetectedPlatform {
+        var detected = detectFromPage(userAgent: userAgent, signals: signals)
+        if let override, !override.isEmpty {
+            if let platform = Platform(rawValue: override) {
+                if platform != detected.platform {
+                    detected.reasons.append("?platform=\(override) overrides the detected \(detected.platform.rawValue)")
+                } else {
+                    detected.reasons.append("?platform=\(override) agrees with detection")
+                }
+                detected.platform = platform
+                detected.confidence = .high
+                detected.overridden = true
+                if platform.isReactNative { detected.wrapper = "react-native-webview" }
+            } else {
+                let known = Platform.allCases.map(\.rawValue).joined(separator: ", ")
+                detected.reasons.append("ignored unknown ?platform=\(override) (known: \(known))")
+            }
+        }
+        return detected
+    }
+
+    static func detectFromPage(userAgent ua: String, signals: PlatformSignals) -> DetectedPlatform {
+        if ua.contains("Android") {
+            return android(ua, signals)
+        }
+        if ua.contains("iPhone") || ua.contains("iPad") || ua.contains("iPod") {
+            return ios(ua, signals, desktopMode: false)
+        }
+        // iPadOS 13+ defaults to a Mac user agent; a Mac has no touch points.
+        if ua.contains("Macintosh"), let touch = signals.maxTouchPoints, touch > 1 {
+            return ios(ua, signals, desktopMode: true)
+        }
+        return desktop(ua, signals)
+    }
+
+    // MARK: iOS
+
+    static func ios(_ ua: String, _ signals: PlatformSignals, desktopMode: Bool) -> DetectedPlatform {
+        var reasons: [String] = []
+        var osVersion: Version?
+        let safariVersion = number(after: "Version/", in: ua)
+        if let text = iosVersionText(ua) {
+            osVersion = Version(text)
+            reasons.append("iOS \(osVersion?.description ?? text) from the \"OS \(text)\" token")
+        } else if desktopMode, let safariVersion {
+            // iPadOS desktop mode hides the OS version; Safari's Version/ follows iOS major.minor.
+            osVersion = Version(safariVersion)
+            reasons.append("iPadOS desktop mode: Mac user agent with \(signals.maxTouchPoints ?? 0) touch points; OS version taken from Safari's Version/\(safariVersion)")
+        } else if desktopMode {
+            reasons.append("iPadOS desktop mode: Mac user agent with \(signals.maxTouchPoints ?? 0) touch points; no version in the user agent")
+        }
+        let engineVersion = safariVersion.flatMap { Version($0) } ?? osVersion
+
+        let inApp = iosInAppWrapper(ua)
+        let browserApp = iosBrowserApp(ua)
+
+        func result(_ platform: Platform, _ wrapper: String?, _ confidence: DetectedPlatform.Confidence, _ why: String) -> DetectedPlatform {
+            reasons.append(why)
+            return DetectedPlatform(
+                platform: platform, os: "iOS", osVersion: osVersion, engine: "WebKit", engineVersion: engineVersion,
+                wrapper: wrapper, confidence: desktopMode ? min(confidence, .medium) : confidence, reasons: reasons)
+        }
+
+        if signals.reactNativeWebView == true {
+            return result(.rnWebViewIOS, "react-native-webview", .high, "window.ReactNativeWebView is present")
+        }
+        if let inApp {
+            return result(.iosWKWebView, inApp, .high, "\(inApp) in-app browser token: a WKWebView inside that app")
+        }
+        if let browserApp {
+            // Every iOS browser is WebKit with the browser's own prompts: profiled like Safari.
+            return result(.iosSafari, browserApp, .medium, "\(browserApp) token: a browser app on WebKit, profiled like Safari")
+        }
+        if signals.webkitMessageHandlers == true {
+            return result(.iosWKWebView, nil, .high, "window.webkit.messageHandlers is present: a WKWebView host registered a handler")
+        }
+        if ua.contains("Safari/"), safariVersion != nil {
+            return result(.iosSafari, nil, .medium, "Version/ and Safari/ tokens: Safari or SFSafariViewController (same user agent)")
+        }
+        if desktopMode {
+            return result(.iosWKWebView, nil, .low, "no Safari/ token on an iPad in desktop mode: probably a WKWebView")
+        }
+        return result(.iosWKWebView, nil, .medium, "no Safari/ token: WKWebView's default user agent ends at Mobile/…")
+    }
+
+    static func iosVersionText(_ ua: String) -> String? {
+        // "CPU iPhone OS 17_4_1 like Mac OS X", "CPU OS 18_1 like Mac OS X"
+        var search = ua[...]
+        while let range = search.range(of: "OS ") {
+            let rest = search[range.upperBound...]
+            let digits = rest.prefix { $0.isNumber || $0 == "_" || $0 == "." }
+            if let first = digits.first, first.isNumber { return String(digits) }
+            search = rest
+        }
+        return nil
+    }
+
+    static func iosInAppWrapper(_ ua: String) -> String? {
+        if ua.contains("FBAN/") || ua.contains("FBAV/") || ua.contains("FB_IAB") { return "Facebook" }
+        if ua.contains("Instagram") { return "Instagram" }
+        if ua.contains(" Line/") { return "LINE" }
+        if ua.contains("GSA/") { return "Google app" }
+        return nil
+    }
+
+    static func iosBrowserApp(_ ua: String) -> String? {
+        if ua.contains("CriOS/") { return "Chrome for iOS" }
+        if ua.contains("FxiOS/") { return "Firefox for iOS" }
+        if ua.contains("EdgiOS/") { return "Edge for iOS" }
+        return nil
+    }
+
+    // MARK: Android
+
+    static func android(_ ua: String, _ signals: PlatformSignals) -> DetectedPlatform {
+        var reasons: [String] = []
+        var osVersion = number(after: "Android ", in: ua).flatMap { Version($0) }
+        // Chrome 110+ reduces the user agent to "Android 10; K": the real version is only in
+        // userAgentData.getHighEntropyValues(['platformVersion']).
+        if ua.contains("; K)"), osVersion == Version([10]) {
+            if let real = signals.uaPlatformVersion.flatMap({ Version($0) }) {
+                osVersion = real
+                reasons.append("reduced user agent (\"Android 10; K\"); Android \(real) from userAgentData.platformVersion")
+            } else {
+                osVersion = nil
+                reasons.append("reduced user agent (\"Android 10; K\"): the Android version is unknown without userAgentData.platformVersion")
+            }
+        } else if let osVersion {
+            reasons.append("Android \(osVersion) from the \"Android\" token")
+        }
+
+        var engine = "Blink"
+        var engineVersion: Version?
+        if let chrome = number(after: "Chrome/", in: ua) {
+            engineVersion = Version(chrome)
+            reasons.append("Chrome/\(chrome): Chromium \(engineVersion?.major ?? 0)")
+        } else if let firefox = number(after: "Firefox/", in: ua) {
+            engine = "Gecko"
+            engineVersion = Version(firefox)
+        }
+
+        var wrapper: String?
+        if ua.contains("FB_IAB") || ua.contains("FBAV/") || ua.contains("FBAN/") { wrapper = "Facebook" }
+        else if ua.contains("Instagram") { wrapper = "Instagram" }
+        else if ua.contains("Line/") { wrapper = "LINE" }
+        else if ua.contains("SamsungBrowser/") { wrapper = "Samsung Internet" }
+        else if ua.contains("EdgA/") { wrapper = "Edge" }
+        else if ua.contains("OPR/") { wrapper = "Opera" }
+        else if engine == "Gecko" { wrapper = "Firefox" }
+
+        func result(_ platform: Platform, _ confidence: DetectedPlatform.Confidence, _ why: String) -> DetectedPlatform {
+            reasons.append(why)
+            return DetectedPlatform(
+                platform: platform, os: "Android", osVersion: osVersion, engine: engine, engineVersion: engineVersion,
+                wrapper: wrapper, confidence: confidence, reasons: reasons)
+        }
+
+        if signals.reactNativeWebView == true {
+            wrapper = "react-native-webview"
+            return result(.rnWebViewAndroid, .high, "window.ReactNativeWebView is present")
+        }
+        if ua.contains("; wv)") {
+            return result(.androidWebView, .high, "\"; wv)\" token: Android System WebView" + (wrapper.map { " inside \($0)" } ?? ""))
+        }
+        if ua.contains("Version/4.0"), ua.contains("Chrome/") {
+            // Before Android 5 the WebView had no "wv" token, only "Version/4.0 Chrome/".
+            return result(.androidWebView, .medium, "\"Version/4.0 Chrome/\" without \"wv\": an Android WebView from before Lollipop")
+        }
+        if wrapper == "Facebook" || wrapper == "Instagram" || wrapper == "LINE" {
+            return result(.androidWebView, .medium, "\(wrapper!) in-app browser token")
+        }
+        if let wrapper {
+            return result(.androidChrome, .medium, "\(wrapper) browser: profiled like Chrome")
+        }
+        return result(.androidChrome, .medium, "Chrome without \"wv\": Chrome or a Custom Tab (same user agent)")
+    }
+
+    // MARK: desktop
+
+    static func desktop(_ ua: String, _ signals: PlatformSignals) -> DetectedPlatform {
+        var reasons: [String] = []
+        var os = "unknown"
+        var osVersion: Version?
+        if ua.contains("Windows NT") {
+            os = "Windows"
+            osVersion = number(after: "Windows NT ", in: ua).flatMap { Version($0) }
+        } else if ua.contains("Mac OS X") {
+            os = "macOS"
+            // Browsers freeze this at 10_15_7; reported as sent.
+            osVersion = number(after: "Mac OS X ", in: ua).flatMap { Version($0) }
+        } else if ua.contains("CrOS") {
+            os = "ChromeOS"
+        } else if ua.contains("Linux") || ua.contains("X11") {
+            os = "Linux"
+        }
+        var engine = "unknown"
+        var engineVersion: Version?
+        var wrapper: String?
+        if let firefox = number(after: "Firefox/", in: ua) {
+            engine = "Gecko"
+            engineVersion = Version(firefox)
+            wrapper = "Firefox"
+        } else if let chrome = number(after: "Chrome/", in: ua) {
+            engine = "Blink"
+            engineVersion = Version(chrome)
+            wrapper = ua.contains("Edg/") ? "Edge" : (ua.contains("OPR/") ? "Opera" : "Chrome")
+        } else if ua.contains("AppleWebKit") {
+            engine = "WebKit"
+            engineVersion = number(after: "Version/", in: ua).flatMap { Version($0) }
+            wrapper = engineVersion == nil ? nil : "Safari"
+        }
+        let known = os != "unknown" && engine != "unknown"
+        reasons.append(known ? "\(os) with \(wrapper ?? engine): a desktop browser" : "no mobile token: treated as desktop")
+        return DetectedPlatform(
+            platform: .desktop, os: os, osVersion: osVersion, engine: engine, engineVersion: engineVersion,
+            wrapper: wrapper, confidence: known ? .high : .low, reasons: reasons)
+    }
+
+    /// The dotted number right after `prefix`: "Chrome/" in "Chrome/120.0.6099.193 Mobile" → "120.0.6099.193".
+    static func number(after prefix: String, in ua: String) -> String? {
+        guard let range = ua.range(of: prefix) else { return nil }
+        let digits = ua[range.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "_" }
+        guard let first = digits.first, first.isNumber else { return nil }
+        return String(digits)
+    }
+}

@@ -1,0 +1,119 @@
+/// One step of the sequential page (SPEC §3): what it observes, how it runs, and which
+/// checklist items of seed 000 it covers.
+public struct Probe: Sendable, Codable, Equatable, Identifiable {
+    public enum Kind: String, Sendable, Codable {
+        /// Runs without a tap.
+        case auto
+        /// Needs a user gesture; skipped (`needs-operator`) in unattended mode unless
+        /// `autoWhenUnattended` is set.
+        case tap
+        /// Asks the person a question.
+        case `operator`
+    }
+
+    public enum Phase: String, Sendable, Codable, CaseIterable {
+        case environment, storage, network, media, camera, files, navigation, lifecycle, confirmation
+    }
+
+    public let id: String
+    public let title: String
+    /// Plain-language instructions shown on the device.
+    public let instructions: String
+    public let kind: Kind
+    /// A tap probe that also asks the person a question (SPEC §3 "tap + operator").
+    public let asksOperator: Bool
+    /// SPEC §3: camera.getUserMedia is a tap, but runs by itself in unattended mode.
+    public let autoWhenUnattended: Bool
+    /// The probe runs only after this one passed ("auto after grant").
+    public let after: String?
+    public let phase: Phase
+    /// What the probe checks, for the docs and the report.
+    public let checks: String
+    /// The observed fields the page posts: the contract between page and diff.
+    public let observed: [ObservedField]
+    /// Checklist item ids (see `Checklist`) this probe's verdict verifies.
+    public var checklistItems: [String]
+    /// Expectation per platform under the default requirement set.
+    public let expectation: ExpectationRule
+    /// The usual fix when the probe fails, per wrapper (the diff refines it).
+    public let remedy: Remedy?
+
+    public init(
+        id: String, title: String, instructions: String, kind: Kind, asksOperator: Bool = false,
+        autoWhenUnattended: Bool = false, after: String? = nil, phase: Phase, checks: String,
+        observed: [ObservedField], expectation: ExpectationRule, remedy: Remedy? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.instructions = instructions
+        self.kind = kind
+        self.asksOperator = asksOperator
+        self.autoWhenUnattended = autoWhenUnattended
+        self.after = after
+        self.phase = phase
+        self.checks = checks
+        self.observed = observed
+        self.checklistItems = []
+        self.expectation = expectation
+        self.remedy = remedy
+    }
+
+    public func field(_ name: String) -> ObservedField? { observed.first { $0.name == name } }
+}
+
+/// One field of a probe's `observed` object.
+public struct ObservedField: Sendable, Codable, Equatable {
+    public enum JSONType: String, Sendable, Codable {
+        case boolean, integer, number, string, object
+        case stringArray = "string[]"
+        case objectArray = "object[]"
+    }
+
+    public let name: String
+    public let type: JSONType
+    public let doc: String
+    /// Allowed values of a string field (empty: free text).
+    public let values: [String]
+
+    public init(_ name: String, _ type: JSONType, _ doc: String, values: [String] = []) {
+        self.name = name
+        self.type = type
+        self.doc = doc
+        self.values = values
+    }
+
+    /// Nil when `value` fits the declared type; else what was wrong ("expected a boolean, got a string").
+    /// `null` always fits: a page that could not measure a field says so with null.
+    public func mismatch(_ value: JSONValue) -> String? {
+        if value.isNull { return nil }
+        let fits: Bool
+        switch type {
+        case .boolean: fits = value.boolValue != nil
+        case .integer: fits = value.intValue != nil
+        case .number: fits = value.numberValue != nil
+        case .string: fits = value.stringValue != nil
+        case .object: fits = value.objectValue != nil
+        case .stringArray: fits = value.arrayValue.map { $0.allSatisfy { $0.stringValue != nil } } ?? false
+        case .objectArray: fits = value.arrayValue.map { $0.allSatisfy { $0.objectValue != nil } } ?? false
+        }
+        if !fits { return "expected \(type.article), got \(value.typeDescription)" }
+        if !values.isEmpty, let text = value.stringValue, !values.contains(text) {
+            return "expected one of \(values.joined(separator: ", ")), got \"\(text)\""
+        }
+        return nil
+    }
+}
+
+extension ObservedField.JSONType {
+    var article: String {
+        switch self {
+        case .boolean: return "a boolean"
+        case .integer: return "an integer"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .object: return "an object"
+        case .stringArray: return "an array of strings"
+        case .objectArray: return "an array of objects"
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// The text of `docs/probes.md`, generated from the catalog so that the docs cannot drift
+/// from what the diff does (a test compares it with the committed file).
+public enum ProbesDocument {
+    public static let regenerateCommand = "UPDATE_DOCS=1 swift test --filter ProbesDocumentTests"
+
+    public static func render(_ catalog: Catalog = .standard) -> String {
+        var out: [String] = []
+        out.append("# Probes")
+        out.append("")
+        out.append("<!-- Generated from ProbeCatalog (Catalog.standard). Do not edit by hand: run `\(regenerateCommand)`. -->")
+        out.append("")
+        out.append("The sequential page runs these probes in this order (SPEC §3). Each posts a result `{run, probe, attempt, status, observed, elapsedMs, at}`; the diff reads the observed fields against the profile of the detected platform and requirement set.")
+        out.append("")
+        out.append("Expectations: **required** (must pass), **expected-blocked** (the platform blocks it, and that is fine), **security** (must be denied: a grant is a finding), **info** (reported only).")
+        out.append("")
+        out.append("Requirement sets: " + catalog.requirementSets.map { "`\($0.id)` — \($0.title) (\($0.source))" }.joined(separator: "; ") + ". `\(Catalog.defaultRequirementSet)` is the default.")
+        out.append("")
+        out.append("## Overview (\(Catalog.defaultRequirementSet))")
+        out.append("")
+        out.append("| # | probe | kind | " + catalog.platforms.map(\.rawValue).joined(separator: " | ") + " |")
+        out.append("|---|---|---|" + catalog.platforms.map { _ in "---" }.joined(separator: "|") + "|")
+        let defaults = catalog.platforms.compactMap { catalog.profile(platform: $0, requirementSet: Catalog.defaultRequirementSet) }
+        for (index, probe) in catalog.probes.enumerated() {
+            let cells = defaults.map { $0.expectation(for: probe.id)?.rawValue ?? "—" }
+            out.append("| \(index + 1) | [`\(probe.id)`](#\(anchor(probe.id))) | \(kindText(probe)) | " + cells.joined(separator: " | ") + " |")
+        }
+        out.append("")
+        out.append("## Version minimums")
+        out.append("")
+        for set in catalog.requirementSets {
+            out.append("- `\(set.id)`: " + set.minimums.map { minimum in
+                "\(minimum.subject.rawValue) ≥ \(minimum.minimum)" + (minimum.recommended.map { " (recommended \($0))" } ?? "") + " — \(minimum.note)"
+            }.joined(separator: "; "))
+        }
+        out.append("")
+        out.append("## Probes")
+        for probe in catalog.probes {
+            out.append("")
+            out.append("### \(probe.id)")
+            out.append("")
+            out.append("**\(probe.title)** — \(kindText(probe)), phase `\(probe.phase.rawValue)`" + (probe.after.map { ", runs after `\($0)`" } ?? "") + ".")
+            out.append("")
+            out.append("What it checks: \(probe.checks)")
+            out.append("")
+            out.append("On the device: \(probe.instructions)")
+            out.append("")
+            out.append("| platform | " + catalog.requirementSets.map(\.id).joined(separator: " | ") + " | expected |")
+            out.append("|---|" + catalog.requirementSets.map { _ in "---" }.joined(separator: "|") + "|---|")
+            for platform in catalog.platforms {
+                let entries = catalog.requirementSets.compactMap { catalog.profile(platform: platform, requirementSet: $0.id)?.entry(for: probe.id) }
+                let expected = entries.first?.expected ?? ""
+                var extra = ""
+                if let changed = entries.dropFirst().first(where: { $0.because != nil && $0.expected != expected }) {
+                    extra = "; \(changed.expected) under `\(catalog.requirementSets.first { set in set.overrides[probe.id] != nil }?.id ?? "")`"
+                }
+                out.append("| \(platform.rawValue) | " + entries.map(\.expectation.rawValue).joined(separator: " | ") + " | \(expected)\(extra) |")
+            }
+            out.append("")
+            out.append("Observed fields:")
+            out.append("")
+            out.append("| field | type | meaning |")
+            out.append("|---|---|---|")
+            for field in probe.observed {
+                let values = field.values.isEmpty ? "" : " Values: " + field.values.map { "`\($0)`" }.joined(separator: ", ") + "."
+                out.append("| `\(field.name)` | \(field.type.rawValue) | \(escape(field.doc))\(values) |")
+            }
+            if !probe.checklistItems.isEmpty {
+                out.append("")
+                out.append("Checklist items: " + probe.checklistItems.map { "`\($0)`" }.joined(separator: ", ") + ".")
+            }
+            if let remedy = probe.remedy, !remedy.isEmpty {
+                out.append("")
+                out.append("Remedies when it fails:")
+                out.append("")
+                if let text = remedy.iosSwift { out.append("- iOS (Swift): \(text)") }
+                if let text = remedy.androidKotlin { out.append("- Android (Kotlin): \(text)") }
+                if let text = remedy.reactNative { out.append("- React Native: \(text)") }
+            }
+            for set in catalog.requirementSets {
+                if let change = set.overrides[probe.id] {
+                    out.append("")
+                    out.append("Under `\(set.id)`: \(change.expectation.rawValue)" + (change.platforms.isEmpty ? "" : " on " + change.platforms.map(\.rawValue).joined(separator: ", ")) + " — \(change.because).")
+                }
+            }
+        }
+        out.append("")
+        out.append("## Checklist map (seed 000)")
+        out.append("")
+        let counts = catalog.coverageMethodCounts
+        out.append("\(catalog.checklist.count) items: " + Coverage.Method.allCases.map { "\(counts[$0.rawValue] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + ".")
+        for tab in ChecklistItem.Tab.allCases {
+            out.append("")
+            out.append("### \(tab.rawValue)")
+            out.append("")
+            out.append("| id | item | how | by |")
+            out.append("|---|---|---|---|")
+            for item in catalog.checklist where item.tab == tab {
+                let by: String
+                switch item.coverage.method {
+                case .verified: by = item.coverage.probes.map { "`\($0)`" }.joined(separator: ", ")
+                case .inferred: by = "`\(item.coverage.rule!.probe)` \(item.coverage.rule!.condition.rawValue): \(item.coverage.rule!.because)"
+                case .confirmed: by = "`\(item.coverage.question!.probe)` (\(item.coverage.question!.fields.joined(separator: ", "))): \(item.coverage.question!.text)"
+                case .notObservable: by = item.coverage.reason ?? ""
+                }
+                out.append("| `\(item.id)` | \(escape(item.text)) | \(item.coverage.method.rawValue) | \(escape(by)) |")
+            }
+        }
+        out.append("")
+        return out.joined(separator: "\n")
+    }
+
+    static func kindText(_ probe: Probe) -> String {
+        var text = probe.kind.rawValue
+        if probe.asksOperator { text += " + operator" }
+        if probe.autoWhenUnattended { text += " (auto when unattended)" }
+        return text
+    }
+
+    static func anchor(_ id: String) -> String { id.lowercased().replacingOccurrences(of: ".", with: "") }
+
+    static func escape(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+}

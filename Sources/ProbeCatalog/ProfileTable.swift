@@ -1,0 +1,52 @@
+import Foundation
+
+/// The plain-text table `probe-server profiles` prints: every probe's expectation per
+/// platform, one block per requirement set.
+public enum ProfileTable {
+    /// Short cells keep seven platform columns inside 120 characters.
+    static func cell(_ expectation: Expectation?) -> String {
+        switch expectation {
+        case .required: return "required"
+        case .expectedBlocked: return "blocked-ok"
+        case .security: return "security"
+        case .info: return "info"
+        case nil: return "-"
+        }
+    }
+
+    public static func render(_ catalog: Catalog = .standard) -> String {
+        var lines: [String] = []
+        let probeWidth = max(5, catalog.probes.map(\.id.count).max() ?? 0)
+        let columns = catalog.platforms.map(\.rawValue)
+        let widths = columns.map { max($0.count, 10) }
+        func row(_ first: String, _ cells: [String]) -> String {
+            ([first.padding(toLength: probeWidth, withPad: " ", startingAt: 0)]
+                + zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) })
+                .joined(separator: "  ").trimmingTrailingSpaces()
+        }
+        for set in catalog.requirementSets {
+            lines.append("requirement set: \(set.id)\(set.id == Catalog.defaultRequirementSet ? " (default)" : "") — \(set.title), \(set.source)")
+            for minimum in set.minimums {
+                lines.append("  minimum \(minimum.subject.rawValue) \(minimum.minimum)" + (minimum.recommended.map { ", recommended \($0)" } ?? "") + ": \(minimum.note)")
+            }
+            lines.append("")
+            lines.append(row("probe", columns))
+            lines.append(row(String(repeating: "-", count: probeWidth), widths.map { String(repeating: "-", count: $0) }))
+            let profiles = catalog.platforms.compactMap { catalog.profile(platform: $0, requirementSet: set.id) }
+            for probe in catalog.probes {
+                lines.append(row(probe.id, profiles.map { cell($0.expectation(for: probe.id)) }))
+            }
+            lines.append("")
+        }
+        lines.append("required: must pass; blocked-ok: expected blocked on that platform; security: must be denied; info: reported only.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,57 @@
+/// Token buckets per client address. A device farm behind one NAT posts thousands of
+/// results at once, so the result bucket is deep; run creation is the cheap thing to abuse.
+public final class RateLimiter: @unchecked Sendable {
+    public struct Rule: Sendable {
+        /// Tokens added per second.
+        public var rate: Double
+        /// Largest burst.
+        public var burst: Double
+        public init(rate: Double, burst: Double) {
+            self.rate = rate
+            self.burst = burst
+        }
+    }
+
+    /// Run creation: 10 a second sustained, 100 at once (a farm starting a matrix).
+    public static let runCreation = Rule(rate: 10, burst: 100)
+    /// Results: 2,000 a second sustained, 20,000 at once, per address.
+    public static let results = Rule(rate: 2_000, burst: 20_000)
+    /// Buckets kept before idle ones are dropped; bounds memory under address spraying.
+    static let maxBuckets = 10_000
+
+    private let rule: Rule
+    private let lock = Lock()
+    private var buckets: [String: (tokens: Double, at: UInt64)] = [:]
+
+    public init(_ rule: Rule) { self.rule = rule }
+
+    /// Takes `cost` tokens for `key` at `nowNanos`; false (and seconds to wait) when empty.
+    public func take(_ key: String, cost: Double = 1, nowNanos: UInt64) -> (allowed: Bool, retryAfter: Int) {
+        lock.withLock {
+            if buckets.count > Self.maxBuckets {
+                let cutoff = nowNanos &- UInt64(rule.burst / rule.rate * 1e9)
+                buckets = buckets.filter { $0.value.at > cutoff }
+            }
+            var bucket = buckets[key] ?? (rule.burst, nowNanos)
+            let elapsed = Double(nowNanos &- bucket.at) / 1e9
+            bucket.tokens = min(rule.burst, bucket.tokens + max(0, elapsed) * rule.rate)
+            bucket.at = nowNanos
+            guard bucket.tokens >= cost else {
+                buckets[key] = bucket
+                return (false, max(1, Int(((cost - bucket.tokens) / rule.rate).rounded(.up))))
+            }
+            bucket.tokens -= cost
+            buckets[key] = bucket
+            return (true, 0)
+        }
+    }
+
+    /// Throws 429 with `Retry-After` when the client is over its rate.
+    public func check(_ request: Request, cost: Double = 1, what: String) throws(HTTPError) {
+        let (allowed, retry) = take(request.remoteAddress, cost: cost, nowNanos: EventLoop.monotonicNow().nanoseconds)
+        if !allowed {
+            throw HTTPError(.tooManyRequests, "too many \(what) from this address; retry in \(retry) s",
+                            headers: HTTPHeaders([("Retry-After", String(retry))]))
+        }
+    }
+}

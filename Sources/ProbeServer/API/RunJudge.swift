@@ -1,0 +1,42 @@
+import Foundation
+import ProbeCatalog
+
+/// Turns stored results into the catalog's view and asks the catalog for the diff.
+/// Pure: no store access, so it is the same for the server, the CLI and the tests.
+public enum RunJudge {
+    /// The catalog's result from a stored record. Stored records were validated by the
+    /// catalog's decoder on the way in; a record that no longer decodes is kept as an error.
+    public static func probeResult(_ record: ResultRecord) -> ProbeResult {
+        let observed = (try? JSONDecoder().decode([String: JSONValue].self, from: Data(record.observed.utf8))) ?? [:]
+        return ProbeResult(
+            run: record.runID, probe: record.probe, attempt: record.attempt,
+            status: ProbeResult.Status(rawValue: record.status) ?? .error, reason: record.reason,
+            observed: observed, elapsedMs: record.elapsedMs ?? 0,
+            at: record.at.map { ISO8601DateFormatter().string(from: $0) } ?? "1970-01-01T00:00:00Z")
+    }
+
+    /// The platform of a run: the override when given, else detected from its env.platform result.
+    public static func platform(of run: RunRecord, results: [ProbeResult], override: String? = nil) -> DetectedPlatform {
+        let env = results.filter { $0.probe == "env.platform" }.max { $0.attempt < $1.attempt }
+        let observed = env?.observed ?? [:]
+        var userAgent = run.userAgent ?? ""
+        if case .string(let ua)? = observed["userAgent"] { userAgent = ua }
+        return PlatformDetector.detect(userAgent: userAgent, signals: PlatformSignals(observed: observed),
+                                       override: override ?? run.platform)
+    }
+
+    /// The diff of a run against its requirement set (or the one asked for).
+    public static func report(run: RunRecord, records: [ResultRecord], requirementSet: String? = nil,
+                              platformOverride: String? = nil, catalog: Catalog = .standard) throws(HTTPError) -> DiffReport {
+        let results = records.map(probeResult)
+        let platform = platform(of: run, results: results, override: platformOverride)
+        let set = requirementSet ?? run.requirementSet
+        guard let diff = Diff(catalog: catalog, platform: platform, requirementSet: set) else {
+            throw HTTPError(.badRequest, code: "unknown_profile",
+                            "no profile for requirement set \(set) on \(platform.platform.rawValue); see GET /api/profiles",
+                            field: "profile")
+        }
+        return diff.report(results: results, run: run.id)
+    }
+}
+

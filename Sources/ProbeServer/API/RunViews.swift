@@ -1,0 +1,71 @@
+import Foundation
+import ProbeCatalog
+
+/// `POST /api/runs` body. Every field is optional: CI may create a run with `{}`.
+public struct CreateRunRequest: Decodable, Sendable {
+    public var label: String?
+    public var platform: String?
+    public var requirementSet: String?
+    /// App version, device model, build, and free keys: strings, numbers or booleans.
+    public var metadata: [String: JSONValue]?
+    /// A run id chosen by the caller (a CI job id); generated when absent.
+    public var id: String?
+}
+
+/// A run as the API shows it.
+public struct RunView: Encodable, Sendable {
+    public let id: String
+    public let url: String
+    public let reportUrl: String
+    public let label: String?
+    public let platform: String?
+    public let detectedPlatform: String?
+    public let requirementSet: String
+    public let metadata: JSONValue
+    public let userAgent: String?
+    public let createdAt: Date
+    public let completedAt: Date?
+    public let verdict: String?
+    public let results: [ResultSummary]?
+
+    public struct ResultSummary: Encodable, Sendable {
+        public let probe: String
+        public let attempt: Int
+        public let status: String
+        public let reason: String?
+        public let elapsedMs: Double?
+    }
+
+    init(_ run: RunRecord, results: [ResultRecord]? = nil) {
+        id = run.id
+        url = "/?run=\(run.id)"
+        reportUrl = "/runs/\(run.id)"
+        label = run.label
+        platform = run.platform
+        detectedPlatform = run.detectedPlatform
+        requirementSet = run.requirementSet
+        metadata = (try? JSONDecoder().decode(JSONValue.self, from: Data(run.metadata.utf8))) ?? .object([:])
+        userAgent = run.userAgent
+        createdAt = run.createdAt
+        completedAt = run.completedAt
+        verdict = run.verdict
+        self.results = results?.map {
+            ResultSummary(probe: $0.probe, attempt: $0.attempt, status: $0.status, reason: $0.reason, elapsedMs: $0.elapsedMs)
+        }
+    }
+}
+
+/// The answer to posting results: what happened to each, by count.
+public struct ResultsAcknowledgement: Encodable, Sendable {
+    public let accepted: Int
+    public let duplicates: Int
+    public let conflicts: Int
+    /// `run/probe/attempt` keys whose different earlier body was kept (first write wins).
+    public let conflicting: [String]
+}
+
+/// A page of runs.
+public struct RunListView: Encodable, Sendable {
+    public let runs: [RunView]
+    public let nextCursor: String?
+}

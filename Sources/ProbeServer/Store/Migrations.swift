@@ -1,0 +1,104 @@
+/// One step of the schema's history. Never edit a shipped migration: add the next one.
+struct Migration: Sendable {
+    /// The `PRAGMA user_version` after this migration.
+    let version: Int32
+    let summary: String
+    let sql: String
+}
+
+/// The schema, as the ordered list of migrations that build it. The database records how
+/// far it got in `PRAGMA user_version` (a field of the file header, so reading it needs no
+/// table); each migration runs in its own transaction together with the version bump, so a
+/// crash leaves the schema at one version or the next, never between.
+enum Migrations {
+    static let all: [Migration] = [
+        Migration(
+            version: 1, summary: "runs, results, uploads",
+            sql: """
+                CREATE TABLE runs (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    label TEXT,
+                    platform TEXT,
+                    requirement_set TEXT NOT NULL,
+                    metadata TEXT NOT NULL DEFAULT '{}',
+                    user_agent TEXT,
+                    created_at INTEGER NOT NULL,
+                    completed_at INTEGER,
+                    verdict TEXT,
+                    last_seen_at INTEGER NOT NULL
+                ) STRICT;
+                -- Listings are newest first, filtered by at most one of these; (created_at, id)
+                -- is the keyset cursor, so every index ends with it.
+                CREATE INDEX runs_by_created ON runs (created_at, id);
+                CREATE INDEX runs_by_label ON runs (label, created_at, id);
+                CREATE INDEX runs_by_platform ON runs (platform, created_at, id);
+                CREATE INDEX runs_by_verdict ON runs (verdict, created_at, id);
+                CREATE INDEX runs_by_last_seen ON runs (last_seen_at);
+
+                -- A rowid table (not WITHOUT ROWID): rowid order is arrival order, which is the
+                -- order the live step list shows.
+                CREATE TABLE results (
+                    run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+                    probe TEXT NOT NULL,
+                    attempt INTEGER NOT NULL CHECK (attempt >= 0),
+                    status TEXT NOT NULL,
+                    observed TEXT NOT NULL,
+                    elapsed_ms REAL,
+                    at INTEGER,
+                    received_at INTEGER NOT NULL,
+                    PRIMARY KEY (run_id, probe, attempt)
+                ) STRICT;
+
+                CREATE TABLE uploads (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+                    probe TEXT NOT NULL,
+                    file_name TEXT NOT NULL,
+                    declared_type TEXT,
+                    sniffed_type TEXT,
+                    size INTEGER NOT NULL CHECK (size >= 0),
+                    sha256 TEXT NOT NULL,
+                    stored_path TEXT NOT NULL,
+                    received_at INTEGER NOT NULL
+                ) STRICT;
+                -- The foreign key's child index: without it every run delete scans uploads.
+                CREATE INDEX uploads_by_run ON uploads (run_id);
+                """),
+        Migration(
+            version: 2, summary: "result reasons, detected platform",
+            sql: """
+                -- Why a probe was skipped or errored (`needs-operator`): the diff reads it.
+                ALTER TABLE results ADD COLUMN reason TEXT;
+                -- The platform detected from the page's env.platform result, for the matrix
+                -- and the platform filter when no override was given.
+                ALTER TABLE runs ADD COLUMN detected_platform TEXT;
+                CREATE INDEX runs_by_detected_platform ON runs (detected_platform, created_at, id);
+                """),
+    ]
+
+    /// The version this build creates and understands.
+    static var latestVersion: Int32 { all.last?.version ?? 0 }
+
+    /// Brings `database` to `latestVersion`. Refuses a database from a newer build rather
+    /// than writing to a schema it does not know.
+    static func apply(to database: SQLiteDatabase) throws(StoreError) {
+        do {
+            let found = Int32(try database.pragma("user_version").flatMap { Int32($0) } ?? 0)
+            guard found <= latestVersion else {
+                throw StoreError.schemaTooNew(found: found, known: latestVersion)
+            }
+            for migration in all where migration.version > found {
+                try database.transaction(.immediate) {
+                    // Read again inside the write lock: another process may have migrated
+                    // between the first read and here.
+                    let current = Int32(try database.pragma("user_version").flatMap { Int32($0) } ?? 0)
+                    guard current < migration.version else { return }
+                    try database.execute(migration.sql)
+                    try database.execute("PRAGMA user_version = \(migration.version)")
+                }
+            }
+        } catch {
+            throw StoreError.from(error)
+        }
+    }
+}

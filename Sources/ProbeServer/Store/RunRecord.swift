@@ -1,0 +1,74 @@
+import Foundation
+
+/// One pass of one device through the page (SPEC §4), as stored.
+public struct RunRecord: Equatable, Sendable {
+    public var id: String
+    /// A free label from CI or the operator (`pixel-7 nightly`), for listings.
+    public var label: String?
+    /// The `?platform=` override; nil means "detected from the page".
+    public var platform: String?
+    /// The requirement set the run is judged against (`liveform`, ...).
+    public var requirementSet: String
+    /// JSON object text: app version, device model, build and free keys. Opaque to the
+    /// store; the catalog owns its schema.
+    public var metadata: String
+    public var userAgent: String?
+    /// The platform detected from the page (`env.platform`); nil until it reported.
+    public var detectedPlatform: String?
+    public var createdAt: Date
+    public var completedAt: Date?
+    /// Set by the diff once the run is judged; nil until then.
+    public var verdict: String?
+    /// The last time the device was heard from (results, `touch`). Purging goes by this,
+    /// so a run still in use is never purged.
+    public var lastSeenAt: Date
+
+    public init(
+        id: String = RunID.generate(), label: String? = nil, platform: String? = nil,
+        requirementSet: String, metadata: String = "{}", userAgent: String? = nil,
+        createdAt: Date, completedAt: Date? = nil, verdict: String? = nil, lastSeenAt: Date? = nil,
+        detectedPlatform: String? = nil
+    ) {
+        self.detectedPlatform = detectedPlatform
+        self.id = id
+        self.label = label
+        self.platform = platform
+        self.requirementSet = requirementSet
+        self.metadata = metadata
+        self.userAgent = userAgent
+        self.createdAt = createdAt
+        self.completedAt = completedAt
+        self.verdict = verdict
+        self.lastSeenAt = lastSeenAt ?? createdAt
+    }
+}
+
+extension RunRecord {
+    /// Checks the record against `StoreLimits`; any store calls this before writing.
+    public func validate() throws(StoreError) {
+        try StoreCheck.runID(id)
+        try StoreCheck.length(label, "label", max: StoreLimits.maxLabelBytes)
+        try StoreCheck.length(platform, "platform", max: StoreLimits.maxShortTextBytes)
+        try StoreCheck.length(requirementSet, "requirement set", max: StoreLimits.maxShortTextBytes)
+        try StoreCheck.length(metadata, "metadata", max: StoreLimits.maxMetadataBytes)
+        try StoreCheck.length(userAgent, "user agent", max: StoreLimits.maxUserAgentBytes)
+        try StoreCheck.length(verdict, "verdict", max: StoreLimits.maxShortTextBytes)
+        if requirementSet.isEmpty { throw .invalid("the requirement set is empty") }
+    }
+}
+
+/// The checks records share.
+enum StoreCheck {
+    static func runID(_ id: String) throws(StoreError) {
+        guard RunID.isWellFormed(id) else {
+            throw .invalid(
+                "run id must be 1 to \(StoreLimits.maxRunIDBytes) characters of A-Z a-z 0-9 - _")
+        }
+    }
+
+    static func length(_ text: String?, _ what: String, max: Int) throws(StoreError) {
+        if let text, text.utf8.count > max {
+            throw .invalid("\(what) is \(text.utf8.count) bytes; the limit is \(max)")
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// The durable store of runs, results and uploads. SQLite implements it
+/// (`SQLiteRunStore`); another database can implement it later.
+///
+/// Threading: writes are asynchronous. `submit` never blocks; its completion runs once
+/// the write is committed to disk (or failed), on a thread of the store, and must return
+/// quickly (hop back to the caller's event loop). Reads and the synchronous write helpers
+/// below block the calling thread (reads on a query, writes on an fsync): call them off
+/// the event loops.
+public protocol RunStore: Sendable {
+    /// Queues a write. `completion` is called exactly once, after the write is durable
+    /// (success) or known not to be (failure). Acknowledge a client only from it.
+    /// Normally it runs on the store's writer thread; a write refused at once (`closed`,
+    /// `overloaded`) completes on the calling thread before `submit` returns.
+    /// Writes run in submission order, so a `createRun` followed by an `appendResults` for
+    /// it may be submitted back to back. A completion must not call the synchronous write
+    /// helpers below (it would wait for its own thread).
+    func submit(
+        _ write: StoreWrite, completion: @escaping @Sendable (Result<StoreWriteOutcome, StoreError>) -> Void)
+
+    /// The run, or nil if it does not exist.
+    func run(id: String) throws(StoreError) -> RunRecord?
+    /// Runs matching `filter`, newest first.
+    func listRuns(filter: RunFilter) throws(StoreError) -> Page<RunRecord>
+    /// The run's results in arrival order; `runNotFound` if the run does not exist.
+    func results(runID: String) throws(StoreError) -> [ResultRecord]
+    /// The run's uploads in arrival order; `runNotFound` if the run does not exist.
+    func uploads(runID: String) throws(StoreError) -> [UploadRecord]
+
+    /// Finishes queued writes, then refuses new ones with `closed`. Idempotent.
+    func close()
+}
+
+/// Synchronous writes: submit, then wait for the commit. They block the calling thread
+/// for an fsync: never call them on an event loop.
+extension RunStore {
+    /// Submits and waits for the outcome.
+    public func perform(_ write: StoreWrite) throws(StoreError) -> StoreWriteOutcome {
+        let waiter = OutcomeWaiter()
+        submit(write) { waiter.deliver($0) }
+        return try waiter.wait().get()
+    }
+
+    public func createRun(_ run: RunRecord) throws(StoreError) {
+        _ = try perform(.createRun(run))
+    }
+
+    /// One outcome per record, in order (see `AppendOutcome`).
+    public func appendResults(_ results: [ResultRecord]) throws(StoreError) -> [AppendOutcome] {
+        guard case .appended(let outcomes) = try perform(.appendResults(results)) else { return [] }
+        return outcomes
+    }
+
+    public func completeRun(id: String, at date: Date) throws(StoreError) {
+        _ = try perform(.completeRun(id: id, at: date))
+    }
+
+    public func setVerdict(id: String, verdict: String?) throws(StoreError) {
+        _ = try perform(.setVerdict(id: id, verdict: verdict))
+    }
+
+    public func touch(runID: String, at date: Date) throws(StoreError) {
+        _ = try perform(.touch(runID: runID, at: date))
+    }
+
+    public func addUpload(_ upload: UploadRecord) throws(StoreError) {
+        _ = try perform(.addUpload(upload))
+    }
+
+    /// The upload files of the deleted run, relative to the data directory: delete them.
+    public func deleteRun(id: String) throws(StoreError) -> [String] {
+        guard case .deleted(let paths) = try perform(.deleteRun(id: id)) else { return [] }
+        return paths
+    }
+
+    /// One batch of `--keep-days` purging; repeat while `hasMore`.
+    public func purge(olderThan date: Date) throws(StoreError) -> PurgeOutcome {
+        guard case .purged(let outcome) = try perform(.purge(olderThan: date)) else {
+            return PurgeOutcome(runIDs: [], uploadPaths: [], hasMore: false)
+        }
+        return outcome
+    }
+}
+
+/// Hands one result from the writer thread to a thread waiting for it.
+private final class OutcomeWaiter: @unchecked Sendable {
+    // `outcome` is guarded by `condition`.
+    private let condition = NSCondition()
+    private var outcome: Result<StoreWriteOutcome, StoreError>?
+
+    func deliver(_ result: Result<StoreWriteOutcome, StoreError>) {
+        condition.lock()
+        outcome = result
+        condition.signal()
+        condition.unlock()
+    }
+
+    func wait() -> Result<StoreWriteOutcome, StoreError> {
+        condition.lock()
+        defer { condition.unlock() }
+        while outcome == nil { condition.wait() }
+        return outcome!
+    }
+}

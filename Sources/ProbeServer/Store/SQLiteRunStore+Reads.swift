@@ -1,0 +1,128 @@
+import Foundation
+
+/// The reads: synchronous, on a read-only connection of the pool, in one read transaction.
+extension SQLiteRunStore {
+    public func run(id: String) throws(StoreError) -> RunRecord? {
+        try readers.read { database in
+            try database.firstRow("SELECT \(Self.runColumns) FROM runs WHERE id = ?", [id], Self.readRun)
+        }
+    }
+
+    public func listRuns(filter: RunFilter) throws(StoreError) -> Page<RunRecord> {
+        guard (1...StoreLimits.maxPageSize).contains(filter.limit) else {
+            throw .invalid("limit must be 1...\(StoreLimits.maxPageSize)")
+        }
+        // Only the conditions in use appear in the SQL, so SQLite can pick the matching
+        // index; at most 2^5 shapes, each prepared once per connection.
+        var conditions: [String] = []
+        var values: [any SQLiteBindable] = []
+        if let label = filter.label {
+            conditions.append("label = ?")
+            values.append(label)
+        }
+        if let platform = filter.platform {
+            // The override when one was given, else what the page reported.
+            conditions.append("coalesce(platform, detected_platform) = ?")
+            values.append(platform)
+        }
+        if let verdict = filter.verdict {
+            conditions.append("verdict = ?")
+            values.append(verdict)
+        }
+        if let since = filter.since {
+            conditions.append("created_at >= ?")
+            values.append(since.unixMillis)
+        }
+        if let cursor = filter.cursor {
+            guard let (createdAt, id) = Self.parseCursor(cursor) else {
+                throw .invalid("the cursor is not one this server returned")
+            }
+            conditions.append("(created_at, id) < (?, ?)")
+            values.append(createdAt)
+            values.append(id)
+        }
+        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        values.append(filter.limit + 1)  // one more, to know whether there is a next page
+        let sql = "SELECT \(Self.runColumns) FROM runs \(whereClause) ORDER BY created_at DESC, id DESC LIMIT ?"
+        let rows = try readers.read { database in try database.rows(sql, values, Self.readRun) }
+        let items = Array(rows.prefix(filter.limit))
+        let next = rows.count > filter.limit ? items.last.map(Self.cursor(after:)) : nil
+        return Page(items: items, nextCursor: next)
+    }
+
+    public func results(runID: String) throws(StoreError) -> [ResultRecord] {
+        try readers.read { database in
+            try Self.requireRun(runID, in: database)
+            return try database.rows(
+                "SELECT \(Self.resultColumns) FROM results WHERE run_id = ? ORDER BY rowid", [runID],
+                Self.readResult)
+        }
+    }
+
+    public func uploads(runID: String) throws(StoreError) -> [UploadRecord] {
+        try readers.read { database in
+            try Self.requireRun(runID, in: database)
+            return try database.rows(
+                "SELECT \(Self.uploadColumns) FROM uploads WHERE run_id = ? ORDER BY rowid", [runID],
+                Self.readUpload)
+        }
+    }
+
+    // MARK: Rows
+
+    static let runColumns = """
+        id, label, platform, requirement_set, metadata, user_agent, created_at, completed_at, \
+        verdict, last_seen_at, detected_platform
+        """
+
+    static func readRun(_ row: SQLiteStatement) -> RunRecord {
+        RunRecord(
+            id: row.string(at: 0), label: row.optionalString(at: 1), platform: row.optionalString(at: 2),
+            requirementSet: row.string(at: 3), metadata: row.string(at: 4), userAgent: row.optionalString(at: 5),
+            createdAt: Date(unixMillis: row.int64(at: 6)), completedAt: row.optionalInt64(at: 7).map(Date.init),
+            verdict: row.optionalString(at: 8), lastSeenAt: Date(unixMillis: row.int64(at: 9)),
+            detectedPlatform: row.optionalString(at: 10))
+    }
+
+    static let resultColumns = "run_id, probe, attempt, status, observed, elapsed_ms, at, received_at, reason"
+
+    static func readResult(_ row: SQLiteStatement) -> ResultRecord {
+        ResultRecord(
+            runID: row.string(at: 0), probe: row.string(at: 1), attempt: Int(row.int64(at: 2)),
+            status: row.string(at: 3), observed: row.string(at: 4), elapsedMs: row.optionalDouble(at: 5),
+            at: row.optionalInt64(at: 6).map(Date.init), receivedAt: Date(unixMillis: row.int64(at: 7)),
+            reason: row.optionalString(at: 8))
+    }
+
+    static let uploadColumns = """
+        id, run_id, probe, file_name, declared_type, sniffed_type, size, sha256, stored_path, received_at
+        """
+
+    static func readUpload(_ row: SQLiteStatement) -> UploadRecord {
+        UploadRecord(
+            id: row.string(at: 0), runID: row.string(at: 1), probe: row.string(at: 2),
+            fileName: row.string(at: 3), declaredType: row.optionalString(at: 4),
+            sniffedType: row.optionalString(at: 5), size: row.int64(at: 6), sha256: row.string(at: 7),
+            storedPath: row.string(at: 8), receivedAt: Date(unixMillis: row.int64(at: 9)))
+    }
+
+    private static func requireRun(_ id: String, in database: SQLiteDatabase) throws {
+        let exists = try database.firstRow("SELECT 1 FROM runs WHERE id = ?", [id]) { _ in true } ?? false
+        if !exists { throw StoreError.runNotFound(id) }
+    }
+
+    // MARK: Cursor
+
+    /// `<created_at millis>.<id>`: ids never contain a dot.
+    private static func cursor(after run: RunRecord) -> String {
+        "\(run.createdAt.unixMillis).\(run.id)"
+    }
+
+    private static func parseCursor(_ cursor: String) -> (Int64, String)? {
+        let parts = cursor.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2, let millis = Int64(parts[0]), RunID.isWellFormed(String(parts[1])) else {
+            return nil
+        }
+        return (millis, String(parts[1]))
+    }
+}

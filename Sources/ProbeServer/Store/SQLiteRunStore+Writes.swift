@@ -1,0 +1,153 @@
+import Foundation
+
+/// The writes, run on the writer thread inside the writer's transaction and savepoint.
+extension SQLiteRunStore {
+    static func apply(_ write: StoreWrite, to database: SQLiteDatabase) throws -> StoreWriteOutcome {
+        switch write {
+        case .createRun(let run):
+            try createRun(run, in: database)
+            return .done
+        case .appendResults(let results):
+            return .appended(try appendResults(results, in: database))
+        case .completeRun(let id, let date):
+            try updateRun(
+                id, "UPDATE runs SET completed_at = ?1, last_seen_at = max(last_seen_at, ?1) WHERE id = ?2",
+                [date.unixMillis, id], in: database)
+            return .done
+        case .setVerdict(let id, let verdict):
+            try StoreCheck.length(verdict, "verdict", max: StoreLimits.maxShortTextBytes)
+            try updateRun(id, "UPDATE runs SET verdict = ?1 WHERE id = ?2", [verdict, id], in: database)
+            return .done
+        case .setDetectedPlatform(let id, let platform, let userAgent):
+            try StoreCheck.length(platform, "platform", max: StoreLimits.maxShortTextBytes)
+            try StoreCheck.length(userAgent, "user agent", max: StoreLimits.maxUserAgentBytes)
+            try updateRun(
+                id, "UPDATE runs SET detected_platform = ?1, user_agent = coalesce(?2, user_agent) WHERE id = ?3",
+                [platform, userAgent, id], in: database)
+            return .done
+        case .touch(let id, let date):
+            try updateRun(
+                id, "UPDATE runs SET last_seen_at = max(last_seen_at, ?1) WHERE id = ?2",
+                [date.unixMillis, id], in: database)
+            return .done
+        case .addUpload(let upload):
+            try addUpload(upload, in: database)
+            return .done
+        case .deleteRun(let id):
+            return .deleted(uploadPaths: try deleteRun(id, in: database))
+        case .purge(let date):
+            return .purged(try purge(olderThan: date, in: database))
+        }
+    }
+
+    private static func createRun(_ run: RunRecord, in database: SQLiteDatabase) throws {
+        try run.validate()
+        try database.execute(
+            """
+            INSERT INTO runs (id, label, platform, requirement_set, metadata, user_agent,
+                              created_at, completed_at, verdict, last_seen_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO NOTHING
+            """,
+            [
+                run.id, run.label, run.platform, run.requirementSet, run.metadata, run.userAgent,
+                run.createdAt.unixMillis, run.completedAt?.unixMillis, run.verdict,
+                max(run.lastSeenAt.unixMillis, run.createdAt.unixMillis),
+            ])
+        if database.changes == 0 { throw StoreError.runExists(run.id) }
+    }
+
+    private static func appendResults(_ results: [ResultRecord], in database: SQLiteDatabase) throws
+        -> [AppendOutcome]
+    {
+        guard results.count <= StoreLimits.maxResultsPerWrite else {
+            throw StoreError.invalid(
+                "\(results.count) results in one write; the limit is \(StoreLimits.maxResultsPerWrite)")
+        }
+        for result in results { try result.validate() }
+
+        // The latest arrival per run: checks the run exists and moves lastSeenAt.
+        var lastSeen: [String: Int64] = [:]
+        for result in results {
+            lastSeen[result.runID] = max(lastSeen[result.runID] ?? .min, result.receivedAt.unixMillis)
+        }
+        for (runID, millis) in lastSeen.sorted(by: { $0.key < $1.key }) {
+            try updateRun(
+                runID, "UPDATE runs SET last_seen_at = max(last_seen_at, ?1) WHERE id = ?2",
+                [millis, runID], in: database)
+        }
+
+        var outcomes: [AppendOutcome] = []
+        outcomes.reserveCapacity(results.count)
+        for result in results {
+            try database.execute(
+                """
+                INSERT INTO results (run_id, probe, attempt, status, observed, elapsed_ms, at, received_at, reason)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (run_id, probe, attempt) DO NOTHING
+                """,
+                [
+                    result.runID, result.probe, result.attempt, result.status, result.observed,
+                    result.elapsedMs, result.at?.unixMillis, result.receivedAt.unixMillis, result.reason,
+                ])
+            if database.changes == 1 {
+                outcomes.append(.inserted)
+                continue
+            }
+            // First write wins: compare with what is stored, never overwrite it.
+            let stored = try database.firstRow(
+                "SELECT \(resultColumns) FROM results WHERE run_id = ? AND probe = ? AND attempt = ?",
+                [result.runID, result.probe, result.attempt], readResult)
+            outcomes.append(stored.map { $0.isSameResult(as: result) } == true ? .duplicate : .conflict)
+        }
+        return outcomes
+    }
+
+    private static func addUpload(_ upload: UploadRecord, in database: SQLiteDatabase) throws {
+        try upload.validate()
+        try updateRun(
+            upload.runID, "UPDATE runs SET last_seen_at = max(last_seen_at, ?1) WHERE id = ?2",
+            [upload.receivedAt.unixMillis, upload.runID], in: database)
+        try database.execute(
+            """
+            INSERT INTO uploads (id, run_id, probe, file_name, declared_type, sniffed_type,
+                                 size, sha256, stored_path, received_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO NOTHING
+            """,
+            [
+                upload.id, upload.runID, upload.probe, upload.fileName, upload.declaredType,
+                upload.sniffedType, upload.size, upload.sha256, upload.storedPath,
+                upload.receivedAt.unixMillis,
+            ])
+        if database.changes == 0 { throw StoreError.uploadExists(upload.id) }
+    }
+
+    private static func deleteRun(_ id: String, in database: SQLiteDatabase) throws -> [String] {
+        let paths = try database.rows(
+            "SELECT stored_path FROM uploads WHERE run_id = ? ORDER BY rowid", [id]) { $0.string(at: 0) }
+        // ON DELETE CASCADE removes the run's results and uploads.
+        try database.execute("DELETE FROM runs WHERE id = ?", [id])
+        if database.changes == 0 { throw StoreError.runNotFound(id) }
+        return paths
+    }
+
+    private static func purge(olderThan date: Date, in database: SQLiteDatabase) throws -> PurgeOutcome {
+        let candidates = try database.rows(
+            "SELECT id FROM runs WHERE last_seen_at < ? ORDER BY last_seen_at, id LIMIT ?",
+            [date.unixMillis, StoreLimits.purgeBatchRuns + 1]) { $0.string(at: 0) }
+        let runIDs = Array(candidates.prefix(StoreLimits.purgeBatchRuns))
+        var paths: [String] = []
+        for id in runIDs { paths += try deleteRun(id, in: database) }
+        return PurgeOutcome(runIDs: runIDs, uploadPaths: paths, hasMore: candidates.count > runIDs.count)
+    }
+
+    /// Runs an UPDATE of one run; `runNotFound` if no row matched.
+    private static func updateRun(
+        _ id: String, _ sql: String, _ values: [any SQLiteBindable], in database: SQLiteDatabase
+    ) throws {
+        try database.execute(sql, values)
+        // SQLite counts every row the WHERE matched, changed values or not.
+        if database.changes == 0 { throw StoreError.runNotFound(id) }
+    }
+}

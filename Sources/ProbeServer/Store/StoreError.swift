@@ -1,0 +1,103 @@
+import CSQLite
+import Foundation
+
+/// Why a store operation failed, and what to do about it.
+public enum StoreError: Error, Equatable, Sendable, LocalizedError {
+    /// The run does not exist (never created, deleted or purged).
+    case runNotFound(String)
+    /// `createRun` with an id that is already taken.
+    case runExists(String)
+    /// `addUpload` with an id that is already taken.
+    case uploadExists(String)
+    /// A record breaks a limit of `StoreLimits` or is malformed; the text says which.
+    case invalid(String)
+    /// The disk is full (SQLITE_FULL). Nothing of the failed write was kept; retry later.
+    case diskFull(SQLiteError)
+    /// The operating system failed a read or write (SQLITE_IOERR): disk full on some
+    /// filesystems, or a failing disk. Nothing of the failed write was kept.
+    case ioError(SQLiteError)
+    /// The database cannot be written by this process (SQLITE_READONLY).
+    case readOnly(SQLiteError)
+    /// The database file is damaged (SQLITE_CORRUPT, SQLITE_NOTADB).
+    case corrupt(SQLiteError)
+    /// Another process holds the database lock beyond the busy timeout.
+    case busy(SQLiteError)
+    /// Too many writes are waiting for the disk; retry shortly.
+    case overloaded(queued: Int)
+    /// The database was written by a newer probe-server.
+    case schemaTooNew(found: Int32, known: Int32)
+    /// The store was closed (the server is shutting down).
+    case closed
+    /// Any other SQLite failure: a bug, or something the cases above do not cover.
+    case database(SQLiteError)
+
+    /// Maps an SQLite failure to the case an operator can act on.
+    public init(_ error: SQLiteError) {
+        switch error.resultCode {
+        case SQLITE_FULL: self = .diskFull(error)
+        case SQLITE_IOERR: self = .ioError(error)
+        case SQLITE_READONLY: self = .readOnly(error)
+        case SQLITE_CORRUPT, SQLITE_NOTADB: self = .corrupt(error)
+        case SQLITE_BUSY, SQLITE_LOCKED: self = .busy(error)
+        default: self = .database(error)
+        }
+    }
+
+    /// Maps any error thrown inside the store.
+    static func from(_ error: any Error) -> StoreError {
+        switch error {
+        case let error as StoreError: error
+        case let error as SQLiteError: StoreError(error)
+        default: .database(SQLiteError(extendedCode: SQLITE_ERROR, message: "\(error)"))
+        }
+    }
+
+    /// The condition is temporary and the same request may succeed later: answer 503 with
+    /// Retry-After, and the page keeps the result queued.
+    public var isRetryable: Bool {
+        switch self {
+        case .diskFull, .ioError, .busy, .overloaded, .closed: true
+        default: false
+        }
+    }
+
+    /// The request itself is wrong (4xx); retrying it unchanged will not help.
+    public var isClientError: Bool {
+        switch self {
+        case .runNotFound, .runExists, .uploadExists, .invalid: true
+        default: false
+        }
+    }
+
+    public var errorDescription: String? {
+        switch self {
+        case .runNotFound(let id):
+            "Run \(id) does not exist: create it first (POST /api/runs), or it was deleted or purged."
+        case .runExists(let id):
+            "Run \(id) already exists: open it to resume it, or create a run without an id."
+        case .uploadExists(let id):
+            "Upload \(id) already exists: upload ids must be unique."
+        case .invalid(let what):
+            "Rejected by the store: \(what)."
+        case .diskFull(let error):
+            "The disk is full; the write was not saved. Free disk space and retry. (\(error.message))"
+        case .ioError(let error):
+            "The system failed a write; it was not saved. Check free space and the system log. (\(error))"
+        case .readOnly(let error):
+            "The database is read-only for this process. \(error.advice ?? "") (\(error.message))"
+        case .corrupt(let error):
+            "The database is damaged. \(error.advice ?? "") (\(error.message))"
+        case .busy(let error):
+            "The database is locked by another process. \(error.advice ?? "") (\(error.message))"
+        case .overloaded(let queued):
+            "\(queued) writes are waiting for the disk; retry in a moment."
+        case .schemaTooNew(let found, let known):
+            "The database has schema version \(found) but this probe-server knows up to \(known): "
+                + "upgrade probe-server, or point it at another data directory."
+        case .closed:
+            "The store is closed (the server is shutting down); retry against the restarted server."
+        case .database(let error):
+            error.description
+        }
+    }
+}

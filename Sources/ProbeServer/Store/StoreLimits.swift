@@ -1,0 +1,52 @@
+/// Every limit of the store, with its reason. The HTTP layer enforces tighter body limits
+/// first; these are the last line, so that no single record can bloat the database.
+public enum StoreLimits {
+    /// Run ids travel in URLs (`/?run=ID`) and file paths: short, URL- and path-safe.
+    /// Generated ids are 32 characters; 64 leaves room for ids a CI system chooses.
+    public static let maxRunIDBytes = 64
+    /// Labels are shown in lists and matrix headers.
+    public static let maxLabelBytes = 200
+    /// Probe ids are short dotted names (`camera.getUserMedia`); attempt counts are small.
+    public static let maxProbeIDBytes = 100
+    /// Status words (`pass`, `denied`, `skipped`...) are owned by the catalog; short.
+    public static let maxStatusBytes = 64
+    /// The largest observation (env.platform: UA, userAgentData, screen, device lists) is a
+    /// few KiB; 256 KiB leaves room for verbose error messages and frame statistics.
+    public static let maxObservedBytes = 256 * 1024
+    /// Run metadata (app version, device model, build, a few free keys).
+    public static let maxMetadataBytes = 64 * 1024
+    /// Real user agents are under 1 KiB; some WebViews append long app tokens.
+    public static let maxUserAgentBytes = 4 * 1024
+    /// Short names: platform ids, requirement sets, verdicts, content types.
+    public static let maxShortTextBytes = 128
+    /// File names as the device reported them (Android content URIs can be long).
+    public static let maxFileNameBytes = 1024
+    /// A page that was offline flushes its queue at once: ~45 probes times a few attempts.
+    public static let maxResultsPerWrite = 500
+    /// A probe retried more often than this is a page bug, not a device behaviour.
+    public static let maxAttempt = 1000
+
+    /// One page of `listRuns` when the caller does not say.
+    public static let defaultPageSize = 50
+    /// Bounds the work and the response size of one listing.
+    public static let maxPageSize = 500
+    /// Runs deleted per `purge` call, so the writer never holds a long transaction while
+    /// results wait to be acknowledged; the caller repeats while `hasMore`.
+    public static let purgeBatchRuns = 200
+
+    /// Writes committed in one transaction (one fsync). Bounds how long the first write of
+    /// a batch waits for the last; at ~20 µs per write, 256 writes add ~5 ms.
+    public static let maxWritesPerTransaction = 256
+    /// Writes waiting for the writer thread. Beyond this the disk is not keeping up and new
+    /// writes are refused (`overloaded`, a 503) instead of growing memory without bound.
+    public static let maxQueuedWrites = 10_000
+    /// Read-only connections kept open. WAL readers never block the writer or each other;
+    /// more than a handful buys nothing on a small machine.
+    public static let maxReaderConnections = 4
+    /// How long a connection waits for a lock held by another connection (a checkpoint, or
+    /// an operator's `sqlite3` shell) before failing with SQLITE_BUSY.
+    public static let busyTimeoutMilliseconds: Int32 = 5_000
+    /// After a checkpoint, the WAL file is truncated to at most this size, so one burst of
+    /// writes does not leave a large file behind for good.
+    public static let journalSizeLimitBytes = 16 * 1024 * 1024
+}

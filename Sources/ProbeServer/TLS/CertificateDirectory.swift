@@ -1,0 +1,96 @@
+import Foundation
+
+/// The data directory holding the local CA and the server certificate it issued:
+/// `ca.pem`, `ca-key.pem` (0600), `cert.pem` (leaf, then CA) and `key.pem` (0600).
+public struct CertificateDirectory: Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    public var authorityCertificateFile: String { "\(path)/ca.pem" }
+    public var authorityKeyFile: String { "\(path)/ca-key.pem" }
+    public var certificateChainFile: String { "\(path)/cert.pem" }
+    public var privateKeyFile: String { "\(path)/key.pem" }
+
+    /// Makes sure the directory holds a usable CA and a current leaf for these names,
+    /// creating the CA on first start and reissuing the leaf only when its names changed,
+    /// it expires within `LeafCertificate.renewalWindowDays`, or it no longer fits its key
+    /// or the CA. An existing CA is never replaced: devices already trust it.
+    ///
+    /// - Parameters:
+    ///   - hostName: this machine's name (`gethostname`); also used as `NAME.local`.
+    ///   - addresses: non-loopback interface addresses, e.g. `InterfaceAddresses.current()`.
+    public func prepare(hostName: String, addresses: [String], now: Date = Date()) throws -> LocalCertificates {
+        try PEMFile.makeDirectory(path)
+        let (authority, createdAuthority) = try loadOrCreateAuthority(hostName: hostName, now: now)
+        let names = try LeafCertificate.names(hostName: hostName, addresses: addresses)
+
+        var leaf: X509Certificate?
+        var reason: String?
+        if PEMFile.exists(certificateChainFile), PEMFile.exists(privateKeyFile),
+           let existing = try? X509Certificate(pemFile: certificateChainFile),
+           let key = try? PrivateKey(pemFile: privateKeyFile)
+        {
+            reason = LeafCertificate.reasonToReissue(
+                certificate: existing, key: key, authority: authority, names: names, now: now)
+            if reason == nil { leaf = existing }
+        } else {
+            reason = "there is no usable cert.pem and key.pem"
+        }
+        if leaf == nil {
+            let commonName = LeafCertificate.isValidDNSName(hostName.lowercased()) ? hostName.lowercased() : "localhost"
+            let issued = try authority.issueLeaf(names: names, commonName: commonName, now: now)
+            // Key first: a crash between the two writes leaves a mismatch, which the next
+            // start detects and repairs by issuing again.
+            try PEMFile.write(issued.key.pemBytes(), to: privateKeyFile, permissions: PEMFile.privateKeyPermissions)
+            try PEMFile.write(
+                issued.certificate.pemBytes() + authority.certificate.pemBytes(),
+                to: certificateChainFile, permissions: PEMFile.certificatePermissions)
+            leaf = issued.certificate
+        } else {
+            reason = nil
+        }
+        return LocalCertificates(
+            directory: self,
+            authorityDER: authority.certificate.derBytes(),
+            authorityFingerprintSHA256: authority.certificate.sha256Fingerprint(),
+            authorityCommonName: authority.certificate.commonName ?? CertificateAuthority.commonName(hostName: hostName),
+            subjectAlternativeNames: names.map(\.description),
+            leafNotAfter: leaf?.notAfter ?? now,
+            createdAuthority: createdAuthority,
+            reissueReason: reason)
+    }
+
+    private func loadOrCreateAuthority(hostName: String, now: Date) throws -> (CertificateAuthority, Bool) {
+        switch (PEMFile.exists(authorityCertificateFile), PEMFile.exists(authorityKeyFile)) {
+        case (false, false):
+            let authority = try CertificateAuthority.create(hostName: hostName, now: now)
+            try PEMFile.write(
+                authority.key.pemBytes(), to: authorityKeyFile, permissions: PEMFile.privateKeyPermissions)
+            try PEMFile.write(
+                authority.certificate.pemBytes(), to: authorityCertificateFile,
+                permissions: PEMFile.certificatePermissions)
+            return (authority, true)
+        case (true, true):
+            let certificate: X509Certificate
+            let key: PrivateKey
+            do {
+                certificate = try X509Certificate(pemFile: authorityCertificateFile)
+                key = try PrivateKey(pemFile: authorityKeyFile)
+            } catch {
+                throw TLSError.unusableAuthority(directory: path, reason: error.localizedDescription)
+            }
+            guard certificate.matches(key) else {
+                throw TLSError.unusableAuthority(directory: path, reason: "ca-key.pem does not match ca.pem")
+            }
+            if let notAfter = certificate.notAfter, notAfter <= now {
+                throw TLSError.unusableAuthority(directory: path, reason: "ca.pem expired on \(notAfter)")
+            }
+            return (CertificateAuthority(certificate: certificate, key: key), false)
+        case (true, false):
+            throw TLSError.unusableAuthority(directory: path, reason: "ca.pem is there but ca-key.pem is missing")
+        case (false, true):
+            throw TLSError.unusableAuthority(directory: path, reason: "ca-key.pem is there but ca.pem is missing")
+        }
+    }
+}

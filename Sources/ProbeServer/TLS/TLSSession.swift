@@ -1,0 +1,166 @@
+import COpenSSL
+import Glibc
+
+/// A server-side TLS session over an accepted, non-blocking socket.
+///
+/// Owned by one event-loop thread; not `Sendable`. It never closes the descriptor: the
+/// connection owns it, and must close it only after this session is gone or shut down.
+///
+/// How a loop drives it:
+/// - `handshake()` until `.bytes(0)`, waiting for the readiness it asks for. A TLS session
+///   may ask for *writability* while reading and *readability* while writing (a handshake
+///   message, a TLS 1.3 ticket or key update to flush), so wait for what the result says,
+///   not for what the call was.
+/// - `read(into:)` **until it returns `.wantRead`** (or `.closed`/`.failed`). OpenSSL decrypts
+///   whole records (up to 16 KiB, RFC 8446 §5.1) and may hold plaintext beyond what fitted in
+///   the buffer (`bufferedPlaintextCount`); the kernel socket is then empty, so epoll will not
+///   report it readable again and stopping early strands those bytes.
+/// - `write(from:)` may write part of the buffer (`.bytes(n)`, n ≤ count). After `.wantWrite`
+///   or `.wantRead`, call again with the same unsent bytes (they may live at a new address,
+///   but must be the same bytes, at least as many).
+/// - The process must ignore SIGPIPE: OpenSSL writes to the socket with write(2), which
+///   raises SIGPIPE when the peer has gone.
+public final class TLSSession: Transport {
+    /// Keeps the SSL_CTX this session was made from alive across a `TLSContext.reload`.
+    private let context: SSLContext
+    private let ssl: OpaquePointer
+    /// After SSL_ERROR_SSL or SSL_ERROR_SYSCALL OpenSSL forbids further I/O, even SSL_shutdown.
+    private var hasFailed = false
+    private var hasSentCloseNotify = false
+
+    /// The host name the client sent in SNI (RFC 6066 §3), if any. Clients send none when
+    /// they connect by IP address.
+    public private(set) var serverName: String?
+
+    /// A session over `fileDescriptor` (accepted, non-blocking) using the certificate that
+    /// `context` serves at this moment. Same as `context.makeSession(fileDescriptor:)`.
+    public init(context: TLSContext, fileDescriptor: Int32) throws {
+        self.context = context.snapshot()
+        OpenSSLErrorQueue.clear()
+        guard let ssl = SSL_new(self.context.pointer) else {
+            throw TLSError.configurationFailed(step: "SSL_new", reason: OpenSSLErrorQueue.drain())
+        }
+        self.ssl = ssl
+        guard SSL_set_fd(ssl, fileDescriptor) == 1 else {
+            throw TLSError.configurationFailed(step: "SSL_set_fd", reason: OpenSSLErrorQueue.drain())
+        }
+        SSL_set_accept_state(ssl)
+        // Slot 0 is OpenSSL's "app data": lets the C callbacks find this object. Unretained:
+        // the SSL object dies in our deinit, so it never outlives us.
+        SSL_set_ex_data(ssl, 0, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit { SSL_free(ssl) }
+
+    /// The session whose SSL object this is, for callbacks that only get the SSL pointer.
+    static func owning(_ ssl: OpaquePointer) -> TLSSession? {
+        guard let data = SSL_get_ex_data(ssl, 0) else { return nil }
+        return Unmanaged<TLSSession>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    func recordServerName(_ name: String) { serverName = name }
+
+    // MARK: Transport
+
+    public func handshake() -> TransportResult {
+        if SSL_is_init_finished(ssl) == 1 { return .bytes(0) }
+        OpenSSLErrorQueue.clear()
+        errno = 0
+        let status = SSL_do_handshake(ssl)
+        if status == 1 { return .bytes(0) }
+        return failure(status, during: "TLS handshake")
+    }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return .bytes(0) }
+        OpenSSLErrorQueue.clear()
+        errno = 0
+        var count = 0
+        let status = SSL_read_ex(ssl, base, buffer.count, &count)
+        if status == 1 { return .bytes(count) }
+        return failure(status, during: "TLS read")
+    }
+
+    public func write(from buffer: UnsafeRawBufferPointer) -> TransportResult {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return .bytes(0) }
+        OpenSSLErrorQueue.clear()
+        errno = 0
+        var count = 0
+        let status = SSL_write_ex(ssl, base, buffer.count, &count)
+        if status == 1 { return .bytes(count) }
+        return failure(status, during: "TLS write")
+    }
+
+    /// Sends close_notify (RFC 8446 §6.1) once, without waiting for the peer's: the
+    /// connection closes the socket right after, and HTTP/1.1 needs nothing more.
+    /// Skipped before the handshake is done and after a fatal error, where OpenSSL forbids it.
+    public func shutdown() {
+        guard !hasFailed, !hasSentCloseNotify, SSL_is_init_finished(ssl) == 1 else { return }
+        hasSentCloseNotify = true
+        OpenSSLErrorQueue.clear()
+        _ = SSL_shutdown(ssl)
+        OpenSSLErrorQueue.clear()
+    }
+
+    /// The ALPN protocol chosen in the handshake (`http/1.1`), or nil when the client
+    /// offered none we speak.
+    public var negotiatedProtocol: String? {
+        var data: UnsafePointer<UInt8>?
+        var length: UInt32 = 0
+        SSL_get0_alpn_selected(ssl, &data, &length)
+        guard let data, length > 0 else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(length)), as: UTF8.self)
+    }
+
+    // MARK: For logs and tests
+
+    /// True when the handshake resumed an earlier session (ticket or session id).
+    public var isResumed: Bool { SSL_session_reused(ssl) == 1 }
+
+    /// `TLSv1.2` or `TLSv1.3` once the handshake is done.
+    public var protocolVersion: String { String(cString: SSL_get_version(ssl)) }
+
+    /// The OpenSSL name of the cipher suite in use, once the handshake is done.
+    public var cipherSuite: String? {
+        guard let cipher = SSL_get_current_cipher(ssl) else { return nil }
+        return String(cString: SSL_CIPHER_get_name(cipher))
+    }
+
+    /// Decrypted bytes OpenSSL holds beyond what the last `read` returned.
+    public var bufferedPlaintextCount: Int { Int(SSL_pending(ssl)) }
+
+    // MARK: Errors
+
+    /// Maps a failed SSL call onto `TransportResult`, leaving the thread's error queue empty.
+    private func failure(_ status: Int32, during operation: String) -> TransportResult {
+        let savedErrno = errno
+        let code = SSL_get_error(ssl, status)
+        switch code {
+        case SSL_ERROR_WANT_READ:
+            OpenSSLErrorQueue.clear()
+            return .wantRead
+        case SSL_ERROR_WANT_WRITE:
+            OpenSSLErrorQueue.clear()
+            return .wantWrite
+        case SSL_ERROR_ZERO_RETURN:
+            // close_notify, or (SSL_OP_IGNORE_UNEXPECTED_EOF) a TCP EOF without one.
+            OpenSSLErrorQueue.clear()
+            return .closed
+        case SSL_ERROR_SYSCALL:
+            hasFailed = true
+            let queued = OpenSSLErrorQueue.drain(fallback: "")
+            if !queued.isEmpty { return .failed("\(operation): \(queued)") }
+            // Empty queue and no errno: the peer closed the TCP stream, e.g. a client that
+            // connected and gave up before or during the handshake.
+            if savedErrno == 0 { return .closed }
+            return .failed("\(operation): \(String(cString: strerror(savedErrno))) (errno \(savedErrno))")
+        case SSL_ERROR_SSL:
+            hasFailed = true
+            return .failed("\(operation): \(OpenSSLErrorQueue.drain())")
+        default:
+            // WANT_X509_LOOKUP, WANT_ASYNC and friends need callbacks we never install.
+            hasFailed = true
+            return .failed("\(operation): unexpected SSL_get_error \(code): \(OpenSSLErrorQueue.drain())")
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Glibc
+
+/// A child process running while the test serves it.
+final class RunningProcess: @unchecked Sendable {
+    let process = Process()
+    private let stdout: TLSTestSupport.Collector
+    private let stderr: TLSTestSupport.Collector
+
+    init(_ program: String, _ arguments: [String], input: [UInt8] = [], environment: [String: String] = [:]) throws {
+        process.executableURL = URL(fileURLWithPath: try TLSTestSupport.which(program))
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
+        process.standardInput = inPipe
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        try process.run()
+        stdout = TLSTestSupport.Collector(outPipe.fileHandleForReading)
+        stderr = TLSTestSupport.Collector(errPipe.fileHandleForReading)
+        let writer = inPipe.fileHandleForWriting
+        let bytes = Data(input)
+        Thread.detachNewThread {
+            try? writer.write(contentsOf: bytes)
+            try? writer.close()
+        }
+    }
+
+    /// Waits for the child, killing it if it outlives `seconds`.
+    func finish(within seconds: TimeInterval = 10) -> TLSTestSupport.Output {
+        let deadline = Date() + seconds
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return TLSTestSupport.Output(status: process.terminationStatus, stdout: stdout.wait(), stderr: stderr.wait())
+    }
+}
