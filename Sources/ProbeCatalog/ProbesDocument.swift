@@ -31,7 +31,7 @@ public enum ProbesDocument {
         out.append("")
         for set in catalog.requirementSets {
             out.append("- `\(set.id)`: " + set.minimums.map { minimum in
-                "\(minimum.subject.rawValue) ≥ \(minimum.minimum)" + (minimum.recommended.map { " (recommended \($0))" } ?? "") + " — \(minimum.note)"
+                (minimum.minimum.map { "\(minimum.subject.rawValue) ≥ \($0)" } ?? "\(minimum.subject.rawValue): no fixed minimum") + (minimum.recommended.map { " (recommended \($0))" } ?? "") + " — \(minimum.note)"
             }.joined(separator: "; "))
         }
         out.append("")

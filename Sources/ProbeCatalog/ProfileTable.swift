@@ -27,7 +27,7 @@ public enum ProfileTable {
         for set in catalog.requirementSets {
             lines.append("requirement set: \(set.id)\(set.id == Catalog.defaultRequirementSet ? " (default)" : "") — \(set.title), \(set.source)")
             for minimum in set.minimums {
-                lines.append("  minimum \(minimum.subject.rawValue) \(minimum.minimum)" + (minimum.recommended.map { ", recommended \($0)" } ?? "") + ": \(minimum.note)")
+                lines.append("  \(minimum.subject.rawValue): " + (minimum.minimum.map { "minimum \($0)" } ?? "no fixed minimum") + (minimum.recommended.map { ", recommended \($0)" } ?? "") + " — \(minimum.note)")
             }
             lines.append("")
             lines.append(row("probe", columns))

@@ -49,14 +49,15 @@ public struct VersionMinimum: Sendable, Codable, Equatable {
     }
 
     public let subject: Subject
-    public let minimum: Version
+    /// Nil: no floor, only a recommendation (Android System WebView is "kept current").
+    public let minimum: Version?
     public let recommended: Version?
     /// Below `recommended` is a warning, below `minimum` a failure.
     public let note: String
 
-    public init(_ subject: Subject, minimum: String, recommended: String? = nil, note: String) {
+    public init(_ subject: Subject, minimum: String?, recommended: String? = nil, note: String) {
         self.subject = subject
-        self.minimum = Version(minimum)!
+        self.minimum = minimum.flatMap { Version($0) }
         self.recommended = recommended.flatMap { Version($0) }
         self.note = note
     }
@@ -77,7 +78,7 @@ extension RequirementSet {
         minimums: [
             VersionMinimum(.iOS, minimum: "15", recommended: "16", note: "iOS 15+ has the WKUIDelegate media-capture callback that restricts grants to the host"),
             VersionMinimum(.android, minimum: "9", recommended: "10", note: "Android 9 (API 28)+, Android 10 (API 29)+ recommended"),
-            VersionMinimum(.androidWebView, minimum: "1", recommended: staleWebViewChromeMajor, note: "keep Android System WebView current (seed 000); the catalog warns below Chrome \(staleWebViewChromeMajor)"),
+            VersionMinimum(.androidWebView, minimum: nil, recommended: staleWebViewChromeMajor, note: "keep Android System WebView current (seed 000); the catalog warns below Chrome \(staleWebViewChromeMajor)"),
             VersionMinimum(.reactNativeWebView, minimum: "13", note: "react-native-webview 13.x+ (not visible from the page)"),
         ],
         overrides: [:],
@@ -95,7 +96,7 @@ extension RequirementSet {
             VersionMinimum(.iOS, minimum: "14.3", note: "in-WebView capture requires iOS 14.3 or later (seed 004)"),
             // seed 004: "Set an approximate minimum SDK level of API 24 or later" (Android 7.0).
             VersionMinimum(.android, minimum: "7", note: "API 24 (Android 7.0) or later (seed 004)"),
-            VersionMinimum(.androidWebView, minimum: "1", recommended: staleWebViewChromeMajor, note: "a WebRTC-capable System WebView (seed 004)"),
+            VersionMinimum(.androidWebView, minimum: nil, recommended: staleWebViewChromeMajor, note: "a WebRTC-capable System WebView (seed 004)"),
         ],
         overrides: [
             "nav.windowOpen": ExpectationOverride(

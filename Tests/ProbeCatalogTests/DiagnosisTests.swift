@@ -229,7 +229,7 @@ import Testing
         let report = Run.report(.androidWebView, Run.healthy(.androidWebView), engineVersion: "96.0.4664.104")
         let finding = report.finding("env.platform")!
         #expect(finding.verdict == .warn)
-        #expect(finding.diagnosis?.contains("Android System WebView Chrome 96 meets the minimum 1 but is below the recommended 120") == true)
+        #expect(finding.diagnosis?.contains("Android System WebView Chrome 96 is below the recommended 120") == true)
         #expect(report.verdict == .ready)
     }
 
