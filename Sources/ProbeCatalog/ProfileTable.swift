@@ -3,7 +3,7 @@ import Foundation
 /// The plain-text table `probe-server profiles` prints: every probe's expectation per
 /// platform, one block per requirement set.
 public enum ProfileTable {
-    /// Short cells keep seven platform columns inside 120 characters.
+    /// Short cells keep a row of seven platform columns under 130 characters.
     static func cell(_ expectation: Expectation?) -> String {
         switch expectation {
         case .required: return "required"
