@@ -13,6 +13,33 @@ public struct RequirementSet: Sendable, Codable, Equatable, Identifiable {
     public let deniesDisplayCapture: Bool
     /// seed 004: "Do not use a popup or new window for camera capture."
     public let allowsPopups: Bool
+    /// How strict the host's camera origin check must be.
+    public let originCheck: OriginCheck
+
+    public enum OriginCheck: String, Sendable, Codable {
+        /// The host name must match. seed 000's own samples compare `origin.host` only
+        /// (and its React Native sample uses grantIfSameHostElsePrompt), so under it a grant
+        /// on another port of the same host is a warning, not a failure.
+        case host
+        /// Scheme, host and port must match (seed 001 "compares all three").
+        case schemeHostPort = "scheme-host-port"
+    }
+
+    public init(
+        id: String, title: String, source: String, summary: String, minimums: [VersionMinimum],
+        overrides: [String: ExpectationOverride], deniesDisplayCapture: Bool, allowsPopups: Bool,
+        originCheck: OriginCheck = .schemeHostPort
+    ) {
+        self.id = id
+        self.title = title
+        self.source = source
+        self.summary = summary
+        self.minimums = minimums
+        self.overrides = overrides
+        self.deniesDisplayCapture = deniesDisplayCapture
+        self.allowsPopups = allowsPopups
+        self.originCheck = originCheck
+    }
 
     public func minimum(for subject: VersionMinimum.Subject) -> VersionMinimum? {
         minimums.first { $0.subject == subject }
@@ -83,7 +110,8 @@ extension RequirementSet {
         ],
         overrides: [:],
         deniesDisplayCapture: false,
-        allowsPopups: true)
+        allowsPopups: true,
+        originCheck: .host)
 
     /// seed 004: a strict video-only camera contract.
     public static let videoOnly = RequirementSet(
@@ -113,7 +141,8 @@ extension RequirementSet {
                 because: "seed 004: {video, audio} fails as a whole; {audio} and display capture are denied"),
         ],
         deniesDisplayCapture: true,
-        allowsPopups: false)
+        allowsPopups: false,
+        originCheck: .schemeHostPort)
 
     public static let all: [RequirementSet] = [.liveform, .videoOnly]
 }

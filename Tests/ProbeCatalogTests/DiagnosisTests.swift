@@ -63,7 +63,8 @@ import Testing
 
     @Test func CameraGrantedOnTheOtherPortOnly_MeansTheCheckComparesHostButNotPort() {
         let result = Run.result("camera.foreignOrigin", ["otherPortOutcome": "granted", "otherPortElapsedMs": 30, "otherHostOutcome": "error"])
-        let finding = Run.finding(.iosWKWebView, result)
+        // A failure under the strict contract; a warning under liveform (see OriginStrictnessTests).
+        let finding = Run.finding(.iosWKWebView, result, requirementSet: "video-only")
         #expect(finding.verdict == .fail)
         #expect(finding.diagnosis?.contains("compares the host but not the port") == true)
         #expect(finding.remedy?.iosSwift?.contains("port") == true)
@@ -301,5 +302,37 @@ import Testing
     @Test func ReacquireWithASecondPrompt_Warns() {
         let result = Run.result("camera.reacquire", ["outcome": "granted", "elapsedMs": 2500, "promptShown": true])
         #expect(Run.finding(.iosWKWebView, result).verdict == .warn)
+    }
+}
+
+@Suite struct OriginStrictnessTests {
+    @Test func HostOnlyCheck_IsAWarningUnderLiveform_BecauseSeed000ChecksTheHostOnly() {
+        let result = Run.result("camera.foreignOrigin", ["otherPortOutcome": "granted", "otherPortElapsedMs": 30, "otherHostOutcome": "error"])
+        let liveform = Run.finding(.androidWebView, result, requirementSet: "liveform")
+        #expect(liveform.verdict == .warn)
+        #expect(liveform.diagnosis?.contains("compares the host but not the port") == true)
+        #expect(liveform.diagnosis?.contains("seed 000") == true)
+        #expect(Run.finding(.androidWebView, result, requirementSet: "video-only").verdict == .fail)
+    }
+
+    @Test func UnansweredCameraRequest_IsTheHandlerNeverDeciding() {
+        let result = Run.result("camera.getUserMedia", ["outcome": "error", "errorName": "TimeoutError", "elapsedMs": 30000])
+        let finding = Run.finding(.androidWebView, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.layer == .webView)
+        #expect(finding.diagnosis?.contains("never answered") == true)
+    }
+
+    @Test func EngineVersionUnderTheMinimum_FailsWithTheVersionAndTheMinimum() {
+        let strict = RequirementSet(
+            id: "webview-floor", title: "t", source: "test", summary: "s",
+            minimums: [VersionMinimum(.android, minimum: "9", note: "n"), VersionMinimum(.androidWebView, minimum: "100", note: "WebRTC floor")],
+            overrides: [:], deniesDisplayCapture: false, allowsPopups: true)
+        let catalog = Catalog(probes: Catalog.standard.probes, requirementSets: [strict], checklist: Checklist.liveform)
+        let report = Diff(catalog: catalog, platform: Run.detected(.androidWebView, engineVersion: "96.0.4664.104"), requirementSet: "webview-floor")!
+            .report(results: Run.healthy(.androidWebView))
+        #expect(report.finding("env.platform")?.verdict == .fail)
+        #expect(report.finding("env.platform")?.diagnosis?.contains("Android System WebView Chrome 96 is below the minimum Android System WebView Chrome 100") == true)
+        #expect(report.verdict == .notReady)
     }
 }

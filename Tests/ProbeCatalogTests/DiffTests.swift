@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func AnyFailure_IsNotReady_AndItsRemedyLeadsTheTopRemedies() {
-        let results = Run.healthy(.androidWebView, replacing: "camera.foreignOrigin", with: ["otherPortOutcome": "granted", "otherHostOutcome": "error"])
+        let results = Run.healthy(.androidWebView, replacing: "camera.foreignOrigin", with: ["otherPortOutcome": "granted", "otherHostOutcome": "granted"])
         let report = Run.report(.androidWebView, results)
         #expect(report.verdict == .notReady)
         #expect(report.verdictReasons.first == "failed: camera.foreignOrigin")
