@@ -43,6 +43,33 @@ public enum ProfileTable {
     }
 }
 
+extension ProfileTable {
+    /// The text of `docs/profiles.md`: the same table, with the requirement sets explained.
+    public static func markdown(_ catalog: Catalog = .standard) -> String {
+        var out: [String] = []
+        out.append("# Profiles")
+        out.append("")
+        out.append("<!-- Generated from ProbeCatalog (Catalog.standard). Do not edit by hand: run `\(ProbesDocument.regenerateCommand)`. -->")
+        out.append("")
+        out.append("A profile is the expected outcome of every probe on one platform under one requirement set (SPEC §2). `probe-server profiles` prints the table below.")
+        out.append("")
+        for set in catalog.requirementSets {
+            out.append("- `\(set.id)`\(set.id == Catalog.defaultRequirementSet ? " (default)" : ""): \(set.title), from \(set.source). \(set.summary) Camera origin check: \(set.originCheck.rawValue).")
+            for (probe, change) in set.overrides.sorted(by: { $0.key < $1.key }) {
+                out.append("  - `\(probe)`: \(change.expectation.rawValue)" + (change.platforms.isEmpty ? "" : " on " + change.platforms.map(\.rawValue).joined(separator: ", ")) + " — \(change.because)")
+            }
+        }
+        out.append("")
+        out.append("Per-probe details and remedies are in [probes.md](probes.md).")
+        out.append("")
+        out.append("```")
+        out.append(render(catalog).trimmingCharacters(in: .newlines))
+        out.append("```")
+        out.append("")
+        return out.joined(separator: "\n")
+    }
+}
+
 extension String {
     func trimmingTrailingSpaces() -> String {
         var text = self

@@ -19,6 +19,16 @@ import Testing
         #expect(committed == generated, "docs/probes.md is stale: run `\(ProbesDocument.regenerateCommand)` and commit it")
     }
 
+    @Test func ProfilesDoc_IsUpToDate() throws {
+        let url = Self.docsURL.deletingLastPathComponent().appendingPathComponent("profiles.md")
+        let generated = ProfileTable.markdown()
+        if ProcessInfo.processInfo.environment["UPDATE_DOCS"] == "1" {
+            try generated.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let committed = try? String(contentsOf: url, encoding: .utf8)
+        #expect(committed == generated, "docs/profiles.md is stale: run `\(ProbesDocument.regenerateCommand)` and commit it")
+    }
+
     @Test func ProbesDoc_ListsEveryProbeAndChecklistItem_WithRemedies() {
         let text = ProbesDocument.render()
         for probe in Catalog.standard.probes { #expect(text.contains("### \(probe.id)")) }
