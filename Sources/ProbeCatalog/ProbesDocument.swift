@@ -70,6 +70,12 @@ public enum ProbesDocument {
                 out.append("")
                 out.append("Checklist items: " + probe.checklistItems.map { "`\($0)`" }.joined(separator: ", ") + ".")
             }
+            if let diagnoses = DiagnosisGuide.byProbe[probe.id], !diagnoses.isEmpty {
+                out.append("")
+                out.append("What the diff concludes:")
+                out.append("")
+                for line in diagnoses { out.append("- \(escape(line))") }
+            }
             if let remedy = probe.remedy, !remedy.isEmpty {
                 out.append("")
                 out.append("Remedies when it fails:")
