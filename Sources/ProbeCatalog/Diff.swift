@@ -101,6 +101,11 @@ public struct Diff: Sendable {
         }
         let warned = findings.filter { $0.verdict == .warn }
         if !warned.isEmpty { reasons.append("warnings: " + warned.map(\.probe).joined(separator: ", ")) }
+        // Ready speaks for the WebView mechanism; items still open are said, not hidden (SPEC §1.3).
+        let open = coverage.items.filter { $0.status == .unverified || $0.status == .unconfirmed }
+        if !open.isEmpty {
+            reasons.append("checklist items still open: " + open.map(\.id).joined(separator: ", "))
+        }
         return (.ready, reasons)
     }
 

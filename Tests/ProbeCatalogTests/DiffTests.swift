@@ -209,3 +209,13 @@ import Testing
         #expect(remedy.relevant(to: .desktop) == remedy)
     }
 }
+
+@Suite struct OpenItemsTests {
+    @Test func ReadyRun_WithoutOperatorAnswers_SaysWhichItemsAreStillOpen() {
+        let results = Run.healthy(.androidWebView).filter { $0.probe != "operator.checklist" }
+        let report = Run.report(.androidWebView, results)
+        #expect(report.verdict == .ready)
+        #expect(report.verdictReasons.contains { $0.hasPrefix("checklist items still open: ") && $0.contains("common.permissions.openSettings") })
+        #expect(report.coverage.counts["unconfirmed"] == 6)
+    }
+}
