@@ -115,6 +115,11 @@ import Testing
         let overridden = try #require(Diff.report(results: results, platformOverride: "rn-webview-android"))
         #expect(overridden.platform.platform == .rnWebViewAndroid)
         #expect(Diff.report(results: results, requirementSet: "nope") == nil)
+        // JavaScript off: no env.platform result, so the server's User-Agent header decides.
+        let noScript = [Run.result("env.script", ["noscriptBeacon": true], status: .fail)]
+        let fallback = try #require(Diff.report(results: noScript, userAgent: ua))
+        #expect(fallback.platform.platform == .androidWebView)
+        #expect(fallback.finding("env.script")?.remedy?.androidKotlin == "webView.settings.javaScriptEnabled = true")
     }
 
     // MARK: coverage
