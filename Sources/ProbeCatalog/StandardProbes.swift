@@ -405,7 +405,9 @@ enum StandardProbes {
             observed: [
                 F("outcome", .string, "granted, or error.", values: ["granted", "error"]),
                 F("errorName", .string, "DOMException name on error."),
+                F("errorMessage", .string, "DOMException message on error."),
                 F("elapsedMs", .number, "Milliseconds to settle (a second prompt shows as a slow grant)."),
+                F("permissionStateBefore", .string, "permissions.query camera state before the second request.", values: permissionStates),
                 F("promptShown", .boolean, "Whether a second prompt appeared, when known."),
             ],
             expectation: .init(
