@@ -6,14 +6,15 @@ import Testing
 @Suite struct ProbeEndpointTests {
     static let primary = "https://probe.test:8443"
 
-    static func router(_ config: ProbeEndpointsConfig = ProbeEndpointsConfig(primaryOrigins: [primary + "/"], secondOrigins: ["https://probe.test:8444"])) -> Router {
+    static func router(_ config: ProbeEndpointsConfig = ProbeEndpointsConfig(primaryOrigins: [primary + "/"])) -> Router {
         var router = Router()
         ProbeEndpoints.register(into: &router, config: config)
         return router
     }
 
     static func call(
-        _ router: Router, _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
+        _ router: Router, _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = [],
+        secure: Bool = false
     ) throws -> Response {
         let q = target.firstIndex(of: "?")
         let path = q.map { String(target[..<$0]) } ?? target
@@ -26,6 +27,7 @@ import Testing
         if body.count > route.bodyLimit { return HTTPError(.contentTooLarge, "over the route's limit").response }
         var request = Request(head: head, body: body)
         request.parameters = parameters
+        request.isSecure = secure
         do {
             switch try route.handler(request) {
             case .now(let response): return response
@@ -148,6 +150,24 @@ import Testing
             let r = try Self.call(Self.router(), "GET", "/probe/cors/ping", headers: [("Origin", origin)])
             #expect(r.headers["access-control-allow-origin"] == nil, "\(origin)")
         }
+    }
+
+    @Test func CORS_AllowsThisMachinesOtherNames_OnThePrimaryPortOnly() throws {
+        let plan = OriginPlan(secondPort: 8444, hostName: "laptop", addresses: ["192.168.1.20", "fe80::1"])
+        let router = Self.router(ProbeEndpointsConfig(origins: plan, primaryPort: 8443))
+        func allowed(_ origin: String, host: String = "localhost:8444") throws -> Bool {
+            let r = try Self.call(router, "GET", "/probe/cors/ping", headers: [("Host", host), ("Origin", origin)], secure: true)
+            return r.headers["access-control-allow-origin"] == origin
+        }
+        #expect(try allowed("https://localhost:8443"))
+        #expect(try allowed("https://127.0.0.1:8443"))
+        #expect(try allowed("https://laptop.local:8443", host: "192.168.1.20:8443"))
+        #expect(try allowed("https://192.168.1.20:8443", host: "laptop.local:8443"))
+        #expect(try allowed("https://[fe80::1]:8443"))
+        #expect(try !allowed("https://localhost:9999"))
+        #expect(try !allowed("http://localhost:8443"))
+        #expect(try !allowed("https://evil.test:8443"))
+        #expect(try !allowed("https://localhost.evil.test:8443"))
     }
 
     @Test func Preflight_AllowsPOSTWithThePageHeaders_FromThePrimaryOnly() throws {

@@ -12,7 +12,7 @@ extension ProbeEndpoints {
         var response = response
         // The answer depends on Origin: caches must keep one copy per origin.
         response.headers.add("Vary", "Origin")
-        if let origin = request.headers["origin"], config.isPrimary(origin) {
+        if let origin = request.headers["origin"], config.isPrimary(origin, for: request) {
             response.headers.set("Access-Control-Allow-Origin", origin)
             response.headers.set("Access-Control-Allow-Credentials", "true")
             response.headers.set("Access-Control-Expose-Headers", "X-Probe-SHA256")
@@ -23,7 +23,7 @@ extension ProbeEndpoints {
     /// The CORS preflight (Fetch §4.8): allowed only for a primary origin asking for POST
     /// with the page's own headers. A refusal is a 403 without CORS headers.
     static func preflight(_ request: Request, _ config: ProbeEndpointsConfig) -> Response {
-        guard let origin = request.headers["origin"], config.isPrimary(origin) else {
+        guard let origin = request.headers["origin"], config.isPrimary(origin, for: request) else {
             return HTTPError(.forbidden, code: "origin_not_allowed",
                              "only the page's own origin may call this endpoint cross-origin").response
         }

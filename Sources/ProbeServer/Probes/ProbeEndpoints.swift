@@ -58,7 +58,7 @@ public enum ProbeEndpoints {
             let (size, seed) = try generatedBytesParameters(request)
             return .offload { generatedBytes(size: size, seed: seed) }
         }
-        router.add("POST", "/probe/upload", bodyLimit: config.limits.uploadBodyBytes) { request in
+        router.add("POST", "/probe/upload", bodyLimit: router.limits.uploadBodyBytes) { request in
             .offload {
                 do { return try upload(request) } catch let error as HTTPError { return error.response } catch {
                     return HTTPError(.internalServerError, "the upload failed: \(error)").response
@@ -72,14 +72,20 @@ public enum ProbeEndpoints {
         router.post("/probe/cors/echo") { request in
             withCORS(.json(CrossOriginEcho(request)), request, config)
         }
+        registerInsecureTargets(into: &router, config: config)
+        router.get("/probe/status/500") { _ in
+            .html(Self.errorPage, status: .internalServerError)
+        }
+    }
+
+    /// The two `net.mixedContent` targets. They must also be on the plain-HTTP listener
+    /// (the setup port), which has its own router: register them there too.
+    public static func registerInsecureTargets(into router: inout Router, config: ProbeEndpointsConfig) {
         router.get("/probe/mixed/pixel.png") { _ in
             Response(status: .ok, headers: HTTPHeaders([("Content-Type", "image/png"), ("Cache-Control", "no-store")]), body: Self.pixelPNG)
         }
         router.get("/probe/mixed/ping") { request in
             withCORS(.json(SmallJSON(ok: true, purpose: "http: fetch")), request, config)
-        }
-        router.get("/probe/status/500") { _ in
-            .html(Self.errorPage, status: .internalServerError)
         }
     }
 
