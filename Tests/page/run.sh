@@ -1,0 +1,16 @@
+#!/bin/sh
+# The page's browser tests: installs what they need, builds the server, runs pytest.
+# Usage: Tests/page/run.sh [pytest args]   (PROBE_SCREENSHOTS=1 refreshes docs/screenshots)
+set -eu
+cd "$(dirname "$0")/../.."
+
+if [ ! -x /usr/bin/chromium ]; then
+    apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+fi
+python3 -c "import playwright, esprima, pytest" 2>/dev/null || python3 -m pip install -q playwright esprima pytest
+
+export PROBE_SCRATCH="${PROBE_SCRATCH:-/tmp/build-page}"
+swift build --scratch-path "$PROBE_SCRATCH" --product probe-server
+PROBE_SERVER_BIN="$(swift build --scratch-path "$PROBE_SCRATCH" --show-bin-path)/probe-server"
+export PROBE_SERVER_BIN
+exec python3 -m pytest -q Tests/page "$@"
