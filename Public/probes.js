@@ -598,6 +598,8 @@
     if (location.protocol !== 'https:') return skipped('page-not-https');
     var insecure = ctx.origins.insecure;
     if (!insecure) return skipped('no-insecure-origin');
+    /* http://localhost is potentially trustworthy (Secure Contexts §3.1): never mixed. */
+    if (/^http:\/\/(localhost|127\.|\[::1\])/.test(insecure)) return skipped('insecure-origin-is-loopback');
     var o = { imageLoaded: false, fetchBlocked: true, cspBlocked: [] };
     /* A CSP refusal is not the WebView's mixed-content policy: record it apart. */
     var onViolation = function (e) { if (String(e.blockedURI).indexOf(insecure) === 0) o.cspBlocked.push(e.effectiveDirective); };
