@@ -1,158 +1,126 @@
-/* The sequential flow: read /api/config, create or resume the run, run each probe of the
-   catalog in order, post each result as it ends, then show the verdict. */
-(function () {
+/* The flow: config, run, each probe in order with its result posted, then the verdict. */
+(() => {
 'use strict';
-var R = window.ProbeResults, I = window.ProbeImpl;
-var $ = function (id) { return document.getElementById(id); };
-var search = new URLSearchParams(location.search), params = {};
-search.forEach(function (v, k) { params[k] = v; });
-var unattended = params.mode === 'unattended';
-/* Unattended: a tap step waits this long for a farm script to click it, then is skipped. */
-var tapWait = Number(params.tapWait || 0) * 1000;
-/* An auto probe that has not ended after this is recorded as an error, and the flow goes on. */
-var AUTO_LIMIT = 60000;
-var app = window.ProbeApp = { run: null, finished: false, verdict: null, done: {}, attempts: {}, state: {}, pending: [] };
-var current = null;
+const R = window.ProbeResults, I = window.ProbeImpl, $ = (id) => document.getElementById(id);
+const params = {};
+new URLSearchParams(location.search).forEach((v, k) => { params[k] = v; });
+const unattended = params.mode === 'unattended';
+/* Unattended, a tap step waits ?tapWait= seconds for a farm script's click, then is skipped. */
+const tapWait = Number(params.tapWait || 0) * 1000;
+const AUTO_LIMIT = 60000;
+const app = window.ProbeApp = { run: null, finished: false, verdict: null, done: {}, attempts: {}, state: {}, pending: [] };
+const enc = encodeURIComponent, slug = (id) => id.replace(/\./g, '-');
+let current = null;
 
-function el(tag, cls, text) {
-  var e = document.createElement(tag);
+function el(tag, cls, text, parent) {
+  const e = document.createElement(tag);
   if (cls) e.className = cls;
   if (text) e.textContent = text;
-  return e;
+  return parent ? parent.appendChild(e) : e;
 }
 function urlWith(key, value) {
-  var u = new URLSearchParams(location.search);
-  if (value === null) u['delete'](key); else u.set(key, value);
-  var q = u.toString();
-  return location.pathname + (q ? '?' + q : '');
+  const u = new URLSearchParams(location.search);
+  if (value === null) u.delete(key); else u.set(key, value);
+  return location.pathname + (String(u) ? '?' + u : '');
 }
 function clearParam(key) { history.replaceState(null, '', urlWith(key, null)); delete params[key]; }
 
-/* --- UI: one panel of instructions and large buttons at a time --------------------- */
-
-var action = $('action');
+/* One sentence and large buttons with stable ids. */
+const action = $('action');
 function panel(text, buttons) {
+  const ctx = current;
   action.textContent = '';
-  action.appendChild(el('p', 'instruction', text));
-  action.appendChild(el('p', 'note')).id = 'note';
-  var row = action.appendChild(el('div', 'buttons'));
-  var ctx = current;
-  buttons.forEach(function (b) {
-    var btn = row.appendChild(el(b.href ? 'a' : 'button', 'btn' + (b.secondary ? ' secondary' : ''), b.label));
+  el('p', 'instruction', text, action);
+  el('p', 'note', '', action).id = 'note';
+  const row = el('div', 'buttons', '', action);
+  if (ctx && ctx.skip) buttons = buttons.concat({ id: 'skip-' + ctx.slug, label: 'Skip this step', secondary: true, onClick: ctx.skip });
+  buttons.forEach((b) => {
+    const btn = el(b.href ? 'a' : 'button', b.secondary ? 'btn secondary' : 'btn', b.label, row);
     btn.id = b.id;
     if (b.href) btn.href = b.href; else btn.type = 'button';
-    btn.addEventListener('click', function () { if (ctx) ctx.tapped = true; if (b.onClick) b.onClick(); });
+    btn.addEventListener('click', () => { if (ctx) ctx.tapped = true; if (b.onClick) b.onClick(); });
   });
-  if (ctx && ctx.skip) {
-    var skip = row.appendChild(el('button', 'btn secondary', 'Skip this step'));
-    skip.type = 'button';
-    skip.id = 'skip-' + ctx.slug;
-    skip.addEventListener('click', ctx.skip);
-  }
   action.hidden = false;
 }
-function note(text) { var n = $('note'); if (n) n.textContent = text; }
-function clearPanel() { action.textContent = ''; action.hidden = true; }
-/* A question with 2-4 answers; `link` adds the link the question is about. */
+const note = (text) => { const n = $('note'); if (n) n.textContent = text; };
 function ask(text, answers, link) {
-  var ctx = current, suffix = link && link.idSuffix ? '-' + link.idSuffix : '';
-  return new Promise(function (resolve) {
-    var buttons = link && link.href ? [{ id: 'tap-' + ctx.slug + suffix, label: link.linkLabel, href: link.href, secondary: true }] : [];
-    answers.forEach(function (a) { buttons.push({ id: 'answer-' + ctx.slug + suffix + '-' + a[0], label: a[1], onClick: function () { resolve(a[0]); } }); });
+  const ctx = current, suffix = link && link.idSuffix ? '-' + link.idSuffix : '';
+  return new Promise((resolve) => {
+    const buttons = link && link.href ? [{ id: `tap-${ctx.slug}${suffix}`, label: link.linkLabel, href: link.href, secondary: true }] : [];
+    answers.forEach((a) => buttons.push({ id: `answer-${ctx.slug}${suffix}-${a[0]}`, label: a[1], onClick: () => resolve(a[0]) }));
     panel(text, buttons);
   });
 }
 function fatal(text) {
   action.textContent = '';
-  action.appendChild(el('p', 'instruction fail', text)).setAttribute('role', 'alert');
+  el('p', 'instruction fail', text, action).setAttribute('role', 'alert');
   action.hidden = false;
   $('progress').textContent = 'Stopped.';
 }
 
-var LABELS = { pending: 'pending', running: 'running…', waiting: 'waiting for the camera', pass: 'pass', fail: 'fail', skipped: 'skipped', error: 'error', info: 'done' };
+const LABELS = { running: 'running…', waiting: 'waiting for the camera', info: 'done' };
 function setStatus(probe, status, reason) {
-  var li = $('step-' + probe.id.replace(/\./g, '-'));
-  if (!li) return;
+  const li = $('step-' + slug(probe.id));
   li.className = 'step ' + status;
-  li.lastChild.textContent = LABELS[status] + (reason && status !== 'running' ? ' (' + reason + ')' : '');
-  var n = app.probes.indexOf(probe) + 1;
-  $('progress').textContent = 'Step ' + n + ' of ' + app.probes.length + ': ' + probe.title + ', ' + LABELS[status];
+  const label = LABELS[status] || status;
+  li.lastChild.textContent = label + (reason && status !== 'running' ? ` (${reason})` : '');
+  $('progress').textContent = `Step ${app.probes.indexOf(probe) + 1} of ${app.probes.length}: ${probe.title}, ${label}`;
   if (status === 'running') li.scrollIntoView({ block: 'nearest' });
 }
 
-/* --- the checklist tabs that apply to this device (operator.checklist) ------------- */
-
 function tabApplies(tab) {
-  var ua = navigator.userAgent, p = params.platform || '';
-  var android = /android/.test(p) || (!p && /Android/.test(ua));
-  var ios = /ios/.test(p) || (!p && (/iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1)));
+  const ua = navigator.userAgent, p = params.platform || '';
+  const android = /android/.test(p) || (!p && /Android/.test(ua));
+  const ios = /ios/.test(p) || (!p && (/iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1)));
   return tab === 'Common' || (tab === 'Android' && android) || (tab === 'iOS WKWebView' && ios) ||
     (tab === 'React Native' && (/^rn-/.test(p) || !!window.ReactNativeWebView));
 }
 
-/* --- one probe ---------------------------------------------------------------------- */
-
-function makeResult(ctx, res) {
-  return JSON.parse(JSON.stringify({
-    schema: 1, run: app.run, probe: ctx.probe.id, attempt: ctx.attempt, status: res.status, reason: res.reason,
-    observed: res.observed || {}, elapsedMs: Math.round(Date.now() - ctx.startedAt), at: new Date().toISOString()
-  }));
-}
-function post(ctx, res) {
+const makeResult = (ctx, res) => JSON.parse(JSON.stringify({
+  schema: 1, run: app.run, probe: ctx.probe.id, attempt: ctx.attempt, status: res.status, reason: res.reason,
+  observed: res.observed || {}, elapsedMs: Date.now() - ctx.startedAt, at: new Date().toISOString()
+}));
+async function post(ctx, res) {
+  if (res.finish) {
+    try { res = await res.finish(); } catch (e) { res = { status: 'error', reason: `${e.name}: ${e.message}`, observed: res.observed }; }
+  }
   app.queue.add(makeResult(ctx, res));
   app.done[ctx.probe.id] = res.status;
   setStatus(ctx.probe, res.status, res.reason);
 }
 
 async function runProbe(probe) {
-  var ctx = current = {
-    run: app.run, probe: probe, slug: probe.id.replace(/\./g, '-'), attempt: (app.attempts[probe.id] || 0) + 1,
-    unattended: unattended, params: params, origins: app.origins, catalog: app.catalog, stage: $('stage'), state: app.state,
-    queue: app.queue, resumed: app.relaunched, ui: { panel: panel, note: note }, ask: ask, startedAt: Date.now(),
-    flush: function () { return app.queue.flush(); }, urlWith: urlWith, clearParam: clearParam, tabApplies: tabApplies,
-    makeResult: function (r) { return makeResult(ctx, r); }
+  const ctx = current = {
+    run: app.run, probe, slug: slug(probe.id), attempt: (app.attempts[probe.id] || 0) + 1, unattended, params,
+    origins: app.origins, catalog: app.catalog, stage: $('stage'), state: app.state, queue: app.queue, resumed: app.relaunched,
+    ui: { panel, note }, ask, startedAt: Date.now(), flush: () => app.queue.flush(), urlWith, clearParam, tabApplies,
+    makeResult: (r) => makeResult(ctx, r)
   };
   setStatus(probe, 'running');
-  var impl = I.probes[probe.id];
-  var person = probe.kind === 'operator' || (probe.kind === 'tap' && !(unattended && probe.autoWhenUnattended));
-  var res;
+  const impl = I.probes[probe.id];
+  const person = probe.kind === 'operator' || (probe.kind === 'tap' && !(unattended && probe.autoWhenUnattended));
+  let res;
   if (!impl) res = { status: 'skipped', reason: 'not-implemented' };
   else if (unattended && person && !tapWait) res = { status: 'skipped', reason: 'needs-operator' };
   else {
-    var racers = [impl(ctx).catch(function (e) {
-      return { status: 'error', reason: (e && e.name) + ': ' + (e && e.message), observed: { errorName: (e && e.name) || 'Error' } };
-    })];
-    if (person && !unattended) racers.push(new Promise(function (r) { ctx.skip = function () { r({ status: 'skipped', reason: 'skipped-by-operator' }); }; }));
-    if (person && unattended) {
-      racers.push(I.sleep(tapWait).then(function () { return ctx.tapped ? new Promise(function () {}) : { status: 'skipped', reason: 'needs-operator' }; }));
-    }
-    if (!person) {
-      racers.push(I.sleep(AUTO_LIMIT).then(function () { return { status: 'error', reason: 'the probe did not end within ' + AUTO_LIMIT / 1000 + ' s' }; }));
-    }
+    const racers = [impl(ctx).catch((e) => ({ status: 'error', reason: `${e && e.name}: ${e && e.message}`, observed: { errorName: (e && e.name) || 'Error' } }))];
+    if (person && !unattended) racers.push(new Promise((r) => { ctx.skip = () => r({ status: 'skipped', reason: 'skipped-by-operator' }); }));
+    if (person && unattended) racers.push(I.sleep(tapWait).then(() => ctx.tapped ? new Promise(() => {}) : { status: 'skipped', reason: 'needs-operator' }));
+    if (!person) racers.push(I.sleep(AUTO_LIMIT).then(() => ({ status: 'error', reason: `the probe did not end within ${AUTO_LIMIT / 1000} s` })));
     res = await Promise.race(racers);
   }
-  clearPanel();
+  action.hidden = true;
   current = null;
-  if (res.finishAfter && app.probes.some(function (p) { return p.id === res.finishAfter && !app.done[p.id]; })) {
+  if (res.finishAfter && app.probes.some((p) => p.id === res.finishAfter && !app.done[p.id])) {
     setStatus(probe, 'waiting');
-    app.pending.push({ after: res.finishAfter, ctx: ctx, res: res });
+    app.pending.push({ after: res.finishAfter, ctx, res });
     return;
   }
-  await finishDeferred(ctx, res);
-  var ready = app.pending.filter(function (x) { return x.after === probe.id; });
-  app.pending = app.pending.filter(function (x) { return x.after !== probe.id; });
-  for (var x of ready) await finishDeferred(x.ctx, x.res);
-}
-async function finishDeferred(ctx, res) {
-  if (res.finish) {
-    try { res = await res.finish(); } catch (e) { res = { status: 'error', reason: e.name + ': ' + e.message, observed: res.observed }; }
-  }
-  post(ctx, res);
+  await post(ctx, res);
+  for (const x of app.pending.filter((x) => x.after === probe.id)) await post(x.ctx, x.res);
+  app.pending = app.pending.filter((x) => x.after !== probe.id);
 }
 
-/* --- the end: verdict, top remedies, the native bridge ------------------------------ */
-
-/* The remedy for the wrapper this device runs in. */
 function remedyFor(remedy, platform) {
   if (!remedy) return null;
   if (/^rn-/.test(platform)) return remedy.reactNative;
@@ -161,124 +129,109 @@ function remedyFor(remedy, platform) {
   return remedy.iosSwift || remedy.androidKotlin || remedy.reactNative;
 }
 function renderSummary(diff) {
-  var box = $('summary');
+  const box = $('summary'), verdict = diff ? diff.verdict : 'unknown';
   box.textContent = '';
-  var verdict = diff ? diff.verdict : 'unknown';
-  box.appendChild(el('h2', 'verdict ' + verdict, { ready: 'Ready', 'not-ready': 'Not ready', incomplete: 'Incomplete' }[verdict] || 'No verdict'));
-  if (!diff) box.appendChild(el('p', '', 'The server did not return a diff; the report page may have it.'));
-  else {
-    var platform = diff.platform && diff.platform.platform;
-    box.appendChild(el('p', 'muted', 'Detected: ' + platform + ' (' + diff.platform.confidence + ' confidence)'));
-    (diff.verdictReasons || []).forEach(function (r) { box.appendChild(el('p', 'reason', r)); });
-    var bad = diff.findings.filter(function (f) { return f.verdict === 'fail' || f.verdict === 'warn'; });
-    if (bad.length) {
-      box.appendChild(el('h3', '', 'What to fix'));
-      var list = box.appendChild(el('ol', 'findings'));
-      bad.forEach(function (f) {
-        var li = list.appendChild(el('li', 'finding ' + f.verdict));
-        li.appendChild(el('p', 'finding-title', f.title + ': ' + f.verdict));
-        li.appendChild(el('p', '', f.observed));
-        if (f.diagnosis) li.appendChild(el('p', 'muted', f.diagnosis));
-        var fix = remedyFor(f.remedy, platform);
-        if (fix) li.appendChild(el('pre', 'remedy', fix));
-      });
-    }
-  }
-  var link = box.appendChild(el('a', 'btn', 'Full report'));
-  link.href = '/runs/' + encodeURIComponent(app.run);
+  el('h2', 'verdict ' + verdict, { ready: 'Ready', 'not-ready': 'Not ready', incomplete: 'Incomplete' }[verdict] || 'No verdict', box);
+  if (diff) {
+    const platform = diff.platform.platform;
+    el('p', 'muted', `Detected: ${platform} (${diff.platform.confidence} confidence)`, box);
+    (diff.verdictReasons || []).forEach((r) => el('p', 'reason', r, box));
+    const bad = diff.findings.filter((f) => f.verdict === 'fail' || f.verdict === 'warn');
+    if (bad.length) el('h3', '', 'What to fix', box);
+    const list = el('ol', 'findings', '', box);
+    bad.forEach((f) => {
+      const li = el('li', 'finding', '', list), fix = remedyFor(f.remedy, platform);
+      el('p', 'finding-title', `${f.title}: ${f.verdict}`, li);
+      el('p', '', f.observed, li);
+      if (f.diagnosis) el('p', 'muted', f.diagnosis, li);
+      if (fix) el('pre', 'remedy', fix, li);
+    });
+  } else el('p', '', 'The server returned no diff; the report page may have it.', box);
+  const link = el('a', 'btn', 'Full report', box);
+  link.href = '/runs/' + enc(app.run);
   link.id = 'report-link';
   box.hidden = false;
   box.focus();
 }
-function toBridge(summary) {
-  /* A WKWebView host registers a handler named "probe"; react-native-webview injects
-     window.ReactNativeWebView, which takes strings only. */
-  try { window.webkit.messageHandlers.probe.postMessage(summary); } catch (e) { /* no iOS bridge */ }
-  try { window.ReactNativeWebView.postMessage(JSON.stringify(summary)); } catch (e) { /* no RN bridge */ }
-}
 async function finish() {
   $('progress').textContent = 'All steps done. Sending the last results…';
-  for (var i = 0; i < 10 && !(await app.queue.flush()); i++) await I.sleep(2000);
-  var diff = null;
+  for (let i = 0; i < 10 && !(await app.queue.flush()); i++) await I.sleep(2000);
+  let diff = null;
   try {
-    await R.api('POST', '/api/runs/' + encodeURIComponent(app.run) + '/complete', {});
-    diff = await R.api('GET', '/api/runs/' + encodeURIComponent(app.run) + '/diff');
+    await R.api('POST', `/api/runs/${enc(app.run)}/complete`, {});
+    diff = await R.api('GET', `/api/runs/${enc(app.run)}/diff`);
   } catch (e) { $('progress').textContent = 'The server could not judge the run: ' + e.message; }
   renderSummary(diff);
   app.verdict = diff ? diff.verdict : null;
   app.finished = true;
   document.documentElement.setAttribute('data-finished', app.verdict || 'unknown');
-  if (diff) $('progress').textContent = 'Finished: ' + $('summary').firstChild.textContent + '.';
-  toBridge({
-    type: 'probe-summary', run: app.run, verdict: app.verdict, counts: diff ? diff.counts : null,
-    failed: diff ? diff.findings.filter(function (f) { return f.verdict === 'fail'; }).map(function (f) { return f.probe; }) : [],
-    report: location.origin + '/runs/' + app.run
-  });
+  if (diff) $('progress').textContent = `Finished: ${$('summary').firstChild.textContent}.`;
+  const summary = { type: 'probe-summary', run: app.run, verdict: app.verdict, counts: diff && diff.counts,
+    failed: diff ? diff.findings.filter((f) => f.verdict === 'fail').map((f) => f.probe) : [], report: `${location.origin}/runs/${app.run}` };
+  /* A WKWebView host registers a handler named "probe"; react-native-webview takes strings. */
+  try { window.webkit.messageHandlers.probe.postMessage(summary); } catch (e) { /* no iOS bridge */ }
+  try { window.ReactNativeWebView.postMessage(JSON.stringify(summary)); } catch (e) { /* no RN bridge */ }
 }
 
-/* --- start ---------------------------------------------------------------------------- */
-
 async function main() {
-  var config, results = [];
+  let config, results = [];
   try {
-    config = await R.api('GET', '/api/config' + (params.run ? '?run=' + encodeURIComponent(params.run) : ''));
-  } catch (e) { return fatal('The server did not answer /api/config (' + e.message + '). Reload to try again.'); }
+    config = await R.api('GET', '/api/config' + (params.run ? '?run=' + enc(params.run) : ''));
+  } catch (e) { return fatal(`The server did not answer /api/config (${e.message}). Reload to try again.`); }
   app.origins = config.origins || {};
   app.catalog = config.catalog || { probes: [] };
   if (params.run) {
-    try { results = (await R.api('GET', '/api/runs/' + encodeURIComponent(params.run))).results || []; } catch (e) {
-      return fatal(e.status === 404 ? 'Run ' + params.run + ' is not on this server. Open ' + location.origin + '/ to start a new run.'
-        : 'Could not read run ' + params.run + ': ' + e.message);
+    try { results = (await R.api('GET', '/api/runs/' + enc(params.run))).results || []; } catch (e) {
+      return fatal(e.status === 404 ? `Run ${params.run} is not on this server. Open ${location.origin}/ to start a new run.`
+        : `Could not read run ${params.run}: ${e.message}`);
     }
     app.run = params.run;
   } else {
     try {
-      var created = await R.api('POST', '/api/runs', { platform: params.platform, label: params.label, requirementSet: params.requirementSet,
-        metadata: { mode: unattended ? 'unattended' : 'attended', probes: params.probes || null } });
-      app.run = params.run = created.id;
-      history.replaceState(null, '', urlWith('run', created.id));
+      app.run = params.run = (await R.api('POST', '/api/runs', { platform: params.platform, label: params.label, requirementSet: params.requirementSet,
+        metadata: { mode: unattended ? 'unattended' : 'attended', probes: params.probes || null } })).id;
+      history.replaceState(null, '', urlWith('run', app.run));
     } catch (e) { return fatal('Could not create a run: ' + e.message); }
   }
   $('run-id').textContent = app.run;
-  $('platform').textContent = (params.platform ? 'Platform (set): ' + params.platform + ' · ' : '') + (unattended ? 'unattended mode' : 'attended mode');
+  $('platform').textContent = (params.platform ? `Platform (set): ${params.platform} · ` : '') + (unattended ? 'unattended' : 'attended') + ' mode';
   app.queue = new R.Queue(app.run);
   app.queue.flush();
-  window.addEventListener('online', function () { app.queue.flush(); });
-  window.addEventListener('pagehide', function () { app.queue.beacon(); });
+  addEventListener('online', () => app.queue.flush());
+  addEventListener('pagehide', () => app.queue.beacon());
 
-  results.forEach(function (r) {
+  results.forEach((r) => {
     app.done[r.probe] = r.status;
     app.attempts[r.probe] = Math.max(app.attempts[r.probe] || 0, r.attempt);
   });
-  /* A relaunch: results exist from an earlier visit, and sessionStorage, which a full
-     navigation keeps and a killed app loses, has no mark of this run. */
-  var visitKey = 'probe.visit.' + app.run, sameSession = false;
-  try { sameSession = !!sessionStorage.getItem(visitKey); sessionStorage.setItem(visitKey, '1'); } catch (e) { /* off */ }
-  app.relaunched = results.length > 0 && !sameSession;
+  /* Relaunched: results exist, and sessionStorage (lost with a killed app) has no mark. */
+  const visit = 'probe.visit.' + app.run;
+  let sameSession = false;
   try {
-    var opened = JSON.parse(sessionStorage.getItem('probe.windowOpen') || 'null');
+    sameSession = !!sessionStorage.getItem(visit);
+    sessionStorage.setItem(visit, '1');
+    const opened = JSON.parse(sessionStorage.getItem('probe.windowOpen') || 'null');
     if (opened && opened.run === app.run) app.state.windowOpenReturn = opened;
     sessionStorage.removeItem('probe.windowOpen');
-  } catch (e) { /* off */ }
+  } catch (e) { /* storage off */ }
+  app.relaunched = results.length > 0 && !sameSession;
   app.state.earlierVisit = await I.relaunchMarkers(app.run);
 
-  var only = params.probes ? params.probes.split(',') : null;
-  app.probes = app.catalog.probes.filter(function (p) { return !only || only.indexOf(p.id) >= 0; });
-  var list = $('steps');
-  app.probes.forEach(function (p) {
-    var li = list.appendChild(el('li', 'step pending'));
-    li.id = 'step-' + p.id.replace(/\./g, '-');
-    li.appendChild(el('span', 'title', p.title));
-    li.appendChild(el('span', 'status', 'pending'));
+  const only = params.probes ? params.probes.split(',') : null;
+  app.probes = app.catalog.probes.filter((p) => !only || only.indexOf(p.id) >= 0);
+  app.probes.forEach((p) => {
+    const li = el('li', 'step pending', '', $('steps'));
+    li.id = 'step-' + slug(p.id);
+    el('span', 'title', p.title, li);
+    el('span', 'status', 'pending', li);
   });
-  for (var probe of app.probes) {
-    if (app.done[probe.id] && !(probe.id === 'storage.navigation' && params.navcheck)) setStatus(probe, app.done[probe.id]);
+  for (const probe of app.probes) {
+    if (app.done[probe.id]) setStatus(probe, app.done[probe.id]);
     else await runProbe(probe);
   }
-  for (var x of app.pending) await finishDeferred(x.ctx, x.res);
-  app.pending = [];
+  for (const x of app.pending) await post(x.ctx, x.res);
   await finish();
 }
 
-main().catch(function (e) { fatal('The page failed: ' + (e && e.name) + ': ' + (e && e.message)); });
+main().catch((e) => fatal(`The page failed: ${e && e.name}: ${e && e.message}`));
 })();

@@ -9,7 +9,7 @@ import pytest
 PUBLIC = pathlib.Path(__file__).resolve().parents[2] / "Public"
 SCRIPTS = sorted(PUBLIC.rglob("*.js"))
 PAGES = sorted(PUBLIC.rglob("*.html"))
-# The budget for the page itself (index.html, its CSS and its scripts).
+# The budget for the page itself (index.html, its CSS and its scripts), in KiB.
 RAW_BUDGET = 60 * 1024
 GZIP_BUDGET = 20 * 1024
 

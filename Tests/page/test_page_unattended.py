@@ -135,23 +135,3 @@ def test_operator_questions_have_large_answer_buttons_with_stable_ids(server, br
         assert server.stored_results(end["run"])["nav.customScheme"]["observed"] == {"outcome": "graceful"}
     finally:
         context.close()
-
-
-def test_the_javascript_sha256_fallback_matches_webcrypto(server, browser):
-    context, page = open_page(browser, server.base + "/?probes=env.script")
-    try:
-        wait_finished(page)
-        same = page.evaluate("""async () => {
-            const data = new Uint8Array(100000).map((_, i) => (i * 7919) & 255);
-            const out = [];
-            for (const n of [0, 3, 55, 56, 64, 100000]) {
-                const slice = data.slice(0, n).buffer;
-                out.push(window.ProbeImpl.sha256js(slice) === await window.ProbeImpl.sha256(slice));
-            }
-            return out;
-        }""")
-        assert same == [True] * 6
-        assert page.evaluate("() => window.ProbeImpl.sha256js(new TextEncoder().encode('abc').buffer)") == \
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-    finally:
-        context.close()
