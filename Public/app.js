@@ -103,8 +103,9 @@ async function runProbe(probe) {
   if (!impl) res = { status: 'skipped', reason: 'not-implemented' };
   else if (unattended && person && !tapWait) res = { status: 'skipped', reason: 'needs-operator' };
   else {
-    const racers = [impl(ctx).catch((e) => ({ status: 'error', reason: `${e && e.name}: ${e && e.message}`, observed: { errorName: (e && e.name) || 'Error' } }))];
-    if (person && !unattended) racers.push(new Promise((r) => { ctx.skip = () => r({ status: 'skipped', reason: 'skipped-by-operator' }); }));
+    /* The skip button exists before the probe draws its first panel. */
+    const racers = person && !unattended ? [new Promise((r) => { ctx.skip = () => r({ status: 'skipped', reason: 'skipped-by-operator' }); })] : [];
+    racers.push(impl(ctx).catch((e) => ({ status: 'error', reason: `${e && e.name}: ${e && e.message}`, observed: { errorName: (e && e.name) || 'Error' } })));
     if (person && unattended) racers.push(I.sleep(tapWait).then(() => ctx.tapped ? new Promise(() => {}) : { status: 'skipped', reason: 'needs-operator' }));
     if (!person) racers.push(I.sleep(AUTO_LIMIT).then(() => ({ status: 'error', reason: `the probe did not end within ${AUTO_LIMIT / 1000} s` })));
     res = await Promise.race(racers);
