@@ -5,12 +5,17 @@ import ProbeServer
 /// fallbacks so a CI job sets them once.
 enum ServerOptions {
     static let options: [Arguments.Option] = [
-        .init(long: "server", short: "s", valueName: "URL", help: "The server, e.g. https://localhost:8443 (default: $PROBE_SERVER)."),
+        .init(long: "server", short: "s", valueName: "URL", help: "The server (default: $PROBE_SERVER, else \(defaultServer))."),
         .init(long: "token", short: "t", valueName: "TOKEN", help: "Access token (default: $PROBE_TOKEN, else DATA_DIR/token)."),
         .init(long: "cacert", short: nil, valueName: "FILE", help: "CA to trust for https (default: DATA_DIR/ca.pem if present, else the system store)."),
         .init(long: "data-dir", short: "d", valueName: "DIR", help: "The server's data folder, for ca.pem and token (default ./probe-data)."),
     ]
 
+    /// Where `probe-server serve` listens with its defaults, so the CLI finds a local server
+    /// without options.
+    static let defaultServer = "http://localhost:8080"
+
+    /// `--server` or `PROBE_SERVER`; nil when neither is given.
     static func serverText(_ args: Arguments) -> String? {
         args.value("server") ?? nonEmpty(ProcessInfo.processInfo.environment["PROBE_SERVER"])
     }
@@ -28,9 +33,7 @@ enum ServerOptions {
     /// The API client; `requireToken` for the calls that reach across runs.
     static func client(_ args: Arguments, command: String, requireToken: Bool = false,
                        timeout: Double = HTTPClient.defaultTimeoutSeconds) throws -> ProbeAPIClient {
-        guard let text = serverText(args) else {
-            throw UsageError("\(command) needs a server: pass --server URL or set PROBE_SERVER")
-        }
+        let text = serverText(args) ?? defaultServer
         let url: ServerURL
         do { url = try ServerURL(parsing: text) } catch { throw UsageError(error.localizedDescription) }
         let token = token(args)

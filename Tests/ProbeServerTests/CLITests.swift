@@ -77,7 +77,6 @@ import Testing
             ["diff", "x.json", "--platform", "windows-phone"],
             ["diff", "x.json", "--no-such-option"],
             ["wait"],
-            ["wait", "run-1"],
             ["wait", "not a run id!", "--server", "http://127.0.0.1:1"],
             ["wait", "run-1", "--server", "ftp://x"],
             ["wait", "run-1", "--server", "http://127.0.0.1:1", "--timeout", "soon"],

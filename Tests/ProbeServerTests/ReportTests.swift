@@ -243,6 +243,14 @@ import Testing
         #expect(try RunReportDocument.decode(Array(RunReports.json(document).utf8)) == document)
     }
 
+    @Test func HostileRunIDFromTheURL_IsEscapedOnTheNotFoundPage() throws {
+        let html = RunReportPage.notFound(runID: ReportFixtures.hostile)
+        #expect(!html.contains("<script") && !html.contains("<img"))
+        #expect(html.contains("&lt;script&gt;"))
+        let (status, _, stderr) = try Self.check("html", html)
+        #expect(status == 0, "\(stderr)")
+    }
+
     @Test func ReportText_EscapesEachSpecialCharacter() {
         #expect(ReportText.html("&<>\"'{}") == "&amp;&lt;&gt;&quot;&#39;&#123;&#125;")
         #expect(ReportText.xml("a]]>b") == "a]]&gt;b")

@@ -58,6 +58,28 @@ public enum RunReportPage {
         return h.text
     }
 
+    /// The page for `/runs/{id}` when there is no such run. The id comes from the URL, so
+    /// it is escaped like everything else.
+    public static func notFound(runID: String) -> String {
+        let e = ReportText.html
+        var h = HTMLBuilder()
+        h.line("<!doctype html>")
+        h.line("<html lang=\"en\">")
+        h.line("<head>")
+        h.line("<meta charset=\"utf-8\">")
+        h.line("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+        h.line("<title>No such run</title>")
+        h.line("<link rel=\"stylesheet\" href=\"\(ReportStyles.path)\">")
+        h.line("</head>")
+        h.line("<body class=\"report\">")
+        h.line("<nav class=\"crumbs\"><a href=\"/runs\">All runs</a></nav>")
+        h.line("<h1>No such run</h1>")
+        h.line("<p>There is no run <span class=\"mono\">\(e(String(runID.prefix(200))))</span> on this server. It may have been purged (<code>--keep-days</code>) or deleted; the list of recent runs is at <a href=\"/runs\">/runs</a>.</p>")
+        h.line("</body>")
+        h.line("</html>")
+        return h.text
+    }
+
     static func findings(_ h: inout HTMLBuilder, _ document: RunReportDocument) {
         let e = ReportText.html
         let diff = document.diff
