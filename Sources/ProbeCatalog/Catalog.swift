@@ -65,6 +65,7 @@ public struct Catalog: Sendable {
             profiles: profiles,
             checklist: checklist,
             coverageMethods: coverageMethodCounts,
+            diagnoses: DiagnosisGuide.byProbe,
             thresholds: ThresholdsExport())
         return Self.encode(export)
     }
@@ -88,6 +89,7 @@ struct CatalogExport: Encodable {
     let profiles: [Profile]
     let checklist: [ChecklistItem]
     let coverageMethods: [String: Int]
+    let diagnoses: [String: [String]]
     let thresholds: ThresholdsExport
 }
 

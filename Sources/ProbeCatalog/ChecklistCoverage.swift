@@ -1,3 +1,40 @@
+/// Every checklist item's status for one run, and the counts per status.
+public struct ChecklistCoverage: Sendable, Codable, Equatable {
+    public enum Status: String, Sendable, Codable, CaseIterable {
+        /// Its probes passed.
+        case verified
+        /// An inference rule held.
+        case inferred
+        /// The operator said yes.
+        case confirmed
+        /// A probe failed, or the operator said no.
+        case failed
+        /// Its probes did not run, were skipped, or the inference could not be drawn.
+        case unverified
+        /// The operator question is unanswered.
+        case unconfirmed
+        /// The page cannot see it (the item says why).
+        case notObservable = "not-observable"
+        /// The item's tab is for another platform.
+        case notApplicable = "not-applicable"
+    }
+
+    public struct Item: Sendable, Codable, Equatable {
+        public let id: String
+        public let tab: ChecklistItem.Tab
+        public let text: String
+        public let method: Coverage.Method
+        public let status: Status
+        public let evidence: String
+    }
+
+    /// Every status present, zero included; the sum is the number of checklist items.
+    public let counts: [String: Int]
+    public let items: [Item]
+
+    public func item(_ id: String) -> Item? { items.first { $0.id == id } }
+}
+
 extension ChecklistCoverage {
     /// Computes every item's status from the checklist map and the run's findings.
     init(catalog: Catalog, platform: Platform, findings: [Finding], results: [String: ProbeResult]) {

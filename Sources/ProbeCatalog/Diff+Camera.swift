@@ -74,6 +74,13 @@ extension Diff {
                 layer: .device)
         case "NotAllowedError", "PermissionDeniedError", "SecurityError", "AbortError":
             break
+        case "TimeoutError":
+            // Page-defined: the promise never settled. A handler that keeps the request
+            // without calling grant() or deny() leaves getUserMedia pending forever.
+            return Assessment(
+                .broken, observed,
+                diagnosis: "The camera request was never answered: the host's permission handler neither granted nor denied it (Android: onPermissionRequest must call grant() or deny() on the UI thread; iOS: call the decisionHandler).",
+                layer: .webView, remedy: .cameraGrant)
         default:
             return Assessment(
                 .broken, observed,
@@ -243,10 +250,15 @@ extension Diff {
                 layer: .webView, remedy: .strictOrigin)
         }
         if portGranted {
-            return Assessment(
-                .granted, observed,
-                diagnosis: "The camera was granted on the same host's other port only: the origin check compares the host but not the port (or scheme); seed 001 compares scheme, host and port.\(promptNote)",
-                layer: .webView, remedy: .strictOrigin)
+            let diagnosis = "The camera was granted on the same host's other port only: the origin check compares the host but not the port (or scheme); seed 001 compares scheme, host and port.\(promptNote)"
+            if context.requirementSet.originCheck == .host {
+                // seed 000's samples check the host only, so its own integration does this.
+                return Assessment(
+                    .warning, observed,
+                    diagnosis: diagnosis + " The \(context.requirementSet.id) guide (seed 000) checks the host only, so this is a warning here; any other service on that host can use the camera.",
+                    layer: .webView, remedy: .strictOrigin)
+            }
+            return Assessment(.granted, observed, diagnosis: diagnosis, layer: .webView, remedy: .strictOrigin)
         }
         if port == "error" || host == "error" { return Assessment(.denied, observed) }
         return Assessment(.unknown, "")

@@ -35,13 +35,15 @@ extension Diff {
             }
             let name = minimum.subject == .androidWebView ? "Android System WebView Chrome" : minimum.subject.rawValue
             guard let actual else {
-                warnings.append("the \(name) version could not be read (\(detected.reasons.last ?? "no signal")); the minimum is \(minimum.minimum)")
+                let floor = (minimum.minimum ?? minimum.recommended).map { "; the \(minimum.minimum == nil ? "recommendation" : "minimum") is \($0)" } ?? ""
+                warnings.append("the \(name) version could not be read (\(detected.reasons.last ?? "no signal"))\(floor)")
                 continue
             }
-            if actual < minimum.minimum {
-                failures.append("\(name) \(actual) is below the minimum \(name) \(minimum.minimum) (\(context.requirementSet.id): \(minimum.note))")
+            if let floor = minimum.minimum, actual < floor {
+                failures.append("\(name) \(actual) is below the minimum \(name) \(floor) (\(context.requirementSet.id): \(minimum.note))")
             } else if let recommended = minimum.recommended, actual < recommended {
-                warnings.append("\(name) \(actual) meets the minimum \(minimum.minimum) but is below the recommended \(recommended)")
+                let met = minimum.minimum.map { "meets the minimum \($0) but " } ?? ""
+                warnings.append("\(name) \(actual) \(met)is below the recommended \(recommended) (\(minimum.note))")
             }
         }
         if !failures.isEmpty {

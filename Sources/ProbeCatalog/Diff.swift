@@ -29,15 +29,17 @@ public struct Diff: Sendable {
     }
 
     /// Detects the platform from the run's `env.platform` result (user agent and signals,
-    /// `override` = `?platform=`), then diffs. Nil when the requirement set is unknown.
+    /// `platformOverride` = `?platform=`), then diffs. Nil when the requirement set is unknown.
+    /// `userAgent`: the User-Agent header the server saw, used when the page could not post
+    /// `env.platform` (JavaScript off, or the page crashed before it).
     public static func report(
         results: [ProbeResult], requirementSet: String = Catalog.defaultRequirementSet,
-        platformOverride: String? = nil, catalog: Catalog = .standard
+        platformOverride: String? = nil, userAgent: String? = nil, catalog: Catalog = .standard
     ) -> DiffReport? {
         let latest = latestAttempts(results)
         let observed = latest["env.platform"]?.observed ?? [:]
         let detected = PlatformDetector.detect(
-            userAgent: observed["userAgent"]?.stringValue ?? "",
+            userAgent: observed["userAgent"]?.stringValue ?? userAgent ?? "",
             signals: PlatformSignals(observed: observed), override: platformOverride)
         return Diff(catalog: catalog, platform: detected, requirementSet: requirementSet)?.report(results: results)
     }
@@ -102,6 +104,11 @@ public struct Diff: Sendable {
         }
         let warned = findings.filter { $0.verdict == .warn }
         if !warned.isEmpty { reasons.append("warnings: " + warned.map(\.probe).joined(separator: ", ")) }
+        // Ready speaks for the WebView mechanism; items still open are said, not hidden (SPEC §1.3).
+        let open = coverage.items.filter { $0.status == .unverified || $0.status == .unconfirmed }
+        if !open.isEmpty {
+            reasons.append("checklist items still open: " + open.map(\.id).joined(separator: ", "))
+        }
         return (.ready, reasons)
     }
 

@@ -82,6 +82,25 @@ public struct ObservedField: Sendable, Codable, Equatable {
         self.values = values
     }
 
+    enum CodingKeys: String, CodingKey { case name, type, doc, values }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        type = try container.decode(JSONType.self, forKey: .type)
+        doc = try container.decode(String.self, forKey: .doc)
+        values = try container.decodeIfPresent([String].self, forKey: .values) ?? []
+    }
+
+    /// `values` is written only when the field has a closed set of values.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(type, forKey: .type)
+        try container.encode(doc, forKey: .doc)
+        if !values.isEmpty { try container.encode(values, forKey: .values) }
+    }
+
     /// Nil when `value` fits the declared type; else what was wrong ("expected a boolean, got a string").
     /// `null` always fits: a page that could not measure a field says so with null.
     public func mismatch(_ value: JSONValue) -> String? {

@@ -31,7 +31,7 @@ public enum ProbesDocument {
         out.append("")
         for set in catalog.requirementSets {
             out.append("- `\(set.id)`: " + set.minimums.map { minimum in
-                "\(minimum.subject.rawValue) ≥ \(minimum.minimum)" + (minimum.recommended.map { " (recommended \($0))" } ?? "") + " — \(minimum.note)"
+                (minimum.minimum.map { "\(minimum.subject.rawValue) ≥ \($0)" } ?? "\(minimum.subject.rawValue): no fixed minimum") + (minimum.recommended.map { " (recommended \($0))" } ?? "") + " — \(minimum.note)"
             }.joined(separator: "; "))
         }
         out.append("")
@@ -42,9 +42,9 @@ public enum ProbesDocument {
             out.append("")
             out.append("**\(probe.title)** — \(kindText(probe)), phase `\(probe.phase.rawValue)`" + (probe.after.map { ", runs after `\($0)`" } ?? "") + ".")
             out.append("")
-            out.append("What it checks: \(probe.checks)")
+            out.append("What it checks: \(escape(probe.checks))")
             out.append("")
-            out.append("On the device: \(probe.instructions)")
+            out.append("On the device: \(escape(probe.instructions))")
             out.append("")
             out.append("| platform | " + catalog.requirementSets.map(\.id).joined(separator: " | ") + " | expected |")
             out.append("|---|" + catalog.requirementSets.map { _ in "---" }.joined(separator: "|") + "|---|")
@@ -55,7 +55,7 @@ public enum ProbesDocument {
                 if let changed = entries.dropFirst().first(where: { $0.because != nil && $0.expected != expected }) {
                     extra = "; \(changed.expected) under `\(catalog.requirementSets.first { set in set.overrides[probe.id] != nil }?.id ?? "")`"
                 }
-                out.append("| \(platform.rawValue) | " + entries.map(\.expectation.rawValue).joined(separator: " | ") + " | \(expected)\(extra) |")
+                out.append("| \(platform.rawValue) | " + entries.map(\.expectation.rawValue).joined(separator: " | ") + " | \(escape(expected + extra)) |")
             }
             out.append("")
             out.append("Observed fields:")
@@ -70,13 +70,19 @@ public enum ProbesDocument {
                 out.append("")
                 out.append("Checklist items: " + probe.checklistItems.map { "`\($0)`" }.joined(separator: ", ") + ".")
             }
+            if let diagnoses = DiagnosisGuide.byProbe[probe.id], !diagnoses.isEmpty {
+                out.append("")
+                out.append("What the diff concludes:")
+                out.append("")
+                for line in diagnoses { out.append("- \(escape(line))") }
+            }
             if let remedy = probe.remedy, !remedy.isEmpty {
                 out.append("")
                 out.append("Remedies when it fails:")
                 out.append("")
-                if let text = remedy.iosSwift { out.append("- iOS (Swift): \(text)") }
-                if let text = remedy.androidKotlin { out.append("- Android (Kotlin): \(text)") }
-                if let text = remedy.reactNative { out.append("- React Native: \(text)") }
+                if let text = remedy.iosSwift { out.append("- iOS (Swift): \(escape(text))") }
+                if let text = remedy.androidKotlin { out.append("- Android (Kotlin): \(escape(text))") }
+                if let text = remedy.reactNative { out.append("- React Native: \(escape(text))") }
             }
             for set in catalog.requirementSets {
                 if let change = set.overrides[probe.id] {
@@ -120,5 +126,8 @@ public enum ProbesDocument {
 
     static func anchor(_ id: String) -> String { id.lowercased().replacingOccurrences(of: ".", with: "") }
 
-    static func escape(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+    /// Markdown renders `<WebView …/>` and `<noscript>` as HTML; the docs show them as text.
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "|", with: "\\|")
+    }
 }

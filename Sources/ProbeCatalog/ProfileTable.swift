@@ -3,7 +3,7 @@ import Foundation
 /// The plain-text table `probe-server profiles` prints: every probe's expectation per
 /// platform, one block per requirement set.
 public enum ProfileTable {
-    /// Short cells keep seven platform columns inside 120 characters.
+    /// Short cells keep a row of seven platform columns under 130 characters.
     static func cell(_ expectation: Expectation?) -> String {
         switch expectation {
         case .required: return "required"
@@ -27,7 +27,7 @@ public enum ProfileTable {
         for set in catalog.requirementSets {
             lines.append("requirement set: \(set.id)\(set.id == Catalog.defaultRequirementSet ? " (default)" : "") — \(set.title), \(set.source)")
             for minimum in set.minimums {
-                lines.append("  minimum \(minimum.subject.rawValue) \(minimum.minimum)" + (minimum.recommended.map { ", recommended \($0)" } ?? "") + ": \(minimum.note)")
+                lines.append("  \(minimum.subject.rawValue): " + (minimum.minimum.map { "minimum \($0)" } ?? "no fixed minimum") + (minimum.recommended.map { ", recommended \($0)" } ?? "") + " — \(minimum.note)")
             }
             lines.append("")
             lines.append(row("probe", columns))
@@ -40,6 +40,33 @@ public enum ProfileTable {
         }
         lines.append("required: must pass; blocked-ok: expected blocked on that platform; security: must be denied; info: reported only.")
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension ProfileTable {
+    /// The text of `docs/profiles.md`: the same table, with the requirement sets explained.
+    public static func markdown(_ catalog: Catalog = .standard) -> String {
+        var out: [String] = []
+        out.append("# Profiles")
+        out.append("")
+        out.append("<!-- Generated from ProbeCatalog (Catalog.standard). Do not edit by hand: run `\(ProbesDocument.regenerateCommand)`. -->")
+        out.append("")
+        out.append("A profile is the expected outcome of every probe on one platform under one requirement set (SPEC §2). `probe-server profiles` prints the table below.")
+        out.append("")
+        for set in catalog.requirementSets {
+            out.append("- `\(set.id)`\(set.id == Catalog.defaultRequirementSet ? " (default)" : ""): \(set.title), from \(set.source). \(set.summary) Camera origin check: \(set.originCheck.rawValue).")
+            for (probe, change) in set.overrides.sorted(by: { $0.key < $1.key }) {
+                out.append("  - `\(probe)`: \(change.expectation.rawValue)" + (change.platforms.isEmpty ? "" : " on " + change.platforms.map(\.rawValue).joined(separator: ", ")) + " — \(change.because)")
+            }
+        }
+        out.append("")
+        out.append("Per-probe details and remedies are in [probes.md](probes.md).")
+        out.append("")
+        out.append("```")
+        out.append(render(catalog).trimmingCharacters(in: .newlines))
+        out.append("```")
+        out.append("")
+        return out.joined(separator: "\n")
     }
 }
 

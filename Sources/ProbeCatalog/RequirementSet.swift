@@ -13,6 +13,33 @@ public struct RequirementSet: Sendable, Codable, Equatable, Identifiable {
     public let deniesDisplayCapture: Bool
     /// seed 004: "Do not use a popup or new window for camera capture."
     public let allowsPopups: Bool
+    /// How strict the host's camera origin check must be.
+    public let originCheck: OriginCheck
+
+    public enum OriginCheck: String, Sendable, Codable {
+        /// The host name must match. seed 000's own samples compare `origin.host` only
+        /// (and its React Native sample uses grantIfSameHostElsePrompt), so under it a grant
+        /// on another port of the same host is a warning, not a failure.
+        case host
+        /// Scheme, host and port must match (seed 001 "compares all three").
+        case schemeHostPort = "scheme-host-port"
+    }
+
+    public init(
+        id: String, title: String, source: String, summary: String, minimums: [VersionMinimum],
+        overrides: [String: ExpectationOverride], deniesDisplayCapture: Bool, allowsPopups: Bool,
+        originCheck: OriginCheck = .schemeHostPort
+    ) {
+        self.id = id
+        self.title = title
+        self.source = source
+        self.summary = summary
+        self.minimums = minimums
+        self.overrides = overrides
+        self.deniesDisplayCapture = deniesDisplayCapture
+        self.allowsPopups = allowsPopups
+        self.originCheck = originCheck
+    }
 
     public func minimum(for subject: VersionMinimum.Subject) -> VersionMinimum? {
         minimums.first { $0.subject == subject }
@@ -49,14 +76,15 @@ public struct VersionMinimum: Sendable, Codable, Equatable {
     }
 
     public let subject: Subject
-    public let minimum: Version
+    /// Nil: no floor, only a recommendation (Android System WebView is "kept current").
+    public let minimum: Version?
     public let recommended: Version?
     /// Below `recommended` is a warning, below `minimum` a failure.
     public let note: String
 
-    public init(_ subject: Subject, minimum: String, recommended: String? = nil, note: String) {
+    public init(_ subject: Subject, minimum: String?, recommended: String? = nil, note: String) {
         self.subject = subject
-        self.minimum = Version(minimum)!
+        self.minimum = minimum.flatMap { Version($0) }
         self.recommended = recommended.flatMap { Version($0) }
         self.note = note
     }
@@ -77,12 +105,13 @@ extension RequirementSet {
         minimums: [
             VersionMinimum(.iOS, minimum: "15", recommended: "16", note: "iOS 15+ has the WKUIDelegate media-capture callback that restricts grants to the host"),
             VersionMinimum(.android, minimum: "9", recommended: "10", note: "Android 9 (API 28)+, Android 10 (API 29)+ recommended"),
-            VersionMinimum(.androidWebView, minimum: "1", recommended: staleWebViewChromeMajor, note: "keep Android System WebView current (seed 000); the catalog warns below Chrome \(staleWebViewChromeMajor)"),
+            VersionMinimum(.androidWebView, minimum: nil, recommended: staleWebViewChromeMajor, note: "keep Android System WebView current (seed 000); the catalog warns below Chrome \(staleWebViewChromeMajor)"),
             VersionMinimum(.reactNativeWebView, minimum: "13", note: "react-native-webview 13.x+ (not visible from the page)"),
         ],
         overrides: [:],
         deniesDisplayCapture: false,
-        allowsPopups: true)
+        allowsPopups: true,
+        originCheck: .host)
 
     /// seed 004: a strict video-only camera contract.
     public static let videoOnly = RequirementSet(
@@ -95,7 +124,7 @@ extension RequirementSet {
             VersionMinimum(.iOS, minimum: "14.3", note: "in-WebView capture requires iOS 14.3 or later (seed 004)"),
             // seed 004: "Set an approximate minimum SDK level of API 24 or later" (Android 7.0).
             VersionMinimum(.android, minimum: "7", note: "API 24 (Android 7.0) or later (seed 004)"),
-            VersionMinimum(.androidWebView, minimum: "1", recommended: staleWebViewChromeMajor, note: "a WebRTC-capable System WebView (seed 004)"),
+            VersionMinimum(.androidWebView, minimum: nil, recommended: staleWebViewChromeMajor, note: "a WebRTC-capable System WebView (seed 004)"),
         ],
         overrides: [
             "nav.windowOpen": ExpectationOverride(
@@ -112,7 +141,8 @@ extension RequirementSet {
                 because: "seed 004: {video, audio} fails as a whole; {audio} and display capture are denied"),
         ],
         deniesDisplayCapture: true,
-        allowsPopups: false)
+        allowsPopups: false,
+        originCheck: .schemeHostPort)
 
     public static let all: [RequirementSet] = [.liveform, .videoOnly]
 }

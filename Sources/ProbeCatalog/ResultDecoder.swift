@@ -33,7 +33,10 @@ public struct ResultDecoder: Sendable {
 
     /// A batch: `{ "results": [ … ] }`, or a bare array.
     public func decodeBatch(_ bytes: [UInt8]) throws -> [ProbeResult] {
-        let value = try parse(bytes)
+        try decodeBatch(try parse(bytes))
+    }
+
+    func decodeBatch(_ value: JSONValue) throws -> [ProbeResult] {
         let list: [JSONValue]
         let prefix: String
         if let array = value.arrayValue {

@@ -356,7 +356,7 @@ enum StandardProbes {
             checks: "getUserMedia({video:true}): granted, or the error name and message and how long the denial took.",
             observed: [
                 F("outcome", .string, "granted, or error.", values: ["granted", "error"]),
-                F("errorName", .string, "DOMException name: NotAllowedError, NotFoundError, NotReadableError, OverconstrainedError, SecurityError, AbortError, TypeError."),
+                F("errorName", .string, "DOMException name: NotAllowedError, NotFoundError, NotReadableError, OverconstrainedError, SecurityError, AbortError, TypeError; or TimeoutError (set by the page) when the promise did not settle within its timeout."),
                 F("errorMessage", .string, "DOMException message."),
                 F("elapsedMs", .number, "Milliseconds from the call to the promise settling (a denial under ~100 ms had no human in it)."),
                 F("permissionStateBefore", .string, "permissions.query camera state before the call.", values: permissionStates),
@@ -405,7 +405,9 @@ enum StandardProbes {
             observed: [
                 F("outcome", .string, "granted, or error.", values: ["granted", "error"]),
                 F("errorName", .string, "DOMException name on error."),
+                F("errorMessage", .string, "DOMException message on error."),
                 F("elapsedMs", .number, "Milliseconds to settle (a second prompt shows as a slow grant)."),
+                F("permissionStateBefore", .string, "permissions.query camera state before the second request.", values: permissionStates),
                 F("promptShown", .boolean, "Whether a second prompt appeared, when known."),
             ],
             expectation: .init(

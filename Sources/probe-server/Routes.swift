@@ -1,20 +1,13 @@
 import ProbeServer
 
-/// The HTTP API wired onto the router. The handlers live in ProbeServer; this file only
-/// says which path goes where.
+/// Routes beyond the run API and the setup pages, which `ProbeService` registers itself.
+/// The probe-support endpoints of the page are added here.
 enum Routes {
-    static func make(limits: HTTPLimits) -> Router {
-        var router = Router(limits: limits)
-        router.get("/api/health") { _ in .json(Health(status: "ok", version: Version.current)) }
-        return router
-    }
-
-    struct Health: Encodable {
-        let status: String
-        let version: String
+    static func register(into router: inout Router, origins: OriginPlan) {
+        _ = origins
     }
 }
 
 enum Version {
-    static let current = "0.1.0"
+    static let current = ProbeService.version
 }

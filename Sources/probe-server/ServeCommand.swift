@@ -1,17 +1,28 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import ProbeServer
 
 /// `probe-server serve`: run the server until SIGINT or SIGTERM.
 enum ServeCommand {
-    static let abstract = "Serve the probe page and collect results (the default command)."
+    static let abstract = "Serve the probe page over HTTPS and collect results (the default command)."
 
     static let options: [Arguments.Option] = [
         .init(long: "host", short: nil, valueName: "ADDRESS", help: "Address to listen on (default :: = every interface, IPv6 and IPv4)."),
-        .init(long: "port", short: "p", valueName: "PORT", help: "Port to listen on (default 8080; 0 picks a free one)."),
+        .init(long: "port", short: "p", valueName: "PORT", help: "HTTPS port of the probe page (default 8443; 0 picks a free one)."),
+        .init(long: "second-port", short: nil, valueName: "PORT|off", help: "Port of the second origin for cross-origin probes (default: port + 1)."),
+        .init(long: "setup-port", short: nil, valueName: "PORT|off", help: "Plain-HTTP port for /setup and the mixed-content probe (default 8080; off with --http)."),
         .init(long: "public", short: nil, valueName: "DIR", help: "Folder of the page (default: Public/ of the checkout)."),
-        .init(long: "data-dir", short: "d", valueName: "DIR", help: "Where runs, results and certificates are kept (default ./probe-data)."),
+        .init(long: "data-dir", short: "d", valueName: "DIR", help: "Runs, results, certificates and the token (default ./probe-data)."),
+        .init(long: "http", short: nil, valueName: nil, help: "Serve plain HTTP, for running behind a TLS-terminating proxy."),
+        .init(long: "cert", short: nil, valueName: "FILE", help: "Certificate chain (PEM) to use instead of the local CA; needs --key."),
+        .init(long: "key", short: nil, valueName: "FILE", help: "Private key (PEM) of --cert."),
+        .init(long: "trust-proxy", short: nil, valueName: "CIDR[,CIDR]", help: "Honour X-Forwarded-Proto/For/Host from these addresses only."),
+        .init(long: "hsts", short: nil, valueName: "SECONDS", help: "Send Strict-Transport-Security with this max-age (default: none)."),
+        .init(long: "app-link", short: nil, valueName: "TEMPLATE", help: "Make the QR code open your app, e.g. myapp://webview?url={url}."),
+        .init(long: "token", short: nil, valueName: "TOKEN", help: "Access token for listing and deleting runs (default: $PROBE_TOKEN, else generated)."),
+        .init(long: "keep-days", short: nil, valueName: "N", help: "Delete runs not seen for N days, with their uploads."),
         .init(long: "log-level", short: nil, valueName: "LEVEL", help: "error, warn, info (access log, default) or debug."),
         .init(long: "event-loops", short: nil, valueName: "N", help: "Event-loop threads (default: one per core)."),
         .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
@@ -26,9 +37,18 @@ enum ServeCommand {
         OPTIONS:
         \(Arguments.helpText(options))
 
-        On start it prints the probe URL for every address. Stop with Ctrl-C (SIGINT) or SIGTERM:
-        it stops accepting, finishes in-flight requests, and exits 0.
+        On first start it creates a local certificate authority and a certificate for every
+        address of this machine in the data folder, and prints the probe URLs and a QR code.
+        Devices trust the CA through /setup. SIGHUP reloads the certificate; Ctrl-C (SIGINT)
+        or SIGTERM stops accepting, finishes in-flight requests, and exits 0.
         """
+    }
+
+    static func port(_ args: Arguments, _ name: String) throws -> (value: UInt16?, off: Bool) {
+        guard let text = args.value(name) else { return (nil, false) }
+        if text == "off" { return (nil, true) }
+        guard let p = UInt16(text) else { throw UsageError("--\(name) must be a port from 0 to 65535 or off, got \(text)") }
+        return (p, false)
     }
 
     static func run(_ argv: [String]) throws -> Int32 {
@@ -39,18 +59,6 @@ enum ServeCommand {
         }
         if let extra = args.positionals.first { throw UsageError("serve takes no argument, got \(extra)") }
 
-        var config = ServerConfiguration()
-        if let host = args.value("host") { config.host = host }
-        if let port = try args.int("port", UInt16.self, range: 0...65535) { config.port = port }
-        if let loops = try args.int("event-loops", Int.self, range: 1...256) { config.eventLoops = loops }
-        if let level = args.value("log-level") {
-            guard let l = LogLevel(name: level) else {
-                throw UsageError("--log-level must be one of error, warn, info, debug; got \(level)")
-            }
-            config.logLevel = l
-        }
-        let logger = Logger(level: config.logLevel)
-
         let publicDir: String
         do {
             publicDir = try args.value("public")
@@ -60,21 +68,46 @@ enum ServeCommand {
             printError("probe-server: \(error)")
             return 66  // EX_NOINPUT
         }
-        let staticFiles: StaticFiles
-        do {
-            staticFiles = try StaticFiles(root: publicDir)
-        } catch {
-            printError("probe-server: \(error); pass --public DIR")
-            return 66
+        var o = ServiceOptions(publicDirectory: publicDir)
+        if let host = args.value("host") { o.host = host }
+        if let p = try args.int("port", UInt16.self, range: 0...65535) { o.port = p }
+        let second = try port(args, "second-port")
+        o.secondPort = second.value
+        o.secondOriginEnabled = !second.off
+        let setup = try port(args, "setup-port")
+        o.setupPort = setup.value
+        o.setupEnabled = !setup.off
+        if let d = args.value("data-dir") { o.dataDirectory = d }
+        o.plainHTTP = args.flag("http")
+        o.certificateFile = args.value("cert")
+        o.keyFile = args.value("key")
+        if (o.certificateFile == nil) != (o.keyFile == nil) { throw UsageError("--cert and --key go together") }
+        if o.plainHTTP && o.certificateFile != nil { throw UsageError("--http serves plain HTTP: it takes no --cert") }
+        if let cidrs = args.value("trust-proxy") {
+            var ranges: [TrustedProxies.Range] = []
+            for part in cidrs.split(separator: ",") {
+                guard let r = TrustedProxies.Range(String(part).trimmingCharacters(in: .whitespaces)) else {
+                    throw UsageError("--trust-proxy: \(part) is not an address or CIDR range such as 10.0.0.0/8")
+                }
+                ranges.append(r)
+            }
+            o.trustedProxies = TrustedProxies(ranges)
         }
-        let dataDir = args.value("data-dir") ?? "probe-data"
-        if mkdir(dataDir, 0o700) != 0 && errno != EEXIST {
-            printError("probe-server: cannot create the data folder \(dataDir): \(String(cString: strerror(errno))); pass --data-dir DIR")
-            return 73  // EX_CANTCREAT
+        o.hstsMaxAge = try args.int("hsts", Int.self, range: 0...63_072_000)
+        if let template = args.value("app-link") {
+            guard template.contains("{url}") else { throw UsageError("--app-link needs {url} where the probe URL goes, e.g. myapp://webview?url={url}") }
+            o.appLinkTemplate = template
         }
-
-        let router = Routes.make(limits: config.limits)
-        let server = HTTPServer(configuration: config, router: router, staticFiles: staticFiles)
+        o.token = args.value("token") ?? ProcessInfo.processInfo.environment["PROBE_TOKEN"]
+        o.keepDays = try args.int("keep-days", Int.self, range: 1...36_500)
+        o.eventLoops = try args.int("event-loops", Int.self, range: 1...256)
+        if let level = args.value("log-level") {
+            guard let l = LogLevel(name: level) else {
+                throw UsageError("--log-level must be one of error, warn, info, debug; got \(level)")
+            }
+            o.logLevel = l
+        }
+        let logger = Logger(level: o.logLevel)
 
         // Signals are taken by this thread with sigwait; the loops inherit the blocked mask.
         var signals = sigset_t()
@@ -84,42 +117,54 @@ enum ServeCommand {
         sigaddset(&signals, SIGHUP)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
+        let service: ProbeService
         do {
-            try server.start()
-        } catch {
+            service = try ProbeService(options: o) { router in Routes.register(into: &router, origins: OriginPlan()) }
+        } catch let error as SocketError {
             printError("probe-server: \(error)")
             return 71  // EX_OSERR
+        } catch {
+            printError("probe-server: \(error)")
+            return 73  // EX_CANTCREAT: data dir, certificates, store
         }
-        printBanner(server: server, config: config, publicDir: staticFiles.root)
+        printBanner(service)
 
         while true {
             var received: Int32 = 0
             sigwait(&signals, &received)
             if received == SIGHUP {
-                logger.info("SIGHUP: nothing to reload over plain HTTP")
+                do {
+                    logger.info("SIGHUP: \(try service.reloadCertificates())")
+                } catch {
+                    logger.error("SIGHUP: the certificate was not reloaded, the old one stays: \(error)")
+                }
                 continue
             }
-            logger.info("signal \(received): stopping (in-flight requests get \(config.shutdownGrace))")
-            server.shutdown()
+            logger.info("signal \(received): stopping")
+            service.shutdown()
             logger.info("stopped")
             return 0
         }
     }
 
-    static func printBanner(server: HTTPServer, config: ServerConfiguration, publicDir: String) {
-        let port = server.port
-        var urls = ["http://localhost:\(port)/"]
-        let anyAddress = config.host == "::" || config.host == "0.0.0.0"
-        if anyAddress {
-            for a in InterfaceAddresses.reachable() where !(a.isIPv6 && config.host == "0.0.0.0") {
-                urls.append(a.isIPv6 ? "http://[\(a.ip)]:\(port)/" : "http://\(a.ip):\(port)/")
-            }
-        } else {
-            urls = server.addresses.map { "http://\($0)/" }
+    static func printBanner(_ service: ProbeService) {
+        let server = service.server
+        var text = "probe-server \(ProbeService.version) listening on \(server.addresses.map(\.description).joined(separator: ", "))"
+        if let p = server.port(of: "second") { text += ", second origin :\(p)" }
+        if let p = server.port(of: "setup") { text += ", setup (plain HTTP) :\(p)" }
+        text += "\nopen the probe page at:\n" + service.probeURLs.map { "  \($0)" }.joined(separator: "\n") + "\n"
+        if let qr = try? QRCode(text: service.qrTarget) {
+            text += "\n" + qr.terminalText() + "  scan: \(service.qrTarget)\n"
         }
-        var text = "probe-server listening on \(server.addresses.map(\.description).joined(separator: ", "))\n"
-        text += "serving \(publicDir)\n"
-        text += "open the probe page at:\n" + urls.map { "  \($0)" }.joined(separator: "\n") + "\n"
+        if let certs = service.certificates {
+            text += "\nlocal CA: \(certs.authorityCertificateFile) (SHA-256 \(certs.authorityFingerprint))\n"
+            let setupPort = server.port(of: "setup")
+            let host = service.probeURLs.first.flatMap { URL(string: $0)?.host } ?? "localhost"
+            text += "devices trust it through " + (setupPort.map { "http://\(host):\($0)/setup" } ?? "/setup") + "\n"
+        }
+        if service.token.wasGenerated {
+            text += "\naccess token (shown once; also in \(service.options.dataDirectory)/token): \(service.token.value)\n"
+        }
         print(text, terminator: "")
         fflush(nil)
     }

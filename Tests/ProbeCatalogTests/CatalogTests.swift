@@ -135,3 +135,13 @@ import Testing
         #expect(Version("x") == nil)
     }
 }
+
+@Suite struct DiagnosisGuideTests {
+    @Test func TheGuide_NamesOnlyRealProbes_AndEveryProbeWithARemedy() {
+        let catalog = Catalog.standard
+        for id in DiagnosisGuide.byProbe.keys { #expect(catalog.probe(id: id) != nil, "\(id)") }
+        for probe in catalog.probes where probe.remedy != nil {
+            #expect(DiagnosisGuide.byProbe[probe.id] != nil, "\(probe.id) has a remedy but no diagnosis in the guide")
+        }
+    }
+}

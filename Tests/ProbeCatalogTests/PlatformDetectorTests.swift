@@ -35,6 +35,13 @@ struct UserAgentCase: Decodable, Sendable, CustomTestStringConvertible {
         #expect(iosMajors.isSuperset(of: [14, 15, 16, 17, 18]))
         let androidWebViewMajors = Set(corpus.filter { $0.platform == "android-webview" }.compactMap { $0.osVersion.flatMap { Version($0)?.major } })
         #expect(androidWebViewMajors.isSuperset(of: [9, 10, 11, 12, 13, 14, 15]))
+        let chromeMajors = Set(corpus.filter { $0.platform == "android-chrome" }.compactMap { $0.osVersion.flatMap { Version($0)?.major } })
+        #expect(chromeMajors.isSuperset(of: [9, 10, 11, 12, 13, 14, 15]))
+        #expect(corpus.contains { $0.name.contains("SFSafariViewController") })
+        #expect(corpus.contains { $0.name.contains("desktop mode") })
+        for app in ["Facebook", "Instagram", "LINE", "Samsung Internet", "react-native-webview"] {
+            #expect(corpus.filter { $0.wrapper == app }.count >= 2, "\(app)")
+        }
     }
 
     @Test(arguments: UserAgentCase.corpus)

@@ -47,8 +47,12 @@ public struct Request: Sendable {
     public var parameters: [String: String] = [:]
     /// The peer's address, for logs and rate limits.
     public var remoteAddress: String = ""
-    /// True when the request arrived over TLS.
+    /// True when the request arrived over TLS (or, from a trusted proxy, says it did).
     public var isSecure: Bool = false
+    /// The name of the endpoint it arrived on (`primary`, `second`, `setup`, …).
+    public var endpoint: String = Endpoint.primary
+    /// The port it arrived on (the proxy's, when a trusted proxy says so).
+    public var localPort: UInt16 = 0
 
     public init(head: RequestHead, body: [UInt8] = [], trailers: HTTPHeaders = HTTPHeaders()) {
         self.head = head

@@ -124,8 +124,9 @@ extension Request {
     /// Decodes the JSON body; on failure the error names the field at fault
     /// (`results[2].attempt: expected Int`).
     public func decodeJSON<T: Decodable>(_ type: T.Type) throws(HTTPError) -> T {
-        if let contentType = headers["content-type"]?.lowercased(),
-           !contentType.hasPrefix("application/json"), !contentType.hasPrefix("text/plain") {
+        // sendBeacon sends text/plain and `curl -d` form encoding: both carry JSON here.
+        // Only a multipart body is certainly not JSON.
+        if let contentType = headers["content-type"]?.lowercased(), contentType.hasPrefix("multipart/") {
             throw HTTPError(.unsupportedMediaType, "expected Content-Type application/json, got \(contentType.prefix(60))")
         }
         guard !body.isEmpty else { throw HTTPError(.badRequest, code: "empty_body", "the request body is empty; send a JSON object") }

@@ -5,15 +5,19 @@ import Glibc
 /// Serialises response heads into bytes (RFC 9112 §4, §6). The framing headers are always
 /// ours: a handler cannot produce a response whose length disagrees with its body.
 struct ResponseWriter {
-    let securityHeaders: [UInt8]
+    let plainSecurityHeaders: [UInt8]
+    /// The same plus `Strict-Transport-Security` when configured: HSTS is meaningful (and
+    /// allowed, RFC 6797 §7.2) on HTTPS responses only.
+    let secureSecurityHeaders: [UInt8]
 
     init(securityHeaders: SecurityHeaders) {
-        self.securityHeaders = securityHeaders.bytes
+        self.plainSecurityHeaders = securityHeaders.bytes(secure: false)
+        self.secureSecurityHeaders = securityHeaders.bytes(secure: true)
     }
 
     /// Appends the head (and, unless `omitBody`, the body) to `out`.
     func write(_ response: Response, version: HTTPVersion, keepAlive: Bool, omitBody: Bool,
-               date: [UInt8], into out: inout [UInt8]) {
+               secure: Bool, date: [UInt8], into out: inout [UInt8]) {
         out.append(contentsOf: version == .http1_0 ? Self.http10 : Self.http11)
         out.append(contentsOf: String(response.status.code).utf8)
         out.append(Self.space)
@@ -37,7 +41,7 @@ struct ResponseWriter {
         } else if version == .http1_0 {
             out.append(contentsOf: Self.connectionKeepAlive)
         }
-        out.append(contentsOf: securityHeaders)
+        out.append(contentsOf: secure ? secureSecurityHeaders : plainSecurityHeaders)
         out.append(contentsOf: Self.crlf)
         if !omitBody && code != 304 && code != 204 {
             out.append(contentsOf: response.body)
@@ -97,13 +101,13 @@ public struct SecurityHeaders: Sendable {
             + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'\(extra)"
     }
 
-    var bytes: [UInt8] {
+    func bytes(secure: Bool) -> [UInt8] {
         var out: [UInt8] = []
         ResponseWriter.appendHeader("x-content-type-options", "nosniff", into: &out)
         // Run ids travel in URLs; no Referer carries them to another origin.
         ResponseWriter.appendHeader("referrer-policy", "no-referrer", into: &out)
         ResponseWriter.appendHeader("content-security-policy", contentSecurityPolicy, into: &out)
-        if let sts = strictTransportSecurity {
+        if secure, let sts = strictTransportSecurity {
             ResponseWriter.appendHeader("strict-transport-security", sts, into: &out)
         }
         return out

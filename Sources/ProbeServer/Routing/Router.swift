@@ -92,7 +92,11 @@ public struct Router: Sendable {
 
     /// Finds the route for a method and a still-encoded path. HEAD is served by GET routes.
     public func lookup(method: String, path: String) -> Lookup {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        // Empty segments are kept: `/api/runs//results` must not match `/api/runs/:id`.
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.first == "" { parts.removeFirst() }
+        if parts.count > 1 && parts.last == "" { parts.removeLast() }
+        if parts == [""] { parts = [] }
         var allowed: [String] = []
         for route in routes {
             guard let params = Self.match(route.segments, parts) else { continue }
@@ -115,7 +119,7 @@ public struct Router: Sendable {
             case .literal(let s):
                 guard i < parts.count, parts[i] == s else { return nil }
             case .parameter(let name):
-                guard i < parts.count, let v = PercentDecoding.decode(String(parts[i])) else { return nil }
+                guard i < parts.count, !parts[i].isEmpty, let v = PercentDecoding.decode(String(parts[i])) else { return nil }
                 params[name] = v
             case .rest(let name):
                 params[name] = parts[i...].joined(separator: "/")

@@ -14,6 +14,8 @@ final class Connection: EventSource {
     private unowned let loop: EventLoop
     private let context: ServerContext
     private let peer: String
+    private let endpoint: Endpoint
+    private let localPort: UInt16
     private var parser: RequestParser
     private var timeouts: ConnectionTimeouts
 
@@ -42,7 +44,10 @@ final class Connection: EventSource {
 
     var onClose: ((Connection) -> Void)?
 
-    init(fd: Int32, transport: any Transport, loop: EventLoop, context: ServerContext, peer: String) {
+    init(fd: Int32, transport: any Transport, loop: EventLoop, context: ServerContext, peer: String,
+         endpoint: Endpoint, localPort: UInt16) {
+        self.endpoint = endpoint
+        self.localPort = localPort
         self.fd = fd
         self.transport = transport
         self.loop = loop
@@ -50,7 +55,7 @@ final class Connection: EventSource {
         self.peer = peer
         self.parser = RequestParser(limits: context.configuration.limits)
         self.timeouts = ConnectionTimeouts(timeouts: context.configuration.timeouts, openedAt: loop.now)
-        if context.configuration.isSecure {
+        if endpoint.isSecure {
             // The handshake is part of the request head: a client stalling in it is closed
             // at the header timeout.
             timeouts.receivedHeadBytes(at: loop.now)
@@ -189,7 +194,7 @@ final class Connection: EventSource {
             case .head(let head):
                 currentHead = head
                 requestStartedAt = loop.now
-                parser.bodyLimit = context.bodyLimit(for: head)
+                parser.bodyLimit = context.bodyLimit(for: head, endpoint: endpoint.name)
                 if let expect = head.headers["expect"] {
                     if !head.expectsContinue {
                         respondToParseError(HTTPParseError(.expectationFailed, "Expect: \(Logger.sanitize(expect, max: 40)) is not supported; only 100-continue"))
@@ -216,7 +221,10 @@ final class Connection: EventSource {
     private func dispatch(_ incoming: Request) {
         var request = incoming
         request.remoteAddress = peer
-        request.isSecure = context.configuration.isSecure
+        request.isSecure = endpoint.isSecure
+        request.endpoint = endpoint.name
+        request.localPort = localPort
+        context.configuration.trustedProxies.apply(to: &request)
         let head = request.head
         let startedAt = requestStartedAt
         switch context.reply(to: request) {
@@ -255,7 +263,7 @@ final class Connection: EventSource {
         let before = output.count
         context.responseWriter.write(
             response, version: head.version, keepAlive: keepAlive, omitBody: head.method == "HEAD",
-            date: loop.dateLine(), into: &output)
+            secure: endpoint.isSecure, date: loop.dateLine(), into: &output)
         if !keepAlive { closeAfterWrite = true }
         timeouts.startedWriting(at: loop.now)
         loop.logAccess(peer: peer, method: head.method, target: head.target, status: response.status.code,
@@ -268,7 +276,7 @@ final class Connection: EventSource {
         let response = HTTPError(error).response
         let before = output.count
         context.responseWriter.write(response, version: head?.version ?? .http1_1, keepAlive: false,
-                                     omitBody: false, date: loop.dateLine(), into: &output)
+                                     omitBody: false, secure: endpoint.isSecure, date: loop.dateLine(), into: &output)
         closeAfterWrite = true
         timeouts.startedWriting(at: loop.now)
         loop.logAccess(peer: peer, method: head?.method ?? "-", target: head?.target ?? "-",
@@ -337,7 +345,8 @@ final class Connection: EventSource {
             // One attempt to say why; a client that stalls will not read it anyway.
             var bytes: [UInt8] = []
             context.responseWriter.write(HTTPError(.requestTimeout, reason).response, version: .http1_1,
-                                         keepAlive: false, omitBody: false, date: loop.dateLine(), into: &bytes)
+                                         keepAlive: false, omitBody: false, secure: endpoint.isSecure,
+                                         date: loop.dateLine(), into: &bytes)
             if handshakeDone && outputOffset >= output.count {
                 _ = bytes.withUnsafeBytes { transport.write(from: $0) }
             }

@@ -12,8 +12,14 @@ public final class HTTPServer: @unchecked Sendable {
     private let context: ServerContext
     private var loops: [EventLoop] = []
     private var finished: [DispatchSemaphore] = []
-    /// The addresses actually bound (the port filled in when 0 was asked).
-    public private(set) var addresses: [SocketAddress] = []
+    /// The addresses actually bound per endpoint (the port filled in when 0 was asked).
+    public private(set) var boundAddresses: [String: [SocketAddress]] = [:]
+
+    /// The addresses of the primary endpoint.
+    public var addresses: [SocketAddress] { boundAddresses[Endpoint.primary] ?? [] }
+
+    /// The bound port of an endpoint.
+    public func port(of endpoint: String) -> UInt16? { boundAddresses[endpoint]?.first?.port }
     private let stateLock = Lock()
     private var started = false
 
@@ -30,24 +36,34 @@ public final class HTTPServer: @unchecked Sendable {
     public func start() throws {
         signal(SIGPIPE, SIG_IGN)
         Socket.raiseDescriptorLimit()
-        var targets = try Socket.resolve(host: configuration.host, port: configuration.port)
-        var listenerFDs: [[Int32]] = []
+        var listenerFDs: [[(Int32, Endpoint)]] = Array(repeating: [], count: configuration.eventLoops)
         do {
-            listenerFDs = try bindAll(&targets)
-        } catch let error as SocketError where error.code == EAFNOSUPPORT && configuration.host == "::" {
-            // A machine without IPv6: serve IPv4 on every interface instead.
-            targets = try Socket.resolve(host: "0.0.0.0", port: configuration.port)
-            listenerFDs = try bindAll(&targets)
+            for var endpoint in configuration.endpoints {
+                var targets = try Socket.resolve(host: endpoint.host, port: endpoint.port)
+                var fds: [[Int32]]
+                do {
+                    fds = try bindAll(&targets)
+                } catch let error as SocketError where error.code == EAFNOSUPPORT && endpoint.host == "::" {
+                    // A machine without IPv6: serve IPv4 on every interface instead.
+                    targets = try Socket.resolve(host: "0.0.0.0", port: endpoint.port)
+                    fds = try bindAll(&targets)
+                }
+                boundAddresses[endpoint.name] = targets
+                endpoint.port = targets.first?.port ?? endpoint.port
+                for (i, list) in fds.enumerated() { listenerFDs[i] += list.map { ($0, endpoint) } }
+            }
+        } catch {
+            listenerFDs.joined().forEach { _ = close($0.0) }
+            throw error
         }
-        addresses = targets
 
         let tick = Self.tickInterval(configuration.timeouts)
         for (index, fds) in listenerFDs.enumerated() {
             let loop = try EventLoop(index: index)
             loop.tickInterval = tick
             loop.accessLogEnabled = context.logger.enabled(.info)
-            for fd in fds {
-                let listener = Listener(fd: fd, loop: loop, context: context) { _ in }
+            for (fd, endpoint) in fds {
+                let listener = Listener(fd: fd, endpoint: endpoint, loop: loop, context: context) { _ in }
                 loop.register(fd, listener, events: UInt32(EPOLLIN.rawValue))
             }
             let context = self.context

@@ -9,6 +9,8 @@ final class Listener: EventSource {
     private unowned let loop: EventLoop
     private let context: ServerContext
     private let onAccept: (Connection) -> Void
+    let endpoint: Endpoint
+    private let localPort: UInt16
     /// A descriptor held in reserve: when the process runs out, it is released to accept
     /// and close the waiting connection cleanly, instead of leaving it to spin in the
     /// backlog (level-triggered epoll would report it forever).
@@ -16,8 +18,11 @@ final class Listener: EventSource {
     /// Connections accepted per wake-up, so one busy listener cannot starve the loop.
     static let acceptBatch = 64
 
-    init(fd: Int32, loop: EventLoop, context: ServerContext, onAccept: @escaping (Connection) -> Void) {
+    init(fd: Int32, endpoint: Endpoint, loop: EventLoop, context: ServerContext,
+         onAccept: @escaping (Connection) -> Void) {
         self.fd = fd
+        self.endpoint = endpoint
+        self.localPort = Socket.localAddress(fd)?.port ?? endpoint.port
         self.loop = loop
         self.context = context
         self.onAccept = onAccept
@@ -27,9 +32,16 @@ final class Listener: EventSource {
         for _ in 0..<Self.acceptBatch {
             switch Socket.accept(fd) {
             case .accepted(let client, let address):
-                let transport = context.configuration.makeTransport?(client) ?? PlainTransport(fd: client)
+                let transport: any Transport
+                do {
+                    transport = try endpoint.makeTransport?(client) ?? PlainTransport(fd: client)
+                } catch {
+                    context.logger.error("cannot set up a connection on \(endpoint.name): \(error)")
+                    Glibc.close(client)
+                    continue
+                }
                 let connection = Connection(fd: client, transport: transport, loop: loop, context: context,
-                                            peer: address?.ip ?? "?")
+                                            peer: address?.ip ?? "?", endpoint: endpoint, localPort: localPort)
                 loop.register(client, connection, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue)
                 onAccept(connection)
             case .wouldBlock:

@@ -16,10 +16,45 @@ public struct ServerConfiguration: Sendable {
     public var logLevel = LogLevel.info
     /// How long shutdown waits for in-flight requests before closing them.
     public var shutdownGrace: Duration = .seconds(5)
-    /// Wraps an accepted socket: plain by default; TLS plugs in here.
-    public var makeTransport: (@Sendable (Int32) -> any Transport)?
+    /// Wraps an accepted socket: plain by default; TLS plugs in here. A throw closes the socket.
+    public var makeTransport: (@Sendable (Int32) throws -> any Transport)?
     /// True when `makeTransport` speaks TLS (the header clock covers the handshake).
     public var isSecure = false
+    /// Proxies whose X-Forwarded-* headers are believed (`--trust-proxy`).
+    public var trustedProxies = TrustedProxies()
+    /// More listeners on the same loops: the second origin, the plain-HTTP setup port.
+    public var additionalEndpoints: [Endpoint] = []
 
     public init() {}
+
+    /// Every endpoint, the primary (named `primary`) first.
+    public var endpoints: [Endpoint] {
+        [Endpoint(name: Endpoint.primary, host: host, port: port, isSecure: isSecure, makeTransport: makeTransport)]
+            + additionalEndpoints
+    }
+}
+
+/// One listening address with its transport. Requests carry the endpoint's name, so a
+/// handler can tell the primary origin from the second origin or the setup port.
+public struct Endpoint: Sendable {
+    public static let primary = "primary"
+
+    public var name: String
+    public var host: String
+    public var port: UInt16
+    public var isSecure: Bool
+    public var makeTransport: (@Sendable (Int32) throws -> any Transport)?
+    /// A router of its own (the plain-HTTP setup port serves a few pages only); nil
+    /// serves the server's router and static files.
+    public var router: Router?
+
+    public init(name: String, host: String, port: UInt16, isSecure: Bool,
+                makeTransport: (@Sendable (Int32) throws -> any Transport)? = nil, router: Router? = nil) {
+        self.router = router
+        self.name = name
+        self.host = host
+        self.port = port
+        self.isSecure = isSecure
+        self.makeTransport = makeTransport
+    }
 }

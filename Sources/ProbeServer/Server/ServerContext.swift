@@ -19,13 +19,21 @@ final class ServerContext: Sendable {
         self.staticFiles = staticFiles
         self.responseWriter = ResponseWriter(securityHeaders: configuration.security)
         self.logger = Logger(level: configuration.logLevel)
+        var routers: [String: Router] = [:]
+        for endpoint in configuration.additionalEndpoints {
+            if let r = endpoint.router { routers[endpoint.name] = r }
+        }
+        self.endpointRouters = routers
     }
 
     static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"]
 
+    /// Endpoints with a router of their own.
+    let endpointRouters: [String: Router]
+
     /// Picks the body limit for a request head before its body is read.
-    func bodyLimit(for head: RequestHead) -> Int {
-        if case .matched(let route, _) = router.lookup(method: head.method, path: head.path) {
+    func bodyLimit(for head: RequestHead, endpoint: String) -> Int {
+        if case .matched(let route, _) = (endpointRouters[endpoint] ?? router).lookup(method: head.method, path: head.path) {
             return route.bodyLimit
         }
         return configuration.limits.jsonBodyBytes
@@ -36,6 +44,9 @@ final class ServerContext: Sendable {
         guard Self.knownMethods.contains(request.method) else {
             return .now(HTTPError(.notImplemented, "method \(Logger.sanitize(request.method, max: 20)) is not implemented").response)
         }
+        let own = endpointRouters[request.endpoint]
+        let router = own ?? self.router
+        let staticFiles = own == nil ? self.staticFiles : nil
         switch router.lookup(method: request.method, path: request.path) {
         case .matched(let route, let parameters):
             var request = request

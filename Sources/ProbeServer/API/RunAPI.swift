@@ -1,0 +1,380 @@
+import Dispatch
+import Foundation
+import ProbeCatalog
+
+/// The JSON API of runs and results (`/api/…`). Handlers never block an event loop: writes
+/// go to the store's group commit (`Reply.later`, answered after the commit), reads run on
+/// the blocking pool (`Reply.offload`).
+public final class RunAPI: @unchecked Sendable {
+    public let store: any RunStore
+    public let catalog: Catalog
+    public let token: AccessToken
+    /// Set once the server has bound its ports; read by `/api/config`.
+    public var origins: OriginPlan {
+        get { originLock.withLock { plan } }
+        set { originLock.withLock { plan = newValue } }
+    }
+    private let originLock = Lock()
+    private var plan: OriginPlan
+    public let dataDirectory: String
+    let logger: Logger
+    let waiters = RunWaiters()
+    let runCreation = RateLimiter(RateLimiter.runCreation)
+    let resultPosting = RateLimiter(RateLimiter.results)
+    let decoder: ResultDecoder
+    /// The catalog as JSON, built once: it is the same for every request.
+    let catalogJSON: String
+    let serverVersion: String
+
+    public init(store: any RunStore, catalog: Catalog = .standard, token: AccessToken, origins: OriginPlan,
+                dataDirectory: String, serverVersion: String, logger: Logger = Logger()) {
+        self.store = store
+        self.catalog = catalog
+        self.token = token
+        self.plan = origins
+        self.dataDirectory = dataDirectory
+        self.serverVersion = serverVersion
+        self.logger = logger
+        self.decoder = ResultDecoder(catalog: catalog)
+        self.catalogJSON = catalog.exportJSON()
+    }
+
+    public func register(into router: inout Router) {
+        router.add("GET", "/api/config") { [self] req in .offload { self.config(req) } }
+        router.add("POST", "/api/runs") { [self] req in try createRun(req) }
+        router.add("GET", "/api/runs") { [self] req in
+            try token.require(req)
+            return .offload { self.respond { try self.listRuns(req) } }
+        }
+        router.add("GET", "/api/runs/:id") { [self] req in
+            let id = try runID(req)
+            return .offload { self.respond { try self.runView(id) } }
+        }
+        router.add("DELETE", "/api/runs/:id") { [self] req in
+            try token.require(req)
+            return try deleteRun(runID(req))
+        }
+        router.add("POST", "/api/runs/:id/results") { [self] req in try postResults(req) }
+        router.add("POST", "/api/runs/:id/complete") { [self] req in try completeRun(runID(req), req) }
+        router.add("GET", "/api/runs/:id/diff") { [self] req in
+            let id = try runID(req)
+            let (set, platform) = try profileQuery(req)
+            return .offload { self.respond { try self.diff(id, requirementSet: set, platform: platform) } }
+        }
+        router.add("GET", "/api/runs/:id/wait") { [self] req in try wait(runID(req), req) }
+        router.add("GET", "/api/compare") { [self] req in
+            try token.require(req)
+            return .offload { self.respond { try self.compare(req) } }
+        }
+        router.get("/api/catalog") { [self] _ in
+            var r = Response(status: .ok, headers: HTTPHeaders([("Content-Type", "application/json")]), body: Array(catalogJSON.utf8))
+            r.headers.add("Cache-Control", "no-cache")
+            return r
+        }
+        router.get("/api/profiles") { [self] _ in .json(ProfilesView(catalog: catalog)) }
+        router.get("/api/health") { [self] _ in .json(["status": "ok", "version": serverVersion]) }
+    }
+
+    // MARK: Helpers
+
+    func runID(_ req: Request) throws(HTTPError) -> String {
+        let id = req.parameters["id"] ?? ""
+        guard RunID.isWellFormed(id) else {
+            throw HTTPError(.badRequest, code: "invalid_run_id",
+                            "run id must be 1 to 64 characters of A-Z a-z 0-9 - _", field: "run")
+        }
+        return id
+    }
+
+    /// Runs `body` and renders a thrown error as its response.
+    func respond(_ body: () throws -> Response) -> Response {
+        do {
+            return try body()
+        } catch let e as HTTPError {
+            return e.response
+        } catch let e as StoreError {
+            if !e.isClientError { logger.error("store: \(e.localizedDescription)") }
+            return e.httpError.response
+        } catch {
+            logger.error("API: \(error)")
+            return HTTPError(.internalServerError, "internal error; see the server log").response
+        }
+    }
+
+    /// Submits a write and answers from its commit.
+    func later(_ write: StoreWrite, _ answer: @escaping @Sendable (StoreWriteOutcome) throws -> Response) -> Reply {
+        .later { [self] promise in
+            store.submit(write) { result in
+                switch result {
+                case .success(let outcome):
+                    promise.succeed(self.respond { try answer(outcome) })
+                case .failure(let error):
+                    if !error.isClientError { self.logger.error("store: \(error.localizedDescription)") }
+                    promise.succeed(error.httpError.response)
+                }
+            }
+        }
+    }
+
+    static func now() -> Date { Date() }
+
+    // MARK: Config
+
+    struct ConfigView: Encodable {
+        let schemaVersion: Int
+        let serverVersion: String
+        let origins: OriginPlan.Origins
+        let catalog: JSONValue
+        let run: RunView?
+    }
+
+    func config(_ req: Request) -> Response {
+        respond {
+            var run: RunView?
+            if let id = req.queryItems["run"], RunID.isWellFormed(id), let record = try store.run(id: id) {
+                run = RunView(record, results: try store.results(runID: id))
+            }
+            let catalogValue = (try? JSONDecoder().decode(JSONValue.self, from: Data(catalogJSON.utf8))) ?? .null
+            return .json(ConfigView(schemaVersion: 1, serverVersion: serverVersion, origins: origins.origins(for: req),
+                                    catalog: catalogValue, run: run))
+        }
+    }
+
+    // MARK: Runs
+
+    func createRun(_ req: Request) throws -> Reply {
+        try runCreation.check(req, what: "new runs")
+        let body: CreateRunRequest = req.body.isEmpty ? CreateRunRequest() : try req.decodeJSON(CreateRunRequest.self)
+        let set = body.requirementSet ?? Catalog.defaultRequirementSet
+        guard catalog.requirementSet(id: set) != nil else {
+            throw HTTPError(.badRequest, code: "unknown_requirement_set",
+                            "unknown requirement set \(Logger.sanitize(set, max: 40)); one of \(catalog.requirementSets.map(\.id).joined(separator: ", "))",
+                            field: "requirementSet")
+        }
+        if let p = body.platform, Platform(rawValue: p) == nil {
+            throw HTTPError(.badRequest, code: "unknown_platform",
+                            "unknown platform \(Logger.sanitize(p, max: 40)); one of \(Platform.allCases.map(\.rawValue).joined(separator: ", "))",
+                            field: "platform")
+        }
+        if let id = body.id, !RunID.isWellFormed(id) {
+            throw HTTPError(.badRequest, code: "invalid_run_id", "id must be 1 to 64 characters of A-Z a-z 0-9 - _", field: "id")
+        }
+        var metadata = "{}"
+        if let m = body.metadata {
+            for (key, value) in m {
+                switch value {
+                case .string, .number, .bool, .null: continue
+                default:
+                    throw HTTPError(.badRequest, code: "invalid_field", "metadata.\(Logger.sanitize(key, max: 40)): expected a string, number or boolean",
+                                    field: "metadata.\(key)")
+                }
+            }
+            metadata = String(decoding: try JSONCoding.encoder.encode(m), as: UTF8.self)
+        }
+        let now = Self.now()
+        let record = RunRecord(id: body.id ?? RunID.generate(), label: body.label, platform: body.platform,
+                               requirementSet: set, metadata: metadata, userAgent: req.headers["user-agent"],
+                               createdAt: now)
+        try record.validate()
+        return later(.createRun(record)) { _ in
+            var r = Response.json(RunView(record), status: .created)
+            r.headers.add("Location", "/api/runs/\(record.id)")
+            return r
+        }
+    }
+
+    func runView(_ id: String) throws -> Response {
+        guard let run = try store.run(id: id) else { throw StoreError.runNotFound(id) }
+        return .json(RunView(run, results: try store.results(runID: id)))
+    }
+
+    func listRuns(_ req: Request) throws -> Response {
+        let q = req.queryItems
+        var filter = RunFilter(label: q["label"], platform: q["platform"], verdict: q["verdict"], cursor: q["cursor"])
+        if let limit = q["limit"] {
+            guard let n = Int(limit), (1...StoreLimits.maxPageSize).contains(n) else {
+                throw HTTPError(.badRequest, code: "invalid_field", "limit must be 1 to \(StoreLimits.maxPageSize)", field: "limit")
+            }
+            filter.limit = n
+        }
+        if let since = q["since"] {
+            guard let date = ISO8601DateFormatter().date(from: since) else {
+                throw HTTPError(.badRequest, code: "invalid_field", "since must be an ISO 8601 time such as 2026-11-30T00:00:00Z", field: "since")
+            }
+            filter.since = date
+        }
+        let page = try store.listRuns(filter: filter)
+        return .json(RunListView(runs: page.items.map { RunView($0) }, nextCursor: page.nextCursor))
+    }
+
+    func deleteRun(_ id: String) throws -> Reply {
+        later(.deleteRun(id: id)) { [self] outcome in
+            if case .deleted(let paths) = outcome { removeUploads(paths) }
+            return Response(status: .noContent)
+        }
+    }
+
+    /// Deletes upload files the store released. Paths are relative and `..`-free (the store
+    /// checks that when they are recorded), so nothing outside the data dir is touched.
+    func removeUploads(_ paths: [String]) {
+        for path in paths where !path.hasPrefix("/") && !path.split(separator: "/").contains("..") {
+            unlink(dataDirectory + "/" + path)
+        }
+    }
+
+    // MARK: Results
+
+    func postResults(_ req: Request) throws -> Reply {
+        let id = try runID(req)
+        let results: [ProbeResult]
+        do {
+            results = try decoder.decodePosted(req.body)
+        } catch let e as ResultDecodingError {
+            throw HTTPError(.badRequest, code: e.path.isEmpty ? "invalid_json" : "invalid_field", e.description,
+                            field: e.path.isEmpty ? nil : e.path)
+        }
+        guard !results.isEmpty else {
+            throw HTTPError(.badRequest, code: "empty_batch", "the batch holds no result", field: "results")
+        }
+        try resultPosting.check(req, cost: Double(results.count), what: "results")
+        let received = Self.now()
+        var records: [ResultRecord] = []
+        records.reserveCapacity(results.count)
+        for (i, r) in results.enumerated() {
+            let path = results.count == 1 && !req.body.starts(with: Array("{\"results\"".utf8)) ? "" : "results[\(i)]."
+            guard r.run == id else {
+                throw HTTPError(.badRequest, code: "invalid_field",
+                                "\(path)run: this result names run \(Logger.sanitize(r.run, max: 64)) but was posted to run \(id)",
+                                field: "\(path)run")
+            }
+            guard catalog.probe(id: r.probe) != nil else {
+                throw HTTPError(.badRequest, code: "unknown_probe",
+                                "\(path)probe: unknown probe \(Logger.sanitize(r.probe, max: 64)); GET /api/catalog lists them",
+                                field: "\(path)probe")
+            }
+            let observed = String(decoding: try JSONCoding.encoder.encode(r.observed), as: UTF8.self)
+            let record = ResultRecord(runID: id, probe: r.probe, attempt: r.attempt, status: r.status.rawValue,
+                                      observed: observed, elapsedMs: r.elapsedMs, at: ISO8601DateFormatter().date(from: r.at),
+                                      receivedAt: received, reason: r.reason)
+            do { try record.validate() } catch { throw error.httpError }
+            records.append(record)
+        }
+        // The platform the page reported, for listings; the diff re-detects from the result itself.
+        if let env = results.last(where: { $0.probe == "env.platform" }) {
+            var ua = req.headers["user-agent"]
+            if case .string(let reported)? = env.observed["userAgent"] { ua = reported }
+            let detected = PlatformDetector.detect(userAgent: ua ?? "", signals: PlatformSignals(observed: env.observed))
+            store.submit(.setDetectedPlatform(id: id, platform: detected.platform.rawValue, userAgent: ua.map { String($0.prefix(StoreLimits.maxUserAgentBytes)) })) { _ in }
+        }
+        let stored = records
+        return later(.appendResults(stored)) { outcome in
+            guard case .appended(let outcomes) = outcome else { return .json(ResultsAcknowledgement(accepted: 0, duplicates: 0, conflicts: 0, conflicting: [])) }
+            var conflicting: [String] = []
+            for (i, o) in outcomes.enumerated() where o == .conflict {
+                conflicting.append("\(stored[i].runID)/\(stored[i].probe)/\(stored[i].attempt)")
+            }
+            return .json(ResultsAcknowledgement(
+                accepted: outcomes.filter { $0 == .inserted }.count,
+                duplicates: outcomes.filter { $0 == .duplicate }.count,
+                conflicts: conflicting.count, conflicting: conflicting))
+        }
+    }
+
+    // MARK: Completion, diff, wait
+
+    func completeRun(_ id: String, _ req: Request) throws -> Reply {
+        .later { [self] promise in
+            store.submit(.completeRun(id: id, at: Self.now())) { result in
+                if case .failure(let error) = result {
+                    promise.succeed(error.httpError.response)
+                    return
+                }
+                // Judging reads the results: not on the writer thread, which would stall commits.
+                DispatchQueue.global().async {
+                    do {
+                        guard let run = try self.store.run(id: id) else { throw StoreError.runNotFound(id) }
+                        let report = try RunJudge.report(run: run, records: try self.store.results(runID: id), catalog: self.catalog)
+                        self.store.submit(.setVerdict(id: id, verdict: report.verdict.rawValue)) { _ in
+                            self.waiters.complete(runID: id)
+                            promise.succeed(.json(report))
+                        }
+                    } catch {
+                        promise.succeed(self.respond { throw error })
+                    }
+                }
+            }
+        }
+    }
+
+    func profileQuery(_ req: Request) throws(HTTPError) -> (String?, String?) {
+        let q = req.queryItems
+        let set = q["profile"] ?? q["requirementSet"]
+        if let set, catalog.requirementSet(id: set) == nil {
+            throw HTTPError(.badRequest, code: "unknown_profile",
+                            "unknown profile \(Logger.sanitize(set, max: 40)); one of \(catalog.requirementSets.map(\.id).joined(separator: ", "))",
+                            field: "profile")
+        }
+        let platform = q["platform"]
+        if let platform, Platform(rawValue: platform) == nil {
+            throw HTTPError(.badRequest, code: "unknown_platform", "unknown platform \(Logger.sanitize(platform, max: 40))", field: "platform")
+        }
+        return (set, platform)
+    }
+
+    func diff(_ id: String, requirementSet: String?, platform: String?) throws -> Response {
+        guard let run = try store.run(id: id) else { throw StoreError.runNotFound(id) }
+        return .json(try RunJudge.report(run: run, records: try store.results(runID: id), requirementSet: requirementSet,
+                                         platformOverride: platform, catalog: catalog))
+    }
+
+    struct WaitView: Encodable {
+        let completed: Bool
+        let run: RunView
+        let verdict: String?
+    }
+
+    func wait(_ id: String, _ req: Request) throws -> Reply {
+        var seconds = 30
+        if let t = req.queryItems["timeout"] {
+            guard let n = Int(t), (0...RunWaiters.maxWaitSeconds).contains(n) else {
+                throw HTTPError(.badRequest, code: "invalid_field", "timeout must be 0 to \(RunWaiters.maxWaitSeconds) seconds", field: "timeout")
+            }
+            seconds = n
+        }
+        let wait = seconds
+        return .later { [self] promise in
+            let answer: @Sendable () -> Void = {
+                promise.succeed(self.respond {
+                    guard let run = try self.store.run(id: id) else { throw StoreError.runNotFound(id) }
+                    return .json(WaitView(completed: run.completedAt != nil && run.verdict != nil, run: RunView(run), verdict: run.verdict))
+                })
+            }
+            DispatchQueue.global().async {
+                // Register first, then look: a completion between the two still wakes us.
+                self.waiters.wait(runID: id, seconds: wait) { DispatchQueue.global().async(execute: answer) }
+                if let run = try? self.store.run(id: id), run.completedAt == nil || run.verdict == nil {
+                    return
+                }
+                self.waiters.complete(runID: id)
+            }
+        }
+    }
+
+    func compare(_ req: Request) throws -> Response {
+        let q = req.queryItems
+        guard let a = q["a"], let b = q["b"], RunID.isWellFormed(a), RunID.isWellFormed(b) else {
+            throw HTTPError(.badRequest, code: "invalid_field", "compare needs two run ids: /api/compare?a=RUN&b=RUN", field: q["a"] == nil ? "a" : "b")
+        }
+        func report(_ id: String) throws -> DiffReport {
+            guard let run = try store.run(id: id) else { throw StoreError.runNotFound(id) }
+            return try RunJudge.report(run: run, records: try store.results(runID: id), catalog: catalog)
+        }
+        return .json(RunComparison(before: try report(a), after: try report(b)))
+    }
+}
+
+/// `GET /api/profiles`: every platform × requirement set with its expectation per probe.
+struct ProfilesView: Encodable {
+    let profiles: [Profile]
+    init(catalog: Catalog) { profiles = catalog.profiles }
+}

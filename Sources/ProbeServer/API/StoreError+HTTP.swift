@@ -1,0 +1,27 @@
+extension StoreError {
+    /// The HTTP answer for a store failure: client mistakes are 4xx that say what to do,
+    /// passing trouble (a full disk, a busy database) is 503 with Retry-After.
+    var httpError: HTTPError {
+        switch self {
+        case .runNotFound(let id):
+            return HTTPError(.notFound, code: "run_not_found",
+                             "no run \(Logger.sanitize(id, max: 64)); create one with POST /api/runs", field: "run")
+        case .runExists(let id):
+            return HTTPError(.conflict, code: "run_exists", "a run with id \(Logger.sanitize(id, max: 64)) already exists", field: "id")
+        case .uploadExists:
+            return HTTPError(.conflict, code: "upload_exists", "that upload is already stored")
+        case .invalid(let message):
+            return HTTPError(.badRequest, code: "invalid", message)
+        case .diskFull:
+            return HTTPError(.serviceUnavailable, code: "disk_full",
+                             "the server's disk is full: nothing was stored; retry once space is freed",
+                             headers: HTTPHeaders([("Retry-After", "5")]))
+        case .overloaded, .busy, .closed, .ioError:
+            return HTTPError(.serviceUnavailable, code: "store_unavailable",
+                             "the store cannot take this now (\(self.localizedDescription)); nothing was stored; retry",
+                             headers: HTTPHeaders([("Retry-After", "1")]))
+        default:
+            return HTTPError(.internalServerError, code: "store_failed", "the store failed; see the server log")
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// `/setup`: how to get a device to trust the server and open the probe page. Also served
+/// over plain HTTP on the setup port, because before the CA is trusted the HTTPS page
+/// shows a certificate error instead.
+public struct SetupPage: Sendable {
+    /// The probe URLs, one per address, the first LAN one first.
+    public var probeURLs: [String]
+    /// What the QR code opens: the first probe URL, or the integrator's app link.
+    public var qrTarget: String
+    /// Set when the server uses its own local CA (nil with `--cert`/`--key` or `--http`).
+    public var authorityFingerprint: String?
+    public var authorityName: String?
+    /// The HTTPS port, for `adb reverse`.
+    public var port: UInt16
+    public var isSecure: Bool
+
+    public init(probeURLs: [String], qrTarget: String, authorityFingerprint: String?, authorityName: String?,
+                port: UInt16, isSecure: Bool) {
+        self.probeURLs = probeURLs
+        self.qrTarget = qrTarget
+        self.authorityFingerprint = authorityFingerprint
+        self.authorityName = authorityName
+        self.port = port
+        self.isSecure = isSecure
+    }
+
+    /// `--app-link myapp://webview?url={url}`: the QR code opens the integrator's app on the
+    /// probe URL instead of the browser. `{url}` is percent-encoded as a query value.
+    public static func appLink(template: String, url: String) -> String {
+        var allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+        allowed.formUnion([])
+        var encoded = ""
+        for b in url.utf8 {
+            if allowed.contains(b) { encoded.unicodeScalars.append(UnicodeScalar(b)) } else {
+                encoded += "%" + String(b, radix: 16, uppercase: true).leftPadded(2)
+            }
+        }
+        return template.replacingOccurrences(of: "{url}", with: encoded)
+    }
+
+    public func html() -> String {
+        let e = HTMLEscape.text
+        let qr = (try? QRCode(text: qrTarget).svg(moduleSize: 6)) ?? "<p>(the URL is too long for a QR code)</p>"
+        let urls = probeURLs.map { "<li><a href=\"\(e($0))\">\(e($0))</a></li>" }.joined()
+        var ca = ""
+        if let fp = authorityFingerprint {
+            ca = """
+            <section>
+            <h2>1. Trust the local certificate authority</h2>
+            <p>The server made its own certificate authority, <b>\(e(authorityName ?? "probe-server local CA"))</b>.
+            Its SHA-256 fingerprint is <code class="fp">\(e(fp))</code>; check it on the device before you trust it.</p>
+            <p class="downloads"><a class="button" href="/ca.mobileconfig">iOS profile</a> <a class="button" href="/ca.pem">CA certificate (PEM)</a></p>
+            <h3>iOS and iPadOS</h3>
+            <ol><li>Open this page in Safari and tap <b>iOS profile</b>; allow the download.</li>
+            <li>Settings › General › VPN &amp; Device Management: install the downloaded profile.</li>
+            <li>\(e(MobileConfig.trustInstructions))</li>
+            <li>WKWebView and SFSafariViewController use the same trust store: the app under test now trusts the server.</li></ol>
+            <h3>Android</h3>
+            <ol><li>Download the CA certificate, then Settings › Security › Encryption &amp; credentials › Install a certificate › CA certificate.</li>
+            <li>Apps trust user-installed CAs only if their network security config says so (Android 7+): in a debug build add
+            <code>&lt;debug-overrides&gt;&lt;trust-anchors&gt;&lt;certificates src="user"/&gt;&lt;/trust-anchors&gt;&lt;/debug-overrides&gt;</code>
+            to <code>res/xml/network_security_config.xml</code>.</li>
+            <li>No certificate at all: <code>adb reverse tcp:\(port) tcp:\(port)</code> and open <code>https://localhost:\(port)/</code>
+            (or run with <code>--http</code> and use <code>http://localhost:PORT/</code>: localhost is a secure context even over HTTP).</li></ol>
+            <h3>Simulators and emulators</h3>
+            <ol><li>iOS Simulator: drag <code>ca.pem</code> onto the simulator window, or <code>xcrun simctl keychain booted add-root-cert DATA_DIR/ca.pem</code>; open URLs with <code>xcrun simctl openurl booted "URL"</code>.</li>
+            <li>Android emulator: <code>adb reverse</code> as above, or install the CA as on a device.</li></ol>
+            <h3>Desktop browsers</h3>
+            <p>Chromium/Chrome on Linux: <code>certutil -d sql:$HOME/.pki/nssdb -A -t "C,," -n probe-ca -i ca.pem</code>. macOS: add <code>ca.pem</code> to the login keychain and mark it trusted.</p>
+            </section>
+            """
+        }
+        return """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>probe-server setup</title><link rel="stylesheet" href="/assets/setup.css"></head>
+        <body><main>
+        <h1>Point a device at probe-server</h1>
+        <section class="qr"><figure>\(qr)<figcaption>\(e(qrTarget))</figcaption></figure></section>
+        <section><h2>Probe URLs</h2><ul class="urls">\(urls)</ul>
+        <p>Open one of these in the app's WebView: scan the QR code, or from a computer
+        <code>adb shell am start -a android.intent.action.VIEW -d "URL" PACKAGE</code>, <code>xcrun simctl openurl booted "URL"</code>, or Appium's <code>mobile: deepLink</code>.</p></section>
+        \(ca)
+        </main></body></html>
+        """
+    }
+
+    public static let css = """
+    :root { color-scheme: light dark; font-family: system-ui, -apple-system, sans-serif; }
+    body { margin: 0; padding: 1rem; line-height: 1.5; }
+    main { max-width: 44rem; margin: 0 auto; }
+    h1 { font-size: 1.6rem; }
+    code { font-family: ui-monospace, monospace; font-size: .9em; overflow-wrap: anywhere; }
+    .fp { display: block; padding: .5rem; background: rgba(127,127,127,.15); }
+    .qr figure { margin: 0; text-align: center; }
+    .qr svg { width: min(18rem, 80vw); height: auto; background: #fff; }
+    .qr figcaption { overflow-wrap: anywhere; font-size: .9rem; }
+    .urls a { overflow-wrap: anywhere; }
+    .button { display: inline-block; padding: .75rem 1rem; margin: .25rem 0; border-radius: .5rem; background: #0a58ca; color: #fff; text-decoration: none; }
+    """
+}

@@ -1,0 +1,229 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Foundation
+import ProbeCatalog
+
+/// The assembled product: data dir, store, certificates and TLS, the HTTP server with its
+/// primary origin, second origin and setup port, and the API. `probe-server serve` makes one,
+/// prints its banner, and waits for signals.
+public final class ProbeService: @unchecked Sendable {
+    public let options: ServiceOptions
+    public let server: HTTPServer
+    public let store: SQLiteRunStore
+    public let api: RunAPI
+    public let token: AccessToken
+    public let certificates: LocalCertificates?
+    let tls: TLSContext?
+    let logger: Logger
+    private var purgeTimer: DispatchSourceTimer?
+
+    public static let version = "0.2.0"
+
+    public enum StartError: Error, CustomStringConvertible {
+        case dataDirectory(String, String)
+        case publicDirectory(String)
+        public var description: String {
+            switch self {
+            case .dataDirectory(let path, let why): return "cannot use the data folder \(path): \(why); pass --data-dir DIR"
+            case .publicDirectory(let why): return "\(why); pass --public DIR"
+            }
+        }
+    }
+
+    /// Builds everything and starts listening. Throws errors that say what to do.
+    public init(options: ServiceOptions, extraRoutes: (inout Router) -> Void = { _ in }) throws {
+        self.options = options
+        self.logger = Logger(level: options.logLevel)
+        let dataDir = options.dataDirectory
+        if mkdir(dataDir, 0o700) != 0 && errno != EEXIST {
+            throw StartError.dataDirectory(dataDir, String(cString: strerror(errno)))
+        }
+        let staticFiles: StaticFiles
+        do { staticFiles = try StaticFiles(root: options.publicDirectory) } catch { throw StartError.publicDirectory("\(error)") }
+
+        token = try AccessToken.resolve(explicit: options.token, dataDirectory: dataDir)
+        store = try SQLiteRunStore(dataDirectory: dataDir)
+
+        let hostName = ProcessInfo.processInfo.hostName
+        let addresses = InterfaceAddresses.current()
+        if options.plainHTTP {
+            tls = nil
+            certificates = nil
+        } else if let cert = options.certificateFile, let key = options.keyFile {
+            tls = try TLSContext(certificateChainFile: cert, privateKeyFile: key)
+            certificates = nil
+        } else {
+            let prepared = try CertificateDirectory(path: dataDir).prepare(hostName: hostName, addresses: addresses)
+            certificates = prepared
+            tls = try TLSContext(certificateChainFile: prepared.certificateChainFile, privateKeyFile: prepared.privateKeyFile)
+        }
+
+        var config = ServerConfiguration()
+        config.host = options.host
+        config.port = options.port
+        if let n = options.eventLoops { config.eventLoops = n }
+        config.limits = options.limits
+        config.timeouts = options.timeouts
+        config.logLevel = options.logLevel
+        config.trustedProxies = options.trustedProxies
+        let scheme = options.plainHTTP ? "http" : "https"
+        var extraOrigins: [String] = []
+        if let p = options.resolvedSecondPort, p != 0 { extraOrigins.append("\(scheme)://*:\(p)") }
+        // The second-host origin shares the primary port under another name.
+        if options.port != 0 { extraOrigins.append("\(scheme)://*:\(options.port)") }
+        if let p = options.resolvedSetupPort, p != 0 { extraOrigins.append("http://*:\(p)") }
+        config.security = SecurityHeaders(extraOrigins: extraOrigins,
+                                          strictTransportSecurity: options.hstsMaxAge.map { "max-age=\($0)" })
+        if let tls {
+            config.isSecure = true
+            config.makeTransport = { fd in try tls.makeSession(fileDescriptor: fd) }
+        }
+
+        api = RunAPI(store: store, token: token,
+                     origins: OriginPlan(secondPort: nil, insecurePort: nil, hostName: hostName, addresses: addresses),
+                     dataDirectory: dataDir, serverVersion: Self.version, logger: logger)
+
+        var router = Router(limits: options.limits)
+        api.register(into: &router)
+        let setupRouter = Self.setupRoutes(into: &router, certificates: certificates, options: options)
+        extraRoutes(&router)
+
+        if let p = options.resolvedSecondPort {
+            config.additionalEndpoints.append(Endpoint(name: "second", host: options.host, port: p, isSecure: tls != nil,
+                                                       makeTransport: config.makeTransport))
+        }
+        if let p = options.resolvedSetupPort {
+            config.additionalEndpoints.append(Endpoint(name: "setup", host: options.host, port: p, isSecure: false,
+                                                       router: setupRouter))
+        }
+        server = HTTPServer(configuration: config, router: router, staticFiles: staticFiles)
+        try server.start()
+        // The ports are known only now (0 asks the kernel).
+        api.origins.secondPort = server.port(of: "second")
+        api.origins.insecurePort = server.port(of: "setup")
+        SetupState.shared.update(page: makeSetupPage())
+        startPurging()
+    }
+
+    /// The probe URLs a person can open: the first LAN address first, then localhost.
+    public var probeURLs: [String] {
+        let scheme = tls == nil ? "http" : "https"
+        let port = server.port
+        var urls: [String] = []
+        let anyAddress = options.host == "::" || options.host == "0.0.0.0"
+        if anyAddress {
+            for a in InterfaceAddresses.reachable() where !(a.isIPv6 && options.host == "0.0.0.0") {
+                urls.append(a.isIPv6 ? "\(scheme)://[\(a.ip)]:\(port)/" : "\(scheme)://\(a.ip):\(port)/")
+            }
+            urls.append("\(scheme)://localhost:\(port)/")
+        } else {
+            urls = server.addresses.map { "\(scheme)://\($0)/" }
+        }
+        return urls
+    }
+
+    /// What the QR code opens: the first LAN URL (or the app link wrapping it).
+    public var qrTarget: String {
+        let url = probeURLs.first ?? "https://localhost:\(server.port)/"
+        return options.appLinkTemplate.map { SetupPage.appLink(template: $0, url: url) } ?? url
+    }
+
+    func makeSetupPage() -> SetupPage {
+        SetupPage(probeURLs: probeURLs, qrTarget: qrTarget, authorityFingerprint: certificates?.authorityFingerprint,
+                  authorityName: certificates?.authorityCommonName, port: server.port, isSecure: tls != nil)
+    }
+
+    /// Re-reads the certificate files (SIGHUP). New connections get the new certificate; open
+    /// ones keep theirs. With the local CA, the leaf is reissued first if addresses changed.
+    public func reloadCertificates() throws -> String {
+        guard let tls else { return "plain HTTP: no certificate to reload" }
+        if let cert = options.certificateFile, let key = options.keyFile {
+            try tls.reload(certificateChainFile: cert, privateKeyFile: key)
+            return "reloaded \(cert)"
+        }
+        let prepared = try CertificateDirectory(path: options.dataDirectory)
+            .prepare(hostName: ProcessInfo.processInfo.hostName, addresses: InterfaceAddresses.current())
+        try tls.reload(certificateChainFile: prepared.certificateChainFile, privateKeyFile: prepared.privateKeyFile)
+        return prepared.reissueReason.map { "reissued the leaf certificate: \($0)" } ?? "reloaded the certificate"
+    }
+
+    /// Stops accepting, lets requests in flight finish, then closes the store.
+    public func shutdown() {
+        purgeTimer?.cancel()
+        server.shutdown()
+        store.close()
+    }
+
+    // MARK: Purging
+
+    /// How often `--keep-days` looks for old runs.
+    static let purgeInterval: DispatchTimeInterval = .seconds(3600)
+
+    private func startPurging() {
+        guard let days = options.keepDays else { return }
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        timer.schedule(deadline: .now() + .seconds(5), repeating: Self.purgeInterval)
+        timer.setEventHandler { [weak self] in self?.purge(olderThanDays: days) }
+        timer.resume()
+        purgeTimer = timer
+    }
+
+    public func purge(olderThanDays days: Int) {
+        let cutoff = Date().addingTimeInterval(-Double(days) * 86_400)
+        do {
+            var total = 0
+            while true {
+                let outcome = try store.purge(olderThan: cutoff)
+                api.removeUploads(outcome.uploadPaths)
+                total += outcome.runIDs.count
+                if !outcome.hasMore { break }
+            }
+            if total > 0 { logger.info("purged \(total) runs not seen for \(days) days") }
+        } catch {
+            logger.error("purge failed: \(error)")
+        }
+    }
+
+    // MARK: Setup routes
+
+    /// `/setup`, `/ca.pem`, `/ca.mobileconfig` on the main router, and the setup port's own
+    /// router: those pages, and a redirect to HTTPS for everything else.
+    static func setupRoutes(into router: inout Router, certificates: LocalCertificates?, options: ServiceOptions) -> Router {
+        func add(_ r: inout Router) {
+            r.get("/setup") { _ in .html(SetupState.shared.page?.html() ?? "<p>starting</p>") }
+            r.get("/assets/setup.css") { _ in .text(SetupPage.css, contentType: "text/css; charset=utf-8") }
+            if let certificates {
+                r.get("/ca.pem") { _ in
+                    guard let pem = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: certificates.authorityCertificateFile))) else {
+                        throw HTTPError(.notFound, "the CA file is missing from the data folder; restart the server")
+                    }
+                    var resp = Response(status: .ok, headers: HTTPHeaders([("Content-Type", "application/x-pem-file")]), body: pem)
+                    resp.headers.add("Content-Disposition", "attachment; filename=\"probe-server-ca.pem\"")
+                    return resp
+                }
+                r.get("/ca.mobileconfig") { _ in
+                    let config = MobileConfig(certificates: certificates)
+                    var resp = Response(status: .ok, headers: HTTPHeaders([("Content-Type", MobileConfig.contentType)]), body: config.data)
+                    resp.headers.add("Content-Disposition", "attachment; filename=\"\(MobileConfig.fileName)\"")
+                    return resp
+                }
+            }
+        }
+        add(&router)
+        var setup = Router(limits: options.limits)
+        add(&setup)
+        setup.get("/") { _ in .redirect(to: "/setup") }
+        return setup
+    }
+}
+
+/// The setup page as last built, shared by the routes (it needs the bound ports).
+final class SetupState: @unchecked Sendable {
+    static let shared = SetupState()
+    private let lock = Lock()
+    private var current: SetupPage?
+    var page: SetupPage? { lock.withLock { current } }
+    func update(page: SetupPage) { lock.withLock { current = page } }
+}

@@ -1,0 +1,50 @@
+/// Everything `probe-server serve` can be told, with the defaults it uses.
+public struct ServiceOptions: Sendable {
+    public var host = "::"
+    /// 8443: the conventional alternative HTTPS port; no root needed.
+    public var port: UInt16 = 8443
+    /// The second origin for the cross-origin probes; nil means `port + 1` (0 stays 0).
+    public var secondPort: UInt16?
+    public var secondOriginEnabled = true
+    /// Plain-HTTP port for `/setup`, `/ca.pem` and the mixed-content probe's `http:` target.
+    /// nil means 8080 with HTTPS and none with `--http`.
+    public var setupPort: UInt16?
+    public var setupEnabled = true
+    public var publicDirectory: String
+    public var dataDirectory = "probe-data"
+    public var logLevel = LogLevel.info
+    public var eventLoops: Int?
+    /// Serve plain HTTP (behind a TLS-terminating proxy).
+    public var plainHTTP = false
+    /// A real certificate chain and key instead of the local CA.
+    public var certificateFile: String?
+    public var keyFile: String?
+    public var trustedProxies = TrustedProxies()
+    /// `Strict-Transport-Security` max-age; nil sends none. Off by default: HSTS covers every
+    /// port of the host, so it would upgrade the plain setup page and the mixed-content
+    /// probe's `http:` target on the same name, and both must stay plain.
+    public var hstsMaxAge: Int?
+    /// `myapp://webview?url={url}`: what the QR code opens.
+    public var appLinkTemplate: String?
+    public var token: String?
+    /// Purge runs not seen for this many days.
+    public var keepDays: Int?
+    public var limits = HTTPLimits()
+    public var timeouts = HTTPTimeouts()
+
+    public init(publicDirectory: String) {
+        self.publicDirectory = publicDirectory
+    }
+
+    var resolvedSecondPort: UInt16? {
+        guard secondOriginEnabled else { return nil }
+        if let secondPort { return secondPort }
+        return port == 0 ? 0 : (port == UInt16.max ? nil : port + 1)
+    }
+
+    var resolvedSetupPort: UInt16? {
+        guard setupEnabled else { return nil }
+        if let setupPort { return setupPort }
+        return plainHTTP ? nil : (port == 0 ? 0 : 8080)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import ProbeCatalog
+
+/// The observed fields are the contract with the page: every field the diff reads must be
+/// declared (and so exported and documented) on the probe it reads it from. This reads the
+/// diff's source, so a new `result.bool("x")` without a declared `x` fails here.
+@Suite struct ObservedContractTests {
+    static let sourceDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/ProbeCatalog")
+
+    static func source(_ name: String) throws -> String {
+        try String(contentsOf: sourceDirectory.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// Function name → the probes whose results it reads, from Diff.evaluate's switch.
+    static func evaluators() throws -> [String: [String]] {
+        let diff = try source("Diff.swift")
+        var map: [String: [String]] = [:]
+        let pattern = try NSRegularExpression(pattern: #"case ((?:"[^"]+"(?:, )?)+): return (\w+)\("#)
+        for match in pattern.matches(in: diff, range: NSRange(diff.startIndex..., in: diff)) {
+            let ids = String(diff[Range(match.range(at: 1), in: diff)!])
+                .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            map[String(diff[Range(match.range(at: 2), in: diff)!]), default: []] += ids
+        }
+        // Helpers called from more than one evaluator.
+        map["cameraDenial"] = ["camera.getUserMedia", "camera.reacquire"]
+        return map
+    }
+
+    /// Function name → its body, for every `func` in the Diff extensions.
+    static func bodies() throws -> [String: String] {
+        let files = try FileManager.default.contentsOfDirectory(atPath: sourceDirectory.path).filter { $0.hasPrefix("Diff+") }
+        var bodies: [String: String] = [:]
+        for file in files {
+            let text = try source(file)
+            let parts = text.components(separatedBy: "\n    func ")
+            for part in parts.dropFirst() {
+                let name = String(part.prefix { $0.isLetter || $0.isNumber })
+                bodies[name] = part
+            }
+        }
+        return bodies
+    }
+
+    static func reads(_ body: String, pattern: String) throws -> [String] {
+        let regex = try NSRegularExpression(pattern: pattern)
+        return regex.matches(in: body, range: NSRange(body.startIndex..., in: body)).map {
+            String(body[Range($0.range(at: 1), in: body)!])
+        }
+    }
+
+    @Test func EveryFieldTheDiffReads_IsDeclaredOnItsProbe() throws {
+        let evaluators = try Self.evaluators()
+        let bodies = try Self.bodies()
+        #expect(evaluators.count > 30)
+        for (function, probes) in evaluators {
+            let body = try #require(bodies[function], "no body for \(function)")
+            let fields = try Self.reads(body, pattern: #"result\.(?:bool|int|number|string)\("(\w+)"\)"#)
+                + Self.reads(body, pattern: #"result\.observed\["(\w+)"\]"#)
+            for field in Set(fields) {
+                for probe in probes {
+                    #expect(Catalog.standard.probe(id: probe)?.field(field) != nil, "\(function) reads \(probe).\(field), which the probe does not declare")
+                }
+            }
+            let regex = try NSRegularExpression(pattern: #"context\.observed\("([\w.]+)", "(\w+)"\)"#)
+            for match in regex.matches(in: body, range: NSRange(body.startIndex..., in: body)) {
+                let probe = String(body[Range(match.range(at: 1), in: body)!])
+                let field = String(body[Range(match.range(at: 2), in: body)!])
+                #expect(Catalog.standard.probe(id: probe)?.field(field) != nil, "\(function) reads \(probe).\(field), which the probe does not declare")
+            }
+        }
+    }
+
+    @Test func JSONValues_RoundTrip_AndKeepIntegersIntegral() throws {
+        let value: JSONValue = ["a": 1, "b": 1.5, "c": [true, nil, "x"], "d": ["e": "f"]]
+        let data = try JSONEncoder().encode(value)
+        #expect(try JSONDecoder().decode(JSONValue.self, from: data) == value)
+        #expect(String(decoding: try JSONEncoder().encode(JSONValue.number(3)), as: UTF8.self) == "3")
+        #expect(value[path: "d.e"] == "f")
+        #expect(JSONValue.number(2).typeDescription == "an integer")
+        #expect(JSONValue.number(2.5).typeDescription == "a number")
+    }
+}
