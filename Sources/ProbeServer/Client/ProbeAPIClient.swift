@@ -38,6 +38,16 @@ public struct RemoteWait: Decodable, Sendable {
     public let completed: Bool
     public let run: RemoteRun?
     public let verdict: String?
+
+    enum CodingKeys: String, CodingKey { case completed, run, verdict }
+
+    /// Only `completed` is needed to go on; the rest is read when it reads.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        completed = try container.decode(Bool.self, forKey: .completed)
+        run = try? container.decodeIfPresent(RemoteRun.self, forKey: .run)
+        verdict = try? container.decodeIfPresent(String.self, forKey: .verdict)
+    }
 }
 
 /// What the API answered instead of the expected body: the server's own message
@@ -114,13 +124,36 @@ public struct ProbeAPIClient: Sendable {
         return response.body
     }
 
+    /// The JSON report. A server without the report routes (older than this CLI) still has
+    /// the run and its diff: the document is then put together from those two, without
+    /// observed fields and uploads.
     public func reportDocument(_ id: String) throws -> RunReportDocument {
-        let bytes = try report(id, format: .json)
+        let bytes: [UInt8]
+        do {
+            bytes = try report(id, format: .json)
+        } catch let error as ProbeAPIError where error.status == 404 {
+            // `run` throws its own 404 when the run itself is missing.
+            return try assembledDocument(run: run(id), diff: diff(id, profile: nil, platform: nil))
+        }
         do {
             return try RunReportDocument.decode(bytes)
         } catch {
             throw HTTPClientError.malformedResponse(server: http.server.description, reason: "report.json is not a \(RunReportDocument.currentSchema) document: \(error)")
         }
+    }
+
+    func assembledDocument(run: RemoteRun, diff: DiffReport) -> RunReportDocument {
+        let dates = ISO8601DateFormatter()
+        let summary = RunReportDocument.Run(
+            id: run.id, label: run.label, platform: run.platform, detectedPlatform: run.detectedPlatform,
+            requirementSet: run.requirementSet ?? diff.requirementSet, metadata: run.metadata ?? .object([:]),
+            userAgent: run.userAgent, createdAt: run.createdAt.flatMap(dates.date(from:)),
+            completedAt: run.completedAt.flatMap(dates.date(from:)), verdict: run.verdict)
+        let results = (run.results ?? []).map {
+            RunReportDocument.Attempt(probe: $0.probe, attempt: $0.attempt, status: $0.status, reason: $0.reason,
+                                      observed: .object([:]), elapsedMs: $0.elapsedMs, at: nil, receivedAt: nil)
+        }
+        return RunReportDocument(generatedAt: Date(), run: summary, diff: diff, results: results, uploads: [])
     }
 
     public func compare(_ a: String, _ b: String) throws -> RunComparison {
