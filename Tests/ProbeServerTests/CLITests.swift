@@ -20,7 +20,7 @@ import Testing
 
     static func run(_ arguments: [String], environment: [String: String] = [:], input: String = "") throws -> TLSTestSupport.Output {
         // A clean environment: no PROBE_* from the developer's shell, no colour.
-        var env = ["PATH": "/usr/bin:/bin", "NO_COLOR": "1", "HOME": NSTemporaryDirectory()]
+        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         env.merge(environment) { $1 }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
@@ -113,6 +113,21 @@ import Testing
         #expect(failingRun.stdout.contains("fix (Android Kotlin): "))
         #expect(!failingRun.stdout.contains("\u{1B}["), "no colour into a pipe")
         #expect(try Self.run(["diff", farm]).status == 2)
+    }
+
+    @Test func Colour_OnlyOnATerminalWithoutNO_COLOR() throws {
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        let failing = try Self.resultsFile(ReportFixtures.cameraDenied(), in: directory)
+        // util-linux `script` gives the command a pseudo-terminal as stdout.
+        let command = "env -u NO_COLOR TERM=xterm \(Self.binary) diff \(failing)"
+        let terminal = try TLSTestSupport.run("script", ["-qec", command, "/dev/null"])
+        let noColor = try TLSTestSupport.run("script", ["-qec", "env NO_COLOR=1 TERM=xterm \(Self.binary) diff \(failing)", "/dev/null"])
+        let piped = try Self.run(["diff", failing], environment: ["TERM": "xterm"])
+        #expect(terminal.status == 1)
+        #expect(terminal.stdout.contains("\u{1B}[31mFAIL"), "\(terminal.stdout.prefix(300))")
+        #expect(noColor.stdout.contains("NOT READY") && !noColor.stdout.contains("\u{1B}["))
+        #expect(piped.stdout.contains("NOT READY") && !piped.stdout.contains("\u{1B}["))
     }
 
     @Test func DiffCommand_ReadsOneResultABatchAReportOrStdin() throws {

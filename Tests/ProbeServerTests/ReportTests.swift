@@ -60,6 +60,21 @@ import Testing
         #expect(text.contains("\"appVersion\" : \"2.4.1\""))
     }
 
+    @Test func RenderByPathComponent_MatchesEachFormat() {
+        let results = ReportFixtures.cameraDenied()
+        let (run, report, records) = (ReportFixtures.run(), ReportFixtures.report(results), ReportFixtures.records(results))
+        let date = ReportFixtures.created
+        #expect(RunReports.Format(pathComponent: "report.junit.xml") == .junit)
+        #expect(RunReports.Format(pathComponent: "report.html") == nil)
+        #expect(RunReports.render(.json, run: run, report: report, results: records, uploads: [], generatedAt: date)
+            == RunReports.json(run: run, report: report, results: records, uploads: [], generatedAt: date))
+        #expect(RunReports.render(.junit, run: run, report: report, results: records, uploads: [], generatedAt: date)
+            == RunReports.junit(run: run, report: report, results: records, uploads: [], generatedAt: date))
+        #expect(RunReports.render(.markdown, run: run, report: report, results: records, uploads: [], generatedAt: date)
+            == RunReports.markdown(run: run, report: report, results: records, uploads: [], generatedAt: date))
+        #expect(RunReports.Format.junit.contentType.hasPrefix("application/xml"))
+    }
+
     // MARK: JUnit
 
     @Test func JUnit_HasOneTestcasePerProbeWithTheDiagnosisAndTheFix() {
@@ -145,7 +160,8 @@ import Testing
     @Test func TerminalStyle_FollowsTheTTYAndNO_COLOR() {
         #expect(TerminalStyle.detect(isTerminal: true, environment: [:]).colour)
         #expect(!TerminalStyle.detect(isTerminal: false, environment: [:]).colour)
-        #expect(!TerminalStyle.detect(isTerminal: true, environment: ["NO_COLOR": ""]).colour)
+        #expect(TerminalStyle.detect(isTerminal: true, environment: ["NO_COLOR": ""]).colour, "empty means unset")
+        #expect(!TerminalStyle.detect(isTerminal: true, environment: ["TERM": "dumb"]).colour)
         #expect(!TerminalStyle.detect(isTerminal: true, environment: ["NO_COLOR": "1"]).colour)
     }
 

@@ -9,6 +9,35 @@ public enum RunReports {
     public static let junitContentType = "application/xml; charset=utf-8"
     public static let markdownContentType = "text/markdown; charset=utf-8"
 
+    /// The machine formats by the last path segment the API serves them under.
+    public enum Format: String, CaseIterable, Sendable {
+        case json = "report.json"
+        case junit = "report.junit.xml"
+        case markdown = "report.md"
+
+        /// `report.json` → `.json`; nil for any other segment.
+        public init?(pathComponent: String) { self.init(rawValue: pathComponent) }
+
+        public var contentType: String {
+            switch self {
+            case .json: return RunReports.jsonContentType
+            case .junit: return RunReports.junitContentType
+            case .markdown: return RunReports.markdownContentType
+            }
+        }
+    }
+
+    /// One call for the three API routes: the text of `format` for a stored run.
+    public static func render(_ format: Format, run: RunRecord, report: DiffReport, results: [ResultRecord],
+                              uploads: [UploadRecord], generatedAt: Date = Date()) -> String {
+        let document = RunReportDocument(run: run, report: report, results: results, uploads: uploads, generatedAt: generatedAt)
+        switch format {
+        case .json: return json(document)
+        case .junit: return junit(document)
+        case .markdown: return markdown(document)
+        }
+    }
+
     /// `{"schema":"probe-server.report/1","run":…,"diff":…,"results":[…],"uploads":[…],"generatedAt":…}`
     public static func json(run: RunRecord, report: DiffReport, results: [ResultRecord], uploads: [UploadRecord],
                             generatedAt: Date = Date()) -> String {

@@ -53,8 +53,9 @@ enum TerminalReport {
     }
 }
 
-/// ANSI colour when a person is watching: stdout is a terminal and `NO_COLOR` is unset
-/// (https://no-color.org: any value, even empty, turns colour off).
+/// ANSI colour when a person is watching: stdout is a terminal, `NO_COLOR` is unset or
+/// empty (https://no-color.org: "present and not an empty string" turns colour off), and
+/// `TERM` is not `dumb`.
 public struct TerminalStyle: Sendable {
     public let colour: Bool
 
@@ -64,7 +65,7 @@ public struct TerminalStyle: Sendable {
 
     /// `isTerminal`: `isatty(1)`; `environment`: the process environment.
     public static func detect(isTerminal: Bool, environment: [String: String]) -> TerminalStyle {
-        TerminalStyle(colour: isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+        TerminalStyle(colour: isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb")
     }
 
     func wrap(_ code: String, _ text: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
