@@ -37,6 +37,10 @@ enum ServerOptions {
         let url: ServerURL
         do { url = try ServerURL(parsing: text) } catch { throw UsageError(error.localizedDescription) }
         let token = token(args)
+        // The token goes into a header line: a CR or LF in it would start another header.
+        if let token, token.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) {
+            throw UsageError("the access token contains spaces or control characters; pass it as printed by `probe-server serve`")
+        }
         if requireToken && token == nil {
             throw UsageError("\(command) needs the access token: pass --token T or set PROBE_TOKEN (the server printed it at first start and keeps it in DATA_DIR/token)")
         }

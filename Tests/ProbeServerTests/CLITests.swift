@@ -82,6 +82,7 @@ import Testing
             ["wait", "run-1", "--server", "http://127.0.0.1:1", "--timeout", "soon"],
             ["runs", "--server", "http://127.0.0.1:1"],
             ["runs", "--server", "http://127.0.0.1:1", "--token", "t", "--verdict", "great"],
+            ["runs", "--server", "http://127.0.0.1:1", "--token", "t\r\nX-Injected: 1"],
             ["report", "run-1", "--server", "http://127.0.0.1:1", "--format", "pdf"],
             ["compare", "a", "--server", "http://127.0.0.1:1"],
             ["profiles", "extra"],
