@@ -85,6 +85,15 @@ class Server:
         db.close()
         return {p: {"attempt": a, "status": s, "reason": r, "observed": json.loads(o)} for p, a, s, r, o in rows}
 
+    def stored_attempts(self, run, probe):
+        """Every attempt of one probe, oldest first."""
+        import sqlite3
+        db = sqlite3.connect(f"file:{self.data}/probe.sqlite?mode=ro", uri=True)
+        rows = db.execute("select attempt, status, observed from results where run_id = ? and probe = ? order by attempt",
+                          (run, probe)).fetchall()
+        db.close()
+        return [{"attempt": a, "status": s, "observed": json.loads(o)} for a, s, o in rows]
+
     def stop(self):
         self.proc.terminate()
         try:

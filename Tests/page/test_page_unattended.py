@@ -135,3 +135,20 @@ def test_operator_questions_have_large_answer_buttons_with_stable_ids(server, br
         assert server.stored_results(end["run"])["nav.customScheme"]["observed"] == {"outcome": "graceful"}
     finally:
         context.close()
+
+
+def test_results_queued_offline_reach_the_server_when_the_network_returns(server, browser):
+    context, page = open_page(browser, server.base + "/?probes=net.offline")
+    try:
+        page.wait_for_selector("#skip-net-offline")
+        context.set_offline(True)
+        page.wait_for_selector("text=Offline noticed")
+        context.set_offline(False)
+        end = wait_finished(page)
+        attempts = server.stored_attempts(end["run"], "net.offline")
+        assert [a["attempt"] for a in attempts] == [1, 2], "the interim result (queued offline), then the final one"
+        final = attempts[1]["observed"]
+        assert final["offlineFired"] is True and final["onlineFired"] is True
+        assert final["queued"] >= 1 and final["delivered"] == 1
+    finally:
+        context.close()
