@@ -278,8 +278,9 @@ P['env.injected'] = async (ctx) => {
   try { Object.getOwnPropertyNames(frame.contentWindow).forEach((n) => { baseline[n] = 1; }); } catch (e) { /* none */ }
   frame.remove();
   const globals = Object.getOwnPropertyNames(window).filter((n) => !baseline[n] && !/^(Probe(Results|Impl|App)|\d+)$/.test(n));
-  /* Android's addJavascriptInterface objects are plain globals. */
-  const bridges = globals.filter((n) => /bridge|android|native|jsinterface|flutter|cordova|capacitor|ReactNativeWebView/i.test(n));
+  /* Bridges may be in every frame (addJavascriptInterface is): known names are looked up directly. */
+  const bridges = ['ReactNativeWebView', 'Android', 'flutter_inappwebview', 'cordova', 'Capacitor'].filter((n) => window[n])
+    .concat(globals.filter((n) => /bridge|android|native|jsinterface/i.test(n)));
   try { Object.keys(webkit.messageHandlers).concat('probe').forEach((n) => { if (webkit.messageHandlers[n]) bridges.push('webkit.messageHandlers.' + n); }); } catch (e) { /* none */ }
   return info({ patchedNatives: patched, unexpectedGlobals: globals.slice(0, 50), bridgeObjects: bridges });
 };

@@ -152,3 +152,23 @@ def test_results_queued_offline_reach_the_server_when_the_network_returns(server
         assert final["queued"] >= 1 and final["delivered"] == 1
     finally:
         context.close()
+
+
+def test_the_native_bridge_receives_the_summary_and_is_reported_as_injected(server, browser):
+    context = browser.new_context(ignore_https_errors=True)
+    # What react-native-webview injects before the page's scripts run.
+    context.add_init_script("window.ReactNativeWebView = { postMessage: (s) => { window.bridgeMessages = (window.bridgeMessages || []).concat(s); } };")
+    page = context.new_page()
+    try:
+        page.goto(server.base + "/?mode=unattended&probes=env.platform,env.injected")
+        end = wait_finished(page)
+        messages = page.evaluate("() => window.bridgeMessages")
+        assert len(messages) == 1
+        summary = __import__("json").loads(messages[0])
+        assert summary["type"] == "probe-summary" and summary["run"] == end["run"]
+        assert summary["verdict"] == end["verdict"] and summary["report"].endswith("/runs/" + end["run"])
+        stored = server.stored_results(end["run"])
+        assert stored["env.platform"]["observed"]["reactNativeWebView"] is True
+        assert "ReactNativeWebView" in stored["env.injected"]["observed"]["bridgeObjects"]
+    finally:
+        context.close()
