@@ -238,9 +238,9 @@ P['env.platform'] = async (ctx) => {
   if (uad) {
     Object.assign(o, { uaBrands: uad.brands.map((b) => `${b.brand}/${b.version}`), uaPlatform: uad.platform, uaMobile: !!uad.mobile });
     try {
-      const high = await within(uad.getHighEntropyValues(['platformVersion', 'model']), 2000, 'getHighEntropyValues');
-      Object.assign(o, { uaPlatformVersion: high.platformVersion || null, uaModel: high.model || null });
-    } catch (e) { o.highEntropyError = errName(e); }
+      const high = await within(uad.getHighEntropyValues(['platformVersion']), 2000, 'getHighEntropyValues');
+      o.uaPlatformVersion = high.platformVersion || null;
+    } catch (e) { /* not granted: the UA string stands */ }
   }
   return result(true, o);
 };

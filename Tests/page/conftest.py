@@ -77,6 +77,12 @@ class Server:
         with urllib.request.urlopen(self.base + path, context=UNVERIFIED, timeout=10) as r:
             return json.loads(r.read())
 
+    def post(self, path, body):
+        request = urllib.request.Request(self.base + path, data=json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, context=UNVERIFIED, timeout=10) as r:
+            return json.loads(r.read())
+
     def stored_results(self, run):
         """The results as the server stored them, observed fields included (read-only)."""
         import sqlite3

@@ -172,3 +172,22 @@ def test_the_native_bridge_receives_the_summary_and_is_reported_as_injected(serv
         assert "ReactNativeWebView" in stored["env.injected"]["observed"]["bridgeObjects"]
     finally:
         context.close()
+
+
+def test_one_malformed_result_does_not_take_its_batch_down(server, browser):
+    run = server.post("/api/runs", {"label": "queue test"})["id"]
+    context, page = open_page(browser, server.base + "/?mode=unattended&probes=env.script")
+    try:
+        wait_finished(page)
+        left = page.evaluate("""async (run) => {
+            const at = new Date().toISOString();
+            const q = new ProbeResults.Queue(run);
+            q.items.push({ run, probe: 'storage.local', attempt: 1, status: 'pass', observed: { available: true }, elapsedMs: 1, at },
+                         { run, probe: 'storage.session', attempt: 1, status: 'pass', observed: { available: 'yes' }, elapsedMs: 1, at });
+            await q.flush();
+            return q.items.length;
+        }""", run)
+        assert left == 0, "the refused result is dropped, not retried forever"
+        assert sorted(server.stored_results(run)) == ["storage.local"]
+    finally:
+        context.close()
