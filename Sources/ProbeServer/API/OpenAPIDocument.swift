@@ -1101,6 +1101,136 @@ public enum OpenAPIDocument {
      }
     }
    }
+  },
+  "/api/runs/{id}/report.json": {
+   "get": {
+    "summary": "The run report as json",
+    "parameters": [
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "$ref": "#/components/schemas/RunID"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "the report",
+      "content": {
+       "application/json": {
+        "schema": {
+         "type": "object",
+         "required": [
+          "schema",
+          "run",
+          "diff"
+         ],
+         "properties": {
+          "schema": {
+           "type": "string"
+          },
+          "run": {
+           "type": "object"
+          },
+          "diff": {
+           "$ref": "#/components/schemas/Diff"
+          },
+          "results": {
+           "type": "array"
+          },
+          "uploads": {
+           "type": "array"
+          }
+         }
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "503": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/runs/{id}/report.junit.xml": {
+   "get": {
+    "summary": "The run report as junit.xml",
+    "parameters": [
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "$ref": "#/components/schemas/RunID"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "the report",
+      "content": {
+       "application/xml": {
+        "schema": {
+         "type": "string"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "503": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/runs/{id}/report.md": {
+   "get": {
+    "summary": "The run report as md",
+    "parameters": [
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "$ref": "#/components/schemas/RunID"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "the report",
+      "content": {
+       "text/markdown": {
+        "schema": {
+         "type": "string"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "503": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
   }
  }
 }

@@ -73,6 +73,7 @@ public final class RunAPI: @unchecked Sendable {
         }
         router.get("/api/profiles") { [self] _ in .json(ProfilesView(catalog: catalog)) }
         router.get("/api/health") { [self] _ in .json(["status": "ok", "version": serverVersion]) }
+        registerReports(into: &router)
         router.get("/api/openapi.json") { _ in
             Response(status: .ok, headers: HTTPHeaders([("Content-Type", "application/json")]), body: Array(OpenAPIDocument.json.utf8))
         }
