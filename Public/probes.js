@@ -599,8 +599,9 @@ P['camera.scope'] = async (ctx) => {
   const both = await gum({ video: true, audio: true }, limit);
   stopStream(both.stream);
   const tracks = (g) => g.stream ? g.stream.getAudioTracks().length : 0;
+  /* Chromium may resolve {video, audio} with video alone when audio is denied: the tracks tell. */
   const o = { audioOutcome: audio.outcome, audioErrorName: audio.errorName, elapsedMs: audio.elapsedMs,
-    videoAudioOutcome: both.outcome, videoAudioErrorName: both.errorName, audioTracks: tracks(audio) + tracks(both) };
+    videoAudioOutcome: both.outcome, videoAudioErrorName: both.errorName, videoAudioTracks: tracks(both), audioTracks: tracks(audio) + tracks(both) };
   const md = navigator.mediaDevices;
   if (!md || typeof md.getDisplayMedia !== 'function') o.displayOutcome = 'unsupported';
   else {
@@ -609,7 +610,7 @@ P['camera.scope'] = async (ctx) => {
       o.displayOutcome = 'granted';
     } catch (e) { o.displayOutcome = 'error'; o.displayErrorName = errName(e); }
   }
-  return result(audio.outcome !== 'granted' && both.outcome !== 'granted' && !o.audioTracks && o.displayOutcome !== 'granted', o);
+  return result(audio.outcome !== 'granted' && !o.audioTracks && o.displayOutcome !== 'granted', o);
 };
 
 /* Security: allow="camera" makes the browser delegate, so the host's origin check answers. */
