@@ -191,3 +191,19 @@ def test_one_malformed_result_does_not_take_its_batch_down(server, browser):
         assert sorted(server.stored_results(run)) == ["storage.local"]
     finally:
         context.close()
+
+
+def test_attended_camera_waits_for_the_tap_and_asks_about_the_prompt(server, browser):
+    context, page = open_page(browser, server.base + "/?probes=camera.getUserMedia,camera.frames", camera=True)
+    try:
+        page.wait_for_selector("#tap-camera-getUserMedia")
+        assert page.locator("#skip-camera-getUserMedia").is_visible()
+        page.click("#tap-camera-getUserMedia")
+        page.click("#answer-camera-getUserMedia-no")
+        end = wait_finished(page)
+        stored = server.stored_results(end["run"])
+        assert stored["camera.getUserMedia"]["observed"]["outcome"] == "granted"
+        assert stored["camera.getUserMedia"]["observed"]["promptShown"] is False
+        assert stored["camera.frames"]["observed"]["width"] == 640
+    finally:
+        context.close()
