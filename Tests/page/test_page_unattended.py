@@ -207,3 +207,20 @@ def test_attended_camera_waits_for_the_tap_and_asks_about_the_prompt(server, bro
         assert stored["camera.frames"]["observed"]["width"] == 640
     finally:
         context.close()
+
+
+def test_judged_as_an_android_webview_the_device_shows_what_to_fix(server, browser):
+    """Chromium grants the camera to the second origin's frame too; judged as an Android
+    WebView app that is a critical finding, and the device lists it with the Kotlin fix."""
+    context, page = open_page(browser, server.base + "/?mode=unattended&platform=android-webview", camera=True)
+    try:
+        end = wait_finished(page)
+        assert end["verdict"] == "not-ready"
+        fixes = page.inner_text("#summary")
+        assert "What to fix" in fixes and "Camera from another origin" in fixes
+        assert "onPermissionRequest" in fixes or "request.origin" in fixes, "the Android remedy is shown"
+        if os.environ.get("PROBE_SCREENSHOTS"):
+            page.evaluate("() => window.scrollTo(0, 0)")
+            page.screenshot(path=str(SCREENSHOTS / "end-of-run-not-ready-390x844.png"))
+    finally:
+        context.close()
