@@ -75,7 +75,10 @@ def start_probe(name, port, https, extra=()):
     if not https:
         args.append("--http")
     log = open(os.path.join(WORK, f"probe-{name}.log"), "w")
-    proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+    # Its own session, as nginx's daemonised master has: with the kernel's autogroup
+    # scheduling (sched_autogroup_enabled=1) a session is one scheduling group, and a server
+    # left in the bench's session would share its CPU slice with wrk while nginx got its own.
+    proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     started.append(("probe", proc))
     wait_listening(port)
     return proc
@@ -194,7 +197,7 @@ UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3, "m": 6e4}
 
 
 def wrk(url, connections, duration, headers=(), script=None, env=None):
-    args = ["wrk", f"-t{THREADS}", f"-c{connections}", f"-d{duration}s", "--latency", "--timeout", "5s"]
+    args = ["wrk", f"-t{THREADS}", f"-c{connections}", f"-d{duration:g}s", "--latency", "--timeout", "5s"]
     for h in headers:
         args += ["-H", h]
     if script:
@@ -359,7 +362,8 @@ def measure_start(kind, runs=5):
             t0 = time.monotonic()
             proc = subprocess.Popen([BIN, "serve", "--host", "127.0.0.1", "--port", str(port), "--second-port", "off",
                                      "--setup-port", "off", "--data-dir", data, "--public", os.path.join(WORK, "public"),
-                                     "--log-level", "warn"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                     "--log-level", "warn"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                    start_new_session=True)
             started.append(("probe", proc))
             wait_listening(port)
             times.append((time.monotonic() - t0) * 1000)
