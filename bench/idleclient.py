@@ -43,8 +43,9 @@ def worker(args, count, ready, release):
         s = socket.create_connection((args.host, args.port))
         if args.tls:
             s = ctx.wrap_socket(s)
-        s.sendall(request)
-        read_response(s)
+        if not args.handshake_only:
+            s.sendall(request)
+            read_response(s)
         held.append(s)
     ready.put(len(held))
     release.wait(args.hold)
@@ -60,6 +61,7 @@ def main():
     p.add_argument("--count", type=int, default=10_000)
     p.add_argument("--processes", type=int, default=4)
     p.add_argument("--tls", action="store_true")
+    p.add_argument("--handshake-only", action="store_true", help="no request: to tell TLS memory from HTTP memory")
     p.add_argument("--hold", type=float, default=60, help="upper bound on holding, seconds")
     args = p.parse_args()
     ready = multiprocessing.Queue()
