@@ -18,6 +18,10 @@ struct ResponseWriter {
     /// Appends the head (and, unless `omitBody`, the body) to `out`.
     func write(_ response: Response, version: HTTPVersion, keepAlive: Bool, omitBody: Bool,
                secure: Bool, date: [UInt8], into out: inout [UInt8]) {
+        // One allocation for head and body, not a doubling per append (the connection gives
+        // back large buffers between responses). Only into an empty buffer: reserving exactly
+        // behind queued pipelined responses would copy them once per response.
+        if out.isEmpty && !omitBody { out.reserveCapacity(Self.headReserve + response.body.count) }
         out.append(contentsOf: version == .http1_0 ? Self.http10 : Self.http11)
         out.append(contentsOf: String(response.status.code).utf8)
         out.append(Self.space)
@@ -69,6 +73,9 @@ struct ResponseWriter {
         }
     }
 
+    /// Room for the status line, the handler's headers and the security headers (the CSP
+    /// alone is about 400 bytes).
+    static let headReserve = 1024
     static let etagName = Array("ETag".utf8)
     static let http11 = Array("HTTP/1.1 ".utf8)
     static let http10 = Array("HTTP/1.0 ".utf8)
