@@ -55,8 +55,13 @@ struct ResponseWriter {
     static func appendHeader(_ name: String, _ value: String, into out: inout [UInt8]) {
         appendCanonicalName(name, into: &out)
         out.append(contentsOf: Self.colonSpace)
-        // A handler's value never ends the head early: CR and LF are replaced.
-        for b in value.utf8 { out.append(b == 13 || b == 10 ? UInt8(ascii: " ") : b) }
+        // A handler's value never ends the head early: CR and LF are replaced. Most values
+        // have neither and are copied whole, not byte by byte.
+        if value.utf8.contains(where: { $0 == 13 || $0 == 10 }) {
+            for b in value.utf8 { out.append(b == 13 || b == 10 ? UInt8(ascii: " ") : b) }
+        } else {
+            out.append(contentsOf: value.utf8)
+        }
         out.append(contentsOf: Self.crlf)
     }
 
