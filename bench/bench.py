@@ -635,6 +635,8 @@ def write_report(report, cases, hs_cases):
                ing["per_second"] is not None and ing["per_second"] >= 5000)
     target_row("  p50 / p99 latency, ms", f"{fmt(ing['p50_ms'])} / {fmt(ing['p99_ms'])}", "—", None, "p99 < 25 ms",
                ing["p99_ms"] is not None and ing["p99_ms"] < 25)
+    target_row("  acknowledged results found in the database afterwards", f"{ing['stored']:,} ≥ {ing['acknowledged']:,}",
+               "—", None, "all", ing["stored"] >= ing["acknowledged"])
     rss = report["rss_idle_mb"]
     target_row("RSS idle, MB (HTTPS process)", rss["probe"], rss["nginx"], ratio(rss["probe"], rss["nginx"], False),
                "≤ 20 MB", rss["probe"] <= 20)
@@ -685,6 +687,8 @@ def write_report(report, cases, hs_cases):
     lines.append(f"- start (ms): probe-server {report['start']['probe']['samples_ms']}, nginx {report['start']['nginx']['samples_ms']}")
     for note in report["notes"]:
         lines.append(f"- {note}")
+    lines += ["", "What limits each missed target, the profiles and what was changed: "
+              "[docs/performance.md](../../docs/performance.md)."]
     text = "\n".join(lines) + "\n"
     open(os.path.join(RESULTS, "latest.md"), "w").write(text)
     json.dump(report, open(os.path.join(RESULTS, "latest.json"), "w"), indent=1, default=str)
