@@ -172,10 +172,14 @@ public final class RunAPI: @unchecked Sendable {
             metadata = String(decoding: try JSONCoding.encoder.encode(m), as: UTF8.self)
         }
         let now = Self.now()
+        // A WebView that appends long app tokens must not make run creation fail: keep the start.
+        var userAgent = req.headers["user-agent"]
+        while let ua = userAgent, ua.utf8.count > StoreLimits.maxUserAgentBytes { userAgent = String(ua.dropLast()) }
         let record = RunRecord(id: body.id ?? RunID.generate(), label: body.label, platform: body.platform,
-                               requirementSet: set, metadata: metadata, userAgent: req.headers["user-agent"],
+                               requirementSet: set, metadata: metadata, userAgent: userAgent,
                                createdAt: now)
-        try record.validate()
+        // A field over a store limit (a long label, large metadata) is the client's mistake: 400, not 500.
+        do { try record.validate() } catch { throw error.httpError }
         return later(.createRun(record)) { _ in
             var r = Response.json(RunView(record), status: .created)
             r.headers.add("Location", "/api/runs/\(record.id)")
