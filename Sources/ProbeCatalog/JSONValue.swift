@@ -50,7 +50,9 @@ public enum JSONValue: Sendable, Equatable, Codable {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
-        case .number(let value): return value.rounded() == value ? "an integer" : "a number"
+        // The same bound as `intValue`: 1e20 is integral but no Int, and "expected an integer,
+        // got an integer" would tell the sender nothing.
+        case .number(let value): return value.rounded() == value && abs(value) < 9.0e15 ? "an integer" : "a number"
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"
