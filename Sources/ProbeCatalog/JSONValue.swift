@@ -23,7 +23,15 @@ public enum JSONValue: Sendable, Equatable, Codable {
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            do {
+                self = .object(try container.decode([String: JSONValue].self))
+            } catch DecodingError.typeMismatch(_, let context) {
+                // Every JSON type failed: what is left is a number no Double holds (1e999),
+                // which "expected an object" would misname.
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: context.codingPath,
+                    debugDescription: "a number out of range (a JSON number here is at most ±1.8e308)"))
+            }
         }
     }
 
