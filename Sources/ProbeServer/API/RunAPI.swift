@@ -131,7 +131,13 @@ public final class RunAPI: @unchecked Sendable {
     func config(_ req: Request) -> Response {
         respond {
             var run: RunView?
-            if let id = req.queryItems["run"], RunID.isWellFormed(id), let record = try store.run(id: id) {
+            // A run the server no longer has is no error (the page starts a new one); a
+            // malformed id is: no server ever handed it out.
+            if let id = req.queryItems["run"], !RunID.isWellFormed(id) {
+                throw HTTPError(.badRequest, code: "invalid_run_id",
+                                "run id must be 1 to 64 characters of A-Z a-z 0-9 - _", field: "run")
+            }
+            if let id = req.queryItems["run"], let record = try store.run(id: id) {
                 run = RunView(record, results: try store.results(runID: id))
             }
             let catalogValue = (try? JSONDecoder().decode(JSONValue.self, from: Data(catalogJSON.utf8))) ?? .null
