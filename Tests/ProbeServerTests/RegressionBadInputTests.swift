@@ -56,4 +56,27 @@ import ProbeCatalog
             #expect("\(error)" == "attempt: expected an integer, got a number")
         }
     }
+
+    @Test func NumberOutOfRange_IsNamedAsSuch_NotAsAMissingObject() throws {
+        // `{"metadata":{"n":1e999}}` was refused with "metadata.n: expected an object".
+        let error = try #require(try createRunError(#"{"metadata":{"n":1e999}}"#))
+        #expect(error.status == .badRequest)
+        #expect(error.field == "metadata.n")
+        #expect(error.message.contains("out of range"))
+    }
+
+    @Test func MalformedRunInConfig_Is400() throws {
+        try StoreFixtures.withStore { store, directory in
+            let api = RunAPI(store: store, token: AccessToken(value: "t"), origins: OriginPlan(),
+                             dataDirectory: directory, serverVersion: "test")
+            let head = RequestHead(method: "GET", target: "/api/config?run=%zz", version: .http1_1,
+                                   headers: HTTPHeaders([("Host", "h")]), path: "/api/config", query: "run=%zz",
+                                   contentLength: nil, isChunked: false)
+            #expect(api.config(Request(head: head)).status == .badRequest)
+            let unknown = RequestHead(method: "GET", target: "/api/config?run=gone", version: .http1_1,
+                                      headers: HTTPHeaders([("Host", "h")]), path: "/api/config", query: "run=gone",
+                                      contentLength: nil, isChunked: false)
+            #expect(api.config(Request(head: unknown)).status == .ok)
+        }
+    }
 }
