@@ -1,0 +1,202 @@
+"""Bad input to every endpoint: malformed JSON, wrong types, unknown probes, oversized
+bodies, invalid run ids, invalid UTF-8, huge numbers. Each gets a 4xx JSON error that names
+what was wrong, and nothing is stored.
+
+The routes are read from the router registrations in the source, and every one must have
+cases here: a new endpoint fails this suite until someone says what bad input it gets."""
+import json
+import os
+import re
+import sqlite3
+
+import pytest
+
+from support import REPO, Server, result, status_line
+
+# Files whose router registrations make the server's routes.
+ROUTE_SOURCES = ["Sources/ProbeServer/API/RunAPI.swift", "Sources/ProbeServer/Service/ProbeService.swift",
+                 "Sources/probe-server/Routes.swift"]
+# The JSON body limit (HTTPLimits.jsonBodyBytes) and one byte past it.
+JSON_BODY_LIMIT = 1024 * 1024 + 64 * 1024
+
+
+def registered_routes():
+    routes = set()
+    for path in ROUTE_SOURCES:
+        text = open(os.path.join(REPO, path)).read()
+        for m in re.finditer(r'\.add\("([A-Z]+)",\s*"([^"]+)"', text):
+            routes.add((m.group(1), m.group(2)))
+        for m in re.finditer(r'\.(get|post|delete)\("([^"]+)"', text):
+            routes.add((m.group(1).upper(), m.group(2)))
+    return routes
+
+
+RUN = "{run}"  # replaced by a real run id
+VALID = json.dumps(result("{run}")).encode()
+
+# Per route: (what, method, path, body, extra headers, expected status, a word the message must hold).
+CASES = {
+    ("GET", "/api/config"): [
+        ("malformed run id", "GET", "/api/config?run=%zz", None, {}, 400, "run id"),
+    ],
+    ("POST", "/api/runs"): [
+        ("malformed JSON", "POST", "/api/runs", b"{", {}, 400, "JSON"),
+        ("array, not object", "POST", "/api/runs", b"[1]", {}, 400, "object"),
+        ("wrong type", "POST", "/api/runs", b'{"label":5}', {}, 400, "label"),
+        ("unknown requirement set", "POST", "/api/runs", b'{"requirementSet":"nope"}', {}, 400, "requirement set"),
+        ("unknown platform", "POST", "/api/runs", b'{"platform":"nope"}', {}, 400, "platform"),
+        ("invalid id", "POST", "/api/runs", b'{"id":"../etc"}', {}, 400, "id"),
+        ("nested metadata", "POST", "/api/runs", b'{"metadata":{"a":{"b":1}}}', {}, 400, "metadata.a"),
+        ("label over the store limit", "POST", "/api/runs", json.dumps({"label": "x" * 201}).encode(), {}, 400, "label"),
+        ("metadata over the store limit", "POST", "/api/runs", json.dumps({"metadata": {"k": "x" * 70000}}).encode(), {}, 400, "metadata"),
+        ("invalid UTF-8", "POST", "/api/runs", b'{"label":"\xff\xfe"}', {}, 400, "JSON"),
+        ("huge number", "POST", "/api/runs", b'{"metadata":{"n":1e999}}', {}, 400, "out of range"),
+        ("multipart body", "POST", "/api/runs", b"--x--", {"Content-Type": "multipart/form-data; boundary=x"}, 415, "Content-Type"),
+        ("oversized body", "POST", "/api/runs", b"x" * (JSON_BODY_LIMIT + 1), {}, 413, "limit"),
+    ],
+    ("GET", "/api/runs"): [
+        ("no token", "GET", "/api/runs", None, {}, 401, "token"),
+        ("bad limit", "GET", "/api/runs?limit=abc", None, "token", 400, "limit"),
+        ("huge limit", "GET", "/api/runs?limit=99999999999999999999999", None, "token", 400, "limit"),
+        ("bad since", "GET", "/api/runs?since=yesterday", None, "token", 400, "since"),
+    ],
+    ("GET", "/api/runs/:id"): [
+        ("invalid run id", "GET", "/api/runs/a%20b", None, {}, 400, "run id"),
+        ("run id too long", "GET", "/api/runs/" + "x" * 65, None, {}, 400, "run id"),
+        ("invalid UTF-8 in id", "GET", "/api/runs/%ff", None, {}, 400, "percent-encoding"),
+        ("unknown run", "GET", "/api/runs/nope", None, {}, 404, "no run"),
+    ],
+    ("DELETE", "/api/runs/:id"): [
+        ("no token", "DELETE", "/api/runs/" + RUN, None, {}, 401, "token"),
+        ("invalid run id", "DELETE", "/api/runs/a.b", None, "token", 400, "run id"),
+        ("unknown run", "DELETE", "/api/runs/nope", None, "token", 404, "no run"),
+    ],
+    ("POST", "/api/runs/:id/results"): [
+        ("malformed JSON", "POST", "/api/runs/{run}/results", b'{"run":', {}, 400, "JSON"),
+        ("empty body", "POST", "/api/runs/{run}/results", b"", {}, 400, "JSON"),
+        ("wrong type", "POST", "/api/runs/{run}/results", VALID.replace(b'"attempt": 1', b'"attempt": "1"'), {}, 400, "attempt"),
+        ("wrong status", "POST", "/api/runs/{run}/results", VALID.replace(b'"pass"', b'"great"'), {}, 400, "status"),
+        ("unknown probe", "POST", "/api/runs/{run}/results", VALID.replace(b"storage.local", b"no.such"), {}, 400, "unknown probe"),
+        ("observed field of the wrong type", "POST", "/api/runs/{run}/results",
+         VALID.replace(b'"available": true', b'"available": "yes"'), {}, 400, "observed.available"),
+        ("result for another run", "POST", "/api/runs/{run}/results", VALID.replace(b"{run}", b"other"), {}, 400, "run"),
+        ("invalid UTF-8", "POST", "/api/runs/{run}/results", VALID.replace(b"2026-11-30", b"\xff\xfe"), {}, 400, "JSON"),
+        ("huge number", "POST", "/api/runs/{run}/results", VALID.replace(b'"attempt": 1', b'"attempt": 1e999'), {}, 400, "JSON"),
+        ("integral number beyond Int", "POST", "/api/runs/{run}/results", VALID.replace(b'"attempt": 1', b'"attempt": 1e20'), {}, 400, "attempt"),
+        ("attempt over the store limit", "POST", "/api/runs/{run}/results", VALID.replace(b'"attempt": 1', b'"attempt": 1001'), {}, 400, "attempt"),
+        ("negative elapsedMs", "POST", "/api/runs/{run}/results", VALID.replace(b'"elapsedMs": 1.5', b'"elapsedMs": -1'), {}, 400, "elapsedMs"),
+        ("empty batch", "POST", "/api/runs/{run}/results", b'{"results":[]}', {}, 400, "no result"),
+        ("batch too large", "POST", "/api/runs/{run}/results", json.dumps([result("{run}", attempt=1)] * 1001).encode(), {}, 400, "1000"),
+        ("deep nesting", "POST", "/api/runs/{run}/results", b"[" * 100000, {}, 400, "JSON"),
+        ("oversized body", "POST", "/api/runs/{run}/results", b"x" * (JSON_BODY_LIMIT + 1), {}, 413, "limit"),
+        ("invalid run id", "POST", "/api/runs/a%2Fb/results", VALID, {}, 400, "run id"),
+        ("unknown run", "POST", "/api/runs/nope/results", VALID.replace(b"{run}", b"nope"), {}, 404, "no run"),
+    ],
+    ("POST", "/api/runs/:id/complete"): [
+        ("invalid run id", "POST", "/api/runs/%2e%2e/complete", None, {}, 400, "run id"),
+        ("unknown run", "POST", "/api/runs/nope/complete", None, {}, 404, "no run"),
+    ],
+    ("GET", "/api/runs/:id/diff"): [
+        ("invalid run id", "GET", "/api/runs/a%00/diff", None, {}, 400, "run id"),
+        ("unknown run", "GET", "/api/runs/nope/diff", None, {}, 404, "no run"),
+        ("unknown profile", "GET", "/api/runs/{run}/diff?profile=nope", None, {}, 400, "profile"),
+        ("unknown platform", "GET", "/api/runs/{run}/diff?platform=nope", None, {}, 400, "platform"),
+    ],
+    ("GET", "/api/runs/:id/wait"): [
+        ("invalid run id", "GET", "/api/runs/%20/wait", None, {}, 400, "run id"),
+        ("huge timeout", "GET", "/api/runs/{run}/wait?timeout=99999999999999999999", None, {}, 400, "timeout"),
+        ("negative timeout", "GET", "/api/runs/{run}/wait?timeout=-1", None, {}, 400, "timeout"),
+        ("unknown run", "GET", "/api/runs/nope/wait?timeout=0", None, {}, 404, "no run"),
+    ],
+    ("GET", "/api/compare"): [
+        ("no token", "GET", "/api/compare?a={run}&b={run}", None, {}, 401, "token"),
+        ("missing run", "GET", "/api/compare?a={run}", None, "token", 400, "two run ids"),
+        ("invalid run id", "GET", "/api/compare?a={run}&b=a.b", None, "token", 400, "two run ids"),
+        ("unknown run", "GET", "/api/compare?a={run}&b=nope", None, "token", 404, "no run"),
+    ],
+    # Fixed answers that read no input: wrong methods are what is left to get wrong.
+    ("GET", "/api/catalog"): [("wrong method", "POST", "/api/catalog", b"{}", {}, 405, "GET")],
+    ("GET", "/api/profiles"): [("wrong method", "DELETE", "/api/profiles", None, {}, 405, "GET")],
+    ("GET", "/api/health"): [("wrong method", "PUT", "/api/health", b"x", {}, 405, "GET")],
+    ("GET", "/setup"): [("wrong method", "POST", "/setup", b"x", {}, 405, "GET")],
+    ("GET", "/assets/setup.css"): [("wrong method", "POST", "/assets/setup.css", b"x", {}, 405, "GET")],
+    ("GET", "/ca.pem"): [("wrong method", "POST", "/ca.pem", b"x", {}, 405, "GET")],
+    ("GET", "/ca.mobileconfig"): [("wrong method", "POST", "/ca.mobileconfig", b"x", {}, 405, "GET")],
+    # The setup port's own router (not started in these tests: --setup-port off).
+    ("GET", "/"): [],
+}
+
+
+def test_EveryRegisteredRoute_HasBadInputCases():
+    missing = registered_routes() - set(CASES)
+    assert not missing, f"routes without bad-input cases in {__file__}: {sorted(missing)}"
+
+
+@pytest.fixture(scope="module")
+def server():
+    # TLS, so that the certificate routes (/ca.pem, /ca.mobileconfig) exist.
+    with Server(tls=True) as s:
+        yield s
+
+
+ALL = [(route, case) for route, cases in sorted(CASES.items()) for case in cases]
+
+
+def counts(data_dir):
+    db = sqlite3.connect(f"file:{data_dir}/probe.sqlite?mode=ro", uri=True)
+    try:
+        return db.execute("SELECT (SELECT count(*) FROM runs), (SELECT count(*) FROM results)").fetchone()
+    finally:
+        db.close()
+
+
+def test_BadInput_GetsA4xxJSONErrorNamingIt_AndNothingIsStored(server):
+    import http.client
+    import ssl
+    ctx = ssl.create_default_context()
+    ctx.check_hostname = False
+    ctx.verify_mode = ssl.CERT_NONE
+
+    def send(method, path, body, headers):
+        conn = http.client.HTTPSConnection("127.0.0.1", server.port, timeout=30, context=ctx)
+        try:
+            conn.putrequest(method, path, skip_accept_encoding=True)
+            for k, v in headers.items():
+                conn.putheader(k, v)
+            if body is not None:
+                conn.putheader("Content-Length", str(len(body)))
+            conn.endheaders()
+            if body is not None:
+                try:
+                    conn.send(body)
+                except (BrokenPipeError, ConnectionResetError, ssl.SSLError):
+                    pass  # refused before the body was read (413): the answer is waiting
+            resp = conn.getresponse()
+            return resp.status, resp.getheader("Content-Type", ""), resp.read()
+        finally:
+            conn.close()
+
+    status, _, body = send("POST", "/api/runs", b"{}", {"Content-Type": "application/json"})
+    assert status == 201, body
+    run = json.loads(body)["id"]
+    before = counts(server.data_dir)
+    failures = []
+    for (route, (what, method, path, body, headers, expected, word)) in ALL:
+        path = path.replace("{run}", run)
+        if body is not None:
+            body = body.replace(b"{run}", run.encode())
+        if headers == "token":
+            headers = {"Authorization": "Bearer " + server.token()}
+        status, ctype, data = send(method, path, body, dict(headers))
+        label = f"{route[0]} {route[1]} / {what}: {status} {data[:200]!r}"
+        if status != expected:
+            failures.append(f"expected {expected}: {label}")
+            continue
+        if "application/json" not in ctype:
+            failures.append(f"not JSON: {label}")
+            continue
+        error = json.loads(data).get("error", {})
+        if word.lower() not in (error.get("message", "") + " " + (error.get("field") or "")).lower():
+            failures.append(f"message does not name {word!r}: {label}")
+    assert not failures, "\n".join(failures)
+    assert counts(server.data_dir) == before, "a refused request stored something"
