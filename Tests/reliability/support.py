@@ -52,8 +52,8 @@ class Server:
 
         def limit():
             if nofile is not None:
-                # Soft and hard: the server raises its soft limit to the hard one at start.
-                resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+                # (soft, hard): the server raises its soft limit to the hard one at start.
+                resource.setrlimit(resource.RLIMIT_NOFILE, nofile)
         self.log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self.log, preexec_fn=limit)
         deadline = time.monotonic() + START_TIMEOUT_S
