@@ -20,3 +20,5 @@ if [ $# -gt 0 ]; then
 fi
 swift build --build-tests
 swift test
+# The real binary with real clients: TLS, certificates, QR codes, signals.
+bash Tests/system/run.sh

@@ -1,0 +1,244 @@
+import Foundation
+import Testing
+@testable import ProbeServer
+
+/// The run API over real sockets against the real store.
+@Suite struct RunAPITests {
+    @Test func CreatedRun_HasA128BitIdAndItsURLs() throws {
+        let s = try TestService()
+        let r = try s.request("POST", "/api/runs", body: #"{"label":"pixel-7 nightly","metadata":{"appVersion":"2.3.1","build":42}}"#)
+        #expect(r.status == 201)
+        let id = try #require(r.json["id"] as? String)
+        #expect(id.count == 32)
+        #expect(r.json["url"] as? String == "/?run=\(id)")
+        #expect(r.headers["location"] == "/api/runs/\(id)")
+        #expect((r.json["metadata"] as? [String: Any])?["build"] as? Int == 42)
+        let got = try s.request("GET", "/api/runs/\(id)")
+        #expect(got.json["label"] as? String == "pixel-7 nightly")
+    }
+
+    @Test func PostedResult_IsStoredBeforeItIsAcknowledged_AndResendingIsIdempotent() throws {
+        let s = try TestService()
+        let id = try s.createRun()
+        let body = TestService.result(id, "storage.local", observed: #"{"available":true}"#)
+        let first = try s.request("POST", "/api/runs/\(id)/results", body: body)
+        #expect(first.status == 200)
+        #expect(first.json["accepted"] as? Int == 1)
+        // The acknowledgement means committed: a reader sees it at once.
+        #expect(try s.service.store.results(runID: id).count == 1)
+        let again = try s.request("POST", "/api/runs/\(id)/results", body: body)
+        #expect(again.json["accepted"] as? Int == 0)
+        #expect(again.json["duplicates"] as? Int == 1)
+        let different = try s.request("POST", "/api/runs/\(id)/results",
+                                       body: TestService.result(id, "storage.local", status: "fail", observed: #"{"available":false}"#))
+        #expect(different.json["conflicts"] as? Int == 1)
+        #expect(try s.service.store.results(runID: id).first?.status == "pass")
+    }
+
+    @Test func Batch_IsStoredWhole() throws {
+        let s = try TestService()
+        let id = try s.createRun()
+        let batch = "{\"results\":[" + [
+            TestService.result(id, "storage.local"), TestService.result(id, "storage.session"),
+            TestService.result(id, "nav.windowOpen", status: "skipped", reason: "needs-operator"),
+        ].joined(separator: ",") + "]}"
+        let r = try s.request("POST", "/api/runs/\(id)/results", body: batch)
+        #expect(r.status == 200)
+        #expect(r.json["accepted"] as? Int == 3)
+        let stored = try s.service.store.results(runID: id)
+        #expect(stored.map(\.probe) == ["storage.local", "storage.session", "nav.windowOpen"])
+        #expect(stored.last?.reason == "needs-operator")
+    }
+
+    @Test(arguments: [
+        ("not json", "invalid_json", nil as String?),
+        (#"{"run":"RUN","probe":"storage.local","attempt":"one","status":"pass","observed":{},"elapsedMs":1,"at":"2026-11-30T03:00:00Z"}"#, "invalid_field", "attempt"),
+        (#"{"results":[{"run":"RUN","probe":"no.such.probe","attempt":1,"status":"pass","observed":{},"elapsedMs":1,"at":"2026-11-30T03:00:00Z"}]}"#, "unknown_probe", "results[0].probe"),
+        (#"{"run":"other","probe":"storage.local","attempt":1,"status":"pass","observed":{},"elapsedMs":1,"at":"2026-11-30T03:00:00Z"}"#, "invalid_field", "run"),
+        (#"{"run":"RUN","probe":"storage.local","attempt":1,"status":"maybe","observed":{},"elapsedMs":1,"at":"2026-11-30T03:00:00Z"}"#, "invalid_field", "status"),
+        (#"{"results":[]}"#, "empty_batch", "results"),
+        (#"{"run":"RUN","probe":"storage.local","attempt":1e400,"status":"pass","observed":{},"elapsedMs":1,"at":"2026-11-30T03:00:00Z"}"#, nil, nil),
+    ])
+    func MalformedResult_Is400NamingTheField_AndNothingIsStored(body: String, code: String?, field: String?) throws {
+        let s = try TestService()
+        let id = try s.createRun()
+        let r = try s.request("POST", "/api/runs/\(id)/results", body: body.replacingOccurrences(of: "RUN", with: id))
+        #expect(r.status == 400, "\(r.text)")
+        if let code { #expect((r.json["error"] as? [String: Any])?["code"] as? String == code, "\(r.text)") }
+        if let field { #expect(r.errorField == field, "\(r.text)") }
+        #expect(!r.errorMessage.isEmpty)
+        #expect(try s.service.store.results(runID: id).isEmpty)
+    }
+
+    @Test func ResultsForAnUnknownRun_Are404() throws {
+        let s = try TestService()
+        let r = try s.request("POST", "/api/runs/abcdef/results", body: TestService.result("abcdef", "storage.local"))
+        #expect(r.status == 404)
+        #expect(r.errorMessage.contains("POST /api/runs"))
+    }
+
+    @Test func InvalidRunId_Is400() throws {
+        let s = try TestService()
+        for path in ["/api/runs/a%20b", "/api/runs/%3Cscript%3E", "/api/runs/" + String(repeating: "a", count: 65)] {
+            let r = try s.request("GET", path)
+            #expect(r.status == 400, "\(path) → \(r.status)")
+            #expect(r.errorField == "run")
+        }
+    }
+
+    @Test func OversizedResultBody_Is413() throws {
+        let s = try TestService()
+        let id = try s.createRun()
+        let big = String(repeating: "x", count: 1_200_000)
+        let r = try s.request("POST", "/api/runs/\(id)/results", body: "{\"pad\":\"\(big)\"}")
+        #expect(r.status == 413)
+    }
+
+    @Test func UnknownRequirementSetOrPlatform_Is400() throws {
+        let s = try TestService()
+        #expect(try s.request("POST", "/api/runs", body: #"{"requirementSet":"nope"}"#).errorField == "requirementSet")
+        #expect(try s.request("POST", "/api/runs", body: #"{"platform":"windows-phone"}"#).errorField == "platform")
+        #expect(try s.request("POST", "/api/runs", body: #"{"metadata":{"nested":{"a":1}}}"#).status == 400)
+        #expect(try s.request("POST", "/api/runs", body: #"{"label":5}"#).errorField == "label")
+    }
+
+    @Test func Complete_JudgesTheRun_AndWaitReturnsTheVerdict() throws {
+        let s = try TestService()
+        let id = try s.createRun(#"{"platform":"android-webview"}"#)
+        _ = try s.request("POST", "/api/runs/\(id)/results", body: TestService.result(id, "storage.local", status: "fail",
+                                                                                       observed: #"{"available":false,"errorName":"SecurityError"}"#))
+        let before = try s.request("GET", "/api/runs/\(id)/wait?timeout=0")
+        #expect(before.json["completed"] as? Bool == false)
+        let done = DispatchSemaphore(value: 0)
+        let waited = LockedBox<TestService.Reply?>(nil)
+        Thread {
+            waited.value = try? s.request("GET", "/api/runs/\(id)/wait?timeout=10")
+            done.signal()
+        }.start()
+        usleep(200_000)
+        let complete = try s.request("POST", "/api/runs/\(id)/complete")
+        #expect(complete.status == 200)
+        #expect(complete.json["verdict"] as? String == "not-ready")
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(waited.value?.json["completed"] as? Bool == true)
+        #expect(waited.value?.json["verdict"] as? String == "not-ready")
+        let diff = try s.request("GET", "/api/runs/\(id)/diff")
+        let findings = diff.json["findings"] as? [[String: Any]] ?? []
+        let storage = findings.first { $0["probe"] as? String == "storage.local" }
+        #expect(storage?["verdict"] as? String == "fail")
+        #expect((storage?["remedy"] as? [String: Any])?["androidKotlin"] as? String != nil)
+    }
+
+    @Test func ListingAndDeleting_NeedTheToken() throws {
+        let s = try TestService { $0.token = "secret-token" }
+        let id = try s.createRun(#"{"label":"one"}"#)
+        #expect(try s.request("GET", "/api/runs").status == 401)
+        #expect(try s.request("GET", "/api/runs", headers: ["Authorization": "Bearer wrong"]).status == 401)
+        let list = try s.request("GET", "/api/runs?label=one", headers: ["Authorization": "Bearer secret-token"])
+        #expect((list.json["runs"] as? [[String: Any]])?.first?["id"] as? String == id)
+        #expect(try s.request("DELETE", "/api/runs/\(id)").status == 401)
+        #expect(try s.request("DELETE", "/api/runs/\(id)", headers: ["Cookie": "probe_token=secret-token"]).status == 204)
+        #expect(try s.request("GET", "/api/runs/\(id)").status == 404)
+    }
+
+    @Test func GeneratedToken_IsKeptOwnerOnlyAndReused() throws {
+        let s = try TestService()
+        var st = stat()
+        #expect(stat(s.dataDirectory + "/token", &st) == 0)
+        #expect(st.st_mode & 0o777 == 0o600)
+        #expect(s.service.token.wasGenerated)
+        let again = try AccessToken.resolve(explicit: nil, dataDirectory: s.dataDirectory)
+        #expect(again.value == s.token && !again.wasGenerated)
+    }
+
+    @Test func Config_GivesOriginsCatalogAndTheRun() throws {
+        let s = try TestService()
+        let id = try s.createRun()
+        let r = try s.request("GET", "/api/config?run=\(id)")
+        let origins = try #require(r.json["origins"] as? [String: Any])
+        #expect(origins["primary"] as? String == "http://127.0.0.1:\(s.port)")
+        #expect(origins["secondHost"] as? String == "http://localhost:\(s.port)")
+        let second = try #require(s.service.server.port(of: "second"))
+        #expect(origins["secondPort"] as? String == "http://127.0.0.1:\(second)")
+        #expect(((r.json["catalog"] as? [String: Any])?["probes"] as? [Any])?.count ?? 0 > 30)
+        #expect((r.json["run"] as? [String: Any])?["id"] as? String == id)
+    }
+
+    @Test func Catalog_AndProfiles_AreServed() throws {
+        let s = try TestService()
+        #expect(try s.request("GET", "/api/catalog").json["probes"] != nil)
+        #expect(((try s.request("GET", "/api/profiles").json["profiles"]) as? [Any])?.isEmpty == false)
+    }
+
+    @Test func RunCreation_IsRateLimitedPerAddress() throws {
+        let s = try TestService()
+        var limited: TestService.Reply?
+        for _ in 0..<(Int(RateLimiter.runCreation.burst) + 5) {
+            let r = try s.request("POST", "/api/runs", body: "{}")
+            if r.status == 429 { limited = r; break }
+        }
+        let r = try #require(limited)
+        #expect(r.headers["retry-after"] != nil)
+        #expect(r.errorMessage.contains("retry"))
+    }
+
+    @Test func SetupPort_ServesSetupAndTheSecondOriginServesThePage() throws {
+        let s = try TestService { $0.setupPort = 0 }
+        let setupPort = try #require(s.service.server.port(of: "setup"))
+        let page = try s.request("GET", "/setup", port: setupPort)
+        #expect(page.status == 200)
+        #expect(page.text.contains("<svg"))
+        #expect(try s.request("GET", "/", port: setupPort).headers["location"] == "/setup")
+        // The setup port serves only its own pages, not the API.
+        #expect(try s.request("GET", "/api/catalog", port: setupPort).status == 404)
+        let second = try #require(s.service.server.port(of: "second"))
+        #expect(try s.request("GET", "/", port: second).status == 200)
+    }
+}
+
+final class LockedBox<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: T
+    init(_ value: T) { stored = value }
+    var value: T {
+        get { lock.lock(); defer { lock.unlock() }; return stored }
+        set { lock.lock(); stored = newValue; lock.unlock() }
+    }
+}
+
+@Suite struct RunReportRoutesTests {
+    @Test func ReportFormats_AreServedForARun() throws {
+        let s = try TestService()
+        let id = try s.createRun(#"{"label":"<script>alert(1)</script>"}"#)
+        _ = try s.request("POST", "/api/runs/\(id)/results", body: TestService.result(id, "storage.local", observed: #"{"available":true}"#))
+        let json = try s.request("GET", "/api/runs/\(id)/report.json")
+        #expect(json.status == 200)
+        #expect(json.json["schema"] as? String == "probe-server.report/1")
+        let junit = try s.request("GET", "/api/runs/\(id)/report.junit.xml")
+        #expect(junit.headers["content-type"]?.hasPrefix("application/xml") == true)
+        #expect(junit.text.contains("<testsuite"))
+        let md = try s.request("GET", "/api/runs/\(id)/report.md")
+        #expect(md.status == 200)
+        let page = try s.request("GET", "/runs/\(id)")
+        #expect(page.status == 200)
+        #expect(!page.text.contains("<script>alert"))
+        #expect(page.text.contains("&lt;script&gt;"))
+        #expect(try s.request("GET", "/runs/nosuchrun").status == 404)
+        #expect(try s.request("GET", "/assets/report.css").headers["content-type"]?.hasPrefix("text/css") == true)
+    }
+
+    @Test func RunsPage_TakesTheTokenOnceAndKeepsItInAStrictHttpOnlyCookie() throws {
+        let s = try TestService { $0.token = "tok" }
+        _ = try s.createRun()
+        #expect(try s.request("GET", "/runs").status == 401)
+        #expect(try s.request("GET", "/runs?token=wrong").status == 401)
+        let login = try s.request("GET", "/runs?token=tok")
+        #expect(login.status == 302)
+        #expect(login.headers["location"] == "/runs")
+        let cookie = try #require(login.headers["set-cookie"])
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+        let page = try s.request("GET", "/runs", headers: ["Cookie": "probe_token=tok"])
+        #expect(page.status == 200)
+        #expect(page.text.contains("<table") || page.text.contains("Recent runs"))
+    }
+}

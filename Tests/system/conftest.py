@@ -1,0 +1,82 @@
+"""Shared fixtures: the real probe-server binary, started on free loopback ports."""
+import os
+import re
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+
+import pytest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+BINARY = os.environ.get("PROBE_SERVER_BIN", os.path.join(ROOT, ".build", "debug", "probe-server"))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A probe-server process with its own data dir; stdout (the banner) is captured."""
+
+    def __init__(self, *extra, data_dir=None):
+        self.data_dir = data_dir or tempfile.mkdtemp(prefix="probe-system-")
+        self.port = free_port()
+        self.second_port = free_port()
+        self.setup_port = free_port()
+        self.args = [BINARY, "serve", "--port", str(self.port), "--second-port", str(self.second_port),
+                     "--setup-port", str(self.setup_port), "--data-dir", self.data_dir,
+                     "--log-level", "warn", *extra]
+        self.out_path = os.path.join(self.data_dir, "stdout.txt")
+        self.err_path = os.path.join(self.data_dir, "stderr.txt")
+        self.proc = subprocess.Popen(self.args, cwd=ROOT, stdout=open(self.out_path, "w"),
+                                     stderr=open(self.err_path, "w"))
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError("probe-server exited: " + open(self.err_path).read())
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    break
+            except OSError:
+                time.sleep(0.05)
+        # The banner is printed right after the listeners are up.
+        deadline = time.time() + 5
+        while time.time() < deadline and "open the probe page" not in self.banner:
+            time.sleep(0.05)
+
+    @property
+    def banner(self):
+        with open(self.out_path, encoding="utf-8") as f:
+            return f.read()
+
+    @property
+    def ca(self):
+        return os.path.join(self.data_dir, "ca.pem")
+
+    def url(self, path="/", host="localhost"):
+        return f"https://{host}:{self.port}{path}"
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        return self.proc.returncode
+
+
+@pytest.fixture
+def server():
+    s = Server()
+    yield s
+    s.stop()
+
+
+def scan_url(banner):
+    m = re.search(r"scan: (\S+)", banner)
+    return m.group(1) if m else None
