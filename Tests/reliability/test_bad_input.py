@@ -13,21 +13,30 @@ import pytest
 
 from support import REPO, Server, result, status_line
 
-# Files whose router registrations make the server's routes.
-ROUTE_SOURCES = ["Sources/ProbeServer/API/RunAPI.swift", "Sources/ProbeServer/Service/ProbeService.swift",
-                 "Sources/probe-server/Routes.swift"]
+# Where routes are registered: every Swift file of the server and the CLI, but the API
+# client (its `http.get("/…")` calls are requests, not routes).
+ROUTE_ROOTS = ["Sources/ProbeServer", "Sources/probe-server"]
+ROUTE_EXCLUDED = ["Sources/ProbeServer/Client/"]
+ROUTER_RECEIVERS = r"(?:router|r|setup)"
 # The JSON body limit (HTTPLimits.jsonBodyBytes) and one byte past it.
 JSON_BODY_LIMIT = 1024 * 1024 + 64 * 1024
 
 
 def registered_routes():
+    """(method, pattern) of every router registration, the pattern as written in the source
+    (a literal path, an interpolated one, or the name of a constant)."""
     routes = set()
-    for path in ROUTE_SOURCES:
-        text = open(os.path.join(REPO, path)).read()
-        for m in re.finditer(r'\.add\("([A-Z]+)",\s*"([^"]+)"', text):
-            routes.add((m.group(1), m.group(2)))
-        for m in re.finditer(r'\.(get|post|delete)\("([^"]+)"', text):
-            routes.add((m.group(1).upper(), m.group(2)))
+    for root in ROUTE_ROOTS:
+        for folder, _, files in os.walk(os.path.join(REPO, root)):
+            for name in files:
+                path = os.path.join(folder, name)
+                if not name.endswith(".swift") or any(x in path for x in ROUTE_EXCLUDED):
+                    continue
+                text = open(path).read()
+                for m in re.finditer(ROUTER_RECEIVERS + r'\.add\("([A-Z]+)",\s*"([^"]+)"', text):
+                    routes.add((m.group(1), m.group(2)))
+                for m in re.finditer(ROUTER_RECEIVERS + r'\.(get|post|delete)\((?:"([^"]+)"|([A-Za-z_][A-Za-z_.]*)\s*[,)])', text):
+                    routes.add((m.group(1).upper(), m.group(2) or m.group(3)))
     return routes
 
 
@@ -124,6 +133,23 @@ CASES = {
     ("GET", "/ca.mobileconfig"): [("wrong method", "POST", "/ca.mobileconfig", b"x", {}, 405, "GET")],
     # The setup port's own router (not started in these tests: --setup-port off).
     ("GET", "/"): [],
+    ("GET", "/api/openapi.json"): [("wrong method", "POST", "/api/openapi.json", b"{}", {}, 405, "GET")],
+    ("GET", "/api/runs/:id/\\(format.rawValue)"): [
+        (f"{what} ({fmt})", "GET", path.replace("FMT", fmt), None, {}, status, word)
+        for fmt in ("report.json", "report.junit.xml", "report.md")
+        for what, path, status, word in (("invalid run id", "/api/runs/a%2Fb/FMT", 400, "run id"),
+                                         ("unknown run", "/api/runs/nope/FMT", 404, "no run"))
+    ],
+    # Pages for people answer HTML: the check is the status and that the page says why.
+    ("GET", "/runs/:id"): [
+        ("invalid run id", "GET", "/runs/a%20b", None, {}, 404, "html:no such run"),
+        ("unknown run", "GET", "/runs/nope", None, {}, 404, "html:no such run"),
+    ],
+    ("GET", "/runs"): [
+        ("no token", "GET", "/runs", None, {}, 401, "token"),
+        ("wrong token", "GET", "/runs?token=wrong", None, {}, 401, "token"),
+    ],
+    ("GET", "ReportStyles.path"): [("wrong method", "POST", "/assets/report.css", b"x", {}, 405, "GET")],
 }
 
 
@@ -191,6 +217,10 @@ def test_BadInput_GetsA4xxJSONErrorNamingIt_AndNothingIsStored(server):
         label = f"{route[0]} {route[1]} / {what}: {status} {data[:200]!r}"
         if status != expected:
             failures.append(f"expected {expected}: {label}")
+            continue
+        if word.startswith("html:"):
+            if "text/html" not in ctype or word[5:].lower() not in data.decode(errors="replace").lower():
+                failures.append(f"not an HTML page saying {word[5:]!r}: {label}")
             continue
         if "application/json" not in ctype:
             failures.append(f"not JSON: {label}")
