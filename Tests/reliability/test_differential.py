@@ -9,6 +9,7 @@ server be), and only the comparison with h11 is skipped, for exactly that class.
 """
 import json
 import os
+import re
 import subprocess
 
 import h11
@@ -47,6 +48,8 @@ DESIGN_DIFFERENCES = {
     "target_form": "a target that is not origin-form, absolute-form or '*' for OPTIONS, or the CONNECT "
                    "method (RFC 9112 §3.2): we route only those; h11 does not check the form",
     "version": "an HTTP version other than 1.x: we answer 505; h11 parses it",
+    "higher_minor_without_host": "HTTP/1.2 to 1.9 without Host: we read it as 1.1 (RFC 9110 §6.2), which needs "
+                                 "Host (RFC 9112 §3.2); h11 asks Host of 1.1 only",
     "cl_same_number_spelled_twice": "Content-Length values that differ as text but not as numbers (0 and 00): "
                                     "we take the one length they agree on (RFC 9110 §8.6 lets a recipient), h11 "
                                     "rejects them (so here h11 is the stricter one); no length is ambiguous",
@@ -283,6 +286,8 @@ def requests(draw):
     if method == b"CONNECT" or not (target.startswith(b"/") or target.lower().startswith((b"http://", b"https://"))
                                     or (target == b"*" and method == b"OPTIONS")):
         classes.add("target_form")
+    if re.fullmatch(rb"HTTP/1\.[2-9]", version) and b"host" not in names:
+        classes.add("higher_minor_without_host")
     if version.startswith(b"HTTP/") and len(version) == 8 and version[6:7] == b"." and version[5:6] != b"1" \
             and version[5:6].isdigit() and version[7:8].isdigit():
         classes.add("version")
@@ -360,6 +365,7 @@ def test_DesignDifferences_AreEachSeen(ours):
         "chunk_size_digits": b"POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0000000000000001\r\na\r\n0\r\n\r\n",
         "target_form": b"GET rel HTTP/1.1\r\nHost: a\r\n\r\n",
         "version": b"GET / HTTP/2.0\r\nHost: a\r\n\r\n",
+        "higher_minor_without_host": b"GET / HTTP/1.2\r\n\r\n",
     }
     for cls, data in examples.items():
         assert ours.parse(data)["outcome"] == "reject", cls
