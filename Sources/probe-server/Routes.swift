@@ -4,7 +4,7 @@ import ProbeServer
 /// The probe-support endpoints of the page are added here.
 enum Routes {
     static func register(into router: inout Router, origins: OriginPlan) {
-        _ = origins
+        ProbeEndpoints.register(into: &router, config: ProbeEndpointsConfig(origins: origins))
     }
 }
 

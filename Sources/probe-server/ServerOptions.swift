@@ -13,7 +13,7 @@ enum ServerOptions {
 
     /// Where `probe-server serve` listens with its defaults, so the CLI finds a local server
     /// without options.
-    static let defaultServer = "http://localhost:8080"
+    static let defaultServer = "https://localhost:8443"
 
     /// `--server` or `PROBE_SERVER`; nil when neither is given.
     static func serverText(_ args: Arguments) -> String? {

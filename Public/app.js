@@ -1,0 +1,240 @@
+/* The flow: config, run, each probe in order with its result posted, then the verdict. */
+(() => {
+'use strict';
+const R = window.ProbeResults, I = window.ProbeImpl, $ = (id) => document.getElementById(id);
+const params = {};
+new URLSearchParams(location.search).forEach((v, k) => { params[k] = v; });
+const unattended = params.mode === 'unattended';
+/* Unattended, a tap step waits ?tapWait= seconds for a farm script's click, then is skipped. */
+const tapWait = Number(params.tapWait || 0) * 1000;
+const AUTO_LIMIT = 60000;
+const app = window.ProbeApp = { run: null, finished: false, verdict: null, done: {}, attempts: {}, state: {}, pending: [] };
+const enc = encodeURIComponent, slug = (id) => id.replace(/\./g, '-');
+let current = null;
+
+function el(tag, cls, text, parent) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text) e.textContent = text;
+  return parent ? parent.appendChild(e) : e;
+}
+function urlWith(key, value) {
+  const u = new URLSearchParams(location.search);
+  if (value === null) u.delete(key); else u.set(key, value);
+  return location.pathname + (String(u) ? '?' + u : '');
+}
+function clearParam(key) { history.replaceState(null, '', urlWith(key, null)); delete params[key]; }
+
+/* One sentence and large buttons with stable ids. */
+const action = $('action');
+function panel(text, buttons) {
+  const ctx = current;
+  action.textContent = '';
+  el('p', 'instruction', text, action);
+  el('p', 'note', '', action).id = 'note';
+  const row = el('div', 'buttons', '', action);
+  if (ctx && ctx.skip) buttons = buttons.concat({ id: 'skip-' + ctx.slug, label: 'Skip this step', secondary: true, onClick: ctx.skip });
+  buttons.forEach((b) => {
+    const btn = el(b.href ? 'a' : 'button', b.secondary ? 'btn secondary' : 'btn', b.label, row);
+    btn.id = b.id;
+    if (b.href) btn.href = b.href; else btn.type = 'button';
+    btn.addEventListener('click', () => { if (ctx) ctx.tapped = true; if (b.onClick) b.onClick(); });
+  });
+  action.hidden = false;
+}
+const note = (text) => { const n = $('note'); if (n) n.textContent = text; };
+function ask(text, answers, link) {
+  const ctx = current, suffix = link && link.idSuffix ? '-' + link.idSuffix : '';
+  return new Promise((resolve) => {
+    const buttons = link && link.href ? [{ id: `tap-${ctx.slug}${suffix}`, label: link.linkLabel, href: link.href, secondary: true }] : [];
+    answers.forEach((a) => buttons.push({ id: `answer-${ctx.slug}${suffix}-${a[0]}`, label: a[1], onClick: () => resolve(a[0]) }));
+    panel(text, buttons);
+  });
+}
+function fatal(text) {
+  action.textContent = '';
+  el('p', 'instruction fail', text, action).setAttribute('role', 'alert');
+  action.hidden = false;
+  $('progress').textContent = 'Stopped.';
+}
+
+const LABELS = { running: 'running…', waiting: 'waiting for the camera', info: 'done' };
+function setStatus(probe, status, reason) {
+  const li = $('step-' + slug(probe.id));
+  li.className = 'step ' + status;
+  const label = LABELS[status] || status;
+  li.lastChild.textContent = label + (reason && status !== 'running' ? ` (${reason})` : '');
+  $('progress').textContent = `Step ${app.probes.indexOf(probe) + 1} of ${app.probes.length}: ${probe.title}, ${label}`;
+  if (status === 'running') li.scrollIntoView({ block: 'nearest' });
+}
+
+function tabApplies(tab) {
+  const ua = navigator.userAgent, p = params.platform || '';
+  const android = /android/.test(p) || (!p && /Android/.test(ua));
+  const ios = /ios/.test(p) || (!p && (/iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1)));
+  return tab === 'Common' || (tab === 'Android' && android) || (tab === 'iOS WKWebView' && ios) ||
+    (tab === 'React Native' && (/^rn-/.test(p) || !!window.ReactNativeWebView));
+}
+
+const makeResult = (ctx, res) => JSON.parse(JSON.stringify({
+  schema: 1, run: app.run, probe: ctx.probe.id, attempt: ctx.attempt, status: res.status, reason: res.reason,
+  observed: res.observed || {}, elapsedMs: Date.now() - ctx.startedAt, at: new Date().toISOString()
+}));
+async function post(ctx, res) {
+  if (res.finish) {
+    try { res = await res.finish(); } catch (e) { res = { status: 'error', reason: `${e.name}: ${e.message}`, observed: res.observed }; }
+  }
+  app.queue.add(makeResult(ctx, res));
+  app.done[ctx.probe.id] = res.status;
+  setStatus(ctx.probe, res.status, res.reason);
+}
+
+async function runProbe(probe) {
+  const ctx = current = {
+    run: app.run, probe, slug: slug(probe.id), attempt: (app.attempts[probe.id] || 0) + 1, unattended, params,
+    origins: app.origins, catalog: app.catalog, stage: $('stage'), state: app.state, queue: app.queue, resumed: app.relaunched,
+    ui: { panel, note }, ask, startedAt: Date.now(), flush: () => app.queue.flush(), urlWith, clearParam, tabApplies,
+    makeResult: (r) => makeResult(ctx, r)
+  };
+  setStatus(probe, 'running');
+  const impl = I.probes[probe.id];
+  const person = probe.kind === 'operator' || (probe.kind === 'tap' && !(unattended && probe.autoWhenUnattended));
+  let res;
+  if (!impl) res = { status: 'skipped', reason: 'not-implemented' };
+  else if (unattended && person && !tapWait) res = { status: 'skipped', reason: 'needs-operator' };
+  else {
+    /* The skip button exists before the probe draws its first panel. */
+    const racers = person && !unattended ? [new Promise((r) => { ctx.skip = () => r({ status: 'skipped', reason: 'skipped-by-operator' }); })] : [];
+    racers.push(impl(ctx).catch((e) => ({ status: 'error', reason: `${e && e.name}: ${e && e.message}`, observed: { errorName: (e && e.name) || 'Error' } })));
+    if (person && unattended) racers.push(I.sleep(tapWait).then(() => ctx.tapped ? new Promise(() => {}) : { status: 'skipped', reason: 'needs-operator' }));
+    if (!person) racers.push(I.sleep(AUTO_LIMIT).then(() => ({ status: 'error', reason: `the probe did not end within ${AUTO_LIMIT / 1000} s` })));
+    res = await Promise.race(racers);
+  }
+  action.hidden = true;
+  current = null;
+  if (res.finishAfter && app.probes.some((p) => p.id === res.finishAfter && !app.done[p.id])) {
+    setStatus(probe, 'waiting');
+    app.pending.push({ after: res.finishAfter, ctx, res });
+    return;
+  }
+  await post(ctx, res);
+  for (const x of app.pending.filter((x) => x.after === probe.id)) await post(x.ctx, x.res);
+  app.pending = app.pending.filter((x) => x.after !== probe.id);
+}
+
+function remedyFor(remedy, platform) {
+  if (!remedy) return null;
+  if (/^rn-/.test(platform)) return remedy.reactNative;
+  if (/^ios/.test(platform)) return remedy.iosSwift;
+  if (/^android/.test(platform)) return remedy.androidKotlin;
+  return remedy.iosSwift || remedy.androidKotlin || remedy.reactNative;
+}
+function renderSummary(diff) {
+  const box = $('summary'), verdict = diff ? diff.verdict : 'unknown';
+  box.textContent = '';
+  el('h2', 'verdict ' + verdict, { ready: 'Ready', 'not-ready': 'Not ready', incomplete: 'Incomplete' }[verdict] || 'No verdict', box);
+  if (diff) {
+    const platform = diff.platform.platform;
+    el('p', 'muted', `Detected: ${platform} (${diff.platform.confidence} confidence)`, box);
+    (diff.verdictReasons || []).forEach((r) => el('p', 'reason', r, box));
+    /* Worst first. */
+    const rank = (f) => ['critical', 'high', 'medium', 'low', 'none'].indexOf(f.severity);
+    const bad = diff.findings.filter((f) => f.verdict === 'fail' || f.verdict === 'warn').sort((a, b) => rank(a) - rank(b));
+    if (bad.length) el('h3', '', 'What to fix', box);
+    const list = el('ol', 'findings', '', box);
+    bad.forEach((f) => {
+      const li = el('li', 'finding', '', list), fix = remedyFor(f.remedy, platform);
+      el('p', 'finding-title', `${f.title}: ${f.verdict}`, li);
+      el('p', '', f.observed, li);
+      if (f.diagnosis) el('p', 'muted', f.diagnosis, li);
+      if (fix) el('pre', 'remedy', fix, li);
+    });
+  } else el('p', '', 'The server returned no diff; the report page may have it.', box);
+  const link = el('a', 'btn', 'Full report', box);
+  link.href = '/runs/' + enc(app.run);
+  link.id = 'report-link';
+  box.hidden = false;
+  box.focus();
+}
+async function finish() {
+  $('progress').textContent = 'Sending the last results…';
+  for (let i = 0; i < 10 && !(await app.queue.flush()); i++) await I.sleep(2000);
+  let diff = null;
+  try {
+    await R.api('POST', `/api/runs/${enc(app.run)}/complete`, {});
+    diff = await R.api('GET', `/api/runs/${enc(app.run)}/diff`);
+  } catch (e) { $('progress').textContent = 'The server could not judge the run: ' + e.message; }
+  renderSummary(diff);
+  app.verdict = diff ? diff.verdict : null;
+  app.finished = true;
+  document.documentElement.setAttribute('data-finished', app.verdict || 'unknown');
+  if (diff) $('progress').textContent = `Finished: ${$('summary').firstChild.textContent}.`;
+  const summary = { type: 'probe-summary', run: app.run, verdict: app.verdict, counts: diff && diff.counts,
+    failed: diff ? diff.findings.filter((f) => f.verdict === 'fail').map((f) => f.probe) : [], report: `${location.origin}/runs/${app.run}` };
+  /* A WKWebView host registers a handler named "probe"; react-native-webview takes strings. */
+  try { window.webkit.messageHandlers.probe.postMessage(summary); } catch (e) { /* no iOS bridge */ }
+  try { window.ReactNativeWebView.postMessage(JSON.stringify(summary)); } catch (e) { /* no RN bridge */ }
+}
+
+async function main() {
+  let config, results = [];
+  try {
+    config = await R.api('GET', '/api/config' + (params.run ? '?run=' + enc(params.run) : ''));
+  } catch (e) { return fatal(`No answer from /api/config (${e.message}). Reload to try again.`); }
+  app.origins = config.origins || {};
+  app.catalog = config.catalog || { probes: [] };
+  if (params.run) {
+    try { results = (await R.api('GET', '/api/runs/' + enc(params.run))).results || []; } catch (e) {
+      return fatal(e.status === 404 ? `Run ${params.run} is not on this server. Open ${location.origin}/ to start a new run.`
+        : `Run ${params.run}: ${e.message}`);
+    }
+    app.run = params.run;
+  } else {
+    try {
+      app.run = params.run = (await R.api('POST', '/api/runs', { platform: params.platform, label: params.label, requirementSet: params.requirementSet,
+        metadata: { mode: unattended ? 'unattended' : 'attended', probes: params.probes || null } })).id;
+      history.replaceState(null, '', urlWith('run', app.run));
+    } catch (e) { return fatal('Could not create a run: ' + e.message); }
+  }
+  $('run-id').textContent = app.run;
+  $('platform').textContent = (params.platform ? `Platform (set): ${params.platform} · ` : '') + (unattended ? 'unattended' : 'attended') + ' mode';
+  app.queue = new R.Queue(app.run);
+  app.queue.flush();
+  addEventListener('online', () => app.queue.flush());
+  addEventListener('pagehide', () => app.queue.beacon());
+
+  results.forEach((r) => {
+    app.done[r.probe] = r.status;
+    app.attempts[r.probe] = Math.max(app.attempts[r.probe] || 0, r.attempt);
+  });
+  /* Relaunched: results exist, and sessionStorage (lost with a killed app) has no mark. */
+  const visit = 'probe.visit.' + app.run;
+  let sameSession = false;
+  try {
+    sameSession = !!sessionStorage.getItem(visit);
+    sessionStorage.setItem(visit, '1');
+    const opened = JSON.parse(sessionStorage.getItem('probe.windowOpen') || 'null');
+    if (opened && opened.run === app.run) app.state.windowOpenReturn = opened;
+    sessionStorage.removeItem('probe.windowOpen');
+  } catch (e) { /* storage off */ }
+  app.relaunched = results.length > 0 && !sameSession;
+  app.state.earlierVisit = await I.relaunchMarkers(app.run);
+
+  const only = params.probes ? params.probes.split(',') : null;
+  app.probes = app.catalog.probes.filter((p) => !only || only.indexOf(p.id) >= 0);
+  app.probes.forEach((p) => {
+    const li = el('li', 'step pending', '', $('steps'));
+    li.id = 'step-' + slug(p.id);
+    el('span', 'title', p.title, li);
+    el('span', 'status', 'pending', li);
+  });
+  for (const probe of app.probes) {
+    if (app.done[probe.id]) setStatus(probe, app.done[probe.id]);
+    else await runProbe(probe);
+  }
+  for (const x of app.pending) await post(x.ctx, x.res);
+  await finish();
+}
+
+main().catch((e) => fatal(`The page failed: ${e && e.name}: ${e && e.message}`));
+})();

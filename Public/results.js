@@ -1,0 +1,99 @@
+/* The run API and the results queue: a result stays in memory and localStorage until the
+   server answered, and re-sending is harmless (idempotent per run, probe, attempt). */
+(() => {
+'use strict';
+
+/* keepalive bodies may total 64 KiB in flight (Fetch §4.5). */
+const KEEPALIVE_MAX = 60000;
+
+const apiError = (status, body) => {
+  const e = (body && body.error) || {};
+  return Object.assign(new Error(e.message || 'HTTP ' + status), { name: 'ApiError', status, code: e.code || 'http_' + status });
+};
+const parse = (text) => { try { return text ? JSON.parse(text) : null; } catch (e) { return null; } };
+
+async function api(method, path, body) {
+  const init = { method, credentials: 'same-origin', cache: 'no-store', headers: {} };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const r = await fetch(path, init), data = parse(await r.text());
+  if (!r.ok) throw apiError(r.status, data);
+  return data;
+}
+
+/* text/plain: a JSON Blob made sendBeacon throw in some Chrome versions. */
+const beacon = (url, text) => !!navigator.sendBeacon && navigator.sendBeacon(url, new Blob([text], { type: 'text/plain;charset=UTF-8' }));
+
+/* fetch with keepalive, so the post outlives a navigation; sendBeacon where fetch fails to start. */
+async function send(url, text) {
+  let r;
+  try {
+    r = fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: text, keepalive: text.length < KEEPALIVE_MAX });
+  } catch (e) {
+    if (beacon(url, text)) return { ok: true, beacon: true };
+    throw e;
+  }
+  r = await r;
+  const data = parse(await r.text());
+  if (r.ok) return { ok: true, data };
+  /* A 4xx other than a timeout or rate limit will not change on a retry. */
+  if (r.status < 500 && r.status !== 408 && r.status !== 429) return { refused: true, status: r.status };
+  throw apiError(r.status, data);
+}
+
+class Queue {
+  constructor(run) {
+    this.run = run;
+    this.key = 'probe.queue.' + run;
+    this.url = `/api/runs/${encodeURIComponent(run)}/results`;
+    this.items = [];
+    this.sending = null;
+    this.listeners = [];
+    try { this.items = JSON.parse(localStorage.getItem(this.key) || '[]'); } catch (e) { /* memory only */ }
+  }
+
+  save() {
+    try {
+      if (this.items.length) localStorage.setItem(this.key, JSON.stringify(this.items));
+      else localStorage.removeItem(this.key);
+    } catch (e) { /* storage off or full: memory still holds them */ }
+  }
+
+  add(result) {
+    this.items.push(result);
+    this.save();
+    return this.flush();
+  }
+
+  onDelivered(fn) { this.listeners.push(fn); }
+
+  /* True when the queue is empty afterwards. */
+  async flush() {
+    while (this.sending) await this.sending;
+    while (this.items.length) {
+      const batch = this.single ? this.items.slice(0, 1) : this.items.slice();
+      this.sending = send(this.url, JSON.stringify({ results: batch })).then((answer) => {
+        /* One malformed result refuses its whole batch: resend one by one to keep the rest. */
+        if (answer.refused && batch.length > 1) return (this.single = true);
+        this.items = this.items.filter((r) => batch.indexOf(r) < 0);
+        this.save();
+        this.listeners.forEach((fn) => fn(batch, answer));
+        return true;
+      }, () => false);
+      const sent = await this.sending;
+      this.sending = null;
+      if (!sent) break;
+    }
+    return !this.items.length;
+  }
+
+  /* Leaving: only a beacon is sure to finish. The items stay queued for the next visit. */
+  beacon() {
+    if (this.items.length) beacon(this.url, JSON.stringify({ results: this.items }));
+  }
+}
+
+window.ProbeResults = { api, Queue };
+})();

@@ -1,0 +1,226 @@
+"""End to end: the real page in headless Chromium posts to the real server."""
+import os
+import pathlib
+
+from conftest import open_page, wait_finished
+
+SCREENSHOTS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def auto_probes(server):
+    """Every probe that runs without a person in unattended mode, from the served catalog."""
+    catalog = server.get("/api/config")["catalog"]
+    return [p["id"] for p in catalog["probes"] if p["kind"] == "auto" or p.get("autoWhenUnattended")]
+
+
+def test_unattended_run_records_every_auto_probe_with_real_values(server, browser):
+    context, page = open_page(browser, server.base + "/?mode=unattended", camera=True)
+    try:
+        end = wait_finished(page)
+        assert page.errors == []
+        stored = server.stored_results(end["run"])
+        missing = [p for p in auto_probes(server) if p not in stored]
+        assert missing == [], f"no result for {missing}"
+        errors = {p: r["reason"] for p, r in stored.items() if r["status"] == "error"}
+        assert errors == {}, errors
+
+        # The fake camera: 640×480, moving, not black, inline.
+        frames = stored["camera.frames"]["observed"]
+        assert (frames["width"], frames["height"]) == (640, 480)
+        assert frames["frames"] > 5 and frames["playing"] is True
+        assert frames["black"] is False and frames["frozen"] is False and frames["fullscreen"] is False
+        gum = stored["camera.getUserMedia"]["observed"]
+        assert gum["outcome"] == "granted" and gum["videoTracks"] == 1 and gum["audioTracks"] == 0
+        assert stored["camera.devices"]["observed"]["videoInputsAfter"] >= 1
+
+        # 1 MiB each way, hashed on both sides.
+        integrity = stored["fetch.integrity"]["observed"]
+        assert integrity["bytes"] == 1048576
+        assert integrity["uploadHashMatch"] is True and integrity["downloadHashMatch"] is True
+
+        # Cookies and storage, including the full navigation away and back.
+        assert stored["cookie.server"]["observed"]["echoed"] is True
+        assert stored["cookie.server"]["observed"]["visibleToScript"] is False
+        assert stored["storage.navigation"]["observed"] == {"cookieSurvived": True, "localStorageSurvived": True}
+        assert stored["fetch.sameOrigin"]["observed"]["postEchoExact"] is True
+
+        # The second origin is configured: the cross-origin probes really ran.
+        cors = stored["fetch.cors"]["observed"]
+        assert cors["getOk"] is True and cors["preflightOk"] is True
+        assert stored["camera.foreignOrigin"]["observed"]["otherPortOutcome"] in ("granted", "error")
+        assert stored["cookie.thirdParty"]["observed"]["frameLoaded"] is True
+
+        # Security probes: audio is not part of a camera grant.
+        assert stored["camera.scope"]["observed"]["audioOutcome"] == "error"
+
+        # Steps that need a person are skipped, not failed.
+        for probe, r in stored.items():
+            if probe not in auto_probes(server) and r["attempt"] == 1:
+                assert r["status"] == "skipped" and r["reason"] == "needs-operator", probe
+
+        # The run was completed and judged; the device shows the verdict and a report link.
+        run = server.get("/api/runs/" + end["run"])
+        assert run["completedAt"] is not None
+        assert end["verdict"] in ("ready", "not-ready", "incomplete")
+        assert page.is_visible("#summary") and page.is_visible("#report-link")
+
+        if os.environ.get("PROBE_SCREENSHOTS"):
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.evaluate("() => window.scrollTo(0, 0)")
+            page.screenshot(path=str(SCREENSHOTS / "end-of-run-390x844.png"))
+    finally:
+        context.close()
+
+
+def test_camera_denied_still_completes_and_records_NotAllowedError(server, browser):
+    context, page = open_page(browser, server.base + "/?mode=unattended", camera=False)
+    try:
+        end = wait_finished(page)
+        stored = server.stored_results(end["run"])
+        gum = stored["camera.getUserMedia"]
+        assert gum["status"] == "fail"
+        assert gum["observed"]["outcome"] == "error"
+        assert gum["observed"]["errorName"] == "NotAllowedError"
+        assert gum["observed"]["elapsedMs"] >= 0
+        for probe in ("camera.frames", "camera.facing", "camera.reacquire"):
+            assert stored[probe]["status"] == "skipped" and stored[probe]["reason"] == "camera-not-granted", probe
+        diff = server.get("/api/runs/" + end["run"] + "/diff")
+        finding = next(f for f in diff["findings"] if f["probe"] == "camera.getUserMedia")
+        assert "NotAllowedError" in finding["observed"]
+        assert page.is_visible("#summary")
+    finally:
+        context.close()
+
+
+def test_subset_runs_only_the_named_probes(server, browser):
+    context, page = open_page(browser, server.base + "/?mode=unattended&probes=env.secureContext,storage.local")
+    try:
+        end = wait_finished(page)
+        assert sorted(server.stored_results(end["run"])) == ["env.secureContext", "storage.local"]
+        assert page.locator("#steps li").count() == 2
+    finally:
+        context.close()
+
+
+def test_a_farm_script_can_tap_the_file_probe_by_its_id(server, browser):
+    """Attended mode, one probe: click the stable id, pick a fixture in the chooser, and the
+    server's hash of the multipart upload matches the page's."""
+    fixture = bytes([0xFF, 0xD8, 0xFF, 0xE0]) + bytes(range(256)) * 40
+    context, page = open_page(browser, server.base + "/?probes=file.accept")
+    try:
+        page.wait_for_selector("#tap-file-accept")
+        assert page.get_attribute("#tap-file-accept", "type") == "button"
+        with page.expect_file_chooser() as chooser:
+            page.click("#tap-file-accept")
+        chooser.value.set_files(files=[{"name": "../../fixture.jpg", "mimeType": "image/jpeg", "buffer": fixture}])
+        end = wait_finished(page)
+        observed = server.stored_results(end["run"])["file.accept"]["observed"]
+        assert observed["changeFired"] is True and observed["fileCount"] == 1
+        assert observed["sniffedFormat"] == "jpeg" and observed["size"] == len(fixture)
+        assert observed["hashMatch"] is True and observed["uploadStatus"] == 200
+        assert observed["sha256"] == observed["serverSha256"]
+    finally:
+        context.close()
+
+
+def test_operator_questions_have_large_answer_buttons_with_stable_ids(server, browser):
+    context, page = open_page(browser, server.base + "/?probes=nav.customScheme")
+    try:
+        page.wait_for_selector("#answer-nav-customScheme-graceful")
+        box = page.locator("#answer-nav-customScheme-graceful").bounding_box()
+        assert box["height"] >= 48, "touch targets are at least 48 px"
+        assert page.locator("#tap-nav-customScheme").get_attribute("href").startswith("probe-test-scheme:")
+        page.click("#answer-nav-customScheme-graceful")
+        end = wait_finished(page)
+        assert server.stored_results(end["run"])["nav.customScheme"]["observed"] == {"outcome": "graceful"}
+    finally:
+        context.close()
+
+
+def test_results_queued_offline_reach_the_server_when_the_network_returns(server, browser):
+    context, page = open_page(browser, server.base + "/?probes=net.offline")
+    try:
+        page.wait_for_selector("#skip-net-offline")
+        context.set_offline(True)
+        page.wait_for_selector("text=Offline noticed")
+        context.set_offline(False)
+        end = wait_finished(page)
+        attempts = server.stored_attempts(end["run"], "net.offline")
+        assert [a["attempt"] for a in attempts] == [1, 2], "the interim result (queued offline), then the final one"
+        final = attempts[1]["observed"]
+        assert final["offlineFired"] is True and final["onlineFired"] is True
+        assert final["queued"] >= 1 and final["delivered"] == 1
+    finally:
+        context.close()
+
+
+def test_the_native_bridge_receives_the_summary_and_is_reported_as_injected(server, browser):
+    context = browser.new_context(ignore_https_errors=True)
+    # What react-native-webview injects before the page's scripts run.
+    context.add_init_script("window.ReactNativeWebView = { postMessage: (s) => { window.bridgeMessages = (window.bridgeMessages || []).concat(s); } };")
+    page = context.new_page()
+    try:
+        page.goto(server.base + "/?mode=unattended&probes=env.platform,env.injected")
+        end = wait_finished(page)
+        messages = page.evaluate("() => window.bridgeMessages")
+        assert len(messages) == 1
+        summary = __import__("json").loads(messages[0])
+        assert summary["type"] == "probe-summary" and summary["run"] == end["run"]
+        assert summary["verdict"] == end["verdict"] and summary["report"].endswith("/runs/" + end["run"])
+        stored = server.stored_results(end["run"])
+        assert stored["env.platform"]["observed"]["reactNativeWebView"] is True
+        assert "ReactNativeWebView" in stored["env.injected"]["observed"]["bridgeObjects"]
+    finally:
+        context.close()
+
+
+def test_one_malformed_result_does_not_take_its_batch_down(server, browser):
+    run = server.post("/api/runs", {"label": "queue test"})["id"]
+    context, page = open_page(browser, server.base + "/?mode=unattended&probes=env.script")
+    try:
+        wait_finished(page)
+        left = page.evaluate("""async (run) => {
+            const at = new Date().toISOString();
+            const q = new ProbeResults.Queue(run);
+            q.items.push({ run, probe: 'storage.local', attempt: 1, status: 'pass', observed: { available: true }, elapsedMs: 1, at },
+                         { run, probe: 'storage.session', attempt: 1, status: 'pass', observed: { available: 'yes' }, elapsedMs: 1, at });
+            await q.flush();
+            return q.items.length;
+        }""", run)
+        assert left == 0, "the refused result is dropped, not retried forever"
+        assert sorted(server.stored_results(run)) == ["storage.local"]
+    finally:
+        context.close()
+
+
+def test_attended_camera_waits_for_the_tap_and_asks_about_the_prompt(server, browser):
+    context, page = open_page(browser, server.base + "/?probes=camera.getUserMedia,camera.frames", camera=True)
+    try:
+        page.wait_for_selector("#tap-camera-getUserMedia")
+        assert page.locator("#skip-camera-getUserMedia").is_visible()
+        page.click("#tap-camera-getUserMedia")
+        page.click("#answer-camera-getUserMedia-no")
+        end = wait_finished(page)
+        stored = server.stored_results(end["run"])
+        assert stored["camera.getUserMedia"]["observed"]["outcome"] == "granted"
+        assert stored["camera.getUserMedia"]["observed"]["promptShown"] is False
+        assert stored["camera.frames"]["observed"]["width"] == 640
+    finally:
+        context.close()
+
+
+def test_judged_as_an_android_webview_the_device_shows_what_to_fix(server, browser):
+    """Chromium grants the camera to the second origin's frame too; judged as an Android
+    WebView app that is a critical finding, and the device lists it with the Kotlin fix."""
+    context, page = open_page(browser, server.base + "/?mode=unattended&platform=android-webview", camera=True)
+    try:
+        end = wait_finished(page)
+        assert end["verdict"] == "not-ready"
+        fixes = page.inner_text("#summary")
+        assert "What to fix" in fixes and "Camera from another origin" in fixes
+        assert "onPermissionRequest" in fixes or "request.origin" in fixes, "the Android remedy is shown"
+        if os.environ.get("PROBE_SCREENSHOTS"):
+            page.evaluate("() => window.scrollTo(0, 0)")
+            page.screenshot(path=str(SCREENSHOTS / "end-of-run-not-ready-390x844.png"))
+    finally:
+        context.close()
