@@ -20,6 +20,8 @@ ROUTE_EXCLUDED = ["Sources/ProbeServer/Client/"]
 ROUTER_RECEIVERS = r"(?:router|r|setup)"
 # The JSON body limit (HTTPLimits.jsonBodyBytes) and one byte past it.
 JSON_BODY_LIMIT = 1024 * 1024 + 64 * 1024
+# The upload route's limit (HTTPLimits.uploadBodyBytes).
+UPLOAD_BODY_LIMIT = 32 * 1024 * 1024
 
 
 def registered_routes():
@@ -150,6 +152,44 @@ CASES = {
         ("wrong token", "GET", "/runs?token=wrong", None, {}, 401, "token"),
     ],
     ("GET", "ReportStyles.path"): [("wrong method", "POST", "/assets/report.css", b"x", {}, 405, "GET")],
+    # The probes' own endpoints. Echo and hash take any body by design: their bad input is
+    # a body past the limit; the rest read parameters or nothing.
+    ("GET", "/probe/bytes"): [
+        ("size not a number", "GET", "/probe/bytes?size=abc", None, {}, 400, "size"),
+        ("negative size", "GET", "/probe/bytes?size=-1", None, {}, 400, "size"),
+        ("huge size", "GET", "/probe/bytes?size=99999999999999999999999", None, {}, 400, "size"),
+        ("bad seed", "GET", "/probe/bytes?seed=-3", None, {}, 400, "seed"),
+    ],
+    ("POST", "/probe/upload"): [
+        ("not multipart", "POST", "/probe/upload", b"{}", {"Content-Type": "application/json"}, 415, "multipart"),
+        ("no boundary", "POST", "/probe/upload", b"x", {"Content-Type": "multipart/form-data"}, 400, "boundary"),
+        ("invalid boundary", "POST", "/probe/upload", b"x", {"Content-Type": "multipart/form-data; boundary=" + "b" * 71}, 400, "boundary"),
+        ("cut short", "POST", "/probe/upload", b"--b\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.jpg\"\r\n\r\nabc",
+         {"Content-Type": "multipart/form-data; boundary=b"}, 400, "cut short"),
+        ("no file part", "POST", "/probe/upload", b"--b\r\nContent-Disposition: form-data; name=\"f\"\r\n\r\nabc\r\n--b--\r\n",
+         {"Content-Type": "multipart/form-data; boundary=b"}, 400, "file"),
+        ("malformed part header", "POST", "/probe/upload", b"--b\r\nno colon here\r\n\r\nabc\r\n--b--\r\n",
+         {"Content-Type": "multipart/form-data; boundary=b"}, 400, "header"),
+        ("over the upload limit", "POST", "/probe/upload", None,
+         {"Content-Type": "multipart/form-data; boundary=b", "Content-Length": str(UPLOAD_BODY_LIMIT + 1)}, 413, "limit"),
+    ],
+    ("POST", "/probe/echo"): [("oversized body", "POST", "/probe/echo", b"x" * (JSON_BODY_LIMIT + 1), {}, 413, "limit")],
+    ("POST", "/probe/sha256"): [("oversized body", "POST", "/probe/sha256", b"x" * (JSON_BODY_LIMIT + 1), {}, 413, "limit")],
+    ("OPTIONS", "/probe/cors/echo"): [
+        ("foreign origin", "OPTIONS", "/probe/cors/echo", None,
+         {"Origin": "https://evil.example", "Access-Control-Request-Method": "POST"}, 403, "origin"),
+    ],
+    ("POST", "/probe/cors/echo"): [("oversized body", "POST", "/probe/cors/echo", b"x" * (JSON_BODY_LIMIT + 1), {}, 413, "limit")],
+    ("GET", "/probe/noscript.gif"): [("wrong method", "POST", "/probe/noscript.gif", b"x", {}, 405, "GET")],
+    ("GET", "/probe/cookie/set"): [("wrong method", "POST", "/probe/cookie/set", b"x", {}, 405, "GET")],
+    ("GET", "/probe/cookie/echo"): [("wrong method", "DELETE", "/probe/cookie/echo", None, {}, 405, "GET")],
+    ("GET", "/probe/cookie/third-party/set"): [("wrong method", "POST", "/probe/cookie/third-party/set", b"x", {}, 405, "GET")],
+    ("GET", "/probe/cors/ping"): [("wrong method", "POST", "/probe/cors/ping", b"x", {}, 405, "GET")],
+    ("GET", "/probe/json"): [("wrong method", "PUT", "/probe/json", b"{}", {}, 405, "GET")],
+    ("GET", "/probe/mixed/ping"): [("wrong method", "POST", "/probe/mixed/ping", b"x", {}, 405, "GET")],
+    ("GET", "/probe/mixed/pixel.png"): [("wrong method", "POST", "/probe/mixed/pixel.png", b"x", {}, 405, "GET")],
+    # Answers 500 on purpose (nav.loadError shows the WebView an error page).
+    ("GET", "/probe/status/500"): [("wrong method", "POST", "/probe/status/500", b"x", {}, 405, "GET")],
 }
 
 
@@ -191,6 +231,8 @@ def test_BadInput_GetsA4xxJSONErrorNamingIt_AndNothingIsStored(server):
                 conn.putheader(k, v)
             if body is not None:
                 conn.putheader("Content-Length", str(len(body)))
+            elif method in ("POST", "PUT") and "Content-Length" not in headers:
+                conn.putheader("Content-Length", "0")
             conn.endheaders()
             if body is not None:
                 try:
