@@ -21,9 +21,9 @@ from support import REPO, build_parser_harness
 # Our header limit; h11's default (16 KiB) is lower, and a limit is not a parsing difference.
 HEADER_BYTES_LIMIT = 64 * 1024
 # Examples per run: ~1 s per 1,000 on one core; `explore` is for a long one-off run.
-settings.register_profile("ci", max_examples=3000, derandomize=True, deadline=None,
+settings.register_profile("ci", max_examples=3000, derandomize=True, deadline=None, database=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-settings.register_profile("explore", max_examples=50000, deadline=None,
+settings.register_profile("explore", max_examples=50000, deadline=None, database=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
@@ -256,6 +256,8 @@ def requests(draw):
     if any(line[:1] in (b" ", b"\t") for line in lines[2:]):
         classes.add("obs_fold")  # a field line after the first that starts with whitespace
     head = b"".join(l + e for l, e in zip(lines, ends[:-1])) + ends[-1]
+    if re.search(rb"(?<!\r)\n", head):
+        classes.add("bare_lf")  # also an LF inside a generated field value
     if bend == "leading_empty_line":
         head = b"\r\n" + head
         classes.add("leading_empty_line")
