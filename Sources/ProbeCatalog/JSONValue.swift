@@ -23,7 +23,15 @@ public enum JSONValue: Sendable, Equatable, Codable {
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            do {
+                self = .object(try container.decode([String: JSONValue].self))
+            } catch DecodingError.typeMismatch(_, let context) {
+                // Every JSON type failed: what is left is a number no Double holds (1e999),
+                // which "expected an object" would misname.
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: context.codingPath,
+                    debugDescription: "a number out of range (a JSON number here is at most ±1.8e308)"))
+            }
         }
     }
 
@@ -50,7 +58,9 @@ public enum JSONValue: Sendable, Equatable, Codable {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
-        case .number(let value): return value.rounded() == value ? "an integer" : "a number"
+        // The same bound as `intValue`: 1e20 is integral but no Int, and "expected an integer,
+        // got an integer" would tell the sender nothing.
+        case .number(let value): return value.rounded() == value && abs(value) < 9.0e15 ? "an integer" : "a number"
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"

@@ -138,7 +138,13 @@ public final class RunAPI: @unchecked Sendable {
     func config(_ req: Request) -> Response {
         respond {
             var run: RunView?
-            if let id = req.queryItems["run"], RunID.isWellFormed(id), let record = try store.run(id: id) {
+            // A run the server no longer has is no error (the page starts a new one); a
+            // malformed id is: no server ever handed it out.
+            if let id = req.queryItems["run"], !RunID.isWellFormed(id) {
+                throw HTTPError(.badRequest, code: "invalid_run_id",
+                                "run id must be 1 to 64 characters of A-Z a-z 0-9 - _", field: "run")
+            }
+            if let id = req.queryItems["run"], let record = try store.run(id: id) {
                 run = RunView(record, results: try store.results(runID: id))
             }
             let catalogValue = (try? JSONDecoder().decode(JSONValue.self, from: Data(catalogJSON.utf8))) ?? .null
@@ -179,10 +185,14 @@ public final class RunAPI: @unchecked Sendable {
             metadata = String(decoding: try JSONCoding.encoder.encode(m), as: UTF8.self)
         }
         let now = Self.now()
+        // A WebView that appends long app tokens must not make run creation fail: keep the start.
+        var userAgent = req.headers["user-agent"]
+        while let ua = userAgent, ua.utf8.count > StoreLimits.maxUserAgentBytes { userAgent = String(ua.dropLast()) }
         let record = RunRecord(id: body.id ?? RunID.generate(), label: body.label, platform: body.platform,
-                               requirementSet: set, metadata: metadata, userAgent: req.headers["user-agent"],
+                               requirementSet: set, metadata: metadata, userAgent: userAgent,
                                createdAt: now)
-        try record.validate()
+        // A field over a store limit (a long label, large metadata) is the client's mistake: 400, not 500.
+        do { try record.validate() } catch { throw error.httpError }
         return later(.createRun(record)) { _ in
             var r = Response.json(RunView(record), status: .created)
             r.headers.add("Location", "/api/runs/\(record.id)")

@@ -192,7 +192,11 @@ public struct MultipartParser: Sendable {
                 return true
             }
             guard let end = find(Self.headerEnd) else {
-                guard buffer.count - start <= limits.partHeaderBytes else { throw .headerTooLarge(limits.partHeaderBytes) }
+                // Up to 3 bytes of the blank line may be buffered already: they are not header
+                // bytes, or a block at the limit would pass whole and fail when sliced.
+                guard buffer.count - start <= limits.partHeaderBytes + Self.headerEnd.count - 1 else {
+                    throw .headerTooLarge(limits.partHeaderBytes)
+                }
                 return false
             }
             guard end - start <= limits.partHeaderBytes else { throw .headerTooLarge(limits.partHeaderBytes) }

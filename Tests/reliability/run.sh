@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The reliability suites (issue 9): fuzzing, parser differential, smuggling, slowloris,
+# durability, bad input, TLS. Installs what it needs (Debian, PyPI), builds the server in
+# release mode, and runs everything; exits non-zero if anything fails.
+# Usage: Tests/reliability/run.sh [pytest args...]
+#   FUZZ_SECONDS  seconds per fuzz target (default 60; 0 skips fuzzing)
+#   RELIABILITY_BUILD  scratch path of the release build (default /tmp/probe-reliability-build)
+# Runs as root (it mounts a tmpfs for the full-disk test); loopback only.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+need=()
+for pkg in libssl-dev libsqlite3-dev zlib1g-dev pkg-config openssl; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  echo "reliability: installing ${need[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+if ! python3 -c "import pytest, hypothesis, h11, sslyze" 2>/dev/null; then
+  echo "reliability: installing pytest hypothesis h11 sslyze"
+  python3 -m pip install -q --disable-pip-version-check pytest hypothesis h11 sslyze
+fi
+
+build=${RELIABILITY_BUILD:-/tmp/probe-reliability-build}
+echo "reliability: building probe-server (release)"
+swift build -c release --product probe-server --scratch-path "$build" 2>&1 | tail -1
+export PROBE_SERVER_BIN="$build/release/probe-server"
+
+status=0
+seconds=${FUZZ_SECONDS:-60}
+if [ "$seconds" != 0 ]; then
+  fuzz/run "$seconds" || status=1
+fi
+python3 -m pytest -q -p no:cacheprovider -p no:warnings Tests/reliability "$@" || status=1
+exit $status

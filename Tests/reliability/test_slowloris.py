@@ -1,0 +1,169 @@
+"""Slowloris and the descriptor cap.
+
+2,000 connections each send a header byte every 5 s. Meanwhile a normal client's p99 stays
+under 100 ms, and every slow connection is closed at the header timeout (10 s from its first
+byte). The server raises its soft descriptor limit at start (it is started with soft 1,024,
+below what 2,000 connections need); at a low hard cap it refuses new connections cleanly
+and keeps serving the ones it has."""
+import http.client
+import resource
+import select
+import socket
+import statistics
+import threading
+import time
+
+from support import LOOPBACK, Server, status_line
+
+SLOW_CONNECTIONS = 2000
+# One header byte per connection this often: below the 10 s timeout, so only the
+# first-byte clock can catch them.
+BYTE_INTERVAL_S = 5.0
+# The server's header timeout (HTTPTimeouts.headerRead) and how late a close may be: the
+# timeout is checked on a 250 ms tick, and 2,000 closes take a moment on 2 shared cores.
+HEADER_TIMEOUT_S = 10.0
+CLOSE_SLACK_S = 1.5
+# The normal client's promise.
+P99_LIMIT_MS = 100.0
+# How long the normal client measures: the whole life of the slow connections.
+MEASURE_S = 12.0
+# Soft limit the server is started with (below what the slow connections need) and the hard one.
+START_SOFT_NOFILE, START_HARD_NOFILE = 1024, 8192
+# The low cap for the refusal test, and how many connections try to get past it.
+CAP_NOFILE = 64
+CAP_ATTEMPTS = 100
+
+
+def raise_own_limit(n):
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < n:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(n, hard), hard))
+
+
+def percentile(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def normal_client(port, stop, latencies, failures):
+    while not stop.is_set():
+        t0 = time.monotonic()
+        try:
+            conn = http.client.HTTPConnection(LOOPBACK, port, timeout=5)
+            conn.request("GET", "/api/health")
+            resp = conn.getresponse()
+            resp.read()
+            conn.close()
+            if resp.status != 200:
+                failures.append(resp.status)
+            latencies.append((time.monotonic() - t0) * 1000)
+        except OSError as e:
+            failures.append(repr(e))
+        time.sleep(0.02)
+
+
+def test_Slowloris_NormalClientP99Under100ms_AndSlowConnectionsClosedAtHeaderTimeout():
+    raise_own_limit(SLOW_CONNECTIONS + 200)
+    with Server(nofile=(START_SOFT_NOFILE, START_HARD_NOFILE)) as server:
+        limits = open(f"/proc/{server.pid}/limits").read()
+        line = next(l for l in limits.splitlines() if l.startswith("Max open files"))
+        assert line.split()[3] == str(START_HARD_NOFILE), f"soft limit not raised: {line}"
+
+        payload = b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 64
+        slow, first_byte, closed_at = [], {}, {}
+        for i in range(SLOW_CONNECTIONS):
+            s = socket.create_connection((LOOPBACK, server.port), timeout=10)
+            s.setblocking(False)
+            s.send(payload[:1])
+            first_byte[s.fileno()] = time.monotonic()
+            slow.append(s)
+        opened = time.monotonic()
+        print(f"{SLOW_CONNECTIONS} slow connections open in {opened - min(first_byte.values()):.2f} s")
+
+        stop, latencies, failures = threading.Event(), [], []
+        client = threading.Thread(target=normal_client, args=(server.port, stop, latencies, failures))
+        client.start()
+        sent = {s.fileno(): 1 for s in slow}
+        by_fd = {s.fileno(): s for s in slow}
+        poller = select.poll()
+        for s in slow:
+            poller.register(s, select.POLLIN)
+        next_byte = time.monotonic() + BYTE_INTERVAL_S
+        deadline = opened + MEASURE_S
+        try:
+            while time.monotonic() < deadline and len(closed_at) < SLOW_CONNECTIONS:
+                for fd, _ in poller.poll(50):
+                    s = by_fd[fd]
+                    try:
+                        data = s.recv(4096)
+                    except OSError:
+                        data = b""
+                    if fd not in closed_at:
+                        # A 408 then EOF, or EOF: either way the server gave up on it.
+                        if not data or status_line(data) == 408:
+                            closed_at[fd] = time.monotonic()
+                    if not data:
+                        poller.unregister(fd)
+                if time.monotonic() >= next_byte:
+                    for fd, s in by_fd.items():
+                        if fd not in closed_at:
+                            try:
+                                s.send(payload[sent[fd]:sent[fd] + 1])
+                                sent[fd] += 1
+                            except OSError:
+                                pass
+                    next_byte += BYTE_INTERVAL_S
+        finally:
+            stop.set()
+            client.join()
+            for s in slow:
+                s.close()
+
+        lifetimes = [closed_at[fd] - first_byte[fd] for fd in closed_at]
+        p50, p99 = percentile(latencies, 50), percentile(latencies, 99)
+        print(f"normal client: {len(latencies)} requests, p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(latencies):.1f} ms")
+        print(f"slow connections closed: {len(closed_at)}/{SLOW_CONNECTIONS}, after "
+              f"{min(lifetimes):.2f} / {statistics.median(lifetimes):.2f} / {max(lifetimes):.2f} s (min / median / max)")
+        assert not failures, failures[:5]
+        assert p99 < P99_LIMIT_MS, f"p99 {p99:.1f} ms"
+        assert len(closed_at) == SLOW_CONNECTIONS, f"{SLOW_CONNECTIONS - len(closed_at)} slow connections still open"
+        assert min(lifetimes) >= HEADER_TIMEOUT_S - 0.3, f"closed early: {min(lifetimes):.2f} s"
+        assert max(lifetimes) <= HEADER_TIMEOUT_S + CLOSE_SLACK_S, f"closed late: {max(lifetimes):.2f} s"
+
+
+def test_AtTheDescriptorCap_NewConnectionsAreRefusedCleanly_AndRunningOnesKeepWorking():
+    with Server(nofile=(CAP_NOFILE, CAP_NOFILE)) as server:
+        def get(conn):
+            conn.request("GET", "/api/health")
+            resp = conn.getresponse()
+            resp.read()
+            return resp.status
+
+        first = http.client.HTTPConnection(LOOPBACK, server.port, timeout=5)
+        assert get(first) == 200
+        held, served, refused = [], 0, 0
+        for _ in range(CAP_ATTEMPTS):
+            conn = http.client.HTTPConnection(LOOPBACK, server.port, timeout=5)
+            try:
+                status = get(conn)
+                served += status == 200
+                held.append(conn)  # keep-alive: the server keeps its descriptor
+            except (ConnectionError, http.client.RemoteDisconnected, http.client.BadStatusLine) as e:
+                refused += 1  # closed by the server without an answer: the clean refusal
+                conn.close()
+            # a timeout here (socket.timeout) is the failure this test is for: it propagates
+        print(f"descriptor cap {CAP_NOFILE}: {served} connections served, {refused} refused cleanly")
+        assert refused > 0, "the cap was never reached"
+        assert served > 0
+        # The running connections keep working at the cap.
+        assert get(first) == 200
+        assert get(held[0]) == 200
+        assert "out of file descriptors" in server.log_text()
+        # Space returns: close the held ones, and new connections are served again.
+        for c in held:
+            c.close()
+        time.sleep(0.3)
+        again = http.client.HTTPConnection(LOOPBACK, server.port, timeout=5)
+        assert get(again) == 200
+        again.close()
+        first.close()
