@@ -70,20 +70,25 @@ def main():
             # Locators run in Playwright's utility world: page.evaluate would run in the page's
             # world as a user gesture and hand the autoplay probe an activation.
             finished = page.locator("html").get_attribute("data-finished")
-            taps = []
             for tap_id in common.FARM_TAPS + tuple(common.NOTHING_HAPPENED):
                 button = page.locator("button#" + tap_id)
-                if button.count() and button.is_visible():
-                    button.scroll_into_view_if_needed()
-                    box = button.bounding_box()
-                    if box:
-                        taps.append({"id": tap_id, "x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2})
-            state = {"finished": finished, "taps": taps}
-            tap = farm.next_tap(state.get("taps") or [])
-            if tap:
-                farm.clicked(tap["id"])
-                log("tap", id=tap["id"], n=farm.clicks[tap["id"]])
-                page.mouse.click(tap["x"], tap["y"])
+                try:
+                    if button.count() and button.is_visible() and farm.next_tap([{"id": tap_id}]):
+                        farm.clicked(tap_id)
+                        log("tap", id=tap_id, n=farm.clicks[tap_id])
+                        # A real, trusted mouse click at the button (scrolled into view).
+                        button.click(timeout=2000)
+                        break
+                except Exception as e:  # noqa: BLE001 (the panel changed under the click)
+                    log("tap-error", id=tap_id, error=str(e).splitlines()[0])
+            if finished:
+                log("finished", verdict=finished)
+                page.wait_for_timeout(400)
+                if a.screenshot:
+                    page.screenshot(path=a.screenshot)
+                    log("screenshot", path=a.screenshot)
+                code, why = 0, "finished"
+                break
             page.wait_for_timeout(250)
         log("exit", code=code, why=why)
         browser.close()

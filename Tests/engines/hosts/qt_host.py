@@ -30,7 +30,7 @@ os.environ["QTWEBENGINE_CHROMIUM_FLAGS"] = (os.environ.get("QTWEBENGINE_CHROMIUM
 from PyQt6.QtCore import QPoint, Qt, QTimer, QUrl  # noqa: E402
 from PyQt6.QtTest import QTest  # noqa: E402
 from PyQt6.QtWebEngineCore import (QWebEnginePage, QWebEnginePermission, QWebEngineProfile,  # noqa: E402
-                                   QWebEngineScript, QWebEngineSettings)
+                                   QWebEngineScript, QWebEngineSettings, QWebEngineUrlRequestInterceptor)
 from PyQt6.QtWebEngineWidgets import QWebEngineView  # noqa: E402
 from PyQt6.QtWidgets import QApplication  # noqa: E402
 
@@ -60,6 +60,19 @@ class AppPage(QWebEnginePage):
         pass
 
 
+class BeaconWatch(QWebEngineUrlRequestInterceptor):
+    """Evidence for env.script: the engine fetched the <noscript> beacon."""
+
+    def __init__(self, log):
+        super().__init__()
+        self.log = log
+
+    def interceptRequest(self, info):  # noqa: N802
+        url = info.requestUrl().toString()
+        if "/probe/noscript" in url:
+            self.log("noscript-beacon", uri=url)
+
+
 class Host:
     def __init__(self, a, app):
         self.a, self.app = a, app
@@ -79,6 +92,8 @@ class Host:
         self.profile = QWebEngineProfile(self.view)  # off the record: a fresh app install
         # Android asks onPermissionRequest every time; Qt would remember the first answer.
         self.profile.setPersistentPermissionsPolicy(QWebEngineProfile.PersistentPermissionsPolicy.AskEveryTime)
+        self.beacon_watch = BeaconWatch(self.log)
+        self.profile.setUrlRequestInterceptor(self.beacon_watch)
         store = self.profile.cookieStore()
         if a.cookies == "never":
             store.setCookieFilter(lambda request: False)

@@ -92,6 +92,9 @@ class Host:
         if a.file_chooser != "none":
             self.view.connect("run-file-chooser", self.on_file_chooser)
         self.view.connect("load-failed-with-tls-errors", self.on_tls_error)
+        # Evidence for env.script: the engine fetched the <noscript> beacon.
+        self.view.connect("resource-load-started", lambda v, res, req: "/probe/noscript" in (req.get_uri() or "")
+                          and self.log("noscript-beacon", uri=req.get_uri()))
         self.view.connect("load-changed", lambda v, e: self.log("load", state=e.value_nick, uri=v.get_uri()))
 
         self.window = Gtk.Window(title="probe host")
