@@ -9,8 +9,10 @@ import base64
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 from playwright.sync_api import sync_playwright
@@ -48,10 +50,19 @@ def main():
     pins = spki_pins(a.trust_ca, a.url)
     log("trust", spki=pins)
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=a.chromium, args=[
-            "--no-sandbox", "--use-fake-device-for-media-stream", "--ignore-certificate-errors-spki-list=" + ",".join(pins)])
-        context = browser.new_context(viewport={"width": 390, "height": 844},
-                                      permissions=["camera"] if a.camera == "granted" else [])
+        # The person's answers are the profile's stored site settings (ENGINES.md: content
+        # settings in Default/Preferences; 1 allow, 2 block). The microphone is blocked in
+        # both cases: a microphone prompt left open in headless Chromium swallows every
+        # later click, and a person would not allow it to an identity check.
+        profile = tempfile.mkdtemp(prefix="chromium-profile-")
+        os.makedirs(os.path.join(profile, "Default"))
+        with open(os.path.join(profile, "Default", "Preferences"), "w") as f:
+            json.dump({"profile": {"default_content_setting_values": {
+                "media_stream_camera": 1 if a.camera == "granted" else 2, "media_stream_mic": 2}}}, f)
+        context = pw.chromium.launch_persistent_context(
+            profile, executable_path=a.chromium, viewport={"width": 390, "height": 844},
+            args=["--no-sandbox", "--use-fake-device-for-media-stream",
+                  "--ignore-certificate-errors-spki-list=" + ",".join(pins)] + os.environ.get("CHROMIUM_EXTRA_FLAGS", "").split())
         page = context.new_page()
 
         def on_chooser(fc):
@@ -62,7 +73,7 @@ def main():
             farm.chooser_open = False
 
         page.on("filechooser", on_chooser)
-        log("start", engine="Chromium", version=browser.version, camera=a.camera)
+        log("start", engine="Chromium", version=context.browser.version if context.browser else "?", camera=a.camera)
         page.goto(a.url)
         deadline = time.monotonic() + a.timeout
         code, why = 2, f"no end of the page after {a.timeout} s"
@@ -91,7 +102,8 @@ def main():
                 break
             page.wait_for_timeout(250)
         log("exit", code=code, why=why)
-        browser.close()
+        context.close()
+        shutil.rmtree(profile, ignore_errors=True)
     sys.exit(code)
 
 
