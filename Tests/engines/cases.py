@@ -258,16 +258,16 @@ CASES = [
                                        remedy="mediaPlaybackRequiresUserGesture = false")}),
 
     # --- Chromium, a plain browser (desktop: camera results are info) ---------------
-    # On desktop the camera probes are info, and of the person's steps the lifecycle and
-    # offline ones stay required. The file steps end skipped here: camera.scope's
+    # On desktop the camera probes and the person's steps are info. The file steps, required
+    # everywhere, end skipped here: camera.scope's
     # getDisplayMedia (no gesture, cut short by the page after 3 s) leaves headless
     # Chromium's screen-share picker open, and the picker swallows every later click
     # (measured: file.accept passes when camera.scope is left out of ?probes=).
     Case(id="chromium-camera-granted", engine="chromium", settings={"camera": "granted"}, verdict="incomplete",
          observed={"camera.getUserMedia": "granted in", "camera.frames": "640×480", "camera.scope": "{audio} error"},
-         passes=("env.script", "camera.api"), missing=("lifecycle.background", "net.offline", "file.accept", "file.cancel")),
+         passes=("env.script", "camera.api"), missing=("file.accept", "file.cancel")),
     Case(id="chromium-camera-denied", engine="chromium", settings={"camera": "denied"}, verdict="incomplete",
          observed={"camera.getUserMedia": "failed with NotAllowedError", "camera.frames": "camera-not-granted"},
-         passes=("env.script", "camera.api"), missing=("lifecycle.background", "net.offline", "file.accept", "file.cancel"),
+         passes=("env.script", "camera.api"), missing=("file.accept", "file.cancel"),
          diagnoses={"camera.getUserMedia": "already denied before the request"}),
 ]
