@@ -60,4 +60,11 @@ static inline const GENERAL_NAME *probe_GENERAL_NAMES_value(const GENERAL_NAMES 
 static inline void probe_GENERAL_NAMES_free(GENERAL_NAMES *names) {
     GENERAL_NAMES_free(names);
 }
+
+// --- TLS client (Sources/ProbeServer/Client) ---
+// SNI is set through SSL_ctrl (a macro in ssl.h).
+static inline int probe_SSL_set_tlsext_host_name(SSL *ssl, const char *name) {
+    return (int)SSL_set_tlsext_host_name(ssl, name);
+}
+
 #endif

@@ -2,21 +2,38 @@
 import Glibc
 #endif
 
+/// The subcommands: name, one-line abstract, entry point. `serve` is the default.
+let subcommands: [(name: String, abstract: String, run: ([String]) throws -> Int32)] = [
+    ("serve", ServeCommand.abstract, ServeCommand.run),
+    ("diff", DiffCommand.abstract, DiffCommand.run),
+    ("wait", WaitCommand.abstract, WaitCommand.run),
+    ("runs", RunsCommand.abstract, RunsCommand.run),
+    ("report", ReportCommand.abstract, ReportCommand.run),
+    ("compare", CompareCommand.abstract, CompareCommand.run),
+    ("profiles", ProfilesCommand.abstract, ProfilesCommand.run),
+    ("catalog", CatalogCommand.abstract, CatalogCommand.run),
+]
+
 /// probe-server: one root command with subcommands; `serve` is the default.
 let rootHelp = """
 OVERVIEW: probe-server finds WebView misconfigurations: it serves a sequential test page,
 collects what the page observes, and names the setting to fix for each wrapper.
 
 USAGE: probe-server [serve] [options]
-       probe-server <subcommand> --help
+       probe-server <subcommand> [options]
 
 SUBCOMMANDS:
-  serve      \(ServeCommand.abstract)
+\(subcommands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + $0.abstract }.joined(separator: "\n"))
 
-Run `probe-server serve --help` for the server's options.
+OPTIONS:
+  -h, --help   Show this help.
+  --version    Show the version.
+
+Run `probe-server <subcommand> --help` for a subcommand's options.
+Exit status of diff and wait: 0 ready, 1 findings, 2 incomplete, 64 usage error.
 """
 
-func main() -> Int32 {
+@MainActor func main() -> Int32 {
     var argv = Array(CommandLine.arguments.dropFirst())
     let subcommand: String
     if let first = argv.first, !first.hasPrefix("-") {
@@ -32,17 +49,28 @@ func main() -> Int32 {
         subcommand = "serve"
     }
     do {
-        switch subcommand {
-        case "serve": return try ServeCommand.run(argv)
-        case "help":
-            print(rootHelp)
-            return 0
-        default:
-            throw UsageError("unknown subcommand \(subcommand)")
+        if subcommand == "help" {
+            // `probe-server help diff` is `probe-server diff --help`.
+            guard let topic = argv.first else {
+                print(rootHelp)
+                return 0
+            }
+            guard let command = subcommands.first(where: { $0.name == topic }) else {
+                throw UsageError("unknown subcommand \(topic)")
+            }
+            return try command.run(["--help"])
         }
+        guard let command = subcommands.first(where: { $0.name == subcommand }) else {
+            throw UsageError("unknown subcommand \(subcommand); one of \(subcommands.map(\.name).joined(separator: ", "))")
+        }
+        return try command.run(argv)
     } catch let error as UsageError {
-        printError("probe-server: \(error)\nSee `probe-server \(subcommand == "serve" ? "serve " : "")--help`.")
+        let known = subcommands.contains { $0.name == subcommand }
+        printError("probe-server: \(error)\nSee `probe-server \(known ? subcommand + " " : "")--help`.")
         return 64  // EX_USAGE
+    } catch let failure as CommandFailure {
+        printError("probe-server: \(failure)")
+        return failure.exitCode
     } catch {
         printError("probe-server: \(error)")
         return 1

@@ -205,3 +205,40 @@ final class LockedBox<T>: @unchecked Sendable {
         set { lock.lock(); stored = newValue; lock.unlock() }
     }
 }
+
+@Suite struct RunReportRoutesTests {
+    @Test func ReportFormats_AreServedForARun() throws {
+        let s = try TestService()
+        let id = try s.createRun(#"{"label":"<script>alert(1)</script>"}"#)
+        _ = try s.request("POST", "/api/runs/\(id)/results", body: TestService.result(id, "storage.local", observed: #"{"available":true}"#))
+        let json = try s.request("GET", "/api/runs/\(id)/report.json")
+        #expect(json.status == 200)
+        #expect(json.json["schema"] as? String == "probe-server.report/1")
+        let junit = try s.request("GET", "/api/runs/\(id)/report.junit.xml")
+        #expect(junit.headers["content-type"]?.hasPrefix("application/xml") == true)
+        #expect(junit.text.contains("<testsuite"))
+        let md = try s.request("GET", "/api/runs/\(id)/report.md")
+        #expect(md.status == 200)
+        let page = try s.request("GET", "/runs/\(id)")
+        #expect(page.status == 200)
+        #expect(!page.text.contains("<script>alert"))
+        #expect(page.text.contains("&lt;script&gt;"))
+        #expect(try s.request("GET", "/runs/nosuchrun").status == 404)
+        #expect(try s.request("GET", "/assets/report.css").headers["content-type"]?.hasPrefix("text/css") == true)
+    }
+
+    @Test func RunsPage_TakesTheTokenOnceAndKeepsItInAStrictHttpOnlyCookie() throws {
+        let s = try TestService { $0.token = "tok" }
+        _ = try s.createRun()
+        #expect(try s.request("GET", "/runs").status == 401)
+        #expect(try s.request("GET", "/runs?token=wrong").status == 401)
+        let login = try s.request("GET", "/runs?token=tok")
+        #expect(login.status == 302)
+        #expect(login.headers["location"] == "/runs")
+        let cookie = try #require(login.headers["set-cookie"])
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+        let page = try s.request("GET", "/runs", headers: ["Cookie": "probe_token=tok"])
+        #expect(page.status == 200)
+        #expect(page.text.contains("<table") || page.text.contains("Recent runs"))
+    }
+}

@@ -13,5 +13,6 @@ if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq && apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 python3 -c 'import pytest' 2>/dev/null || pip install -q pytest
+command -v schemathesis >/dev/null || pip install -q schemathesis
 [ -x .build/debug/probe-server ] || swift build
 exec python3 -m pytest -q Tests/system "$@"

@@ -73,6 +73,10 @@ public final class RunAPI: @unchecked Sendable {
         }
         router.get("/api/profiles") { [self] _ in .json(ProfilesView(catalog: catalog)) }
         router.get("/api/health") { [self] _ in .json(["status": "ok", "version": serverVersion]) }
+        registerReports(into: &router)
+        router.get("/api/openapi.json") { _ in
+            Response(status: .ok, headers: HTTPHeaders([("Content-Type", "application/json")]), body: Array(OpenAPIDocument.json.utf8))
+        }
     }
 
     // MARK: Helpers
@@ -334,7 +338,8 @@ public final class RunAPI: @unchecked Sendable {
     }
 
     func wait(_ id: String, _ req: Request) throws -> Reply {
-        var seconds = 30
+        // Without ?timeout= a short wait: common HTTP clients give up after 10 s.
+        var seconds = 8
         if let t = req.queryItems["timeout"] {
             guard let n = Int(t), (0...RunWaiters.maxWaitSeconds).contains(n) else {
                 throw HTTPError(.badRequest, code: "invalid_field", "timeout must be 0 to \(RunWaiters.maxWaitSeconds) seconds", field: "timeout")

@@ -1,7 +1,7 @@
-extension StoreError {
+extension StoreError: HTTPErrorConvertible {
     /// The HTTP answer for a store failure: client mistakes are 4xx that say what to do,
     /// passing trouble (a full disk, a busy database) is 503 with Retry-After.
-    var httpError: HTTPError {
+    public var httpError: HTTPError {
         switch self {
         case .runNotFound(let id):
             return HTTPError(.notFound, code: "run_not_found",

@@ -56,6 +56,12 @@ public enum JSONCoding {
     }()
 }
 
+/// An error of another layer that knows its HTTP answer (a store error: 404, 409, 503…).
+/// Handlers may throw it; the server renders it instead of a 500.
+public protocol HTTPErrorConvertible: Error {
+    var httpError: HTTPError { get }
+}
+
 /// The one error type of the HTTP layer. It renders itself as
 /// `{"error":{"code":…,"message":…,"field":…}}` on one line, so a curl user and a
 /// program read the same thing.

@@ -38,7 +38,7 @@ public struct SetupPage: Sendable {
     }
 
     public func html() -> String {
-        let e = HTMLEscape.text
+        let e = ReportText.html
         let qr = (try? QRCode(text: qrTarget).svg(moduleSize: 6)) ?? "<p>(the URL is too long for a QR code)</p>"
         let urls = probeURLs.map { "<li><a href=\"\(e($0))\">\(e($0))</a></li>" }.joined()
         var ca = ""

@@ -26,7 +26,9 @@ final class ServerContext: Sendable {
         self.endpointRouters = routers
     }
 
-    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"]
+    /// Methods of RFC 9110 (and PATCH): a known method a resource does not take is 405 with
+    /// `Allow`; anything else is 501.
+    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "QUERY"]
 
     /// Endpoints with a router of their own.
     let endpointRouters: [String: Router]
@@ -55,6 +57,8 @@ final class ServerContext: Sendable {
                 return try route.handler(request)
             } catch let error as HTTPError {
                 return .now(error.response)
+            } catch let error as any HTTPErrorConvertible {
+                return .now(error.httpError.response)
             } catch {
                 logger.error("handler \(route.method) \(route.pattern) failed: \(error)")
                 return .now(HTTPError(.internalServerError, "internal error; see the server log").response)

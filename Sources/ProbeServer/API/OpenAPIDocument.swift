@@ -1,0 +1,1238 @@
+/// The API described in OpenAPI 3.1, served at `/api/openapi.json`. The schemathesis test
+/// holds the server to it: no 5xx, and every response matches its schema.
+public enum OpenAPIDocument {
+    public static let json = #"""
+{
+ "openapi": "3.1.0",
+ "info": {
+  "title": "probe-server API",
+  "version": "1",
+  "description": "Runs of the WebView probe page, their results, and the diff that names the fix. Errors are {\"error\":{\"code\",\"message\",\"field\"}}."
+ },
+ "components": {
+  "securitySchemes": {
+   "bearer": {
+    "type": "http",
+    "scheme": "bearer",
+    "description": "The access token: --token, $PROBE_TOKEN, or DATA_DIR/token."
+   }
+  },
+  "responses": {
+   "Error": {
+    "description": "What was wrong, and the field at fault",
+    "content": {
+     "application/json": {
+      "schema": {
+       "$ref": "#/components/schemas/Error"
+      }
+     }
+    }
+   }
+  },
+  "schemas": {
+   "RunID": {
+    "type": "string",
+    "pattern": "^[A-Za-z0-9_-]{1,64}$"
+   },
+   "Error": {
+    "type": "object",
+    "required": [
+     "error"
+    ],
+    "properties": {
+     "error": {
+      "type": "object",
+      "required": [
+       "code",
+       "message"
+      ],
+      "properties": {
+       "code": {
+        "type": "string"
+       },
+       "message": {
+        "type": "string"
+       },
+       "field": {
+        "type": "string"
+       }
+      }
+     }
+    }
+   },
+   "Platform": {
+    "type": "string",
+    "enum": [
+     "ios-wkwebview",
+     "ios-safari",
+     "android-webview",
+     "android-chrome",
+     "rn-webview-ios",
+     "rn-webview-android",
+     "desktop"
+    ]
+   },
+   "Metadata": {
+    "type": "object",
+    "additionalProperties": {
+     "type": [
+      "string",
+      "number",
+      "boolean",
+      "null"
+     ]
+    }
+   },
+   "CreateRun": {
+    "type": "object",
+    "properties": {
+     "label": {
+      "type": "string",
+      "maxLength": 200
+     },
+     "platform": {
+      "$ref": "#/components/schemas/Platform"
+     },
+     "requirementSet": {
+      "type": "string",
+      "enum": [
+       "liveform",
+       "video-only"
+      ]
+     },
+     "metadata": {
+      "$ref": "#/components/schemas/Metadata"
+     },
+     "id": {
+      "$ref": "#/components/schemas/RunID"
+     }
+    }
+   },
+   "ResultSummary": {
+    "type": "object",
+    "required": [
+     "probe",
+     "attempt",
+     "status"
+    ],
+    "properties": {
+     "probe": {
+      "type": "string"
+     },
+     "attempt": {
+      "type": "integer"
+     },
+     "status": {
+      "type": "string"
+     },
+     "reason": {
+      "type": "string"
+     },
+     "elapsedMs": {
+      "type": "number"
+     }
+    }
+   },
+   "Run": {
+    "type": "object",
+    "required": [
+     "id",
+     "url",
+     "reportUrl",
+     "requirementSet",
+     "metadata",
+     "createdAt"
+    ],
+    "properties": {
+     "id": {
+      "$ref": "#/components/schemas/RunID"
+     },
+     "url": {
+      "type": "string"
+     },
+     "reportUrl": {
+      "type": "string"
+     },
+     "label": {
+      "type": "string"
+     },
+     "platform": {
+      "type": "string"
+     },
+     "detectedPlatform": {
+      "type": "string"
+     },
+     "requirementSet": {
+      "type": "string"
+     },
+     "metadata": {
+      "type": "object"
+     },
+     "userAgent": {
+      "type": "string"
+     },
+     "createdAt": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "completedAt": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "verdict": {
+      "type": "string",
+      "enum": [
+       "ready",
+       "not-ready",
+       "incomplete"
+      ]
+     },
+     "results": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/ResultSummary"
+      }
+     }
+    }
+   },
+   "RunList": {
+    "type": "object",
+    "required": [
+     "runs"
+    ],
+    "properties": {
+     "runs": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/Run"
+      }
+     },
+     "nextCursor": {
+      "type": "string"
+     }
+    }
+   },
+   "Result": {
+    "type": "object",
+    "required": [
+     "run",
+     "probe",
+     "attempt",
+     "status",
+     "observed",
+     "elapsedMs",
+     "at"
+    ],
+    "properties": {
+     "schema": {
+      "type": "integer"
+     },
+     "run": {
+      "$ref": "#/components/schemas/RunID"
+     },
+     "probe": {
+      "type": "string"
+     },
+     "attempt": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 1000
+     },
+     "status": {
+      "type": "string",
+      "enum": [
+       "pass",
+       "fail",
+       "error",
+       "skipped",
+       "info"
+      ]
+     },
+     "reason": {
+      "type": "string"
+     },
+     "observed": {
+      "type": "object"
+     },
+     "elapsedMs": {
+      "type": "number",
+      "minimum": 0
+     },
+     "at": {
+      "type": "string",
+      "format": "date-time"
+     }
+    }
+   },
+   "ResultPost": {
+    "oneOf": [
+     {
+      "$ref": "#/components/schemas/Result"
+     },
+     {
+      "type": "object",
+      "required": [
+       "results"
+      ],
+      "properties": {
+       "results": {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 1000,
+        "items": {
+         "$ref": "#/components/schemas/Result"
+        }
+       }
+      }
+     }
+    ]
+   },
+   "Acknowledgement": {
+    "type": "object",
+    "required": [
+     "accepted",
+     "duplicates",
+     "conflicts",
+     "conflicting"
+    ],
+    "properties": {
+     "accepted": {
+      "type": "integer"
+     },
+     "duplicates": {
+      "type": "integer"
+     },
+     "conflicts": {
+      "type": "integer"
+     },
+     "conflicting": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     }
+    }
+   },
+   "Finding": {
+    "type": "object",
+    "required": [
+     "probe",
+     "title",
+     "verdict",
+     "severity",
+     "expected",
+     "observed"
+    ],
+    "properties": {
+     "probe": {
+      "type": "string"
+     },
+     "title": {
+      "type": "string"
+     },
+     "verdict": {
+      "type": "string",
+      "enum": [
+       "pass",
+       "fail",
+       "warn",
+       "info",
+       "skipped",
+       "not-run"
+      ]
+     },
+     "severity": {
+      "type": "string",
+      "enum": [
+       "none",
+       "low",
+       "medium",
+       "high",
+       "critical"
+      ]
+     },
+     "expected": {
+      "type": "string"
+     },
+     "observed": {
+      "type": "string"
+     },
+     "diagnosis": {
+      "type": "string"
+     },
+     "layer": {
+      "type": "string"
+     },
+     "remedy": {
+      "type": "object"
+     },
+     "checklistItems": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     }
+    }
+   },
+   "Diff": {
+    "type": "object",
+    "required": [
+     "schema",
+     "platform",
+     "requirementSet",
+     "verdict",
+     "findings",
+     "coverage",
+     "counts"
+    ],
+    "properties": {
+     "schema": {
+      "type": "integer"
+     },
+     "run": {
+      "type": "string"
+     },
+     "platform": {
+      "type": "object",
+      "required": [
+       "platform"
+      ],
+      "properties": {
+       "platform": {
+        "$ref": "#/components/schemas/Platform"
+       }
+      }
+     },
+     "requirementSet": {
+      "type": "string"
+     },
+     "verdict": {
+      "type": "string",
+      "enum": [
+       "ready",
+       "not-ready",
+       "incomplete"
+      ]
+     },
+     "verdictReasons": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     },
+     "counts": {
+      "type": "object",
+      "additionalProperties": {
+       "type": "integer"
+      }
+     },
+     "findings": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/Finding"
+      }
+     },
+     "coverage": {
+      "type": "object",
+      "required": [
+       "counts",
+       "items"
+      ]
+     },
+     "topRemedies": {
+      "type": "array"
+     },
+     "unknownProbes": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     }
+    }
+   },
+   "Wait": {
+    "type": "object",
+    "required": [
+     "completed",
+     "run"
+    ],
+    "properties": {
+     "completed": {
+      "type": "boolean"
+     },
+     "run": {
+      "$ref": "#/components/schemas/Run"
+     },
+     "verdict": {
+      "type": "string"
+     }
+    }
+   },
+   "Comparison": {
+    "type": "object",
+    "required": [
+     "verdictBefore",
+     "verdictAfter",
+     "direction",
+     "changes"
+    ],
+    "properties": {
+     "verdictBefore": {
+      "type": "string"
+     },
+     "verdictAfter": {
+      "type": "string"
+     },
+     "direction": {
+      "type": "string"
+     },
+     "changes": {
+      "type": "array"
+     },
+     "checklistChanges": {
+      "type": "array"
+     }
+    }
+   },
+   "Origins": {
+    "type": "object",
+    "required": [
+     "primary"
+    ],
+    "properties": {
+     "primary": {
+      "type": "string"
+     },
+     "secondPort": {
+      "type": "string"
+     },
+     "secondHost": {
+      "type": "string"
+     },
+     "insecure": {
+      "type": "string"
+     }
+    }
+   },
+   "Config": {
+    "type": "object",
+    "required": [
+     "schemaVersion",
+     "serverVersion",
+     "origins",
+     "catalog"
+    ],
+    "properties": {
+     "schemaVersion": {
+      "type": "integer"
+     },
+     "serverVersion": {
+      "type": "string"
+     },
+     "origins": {
+      "$ref": "#/components/schemas/Origins"
+     },
+     "catalog": {
+      "type": "object"
+     },
+     "run": {
+      "$ref": "#/components/schemas/Run"
+     }
+    }
+   }
+  }
+ },
+ "paths": {
+  "/api/config": {
+   "get": {
+    "summary": "What the page needs: origins, the catalog, the run",
+    "parameters": [
+     {
+      "name": "run",
+      "in": "query",
+      "schema": {
+       "type": "string"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "config",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Config"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "503": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/runs": {
+   "post": {
+    "summary": "Create a run",
+    "requestBody": {
+     "required": false,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/CreateRun"
+       }
+      }
+     }
+    },
+    "responses": {
+     "201": {
+      "description": "the run",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Run"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "409": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "503": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   },
+   "get": {
+    "summary": "List runs, newest first",
+    "security": [
+     {
+      "bearer": []
+     }
+    ],
+    "parameters": [
+     {
+      "name": "label",
+      "in": "query",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "platform",
+      "in": "query",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "verdict",
+      "in": "query",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "since",
+      "in": "query",
+      "schema": {
+       "type": "string",
+       "format": "date-time"
+      }
+     },
+     {
+      "name": "limit",
+      "in": "query",
+      "schema": {
+       "type": "integer",
+       "minimum": 1,
+       "maximum": 500
+      }
+     },
+     {
+      "name": "cursor",
+      "in": "query",
+      "schema": {
+       "type": "string"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "a page of runs",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/RunList"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "503": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/runs/{id}": {
+   "get": {
+    "summary": "A run and its results",
+    "parameters": [
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "$ref": "#/components/schemas/RunID"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "the run",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Run"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "503": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   },
+   "delete": {
+    "summary": "Delete a run and its uploads",
+    "security": [
+     {
+      "bearer": []
+     }
+    ],
+    "parameters": [
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "$ref": "#/components/schemas/RunID"
+      }
+     }
+    ],
+    "responses": {
+     "204": {
+      "description": "deleted"
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "503": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/runs/{id}/results": {
+   "post": {
+    "summary": "Post one result or a batch; committed before the 200",
+    "parameters": [
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "$ref": "#/components/schemas/RunID"
+      }
+     }
+    ],
+    "requestBody": {
+     "required": true,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/ResultPost"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "what happened to each",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Acknowledgement"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "503": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/runs/{id}/complete": {
+   "post": {
+    "summary": "Mark the run complete and judge it",
+    "parameters": [
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "$ref": "#/components/schemas/RunID"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "the diff",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Diff"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "503": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/runs/{id}/diff": {
+   "get": {
+    "summary": "The diff against a requirement set",
+    "parameters": [
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "$ref": "#/components/schemas/RunID"
+      }
+     },
+     {
+      "name": "profile",
+      "in": "query",
+      "schema": {
+       "type": "string",
+       "enum": [
+        "liveform",
+        "video-only"
+       ]
+      }
+     },
+     {
+      "name": "platform",
+      "in": "query",
+      "schema": {
+       "$ref": "#/components/schemas/Platform"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "the diff",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Diff"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "503": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/runs/{id}/wait": {
+   "get": {
+    "summary": "Long poll until the run completes",
+    "parameters": [
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "$ref": "#/components/schemas/RunID"
+      }
+     },
+     {
+      "name": "timeout",
+      "in": "query",
+      "schema": {
+       "type": "integer",
+       "minimum": 0,
+       "maximum": 600
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "the run's state",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Wait"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "503": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/compare": {
+   "get": {
+    "summary": "What changed between two runs",
+    "security": [
+     {
+      "bearer": []
+     }
+    ],
+    "parameters": [
+     {
+      "name": "a",
+      "in": "query",
+      "required": true,
+      "schema": {
+       "$ref": "#/components/schemas/RunID"
+      }
+     },
+     {
+      "name": "b",
+      "in": "query",
+      "required": true,
+      "schema": {
+       "$ref": "#/components/schemas/RunID"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "the comparison",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Comparison"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "503": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/catalog": {
+   "get": {
+    "summary": "The probes, checklist and requirement sets",
+    "responses": {
+     "200": {
+      "description": "the catalog",
+      "content": {
+       "application/json": {
+        "schema": {
+         "type": "object",
+         "required": [
+          "probes"
+         ]
+        }
+       }
+      }
+     }
+    }
+   }
+  },
+  "/api/profiles": {
+   "get": {
+    "summary": "Every platform \u00d7 requirement set",
+    "responses": {
+     "200": {
+      "description": "profiles",
+      "content": {
+       "application/json": {
+        "schema": {
+         "type": "object",
+         "required": [
+          "profiles"
+         ],
+         "properties": {
+          "profiles": {
+           "type": "array"
+          }
+         }
+        }
+       }
+      }
+     }
+    }
+   }
+  },
+  "/api/health": {
+   "get": {
+    "summary": "Liveness",
+    "responses": {
+     "200": {
+      "description": "ok",
+      "content": {
+       "application/json": {
+        "schema": {
+         "type": "object",
+         "required": [
+          "status"
+         ],
+         "properties": {
+          "status": {
+           "type": "string"
+          },
+          "version": {
+           "type": "string"
+          }
+         }
+        }
+       }
+      }
+     }
+    }
+   }
+  },
+  "/api/openapi.json": {
+   "get": {
+    "summary": "This document",
+    "responses": {
+     "200": {
+      "description": "OpenAPI 3.1",
+      "content": {
+       "application/json": {
+        "schema": {
+         "type": "object"
+        }
+       }
+      }
+     }
+    }
+   }
+  },
+  "/api/runs/{id}/report.json": {
+   "get": {
+    "summary": "The run report as json",
+    "parameters": [
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "$ref": "#/components/schemas/RunID"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "the report",
+      "content": {
+       "application/json": {
+        "schema": {
+         "type": "object",
+         "required": [
+          "schema",
+          "run",
+          "diff"
+         ],
+         "properties": {
+          "schema": {
+           "type": "string"
+          },
+          "run": {
+           "type": "object"
+          },
+          "diff": {
+           "$ref": "#/components/schemas/Diff"
+          },
+          "results": {
+           "type": "array"
+          },
+          "uploads": {
+           "type": "array"
+          }
+         }
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "503": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/runs/{id}/report.junit.xml": {
+   "get": {
+    "summary": "The run report as junit.xml",
+    "parameters": [
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "$ref": "#/components/schemas/RunID"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "the report",
+      "content": {
+       "application/xml": {
+        "schema": {
+         "type": "string"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "503": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/runs/{id}/report.md": {
+   "get": {
+    "summary": "The run report as md",
+    "parameters": [
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "$ref": "#/components/schemas/RunID"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "the report",
+      "content": {
+       "text/markdown": {
+        "schema": {
+         "type": "string"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "503": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  }
+ }
+}
+"""#
+}

@@ -1,0 +1,69 @@
+import Foundation
+import ProbeCatalog
+
+/// The report routes: machine formats under `/api/runs/{id}/report.*`, and the pages for
+/// people, `/runs/{id}` (the run id is the capability) and `/runs` (needs the token).
+extension RunAPI {
+    /// Runs shown on the matrix page: enough for a device farm's night, few enough to judge
+    /// on one request.
+    static let matrixRuns = 60
+
+    func registerReports(into router: inout Router) {
+        for format in RunReports.Format.allCases {
+            router.add("GET", "/api/runs/:id/\(format.rawValue)") { [self] req in
+                let id = try runID(req)
+                return .offload { self.respond {
+                    let (run, report, results, uploads) = try self.judged(id)
+                    let text = RunReports.render(format, run: run, report: report, results: results, uploads: uploads)
+                    return Response(status: .ok, headers: HTTPHeaders([("Content-Type", format.contentType), ("Cache-Control", "no-store")]),
+                                    body: Array(text.utf8))
+                } }
+            }
+        }
+        router.add("GET", "/runs/:id") { [self] req in
+            guard let id = req.parameters["id"], RunID.isWellFormed(id) else {
+                return .now(.html(RunReportPage.notFound(runID: req.parameters["id"] ?? ""), status: .notFound))
+            }
+            return .offload { self.respond {
+                guard try self.store.run(id: id) != nil else { return .html(RunReportPage.notFound(runID: id), status: .notFound) }
+                let (run, report, results, uploads) = try self.judged(id)
+                return .html(RunReportPage.html(run: run, report: report, results: results, uploads: uploads))
+            } }
+        }
+        router.add("GET", "/runs") { [self] req in
+            // `?token=` once: keep it in an HttpOnly, SameSite=Strict cookie and drop it from the URL.
+            if let given = req.queryItems["token"] {
+                guard AccessToken.constantTimeEquals(given, token.value) else {
+                    throw HTTPError(.unauthorized, "that token is not this server's; it is in DATA_DIR/token")
+                }
+                var r = Response.redirect(to: "/runs")
+                r.headers.add("Set-Cookie", "\(AccessToken.cookieName)=\(given); Path=/; HttpOnly; SameSite=Strict\(req.isSecure ? "; Secure" : "")")
+                return .now(r)
+            }
+            try token.require(req)
+            let q = req.queryItems
+            let filter = RunMatrixFilter(label: q["label"].flatMap { $0.isEmpty ? nil : $0 },
+                                         platform: q["platform"].flatMap { $0.isEmpty ? nil : $0 },
+                                         verdict: q["verdict"].flatMap { $0.isEmpty ? nil : $0 })
+            return .offload { self.respond {
+                let page = try self.store.listRuns(filter: RunFilter(label: filter.label, platform: filter.platform,
+                                                                     verdict: filter.verdict, limit: Self.matrixRuns))
+                let rows = try page.items.map { run -> RunMatrixRow in
+                    let records = try self.store.results(runID: run.id)
+                    let report = records.isEmpty ? nil : try RunJudge.report(run: run, records: records, catalog: self.catalog)
+                    return RunMatrixRow(run: run, report: report)
+                }
+                return .html(RunMatrixPage.html(rows: rows, filter: filter, catalog: self.catalog))
+            } }
+        }
+        router.get(ReportStyles.path) { _ in .text(ReportStyles.css, contentType: ReportStyles.contentType) }
+    }
+
+    /// A run with its diff, results and uploads (blocking reads: call off the loops).
+    func judged(_ id: String) throws -> (RunRecord, DiffReport, [ResultRecord], [UploadRecord]) {
+        guard let run = try store.run(id: id) else { throw StoreError.runNotFound(id) }
+        let results = try store.results(runID: id)
+        let report = try RunJudge.report(run: run, records: results, catalog: catalog)
+        return (run, report, results, try store.uploads(runID: id))
+    }
+}

@@ -1,0 +1,173 @@
+import COpenSSL
+import Foundation
+
+/// Which certificate authorities the CLI trusts for `https://` servers.
+public enum ClientTrust: Sendable, Equatable {
+    /// A PEM file of CA certificates (`--cacert`, or the data directory's `ca.pem`).
+    case caFile(String)
+    /// The system store (`SSL_CTX_set_default_verify_paths`: Debian's /etc/ssl/certs).
+    case system
+
+    /// `--cacert` when given; else `DATA_DIR/ca.pem` when it exists (the CLI runs next to a
+    /// local server whose CA the system does not know); else the system store.
+    public static func resolve(caFile: String?, dataDirectory: String) -> ClientTrust {
+        if let caFile { return .caFile(caFile) }
+        let local = dataDirectory + "/ca.pem"
+        if FileManager.default.isReadableFile(atPath: local) { return .caFile(local) }
+        return .system
+    }
+
+    var caFilePath: String? {
+        if case .caFile(let path) = self { return path }
+        return nil
+    }
+}
+
+/// An OpenSSL client context: TLS 1.2+, peer verification on, trust from `ClientTrust`.
+final class ClientTLSContext: @unchecked Sendable {
+    let pointer: OpaquePointer
+    let trust: ClientTrust
+
+    init(trust: ClientTrust) throws(HTTPClientError) {
+        OpenSSLErrorQueue.clear()
+        guard let pointer = SSL_CTX_new(TLS_client_method()) else {
+            throw .tlsFailed(server: "-", reason: "SSL_CTX_new: \(OpenSSLErrorQueue.drain())")
+        }
+        self.pointer = pointer
+        self.trust = trust
+        // The same floor as the server (TLSPolicy): nothing this CLI talks to needs less.
+        _ = probe_SSL_CTX_set_min_proto_version(pointer, TLSPolicy.minimumVersion)
+        // Verify the chain during the handshake; the host name is set per connection.
+        SSL_CTX_set_verify(pointer, SSL_VERIFY_PEER, nil)
+        switch trust {
+        case .caFile(let path):
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw .cannotReadCAFile(path: path, reason: "no such readable file")
+            }
+            guard SSL_CTX_load_verify_locations(pointer, path, nil) == 1 else {
+                throw .cannotReadCAFile(path: path, reason: OpenSSLErrorQueue.drain())
+            }
+        case .system:
+            guard SSL_CTX_set_default_verify_paths(pointer) == 1 else {
+                throw .tlsFailed(server: "-", reason: "cannot load the system CA store: \(OpenSSLErrorQueue.drain())")
+            }
+        }
+        OpenSSLErrorQueue.clear()
+    }
+
+    deinit { SSL_CTX_free(pointer) }
+}
+
+/// A client-side TLS session over a connected, non-blocking socket, checking the server's
+/// certificate chain and its name. Driven like the server's `TLSSession`: call again on
+/// `wantRead`/`wantWrite` once the socket is ready for what was asked.
+final class TLSClientSession: Transport {
+    private let context: ClientTLSContext
+    private let ssl: OpaquePointer
+    private var hasFailed = false
+
+    /// `host`: the name (or IP literal) the user typed, checked against the certificate.
+    init(context: ClientTLSContext, fileDescriptor: Int32, host: String, hostIsIPAddress: Bool) throws(HTTPClientError) {
+        self.context = context
+        OpenSSLErrorQueue.clear()
+        guard let ssl = SSL_new(context.pointer) else {
+            throw .tlsFailed(server: host, reason: "SSL_new: \(OpenSSLErrorQueue.drain())")
+        }
+        self.ssl = ssl
+        guard SSL_set_fd(ssl, fileDescriptor) == 1 else {
+            throw .tlsFailed(server: host, reason: "SSL_set_fd: \(OpenSSLErrorQueue.drain())")
+        }
+        if hostIsIPAddress {
+            // RFC 6066 §3: no SNI for an IP literal; match the certificate's IP SANs instead.
+            guard X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), host) == 1 else {
+                throw .tlsFailed(server: host, reason: "cannot check the IP address \(host): \(OpenSSLErrorQueue.drain())")
+            }
+        } else {
+            guard probe_SSL_set_tlsext_host_name(ssl, host) == 1, SSL_set1_host(ssl, host) == 1 else {
+                throw .tlsFailed(server: host, reason: "cannot set the host name \(host): \(OpenSSLErrorQueue.drain())")
+            }
+        }
+        // ALPN: say we speak HTTP/1.1 (the server chooses it; RFC 7301 §3.1 wire format).
+        let protocols: [UInt8] = [8] + Array("http/1.1".utf8)
+        _ = SSL_set_alpn_protos(ssl, protocols, UInt32(protocols.count))
+        SSL_set_connect_state(ssl)
+    }
+
+    deinit { SSL_free(ssl) }
+
+    /// The verification result after a failed handshake: X509_V_OK (0) or the reason code.
+    var verifyResult: Int { Int(SSL_get_verify_result(ssl)) }
+
+    var verifyResultText: String { String(cString: X509_verify_cert_error_string(SSL_get_verify_result(ssl))) }
+
+    func handshake() -> TransportResult {
+        if SSL_is_init_finished(ssl) == 1 { return .bytes(0) }
+        OpenSSLErrorQueue.clear()
+        errno = 0
+        let status = SSL_do_handshake(ssl)
+        if status == 1 { return .bytes(0) }
+        return failure(status, during: "TLS handshake")
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return .bytes(0) }
+        OpenSSLErrorQueue.clear()
+        errno = 0
+        var count = 0
+        let status = SSL_read_ex(ssl, base, buffer.count, &count)
+        if status == 1 { return .bytes(count) }
+        return failure(status, during: "TLS read")
+    }
+
+    func write(from buffer: UnsafeRawBufferPointer) -> TransportResult {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return .bytes(0) }
+        OpenSSLErrorQueue.clear()
+        errno = 0
+        var count = 0
+        let status = SSL_write_ex(ssl, base, buffer.count, &count)
+        if status == 1 { return .bytes(count) }
+        return failure(status, during: "TLS write")
+    }
+
+    func shutdown() {
+        guard !hasFailed, SSL_is_init_finished(ssl) == 1 else { return }
+        OpenSSLErrorQueue.clear()
+        _ = SSL_shutdown(ssl)
+        OpenSSLErrorQueue.clear()
+    }
+
+    var negotiatedProtocol: String? {
+        var data: UnsafePointer<UInt8>?
+        var length: UInt32 = 0
+        SSL_get0_alpn_selected(ssl, &data, &length)
+        guard let data, length > 0 else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(length)), as: UTF8.self)
+    }
+
+    private func failure(_ status: Int32, during operation: String) -> TransportResult {
+        let savedErrno = errno
+        let code = SSL_get_error(ssl, status)
+        switch code {
+        case SSL_ERROR_WANT_READ:
+            OpenSSLErrorQueue.clear()
+            return .wantRead
+        case SSL_ERROR_WANT_WRITE:
+            OpenSSLErrorQueue.clear()
+            return .wantWrite
+        case SSL_ERROR_ZERO_RETURN:
+            OpenSSLErrorQueue.clear()
+            return .closed
+        case SSL_ERROR_SYSCALL:
+            hasFailed = true
+            let queued = OpenSSLErrorQueue.drain(fallback: "")
+            if !queued.isEmpty { return .failed("\(operation): \(queued)") }
+            // A server closing without close_notify after a Connection: close response:
+            // HTTP framing tells whether the body was complete.
+            if savedErrno == 0 { return .closed }
+            return .failed("\(operation): \(String(cString: strerror(savedErrno)))")
+        default:
+            hasFailed = true
+            return .failed("\(operation): \(OpenSSLErrorQueue.drain())")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import ProbeCatalog
+
+/// Markdown for a pull-request comment: the verdict, what to fix for the detected wrapper,
+/// and the checklist coverage. Every value from the run is escaped (`ReportText.markdown`),
+/// so a hostile label or error message cannot inject HTML, links or table cells.
+enum MarkdownReport {
+    /// A PR comment is read, not searched: past this many rows the rest is counted, not listed.
+    static let maxRows = 50
+
+    static func render(_ document: RunReportDocument) -> String {
+        let diff = document.diff
+        let platform = diff.platform.platform
+        let esc = ReportText.markdown
+        var out: [String] = []
+        let symbol: String
+        switch diff.verdict {
+        case .ready: symbol = "✅"
+        case .notReady: symbol = "❌"
+        case .incomplete: symbol = "⚠️"
+        }
+        out.append("### \(symbol) probe-server: **\(ReportFacts.verdictTitle(diff.verdict))** (\(diff.verdict.rawValue))")
+        out.append("")
+        var context = "Run \(esc(document.run.id))"
+        if let label = document.run.label { context += " · \(esc(label))" }
+        context += " · \(esc(platform.title)), \(esc(ReportFacts.platformSummary(diff.platform)))"
+        context += " · requirement set \(esc(diff.requirementSet))"
+        out.append(context)
+        out.append("")
+        for reason in diff.verdictReasons { out.append("- \(esc(reason))") }
+        if !diff.verdictReasons.isEmpty { out.append("") }
+
+        let actionable = ReportFacts.actionable(diff)
+        let wrapper = ReportFacts.Wrapper.detected(platform)
+        if actionable.isEmpty {
+            out.append("No failed or warning findings.")
+        } else {
+            let fixHeader = wrapper.map { "Fix (\($0.title))" } ?? "Fix"
+            out.append("| Verdict | Severity | Probe | Observed | Diagnosis | \(fixHeader) |")
+            out.append("|---|---|---|---|---|---|")
+            for finding in actionable.prefix(maxRows) {
+                let fixes = ReportFacts.relevantRemedies(finding.remedy, platform: platform)
+                let fix = fixes.map { wrapper == nil ? "\(esc($0.wrapper)): \(ReportText.markdownCode($0.fix))" : ReportText.markdownCode($0.fix) }
+                    .joined(separator: " · ")
+                out.append("| \(finding.verdict == .fail ? "❌ fail" : "⚠️ warn") | \(finding.severity.rawValue) | \(esc(finding.probe)) | \(esc(finding.observed)) | \(esc(finding.diagnosis ?? "")) | \(fix.isEmpty ? "—" : fix) |")
+            }
+            if actionable.count > maxRows { out += ["", "…and \(actionable.count - maxRows) more; see the full report."] }
+        }
+        out.append("")
+        let counts = ReportFacts.coverageCounts(diff.coverage).map { "\($0.status) \($0.count)" }.joined(separator: " · ")
+        out.append("**Checklist coverage** (\(diff.coverage.items.count) items): \(counts)")
+        let verdictCounts = Finding.Verdict.allCases.compactMap { verdict -> String? in
+            let count = diff.counts[verdict.rawValue] ?? 0
+            return count > 0 ? "\(verdict.rawValue) \(count)" : nil
+        }.joined(separator: " · ")
+        out.append("")
+        out.append("**Probes** (\(diff.findings.count)): \(verdictCounts)")
+        if !diff.unknownProbes.isEmpty {
+            out.append("")
+            out.append("Unknown probe ids in the results: \(diff.unknownProbes.map(esc).joined(separator: ", "))")
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import ProbeCatalog
+
+/// One row of the matrix: a run and, when it has results, its diff.
+public struct RunMatrixRow: Sendable {
+    public var run: RunRecord
+    /// Nil for a run that has posted nothing yet.
+    public var report: DiffReport?
+
+    public init(run: RunRecord, report: DiffReport?) {
+        self.run = run
+        self.report = report
+    }
+}
+
+/// The filter of the `/runs` form, echoed back into its fields.
+public struct RunMatrixFilter: Sendable, Equatable {
+    public var label: String?
+    public var platform: String?
+    public var verdict: String?
+
+    public init(label: String? = nil, platform: String? = nil, verdict: String? = nil) {
+        self.label = label
+        self.platform = platform
+        self.verdict = verdict
+    }
+}
+
+/// The device × probe matrix of recent runs (`/runs`): one row per run, one column per
+/// probe. Each cell carries a symbol and a word as well as a colour, so it reads in black
+/// and white and for colour-blind readers. A filter form (label, platform, verdict) at the
+/// top submits with GET; the server applies it and passes the rows in.
+public enum RunMatrixPage {
+    /// Cell text per verdict: a symbol and a short word, both visible without colour.
+    static func cell(_ verdict: Finding.Verdict) -> (symbol: String, word: String) {
+        switch verdict {
+        case .pass: return ("✓", "pass")
+        case .fail: return ("✗", "FAIL")
+        case .warn: return ("!", "warn")
+        case .info: return ("i", "info")
+        case .skipped: return ("–", "skip")
+        case .notRun: return ("·", "none")
+        }
+    }
+
+    public static func html(rows: [RunMatrixRow], filter: RunMatrixFilter, catalog: Catalog = .standard,
+                            generatedAt: Date = Date()) -> String {
+        let e = ReportText.html
+        var h = HTMLBuilder()
+        h.line("<!doctype html>")
+        h.line("<html lang=\"en\">")
+        h.line("<head>")
+        h.line("<meta charset=\"utf-8\">")
+        h.line("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+        h.line("<meta name=\"robots\" content=\"noindex\">")
+        h.line("<title>Runs: probe-server</title>")
+        h.line("<link rel=\"stylesheet\" href=\"\(ReportStyles.path)\">")
+        h.line("</head>")
+        h.line("<body class=\"matrix-page\">")
+        h.line("<h1>Recent runs</h1>")
+
+        h.line("<form class=\"filter\" method=\"get\" action=\"/runs\">")
+        h.line("<label>Label <input type=\"search\" name=\"label\" value=\"\(e(filter.label ?? ""))\"></label>")
+        h.line("<label>Platform <select name=\"platform\">")
+        h.line("<option value=\"\"\(filter.platform == nil || filter.platform == "" ? " selected" : "")>any</option>")
+        for platform in Platform.allCases {
+            let selected = filter.platform == platform.rawValue ? " selected" : ""
+            h.line("<option value=\"\(platform.rawValue)\"\(selected)>\(e(platform.title))</option>")
+        }
+        h.line("</select></label>")
+        h.line("<label>Verdict <select name=\"verdict\">")
+        h.line("<option value=\"\"\(filter.verdict == nil || filter.verdict == "" ? " selected" : "")>any</option>")
+        for verdict in [DiffReport.Verdict.ready, .notReady, .incomplete] {
+            let selected = filter.verdict == verdict.rawValue ? " selected" : ""
+            h.line("<option value=\"\(verdict.rawValue)\"\(selected)>\(e(ReportFacts.verdictTitle(verdict)))</option>")
+        }
+        h.line("</select></label>")
+        h.line("<button type=\"submit\">Filter</button> <a href=\"/runs\">Clear</a>")
+        h.line("</form>")
+
+        h.line("<p class=\"legend\">" + Finding.Verdict.allCases.map { verdict in
+            let (symbol, word) = cell(verdict)
+            return "<span class=\"cell v-\(verdict.rawValue)\">\(symbol) \(word)</span> \(verdict.rawValue)"
+        }.joined(separator: " · ") + "</p>")
+
+        if rows.isEmpty {
+            h.line("<p class=\"empty\">No runs match\(filter == RunMatrixFilter() ? " yet" : " this filter").</p>")
+        } else {
+            h.line("<div class=\"scroll\"><table class=\"matrix\">")
+            h.line("<thead><tr><th scope=\"col\">Run</th><th scope=\"col\">Device</th><th scope=\"col\">Verdict</th>")
+            for probe in catalog.probes {
+                // The id is the column head; the title is its tooltip.
+                h.line("<th scope=\"col\" class=\"probe\" title=\"\(e(probe.title))\"><span>\(e(probe.id))</span></th>")
+            }
+            h.line("</tr></thead><tbody>")
+            for row in rows { h.line(matrixRow(row, catalog: catalog)) }
+            h.line("</tbody></table></div>")
+        }
+        h.line("<footer><p>Generated \(e(ReportFacts.iso8601(generatedAt))) by probe-server · \(rows.count) runs</p></footer>")
+        h.line("</body>")
+        h.line("</html>")
+        return h.text
+    }
+
+    static func matrixRow(_ row: RunMatrixRow, catalog: Catalog) -> String {
+        let e = ReportText.html
+        let run = row.run
+        var html = "<tr>"
+        let link = "/runs/\(RunReportPage.percentEncoded(run.id))"
+        html += "<th scope=\"row\"><a class=\"mono\" href=\"\(e(link))\">\(e(run.id))</a>"
+        if let label = run.label { html += "<br><span class=\"label\">\(e(label))</span>" }
+        html += "<br><time>\(e(ReportFacts.iso8601(run.createdAt)))</time></th>"
+        let platform = row.report?.platform
+        var device = platform.map { "\($0.platform.rawValue): \(ReportFacts.platformSummary($0))" }
+            ?? run.detectedPlatform ?? run.platform ?? "not reported yet"
+        if let model = metadataValue(run.metadata, "deviceModel") ?? metadataValue(run.metadata, "device") {
+            device = model + " · " + device
+        }
+        html += "<td class=\"device\">\(e(device))</td>"
+        if let report = row.report {
+            let verdict = report.verdict
+            html += "<td><span class=\"badge verdict-\(verdict.rawValue)\">\(e(ReportFacts.verdictTitle(verdict)))</span></td>"
+            for probe in catalog.probes {
+                guard let finding = report.finding(probe.id) else {
+                    html += "<td class=\"cell v-not-run\">· none</td>"
+                    continue
+                }
+                let (symbol, word) = cell(finding.verdict)
+                html += "<td class=\"cell v-\(finding.verdict.rawValue)\" title=\"\(e(finding.probe + ": " + finding.observed))\">\(symbol) \(word)</td>"
+            }
+        } else {
+            html += "<td><span class=\"badge verdict-incomplete\">No results</span></td>"
+            html += "<td class=\"cell v-not-run\" colspan=\"\(catalog.probes.count)\">no results yet</td>"
+        }
+        return html + "</tr>"
+    }
+
+    static func metadataValue(_ metadata: String, _ key: String) -> String? {
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(metadata.utf8)),
+              let field = value.objectValue?[key], !field.isNull
+        else { return nil }
+        return ReportFacts.plain(field)
+    }
+}

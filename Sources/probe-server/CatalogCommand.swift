@@ -1,0 +1,66 @@
+import Foundation
+import ProbeCatalog
+import ProbeServer
+
+/// `probe-server catalog`: the probes in page order, what each checks, and the checklist. Offline.
+enum CatalogCommand {
+    static let abstract = "List the probes, requirement sets and checklist (offline)."
+
+    static let options: [Arguments.Option] = [
+        .init(long: "json", short: nil, valueName: nil, help: "Print the whole catalog as JSON (as GET /api/catalog)."),
+        .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
+    ]
+
+    static var help: String {
+        """
+        OVERVIEW: \(abstract)
+
+        USAGE: probe-server catalog [--json]
+
+        OPTIONS:
+        \(Arguments.helpText(options))
+        """
+    }
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let args = try Arguments(options: options, arguments: argv)
+        if args.flag("help") {
+            print(help)
+            return 0
+        }
+        if let extra = args.positionals.first { throw UsageError("catalog takes no argument, got \(extra)") }
+        let catalog = Catalog.standard
+        if args.flag("json") {
+            Output.write(catalog.exportJSON() + "\n")
+        } else {
+            Output.write(text(catalog, style: Output.style))
+        }
+        return 0
+    }
+
+    static func text(_ catalog: Catalog, style: TerminalStyle) -> String {
+        var lines: [String] = []
+        let width = catalog.probes.map(\.id.count).max() ?? 0
+        for phase in Probe.Phase.allCases {
+            let probes = catalog.probes.filter { $0.phase == phase }
+            guard !probes.isEmpty else { continue }
+            lines.append(style.bold(phase.rawValue))
+            for probe in probes {
+                var kind = probe.kind.rawValue
+                if probe.asksOperator && probe.kind != .operator { kind += "+operator" }
+                lines.append("  \(probe.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(kind.padding(toLength: 12, withPad: " ", startingAt: 0))  \(probe.title)")
+            }
+        }
+        lines.append("")
+        lines.append(style.bold("requirement sets"))
+        for set in catalog.requirementSets {
+            lines.append("  \(set.id)\(set.id == Catalog.defaultRequirementSet ? " (default)" : ""): \(set.title)")
+        }
+        lines.append("")
+        let methods = Coverage.Method.allCases.map { "\(catalog.coverageMethodCounts[$0.rawValue] ?? 0) \($0.rawValue)" }
+        lines.append(style.bold("checklist") + ": \(catalog.checklist.count) items (\(methods.joined(separator: ", ")))")
+        lines.append("")
+        lines.append("\(catalog.probes.count) probes on \(catalog.platforms.count) platforms; `probe-server catalog --json` for everything.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import ProbeCatalog
+import ProbeServer
+
+/// `probe-server compare A B`: what changed between two runs (before and after an app update).
+enum CompareCommand {
+    static let abstract = "Compare two runs (before, after); exit 1 when the second is worse."
+
+    static let options: [Arguments.Option] = [
+        .init(long: "json", short: nil, valueName: nil, help: "Print the RunComparison as JSON."),
+    ] + ServerOptions.options + [
+        .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
+    ]
+
+    static var help: String {
+        """
+        OVERVIEW: \(abstract)
+
+        USAGE: probe-server compare <before-run> <after-run> --server URL [--json]
+
+        OPTIONS:
+        \(Arguments.helpText(options))
+
+        EXIT STATUS:
+          0 same, better or changed, 1 worse, 64 usage error, 66 no such run,
+          69 the server cannot be reached, 77 the token is missing or wrong.
+        """
+    }
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let args = try Arguments(options: options, arguments: argv)
+        if args.flag("help") {
+            print(help)
+            return 0
+        }
+        guard args.positionals.count == 2 else {
+            throw UsageError("compare needs two run ids, before and after; got \(args.positionals.count)")
+        }
+        let before = try ServerOptions.runID(args.positionals[0])
+        let after = try ServerOptions.runID(args.positionals[1])
+        let api = try ServerOptions.client(args, command: "compare", requireToken: true)
+        let comparison: RunComparison
+        do {
+            comparison = try api.compare(before, after)
+        } catch {
+            throw CommandFailure.from(error)
+        }
+        if args.flag("json") {
+            Output.write(DiffCommand.jsonText(comparison))
+        } else {
+            Output.write(text(comparison, style: Output.style))
+        }
+        return comparison.direction == .worse ? ExitCode.findings : 0
+    }
+
+    static func text(_ comparison: RunComparison, style: TerminalStyle) -> String {
+        let clean = ReportText.terminal
+        func coloured(_ direction: RunComparison.Direction) -> String {
+            switch direction {
+            case .better: return style.green("better")
+            case .worse: return style.red("WORSE")
+            case .same: return "same"
+            case .changed: return style.yellow("changed")
+            }
+        }
+        var lines = [
+            "\(clean(comparison.runBefore ?? "?")) → \(clean(comparison.runAfter ?? "?")): \(coloured(comparison.direction))",
+            "verdict: \(comparison.verdictBefore.rawValue) → \(comparison.verdictAfter.rawValue)",
+        ]
+        if comparison.changes.isEmpty { lines.append("no probe changed verdict") }
+        for change in comparison.changes {
+            var line = "  \(coloured(change.direction).padding(toLength: style.colour ? 16 : 7, withPad: " ", startingAt: 0)) \(clean(change.probe)): \(change.before.rawValue) → \(change.after.rawValue)"
+            if change.direction == .worse, let diagnosis = change.diagnosisAfter { line += "\n           \(clean(diagnosis))" }
+            lines.append(line)
+        }
+        if !comparison.checklistChanges.isEmpty {
+            lines.append("checklist:")
+            for item in comparison.checklistChanges {
+                lines.append("  \(clean(item.id)): \(item.before.rawValue) → \(item.after.rawValue)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

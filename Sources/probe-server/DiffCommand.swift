@@ -1,0 +1,128 @@
+import Foundation
+import ProbeCatalog
+import ProbeServer
+
+/// `probe-server diff FILE|RUN`: a run's results against a profile, offline from a file or
+/// from a server; the exit status is the verdict.
+enum DiffCommand {
+    static let abstract = "Compare results with a profile; exit 0 ready, 1 findings, 2 incomplete."
+
+    static let options: [Arguments.Option] = [
+        .init(long: "profile", short: "P", valueName: "SET", help: "Requirement set to judge against (default \(Catalog.defaultRequirementSet); see `probe-server profiles`)."),
+        .init(long: "platform", short: nil, valueName: "PLATFORM", help: "Judge as this platform instead of the detected one (\(Platform.allCases.map(\.rawValue).joined(separator: ", ")))."),
+        .init(long: "format", short: "f", valueName: "FORMAT", help: "text (default), json (the DiffReport), junit or md."),
+        .init(long: "output", short: "o", valueName: "FILE", help: "Write the report to FILE instead of stdout."),
+    ] + ServerOptions.options + [
+        .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
+    ]
+
+    static var help: String {
+        """
+        OVERVIEW: \(abstract)
+
+        USAGE: probe-server diff <file> [--profile SET] [--platform PLATFORM] [--format FORMAT]
+               probe-server diff <run-id> --server URL [--profile SET] [--format FORMAT]
+
+        ARGUMENTS:
+          <file>     A JSON file of results: one result, {"results": [...]}, a bare array,
+                     or a JSON report (probe-server.report/1). `-` reads stdin. Offline.
+          <run-id>   A run on the server given by --server (or $PROBE_SERVER).
+
+        OPTIONS:
+        \(Arguments.helpText(options))
+
+        EXIT STATUS:
+          0 ready, 1 not ready (findings), 2 incomplete, 64 usage error,
+          65 the file is not results, 66 no such file or run, 69 the server cannot be reached.
+        """
+    }
+
+    enum Format: String { case text, json, junit, md }
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let args = try Arguments(options: options, arguments: argv)
+        if args.flag("help") {
+            print(help)
+            return 0
+        }
+        guard let target = args.positionals.first else { throw UsageError("diff needs a results file or a run id") }
+        if args.positionals.count > 1 { throw UsageError("diff takes one file or run id, got also \(args.positionals[1])") }
+        let format = try parseFormat(args.value("format"))
+        let requirementSet = args.value("profile") ?? Catalog.defaultRequirementSet
+        guard Catalog.standard.requirementSet(id: requirementSet) != nil else {
+            throw UsageError("unknown profile \(requirementSet); known: \(Catalog.standard.requirementSets.map(\.id).joined(separator: ", "))")
+        }
+        let platform = args.value("platform")
+        if let platform, Platform(rawValue: platform) == nil {
+            throw UsageError("unknown platform \(platform); known: \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+
+        let document: RunReportDocument
+        if target == "-" || FileManager.default.fileExists(atPath: target) {
+            document = try offline(path: target, requirementSet: requirementSet, platform: platform)
+        } else if ServerOptions.serverText(args) != nil {
+            let id = try ServerOptions.runID(target)
+            let api = try ServerOptions.client(args, command: "diff")
+            do {
+                let diff = try api.diff(id, profile: requirementSet, platform: platform)
+                document = RunReportDocument(diff: diff, results: [])
+            } catch {
+                throw CommandFailure.from(error)
+            }
+        } else {
+            throw CommandFailure("no such file: \(target); to diff a run on a server, pass --server URL", exitCode: ExitCode.noInput)
+        }
+
+        let text: String
+        switch format {
+        case .text: text = RunReports.text(document, style: args.value("output") == nil ? Output.style : .plain)
+        case .json: text = jsonText(document.diff)
+        case .junit: text = RunReports.junit(document)
+        case .md: text = RunReports.markdown(document)
+        }
+        try Output.emit(text, output: args.value("output"), what: "\(format.rawValue) report")
+        return ExitCode.verdict(document.diff.verdict)
+    }
+
+    static func parseFormat(_ text: String?) throws -> Format {
+        guard let text else { return .text }
+        guard let format = Format(rawValue: text == "markdown" ? "md" : text) else {
+            throw UsageError("--format must be text, json, junit or md; got \(text)")
+        }
+        return format
+    }
+
+    /// Reads results (or a report) from a file and judges them here.
+    static func offline(path: String, requirementSet: String, platform: String?) throws -> RunReportDocument {
+        let bytes: [UInt8]
+        if path == "-" {
+            bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        } else {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CommandFailure("cannot read \(path); check the path and its permissions", exitCode: ExitCode.noInput)
+            }
+            bytes = [UInt8](data)
+        }
+        let input = try ResultsInput.parse(bytes, source: path)
+        let results = input.results
+        let run = input.run
+        let detected = RunJudge.platform(of: run, results: results, override: platform)
+        guard let diff = Diff(platform: detected, requirementSet: requirementSet) else {
+            throw UsageError("no profile for \(requirementSet) on \(detected.platform.rawValue)")
+        }
+        let report = diff.report(results: results, run: run.id)
+        if var document = input.document {
+            // Keep the stored run's facts (label, device, uploads); replace the judgement.
+            document.diff = report
+            return document
+        }
+        return RunReportDocument(diff: report, results: results)
+    }
+
+    static func jsonText<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return ((try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
+    }
+}

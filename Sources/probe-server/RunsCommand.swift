@@ -1,0 +1,107 @@
+import Foundation
+import ProbeServer
+
+/// `probe-server runs`: the recent runs on a server, filtered.
+enum RunsCommand {
+    static let abstract = "List recent runs on a server (needs the access token)."
+
+    static let options: [Arguments.Option] = [
+        .init(long: "label", short: "l", valueName: "LABEL", help: "Only runs with this label."),
+        .init(long: "platform", short: nil, valueName: "PLATFORM", help: "Only runs on this platform."),
+        .init(long: "verdict", short: nil, valueName: "VERDICT", help: "Only runs with this verdict: ready, not-ready or incomplete."),
+        .init(long: "since", short: nil, valueName: "TIME", help: "Only runs created at or after TIME (ISO 8601)."),
+        .init(long: "limit", short: "n", valueName: "N", help: "At most N runs (default 50)."),
+        .init(long: "json", short: nil, valueName: nil, help: "Print the server's JSON instead of a table."),
+    ] + ServerOptions.options + [
+        .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
+    ]
+
+    static var help: String {
+        """
+        OVERVIEW: \(abstract)
+
+        USAGE: probe-server runs --server URL [--label L] [--platform P] [--verdict V] [--json]
+
+        OPTIONS:
+        \(Arguments.helpText(options))
+        """
+    }
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let args = try Arguments(options: options, arguments: argv)
+        if args.flag("help") {
+            print(help)
+            return 0
+        }
+        if let extra = args.positionals.first { throw UsageError("runs takes no argument, got \(extra)") }
+        if let verdict = args.value("verdict"), !["ready", "not-ready", "incomplete"].contains(verdict) {
+            throw UsageError("--verdict must be ready, not-ready or incomplete; got \(verdict)")
+        }
+        let limit = try args.int("limit", Int.self, range: 1...1000) ?? 50
+        let api = try ServerOptions.client(args, command: "runs", requireToken: true)
+        let list: RemoteRunList
+        do {
+            list = try api.runs(label: args.value("label"), platform: args.value("platform"), verdict: args.value("verdict"),
+                                since: args.value("since"), limit: limit)
+        } catch {
+            throw CommandFailure.from(error)
+        }
+        if args.flag("json") {
+            Output.write(DiffCommand.jsonText(RunListJSON(list)))
+            return 0
+        }
+        Output.write(table(list.runs, style: Output.style))
+        if list.nextCursor != nil { Output.write("(more runs: raise --limit or narrow the filter)\n") }
+        return 0
+    }
+
+    static func table(_ runs: [RemoteRun], style: TerminalStyle) -> String {
+        guard !runs.isEmpty else { return "no runs\n" }
+        let clean = ReportText.terminal
+        let rows = runs.map { run -> [String] in
+            [clean(run.id), clean(run.createdAt ?? "-"), clean(run.verdict ?? "-"),
+             clean(run.detectedPlatform ?? run.platform ?? "-"), clean(run.label ?? "")]
+        }
+        let header = ["RUN", "CREATED", "VERDICT", "PLATFORM", "LABEL"]
+        let widths = (0..<header.count).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String], colourVerdict: Bool) -> String {
+            cells.enumerated().map { index, cell in
+                let padded = index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                guard colourVerdict, index == 2 else { return padded }
+                switch cell {
+                case "ready": return style.green(padded)
+                case "not-ready": return style.red(padded)
+                case "incomplete": return style.yellow(padded)
+                default: return padded
+                }
+            }.joined(separator: "  ")
+        }
+        return ([style.bold(line(header, colourVerdict: false))] + rows.map { line($0, colourVerdict: true) }).joined(separator: "\n") + "\n"
+    }
+}
+
+/// `runs --json`: the list re-encoded from what was read, with stable key order.
+struct RunListJSON: Encodable {
+    struct Run: Encodable {
+        let id: String
+        let label: String?
+        let platform: String?
+        let detectedPlatform: String?
+        let requirementSet: String?
+        let createdAt: String?
+        let completedAt: String?
+        let verdict: String?
+        let reportUrl: String?
+    }
+    let runs: [Run]
+    let nextCursor: String?
+
+    init(_ list: RemoteRunList) {
+        runs = list.runs.map {
+            Run(id: $0.id, label: $0.label, platform: $0.platform, detectedPlatform: $0.detectedPlatform,
+                requirementSet: $0.requirementSet, createdAt: $0.createdAt, completedAt: $0.completedAt,
+                verdict: $0.verdict, reportUrl: $0.reportUrl)
+        }
+        nextCursor = list.nextCursor
+    }
+}

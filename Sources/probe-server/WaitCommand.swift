@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import ProbeCatalog
+import ProbeServer
+
+/// `probe-server wait RUN`: for CI. Long-polls until the run completes or the timeout
+/// passes, then fetches the report, writes JUnit/JSON files and exits with the verdict.
+enum WaitCommand {
+    static let abstract = "Wait for a run to complete, write JUnit/JSON, exit with the verdict (for CI)."
+
+    /// One long poll asks the server to hold the request at most this long: proxies and
+    /// load balancers commonly drop a silent connection after 60 s.
+    static let longPollSliceSeconds = 50
+    /// Pause before retrying after the server could not be reached (it may be restarting).
+    static let retryPauseSeconds: UInt32 = 2
+    static let defaultTimeoutSeconds = 300
+
+    static let options: [Arguments.Option] = [
+        .init(long: "timeout", short: nil, valueName: "SECONDS", help: "Give up after this long (default \(defaultTimeoutSeconds)); then exit 2."),
+        .init(long: "junit", short: "j", valueName: "FILE", help: "Write the JUnit XML report to FILE."),
+        .init(long: "json", short: nil, valueName: "FILE", help: "Write the JSON report to FILE."),
+        .init(long: "markdown", short: "m", valueName: "FILE", help: "Write the Markdown report (a PR comment) to FILE."),
+        .init(long: "quiet", short: "q", valueName: nil, help: "Print nothing but errors."),
+    ] + ServerOptions.options + [
+        .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
+    ]
+
+    static var help: String {
+        """
+        OVERVIEW: \(abstract)
+
+        USAGE: probe-server wait <run-id> --server URL [--timeout SECONDS] [--junit FILE] [--json FILE]
+
+        ARGUMENTS:
+          <run-id>   The run created with POST /api/runs and opened on the device.
+
+        OPTIONS:
+        \(Arguments.helpText(options))
+
+        EXIT STATUS:
+          0 ready, 1 not ready (findings), 2 incomplete or timed out, 64 usage error,
+          66 no such run, 69 the server cannot be reached, 73 a report file cannot be written,
+          77 the token is missing or wrong. The report files are written in every case where
+          the report could be fetched, timeouts included.
+        """
+    }
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let args = try Arguments(options: options, arguments: argv)
+        if args.flag("help") {
+            print(help)
+            return 0
+        }
+        guard let target = args.positionals.first else { throw UsageError("wait needs a run id") }
+        if args.positionals.count > 1 { throw UsageError("wait takes one run id, got also \(args.positionals[1])") }
+        let id = try ServerOptions.runID(target)
+        let timeout = try args.int("timeout", Int.self, range: 1...86_400) ?? defaultTimeoutSeconds
+        let api = try ServerOptions.client(args, command: "wait")
+        let quiet = args.flag("quiet")
+
+        let deadline = Date() + Double(timeout)
+        var completed = false
+        var lastProblem: String?
+        while !completed {
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 { break }
+            let slice = max(1, min(longPollSliceSeconds, Int(remaining.rounded(.up))))
+            do {
+                completed = try api.wait(id, seconds: slice).completed
+                lastProblem = nil
+            } catch let error as HTTPClientError {
+                // The server may be restarting or the network blinking; keep trying until the deadline.
+                if case .cannotReadCAFile = error { throw CommandFailure.from(error) }
+                if case .certificateNotTrusted = error { throw CommandFailure.from(error) }
+                if case .hostNameMismatch = error { throw CommandFailure.from(error) }
+                lastProblem = error.localizedDescription
+                if !quiet { printError("probe-server: \(lastProblem!); retrying") }
+                if deadline.timeIntervalSinceNow > Double(retryPauseSeconds) { sleep(retryPauseSeconds) } else { break }
+            } catch {
+                throw CommandFailure.from(error)
+            }
+        }
+        if !completed, let lastProblem {
+            throw CommandFailure("gave up after \(timeout) s: \(lastProblem)", exitCode: ExitCode.unavailable)
+        }
+
+        let document: RunReportDocument
+        do {
+            document = try api.reportDocument(id)
+        } catch {
+            throw CommandFailure.from(error)
+        }
+        if let path = args.value("junit") { try Output.writeFile(RunReports.junit(document), to: path, what: "JUnit report") }
+        if let path = args.value("json") { try Output.writeFile(RunReports.json(document), to: path, what: "JSON report") }
+        if let path = args.value("markdown") { try Output.writeFile(RunReports.markdown(document), to: path, what: "Markdown report") }
+        if !quiet { Output.write(RunReports.text(document, style: Output.style)) }
+        guard completed else {
+            printError("probe-server: run \(id) did not complete within \(timeout) s; the report shows what it had posted. "
+                + "Check that the device opened the run URL, or raise --timeout.")
+            return ExitCode.incomplete
+        }
+        return ExitCode.verdict(document.diff.verdict)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import ProbeCatalog
+import Testing
+@testable import ProbeServer
+
+/// The CLI against the assembled service (store, API, waiters): what a CI job does.
+@Suite struct CLIServiceTests {
+    /// Posts `results` to a new run, completes it, and returns its id.
+    static func completedRun(_ service: TestService, _ results: [ProbeResult], label: String) throws -> String {
+        let id = try service.createRun(#"{"label":"\#(label)"}"#)
+        struct Batch: Encodable { let results: [ProbeResult] }
+        let relabelled = results.map { result -> ProbeResult in
+            var copy = result
+            copy.run = id
+            return copy
+        }
+        let body = String(decoding: try JSONEncoder().encode(Batch(results: relabelled)), as: UTF8.self)
+        let posted = try service.request("POST", "/api/runs/\(id)/results", body: body)
+        guard (200..<300).contains(posted.status) else { throw CommandError("posting results: \(posted.status) \(posted.text)") }
+        let completed = try service.request("POST", "/api/runs/\(id)/complete", body: "{}")
+        guard (200..<300).contains(completed.status) else { throw CommandError("completing: \(completed.status) \(completed.text)") }
+        return id
+    }
+
+    struct CommandError: Error, CustomStringConvertible {
+        let description: String
+        init(_ text: String) { description = text }
+    }
+
+    @Test func WaitAgainstTheService_ExitsWithTheVerdictAndWritesJUnit() async throws {
+        let service = try TestService()
+        let ready = try Self.completedRun(service, ReportFixtures.healthyAndroid(), label: "ready")
+        let failing = try Self.completedRun(service, ReportFixtures.cameraDenied(), label: "failing")
+        let url = "http://127.0.0.1:\(service.port)"
+        let token = service.token
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        let outputs = try await TLSTestSupport.onThread { () -> [String: TLSTestSupport.Output] in
+            [
+                "ready": try CLITests.run(["wait", ready, "--server", url, "--timeout", "20", "--junit", "\(directory)/ready.xml"]),
+                "failing": try CLITests.run(["wait", failing, "--server", url, "--timeout", "20", "--junit", "\(directory)/failing.xml"]),
+                "runs": try CLITests.run(["runs", "--server", url, "--token", token]),
+                "compare": try CLITests.run(["compare", ready, failing, "--server", url, "--token", token]),
+                "diff": try CLITests.run(["diff", failing, "--server", url, "--format", "md"]),
+            ]
+        }
+        #expect(outputs["ready"]?.status == 0, "\(outputs["ready"]?.stderr ?? "")")
+        #expect(outputs["failing"]?.status == 1, "\(outputs["failing"]?.stderr ?? "")")
+        for name in ["ready", "failing"] {
+            let xml = try String(contentsOfFile: "\(directory)/\(name).xml", encoding: .utf8)
+            let (status, summary, stderr) = try ReportTests.check("junit", xml)
+            #expect(status == 0, "\(stderr)")
+            #expect(summary["failures"] as? Int == (name == "ready" ? 0 : 1))
+        }
+        #expect(outputs["runs"]?.status == 0, "\(outputs["runs"]?.stderr ?? "")")
+        #expect(outputs["runs"]?.stdout.contains(failing) == true)
+        #expect(outputs["compare"]?.status == 1, "\(outputs["compare"]?.stderr ?? "")")
+        #expect(outputs["diff"]?.status == 1, "\(outputs["diff"]?.stderr ?? "")")
+        #expect(outputs["diff"]?.stdout.contains("camera.getUserMedia") == true)
+    }
+
+    @Test func WaitAgainstTheService_TimesOutOnARunNobodyOpened() async throws {
+        let service = try TestService()
+        let id = try service.createRun()
+        let url = "http://127.0.0.1:\(service.port)"
+        let output = try await TLSTestSupport.onThread {
+            try CLITests.run(["wait", id, "--server", url, "--timeout", "2"])
+        }
+        #expect(output.status == 2, "\(output.stderr)")
+        #expect(output.stderr.contains("did not complete within 2 s"))
+    }
+}

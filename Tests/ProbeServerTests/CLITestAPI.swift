@@ -1,0 +1,94 @@
+import Foundation
+import Glibc
+import ProbeCatalog
+@testable import ProbeServer
+
+/// A server that answers the API contract the CLI calls (`/api/runs/{id}/wait`,
+/// `report.json`, `diff`, `/api/runs`, `/api/compare`) from fixtures, so the CLI is tested
+/// as a process against a real socket.
+///
+/// Runs: `ready-run` (healthy), `failing-run` (fast camera denial), `farm-run` (unattended:
+/// incomplete), `stuck-run` (never completes).
+enum CLITestAPI {
+    static let token = "cli-test-token"
+
+    static let runs: [String: [ProbeResult]] = [
+        "ready-run": ReportFixtures.healthyAndroid(),
+        "failing-run": ReportFixtures.cameraDenied(),
+        "farm-run": ReportFixtures.unattended(),
+        "stuck-run": Array(ReportFixtures.healthyAndroid().prefix(3)),
+    ]
+
+    static func document(_ id: String) -> RunReportDocument? {
+        guard let results = runs[id] else { return nil }
+        var run = ReportFixtures.run(label: "label of \(id)")
+        run.id = id
+        let relabelled = results.map { result -> ProbeResult in
+            var copy = result
+            copy.run = id
+            return copy
+        }
+        let report = Diff.report(results: relabelled)!
+        run.verdict = id == "stuck-run" ? nil : report.verdict.rawValue
+        return RunReportDocument(run: run, report: report, results: ReportFixtures.records(relabelled),
+                                 uploads: [], generatedAt: ReportFixtures.created)
+    }
+
+    static func notFound(_ id: String) -> HTTPError {
+        HTTPError(.notFound, code: "run_not_found", "no run \(id); create one with POST /api/runs", field: "id")
+    }
+
+    static func authorized(_ request: Request) throws {
+        guard request.headers["authorization"] == "Bearer \(token)" else {
+            throw HTTPError(.unauthorized, "this needs the access token")
+        }
+    }
+
+    static func router() -> Router {
+        var router = Router()
+        router.add("GET", "/api/runs/:id/wait") { request in
+            let id = request.parameters["id"] ?? ""
+            guard let document = document(id) else { throw notFound(id) }
+            let seconds = min(Double(request.queryItems["timeout"] ?? "") ?? 0, 30)
+            let completed = id != "stuck-run"
+            struct Answer: Encodable { let completed: Bool; let verdict: String? }
+            let answer = Answer(completed: completed, verdict: completed ? document.diff.verdict.rawValue : nil)
+            if completed { return .now(.json(answer)) }
+            // A run that never completes: hold the long poll for its whole timeout.
+            return .later { promise in
+                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { promise.succeed(.json(answer)) }
+            }
+        }
+        router.get("/api/runs/:id/report.json") { request in
+            let id = request.parameters["id"] ?? ""
+            guard let document = document(id) else { throw notFound(id) }
+            return .text(RunReports.json(document), contentType: RunReports.jsonContentType)
+        }
+        router.get("/api/runs/:id/diff") { request in
+            let id = request.parameters["id"] ?? ""
+            guard let results = runs[id] else { throw notFound(id) }
+            let set = request.queryItems["profile"] ?? Catalog.defaultRequirementSet
+            guard let report = Diff.report(results: results, requirementSet: set, platformOverride: request.queryItems["platform"]) else {
+                throw HTTPError(.badRequest, code: "unknown_profile", "no requirement set \(set); see GET /api/profiles", field: "profile")
+            }
+            return .json(report)
+        }
+        router.get("/api/runs") { request in
+            try authorized(request)
+            struct View: Encodable { let id: String; let label: String?; let createdAt: Date; let verdict: String?; let detectedPlatform: String? }
+            struct List: Encodable { let runs: [View]; let nextCursor: String? }
+            let views = runs.keys.sorted().compactMap(document).map {
+                View(id: $0.run.id, label: $0.run.label, createdAt: $0.run.createdAt!, verdict: $0.run.verdict, detectedPlatform: $0.run.detectedPlatform)
+            }.filter { request.queryItems["verdict"] == nil || $0.verdict == request.queryItems["verdict"] }
+            return .json(List(runs: views, nextCursor: nil))
+        }
+        router.get("/api/compare") { request in
+            try authorized(request)
+            let a = request.queryItems["a"] ?? "", b = request.queryItems["b"] ?? ""
+            guard let before = document(a) else { throw notFound(a) }
+            guard let after = document(b) else { throw notFound(b) }
+            return .json(RunComparison(before: before.diff, after: after.diff))
+        }
+        return router
+    }
+}

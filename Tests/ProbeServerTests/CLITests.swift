@@ -1,0 +1,307 @@
+import Foundation
+import Glibc
+import ProbeCatalog
+import Testing
+@testable import ProbeServer
+
+/// The built `probe-server` binary, run as a process: exit codes, help, usage errors, and
+/// the server commands against `CLITestAPI`.
+@Suite struct CLITests {
+    /// `swift test` builds every product; the binary sits next to the test bundle.
+    static let binary: String = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("probe-server").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return "/tmp/build-reports/debug/probe-server"
+    }()
+
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: String = "") throws -> TLSTestSupport.Output {
+        // A clean environment: no PROBE_* from the developer's shell, no colour.
+        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        env.merge(environment) { $1 }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.environment = env
+        process.currentDirectoryURL = URL(fileURLWithPath: NSTemporaryDirectory())
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let out = TLSTestSupport.Collector(stdout.fileHandleForReading)
+        let err = TLSTestSupport.Collector(stderr.fileHandleForReading)
+        try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return TLSTestSupport.Output(status: process.terminationStatus, stdout: out.wait(), stderr: err.wait())
+    }
+
+    /// Writes results as `{"results":[…]}` to a temporary file.
+    static func resultsFile(_ results: [ProbeResult], in directory: String, name: String = "results.json") throws -> String {
+        struct Batch: Encodable { let results: [ProbeResult] }
+        let path = "\(directory)/\(name)"
+        try JSONEncoder().encode(Batch(results: results)).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static let subcommands = ["serve", "diff", "wait", "runs", "report", "compare", "profiles", "catalog"]
+
+    // MARK: Help and usage
+
+    @Test func Help_IsOfferedAtEveryLevel() throws {
+        let root = try Self.run(["--help"])
+        #expect(root.status == 0)
+        for name in Self.subcommands {
+            #expect(root.stdout.contains("  \(name) "), "root help lists \(name)")
+            for flag in ["--help", "-h"] {
+                let output = try Self.run([name, flag])
+                #expect(output.status == 0, "\(name) \(flag): \(output.stderr)")
+                #expect(output.stdout.hasPrefix("OVERVIEW: "), "\(name)")
+                #expect(output.stdout.contains("USAGE: probe-server \(name)"), "\(name)")
+            }
+            #expect(try Self.run(["help", name]).stdout.contains("USAGE: probe-server \(name)"))
+        }
+    }
+
+    @Test func UsageErrors_Exit64WithAMessage() throws {
+        let cases: [[String]] = [
+            ["bogus"],
+            ["diff"],
+            ["diff", "a.json", "b.json"],
+            ["diff", "x.json", "--format", "pdf"],
+            ["diff", "x.json", "--profile", "nope"],
+            ["diff", "x.json", "--platform", "windows-phone"],
+            ["diff", "x.json", "--no-such-option"],
+            ["wait"],
+            ["wait", "not a run id!", "--server", "http://127.0.0.1:1"],
+            ["wait", "run-1", "--server", "ftp://x"],
+            ["wait", "run-1", "--server", "http://127.0.0.1:1", "--timeout", "soon"],
+            ["runs", "--server", "http://127.0.0.1:1"],
+            ["runs", "--server", "http://127.0.0.1:1", "--token", "t", "--verdict", "great"],
+            ["runs", "--server", "http://127.0.0.1:1", "--token", "t\r\nX-Injected: 1"],
+            ["report", "run-1", "--server", "http://127.0.0.1:1", "--format", "pdf"],
+            ["compare", "a", "--server", "http://127.0.0.1:1"],
+            ["profiles", "extra"],
+            ["catalog", "--format"],
+        ]
+        for arguments in cases {
+            let output = try Self.run(arguments)
+            #expect(output.status == 64, "\(arguments): \(output.status) \(output.stderr)")
+            #expect(output.stderr.hasPrefix("probe-server: "), "\(arguments)")
+            #expect(output.stderr.contains("--help"), "\(arguments)")
+        }
+    }
+
+    // MARK: diff FILE
+
+    @Test func DiffCommand_ExitsWithTheVerdictCode() throws {
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        let ready = try Self.resultsFile(ReportFixtures.healthyAndroid(), in: directory, name: "ready.json")
+        let failing = try Self.resultsFile(ReportFixtures.cameraDenied(), in: directory, name: "failing.json")
+        let farm = try Self.resultsFile(ReportFixtures.unattended(), in: directory, name: "farm.json")
+
+        let readyRun = try Self.run(["diff", ready])
+        #expect(readyRun.status == 0, "\(readyRun.stdout)\(readyRun.stderr)")
+        #expect(readyRun.stdout.contains("verdict:   READY"))
+        let failingRun = try Self.run(["diff", failing, "--profile", "liveform"])
+        #expect(failingRun.status == 1)
+        #expect(failingRun.stdout.contains("FAIL "))
+        #expect(failingRun.stdout.contains("fix (Android Kotlin): "))
+        #expect(!failingRun.stdout.contains("\u{1B}["), "no colour into a pipe")
+        #expect(try Self.run(["diff", farm]).status == 2)
+    }
+
+    @Test func Colour_OnlyOnATerminalWithoutNO_COLOR() throws {
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        let failing = try Self.resultsFile(ReportFixtures.cameraDenied(), in: directory)
+        // util-linux `script` gives the command a pseudo-terminal as stdout.
+        let command = "env -u NO_COLOR TERM=xterm \(Self.binary) diff \(failing)"
+        let terminal = try TLSTestSupport.run("script", ["-qec", command, "/dev/null"])
+        let noColor = try TLSTestSupport.run("script", ["-qec", "env NO_COLOR=1 TERM=xterm \(Self.binary) diff \(failing)", "/dev/null"])
+        let piped = try Self.run(["diff", failing], environment: ["TERM": "xterm"])
+        #expect(terminal.status == 1)
+        #expect(terminal.stdout.contains("\u{1B}[31mFAIL"), "\(terminal.stdout.prefix(300))")
+        #expect(noColor.stdout.contains("NOT READY") && !noColor.stdout.contains("\u{1B}["))
+        #expect(piped.stdout.contains("NOT READY") && !piped.stdout.contains("\u{1B}["))
+    }
+
+    @Test func DiffCommand_ReadsOneResultABatchAReportOrStdin() throws {
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        let single = "\(directory)/one.json"
+        try JSONEncoder().encode(ReportFixtures.cameraDenied().first { $0.probe == "camera.getUserMedia" }!).write(to: URL(fileURLWithPath: single))
+        #expect(try Self.run(["diff", single]).status == 2, "alone, it leaves the run incomplete")
+        #expect(try Self.run(["diff", single, "--platform", "android-webview"]).status == 1)
+
+        let report = "\(directory)/report.json"
+        try Data(RunReports.json(ReportFixtures.document(ReportFixtures.healthyAndroid())).utf8).write(to: URL(fileURLWithPath: report))
+        let fromReport = try Self.run(["diff", report, "--format", "json"])
+        #expect(fromReport.status == 0, "\(fromReport.stderr)")
+        let diff = try JSONDecoder().decode(DiffReport.self, from: Data(fromReport.stdout.utf8))
+        #expect(diff.verdict == .ready && diff.run == ReportFixtures.runID)
+
+        struct Batch: Encodable { let results: [ProbeResult] }
+        let stdin = String(decoding: try JSONEncoder().encode(Batch(results: ReportFixtures.unattended())), as: UTF8.self)
+        #expect(try Self.run(["diff", "-"], input: stdin).status == 2)
+    }
+
+    @Test func DiffCommand_WritesEveryFormat() throws {
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        let failing = try Self.resultsFile(ReportFixtures.cameraDenied(), in: directory)
+        let junit = try Self.run(["diff", failing, "-f", "junit", "-o", "\(directory)/out.xml"])
+        #expect(junit.status == 1 && junit.stdout.isEmpty)
+        let xml = try String(contentsOfFile: "\(directory)/out.xml", encoding: .utf8)
+        #expect(xml.hasPrefix("<?xml") && xml.contains("<failure "))
+        #expect(try Self.run(["diff", failing, "--format", "md"]).stdout.contains("| ❌ fail |"))
+        let asIOS = try Self.run(["diff", failing, "--platform", "ios-wkwebview", "--format", "json"])
+        #expect(try JSONDecoder().decode(DiffReport.self, from: Data(asIOS.stdout.utf8)).platform.platform == .iosWKWebView)
+    }
+
+    @Test func DiffCommand_BadInputIsADataErrorThatNamesTheField() throws {
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        let garbage = "\(directory)/garbage.json"
+        try Data("not json".utf8).write(to: URL(fileURLWithPath: garbage))
+        #expect(try Self.run(["diff", garbage]).status == 65)
+        let wrong = "\(directory)/wrong.json"
+        try Data(#"{"results":[{"run":"r","probe":"env.script","attempt":"one","status":"pass","at":"x"}]}"#.utf8).write(to: URL(fileURLWithPath: wrong))
+        let output = try Self.run(["diff", wrong])
+        #expect(output.status == 65)
+        #expect(output.stderr.contains("results[0].attempt"))
+        let missing = try Self.run(["diff", "\(directory)/missing.json"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("--server"))
+    }
+
+    // MARK: Offline catalog commands
+
+    @Test func ProfilesAndCatalog_WorkOfflineInTextAndJSON() throws {
+        let profiles = try Self.run(["profiles"])
+        #expect(profiles.status == 0 && profiles.stdout == ProfileTable.render())
+        let profilesJSON = try Self.run(["profiles", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(profilesJSON.stdout.utf8)) as? [String: Any]
+        #expect(object?["defaultRequirementSet"] as? String == "liveform")
+        let catalog = try Self.run(["catalog"])
+        #expect(catalog.status == 0 && catalog.stdout.contains("camera.getUserMedia"))
+        let catalogJSON = try Self.run(["catalog", "--json"])
+        #expect(catalogJSON.stdout == Catalog.standard.exportJSON() + "\n")
+    }
+
+    // MARK: Against a server
+
+    @Test func WaitCommand_WritesJUnitAndExitsWithTheVerdict() async throws {
+        let server = try TestServer(router: CLITestAPI.router())
+        let url = "http://127.0.0.1:\(server.port)"
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        let expected: [(String, Int32)] = [("ready-run", 0), ("failing-run", 1), ("farm-run", 2)]
+        for (run, code) in expected {
+            let junit = "\(directory)/\(run).xml", json = "\(directory)/\(run).json"
+            let output = try await TLSTestSupport.onThread {
+                try Self.run(["wait", run, "--server", url, "--timeout", "30", "--junit", junit, "--json", json])
+            }
+            #expect(output.status == code, "\(run): \(output.stderr)")
+            let (status, summary, stderr) = try ReportTests.check("junit", try String(contentsOfFile: junit, encoding: .utf8))
+            #expect(status == 0, "\(stderr)")
+            #expect(summary["tests"] as? Int == Catalog.standard.probes.count)
+            let document = try RunReportDocument.decode(Array(try Data(contentsOf: URL(fileURLWithPath: json))))
+            #expect(document.run.id == run)
+        }
+    }
+
+    @Test func WaitCommand_TimeoutExits2AndStillWritesTheReport() async throws {
+        let server = try TestServer(router: CLITestAPI.router())
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        let started = Date()
+        let url = "http://127.0.0.1:\(server.port)"
+        let output = try await TLSTestSupport.onThread {
+            try Self.run(["wait", "stuck-run", "--server", url, "--timeout", "2",
+                          "--junit", "\(directory)/stuck.xml"])
+        }
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("did not complete within 2 s"))
+        #expect(Date().timeIntervalSince(started) < 15)
+        #expect(FileManager.default.fileExists(atPath: "\(directory)/stuck.xml"))
+    }
+
+    @Test func WaitCommand_UnknownRunAndUnreachableServer_HaveTheirOwnCodes() async throws {
+        let server = try TestServer(router: CLITestAPI.router())
+        let url = "http://127.0.0.1:\(server.port)"
+        let unknown = try await TLSTestSupport.onThread {
+            try Self.run(["wait", "no-such-run", "--server", url, "--timeout", "5"])
+        }
+        #expect(unknown.status == 66)
+        #expect(unknown.stderr.contains("no run no-such-run"))
+        let unreachable = try await TLSTestSupport.onThread {
+            try Self.run(["wait", "run-1", "--server", "http://127.0.0.1:1", "--timeout", "1"])
+        }
+        #expect(unreachable.status == 69, "\(unreachable.stderr)")
+        #expect(unreachable.stderr.contains("is `probe-server serve` running"))
+    }
+
+    @Test func ReportRunsCompareAndDiffRun_TalkToTheServer() async throws {
+        let server = try TestServer(router: CLITestAPI.router())
+        let url = "http://127.0.0.1:\(server.port)"
+        let results = try await TLSTestSupport.onThread { () -> [String: TLSTestSupport.Output] in
+            [
+                "report-md": try Self.run(["report", "failing-run", "--server", url, "--format", "md"]),
+                "report-html": try Self.run(["report", "failing-run", "--server", url, "--format", "html"]),
+                "report-json": try Self.run(["report", "ready-run", "-s", url, "-f", "json"]),
+                "runs": try Self.run(["runs", "--server", url, "--token", CLITestAPI.token]),
+                "runs-env": try Self.run(["runs", "--json", "--verdict", "ready"], environment: ["PROBE_SERVER": url, "PROBE_TOKEN": CLITestAPI.token]),
+                "runs-bad-token": try Self.run(["runs", "--server", url, "--token", "wrong"]),
+                "compare": try Self.run(["compare", "ready-run", "failing-run", "--server", url, "--token", CLITestAPI.token]),
+                "compare-json": try Self.run(["compare", "failing-run", "ready-run", "--server", url, "--token", CLITestAPI.token, "--json"]),
+                "diff-run": try Self.run(["diff", "failing-run", "--server", url]),
+                "diff-run-ios": try Self.run(["diff", "ready-run", "--server", url, "--platform", "ios-wkwebview", "-f", "json"]),
+            ]
+        }
+        #expect(results["report-md"]?.status == 0)
+        #expect(results["report-md"]?.stdout.hasPrefix("### ❌ probe-server") == true)
+        #expect(results["report-html"]?.stdout.contains("<link rel=\"stylesheet\" href=\"/assets/report.css\">") == true)
+        #expect((try? RunReportDocument.decode(Array((results["report-json"]?.stdout ?? "").utf8)))?.run.id == "ready-run")
+        #expect(results["runs"]?.status == 0)
+        #expect(results["runs"]?.stdout.contains("failing-run") == true)
+        #expect(results["runs"]?.stdout.contains("not-ready") == true)
+        let listed = try JSONSerialization.jsonObject(with: Data((results["runs-env"]?.stdout ?? "").utf8)) as? [String: Any]
+        #expect((listed?["runs"] as? [[String: Any]])?.map { $0["id"] as? String } == ["ready-run"])
+        #expect(results["runs-bad-token"]?.status == 77)
+        #expect(results["runs-bad-token"]?.stderr.contains("PROBE_TOKEN") == true)
+        #expect(results["compare"]?.status == 1, "worse")
+        #expect(results["compare"]?.stdout.contains("camera.getUserMedia: pass → fail") == true)
+        #expect(results["compare-json"]?.status == 0)
+        #expect(results["compare-json"]?.stdout.contains("\"direction\" : \"better\"") == true)
+        #expect(results["diff-run"]?.status == 1)
+        let ios = try JSONDecoder().decode(DiffReport.self, from: Data((results["diff-run-ios"]?.stdout ?? "").utf8))
+        #expect(ios.platform.platform == .iosWKWebView)
+    }
+
+    @Test func WaitCommand_OverHTTPSWithTheDataDirectoryCA() async throws {
+        let certificates = try CertificateDirectory(path: TLSTestSupport.temporaryDirectory()).prepare(hostName: "probebox", addresses: [])
+        let context = try TLSContext(certificateChainFile: certificates.certificateChainFile, privateKeyFile: certificates.privateKeyFile)
+        let server = try TestServer(router: CLITestAPI.router()) { config in
+            config.isSecure = true
+            config.makeTransport = { fd -> any Transport in
+                if let session = try? context.makeSession(fileDescriptor: fd) { return session }
+                return FailedTransport()
+            }
+        }
+        let url = "https://localhost:\(server.port)"
+        let dataDirectory = certificates.directory.path
+        let (trusted, untrusted) = try await TLSTestSupport.onThread {
+            (try Self.run(["wait", "ready-run", "--server", url, "--data-dir", dataDirectory, "--timeout", "10"]),
+             try Self.run(["wait", "ready-run", "--server", url, "--timeout", "10"]))
+        }
+        #expect(trusted.status == 0, "\(trusted.stderr)")
+        #expect(untrusted.status == 69)
+        #expect(untrusted.stderr.contains("--cacert"))
+    }
+}

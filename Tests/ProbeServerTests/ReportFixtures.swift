@@ -1,0 +1,144 @@
+import Foundation
+import ProbeCatalog
+@testable import ProbeServer
+
+/// Runs for the report tests, judged by the real catalog: a healthy run, runs with
+/// findings, and runs whose every user-supplied field carries an attack.
+enum ReportFixtures {
+    static let runID = "report-fixture-run"
+    static let created = Date(timeIntervalSince1970: 1_764_470_000)
+
+    /// Payloads every format must neutralise: markup, attribute break-out, template
+    /// syntax for client- and server-side engines, a CDATA terminator, control characters
+    /// (NUL, BEL, ESC with an ANSI sequence, a C1 CSI, backspace) and Markdown syntax.
+    static let hostile = "<script>alert(1)</script>\"><img src=x onerror=alert(1)>{{7*7}}${7*7}]]>\u{0}\u{7}\u{1B}[31m\u{9B}2J\u{8}|`*_[x](javascript:alert(1))"
+
+    static func result(_ probe: String, _ observed: [String: JSONValue], status: ProbeResult.Status = .info,
+                       attempt: Int = 1, elapsedMs: Double = 12, reason: String? = nil) -> ProbeResult {
+        ProbeResult(run: runID, probe: probe, attempt: attempt, status: status, reason: reason, observed: observed,
+                    elapsedMs: elapsedMs, at: "2026-11-30T03:00:00Z")
+    }
+
+    /// What a correctly configured Android WebView app shows on every probe.
+    static func healthyAndroid(userAgent: String = androidUserAgent) -> [ProbeResult] {
+        var results = [
+            result("env.script", ["javascript": true, "noscriptBeacon": false]),
+            result("env.platform", ["userAgent": .string(userAgent)]),
+            result("env.secureContext", ["isSecureContext": true, "protocol": "https:", "origin": "https://probe.test"]),
+            result("env.viewport", ["heightRatio": 0.97]),
+            result("env.injected", ["patchedNatives": [], "unexpectedGlobals": [], "bridgeObjects": []]),
+            result("storage.local", ["available": true, "writeReadRemove": true]),
+            result("storage.session", ["available": true, "writeReadRemove": true]),
+            result("storage.indexedDB", ["available": true, "opened": true, "putGetDelete": true]),
+            result("cookie.document", ["cookieEnabled": true, "writeRead": true]),
+            result("cookie.server", ["setCookieSent": true, "echoed": true, "visibleToScript": false]),
+            result("cookie.thirdParty", ["frameLoaded": true, "set": true, "readBack": true]),
+            result("storage.navigation", ["cookieSurvived": true, "localStorageSurvived": true]),
+            result("storage.relaunch", ["relaunched": true, "sessionCookie": false, "persistentCookie": true, "localStorage": true, "indexedDB": true]),
+            result("fetch.sameOrigin", ["getOk": true, "postEchoExact": true, "status": 200]),
+            result("fetch.credentials", ["cookieSent": true]),
+            result("fetch.cors", ["getOk": true, "preflightOk": true]),
+            result("fetch.integrity", ["bytes": 1_048_576, "uploadHashMatch": true, "downloadHashMatch": true]),
+            result("xhr.sameOrigin", ["getOk": true, "postOk": true]),
+            result("net.mixedContent", ["imageLoaded": true, "fetchBlocked": true]),
+            result("media.autoplay", ["played": true]),
+            result("media.inline", ["inline": true, "enteredFullscreen": false, "played": true]),
+            result("camera.api", ["mediaDevices": true, "getUserMedia": true]),
+            result("camera.devices", ["videoInputsBefore": 2, "videoInputsAfter": 2, "labelsBefore": false, "labelsAfter": true]),
+            result("camera.permission", ["stateBefore": "prompt", "stateAfter": "granted"]),
+            result("camera.getUserMedia", ["outcome": "granted", "elapsedMs": 380, "promptShown": false, "videoTracks": 1, "audioTracks": 0], elapsedMs: 380),
+            result("camera.frames", ["playing": true, "width": 1280, "height": 720, "frames": 30, "black": false, "frozen": false, "fullscreen": false], elapsedMs: 1_050),
+            result("camera.facing", ["environmentOk": true, "environmentFacing": "environment", "userOk": true, "userFacing": "user"]),
+            result("camera.reacquire", ["outcome": "granted", "elapsedMs": 250, "promptShown": false]),
+            result("camera.scope", ["audioOutcome": "error", "audioErrorName": "NotAllowedError", "videoAudioOutcome": "error", "videoAudioErrorName": "NotAllowedError", "audioTracks": 0, "displayOutcome": "unsupported", "elapsedMs": 20]),
+            result("camera.foreignOrigin", ["via": "frame", "otherPortOutcome": "error", "otherPortErrorName": "NotAllowedError", "otherPortElapsedMs": 25, "otherHostOutcome": "error", "otherHostErrorName": "NotAllowedError", "otherHostElapsedMs": 25]),
+            result("file.accept", ["changeFired": true, "cancelFired": false, "fileCount": 1, "type": "image/jpeg", "size": 20_480, "sniffedFormat": "jpeg", "sha256": "cd", "serverSha256": "cd", "hashMatch": true, "uploadStatus": 200]),
+            result("file.capture", ["environmentChangeFired": true, "environmentFileCount": 1, "userChangeFired": true, "userFileCount": 1, "cameraOpenedDirectly": true]),
+            result("file.cancel", ["cancelFired": true, "secondChooserOpened": true, "secondChangeFired": true, "secondFileCount": 1]),
+            result("file.heic", ["type": "image/jpeg", "sniffedFormat": "jpeg", "serverAccepted": true, "convertedToJpeg": true]),
+            result("nav.windowOpen", ["tapResult": "same-view", "timerResult": "blocked"]),
+            result("nav.customScheme", ["outcome": "external-app"]),
+            result("nav.returnUrl", ["reachedApp": true, "outcome": "app"]),
+            result("nav.loadError", ["http500Recoverable": true, "unreachableRecoverable": true]),
+            result("lifecycle.background", ["hiddenFired": true, "visibleFired": true, "trackStateAfter": "live", "resumed": true]),
+            result("net.offline", ["offlineFired": true, "onlineFired": true, "queued": 1, "delivered": 1]),
+        ]
+        var answers: [String: JSONValue] = [:]
+        for item in Catalog.standard.checklist {
+            if let question = item.coverage.question, question.probe == "operator.checklist" { answers[question.key] = "yes" }
+        }
+        results.append(result("operator.checklist", ["answers": .object(answers)]))
+        return results
+    }
+
+    static let androidUserAgent =
+        "Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/UQ1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.6723.86 Mobile Safari/537.36"
+
+    /// The healthy run with the WebView layer denying the camera fast (a finding with a fix).
+    static func cameraDenied(errorMessage: String = "Permission denied") -> [ProbeResult] {
+        healthyAndroid().compactMap { result in
+            switch result.probe {
+            case "camera.getUserMedia":
+                return Self.result("camera.getUserMedia", ["outcome": "error", "errorName": "NotAllowedError",
+                                                           "errorMessage": .string(errorMessage), "elapsedMs": 8, "promptShown": false],
+                                   status: .fail, elapsedMs: 8)
+            case "camera.frames", "camera.facing", "camera.reacquire": return nil
+            default: return result
+            }
+        }
+    }
+
+    /// The healthy run without the tap probes (an unattended farm run): incomplete.
+    static func unattended() -> [ProbeResult] {
+        healthyAndroid().map { result in
+            guard ["file.accept", "file.capture", "file.cancel", "file.heic", "nav.windowOpen", "nav.customScheme", "nav.returnUrl"].contains(result.probe)
+            else { return result }
+            return Self.result(result.probe, [:], status: .skipped, reason: "needs-operator")
+        }
+    }
+
+    static func report(_ results: [ProbeResult], platform: String? = nil) -> DiffReport {
+        Diff.report(results: results, platformOverride: platform)!
+    }
+
+    static func run(label: String? = "pixel-7 nightly", userAgent: String? = androidUserAgent,
+                    metadata: String = #"{"appVersion":"2.4.1","deviceModel":"Pixel 7"}"#) -> RunRecord {
+        RunRecord(id: runID, label: label, requirementSet: "liveform", metadata: metadata, userAgent: userAgent,
+                  createdAt: created, completedAt: created + 95, verdict: nil, detectedPlatform: "android-webview")
+    }
+
+    static func records(_ results: [ProbeResult]) -> [ResultRecord] {
+        results.map { result in
+            let observed = (try? JSONEncoder().encode(result.observed)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+            return ResultRecord(runID: result.run, probe: result.probe, attempt: result.attempt, status: result.status.rawValue,
+                                observed: observed, elapsedMs: result.elapsedMs, at: created + 10, receivedAt: created + 11,
+                                reason: result.reason)
+        }
+    }
+
+    static func upload(fileName: String = "IMG_0001.jpg") -> UploadRecord {
+        UploadRecord(id: "upload1", runID: runID, probe: "file.accept", fileName: fileName, declaredType: "image/jpeg",
+                     sniffedType: "image/jpeg", size: 20_480, sha256: String(repeating: "ab", count: 32),
+                     storedPath: "uploads/\(runID)/upload1", receivedAt: created + 30)
+    }
+
+    /// A document whose every user-supplied field is `hostile`: label, user agent,
+    /// metadata keys and values, an observed error message, a file name, a probe id.
+    static func hostileDocument() -> RunReportDocument {
+        var results = cameraDenied(errorMessage: hostile)
+        results.append(result(hostile, ["x": .string(hostile)]))
+        results = results.map { result in
+            guard result.probe == "env.platform" else { return result }
+            return Self.result("env.platform", ["userAgent": .string(hostile + " Android 14; wv) Chrome/130.0.0.0")])
+        }
+        let report = Self.report(results)
+        let metadata = String(decoding: try! JSONEncoder().encode(JSONValue.object([hostile: .string(hostile), "deviceModel": .string(hostile)])), as: UTF8.self)
+        return RunReportDocument(run: run(label: hostile, userAgent: hostile, metadata: metadata), report: report,
+                                 results: records(results), uploads: [upload(fileName: hostile)], generatedAt: created + 100)
+    }
+
+    static func document(_ results: [ProbeResult], uploads: [UploadRecord] = []) -> RunReportDocument {
+        RunReportDocument(run: run(), report: report(results), results: records(results), uploads: uploads,
+                          generatedAt: created + 100)
+    }
+}

@@ -1,0 +1,279 @@
+import Foundation
+import ProbeCatalog
+import Testing
+@testable import ProbeServer
+
+/// The report formats, rendered from real diffs the catalog made of crafted results.
+@Suite struct ReportTests {
+    static let checker = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("reports/check_report.py").path
+
+    /// Writes `text` to a temporary file and runs the Python checker on it.
+    static func check(_ mode: String, _ text: String) throws -> (status: Int32, json: [String: Any], stderr: String) {
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        let path = directory + "/report." + (mode == "junit" ? "xml" : "html")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let output = try TLSTestSupport.run("python3", [checker, mode, path])
+        let json = (try? JSONSerialization.jsonObject(with: Data(output.stdout.utf8))) as? [String: Any] ?? [:]
+        return (output.status, json, output.stderr)
+    }
+
+    // MARK: The fixtures are what they claim
+
+    @Test func HealthyRun_IsReady() {
+        let report = ReportFixtures.report(ReportFixtures.healthyAndroid())
+        #expect(report.platform.platform == .androidWebView)
+        #expect(report.verdict == .ready, "\(report.verdictReasons)")
+    }
+
+    @Test func FastCameraDenial_IsNotReady() {
+        let report = ReportFixtures.report(ReportFixtures.cameraDenied())
+        #expect(report.verdict == .notReady)
+        #expect(report.finding("camera.getUserMedia")?.verdict == .fail)
+    }
+
+    @Test func UnattendedRun_IsIncomplete() {
+        #expect(ReportFixtures.report(ReportFixtures.unattended()).verdict == .incomplete)
+    }
+
+    // MARK: JSON
+
+    @Test func JSONReport_IsAVersionedEnvelopeThatRoundTrips() throws {
+        let document = ReportFixtures.document(ReportFixtures.cameraDenied(), uploads: [ReportFixtures.upload()])
+        let text = RunReports.json(document)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["schema"] as? String == "probe-server.report/1")
+        #expect(Set(object.keys) == ["schema", "generatedAt", "run", "diff", "results", "uploads"])
+        let uploads = try #require(object["uploads"] as? [[String: Any]])
+        #expect(uploads.first?["storedPath"] == nil, "where the bytes lie on the server stays private")
+        #expect(try RunReportDocument.decode(Array(text.utf8)) == document)
+    }
+
+    @Test func JSONReport_FromStoredRecordsMatchesTheDocument() {
+        let results = ReportFixtures.cameraDenied()
+        let run = ReportFixtures.run()
+        let report = ReportFixtures.report(results)
+        let records = ReportFixtures.records(results)
+        let text = RunReports.json(run: run, report: report, results: records, uploads: [], generatedAt: ReportFixtures.created)
+        #expect(text == RunReportDocument(run: run, report: report, results: records, uploads: [], generatedAt: ReportFixtures.created).jsonText())
+        #expect(text.contains("\"appVersion\" : \"2.4.1\""))
+    }
+
+    @Test func RenderByPathComponent_MatchesEachFormat() {
+        let results = ReportFixtures.cameraDenied()
+        let (run, report, records) = (ReportFixtures.run(), ReportFixtures.report(results), ReportFixtures.records(results))
+        let date = ReportFixtures.created
+        #expect(RunReports.Format(pathComponent: "report.junit.xml") == .junit)
+        #expect(RunReports.Format(pathComponent: "report.html") == nil)
+        #expect(RunReports.render(.json, run: run, report: report, results: records, uploads: [], generatedAt: date)
+            == RunReports.json(run: run, report: report, results: records, uploads: [], generatedAt: date))
+        #expect(RunReports.render(.junit, run: run, report: report, results: records, uploads: [], generatedAt: date)
+            == RunReports.junit(run: run, report: report, results: records, uploads: [], generatedAt: date))
+        #expect(RunReports.render(.markdown, run: run, report: report, results: records, uploads: [], generatedAt: date)
+            == RunReports.markdown(run: run, report: report, results: records, uploads: [], generatedAt: date))
+        #expect(RunReports.Format.junit.contentType.hasPrefix("application/xml"))
+    }
+
+    // MARK: JUnit
+
+    @Test func JUnit_HasOneTestcasePerProbeWithTheDiagnosisAndTheFix() {
+        let document = ReportFixtures.document(ReportFixtures.cameraDenied())
+        let xml = RunReports.junit(document)
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == document.diff.findings.count)
+        #expect(xml.components(separatedBy: "<testsuite ").count - 1 == 1)
+        #expect(xml.contains("<testcase classname=\"camera\" name=\"camera.getUserMedia\""))
+        let failure = xml.components(separatedBy: "name=\"camera.getUserMedia\"")[1].components(separatedBy: "</testcase>")[0]
+        #expect(failure.contains("<failure message=\""))
+        #expect(failure.contains("type=\"high\"") || failure.contains("type=\"critical\""))
+        #expect(failure.contains("fix (Android Kotlin): "))
+        #expect(!failure.contains("fix (iOS Swift)"), "only the detected wrapper's fix")
+        #expect(xml.contains("<property name=\"platform\" value=\"android-webview\"/>"))
+        #expect(xml.contains("<property name=\"verdict\" value=\"not-ready\"/>"))
+    }
+
+    @Test func JUnit_IsAcceptedByJunitparser() throws {
+        let document = ReportFixtures.document(ReportFixtures.unattended())
+        let (status, summary, stderr) = try Self.check("junit", RunReports.junit(document))
+        #expect(status == 0, "\(stderr)")
+        #expect(summary["suites"] as? Int == 1)
+        #expect(summary["tests"] as? Int == document.diff.findings.count)
+        #expect(summary["failures"] as? Int == 0)
+        #expect(summary["skipped"] as? Int == document.diff.findings.filter { $0.verdict == .skipped || $0.verdict == .notRun }.count)
+        let properties = summary["properties"] as? [String: String] ?? [:]
+        #expect(properties["verdict"] == "incomplete")
+        #expect(properties["osVersion"] == "14")
+    }
+
+    @Test func JUnit_FailuresAreReadByJunitparser() throws {
+        let (status, summary, stderr) = try Self.check("junit", RunReports.junit(ReportFixtures.document(ReportFixtures.cameraDenied())))
+        #expect(status == 0, "\(stderr)")
+        let cases = summary["cases"] as? [[String: Any]] ?? []
+        let gum = cases.first { $0["name"] as? String == "camera.getUserMedia" }
+        #expect(gum?["outcome"] as? String == "failure")
+        #expect(gum?["classname"] as? String == "camera")
+        #expect((gum?["message"] as? String)?.isEmpty == false)
+    }
+
+    @Test func JUnit_IsWellFormedForXmllint() throws {
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        for (name, document) in [("plain", ReportFixtures.document(ReportFixtures.cameraDenied())), ("hostile", ReportFixtures.hostileDocument())] {
+            let path = "\(directory)/\(name).xml"
+            try Data(RunReports.junit(document).utf8).write(to: URL(fileURLWithPath: path))
+            let output = try TLSTestSupport.run("xmllint", ["--noout", path])
+            #expect(output.status == 0, "\(name): \(output.stderr)")
+        }
+    }
+
+    // MARK: Markdown
+
+    @Test func Markdown_ListsFindingsWithTheFixForTheDetectedWrapper() {
+        let markdown = RunReports.markdown(ReportFixtures.document(ReportFixtures.cameraDenied()))
+        #expect(markdown.hasPrefix("### ❌ probe-server: **Not ready** (not-ready)"))
+        #expect(markdown.contains("| Verdict | Severity | Probe | Observed | Diagnosis | Fix (Android Kotlin) |"))
+        #expect(markdown.contains("camera.getUserMedia"))
+        #expect(markdown.contains("**Checklist coverage**"))
+        let row = markdown.split(separator: "\n").first { $0.hasPrefix("|") && $0.contains("camera.getUserMedia") } ?? ""
+        #expect(row.contains("`"), "the fix is code")
+    }
+
+    @Test func Markdown_ReadyRunSaysSo() {
+        let markdown = RunReports.markdown(ReportFixtures.document(ReportFixtures.healthyAndroid()))
+        #expect(markdown.hasPrefix("### ✅ probe-server: **Ready** (ready)"))
+        #expect(markdown.contains("No failed or warning findings."))
+    }
+
+    // MARK: Terminal
+
+    @Test func TerminalText_HasColourOnlyWhenAsked() {
+        let document = ReportFixtures.document(ReportFixtures.cameraDenied())
+        let plain = RunReports.text(document, style: .plain)
+        let coloured = RunReports.text(document, style: TerminalStyle(colour: true))
+        #expect(!plain.contains("\u{1B}"))
+        #expect(coloured.contains("\u{1B}[31m"))
+        #expect(plain.contains("verdict:   NOT READY"))
+        #expect(plain.contains("FAIL "))
+        #expect(plain.contains("fix (Android Kotlin): "))
+    }
+
+    @Test func TerminalStyle_FollowsTheTTYAndNO_COLOR() {
+        #expect(TerminalStyle.detect(isTerminal: true, environment: [:]).colour)
+        #expect(!TerminalStyle.detect(isTerminal: false, environment: [:]).colour)
+        #expect(TerminalStyle.detect(isTerminal: true, environment: ["NO_COLOR": ""]).colour, "empty means unset")
+        #expect(!TerminalStyle.detect(isTerminal: true, environment: ["TERM": "dumb"]).colour)
+        #expect(!TerminalStyle.detect(isTerminal: true, environment: ["NO_COLOR": "1"]).colour)
+    }
+
+    // MARK: HTML
+
+    @Test func RunReportPage_LinksItsStylesheetAndHasNoInlineStyleOrScript() throws {
+        let html = RunReportPage.html(ReportFixtures.document(ReportFixtures.cameraDenied(), uploads: [ReportFixtures.upload()]))
+        #expect(html.contains("<link rel=\"stylesheet\" href=\"/assets/report.css\">"))
+        #expect(ReportStyles.path == "/assets/report.css")
+        let (status, _, stderr) = try Self.check("html", html)
+        #expect(status == 0, "\(stderr)")
+    }
+
+    @Test func RunReportPage_ShowsVerdictFindingsFixesChecklistDeviceTimingsAndUploads() {
+        let html = RunReportPage.html(ReportFixtures.document(ReportFixtures.cameraDenied(), uploads: [ReportFixtures.upload()]))
+        #expect(html.contains("<span class=\"badge verdict-not-ready\">Not ready</span>"))
+        #expect(html.contains("<h3 class=\"sev sev-high\">") || html.contains("<h3 class=\"sev sev-critical\">"))
+        for wrapper in ["iOS Swift", "Android Kotlin", "React Native"] { #expect(html.contains(wrapper)) }
+        #expect(html.contains("<tr class=\"this-app\"><th scope=\"row\">Android Kotlin <span class=\"tag\">this app</span>"))
+        #expect(html.contains("id=\"checklist\""))
+        #expect(html.contains("Pixel 7"))
+        #expect(html.contains("Duration</dt><dd>1.6 min") || html.contains("Duration</dt><dd>95.0 s"))
+        #expect(html.contains("IMG_0001.jpg"))
+        #expect(html.contains("Time in probes"))
+    }
+
+    @Test func ReportStyles_PrintsWellAndKeepsVerdictsReadableWithoutColour() {
+        #expect(ReportStyles.css.contains("@media print"))
+        #expect(ReportStyles.css.contains(".verdict-not-ready"))
+        #expect(!ReportStyles.css.contains("url("), "no external requests")
+    }
+
+    @Test func RunMatrixPage_ShowsEachCellInColourAndText() throws {
+        let failing = RunMatrixRow(run: ReportFixtures.run(), report: ReportFixtures.report(ReportFixtures.cameraDenied()))
+        var fresh = ReportFixtures.run(label: "fresh")
+        fresh.id = "fresh-run"
+        let html = RunMatrixPage.html(rows: [failing, RunMatrixRow(run: fresh, report: nil)],
+                                      filter: RunMatrixFilter(platform: "android-webview", verdict: "not-ready"))
+        #expect(html.contains("<td class=\"cell v-fail\" title=\"camera.getUserMedia: "))
+        #expect(html.contains(">✗ FAIL</td>"))
+        #expect(html.contains(">✓ pass</td>"))
+        #expect(html.contains("no results yet"))
+        #expect(html.contains("<option value=\"android-webview\" selected>"))
+        #expect(html.contains("<option value=\"not-ready\" selected>"))
+        #expect(html.contains("href=\"/runs/fresh-run\""))
+        let (status, _, stderr) = try Self.check("html", html)
+        #expect(status == 0, "\(stderr)")
+    }
+
+    // MARK: Hostile input
+
+    @Test func HostileLabel_IsEscapedInEveryFormat() throws {
+        let document = ReportFixtures.hostileDocument()
+        let hostile = ReportFixtures.hostile
+
+        // HTML: no element or attribute the payload tried to create; no template syntax.
+        for html in [RunReportPage.html(document),
+                     RunMatrixPage.html(rows: [RunMatrixRow(run: document.runRecord, report: document.diff)],
+                                        filter: RunMatrixFilter(label: hostile, platform: hostile, verdict: hostile))] {
+            #expect(!html.contains("<script"))
+            #expect(!html.contains("<img"))
+            #expect(!html.contains("{{") && !html.contains("${"))
+            #expect(!html.contains("\u{0}") && !html.contains("\u{1B}"))
+            #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+            let (status, _, stderr) = try Self.check("html", html)
+            #expect(status == 0, "\(stderr)")
+        }
+
+        // XML: parses, and the payload is text.
+        let xml = RunReports.junit(document)
+        #expect(!xml.contains("<script"))
+        #expect(!xml.contains("\u{0}") && !xml.contains("\u{7}") && !xml.contains("\u{1B}"))
+        let (status, summary, stderr) = try Self.check("junit", xml)
+        #expect(status == 0, "\(stderr)")
+        let properties = summary["properties"] as? [String: String] ?? [:]
+        #expect(properties["label"]?.contains("<script>alert(1)</script>") == true, "escaped, not dropped")
+
+        // Markdown: no raw HTML, no link, no code span or table cell opened by the payload.
+        let markdown = RunReports.markdown(document)
+        #expect(!markdown.contains("<"))
+        #expect(!markdown.replacingOccurrences(of: "\\]", with: "").contains("](javascript"), "the brackets are escaped")
+        #expect(!markdown.contains("\u{0}") && !markdown.contains("\u{1B}"))
+        #expect(markdown.contains("&lt;script&gt;"))
+        for line in markdown.split(separator: "\n") where line.hasPrefix("| ") && !line.hasPrefix("|---") {
+            // Every row of the table has the header's six cells: a `|` in a value is escaped.
+            let cells = line.replacingOccurrences(of: "\\|", with: "").split(separator: "|", omittingEmptySubsequences: false)
+            #expect(cells.count == 8, "\(line)")
+        }
+
+        // Terminal: the payload cannot move the cursor or recolour the screen.
+        let text = RunReports.text(document, style: .plain)
+        #expect(!text.contains("\u{1B}") && !text.contains("\u{9B}") && !text.contains("\u{0}") && !text.contains("\u{8}"))
+
+        // JSON: still the same document after a round trip.
+        #expect(try RunReportDocument.decode(Array(RunReports.json(document).utf8)) == document)
+    }
+
+    @Test func HostileRunIDFromTheURL_IsEscapedOnTheNotFoundPage() throws {
+        let html = RunReportPage.notFound(runID: ReportFixtures.hostile)
+        #expect(!html.contains("<script") && !html.contains("<img"))
+        #expect(html.contains("&lt;script&gt;"))
+        let (status, _, stderr) = try Self.check("html", html)
+        #expect(status == 0, "\(stderr)")
+    }
+
+    @Test func ReportText_EscapesEachSpecialCharacter() {
+        #expect(ReportText.html("&<>\"'{}") == "&amp;&lt;&gt;&quot;&#39;&#123;&#125;")
+        #expect(ReportText.xml("a]]>b") == "a]]&gt;b")
+        #expect(ReportText.xml("\u{0}\u{8}\u{B}\u{FFFE}") == "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}")
+        #expect(ReportText.xml("a\nb", attribute: true) == "a&#10;b")
+        #expect(ReportText.markdown("a|b`c*d_e[f]g<h>") == "a\\|b\\`c\\*d\\_e\\[f\\]g&lt;h&gt;")
+        #expect(ReportText.terminal("ok\u{1B}[2Jx") == "ok?[2Jx")
+        #expect(ReportText.markdownCode("a`b") == "``a`b``")
+    }
+}
