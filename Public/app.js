@@ -103,8 +103,9 @@ async function runProbe(probe) {
   if (!impl) res = { status: 'skipped', reason: 'not-implemented' };
   else if (unattended && person && !tapWait) res = { status: 'skipped', reason: 'needs-operator' };
   else {
-    const racers = [impl(ctx).catch((e) => ({ status: 'error', reason: `${e && e.name}: ${e && e.message}`, observed: { errorName: (e && e.name) || 'Error' } }))];
-    if (person && !unattended) racers.push(new Promise((r) => { ctx.skip = () => r({ status: 'skipped', reason: 'skipped-by-operator' }); }));
+    /* The skip button exists before the probe draws its first panel. */
+    const racers = person && !unattended ? [new Promise((r) => { ctx.skip = () => r({ status: 'skipped', reason: 'skipped-by-operator' }); })] : [];
+    racers.push(impl(ctx).catch((e) => ({ status: 'error', reason: `${e && e.name}: ${e && e.message}`, observed: { errorName: (e && e.name) || 'Error' } })));
     if (person && unattended) racers.push(I.sleep(tapWait).then(() => ctx.tapped ? new Promise(() => {}) : { status: 'skipped', reason: 'needs-operator' }));
     if (!person) racers.push(I.sleep(AUTO_LIMIT).then(() => ({ status: 'error', reason: `the probe did not end within ${AUTO_LIMIT / 1000} s` })));
     res = await Promise.race(racers);
@@ -136,7 +137,9 @@ function renderSummary(diff) {
     const platform = diff.platform.platform;
     el('p', 'muted', `Detected: ${platform} (${diff.platform.confidence} confidence)`, box);
     (diff.verdictReasons || []).forEach((r) => el('p', 'reason', r, box));
-    const bad = diff.findings.filter((f) => f.verdict === 'fail' || f.verdict === 'warn');
+    /* Worst first. */
+    const rank = (f) => ['critical', 'high', 'medium', 'low', 'none'].indexOf(f.severity);
+    const bad = diff.findings.filter((f) => f.verdict === 'fail' || f.verdict === 'warn').sort((a, b) => rank(a) - rank(b));
     if (bad.length) el('h3', '', 'What to fix', box);
     const list = el('ol', 'findings', '', box);
     bad.forEach((f) => {
@@ -154,7 +157,7 @@ function renderSummary(diff) {
   box.focus();
 }
 async function finish() {
-  $('progress').textContent = 'All steps done. Sending the last results…';
+  $('progress').textContent = 'Sending the last results…';
   for (let i = 0; i < 10 && !(await app.queue.flush()); i++) await I.sleep(2000);
   let diff = null;
   try {
@@ -177,13 +180,13 @@ async function main() {
   let config, results = [];
   try {
     config = await R.api('GET', '/api/config' + (params.run ? '?run=' + enc(params.run) : ''));
-  } catch (e) { return fatal(`The server did not answer /api/config (${e.message}). Reload to try again.`); }
+  } catch (e) { return fatal(`No answer from /api/config (${e.message}). Reload to try again.`); }
   app.origins = config.origins || {};
   app.catalog = config.catalog || { probes: [] };
   if (params.run) {
     try { results = (await R.api('GET', '/api/runs/' + enc(params.run))).results || []; } catch (e) {
       return fatal(e.status === 404 ? `Run ${params.run} is not on this server. Open ${location.origin}/ to start a new run.`
-        : `Could not read run ${params.run}: ${e.message}`);
+        : `Run ${params.run}: ${e.message}`);
     }
     app.run = params.run;
   } else {

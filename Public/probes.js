@@ -167,8 +167,7 @@ async function sampleFrames(v, span) {
     frames: v.requestVideoFrameCallback ? callbacks : kinds, frameSource: v.requestVideoFrameCallback ? 'frameCallbacks' : 'distinctSamples',
     black: samples.length > 0 && samples.every((l) => l < 10),
     frozen: samples.length > 1 && kinds === 1,
-    meanLuma: samples.length ? Math.round(samples.reduce((a, l) => a + l, 0) / samples.length) : null,
-    samples: samples.length, sampleError: error
+    meanLuma: samples.length ? Math.round(samples.reduce((a, l) => a + l, 0) / samples.length) : null, sampleError: error
   };
 }
 
@@ -223,7 +222,7 @@ const P = {};
 
 P['env.script'] = async () => result(true, { javascript: true });
 
-P['env.platform'] = async (ctx) => {
+P['env.platform'] = async () => {
   const handlers = window.webkit && window.webkit.messageHandlers;
   /* WKWebView's handler object is not enumerable: look up the names hosts use. */
   const names = handlers ? ['probe', 'bridge', 'native', 'jsBridge'].filter((n) => handlers[n]) : [];
@@ -231,16 +230,15 @@ P['env.platform'] = async (ctx) => {
     userAgent: navigator.userAgent, reactNativeWebView: !!window.ReactNativeWebView, webkitMessageHandlers: !!handlers,
     messageHandlerNames: names, maxTouchPoints: navigator.maxTouchPoints | 0, screenWidth: screen.width | 0,
     screenHeight: screen.height | 0, devicePixelRatio: devicePixelRatio || 1,
-    standalone: typeof navigator.standalone === 'boolean' ? navigator.standalone : null,
-    platformOverride: ctx.params.platform || null
+    standalone: typeof navigator.standalone === 'boolean' ? navigator.standalone : null
   };
   const uad = navigator.userAgentData;
   if (uad) {
     Object.assign(o, { uaBrands: uad.brands.map((b) => `${b.brand}/${b.version}`), uaPlatform: uad.platform, uaMobile: !!uad.mobile });
     try {
-      const high = await within(uad.getHighEntropyValues(['platformVersion', 'model']), 2000, 'getHighEntropyValues');
-      Object.assign(o, { uaPlatformVersion: high.platformVersion || null, uaModel: high.model || null });
-    } catch (e) { o.highEntropyError = errName(e); }
+      const high = await within(uad.getHighEntropyValues(['platformVersion']), 2000, 'getHighEntropyValues');
+      o.uaPlatformVersion = high.platformVersion || null;
+    } catch (e) { /* not granted: the UA string stands */ }
   }
   return result(true, o);
 };
@@ -278,8 +276,9 @@ P['env.injected'] = async (ctx) => {
   try { Object.getOwnPropertyNames(frame.contentWindow).forEach((n) => { baseline[n] = 1; }); } catch (e) { /* none */ }
   frame.remove();
   const globals = Object.getOwnPropertyNames(window).filter((n) => !baseline[n] && !/^(Probe(Results|Impl|App)|\d+)$/.test(n));
-  /* Android's addJavascriptInterface objects are plain globals. */
-  const bridges = globals.filter((n) => /bridge|android|native|jsinterface|flutter|cordova|capacitor|ReactNativeWebView/i.test(n));
+  /* Bridges may be in every frame (addJavascriptInterface is): known names are looked up directly. */
+  const bridges = ['ReactNativeWebView', 'Android', 'flutter_inappwebview', 'cordova', 'Capacitor'].filter((n) => window[n])
+    .concat(globals.filter((n) => /bridge|android|native|jsinterface/i.test(n)));
   try { Object.keys(webkit.messageHandlers).concat('probe').forEach((n) => { if (webkit.messageHandlers[n]) bridges.push('webkit.messageHandlers.' + n); }); } catch (e) { /* none */ }
   return info({ patchedNatives: patched, unexpectedGlobals: globals.slice(0, 50), bridgeObjects: bridges });
 };
@@ -419,7 +418,7 @@ P['fetch.credentials'] = async () => {
 P['fetch.cors'] = async (ctx) => {
   const origin = ctx.origins.secondPort || ctx.origins.secondHost;
   if (!origin) return skipped('no-second-origin');
-  const o = { getOk: false, preflightOk: false, errorName: null, origin };
+  const o = { getOk: false, preflightOk: false, errorName: null };
   try { o.getOk = (await getJSON(origin + '/probe/cors/ping', { mode: 'cors', cache: 'no-store' })).json.ok === true; } catch (e) { o.errorName = errName(e); }
   try {
     /* JSON and a custom header force a preflight (Fetch §4.8). */
@@ -441,7 +440,6 @@ P['fetch.integrity'] = async () => {
     o.uploadHashMatch = server.sha256 === mine && server.bytes === size;
     const r = await fetch(`/probe/bytes?size=${size}&seed=${1 + Math.floor(Math.random() * 1e9)}`, { cache: 'no-store' });
     const expected = r.headers.get('X-Probe-SHA256'), down = await r.arrayBuffer();
-    o.downloadBytes = down.byteLength;
     o.downloadHashMatch = !!expected && (await sha256(down)) === expected;
   } catch (e) { caught(o, e); }
   return result(o.uploadHashMatch && o.downloadHashMatch, o);
@@ -503,7 +501,7 @@ P['media.inline'] = async (ctx) => {
 
 P['camera.api'] = async () => {
   const md = navigator.mediaDevices;
-  const o = { mediaDevices: !!md, getUserMedia: !!md && typeof md.getUserMedia === 'function', isSecureContext: window.isSecureContext === true };
+  const o = { mediaDevices: !!md, getUserMedia: !!md && typeof md.getUserMedia === 'function' };
   return result(o.getUserMedia, o);
 };
 
@@ -553,7 +551,7 @@ P['camera.frames'] = async (ctx) => {
   ctx.stage.appendChild(v);
   const fs = watchFullscreen(v), r = await play(v, 5000);
   await sleep(300);
-  const o = pick(await sampleFrames(v, 1000), ['frames', 'black', 'frozen', 'frameSource', 'meanLuma', 'samples', 'sampleError'], {
+  const o = pick(await sampleFrames(v, 1000), ['frames', 'black', 'frozen', 'frameSource', 'meanLuma', 'sampleError'], {
     playing: r.played, width: v.videoWidth | 0, height: v.videoHeight | 0, fullscreen: fs.entered || isFullscreen(v),
     settings: settings(stream), errorName: r.errorName });
   v.srcObject = null;
@@ -598,8 +596,9 @@ P['camera.scope'] = async (ctx) => {
   const both = await gum({ video: true, audio: true }, limit);
   stopStream(both.stream);
   const tracks = (g) => g.stream ? g.stream.getAudioTracks().length : 0;
+  /* Chromium may resolve {video, audio} with video alone when audio is denied: the tracks tell. */
   const o = { audioOutcome: audio.outcome, audioErrorName: audio.errorName, elapsedMs: audio.elapsedMs,
-    videoAudioOutcome: both.outcome, videoAudioErrorName: both.errorName, audioTracks: tracks(audio) + tracks(both) };
+    videoAudioOutcome: both.outcome, videoAudioErrorName: both.errorName, videoAudioTracks: tracks(both), audioTracks: tracks(audio) + tracks(both) };
   const md = navigator.mediaDevices;
   if (!md || typeof md.getDisplayMedia !== 'function') o.displayOutcome = 'unsupported';
   else {
@@ -608,7 +607,7 @@ P['camera.scope'] = async (ctx) => {
       o.displayOutcome = 'granted';
     } catch (e) { o.displayOutcome = 'error'; o.displayErrorName = errName(e); }
   }
-  return result(audio.outcome !== 'granted' && both.outcome !== 'granted' && !o.audioTracks && o.displayOutcome !== 'granted', o);
+  return result(audio.outcome !== 'granted' && !o.audioTracks && o.displayOutcome !== 'granted', o);
 };
 
 /* Security: allow="camera" makes the browser delegate, so the host's origin check answers. */

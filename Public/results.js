@@ -39,7 +39,7 @@ async function send(url, text) {
   const data = parse(await r.text());
   if (r.ok) return { ok: true, data };
   /* A 4xx other than a timeout or rate limit will not change on a retry. */
-  if (r.status < 500 && r.status !== 408 && r.status !== 429) return { refused: true, message: (data && data.error && data.error.message) || 'HTTP ' + r.status };
+  if (r.status < 500 && r.status !== 408 && r.status !== 429) return { refused: true, status: r.status };
   throw apiError(r.status, data);
 }
 
@@ -50,7 +50,6 @@ class Queue {
     this.url = `/api/runs/${encodeURIComponent(run)}/results`;
     this.items = [];
     this.sending = null;
-    this.rejected = [];
     this.listeners = [];
     try { this.items = JSON.parse(localStorage.getItem(this.key) || '[]'); } catch (e) { /* memory only */ }
   }
@@ -73,17 +72,21 @@ class Queue {
   /* True when the queue is empty afterwards. */
   async flush() {
     while (this.sending) await this.sending;
-    if (!this.items.length) return true;
-    const batch = this.items.slice();
-    this.sending = send(this.url, JSON.stringify({ results: batch })).then((answer) => {
-      if (answer.refused) this.rejected.push({ count: batch.length, message: answer.message });
-      this.items = this.items.filter((r) => batch.indexOf(r) < 0);
-      this.save();
-      this.listeners.forEach((fn) => fn(batch, answer));
-    }, () => { /* offline or server down: kept for the next flush */ });
-    await this.sending;
-    this.sending = null;
-    return this.items.length === 0;
+    while (this.items.length) {
+      const batch = this.single ? this.items.slice(0, 1) : this.items.slice();
+      this.sending = send(this.url, JSON.stringify({ results: batch })).then((answer) => {
+        /* One malformed result refuses its whole batch: resend one by one to keep the rest. */
+        if (answer.refused && batch.length > 1) return (this.single = true);
+        this.items = this.items.filter((r) => batch.indexOf(r) < 0);
+        this.save();
+        this.listeners.forEach((fn) => fn(batch, answer));
+        return true;
+      }, () => false);
+      const sent = await this.sending;
+      this.sending = null;
+      if (!sent) break;
+    }
+    return !this.items.length;
   }
 
   /* Leaving: only a beacon is sure to finish. The items stay queued for the next visit. */

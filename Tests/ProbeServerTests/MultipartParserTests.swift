@@ -188,3 +188,73 @@ import Testing
         #expect(MultipartError.missingFinalBoundary.httpError.status.code == 400)
     }
 }
+
+/// Random bodies, random slices: the parser never crashes, and slicing never changes the result.
+@Suite struct MultipartParserSliceTests {
+    /// A small deterministic generator, so a failure reproduces from its seed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Bytes that look like framing: CR, LF, dashes and the boundary's own letters.
+    static func tricky(_ count: Int, _ rng: inout SplitMix) -> [UInt8] {
+        let alphabet = Array("\r\n-ab".utf8) + Array(MultipartParserTests.boundary.utf8.prefix(6))
+        return (0..<count).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+    }
+
+    @Test(arguments: 0..<40)
+    func RandomBodiesSlicedRandomly_ParseLikeTheWholeBody(seed: Int) throws {
+        var rng = SplitMix(state: UInt64(seed) &* 7919)
+        let parts: [(String, [UInt8])] = (0..<Int(rng.next() % 4 + 1)).map { i in
+            ("Content-Disposition: form-data; name=\"f\(i)\"\r\n", Self.tricky(Int(rng.next() % 300), &rng))
+        }
+        // A body must not contain its own delimiter: drop the parts that happen to.
+        let delimiter = Array("\r\n--\(MultipartParserTests.boundary)".utf8)
+        let clean = parts.filter { part in
+            let bytes = [13, 10] + part.1 + [13, 10]
+            guard bytes.count >= delimiter.count else { return true }
+            return !(0...(bytes.count - delimiter.count)).contains { Array(bytes[$0..<$0 + delimiter.count]) == delimiter }
+        }
+        let body = MultipartParserTests.body(clean)
+        var parser = try MultipartParser(boundary: MultipartParserTests.boundary)
+        var events: [MultipartParser.Event] = []
+        var i = 0
+        while i < body.count {
+            let n = Int(rng.next() % 97) + 1
+            events += try parser.feed(body[i..<min(i + n, body.count)])
+            i += n
+        }
+        try parser.finish()
+        let got = MultipartParserTests.parts(events)
+        #expect(got.count == clean.count)
+        for (g, want) in zip(got, clean) { #expect(g.1 == want.1) }
+    }
+
+    @Test(arguments: 0..<40)
+    func RandomGarbage_NeverCrashes_AndEndsInAnError(seed: Int) throws {
+        var rng = SplitMix(state: UInt64(seed) &+ 1)
+        var garbage = Self.tricky(Int(rng.next() % 2000), &rng)
+        if rng.next() % 2 == 0 { garbage = Array("--\(MultipartParserTests.boundary)\r\n".utf8) + garbage }
+        var parser = try MultipartParser(boundary: MultipartParserTests.boundary)
+        do {
+            var i = 0
+            while i < garbage.count {
+                let n = Int(rng.next() % 50) + 1
+                _ = try parser.feed(garbage[i..<min(i + n, garbage.count)])
+                i += n
+            }
+            try parser.finish()
+        } catch {
+            return  // refused: what garbage should get
+        }
+        // Accepted only if the garbage happened to be a complete body.
+        #expect(parser.isFinished)
+    }
+}

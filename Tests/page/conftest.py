@@ -77,6 +77,12 @@ class Server:
         with urllib.request.urlopen(self.base + path, context=UNVERIFIED, timeout=10) as r:
             return json.loads(r.read())
 
+    def post(self, path, body):
+        request = urllib.request.Request(self.base + path, data=json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, context=UNVERIFIED, timeout=10) as r:
+            return json.loads(r.read())
+
     def stored_results(self, run):
         """The results as the server stored them, observed fields included (read-only)."""
         import sqlite3
@@ -84,6 +90,15 @@ class Server:
         rows = db.execute("select probe, attempt, status, reason, observed from results where run_id = ?", (run,)).fetchall()
         db.close()
         return {p: {"attempt": a, "status": s, "reason": r, "observed": json.loads(o)} for p, a, s, r, o in rows}
+
+    def stored_attempts(self, run, probe):
+        """Every attempt of one probe, oldest first."""
+        import sqlite3
+        db = sqlite3.connect(f"file:{self.data}/probe.sqlite?mode=ro", uri=True)
+        rows = db.execute("select attempt, status, observed from results where run_id = ? and probe = ? order by attempt",
+                          (run, probe)).fetchall()
+        db.close()
+        return [{"attempt": a, "status": s, "observed": json.loads(o)} for a, s, o in rows]
 
     def stop(self):
         self.proc.terminate()

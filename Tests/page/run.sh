@@ -4,8 +4,10 @@
 set -eu
 cd "$(dirname "$0")/../.."
 
-if [ ! -x /usr/bin/chromium ]; then
-    apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+# Chromium for the unattended runs; WebKitGTK under Xvfb as the WKWebView stand-in (ENGINES.md).
+if [ ! -x /usr/bin/chromium ] || ! command -v xvfb-run >/dev/null \
+    || ! /usr/bin/python3 -c "import gi; gi.require_version('WebKit2', '4.1')" 2>/dev/null; then
+    apt-get update -qq && apt-get install -y -qq chromium xvfb xauth python3-gi gir1.2-webkit2-4.1 >/dev/null
 fi
 python3 -c "import playwright, esprima, pytest" 2>/dev/null || python3 -m pip install -q playwright esprima pytest
 

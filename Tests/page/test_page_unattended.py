@@ -135,3 +135,92 @@ def test_operator_questions_have_large_answer_buttons_with_stable_ids(server, br
         assert server.stored_results(end["run"])["nav.customScheme"]["observed"] == {"outcome": "graceful"}
     finally:
         context.close()
+
+
+def test_results_queued_offline_reach_the_server_when_the_network_returns(server, browser):
+    context, page = open_page(browser, server.base + "/?probes=net.offline")
+    try:
+        page.wait_for_selector("#skip-net-offline")
+        context.set_offline(True)
+        page.wait_for_selector("text=Offline noticed")
+        context.set_offline(False)
+        end = wait_finished(page)
+        attempts = server.stored_attempts(end["run"], "net.offline")
+        assert [a["attempt"] for a in attempts] == [1, 2], "the interim result (queued offline), then the final one"
+        final = attempts[1]["observed"]
+        assert final["offlineFired"] is True and final["onlineFired"] is True
+        assert final["queued"] >= 1 and final["delivered"] == 1
+    finally:
+        context.close()
+
+
+def test_the_native_bridge_receives_the_summary_and_is_reported_as_injected(server, browser):
+    context = browser.new_context(ignore_https_errors=True)
+    # What react-native-webview injects before the page's scripts run.
+    context.add_init_script("window.ReactNativeWebView = { postMessage: (s) => { window.bridgeMessages = (window.bridgeMessages || []).concat(s); } };")
+    page = context.new_page()
+    try:
+        page.goto(server.base + "/?mode=unattended&probes=env.platform,env.injected")
+        end = wait_finished(page)
+        messages = page.evaluate("() => window.bridgeMessages")
+        assert len(messages) == 1
+        summary = __import__("json").loads(messages[0])
+        assert summary["type"] == "probe-summary" and summary["run"] == end["run"]
+        assert summary["verdict"] == end["verdict"] and summary["report"].endswith("/runs/" + end["run"])
+        stored = server.stored_results(end["run"])
+        assert stored["env.platform"]["observed"]["reactNativeWebView"] is True
+        assert "ReactNativeWebView" in stored["env.injected"]["observed"]["bridgeObjects"]
+    finally:
+        context.close()
+
+
+def test_one_malformed_result_does_not_take_its_batch_down(server, browser):
+    run = server.post("/api/runs", {"label": "queue test"})["id"]
+    context, page = open_page(browser, server.base + "/?mode=unattended&probes=env.script")
+    try:
+        wait_finished(page)
+        left = page.evaluate("""async (run) => {
+            const at = new Date().toISOString();
+            const q = new ProbeResults.Queue(run);
+            q.items.push({ run, probe: 'storage.local', attempt: 1, status: 'pass', observed: { available: true }, elapsedMs: 1, at },
+                         { run, probe: 'storage.session', attempt: 1, status: 'pass', observed: { available: 'yes' }, elapsedMs: 1, at });
+            await q.flush();
+            return q.items.length;
+        }""", run)
+        assert left == 0, "the refused result is dropped, not retried forever"
+        assert sorted(server.stored_results(run)) == ["storage.local"]
+    finally:
+        context.close()
+
+
+def test_attended_camera_waits_for_the_tap_and_asks_about_the_prompt(server, browser):
+    context, page = open_page(browser, server.base + "/?probes=camera.getUserMedia,camera.frames", camera=True)
+    try:
+        page.wait_for_selector("#tap-camera-getUserMedia")
+        assert page.locator("#skip-camera-getUserMedia").is_visible()
+        page.click("#tap-camera-getUserMedia")
+        page.click("#answer-camera-getUserMedia-no")
+        end = wait_finished(page)
+        stored = server.stored_results(end["run"])
+        assert stored["camera.getUserMedia"]["observed"]["outcome"] == "granted"
+        assert stored["camera.getUserMedia"]["observed"]["promptShown"] is False
+        assert stored["camera.frames"]["observed"]["width"] == 640
+    finally:
+        context.close()
+
+
+def test_judged_as_an_android_webview_the_device_shows_what_to_fix(server, browser):
+    """Chromium grants the camera to the second origin's frame too; judged as an Android
+    WebView app that is a critical finding, and the device lists it with the Kotlin fix."""
+    context, page = open_page(browser, server.base + "/?mode=unattended&platform=android-webview", camera=True)
+    try:
+        end = wait_finished(page)
+        assert end["verdict"] == "not-ready"
+        fixes = page.inner_text("#summary")
+        assert "What to fix" in fixes and "Camera from another origin" in fixes
+        assert "onPermissionRequest" in fixes or "request.origin" in fixes, "the Android remedy is shown"
+        if os.environ.get("PROBE_SCREENSHOTS"):
+            page.evaluate("() => window.scrollTo(0, 0)")
+            page.screenshot(path=str(SCREENSHOTS / "end-of-run-not-ready-390x844.png"))
+    finally:
+        context.close()
