@@ -144,7 +144,7 @@ def camera_denied_webview(platform_phrase, remedy):
 
 CASES = [
     # --- WebKitGTK, stand-in for WKWebView (ios-wkwebview) ---------------------------
-    webkit("webkit-correct", "not-ready", passes=WORKING, missing=None, screenshot="engine-webkit-ready.png",
+    webkit("webkit-correct", "not-ready", passes=WORKING, missing=OPERATOR,
            why="the correct WKWebView configuration; not-ready only through the WebKitGTK origin limitation"),
     webkit("webkit-javascript-off", "not-ready", {"javascript": "off"}, foreign=False,
            gaps={"env.script": Gap("fail", Expect(diagnosis=("JavaScript is off",), layer="webview", remedy="allowsContentJavaScript = true"),
@@ -152,7 +152,7 @@ CASES = [
                                   "ProbeEndpointsConfig.onNoscriptBeacon is not wired in Sources/probe-server/Routes.swift, "
                                   "so env.script stays not-run and the verdict incomplete")},
            verdict_with_gaps="incomplete", warns={"env.platform": None, "nav.windowOpen": None}),
-    webkit("webkit-dom-storage-off", "not-ready", {"dom_storage": "off"}, screenshot="engine-webkit-storage-off.png",
+    webkit("webkit-dom-storage-off", "not-ready", {"dom_storage": "off"}, screenshot="engine-storage-off.png",
            fails={**STORAGE_OFF_WEBKIT, "storage.navigation": NAV_LOST_STORAGE}),
     webkit("webkit-cookies-never", "not-ready", {"cookies": "never"},
            fails={**cookies_blocked(".default()", "website data store or cookie policy rejects them"),
@@ -165,7 +165,7 @@ CASES = [
            fails={"camera.getUserMedia": camera_denied_webview("requestMediaCapturePermissionFor", "requestMediaCapturePermissionFor")},
            why="WebKitGTK's default with no handler is deny (iOS would prompt): the page sees the delegate layer refuse"),
     webkit("webkit-handler-denies", "not-ready", {"media_handler": "deny"}, foreign=False,
-           screenshot="engine-webkit-camera-denied.png",
+           screenshot="engine-camera-denied.png",
            fails={"camera.getUserMedia": camera_denied_webview("requestMediaCapturePermissionFor", "requestMediaCapturePermissionFor")}),
     webkit("webkit-grants-every-resource", "not-ready", {"grant": "requested"},
            fails={"camera.scope": Expect(diagnosis=("Audio was granted", "grants without looking at the capture type"),
@@ -196,7 +196,7 @@ CASES = [
 
     # --- QtWebEngine, stand-in for Android WebView (android-webview) ------------------
     qt("qt-correct", "not-ready", passes=WORKING + ("camera.foreignOrigin", "cookie.thirdParty"), missing=OPERATOR,
-       screenshot="engine-qt-ready.png", why="the correct Android configuration"),
+       screenshot="engine-correct.png", why="the correct Android configuration"),
     qt("qt-javascript-off", "not-ready", {"javascript": "off"}, scope_quirk=False,
        gaps={"env.script": Gap("fail", Expect(diagnosis=("Android WebView has it off by default",), layer="webview", remedy="javaScriptEnabled = true"),
                                   "server: the <noscript> beacon is fetched (the host logs it) but never recorded: "
@@ -220,8 +220,7 @@ CASES = [
                                           remedy="setAcceptThirdPartyCookies(webView, true)")}),
     qt("qt-no-media-handler", "not-ready", {"media_handler": "none"}, scope_quirk=False,
        fails={"camera.getUserMedia": camera_denied_webview("onPermissionRequest does not grant RESOURCE_VIDEO_CAPTURE",
-                                                           "onPermissionRequest")},
-       screenshot="engine-qt-camera-denied.png"),
+                                                           "onPermissionRequest")}),
     qt("qt-handler-denies", "not-ready", {"media_handler": "deny"}, scope_quirk=False,
        fails={"camera.getUserMedia": camera_denied_webview("onPermissionRequest does not grant RESOURCE_VIDEO_CAPTURE",
                                                            "onPermissionRequest")}),
