@@ -20,5 +20,7 @@ if [ $# -gt 0 ]; then
 fi
 swift build --build-tests
 swift test
-# The real binary with real clients: TLS, certificates, QR codes, signals.
+# The real binary with real clients: TLS, certificates, QR codes, signals, OpenAPI.
 bash Tests/system/run.sh
+# The page in real engines (Chromium, WebKitGTK, QtWebEngine) against the real server.
+sh Tests/page/run.sh
