@@ -83,14 +83,10 @@ WEBKIT_FOREIGN = Expect(diagnosis=("grants every origin",), layer="webview", rem
                         observed="same host other port: granted, other host: granted")
 
 # QtWebEngine answers the page's later {video, audio} request from the video grant it
-# already holds, without asking the app's callback, and resolves it with a video-only
-# stream (the log shows no MediaAudioVideoCapture request; AskEveryTime does not change
-# it). The page records "granted" and the catalog counts a granted {video, audio} as an
-# audio grant even with 0 audio tracks. Not an app setting: asserted exactly, and told
-# apart from a real audio grant (qt-grants-every-resource: {audio} granted, audio tracks 2).
-QT_SCOPE = Expect(diagnosis=("Audio was granted",), layer="webview",
-                  observed="{audio} error, {video, audio} granted, audio tracks 0")
-
+# already holds, without asking the app's callback (no MediaAudioVideoCapture request in the
+# host log, also with AskEveryTime), and resolves it with a video-only stream. The catalog
+# counts audio tracks (Diff+Camera: a video-only stream is the correct grant), so the
+# correct host passes camera.scope; qt-grants-every-resource shows a real audio grant.
 CAMERA_CHAIN = ("camera.api", "camera.devices", "camera.getUserMedia", "camera.frames", "camera.reacquire")
 WORKING = ("env.script", "env.secureContext", "env.viewport", "storage.local", "storage.session", "storage.indexedDB",
            "cookie.document", "cookie.server", "storage.navigation", "fetch.sameOrigin", "fetch.credentials",
@@ -108,10 +104,7 @@ def webkit(id, verdict, settings=None, fails=None, warns=None, foreign=True, **k
     return Case(id=id, engine="webkit", settings=settings or {}, verdict=verdict, fails=f, warns=w, **kw)
 
 
-def qt(id, verdict, settings=None, fails=None, warns=None, scope_quirk=True, **kw):
-    fails = dict(fails or {})
-    if scope_quirk:
-        fails.setdefault("camera.scope", QT_SCOPE)
+def qt(id, verdict, settings=None, fails=None, warns=None, **kw):
     w = {k: v for k, v in {**QT_WARNS, **(warns or {})}.items() if v is not None}
     return Case(id=id, engine="qt", settings=settings or {}, verdict=verdict, fails=dict(fails or {}), warns=w, **kw)
 
@@ -147,11 +140,8 @@ CASES = [
     webkit("webkit-correct", "not-ready", passes=WORKING, missing=OPERATOR,
            why="the correct WKWebView configuration; not-ready only through the WebKitGTK origin limitation"),
     webkit("webkit-javascript-off", "not-ready", {"javascript": "off"}, foreign=False,
-           gaps={"env.script": Gap("fail", Expect(diagnosis=("JavaScript is off",), layer="webview", remedy="allowsContentJavaScript = true"),
-                                  "server: the <noscript> beacon is fetched (the host logs it) but never recorded: "
-                                  "ProbeEndpointsConfig.onNoscriptBeacon is not wired in Sources/probe-server/Routes.swift, "
-                                  "so env.script stays not-run and the verdict incomplete")},
-           verdict_with_gaps="incomplete", warns={"env.platform": None, "nav.windowOpen": None}),
+           fails={"env.script": Expect(diagnosis=("JavaScript is off",), layer="webview", remedy="allowsContentJavaScript = true")},
+           warns={"env.platform": None, "nav.windowOpen": None}),
     webkit("webkit-dom-storage-off", "not-ready", {"dom_storage": "off"}, screenshot="engine-storage-off.png",
            fails={**STORAGE_OFF_WEBKIT, "storage.navigation": NAV_LOST_STORAGE}),
     webkit("webkit-cookies-never", "not-ready", {"cookies": "never"},
@@ -195,14 +185,12 @@ CASES = [
                                        "media.inline, as evaluateFrames does")}),
 
     # --- QtWebEngine, stand-in for Android WebView (android-webview) ------------------
-    qt("qt-correct", "not-ready", passes=WORKING + ("camera.foreignOrigin", "cookie.thirdParty"), missing=OPERATOR,
+    qt("qt-correct", "incomplete", passes=WORKING + ("camera.scope", "camera.foreignOrigin", "cookie.thirdParty"), missing=OPERATOR,
        screenshot="engine-correct.png", why="the correct Android configuration"),
-    qt("qt-javascript-off", "not-ready", {"javascript": "off"}, scope_quirk=False,
-       gaps={"env.script": Gap("fail", Expect(diagnosis=("Android WebView has it off by default",), layer="webview", remedy="javaScriptEnabled = true"),
-                                  "server: the <noscript> beacon is fetched (the host logs it) but never recorded: "
-                                  "ProbeEndpointsConfig.onNoscriptBeacon is not wired in Sources/probe-server/Routes.swift, "
-                                  "so env.script stays not-run and the verdict incomplete")},
-       verdict_with_gaps="incomplete", warns={"env.platform": None}),
+    qt("qt-javascript-off", "not-ready", {"javascript": "off"},
+       fails={"env.script": Expect(diagnosis=("Android WebView has it off by default",), layer="webview",
+                                   remedy="javaScriptEnabled = true")},
+       warns={"env.platform": None}),
     qt("qt-dom-storage-off", "not-ready", {"dom_storage": "off"},
        fails={**STORAGE_OFF_QT, "storage.navigation": NAV_LOST_STORAGE}),
     # Qt's cookie filter is Chromium's cookie content setting, which blocks DOM storage and
@@ -218,10 +206,10 @@ CASES = [
     qt("qt-third-party-blocked", "not-ready", {"cookies": "no-third-party"},
        fails={"cookie.thirdParty": Expect(diagnosis=("setAcceptThirdPartyCookies(webView, true)",), layer="webview",
                                           remedy="setAcceptThirdPartyCookies(webView, true)")}),
-    qt("qt-no-media-handler", "not-ready", {"media_handler": "none"}, scope_quirk=False,
+    qt("qt-no-media-handler", "not-ready", {"media_handler": "none"},
        fails={"camera.getUserMedia": camera_denied_webview("onPermissionRequest does not grant RESOURCE_VIDEO_CAPTURE",
                                                            "onPermissionRequest")}),
-    qt("qt-handler-denies", "not-ready", {"media_handler": "deny"}, scope_quirk=False,
+    qt("qt-handler-denies", "not-ready", {"media_handler": "deny"},
        fails={"camera.getUserMedia": camera_denied_webview("onPermissionRequest does not grant RESOURCE_VIDEO_CAPTURE",
                                                            "onPermissionRequest")}),
     qt("qt-grants-every-origin", "not-ready", {"media_handler": "all"},
@@ -229,12 +217,12 @@ CASES = [
                                              observed="same host other port: granted, other host: granted")}),
     # seed 000 (liveform, the default set) itself checks the host only, so there this is a
     # warning; seed 001's strict set (video-only) fails it: both diffs are asserted.
-    qt("qt-host-only-check", "not-ready", {"media_handler": "host-only"},
+    qt("qt-host-only-check", "incomplete", {"media_handler": "host-only"},
        warns={"camera.foreignOrigin": Expect(diagnosis=("compares the host but not the port", "checks the host only"),
                                              layer="webview", remedy="request.origin.scheme",
                                              observed="same host other port: granted, other host: error")},
        missing=OPERATOR),
-    qt("qt-grants-every-resource", "not-ready", {"grant": "requested"}, scope_quirk=False,
+    qt("qt-grants-every-resource", "not-ready", {"grant": "requested"},
        fails={"camera.scope": Expect(diagnosis=("Audio was granted", "request.grant(request.resources)"),
                                      layer="webview", remedy="Never request.grant(request.resources)",
                                      observed="{audio} granted")}),
@@ -249,7 +237,7 @@ CASES = [
                                 "catalog: the same instant cancel makes file.cancel blame an unanswered ValueCallback "
                                 "instead of the missing onShowFileChooser")},
        missing=OPERATOR + ("file.accept",)),
-    qt("qt-cancel-then-pick", "not-ready", {"file_chooser": "cancel-then-pick"},
+    qt("qt-cancel-then-pick", "incomplete", {"file_chooser": "cancel-then-pick"},
        passes=("file.cancel",), observed={"file.accept": "the chooser was cancelled"},
        missing=OPERATOR + ("file.accept",)),
     qt("qt-gesture-required", "not-ready", {"gesture_required": "on"},
