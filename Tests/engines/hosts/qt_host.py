@@ -38,6 +38,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
 
 P = QWebEnginePermission.PermissionType
+SHOW_VERDICT_JS = "var s = document.getElementById('summary'); if (s) s.scrollIntoView({block: 'start'});"
 
 
 class AppPage(QWebEnginePage):
@@ -183,9 +184,15 @@ class Host:
     # --- the end -------------------------------------------------------------------
 
     def finish(self):
-        if self.a.screenshot:
-            ok = self.view.grab().save(self.a.screenshot, "PNG")
-            self.log("screenshot", path=self.a.screenshot, ok=ok)
+        if not self.a.screenshot:
+            return self.quit(0, "finished")
+        # The verdict at the top of the view, as the person sees it when the run ends.
+        self.page.runJavaScript(SHOW_VERDICT_JS, QWebEngineScript.ScriptWorldId.ApplicationWorld)
+        QTimer.singleShot(500, self.screenshot)
+
+    def screenshot(self):
+        ok = self.view.grab().save(self.a.screenshot, "PNG")
+        self.log("screenshot", path=self.a.screenshot, ok=ok)
         self.quit(0, "finished")
 
     def quit(self, code, why):

@@ -177,7 +177,11 @@ class Host:
 
     def finish(self):
         if self.a.screenshot:
-            self.view.get_snapshot(WebKit2.SnapshotRegion.VISIBLE, WebKit2.SnapshotOptions.NONE, None, self.on_snapshot)
+            # The verdict at the top of the view, as the person sees it when the run ends.
+            self.view.evaluate_javascript("var s = document.getElementById('summary'); if (s) s.scrollIntoView({block: 'start'});",
+                                          -1, WORLD, None, None, None, None)
+            GLib.timeout_add(500, lambda: self.view.get_snapshot(
+                WebKit2.SnapshotRegion.VISIBLE, WebKit2.SnapshotOptions.NONE, None, self.on_snapshot) and False)
         else:
             self.quit(0, "finished")
         return False
