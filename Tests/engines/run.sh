@@ -3,7 +3,7 @@
 # runs every host configuration through the page in WebKitGTK, QtWebEngine and Chromium.
 # Usage: Tests/engines/run.sh [pytest args, e.g. -k qt-correct]
 # Env: PROBE_SERVER (binary; default .build/debug/probe-server, built when missing),
-#      ENGINES_JOBS (parallel hosts; default the cores), ENGINES_OUT (logs and diffs),
+#      ENGINES_JOBS (parallel hosts; default the cores), ENGINES_OUT (logs and diffs; default a new /tmp/engines-out-*),
 #      ENGINES_SCREENSHOTS=docs/screenshots to refresh the committed screenshots.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

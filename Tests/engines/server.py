@@ -3,6 +3,7 @@ origin (another port; 127.0.0.1 is the other host name), and the run API."""
 
 import json
 import os
+import shutil
 import socket
 import ssl
 import subprocess
@@ -74,4 +75,6 @@ class Server:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+                self.proc.wait()
         self.log.close()
+        shutil.rmtree(self.data, ignore_errors=True)

@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 import pytest
@@ -21,7 +22,9 @@ from cases import CASES, OPERATOR  # noqa: E402
 from server import Server  # noqa: E402
 
 FIXTURE = os.path.join(HERE, "fixtures", "document.jpg")
-OUT = os.environ.get("ENGINES_OUT", "/tmp/engines-out")
+# A directory of its own per matrix, so that two matrices on one machine (a worktree and a
+# CI checkout) never mix their logs and diffs.
+OUT = os.environ.get("ENGINES_OUT") or tempfile.mkdtemp(prefix="engines-out-")
 # Where the three representative screenshots are copied (docs/screenshots to refresh the
 # committed ones); unset, they stay in ENGINES_OUT and the working tree is left alone.
 SCREENSHOTS = os.environ.get("ENGINES_SCREENSHOTS")
@@ -130,7 +133,7 @@ def matrix(request):
     summary = {cid: {k: r.get(k) for k in ("run", "seconds", "host_rc")} for cid, r in results.items()}
     with open(os.path.join(OUT, "summary.json"), "w") as f:
         json.dump({"wall_seconds": wall, "jobs": jobs, "cases": summary}, f, indent=1)
-    sys.stderr.write(f"\nengines: {len(cases)} case(s) in {wall} s with {jobs} job(s)\n")
+    sys.stderr.write(f"\nengines: {len(cases)} case(s) in {wall} s with {jobs} job(s); logs and diffs in {OUT}\n")
     return results
 
 
