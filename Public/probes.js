@@ -54,7 +54,7 @@ async function permissionState() {
   try { return (await within(navigator.permissions.query({ name: 'camera' }), 2000, 'permissions.query')).state; } catch (e) { return 'unsupported'; }
 }
 const stopStream = (s) => { if (s) s.getTracks().forEach((t) => t.stop()); };
-/* Timed to the promise settling: a denial under ~100 ms had no person in it (seed 001). */
+/* Timed to the promise settling: a denial under ~250 ms had no person in it (seed 001). */
 async function gum(constraints, limit) {
   const t0 = now();
   try {

@@ -358,7 +358,7 @@ enum StandardProbes {
                 F("outcome", .string, "granted, or error.", values: ["granted", "error"]),
                 F("errorName", .string, "DOMException name: NotAllowedError, NotFoundError, NotReadableError, OverconstrainedError, SecurityError, AbortError, TypeError; or TimeoutError (set by the page) when the promise did not settle within its timeout."),
                 F("errorMessage", .string, "DOMException message."),
-                F("elapsedMs", .number, "Milliseconds from the call to the promise settling (a denial under ~100 ms had no human in it)."),
+                F("elapsedMs", .number, "Milliseconds from the call to the promise settling (a denial under ~250 ms had no human in it)."),
                 F("permissionStateBefore", .string, "permissions.query camera state before the call.", values: permissionStates),
                 F("permissionStateAfter", .string, "permissions.query camera state after the call.", values: permissionStates),
                 F("promptShown", .boolean, "Whether a prompt appeared, when known (asked of the operator, or inferred by the page); null when unknown."),
