@@ -458,7 +458,7 @@ def unattended_flow(server):
                 try:
                     with page.expect_response(lambda r: re.search(r"/api/runs/[^/]+/complete$", r.url) is not None
                                               and r.request.method == "POST", timeout=30_000):
-                        page.goto(url(server, "https", "/?unattended=1"))
+                        page.goto(url(server, "https", "/?mode=unattended"))
                     times.append((time.monotonic() - t0) * 1000)
                 except Exception as e:  # the page does not complete a run (yet)
                     context.close()

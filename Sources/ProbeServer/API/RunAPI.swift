@@ -271,7 +271,7 @@ public final class RunAPI: @unchecked Sendable {
             }
             let observed = String(decoding: try JSONCoding.encoder.encode(r.observed), as: UTF8.self)
             let record = ResultRecord(runID: id, probe: r.probe, attempt: r.attempt, status: r.status.rawValue,
-                                      observed: observed, elapsedMs: r.elapsedMs, at: ISO8601DateFormatter().date(from: r.at),
+                                      observed: observed, elapsedMs: r.elapsedMs, at: RFC3339.parse(r.at),
                                       receivedAt: received, reason: r.reason)
             do { try record.validate() } catch { throw error.httpError }
             records.append(record)

@@ -12,7 +12,7 @@ public enum RunJudge {
             run: record.runID, probe: record.probe, attempt: record.attempt,
             status: ProbeResult.Status(rawValue: record.status) ?? .error, reason: record.reason,
             observed: observed, elapsedMs: record.elapsedMs ?? 0,
-            at: record.at.map { ISO8601DateFormatter().string(from: $0) } ?? "1970-01-01T00:00:00Z")
+            at: record.at.map(RFC3339.format) ?? "1970-01-01T00:00:00Z")
     }
 
     /// The platform of a run: the override when given, else detected from its env.platform result.
