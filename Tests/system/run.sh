@@ -14,5 +14,6 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 python3 -c 'import pytest' 2>/dev/null || pip install -q pytest
 command -v schemathesis >/dev/null || pip install -q schemathesis
+python3 -c 'import junitparser, playwright' 2>/dev/null || pip install -q junitparser playwright
 [ -x .build/debug/probe-server ] || swift build
 exec python3 -m pytest -q Tests/system "$@"
