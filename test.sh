@@ -20,5 +20,12 @@ if [ $# -gt 0 ]; then
 fi
 swift build --build-tests
 swift test
-# The real binary with real clients: TLS, certificates, QR codes, signals.
+# The real binary with real clients: TLS, certificates, QR codes, signals, OpenAPI.
 bash Tests/system/run.sh
+# The page in real engines (Chromium, WebKitGTK, QtWebEngine) against the real server.
+sh Tests/page/run.sh
+# Every misconfiguration of the matrix in WebKitGTK, QtWebEngine and Chromium hosts (issue 7).
+bash Tests/engines/run.sh
+# Hostile input and faults: fuzzing, h11 differential, smuggling, slowloris, kill -9, full disk, TLS.
+bash Tests/reliability/run.sh
+echo "test.sh: every suite passed"

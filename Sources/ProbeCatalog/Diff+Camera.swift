@@ -191,7 +191,11 @@ extension Diff {
         let audioTracks = result.int("audioTracks") ?? 0
         guard audio != nil || both != nil || display != nil else { return Assessment(.unknown, "") }
         let observed = "{audio} \(audio ?? "not-run"), {video, audio} \(both ?? "not-run"), audio tracks \(audioTracks), display capture \(display ?? "not-run")"
-        if audio == "granted" || both == "granted" || audioTracks > 0 {
+        // Chromium resolves {video, audio} with a video-only stream when the host grants only
+        // the camera: that is the correct grant, not an audio one. The tracks tell; a page
+        // that did not count them is judged by the outcome alone.
+        let bothGrantedAudio = both == "granted" && (result.int("audioTracks") == nil || audioTracks > 0)
+        if audio == "granted" || bothGrantedAudio || audioTracks > 0 {
             let elapsed = result.number("elapsedMs") ?? 0
             let afterPrompt = elapsed >= Self.fastDenialMs && context.isIOS
             let detail: String

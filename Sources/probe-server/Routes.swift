@@ -1,11 +1,9 @@
 import ProbeServer
 
-/// Routes beyond the run API and the setup pages, which `ProbeService` registers itself.
-/// The probe-support endpoints of the page are added here.
+/// Extra routes of this build. The run API, the reports, the setup pages and the probe
+/// endpoints are registered by `ProbeService`; a build that adds its own goes here.
 enum Routes {
-    static func register(into router: inout Router, origins: OriginPlan) {
-        ProbeEndpoints.register(into: &router, config: ProbeEndpointsConfig(origins: origins))
-    }
+    static func register(into router: inout Router) {}
 }
 
 enum Version {

@@ -119,7 +119,7 @@ enum ServeCommand {
 
         let service: ProbeService
         do {
-            service = try ProbeService(options: o) { router in Routes.register(into: &router, origins: OriginPlan()) }
+            service = try ProbeService(options: o) { router in Routes.register(into: &router) }
         } catch let error as SocketError {
             printError("probe-server: \(error)")
             return 71  // EX_OSERR

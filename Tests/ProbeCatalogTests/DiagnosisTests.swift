@@ -100,6 +100,17 @@ import Testing
         #expect(Run.finding(.iosWKWebView, result).diagnosis?.contains("capture type") == true)
     }
 
+    @Test func VideoAudioResolvedWithVideoOnly_IsTheCorrectGrantNotAnAudioOne() {
+        // Chromium (Android WebView, QtWebEngine) resolves {video, audio} with the camera alone
+        // when the host grants only RESOURCE_VIDEO_CAPTURE.
+        let result = Run.result("camera.scope", ["audioOutcome": "error", "audioErrorName": "NotAllowedError",
+                                                 "videoAudioOutcome": "granted", "audioTracks": 0, "elapsedMs": 20])
+        #expect(Run.finding(.androidWebView, result).verdict == .pass)
+        // Without a track count the outcome alone decides, as before.
+        let unknown = Run.result("camera.scope", ["audioOutcome": "error", "videoAudioOutcome": "granted", "elapsedMs": 20])
+        #expect(Run.finding(.androidWebView, unknown).verdict == .fail)
+    }
+
     @Test func DisplayCaptureGranted_FailsOnlyTheVideoOnlyContract() {
         let result = Run.result("camera.scope", ["audioOutcome": "error", "videoAudioOutcome": "error", "displayOutcome": "granted"])
         #expect(Run.finding(.androidWebView, result, requirementSet: "video-only").verdict == .fail)

@@ -242,3 +242,49 @@ final class LockedBox<T>: @unchecked Sendable {
         #expect(page.text.contains("<table") || page.text.contains("Recent runs"))
     }
 }
+
+@Suite struct ProbeEndpointStorageTests {
+    @Test func UploadOfARun_IsKeptOnDiskAndListedInTheReport_WithItsNameAsTextOnly() throws {
+        let s = try TestService()
+        let id = try s.createRun()
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3, 4]
+        let hostileName = "../../etc/passwd<img src=x onerror=alert(1)>.png"
+        let boundary = "XyZ"
+        var body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"run\"\r\n\r\n\(id)\r\n".utf8)
+        body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"probe\"\r\n\r\nfile.accept\r\n".utf8)
+        body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(hostileName)\"\r\nContent-Type: image/png\r\n\r\n".utf8)
+        body += png + Array("\r\n--\(boundary)--\r\n".utf8)
+        let c = try RawClient(port: s.port)
+        c.send("POST /probe/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=\(boundary)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n")
+        c.send(body)
+        let r = try #require(c.readResponse())
+        #expect(r.status == 200, "\(r.text)")
+        let uploads = try s.service.store.uploads(runID: id)
+        #expect(uploads.count == 1)
+        let upload = try #require(uploads.first)
+        #expect(upload.fileName == hostileName)
+        #expect(upload.sniffedType == "image/png")
+        #expect(upload.sha256 == Digest.hex(Digest.sha256(png)))
+        #expect(!upload.storedPath.contains(".."))
+        let stored = try Data(contentsOf: URL(fileURLWithPath: s.dataDirectory + "/" + upload.storedPath))
+        #expect([UInt8](stored) == png)
+        let page = try s.request("GET", "/runs/\(id)")
+        #expect(!page.text.contains("<img src=x"))
+        // Deleting the run deletes the file.
+        #expect(try s.request("DELETE", "/api/runs/\(id)", headers: ["Authorization": "Bearer \(s.token)"]).status == 204)
+        #expect(!FileManager.default.fileExists(atPath: s.dataDirectory + "/" + upload.storedPath))
+    }
+
+    @Test func NoscriptBeacon_RecordsJavaScriptOffAndCompletesTheRun() throws {
+        let s = try TestService()
+        let id = try s.createRun(#"{"platform":"android-webview"}"#)
+        let r = try s.request("GET", "/probe/noscript.gif", headers: ["Referer": "https://127.0.0.1/?run=\(id)"])
+        #expect(r.status == 200)
+        let waited = try s.request("GET", "/api/runs/\(id)/wait?timeout=5")
+        #expect(waited.json["completed"] as? Bool == true)
+        #expect(waited.json["verdict"] as? String == "not-ready")
+        let diff = try s.request("GET", "/api/runs/\(id)/diff")
+        let script = (diff.json["findings"] as? [[String: Any]])?.first { $0["probe"] as? String == "env.script" }
+        #expect(script?["verdict"] as? String == "fail")
+    }
+}

@@ -10,8 +10,11 @@ if [ ! -x /usr/bin/chromium ] || ! command -v xvfb-run >/dev/null \
     apt-get update -qq && apt-get install -y -qq chromium xvfb xauth python3-gi gir1.2-webkit2-4.1 >/dev/null
 fi
 python3 -c "import playwright, esprima, pytest" 2>/dev/null || python3 -m pip install -q playwright esprima pytest
+# QtWebEngine (the Android WebView stand-in): without it those tests would only skip.
+python3 -c "import PyQt6.QtWebEngineWidgets" 2>/dev/null || python3 -m pip install -q PyQt6 PyQt6-WebEngine
 
-export PROBE_SCRATCH="${PROBE_SCRATCH:-/tmp/build-page}"
+# The checkout's own build folder by default, so the test command builds once.
+export PROBE_SCRATCH="${PROBE_SCRATCH:-.build}"
 swift build --scratch-path "$PROBE_SCRATCH" --product probe-server
 PROBE_SERVER_BIN="$(swift build --scratch-path "$PROBE_SCRATCH" --show-bin-path)/probe-server"
 export PROBE_SERVER_BIN

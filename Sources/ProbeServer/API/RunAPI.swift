@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Dispatch
 import Foundation
 import ProbeCatalog
@@ -297,26 +300,91 @@ public final class RunAPI: @unchecked Sendable {
     // MARK: Completion, diff, wait
 
     func completeRun(_ id: String, _ req: Request) throws -> Reply {
-        .later { [self] promise in
-            store.submit(.completeRun(id: id, at: Self.now())) { result in
-                if case .failure(let error) = result {
-                    promise.succeed(error.httpError.response)
-                    return
-                }
-                // Judging reads the results: not on the writer thread, which would stall commits.
-                DispatchQueue.global().async {
-                    do {
-                        guard let run = try self.store.run(id: id) else { throw StoreError.runNotFound(id) }
-                        let report = try RunJudge.report(run: run, records: try self.store.results(runID: id), catalog: self.catalog)
-                        self.store.submit(.setVerdict(id: id, verdict: report.verdict.rawValue)) { _ in
-                            self.waiters.complete(runID: id)
-                            promise.succeed(.json(report))
-                        }
-                    } catch {
-                        promise.succeed(self.respond { throw error })
+        .later { [self] promise in complete(id) { promise.succeed($0) } }
+    }
+
+    /// Commits the completion, judges the run, stores the verdict, wakes the waiters, and
+    /// hands the diff (or the error) to `done`.
+    func complete(_ id: String, done: @escaping @Sendable (Response) -> Void) {
+        store.submit(.completeRun(id: id, at: Self.now())) { result in
+            if case .failure(let error) = result {
+                done(error.httpError.response)
+                return
+            }
+            // Judging reads the results: not on the writer thread, which would stall commits.
+            DispatchQueue.global().async {
+                do {
+                    guard let run = try self.store.run(id: id) else { throw StoreError.runNotFound(id) }
+                    let report = try RunJudge.report(run: run, records: try self.store.results(runID: id), catalog: self.catalog)
+                    self.store.submit(.setVerdict(id: id, verdict: report.verdict.rawValue)) { _ in
+                        self.waiters.complete(runID: id)
+                        done(.json(report))
                     }
+                } catch {
+                    done(self.respond { throw error })
                 }
             }
+        }
+    }
+
+    /// The `<noscript>` beacon of a page whose script never ran: record `env.script` as
+    /// failed (attempt 0, below any the page itself would post) and complete the run, since
+    /// nothing else will ever arrive from that page and a CI `wait` should not time out.
+    public func recordNoscriptBeacon(run id: String) {
+        guard RunID.isWellFormed(id) else { return }
+        let record = ResultRecord(runID: id, probe: "env.script", attempt: 0, status: ProbeResult.Status.fail.rawValue,
+                                  observed: #"{"javascript":false,"noscriptBeacon":true}"#, receivedAt: Self.now())
+        store.submit(.appendResults([record])) { [self] result in
+            guard case .success = result else { return }
+            complete(id) { _ in }
+        }
+    }
+
+    /// Keeps an uploaded file of a run: the bytes under `DATA/uploads/RUN/`, written 0600 and
+    /// synced, then the record. Blocking: call it off the event loops (the upload route is
+    /// offloaded). The file name is the client's text, stored as data, never used as a path.
+    public func saveUpload(run id: String, probe: String, fileName: String, declaredType: String?,
+                           sniffedType: String?, bytes: [UInt8], sha256: String) throws {
+        guard RunID.isWellFormed(id) else {
+            throw HTTPError(.badRequest, code: "invalid_run_id", "run must be 1 to 64 characters of A-Z a-z 0-9 - _", field: "run")
+        }
+        guard catalog.probe(id: probe) != nil else {
+            throw HTTPError(.badRequest, code: "unknown_probe", "unknown probe \(Logger.sanitize(probe, max: 64))", field: "probe")
+        }
+        guard try store.run(id: id) != nil else { throw StoreError.runNotFound(id) }
+        let uploadID = RunID.generate()
+        let relative = "uploads/\(id)/\(uploadID)"
+        for dir in [dataDirectory + "/uploads", dataDirectory + "/uploads/" + id] where mkdir(dir, 0o700) != 0 && errno != EEXIST {
+            throw HTTPError(.serviceUnavailable, code: "store_unavailable", "cannot create the upload folder: \(String(cString: strerror(errno)))")
+        }
+        let path = dataDirectory + "/" + relative
+        let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw HTTPError(.serviceUnavailable, code: "store_unavailable", "cannot write the upload: \(String(cString: strerror(errno)))")
+        }
+        var offset = 0
+        var failed: Int32 = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 { if errno == EINTR { continue }; failed = errno; break }
+            offset += n
+        }
+        if failed == 0 && fsync(fd) != 0 { failed = errno }
+        close(fd)
+        if failed != 0 {
+            unlink(path)
+            throw failed == ENOSPC
+                ? StoreError.diskFullAnswer
+                : HTTPError(.serviceUnavailable, code: "store_unavailable", "cannot write the upload: \(String(cString: strerror(failed)))")
+        }
+        let record = UploadRecord(id: uploadID, runID: id, probe: probe, fileName: String(fileName.prefix(255)),
+                                  declaredType: declaredType, sniffedType: sniffedType, size: Int64(bytes.count),
+                                  sha256: sha256, storedPath: relative, receivedAt: Self.now())
+        do {
+            try store.addUpload(record)
+        } catch {
+            unlink(path)
+            throw error
         }
     }
 

@@ -1,6 +1,13 @@
 extension StoreError: HTTPErrorConvertible {
     /// The HTTP answer for a store failure: client mistakes are 4xx that say what to do,
     /// passing trouble (a full disk, a busy database) is 503 with Retry-After.
+    /// The answer for a full disk, in SQLite or outside it (an upload file that did not fit).
+    static var diskFullAnswer: HTTPError {
+        HTTPError(.serviceUnavailable, code: "disk_full",
+                  "the server's disk is full: nothing was stored; retry once space is freed",
+                  headers: HTTPHeaders([("Retry-After", "5")]))
+    }
+
     public var httpError: HTTPError {
         switch self {
         case .runNotFound(let id):
@@ -13,9 +20,7 @@ extension StoreError: HTTPErrorConvertible {
         case .invalid(let message):
             return HTTPError(.badRequest, code: "invalid", message)
         case .diskFull:
-            return HTTPError(.serviceUnavailable, code: "disk_full",
-                             "the server's disk is full: nothing was stored; retry once space is freed",
-                             headers: HTTPHeaders([("Retry-After", "5")]))
+            return Self.diskFullAnswer
         case .overloaded, .busy, .closed, .ioError:
             return HTTPError(.serviceUnavailable, code: "store_unavailable",
                              "the store cannot take this now (\(self.localizedDescription)); nothing was stored; retry",

@@ -10,6 +10,10 @@ public final class StaticFiles: @unchecked Sendable {
     public let root: String
     private let lock = Lock()
     private var cache: [String: Entry] = [:]
+    /// Request paths already judged and resolved to a cached file's key. `StaticPath.segments`
+    /// is a pure function of the path, so its verdict cannot change; decoding and judging
+    /// again cost 7 % of a static-file request (bench/, perf). Bounded like the cache.
+    private var keysByPath: [String: String] = [:]
 
     /// Files up to this size are kept in memory; larger ones (video fixtures) are read
     /// off the event loop per request.
@@ -65,6 +69,10 @@ public final class StaticFiles: @unchecked Sendable {
     }
 
     public func reply(to request: Request) -> Reply {
+        let now = EventLoop.monotonicNow()
+        if let key = lock.withLock({ keysByPath[request.path] }), let entry = cached(key, now: now) {
+            return .now(respond(entry, request))
+        }
         let segments: [String]
         switch StaticPath.segments(of: request.path) {
         case .failure(.badEncoding):
@@ -76,8 +84,8 @@ public final class StaticFiles: @unchecked Sendable {
             segments = s
         }
         let key = segments.joined(separator: "/")
-        let now = EventLoop.monotonicNow()
         if let entry = cached(key, now: now) {
+            remember(path: request.path, key: key)
             return .now(respond(entry, request))
         }
         switch locate(key) {
@@ -104,7 +112,15 @@ public final class StaticFiles: @unchecked Sendable {
                 if cache.count >= Self.maxEntries { cache.removeAll() }
                 cache[key] = entry
             }
+            remember(path: request.path, key: key)
             return .now(respond(entry, request))
+        }
+    }
+
+    private func remember(path: String, key: String) {
+        lock.withLock {
+            if keysByPath.count >= Self.maxEntries { keysByPath.removeAll() }
+            keysByPath[path] = key
         }
     }
 

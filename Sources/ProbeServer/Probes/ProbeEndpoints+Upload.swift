@@ -5,9 +5,10 @@ extension ProbeEndpoints {
 
     /// `POST /probe/upload`: parses the multipart body, sniffs and hashes each file. Nothing
     /// is written to disk; the file name is echoed back as text and never used as a path.
-    static func upload(_ request: Request) throws(HTTPError) -> Response {
+    static func upload(_ request: Request, _ config: ProbeEndpointsConfig) throws -> Response {
         let contentType = request.headers["content-type"] ?? ""
         let files: [UploadedFile]
+        let keptBodies: [[UInt8]]
         var fields: [String: String] = [:]
         do {
             var parser = try MultipartParser(boundary: MultipartParser.boundary(fromContentType: contentType))
@@ -15,6 +16,7 @@ extension ProbeEndpoints {
             try parser.finish()
             events.append(.finished)
             var collected: [UploadedFile] = []
+            var kept: [[UInt8]] = []
             var head: MultipartParser.PartHead?
             var body: [UInt8] = []
             for event in events {
@@ -28,6 +30,7 @@ extension ProbeEndpoints {
                     guard let h = head else { continue }
                     if h.filename != nil {
                         collected.append(UploadedFile(head: h, body: body))
+                        kept.append(body)
                     } else if let name = h.name {
                         fields[String(name.prefix(maxEchoedValue))] = String(decoding: body.prefix(maxEchoedValue), as: UTF8.self)
                     }
@@ -37,11 +40,19 @@ extension ProbeEndpoints {
                 }
             }
             files = collected
+            keptBodies = kept
         } catch {
             throw error.httpError
         }
         guard !files.isEmpty else {
             throw HTTPError(.badRequest, code: "no_file", "the upload has no file part; send a part with a filename (an <input type=file> in FormData)", field: "file")
+        }
+        // Files of a run are kept with it (the report lists them); a bare upload is only answered.
+        if let save = config.saveUpload, let run = fields["run"], let probe = fields["probe"] {
+            for (file, bytes) in zip(files, keptBodies) {
+                try save(ProbeUpload(run: run, probe: probe, fileName: file.name, declaredType: file.declaredType,
+                                     sniffedType: file.sniffedType, bytes: bytes, sha256: file.sha256))
+            }
         }
         return .json(UploadReport(files: files, fields: fields))
     }

@@ -60,7 +60,9 @@ public enum ProbeEndpoints {
         }
         router.add("POST", "/probe/upload", bodyLimit: router.limits.uploadBodyBytes) { request in
             .offload {
-                do { return try upload(request) } catch let error as HTTPError { return error.response } catch {
+                do { return try upload(request, config) } catch let error as HTTPError { return error.response } catch let error as any HTTPErrorConvertible {
+                    return error.httpError.response
+                } catch {
                     return HTTPError(.internalServerError, "the upload failed: \(error)").response
                 }
             }

@@ -16,6 +16,9 @@ public struct ProbeEndpointsConfig: Sendable {
     /// Called when a browser without JavaScript loads the `<noscript>` beacon, with the run
     /// id it carried: the run store can record `env.script` as failed. Nil: nothing recorded.
     public var onNoscriptBeacon: (@Sendable (_ run: String) -> Void)?
+    /// Keeps an uploaded file of a run (blocking; the upload route runs off the loops).
+    /// Nil: files are hashed and answered, not kept.
+    public var saveUpload: (@Sendable (_ upload: ProbeUpload) throws -> Void)?
 
     public init(
         origins: OriginPlan = OriginPlan(), primaryOrigins: [String] = [], primaryPort: UInt16? = nil,
@@ -61,4 +64,16 @@ public struct ProbeEndpointsConfig: Sendable {
         }
         return names
     }
+}
+
+/// A file the page uploaded for a probe, as the upload endpoint hands it to be kept.
+public struct ProbeUpload: Sendable {
+    public let run: String
+    public let probe: String
+    /// The client's file name: text to show, never a path.
+    public let fileName: String
+    public let declaredType: String?
+    public let sniffedType: String?
+    public let bytes: [UInt8]
+    public let sha256: String
 }

@@ -87,7 +87,20 @@ public final class ProbeService: @unchecked Sendable {
 
         var router = Router(limits: options.limits)
         api.register(into: &router)
-        let setupRouter = Self.setupRoutes(into: &router, certificates: certificates, options: options)
+        let api = self.api
+        let probeConfig = ProbeEndpointsConfig(
+            origins: OriginPlan(hostName: hostName, addresses: addresses),
+            primaryPort: options.port == 0 ? nil : options.port,
+            onNoscriptBeacon: { run in api.recordNoscriptBeacon(run: run) })
+        var withUploads = probeConfig
+        withUploads.saveUpload = { u in
+            try api.saveUpload(run: u.run, probe: u.probe, fileName: u.fileName, declaredType: u.declaredType,
+                               sniffedType: u.sniffedType, bytes: u.bytes, sha256: u.sha256)
+        }
+        ProbeEndpoints.register(into: &router, config: withUploads)
+        var setupRouter = Self.setupRoutes(into: &router, certificates: certificates, options: options)
+        // The mixed-content probe's `http:` targets live on the plain listener.
+        ProbeEndpoints.registerInsecureTargets(into: &setupRouter, config: probeConfig)
         extraRoutes(&router)
 
         if let p = options.resolvedSecondPort {

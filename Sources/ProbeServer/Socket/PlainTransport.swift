@@ -38,6 +38,29 @@ final class PlainTransport: Transport {
         }
     }
 
+    /// Gathers two buffers into one `writev` (a response head and a body kept elsewhere).
+    /// Same results as `write(from:)`; `.bytes(n)` counts from the start of `first`.
+    func write(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> TransportResult {
+        var vectors = [iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
+                       iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count)]
+        // sendmsg, not writev: MSG_NOSIGNAL, as in `write(from:)`.
+        var message = msghdr()
+        return vectors.withUnsafeMutableBufferPointer { v in
+            message.msg_iov = v.baseAddress
+            message.msg_iovlen = v.count
+            while true {
+                let n = sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+                if n >= 0 { return .bytes(n) }
+                switch errno {
+                case EINTR: continue
+                case EAGAIN, EWOULDBLOCK: return .wantWrite
+                case EPIPE, ECONNRESET: return .closed
+                default: return .failed("sendmsg: \(String(cString: strerror(errno)))")
+                }
+            }
+        }
+    }
+
     func shutdown() {}
 
     var negotiatedProtocol: String? { nil }

@@ -1,0 +1,260 @@
+"""The matrix: one host configuration per case, and what the server's diff must say.
+
+Each case changes one app setting from the correct configuration of its engine. `fails`
+and `warns` are the complete sets: a finding with verdict fail (or warn) that is not listed
+fails the case, and so does a listed one that is missing. For every listed finding the
+diagnosis must contain each given phrase, the layer must match, and the remedy for the
+detected platform (iosSwift on ios-wkwebview, androidKotlin on android-webview) must
+contain the given phrase.
+
+What these engines cannot show whatever the app does is in the baselines below, each
+with its reason; docs/engines.md explains them."""
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Expect:
+    diagnosis: tuple = ()
+    layer: str = None
+    remedy: str = None
+    observed: str = None
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A finding the case should produce and cannot, because the page, the server or the
+    catalog lacks something (named in `reason`). The case is xfailed while the gap stands,
+    and fails once the finding appears, so that the gap gets promoted to `fails`."""
+    verdict: str
+    expect: Expect
+    reason: str
+
+
+@dataclass
+class Case:
+    id: str
+    engine: str  # webkit | qt | chromium
+    settings: dict
+    verdict: str
+    fails: dict = field(default_factory=dict)
+    warns: dict = field(default_factory=dict)
+    passes: tuple = ()
+    # Findings with verdict info/skipped whose observed text must contain a phrase.
+    observed: dict = field(default_factory=dict)
+    # Probes (required on this platform) that end skipped or not run, when the verdict
+    # is incomplete: the complete set.
+    missing: tuple = None
+    # Diagnosis phrases of findings whatever their verdict (info findings on desktop).
+    diagnoses: dict = field(default_factory=dict)
+    screenshot: str = None
+    why: str = ""
+    gaps: dict = field(default_factory=dict)
+    # The overall verdict while the gaps stand (default: `verdict`).
+    verdict_with_gaps: str = None
+
+    @property
+    def platform(self):
+        return {"webkit": "ios-wkwebview", "qt": "android-webview", "chromium": None}[self.engine]
+
+
+# Operator steps: the page asks a person (relaunch the app, go offline, background the app,
+# follow a link and judge the app's error screen, did the camera open directly). A farm
+# script cannot answer them truthfully, so unattended runs skip them after tapWait, and a
+# correctly configured app ends `incomplete` with exactly these open.
+OPERATOR = ("storage.relaunch", "file.capture", "nav.customScheme", "nav.loadError", "lifecycle.background", "net.offline")
+
+# Every engine here runs on Linux, so ?platform= sets the platform and no OS version is
+# readable: a warning, never a failure.
+IOS_VERSION = Expect(diagnosis=("the iOS version could not be read",), layer="device")
+ANDROID_VERSION = Expect(diagnosis=("the Android version could not be read",), layer="device")
+
+# WebKitGTK: no create-web-view handler drops window.open, as a WKWebView app without
+# webView(_:createWebViewWith:…) does: the catalog warns on ios-wkwebview.
+WEBKIT_WARNS = {"env.platform": IOS_VERSION,
+                "nav.windowOpen": Expect(diagnosis=("createWebViewWith",), layer="webview", remedy="createWebViewWith")}
+QT_WARNS = {"env.platform": ANDROID_VERSION}
+
+# WebKitGTK's permission-request carries no origin (ENGINES.md): an app can only compare
+# the page's URI, which is its own origin while a foreign frame asks. So every WebKit host
+# that grants its own origin also grants the second origin's frames, whatever its check.
+# iOS hands the delegate the requesting frame's origin; this engine cannot show that.
+WEBKIT_FOREIGN = Expect(diagnosis=("grants every origin",), layer="webview", remedy="origin.protocol",
+                        observed="same host other port: granted, other host: granted")
+
+# QtWebEngine answers the page's later {video, audio} request from the video grant it
+# already holds, without asking the app's callback (no MediaAudioVideoCapture request in the
+# host log, also with AskEveryTime), and resolves it with a video-only stream. The catalog
+# counts audio tracks (Diff+Camera: a video-only stream is the correct grant), so the
+# correct host passes camera.scope; qt-grants-every-resource shows a real audio grant.
+CAMERA_CHAIN = ("camera.api", "camera.devices", "camera.getUserMedia", "camera.frames", "camera.reacquire")
+WORKING = ("env.script", "env.secureContext", "env.viewport", "storage.local", "storage.session", "storage.indexedDB",
+           "cookie.document", "cookie.server", "storage.navigation", "fetch.sameOrigin", "fetch.credentials",
+           "fetch.cors", "fetch.integrity", "xhr.sameOrigin", "media.autoplay", "media.inline",
+           "file.accept", "file.cancel") + CAMERA_CHAIN
+
+CAMERA_NOT_GRANTED = ("camera.frames", "camera.reacquire")  # skipped: camera-not-granted
+
+
+def webkit(id, verdict, settings=None, fails=None, warns=None, foreign=True, **kw):
+    f = dict(fails or {})
+    if foreign:
+        f["camera.foreignOrigin"] = WEBKIT_FOREIGN
+    w = {k: v for k, v in {**WEBKIT_WARNS, **(warns or {})}.items() if v is not None}
+    return Case(id=id, engine="webkit", settings=settings or {}, verdict=verdict, fails=f, warns=w, **kw)
+
+
+def qt(id, verdict, settings=None, fails=None, warns=None, **kw):
+    w = {k: v for k, v in {**QT_WARNS, **(warns or {})}.items() if v is not None}
+    return Case(id=id, engine="qt", settings=settings or {}, verdict=verdict, fails=dict(fails or {}), warns=w, **kw)
+
+
+# WebKitGTK's enable-html5-local-storage turns off localStorage only; sessionStorage and
+# IndexedDB keep working (iOS has no DOM-storage switch at all: a data store that refuses
+# storage is its nearest cause, which is what the catalog names).
+STORAGE_OFF_WEBKIT = {
+    "storage.local": Expect(diagnosis=("localStorage", "website data store"), layer="webview", remedy=".default()"),
+}
+# Blink's local-storage switch (Qt's LocalStorageEnabled, Android's domStorageEnabled)
+# turns off localStorage; sessionStorage and IndexedDB keep working in this engine.
+STORAGE_OFF_QT = {
+    "storage.local": Expect(diagnosis=("localStorage", "domStorageEnabled"), layer="webview", remedy="domStorageEnabled = true"),
+}
+# The navigation probe keeps a localStorage marker across a full navigation: with storage
+# off it cannot, a direct consequence of the same setting.
+NAV_LOST_STORAGE = Expect(diagnosis=("localStorage marker",), layer="webview")
+NAV_LOST_COOKIE = Expect(diagnosis=("the cookie",), layer="webview")
+
+
+def cookies_blocked(remedy, family_phrase):
+    e = Expect(diagnosis=(family_phrase,), layer="webview", remedy=remedy)
+    return {"cookie.document": e, "cookie.server": e, "fetch.credentials": e}
+
+
+def camera_denied_webview(platform_phrase, remedy):
+    return Expect(diagnosis=("with no prompt", "the WebView layer denied it", platform_phrase), layer="webview", remedy=remedy)
+
+
+CASES = [
+    # --- WebKitGTK, stand-in for WKWebView (ios-wkwebview) ---------------------------
+    webkit("webkit-correct", "not-ready", passes=WORKING, missing=OPERATOR,
+           why="the correct WKWebView configuration; not-ready only through the WebKitGTK origin limitation"),
+    webkit("webkit-javascript-off", "not-ready", {"javascript": "off"}, foreign=False,
+           fails={"env.script": Expect(diagnosis=("JavaScript is off",), layer="webview", remedy="allowsContentJavaScript = true")},
+           warns={"env.platform": None, "nav.windowOpen": None}),
+    webkit("webkit-dom-storage-off", "not-ready", {"dom_storage": "off"}, screenshot="engine-storage-off.png",
+           fails={**STORAGE_OFF_WEBKIT, "storage.navigation": NAV_LOST_STORAGE}),
+    webkit("webkit-cookies-never", "not-ready", {"cookies": "never"},
+           fails={**cookies_blocked(".default()", "website data store or cookie policy rejects them"),
+                  "storage.navigation": NAV_LOST_COOKIE},
+           observed={"cookie.thirdParty": "read back no"}),
+    webkit("webkit-third-party-blocked", "not-ready", {"cookies": "no-third-party"},
+           observed={"cookie.thirdParty": "read back no"},
+           why="iOS blocks third-party cookies whatever the app does (ITP): expected-blocked, so a pass"),
+    webkit("webkit-no-media-handler", "not-ready", {"media_handler": "none"}, foreign=False,
+           fails={"camera.getUserMedia": camera_denied_webview("requestMediaCapturePermissionFor", "requestMediaCapturePermissionFor")},
+           why="WebKitGTK's default with no handler is deny (iOS would prompt): the page sees the delegate layer refuse"),
+    webkit("webkit-handler-denies", "not-ready", {"media_handler": "deny"}, foreign=False,
+           screenshot="engine-camera-denied.png",
+           fails={"camera.getUserMedia": camera_denied_webview("requestMediaCapturePermissionFor", "requestMediaCapturePermissionFor")}),
+    webkit("webkit-grants-every-resource", "not-ready", {"grant": "requested"},
+           fails={"camera.scope": Expect(diagnosis=("Audio was granted", "grants without looking at the capture type"),
+                                         layer="webview", remedy="type == .camera")}),
+    webkit("webkit-file-panel-never-answers", "not-ready", {"file_chooser": "ignore"},
+           fails={"file.accept": Expect(diagnosis=("file panel never answered",), layer="webview", remedy="runOpenPanelWith"),
+                  # The same unanswered panel: the cancel-then-pick step cannot open it again.
+                  "file.cancel": Expect(diagnosis=("did not call its completion handler",), layer="webview")},
+           gaps={"file.heic": Gap("fail", Expect(diagnosis=("never answered",), layer="webview"),
+                                  "catalog: file.heic with no file picked at all (change never fired, type empty) is "
+                                  "diagnosed as a HEIC the server refused; evaluateHEIC should read changeFired")},
+           why="iOS: a runOpenPanelWith that never calls its completion handler (with none, iOS uploads work by default)"),
+    webkit("webkit-cancel-then-pick", "not-ready", {"file_chooser": "cancel-then-pick"},
+           passes=("file.cancel",), observed={"file.accept": "the chooser was cancelled"}),
+    webkit("webkit-gesture-required", "not-ready", {"gesture_required": "on"},
+           fails={"media.autoplay": Expect(diagnosis=("mediaTypesRequiringUserActionForPlayback",), layer="webview",
+                                           remedy="mediaTypesRequiringUserActionForPlayback = []")}),
+    # WebKitGTK without inline playback refuses play() outright (the video neither plays nor
+    # goes fullscreen): the unmuted autoplay video and the camera preview stop with it.
+    webkit("webkit-inline-off", "not-ready", {"inline": "off"},
+           fails={"media.inline": Expect(diagnosis=("allowsInlineMediaPlayback",), layer="webview", remedy="allowsInlineMediaPlayback = true"),
+                  "camera.frames": Expect(diagnosis=("not allowed to play inline",), layer="webview",
+                                          remedy="allowsInlineMediaPlayback = true")},
+           gaps={"media.autoplay": Gap("fail", Expect(diagnosis=("allowsInlineMediaPlayback",), layer="webview"),
+                                       "catalog: media.autoplay refused because inline playback is off is diagnosed as "
+                                       "the gesture setting (mediaTypesRequiringUserActionForPlayback); it should read "
+                                       "media.inline, as evaluateFrames does")}),
+
+    # --- QtWebEngine, stand-in for Android WebView (android-webview) ------------------
+    qt("qt-correct", "incomplete", passes=WORKING + ("camera.scope", "camera.foreignOrigin", "cookie.thirdParty"), missing=OPERATOR,
+       screenshot="engine-correct.png", why="the correct Android configuration"),
+    qt("qt-javascript-off", "not-ready", {"javascript": "off"},
+       fails={"env.script": Expect(diagnosis=("Android WebView has it off by default",), layer="webview",
+                                   remedy="javaScriptEnabled = true")},
+       warns={"env.platform": None}),
+    qt("qt-dom-storage-off", "not-ready", {"dom_storage": "off"},
+       fails={**STORAGE_OFF_QT, "storage.navigation": NAV_LOST_STORAGE}),
+    # Qt's cookie filter is Chromium's cookie content setting, which blocks DOM storage and
+    # IndexedDB too (ENGINES.md); Android's setAcceptCookie(false) leaves storage alone. The
+    # storage failures are this stand-in's, so only their presence is asserted.
+    qt("qt-cookies-never", "not-ready", {"cookies": "never"},
+       fails={**cookies_blocked("setAcceptCookie(true)", "CookieManager does not accept cookies"),
+              "storage.local": Expect(layer="webview"), "storage.session": Expect(layer="webview"),
+              "storage.indexedDB": Expect(layer="webview"),
+              "storage.navigation": NAV_LOST_COOKIE,
+              "cookie.thirdParty": Expect(diagnosis=("setAcceptThirdPartyCookies",), layer="webview",
+                                          remedy="setAcceptThirdPartyCookies(webView, true)")}),
+    qt("qt-third-party-blocked", "not-ready", {"cookies": "no-third-party"},
+       fails={"cookie.thirdParty": Expect(diagnosis=("setAcceptThirdPartyCookies(webView, true)",), layer="webview",
+                                          remedy="setAcceptThirdPartyCookies(webView, true)")}),
+    qt("qt-no-media-handler", "not-ready", {"media_handler": "none"},
+       fails={"camera.getUserMedia": camera_denied_webview("onPermissionRequest does not grant RESOURCE_VIDEO_CAPTURE",
+                                                           "onPermissionRequest")}),
+    qt("qt-handler-denies", "not-ready", {"media_handler": "deny"},
+       fails={"camera.getUserMedia": camera_denied_webview("onPermissionRequest does not grant RESOURCE_VIDEO_CAPTURE",
+                                                           "onPermissionRequest")}),
+    qt("qt-grants-every-origin", "not-ready", {"media_handler": "all"},
+       fails={"camera.foreignOrigin": Expect(diagnosis=("grants every origin",), layer="webview", remedy="request.origin.scheme",
+                                             observed="same host other port: granted, other host: granted")}),
+    # seed 000 (liveform, the default set) itself checks the host only, so there this is a
+    # warning; seed 001's strict set (video-only) fails it: both diffs are asserted.
+    qt("qt-host-only-check", "incomplete", {"media_handler": "host-only"},
+       warns={"camera.foreignOrigin": Expect(diagnosis=("compares the host but not the port", "checks the host only"),
+                                             layer="webview", remedy="request.origin.scheme",
+                                             observed="same host other port: granted, other host: error")},
+       missing=OPERATOR),
+    qt("qt-grants-every-resource", "not-ready", {"grant": "requested"},
+       fails={"camera.scope": Expect(diagnosis=("Audio was granted", "request.grant(request.resources)"),
+                                     layer="webview", remedy="Never request.grant(request.resources)",
+                                     observed="{audio} granted")}),
+    qt("qt-no-file-chooser", "not-ready", {"file_chooser": "none"},
+       gaps={"file.accept": Gap("fail", Expect(diagnosis=("onShowFileChooser is not implemented",), layer="webview",
+                                               remedy="onShowFileChooser"),
+                                "catalog: Android's default onShowFileChooser cancels every request, and Blink (Chrome "
+                                "113+) fires the input's cancel event for it within milliseconds of the tap; the catalog "
+                                "reads any cancel as the person cancelling (skipped), so the missing chooser is never "
+                                "named. It could read waitedMs (no person cancels in a few ms)"),
+             "file.cancel": Gap("fail", Expect(diagnosis=("onShowFileChooser",), layer="webview", remedy="onShowFileChooser"),
+                                "catalog: the same instant cancel makes file.cancel blame an unanswered ValueCallback "
+                                "instead of the missing onShowFileChooser")},
+       missing=OPERATOR + ("file.accept",)),
+    qt("qt-cancel-then-pick", "incomplete", {"file_chooser": "cancel-then-pick"},
+       passes=("file.cancel",), observed={"file.accept": "the chooser was cancelled"},
+       missing=OPERATOR + ("file.accept",)),
+    qt("qt-gesture-required", "not-ready", {"gesture_required": "on"},
+       fails={"media.autoplay": Expect(diagnosis=("mediaPlaybackRequiresUserGesture",), layer="webview",
+                                       remedy="mediaPlaybackRequiresUserGesture = false")}),
+
+    # --- Chromium, a plain browser (desktop: camera results are info) ---------------
+    # On desktop the camera probes and the person's steps are info. The file steps, required
+    # everywhere, end skipped here: camera.scope's
+    # getDisplayMedia (no gesture, cut short by the page after 3 s) leaves headless
+    # Chromium's screen-share picker open, and the picker swallows every later click
+    # (measured: file.accept passes when camera.scope is left out of ?probes=).
+    Case(id="chromium-camera-granted", engine="chromium", settings={"camera": "granted"}, verdict="incomplete",
+         observed={"camera.getUserMedia": "granted in", "camera.frames": "640×480", "camera.scope": "{audio} error"},
+         passes=("env.script", "camera.api"), missing=("file.accept", "file.cancel")),
+    Case(id="chromium-camera-denied", engine="chromium", settings={"camera": "denied"}, verdict="incomplete",
+         observed={"camera.getUserMedia": "failed with NotAllowedError", "camera.frames": "camera-not-granted"},
+         passes=("env.script", "camera.api"), missing=("file.accept", "file.cancel"),
+         diagnoses={"camera.getUserMedia": "already denied before the request"}),
+]

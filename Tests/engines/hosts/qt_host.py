@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""A QtWebEngine host configured like an app configures Android's WebView.
+
+Blink (Qt 6.11, Chrome 140) through PyQt6-WebEngine, offscreen. The app's settings are
+arguments (see common.parse_settings); every decision the host takes is logged as a JSON line.
+
+The Qt counterparts of the Android settings:
+  JavaScript            JavascriptEnabled              (settings.javaScriptEnabled)
+  DOM storage           LocalStorageEnabled            (settings.domStorageEnabled)
+  cookies               cookieStore().setCookieFilter  (CookieManager.setAcceptCookie /
+                                                        setAcceptThirdPartyCookies)
+  media-capture handler permissionRequested, decided   (WebChromeClient.onPermissionRequest,
+                        in the slot from origin()       request.origin, grant(resources))
+  file chooser          chooseFiles override           (onShowFileChooser)
+  gesture for media     PlaybackRequiresUserGesture    (mediaPlaybackRequiresUserGesture)
+  local CA              certificateError, accepted when the leaf is one the host verified
+Android has no inline-playback setting: --inline has no effect here.
+"""
+
+import hashlib
+import json
+import os
+import sys
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
+os.environ["QTWEBENGINE_CHROMIUM_FLAGS"] = (os.environ.get("QTWEBENGINE_CHROMIUM_FLAGS", "") +
+                                            " --use-fake-device-for-media-stream").strip()
+
+from PyQt6.QtCore import QPoint, Qt, QTimer, QUrl  # noqa: E402
+from PyQt6.QtTest import QTest  # noqa: E402
+from PyQt6.QtWebEngineCore import (QWebEnginePage, QWebEnginePermission, QWebEngineProfile,  # noqa: E402
+                                   QWebEngineScript, QWebEngineSettings, QWebEngineUrlRequestInterceptor)
+from PyQt6.QtWebEngineWidgets import QWebEngineView  # noqa: E402
+from PyQt6.QtWidgets import QApplication  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
+
+P = QWebEnginePermission.PermissionType
+SHOW_VERDICT_JS = "var s = document.getElementById('summary'); if (s) s.scrollIntoView({block: 'start'});"
+
+
+class AppPage(QWebEnginePage):
+    def __init__(self, profile, host):
+        super().__init__(profile, host.view)
+        self.host = host
+
+    def chooseFiles(self, mode, old_files, accepted_mime_types):  # noqa: N802 (Qt's name)
+        h = self.host
+        answer = h.chooser.answer(h.farm.last_id)
+        h.farm.chooser_answered(answer)
+        h.log("chooser", n=h.chooser.count, accept=list(accepted_mime_types), answer=answer)
+        if answer == "pick":
+            return [h.a.file]
+        # none: Android's default onShowFileChooser "cancels all file requests" (seed 001);
+        # cancel: the app answers the callback with null. Both reach Blink as no files.
+        return []
+
+    def javaScriptConsoleMessage(self, level, message, line, source):  # noqa: N802
+        pass
+
+
+class BeaconWatch(QWebEngineUrlRequestInterceptor):
+    """Evidence for env.script: the engine fetched the <noscript> beacon."""
+
+    def __init__(self, log):
+        super().__init__()
+        self.log = log
+
+    def interceptRequest(self, info):  # noqa: N802
+        url = info.requestUrl().toString()
+        if "/probe/noscript" in url:
+            self.log("noscript-beacon", uri=url)
+
+
+class Host:
+    def __init__(self, a, app):
+        self.a, self.app = a, app
+        self.log = common.Log()
+        self.farm = common.Farm()
+        self.chooser = common.Chooser(a.file_chooser, a.file)
+        self.finished = None
+        self.code = 1
+        self.trusted = set()
+        if a.trust_ca:
+            for host, certs in common.verified_leaf_certs(a.trust_ca, common.origins_of_run(a.url, a.trust_ca)).items():
+                for _pem, digest in certs:
+                    self.trusted.add(digest)
+                    self.log("trust", host=host, sha256=digest)
+
+        self.view = QWebEngineView()
+        self.profile = QWebEngineProfile(self.view)  # off the record: a fresh app install
+        # Android asks onPermissionRequest every time; Qt would remember the first answer.
+        self.profile.setPersistentPermissionsPolicy(QWebEngineProfile.PersistentPermissionsPolicy.AskEveryTime)
+        self.beacon_watch = BeaconWatch(self.log)
+        self.profile.setUrlRequestInterceptor(self.beacon_watch)
+        store = self.profile.cookieStore()
+        if a.cookies == "never":
+            store.setCookieFilter(lambda request: False)
+        elif a.cookies == "no-third-party":
+            store.setCookieFilter(lambda request: not request.thirdParty)
+        self.page = AppPage(self.profile, self)
+        s = self.page.settings()
+        W = QWebEngineSettings.WebAttribute
+        s.setAttribute(W.JavascriptEnabled, a.javascript == "on")
+        s.setAttribute(W.LocalStorageEnabled, a.dom_storage == "on")
+        s.setAttribute(W.PlaybackRequiresUserGesture, a.gesture_required == "on")
+        s.setAttribute(W.FullScreenSupportEnabled, True)
+        self.page.permissionRequested.connect(self.on_permission)
+        self.page.certificateError.connect(self.on_certificate_error)
+        self.page.fullScreenRequested.connect(lambda r: r.accept())
+        self.page.loadFinished.connect(lambda ok: self.log("load", ok=ok, uri=self.page.url().toString()))
+        self.view.setPage(self.page)
+        screen = app.primaryScreen().size()
+        # The WebView fills the screen, as an app's verification screen does.
+        self.view.resize(screen.width() if a.width <= 0 else a.width, screen.height() if a.height <= 0 else a.height)
+        self.view.show()
+        self.view.load(QUrl(a.url))
+        self.log("start", engine="QtWebEngine", settings={k: v for k, v in vars(a).items() if k != "url"})
+
+        self.timer = QTimer()
+        self.timer.timeout.connect(self.poll)
+        self.timer.start(250)
+        QTimer.singleShot(int(a.timeout * 1000), lambda: self.quit(2, f"no end of the page after {a.timeout} s"))
+
+    # --- the app's callbacks -------------------------------------------------------
+
+    def on_permission(self, permission):
+        kind = permission.permissionType()
+        url = permission.origin()
+        origin = (url.scheme(), url.host(), url.port({"https": 443, "http": 80}.get(url.scheme(), 0)))
+        video = kind in (P.MediaVideoCapture, P.MediaAudioVideoCapture)
+        audio = kind in (P.MediaAudioCapture, P.MediaAudioVideoCapture)
+        mode = self.a.media_handler
+        if mode == "none":
+            # Android's default WebChromeClient.onPermissionRequest denies (seed 001: "without
+            # a handler, the WebView denies the page even when the app holds the camera").
+            decision = False
+        elif not (video or audio):
+            decision = False
+        else:
+            decision = common.app_decides(mode, origin, self.a.app_origin)
+            if decision and audio and self.a.grant == "video":
+                decision = False  # grant(arrayOf(RESOURCE_VIDEO_CAPTURE)) leaves audio out
+        self.log("permission", type=kind.name, video=video, audio=audio, origin=list(origin),
+                 decision=("default-deny" if mode == "none" else "grant" if decision else "deny"))
+        permission.grant() if decision else permission.deny()
+
+    def on_certificate_error(self, error):
+        chain = error.certificateChain()
+        digest = hashlib.sha256(bytes(chain[0].toDer())).hexdigest() if chain else ""
+        ok = digest in self.trusted
+        self.log("certificate", url=error.url().toString(), sha256=digest, accepted=ok, error=error.description())
+        error.acceptCertificate() if ok else error.rejectCertificate()
+
+    # --- the device-farm script ----------------------------------------------------
+
+    def poll(self):
+        # ApplicationWorld: the page's globals stay untouched, and runJavaScript is no user
+        # gesture in Blink (ENGINES.md), so polling hands the page no activation.
+        self.page.runJavaScript(common.FIND_TAPS_JS, QWebEngineScript.ScriptWorldId.ApplicationWorld, self.on_state)
+
+    def on_state(self, value):
+        if not value:
+            return
+        state = json.loads(value)
+        if state.get("finished") and not self.finished:
+            self.finished = state["finished"]
+            self.log("finished", verdict=self.finished)
+            self.timer.stop()
+            QTimer.singleShot(400, self.finish)
+            return
+        tap = self.farm.next_tap(state.get("taps") or [])
+        if not tap:
+            return
+        self.farm.clicked(tap["id"])
+        self.log("tap", id=tap["id"], n=self.farm.clicks[tap["id"]], x=tap["x"], y=tap["y"])
+        # A synthesized mouse click: a click from runJavaScript opens no chooser (ENGINES.md).
+        target = self.view.focusProxy() or self.view
+        QTest.mouseClick(target, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         QPoint(int(tap["x"]), int(tap["y"])))
+
+    # --- the end -------------------------------------------------------------------
+
+    def finish(self):
+        if not self.a.screenshot:
+            return self.quit(0, "finished")
+        # The verdict at the top of the view, as the person sees it when the run ends.
+        self.page.runJavaScript(SHOW_VERDICT_JS, QWebEngineScript.ScriptWorldId.ApplicationWorld)
+        QTimer.singleShot(500, self.screenshot)
+
+    def screenshot(self):
+        ok = self.view.grab().save(self.a.screenshot, "PNG")
+        self.log("screenshot", path=self.a.screenshot, ok=ok)
+        self.quit(0, "finished")
+
+    def quit(self, code, why):
+        self.log("exit", code=code, why=why)
+        self.code = code
+        self.app.quit()
+
+
+def main():
+    app = QApplication(sys.argv[:1])
+    a = common.parse_settings(sys.argv[1:], engine="QtWebEngine")
+    host = Host(a, app)
+    app.exec()
+    # Tear the page down before the profile, or Qt warns about a profile released first.
+    host.view.setPage(None)
+    del host.page
+    sys.exit(host.code)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,703 @@
+#!/usr/bin/env python3
+"""bench/run's driver: probe-server beside nginx on loopback, interleaved, medians.
+
+Started by bench/run, which has installed wrk and nginx, built the release binary and raised
+the open-file limit. Writes bench/results/latest.md and latest.json and prints the table.
+Every process it starts is stopped on the way out (nginx through its pid file, probe-server
+by pid); every load loop is bounded in time.
+
+Environment knobs (defaults in brackets):
+  BENCH_BIN        the probe-server binary [from bench/run]
+  BENCH_DURATION   seconds per wrk run [5]
+  BENCH_ROUNDS     interleaved rounds; the median is taken over them [3]
+  BENCH_QUICK      1: one round of 2 s, to try the harness [0]
+"""
+import gzip
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+import ssl
+
+BENCH = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(BENCH)
+WORK = os.path.join(BENCH, ".work")          # scratch: data dirs, nginx config, pid files
+RESULTS = os.path.join(BENCH, "results")
+BIN = os.environ.get("BENCH_BIN") or os.path.join(ROOT, ".build/release/probe-server")
+QUICK = os.environ.get("BENCH_QUICK") == "1"
+DURATION = float(os.environ.get("BENCH_DURATION", "2" if QUICK else "5"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "1" if QUICK else "3"))
+THREADS = 2                      # wrk -t2: the machine has 2 cores and wrk shares them
+
+# Loopback ports; fixed so that a failed run is easy to inspect, high to avoid services.
+PORTS = {
+    "nginx_http": 18180, "nginx_https": 18543,
+    "probe_http": 19180, "probe_https": 19543, "probe_ingest": 19643,
+    "start_probe": 19743, "start_nginx_http": 18280, "start_nginx_https": 18643,
+}
+
+started = []                      # (kind, handle) to stop on exit
+
+
+# MARK: processes
+
+def sh(*args, **kw):
+    return subprocess.run(args, check=True, capture_output=True, text=True, **kw).stdout
+
+
+def wait_listening(port, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.001)
+    raise RuntimeError(f"nothing listens on {port} after {timeout} s")
+
+
+def start_probe(name, port, https, extra=()):
+    data = os.path.join(WORK, f"data-{name}")
+    if https and not os.path.exists(os.path.join(data, "cert.pem")):
+        shutil.copytree(os.path.join(WORK, "data-certs"), data, dirs_exist_ok=True)
+    args = [BIN, "serve", "--host", "127.0.0.1", "--port", str(port), "--second-port", "off",
+            "--setup-port", "off", "--data-dir", data, "--public", os.path.join(WORK, "public"),
+            "--log-level", "warn", *extra]     # warn: no access log, as nginx's access_log off
+    if not https:
+        args.append("--http")
+    log = open(os.path.join(WORK, f"probe-{name}.log"), "w")
+    # Its own session, as nginx's daemonised master has: with the kernel's autogroup
+    # scheduling (sched_autogroup_enabled=1) a session is one scheduling group, and a server
+    # left in the bench's session would share its CPU slice with wrk while nginx got its own.
+    proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    started.append(("probe", proc))
+    wait_listening(port)
+    return proc
+
+
+def stop_probe(proc):
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def nginx_conf(name, http_port, https_port):
+    text = open(os.path.join(BENCH, "nginx.conf.in")).read()
+    certs = os.path.join(WORK, "data-certs")
+    for key, value in {"WORK": WORK, "NAME": name, "HTTP_PORT": http_port, "HTTPS_PORT": https_port,
+                       "PUBLIC": os.path.join(WORK, "public"), "CERT": os.path.join(certs, "cert.pem"),
+                       "KEY": os.path.join(certs, "key.pem")}.items():
+        text = text.replace(f"@{key}@", str(value))
+    path = os.path.join(WORK, f"nginx-{name}.conf")
+    open(path, "w").write(text)
+    return path
+
+
+def start_nginx(name, http_port, https_port):
+    conf = nginx_conf(name, http_port, https_port)
+    subprocess.run(["nginx", "-c", conf, "-e", os.path.join(WORK, f"nginx-{name}-error.log")], check=True)
+    pidfile = os.path.join(WORK, f"nginx-{name}.pid")
+    started.append(("nginx", pidfile))
+    wait_listening(http_port)
+    wait_listening(https_port)
+    return pidfile
+
+
+def nginx_pid(pidfile):
+    return int(open(pidfile).read().strip())
+
+
+def stop_nginx(pidfile):
+    try:
+        pid = nginx_pid(pidfile)
+    except (OSError, ValueError):
+        return
+    try:
+        os.kill(pid, signal.SIGQUIT)      # graceful: the master stops its workers
+    except ProcessLookupError:
+        return
+    for _ in range(100):
+        if not os.path.exists(f"/proc/{pid}"):
+            return
+        time.sleep(0.05)
+    os.kill(pid, signal.SIGKILL)
+
+
+def cleanup():
+    for kind, handle in reversed(started):
+        if kind == "probe":
+            stop_probe(handle)
+        else:
+            stop_nginx(handle)
+
+
+# MARK: memory
+
+def rss_kib(pid):
+    try:
+        for line in open(f"/proc/{pid}/status"):
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def private_kib(pid):
+    """Private_Clean + Private_Dirty: what this process alone costs, shared libraries excluded."""
+    total = 0
+    try:
+        for line in open(f"/proc/{pid}/smaps_rollup"):
+            if line.startswith(("Private_Clean:", "Private_Dirty:")):
+                total += int(line.split()[1])
+    except OSError:
+        pass
+    return total
+
+
+def children(pid):
+    try:
+        return [int(c) for c in open(f"/proc/{pid}/task/{pid}/children").read().split()]
+    except OSError:
+        return []
+
+
+def server_pids(server):
+    if server["kind"] == "probe":
+        return [server["proc"].pid]
+    master = nginx_pid(server["pidfile"])
+    return [master] + children(master)
+
+
+def server_rss_mb(server):
+    """probe-server: the process. nginx: master plus workers, which is what it costs."""
+    return sum(rss_kib(p) for p in server_pids(server)) / 1024
+
+
+def server_private_mb(server):
+    return sum(private_kib(p) for p in server_pids(server)) / 1024
+
+
+class PeakRSS:
+    """Samples a server's RSS every 100 ms while a load runs."""
+
+    def __init__(self, server):
+        self.server, self.peak, self.stop = server, 0.0, threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self):
+        while not self.stop.wait(0.1):
+            self.peak = max(self.peak, server_rss_mb(self.server))
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        self.thread.join()
+
+
+# MARK: wrk
+
+UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3, "m": 6e4}
+
+
+def wrk(url, connections, duration, headers=(), script=None, env=None):
+    args = ["wrk", f"-t{THREADS}", f"-c{connections}", f"-d{duration:g}s", "--latency", "--timeout", "5s"]
+    for h in headers:
+        args += ["-H", h]
+    if script:
+        args += ["-s", script]
+    out = subprocess.run(args + [url], capture_output=True, text=True, timeout=duration + 60,
+                         env={**os.environ, **(env or {})})
+    text = out.stdout + out.stderr
+    rps = re.search(r"Requests/sec:\s+([\d.]+)", text)
+    if not rps:
+        raise RuntimeError(f"wrk failed: {text}")
+    pct = {}
+    for q, value, unit in re.findall(r"^\s+(50|99)%\s+([\d.]+)(us|ms|s|m)\s*$", text, re.M):
+        pct[q] = float(value) * UNITS[unit]
+    errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+    return {"rps": float(rps.group(1)), "p50_ms": pct.get("50"), "p99_ms": pct.get("99"),
+            "errors": sum(map(int, errors.groups())) if errors else 0,
+            "non2xx": int(non2xx.group(1)) if non2xx else 0, "output": text}
+
+
+# MARK: measurements
+
+def median_of(samples, key):
+    values = [s[key] for s in samples if s.get(key) is not None]
+    return statistics.median(values) if values else None
+
+
+def summarise(samples):
+    return {"per_second": median_of(samples, "rps"), "p50_ms": median_of(samples, "p50_ms"),
+            "p99_ms": median_of(samples, "p99_ms"),
+            "samples": [round(s["rps"]) for s in samples],
+            "errors": sum(s.get("errors", 0) + s.get("non2xx", 0) for s in samples)}
+
+
+def static_cases(paths):
+    cases = []
+    for label, path in paths:
+        for scheme in ("http", "https"):
+            for conns in (50, 200):
+                cases.append({"id": f"static.{label}.{scheme}.c{conns}", "path": path, "scheme": scheme, "conns": conns,
+                              "title": f"{label} {path}, {scheme.upper()}, keep-alive, {conns} conns"})
+    return cases
+
+
+def url(server, scheme, path):
+    return f"{scheme}://127.0.0.1:{server['ports'][scheme]}{path}"
+
+
+def run_interleaved(servers, cases, measure):
+    """For each round, each case, each server (alternating order): so drift and other
+    engineers' builds fall on both servers alike. Returns {case id: {server: [samples]}}."""
+    samples = {c["id"]: {s["name"]: [] for s in servers} for c in cases}
+    for r in range(ROUNDS):
+        for i, case in enumerate(cases):
+            order = servers if (r + i) % 2 == 0 else list(reversed(servers))
+            for server in order:
+                sample = measure(server, case)
+                samples[case["id"]][server["name"]].append(sample)
+                print(f"  round {r + 1} {case['id']:<32} {server['name']:<13} {sample['rps']:>9.0f}/s "
+                      f"p50 {sample.get('p50_ms') or 0:.2f} ms p99 {sample.get('p99_ms') or 0:.2f} ms", flush=True)
+    return samples
+
+
+def measure_static(server, case):
+    with PeakRSS(server) as peak:
+        sample = wrk(url(server, case["scheme"], case["path"]), case["conns"], DURATION)
+    sample["rss_mb"] = peak.peak
+    return sample
+
+
+def measure_full_handshakes(server, case):
+    # Connection: close makes wrk open a new connection, and a full handshake, per request.
+    with PeakRSS(server) as peak:
+        sample = wrk(url(server, "https", case["path"]), 50, DURATION, headers=["Connection: close"])
+    sample["rss_mb"] = peak.peak
+    return sample
+
+
+def measure_resumed(server, case):
+    out = sh(sys.executable, os.path.join(BENCH, "tlsclient.py"), "--port", str(server["ports"]["https"]),
+             "--path", case["path"], "--duration", str(DURATION), "--processes", "4", "--resume",
+             *(["--tls12"] if case.get("tls12") else []), timeout=DURATION + 60)
+    r = json.loads(out)
+    return {"rps": r["per_second"], "p50_ms": r["p50_ms"], "p99_ms": r["p99_ms"], "resumed": r["resumed"]}
+
+
+def create_runs(port, count, tag):
+    ctx = ssl.create_default_context()
+    ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
+    ids = []
+    for i in range(count):
+        # Each creation from its own forwarded address: run creation is limited to 10/s per address.
+        req = urllib.request.Request(f"https://127.0.0.1:{port}/api/runs", data=b"{}", method="POST",
+                                     headers={"Content-Type": "application/json",
+                                              "X-Forwarded-For": f"10.88.{tag % 250}.{i % 250 + 1}"})
+        with urllib.request.urlopen(req, context=ctx, timeout=10) as resp:
+            ids.append(json.loads(resp.read())["id"])
+    return ids
+
+
+def stored_results(data_dir, run_ids):
+    db = sqlite3.connect(f"file:{os.path.join(data_dir, 'probe.sqlite')}?mode=ro", uri=True, timeout=10)
+    try:
+        marks = ",".join("?" * len(run_ids))
+        return db.execute(f"SELECT count(*) FROM results WHERE run_id IN ({marks})", run_ids).fetchone()[0]
+    finally:
+        db.close()
+
+
+def measure_ingest(server, rounds):
+    samples = []
+    for r in range(rounds):
+        # 48 runs × 4 probes × 1,000 attempts = 192,000 distinct results: more than a round posts.
+        runs = create_runs(server["ports"]["https"], 48, r)
+        runs_file = os.path.join(WORK, f"runs-{r}.txt")
+        open(runs_file, "w").write("\n".join(runs) + "\n")
+        out_file = os.path.join(WORK, f"ingest-{r}.json")
+        duration = max(DURATION, 10)  # long enough for several checkpoints of the WAL
+        with PeakRSS(server) as peak:
+            sample = wrk(url(server, "https", "/"), 50, duration, script=os.path.join(BENCH, "ingest.lua"),
+                         env={"BENCH_RUNS": runs_file, "BENCH_THREADS": str(THREADS), "BENCH_OUT": out_file})
+        counts = json.load(open(out_file))
+        stored = stored_results(server["data"], runs)
+        sample.update(counts, rss_mb=peak.peak, stored=stored, duration=duration)
+        # Results/s counts acknowledged new results only, not 4xx/5xx or duplicates.
+        sample["rps"] = counts["accepted"] / duration
+        print(f"  round {r + 1} ingest: {counts['accepted']} acknowledged, {stored} stored, "
+              f"{counts['other']} refused, {sample['rps']:.0f}/s p50 {sample['p50_ms']:.2f} ms "
+              f"p99 {sample['p99_ms']:.2f} ms", flush=True)
+        samples.append(sample)
+    return samples
+
+
+def measure_idle_connections(server, count, tls, path):
+    """Each connection has fetched the main script, as a device's connections have after
+    loading the page: what a server keeps per idle connection after a large response shows."""
+    port = server["ports"]["https" if tls else "http"]
+    before = server_rss_mb(server)
+    client = subprocess.Popen([sys.executable, os.path.join(BENCH, "idleclient.py"), "--port", str(port),
+                               "--count", str(count), "--processes", "4", "--hold", "120", "--path", path,
+                               *(["--tls"] if tls else [])],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        line = client.stdout.readline()
+        if not line.startswith("ready"):
+            raise RuntimeError(f"idle client failed: {line!r}")
+        time.sleep(1)                     # let the server settle after the last request
+        held = server_rss_mb(server)
+    finally:
+        client.stdin.close()
+        client.wait(timeout=60)
+    return {"before_mb": before, "held_mb": held, "opened": int(line.split()[1])}
+
+
+def measure_start(kind, runs=5):
+    """Process start to the first accepted connection, certificates already present."""
+    times = []
+    for _ in range(runs):
+        if kind == "probe":
+            port = PORTS["start_probe"]
+            data = os.path.join(WORK, "data-start")
+            if not os.path.exists(data):
+                shutil.copytree(os.path.join(WORK, "data-certs"), data)
+            t0 = time.monotonic()
+            proc = subprocess.Popen([BIN, "serve", "--host", "127.0.0.1", "--port", str(port), "--second-port", "off",
+                                     "--setup-port", "off", "--data-dir", data, "--public", os.path.join(WORK, "public"),
+                                     "--log-level", "warn"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                    start_new_session=True)
+            started.append(("probe", proc))
+            wait_listening(port)
+            times.append((time.monotonic() - t0) * 1000)
+            stop_probe(proc)
+        else:
+            conf = nginx_conf("start", PORTS["start_nginx_http"], PORTS["start_nginx_https"])
+            pidfile = os.path.join(WORK, "nginx-start.pid")
+            t0 = time.monotonic()
+            subprocess.Popen(["nginx", "-c", conf, "-e", os.path.join(WORK, "nginx-start-error.log")])
+            started.append(("nginx", pidfile))
+            wait_listening(PORTS["start_nginx_https"])
+            times.append((time.monotonic() - t0) * 1000)
+            time.sleep(0.2)              # the pid file is written by the daemonised master
+            stop_nginx(pidfile)
+            time.sleep(0.3)
+    return {"median_ms": statistics.median(times), "samples_ms": [round(t, 1) for t in times]}
+
+
+# MARK: the page
+
+PAGE_EXTENSIONS = (".html", ".css", ".js")
+
+
+def page_weight():
+    raw = gz = 0
+    files = []
+    for dirpath, _, names in os.walk(os.path.join(ROOT, "Public")):
+        for name in sorted(names):
+            if name.endswith(PAGE_EXTENSIONS):
+                data = open(os.path.join(dirpath, name), "rb").read()
+                # What a browser downloads: each file gzipped on its own (the server's level 6).
+                z = len(gzip.compress(data, compresslevel=6))
+                raw, gz = raw + len(data), gz + z
+                files.append({"file": os.path.relpath(os.path.join(dirpath, name), ROOT), "raw": len(data), "gzip": z})
+    return {"raw_bytes": raw, "gzip_bytes": gz, "files": files}
+
+
+def main_script():
+    """Public/app.js, or the first local script index.html loads; None when there is none."""
+    public = os.path.join(ROOT, "Public")
+    if os.path.exists(os.path.join(public, "app.js")):
+        return "/app.js"
+    index = open(os.path.join(public, "index.html")).read()
+    for src in re.findall(r'<script[^>]+src="([^"]+)"', index):
+        if not src.startswith(("http:", "https:", "//")) and os.path.exists(os.path.join(public, src.lstrip("/"))):
+            return "/" + src.lstrip("/")
+    return None
+
+
+def unattended_flow(server):
+    """The page's unattended flow in headless Chromium, from navigation to the run's
+    completion (POST /api/runs/{id}/complete answered), median of 5."""
+    script = main_script()
+    if script is None:
+        return {"status": "not yet measurable: Public/ has no script that runs the flow"}
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return {"status": "not measured: Python Playwright is not installed"}
+    times = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                    args=["--ignore-certificate-errors", "--use-fake-ui-for-media-stream",
+                                          "--use-fake-device-for-media-stream", "--autoplay-policy=no-user-gesture-required"])
+        try:
+            for _ in range(5):
+                context = browser.new_context(ignore_https_errors=True)
+                page = context.new_page()
+                t0 = time.monotonic()
+                try:
+                    with page.expect_response(lambda r: re.search(r"/api/runs/[^/]+/complete$", r.url) is not None
+                                              and r.request.method == "POST", timeout=30_000):
+                        page.goto(url(server, "https", "/?unattended=1"))
+                    times.append((time.monotonic() - t0) * 1000)
+                except Exception as e:  # the page does not complete a run (yet)
+                    context.close()
+                    return {"status": f"not yet measurable: the page did not complete a run within 30 s ({type(e).__name__})"}
+                context.close()
+        finally:
+            browser.close()
+    return {"status": "measured", "median_ms": statistics.median(times), "samples_ms": [round(t) for t in times]}
+
+
+# MARK: report
+
+def ratio(a, b, higher_is_better=True):
+    if a is None or b is None or a == 0 or b == 0:
+        return None
+    return a / b if higher_is_better else b / a
+
+
+def fmt(v, unit=""):
+    if v is None:
+        return "—"
+    if isinstance(v, str):
+        return v
+    if abs(v) >= 100:
+        return f"{v:,.0f}{unit}"
+    return f"{v:.2f}{unit}" if abs(v) < 10 else f"{v:.1f}{unit}"
+
+
+def main():
+    if os.path.exists(WORK):
+        shutil.rmtree(WORK)
+    os.makedirs(WORK)
+    os.makedirs(RESULTS, exist_ok=True)
+
+    # The same Public/ for both servers. When the page has no script yet, a 25 KB fixture
+    # stands in for the main script so that the script-sized case is still measured.
+    shutil.copytree(os.path.join(ROOT, "Public"), os.path.join(WORK, "public"))
+    script = main_script()
+    script_note = None
+    if script is None:
+        script = "/bench-main.js"
+        script_note = "Public/ has no script yet: a 25 KB fixture (bench/.work/public/bench-main.js) stands in"
+        chunk = "function probe(name, run) {\n  return fetch('/api/' + name, {method: 'POST', body: JSON.stringify(run)});\n}\n"
+        open(os.path.join(WORK, "public", "bench-main.js"), "w").write((chunk * (25_600 // len(chunk) + 1))[:25_600])
+    paths = [("page", "/"), ("script", script)]
+
+    # Certificates first (the local CA and leaf), then shared by every HTTPS server.
+    data_certs = os.path.join(WORK, "data-certs")
+    proc = subprocess.Popen([BIN, "serve", "--host", "127.0.0.1", "--port", str(PORTS["probe_https"]), "--second-port", "off",
+                             "--setup-port", "off", "--data-dir", data_certs, "--public", os.path.join(WORK, "public"),
+                             "--log-level", "warn"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    started.append(("probe", proc))
+    wait_listening(PORTS["probe_https"])
+    stop_probe(proc)
+    for name in os.listdir(data_certs):
+        if name.startswith("probe.sqlite") or name == "token":
+            os.remove(os.path.join(data_certs, name))
+
+    report = {"machine": {"cores": os.cpu_count(), "kernel": os.uname().release,
+                          "nginx": subprocess.run(["nginx", "-v"], capture_output=True, text=True).stderr.strip(),
+                          "wrk_threads": THREADS, "duration_s": DURATION, "rounds": ROUNDS,
+                          "load_avg_at_start": os.getloadavg()},
+              "started_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "notes": []}
+    if script_note:
+        report["notes"].append(script_note)
+
+    print("start to listening (median of 5)...", flush=True)
+    report["start"] = {"probe": measure_start("probe"), "nginx": measure_start("nginx")}
+
+    probe_http = start_probe("http", PORTS["probe_http"], https=False)
+    probe_https = start_probe("https", PORTS["probe_https"], https=True)
+    nginx = start_nginx("main", PORTS["nginx_http"], PORTS["nginx_https"])
+    # One probe-server per scheme (--http is a mode); both idle when the other is measured.
+    probe = {"name": "probe-server", "kind": "probe", "proc": probe_http,
+             "ports": {"http": PORTS["probe_http"], "https": PORTS["probe_https"]}}
+    probe_tls = dict(probe, proc=probe_https)
+    ngx = {"name": "nginx", "kind": "nginx", "pidfile": nginx,
+           "ports": {"http": PORTS["nginx_http"], "https": PORTS["nginx_https"]}}
+    time.sleep(1)
+    report["rss_idle_mb"] = {"probe": server_rss_mb(probe_tls), "probe_http": server_rss_mb(probe),
+                             "nginx": server_rss_mb(ngx)}
+    report["private_idle_mb"] = {"probe": server_private_mb(probe_tls), "nginx": server_private_mb(ngx)}
+
+    def pick(server, case):
+        """The HTTPS probe-server process for HTTPS cases."""
+        if server["kind"] == "probe" and case.get("scheme", "https") == "https":
+            return probe_tls
+        return server
+
+    print("static keep-alive...", flush=True)
+    cases = static_cases(paths)
+    static = run_interleaved([probe, ngx], cases, lambda s, c: measure_static(pick(s, c), c))
+
+    print("TLS handshakes...", flush=True)
+    hs_cases = [{"id": "tls.full", "path": "/"}, {"id": "tls.resumed13", "path": "/"},
+                {"id": "tls.resumed12", "path": "/", "tls12": True}]
+    handshakes = run_interleaved([probe, ngx], hs_cases,
+                                 lambda s, c: (measure_full_handshakes if c["id"] == "tls.full" else measure_resumed)(pick(s, c), c))
+
+    print("result ingestion (probe-server only: nginx has no store)...", flush=True)
+    ingest_proc = start_probe("ingest", PORTS["probe_ingest"], https=True,
+                              extra=["--trust-proxy", "127.0.0.1/32"])
+    ingest_server = {"name": "probe-server", "kind": "probe", "proc": ingest_proc,
+                     "data": os.path.join(WORK, "data-ingest"), "ports": {"https": PORTS["probe_ingest"]}}
+    ingest = measure_ingest(ingest_server, ROUNDS)
+    stop_probe(ingest_proc)
+
+    print("10,000 idle keep-alive connections...", flush=True)
+    idle = {}
+    for tls in (False, True):
+        for server in (probe, ngx):
+            s = pick(server, {"scheme": "https" if tls else "http"})
+            idle[(server["name"], tls)] = measure_idle_connections(s, 10_000, tls, script)
+            print(f"  {server['name']:<13} {'HTTPS' if tls else 'HTTP '} {idle[(server['name'], tls)]}", flush=True)
+
+    print("page weight and the unattended flow...", flush=True)
+    report["page"] = page_weight()
+    report["flow"] = unattended_flow(probe_tls)
+
+    # Peak RSS under load: the largest sample over the static and handshake runs.
+    def peak(server_name, groups):
+        return max((s.get("rss_mb", 0) for g in groups for c in g.values() for s in c[server_name]), default=None)
+
+    report["static"] = {cid: {name: summarise(v) for name, v in by.items()} for cid, by in static.items()}
+    report["handshakes"] = {cid: {name: summarise(v) for name, v in by.items()} for cid, by in handshakes.items()}
+    for cid, by in handshakes.items():
+        for name, v in by.items():
+            if any("resumed" in s for s in v):
+                report["handshakes"][cid][name]["resumed_fraction"] = median_of(v, "resumed")
+    report["ingest"] = dict(summarise(ingest), acknowledged=sum(s["accepted"] for s in ingest),
+                            stored=sum(s["stored"] for s in ingest), refused=sum(s["other"] for s in ingest),
+                            duplicates=sum(s["duplicates"] for s in ingest),
+                            rss_mb=max(s["rss_mb"] for s in ingest))
+    report["rss_load_mb"] = {"probe": max(peak("probe-server", [static, handshakes]), report["ingest"]["rss_mb"]),
+                             "nginx": peak("nginx", [static, handshakes])}
+    report["idle_connections"] = {f"{n}.{'https' if t else 'http'}": v for (n, t), v in idle.items()}
+    report["machine"]["load_avg_at_end"] = os.getloadavg()
+    report["finished_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+    write_report(report, cases, hs_cases)
+
+
+def write_report(report, cases, hs_cases):
+    rows = []  # (what, probe, nginx, ratio, target, met)
+
+    def target_row(what, p, n, r, target, met, unit=""):
+        rows.append((what, fmt(p, unit), fmt(n, unit), "—" if r is None else f"{r:.2f}×", target,
+                     "" if met is None else ("✅" if met else "❌")))
+
+    for case in cases:
+        s = report["static"][case["id"]]
+        p, n = s["probe-server"], s["nginx"]
+        r = ratio(p["per_second"], n["per_second"])
+        target_row(case["title"] + ", req/s", p["per_second"], n["per_second"], r, "≥ 0.8×", r is not None and r >= 0.8)
+        target_row("  p50 / p99 latency, ms", f"{fmt(p['p50_ms'])} / {fmt(p['p99_ms'])}",
+                   f"{fmt(n['p50_ms'])} / {fmt(n['p99_ms'])}", None, "", None)
+    titles = {"tls.full": "full TLS handshakes/s (wrk, Connection: close, 50 conns)",
+              "tls.resumed13": "resumed TLS 1.3 handshakes/s (Python ssl client, 4 processes)",
+              "tls.resumed12": "resumed TLS 1.2 handshakes/s (Python ssl client, 4 processes)"}
+    for case in hs_cases:
+        s = report["handshakes"][case["id"]]
+        p, n = s["probe-server"], s["nginx"]
+        r = ratio(p["per_second"], n["per_second"])
+        full = case["id"] == "tls.full"
+        target_row(titles[case["id"]], p["per_second"], n["per_second"], r, "≥ 0.8×" if full else "",
+                   (r is not None and r >= 0.8) if full else None)
+        extra = ""
+        if "resumed_fraction" in p:
+            extra = f" (resumed {p['resumed_fraction']:.0%} / {n.get('resumed_fraction', 0):.0%})"
+        target_row("  p50 / p99 latency, ms" + extra, f"{fmt(p['p50_ms'])} / {fmt(p['p99_ms'])}",
+                   f"{fmt(n['p50_ms'])} / {fmt(n['p99_ms'])}", None, "", None)
+    ing = report["ingest"]
+    target_row("durable results/s (HTTPS, 50 conns, ~1 KB requests)", ing["per_second"], None, None, "≥ 5,000",
+               ing["per_second"] is not None and ing["per_second"] >= 5000)
+    target_row("  p50 / p99 latency, ms", f"{fmt(ing['p50_ms'])} / {fmt(ing['p99_ms'])}", "—", None, "p99 < 25 ms",
+               ing["p99_ms"] is not None and ing["p99_ms"] < 25)
+    target_row("  acknowledged results found in the database afterwards", f"{ing['stored']:,} ≥ {ing['acknowledged']:,}",
+               "—", None, "all", ing["stored"] >= ing["acknowledged"])
+    rss = report["rss_idle_mb"]
+    target_row("RSS idle, MB (HTTPS process)", rss["probe"], rss["nginx"], ratio(rss["probe"], rss["nginx"], False),
+               "≤ 20 MB", rss["probe"] <= 20)
+    priv = report["private_idle_mb"]
+    target_row("  private memory idle (RSS less shared libraries), MB", priv["probe"], priv["nginx"],
+               ratio(priv["probe"], priv["nginx"], False), "", None)
+    load = report["rss_load_mb"]
+    target_row("RSS under load (peak), MB", load["probe"], load["nginx"], ratio(load["probe"], load["nginx"], False), "", None)
+    for scheme in ("http", "https"):
+        p = report["idle_connections"][f"probe-server.{scheme}"]
+        n = report["idle_connections"][f"nginx.{scheme}"]
+        target_row(f"RSS holding 10,000 idle keep-alive conns (each fetched the script), {scheme.upper()}, MB", p["held_mb"], n["held_mb"],
+                   ratio(p["held_mb"], n["held_mb"], False), "≤ 120 MB", p["held_mb"] <= 120)
+    st = report["start"]
+    target_row("process start → first accepted connection, ms", st["probe"]["median_ms"], st["nginx"]["median_ms"],
+               ratio(st["probe"]["median_ms"], st["nginx"]["median_ms"], False), "≤ 150 ms", st["probe"]["median_ms"] <= 150)
+    page = report["page"]
+    target_row("page weight (Public/ HTML+CSS+JS), raw bytes", page["raw_bytes"], None, None, "", None)
+    target_row("page weight, gzip bytes", page["gzip_bytes"], None, None, "≤ 20 KB", page["gzip_bytes"] <= 20 * 1024)
+    flow = report["flow"]
+    if flow.get("status") == "measured":
+        target_row("unattended flow in headless Chromium, ms (median of 5)", flow["median_ms"], None, None, "≤ 3 s",
+                   flow["median_ms"] <= 3000)
+    else:
+        target_row("unattended flow in headless Chromium", flow["status"], None, None, "≤ 3 s", None)
+
+    m = report["machine"]
+    lines = [
+        "# bench/run: probe-server beside nginx",
+        "",
+        f"Run {report['started_at']} – {report['finished_at']} on {m['cores']} cores (Linux {m['kernel']}), "
+        f"{m['nginx']}, wrk -t{m['wrk_threads']} -d{m['duration_s']:g}s; each figure the median of "
+        f"{m['rounds']} interleaved runs. Load average at start {m['load_avg_at_start'][0]:.2f}, at end "
+        f"{m['load_avg_at_end'][0]:.2f}: other engineers' builds share the machine, so expect ±10 % noise.",
+        "Ratio: probe-server ÷ nginx for rates, nginx ÷ probe-server for times and memory (above 1 = probe-server better).",
+        "",
+        "| measure | probe-server | nginx | ratio | target | met |",
+        "|---|---:|---:|---:|---|:-:|",
+    ]
+    lines += [f"| {' | '.join(r)} |" for r in rows]
+    lines += ["", "Samples (req/s per round) and notes:", ""]
+    for cid, by in {**report["static"], **report["handshakes"]}.items():
+        lines.append(f"- `{cid}`: probe-server {by['probe-server']['samples']}, nginx {by['nginx']['samples']}"
+                     + (f"; errors {by['probe-server']['errors']} / {by['nginx']['errors']}"
+                        if by['probe-server']['errors'] or by['nginx']['errors'] else ""))
+    lines.append(f"- ingestion: {ing['samples']} results/s per round; {ing['acknowledged']:,} acknowledged, "
+                 f"{ing['stored']:,} found in the database afterwards, {ing['refused']} refused, {ing['duplicates']} duplicates")
+    lines.append(f"- start (ms): probe-server {report['start']['probe']['samples_ms']}, nginx {report['start']['nginx']['samples_ms']}")
+    for note in report["notes"]:
+        lines.append(f"- {note}")
+    lines += ["", "What limits each missed target, the profiles and what was changed: "
+              "[docs/performance.md](../../docs/performance.md)."]
+    text = "\n".join(lines) + "\n"
+    open(os.path.join(RESULTS, "latest.md"), "w").write(text)
+    json.dump(report, open(os.path.join(RESULTS, "latest.json"), "w"), indent=1, default=str)
+    print()
+    print(text)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    finally:
+        cleanup()
