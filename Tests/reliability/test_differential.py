@@ -23,7 +23,7 @@ HEADER_BYTES_LIMIT = 64 * 1024
 # Examples per run: ~1 s per 1,000 on one core; `explore` is for a long one-off run.
 settings.register_profile("ci", max_examples=3000, derandomize=True, deadline=None, database=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-settings.register_profile("explore", max_examples=50000, deadline=None, database=None,
+settings.register_profile("explore", max_examples=int(os.environ.get("HYPOTHESIS_EXAMPLES", "50000")), deadline=None, database=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
