@@ -52,6 +52,8 @@ def test_webkit_host_that_denies_gives_a_fast_NotAllowedError_blamed_on_the_webv
     run, _ = run_host(server, "deny")
     gum = server.stored_results(run)["camera.getUserMedia"]["observed"]
     assert gum["outcome"] == "error" and gum["errorName"] == "NotAllowedError"
-    assert gum["elapsedMs"] < 100, "a delegate deny is answered in ~50 ms (ENGINES.md)"
+    # A delegate deny is answered in ~50 ms (ENGINES.md); the catalog's line between the
+    # WebView layer and a person is Diff.fastDenialMs (250 ms), which a loaded machine needs.
+    assert gum["elapsedMs"] < 250, "a delegate deny must fall under the catalog's fast-denial line"
     finding = next(f for f in server.get("/api/runs/" + run + "/diff")["findings"] if f["probe"] == "camera.getUserMedia")
     assert finding["verdict"] == "fail" and finding["layer"] == "webview"
