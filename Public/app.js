@@ -1,11 +1,10 @@
-/* The flow: config, run, each probe in order with its result posted, then the verdict. */
+/* The flow: config, run, each probe, the verdict. */
 (() => {
 'use strict';
 const R = window.ProbeResults, I = window.ProbeImpl, $ = (id) => document.getElementById(id);
 const params = {};
 new URLSearchParams(location.search).forEach((v, k) => { params[k] = v; });
 const unattended = params.mode === 'unattended';
-/* Unattended, a tap step waits ?tapWait= seconds for a farm script's click, then is skipped. */
 const tapWait = Number(params.tapWait || 0) * 1000;
 const AUTO_LIMIT = 60000;
 const app = window.ProbeApp = { run: null, finished: false, verdict: null, done: {}, attempts: {}, state: {}, pending: [] };
@@ -25,7 +24,6 @@ function urlWith(key, value) {
 }
 function clearParam(key) { history.replaceState(null, '', urlWith(key, null)); delete params[key]; }
 
-/* One sentence and large buttons with stable ids. */
 const action = $('action');
 function panel(text, buttons) {
   const ctx = current;
@@ -103,7 +101,6 @@ async function runProbe(probe) {
   if (!impl) res = { status: 'skipped', reason: 'not-implemented' };
   else if (unattended && person && !tapWait) res = { status: 'skipped', reason: 'needs-operator' };
   else {
-    /* The skip button exists before the probe draws its first panel. */
     const racers = person && !unattended ? [new Promise((r) => { ctx.skip = () => r({ status: 'skipped', reason: 'skipped-by-operator' }); })] : [];
     racers.push(impl(ctx).catch((e) => ({ status: 'error', reason: `${e && e.name}: ${e && e.message}`, observed: { errorName: (e && e.name) || 'Error' } })));
     if (person && unattended) racers.push(I.sleep(tapWait).then(() => ctx.tapped ? new Promise(() => {}) : { status: 'skipped', reason: 'needs-operator' }));
@@ -137,7 +134,6 @@ function renderSummary(diff) {
     const platform = diff.platform.platform;
     el('p', 'muted', `Detected: ${platform} (${diff.platform.confidence} confidence)`, box);
     (diff.verdictReasons || []).forEach((r) => el('p', 'reason', r, box));
-    /* Worst first. */
     const rank = (f) => ['critical', 'high', 'medium', 'low', 'none'].indexOf(f.severity);
     const bad = diff.findings.filter((f) => f.verdict === 'fail' || f.verdict === 'warn').sort((a, b) => rank(a) - rank(b));
     if (bad.length) el('h3', '', 'What to fix', box);
@@ -171,9 +167,9 @@ async function finish() {
   if (diff) $('progress').textContent = `Finished: ${$('summary').firstChild.textContent}.`;
   const summary = { type: 'probe-summary', run: app.run, verdict: app.verdict, counts: diff && diff.counts,
     failed: diff ? diff.findings.filter((f) => f.verdict === 'fail').map((f) => f.probe) : [], report: `${location.origin}/runs/${app.run}` };
-  /* A WKWebView host registers a handler named "probe"; react-native-webview takes strings. */
-  try { window.webkit.messageHandlers.probe.postMessage(summary); } catch (e) { /* no iOS bridge */ }
-  try { window.ReactNativeWebView.postMessage(JSON.stringify(summary)); } catch (e) { /* no RN bridge */ }
+  /* react-native-webview takes strings. */
+  try { window.webkit.messageHandlers.probe.postMessage(summary); } catch (e) { /* none */ }
+  try { window.ReactNativeWebView.postMessage(JSON.stringify(summary)); } catch (e) { /* none */ }
 }
 
 async function main() {
@@ -207,7 +203,7 @@ async function main() {
     app.done[r.probe] = r.status;
     app.attempts[r.probe] = Math.max(app.attempts[r.probe] || 0, r.attempt);
   });
-  /* Relaunched: results exist, and sessionStorage (lost with a killed app) has no mark. */
+  /* A killed app loses sessionStorage. */
   const visit = 'probe.visit.' + app.run;
   let sameSession = false;
   try {

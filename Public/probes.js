@@ -31,12 +31,12 @@ async function getJSON(url, init) {
   return { status: r.status, ok: r.ok, json: await r.json() };
 }
 
-/* crypto.subtle exists only in secure contexts: elsewhere there is no hash (null). */
+/* crypto.subtle: secure contexts only. */
 async function sha256(buffer) {
   try { return hex(await crypto.subtle.digest('SHA-256', buffer)); } catch (e) { return null; }
 }
 
-/* As ImageFormat.swift sniffs; HEIF brands count as heic (the catalog's values). */
+/* As ImageFormat.swift; HEIF brands count as heic. */
 function sniff(buffer) {
   const b = new Uint8Array(buffer, 0, Math.min(64, buffer.byteLength));
   const at = (from, to) => String.fromCharCode.apply(null, b.slice(from, to));
@@ -47,14 +47,12 @@ function sniff(buffer) {
   if (at(4, 8) === 'ftyp' && /heic|heix|hevc|hevx|heim|heis|mif1|msf1/.test(at(8, 64))) return 'heic';
   return 'other';
 }
-/* Blob.arrayBuffer: iOS 14, Chrome 76, below the minimums (SPEC §2). */
-const readBytes = (blob) => blob.arrayBuffer();
 
 async function permissionState() {
   try { return (await within(navigator.permissions.query({ name: 'camera' }), 2000, 'permissions.query')).state; } catch (e) { return 'unsupported'; }
 }
 const stopStream = (s) => { if (s) s.getTracks().forEach((t) => t.stop()); };
-/* Timed to the promise settling: a denial under ~250 ms had no person in it (seed 001). */
+/* A denial under ~250 ms had no person in it (seed 001). */
 async function gum(constraints, limit) {
   const t0 = now();
   try {
@@ -100,13 +98,13 @@ const setCookie = (name, value, extra) => {
   document.cookie = `${name}=${value}; path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}${extra || ''}`;
 };
 const storageGet = (area, key) => { try { return window[area].getItem(key); } catch (e) { return null; } };
-const storageSet = (area, key, value) => { try { window[area].setItem(key, value); } catch (e) { /* storage off */ } };
+const storageSet = (area, key, value) => { try { window[area].setItem(key, value); } catch (e) { /* off */ } };
 
 /* With sound: WebKit autoplays silent video. */
 function fixtureVideo(ctx, muted) {
   const v = document.createElement('video');
   v.muted = muted;
-  /* iOS plays video fullscreen without playsinline (webkit- before iOS 10). */
+  /* Without playsinline iOS plays fullscreen (webkit- before iOS 10). */
   v.setAttribute('playsinline', '');
   v.setAttribute('webkit-playsinline', '');
   v.className = 'probe-video';
@@ -135,7 +133,6 @@ function watchFullscreen(v) {
   return seen;
 }
 
-/* 11 samples on a 32×24 canvas. Black: mean luminance < 10/255; frozen: all identical. */
 async function sampleFrames(v, span) {
   const canvas = document.createElement('canvas');
   canvas.width = 32;
@@ -162,7 +159,7 @@ async function sampleFrames(v, span) {
   }
   counting = false;
   const kinds = Object.keys(distinct).length;
-  /* requestVideoFrameCallback: Chrome 83, Safari 15.4; before, distinct samples stand in. */
+  /* requestVideoFrameCallback: Chrome 83, Safari 15.4. */
   return {
     frames: v.requestVideoFrameCallback ? callbacks : kinds, frameSource: v.requestVideoFrameCallback ? 'frameCallbacks' : 'distinctSamples',
     black: samples.length > 0 && samples.every((l) => l < 10),
@@ -189,7 +186,7 @@ function fileInput(id, accept, capture) {
 async function describeFile(file, ctx) {
   const f = { name: file.name, type: file.type, size: file.size, lastModified: file.lastModified || null,
     lastModifiedAgeMs: file.lastModified ? Date.now() - file.lastModified : null, hashMatch: false, serverAccepted: false };
-  const buffer = await readBytes(file);
+  const buffer = await file.arrayBuffer();
   f.sniffedFormat = sniff(buffer);
   f.sha256 = await sha256(buffer);
   const form = new FormData();
@@ -204,7 +201,7 @@ async function describeFile(file, ctx) {
   } catch (e) { f.uploadError = errName(e); }
   return f;
 }
-/* input.click() must run in the tap's handler (user gesture). */
+/* input.click() needs the tap's user gesture. */
 const chooseFile = (ctx, label) => new Promise((resolve) => {
   const input = fileInput('input-' + ctx.slug, 'image/*');
   const facts = { accept: input.accept, captureAttribute: input.getAttribute('capture'), changeFired: false, cancelFired: false, input };
@@ -224,7 +221,7 @@ P['env.script'] = async () => result(true, { javascript: true });
 
 P['env.platform'] = async () => {
   const handlers = window.webkit && window.webkit.messageHandlers;
-  /* WKWebView's handler object is not enumerable: look up the names hosts use. */
+  /* WKWebView's handlers are not enumerable. */
   const names = handlers ? ['probe', 'bridge', 'native', 'jsBridge'].filter((n) => handlers[n]) : [];
   const o = {
     userAgent: navigator.userAgent, reactNativeWebView: !!window.ReactNativeWebView, webkitMessageHandlers: !!handlers,
@@ -238,7 +235,7 @@ P['env.platform'] = async () => {
     try {
       const high = await within(uad.getHighEntropyValues(['platformVersion']), 2000, 'getHighEntropyValues');
       o.uaPlatformVersion = high.platformVersion || null;
-    } catch (e) { /* not granted: the UA string stands */ }
+    } catch (e) { /* the UA string stands */ }
   }
   return result(true, o);
 };
@@ -271,12 +268,12 @@ P['env.injected'] = async (ctx) => {
   const patched = Object.keys(natives).filter((k) => {
     try { return typeof natives[k] === 'function' && !/\[native code\]\s*\}\s*$/.test(toString.call(natives[k])); } catch (e) { return true; }
   });
-  /* Hosts inject into the main frame only: an empty frame is the baseline. */
+  /* Hosts inject into the main frame only. */
   const frame = ctx.stage.appendChild(document.createElement('iframe')), baseline = {};
   try { Object.getOwnPropertyNames(frame.contentWindow).forEach((n) => { baseline[n] = 1; }); } catch (e) { /* none */ }
   frame.remove();
   const globals = Object.getOwnPropertyNames(window).filter((n) => !baseline[n] && !/^(Probe(Results|Impl|App)|\d+)$/.test(n));
-  /* Bridges may be in every frame (addJavascriptInterface is): known names are looked up directly. */
+  /* addJavascriptInterface bridges are in every frame too. */
   const bridges = ['ReactNativeWebView', 'Android', 'flutter_inappwebview', 'cordova', 'Capacitor'].filter((n) => window[n])
     .concat(globals.filter((n) => /bridge|android|native|jsinterface/i.test(n)));
   try { Object.keys(webkit.messageHandlers).concat('probe').forEach((n) => { if (webkit.messageHandlers[n]) bridges.push('webkit.messageHandlers.' + n); }); } catch (e) { /* none */ }
@@ -317,7 +314,7 @@ P['storage.indexedDB'] = async () => {
     o.putGetDelete = got === value && (await idb(kv(db).get('k'))) === undefined;
   } catch (e) { caught(o, e); }
   if (db) db.close();
-  try { indexedDB.deleteDatabase('probe-check'); } catch (e) { /* gone with the store */ }
+  try { indexedDB.deleteDatabase('probe-check'); } catch (e) { /* none */ }
   return result(o.putGetDelete, o);
 };
 
@@ -341,7 +338,7 @@ P['cookie.server'] = async () => {
   return result(o.echoed && !o.visibleToScript, o);
 };
 
-/* Another port is the same *site* (RFC 6265bis): another host comes first. */
+/* Another port is the same site (RFC 6265bis). */
 P['cookie.thirdParty'] = async (ctx) => {
   const origin = ctx.origins.secondHost || ctx.origins.secondPort;
   if (!origin) return skipped('no-second-origin');
@@ -352,7 +349,7 @@ P['cookie.thirdParty'] = async (ctx) => {
   return result(o.readBack, o);
 };
 
-/* away.html comes straight back with ?navcheck=; the flow resumes here. */
+/* away.html comes back with ?navcheck=. */
 P['storage.navigation'] = async (ctx) => {
   const check = ctx.params.navcheck;
   if (check) {
@@ -371,10 +368,10 @@ P['storage.navigation'] = async (ctx) => {
 
 P['storage.relaunch'] = async (ctx) => {
   if (!ctx.resumed) {
-    /* No result yet: the reopened page comes back here. */
+    /* Never settles: the reopened page answers. */
     return new Promise((resolve) => ctx.ui.panel(ctx.probe.instructions, []));
   }
-  const answer = await ctx.ask('Before this visit, did you close the app completely and open this link again?', [['yes', 'Yes, I relaunched'], ['no', 'No']]);
+  const answer = await ctx.ask(ctx.probe.instructions, [['yes', 'Yes, I relaunched'], ['no', 'No']]);
   const o = pick(ctx.state.earlierVisit, ['sessionCookie', 'persistentCookie', 'localStorage', 'indexedDB'], { relaunched: answer === 'yes' });
   return answer === 'yes' ? result(o.persistentCookie && o.localStorage && o.indexedDB, o) : skipped('not-relaunched', o);
 };
@@ -390,7 +387,7 @@ async function relaunchMarkers(run) {
     seen.indexedDB = (await idb(kv(db).get('run'))) === run;
     await idb(kv(db).put(run, 'run'));
     db.close();
-  } catch (e) { /* recorded as not surviving */ }
+  } catch (e) { /* not surviving */ }
   return seen;
 }
 
@@ -421,7 +418,7 @@ P['fetch.cors'] = async (ctx) => {
   const o = { getOk: false, preflightOk: false, errorName: null };
   try { o.getOk = (await getJSON(origin + '/probe/cors/ping', { mode: 'cors', cache: 'no-store' })).json.ok === true; } catch (e) { o.errorName = errName(e); }
   try {
-    /* JSON and a custom header force a preflight (Fetch §4.8). */
+    /* JSON and a custom header force a preflight. */
     const post = await getJSON(origin + '/probe/cors/echo', { method: 'POST', mode: 'cors', credentials: 'include', cache: 'no-store',
       headers: { 'Content-Type': 'application/json', 'X-Probe-Run': ctx.run }, body: '{"probe":"fetch.cors"}' });
     o.preflightOk = post.ok && post.json.ok === true;
@@ -460,7 +457,7 @@ P['xhr.sameOrigin'] = async () => {
 };
 
 P['net.mixedContent'] = async (ctx) => {
-  /* Only an https page mixes; http://localhost is trustworthy (Secure Contexts §3.1). */
+  /* Only https mixes; http://localhost is trustworthy. */
   const insecure = ctx.origins.insecure;
   if (location.protocol !== 'https:') return skipped('page-not-https');
   if (!insecure) return skipped('no-insecure-origin');
@@ -487,7 +484,6 @@ P['media.autoplay'] = async (ctx) => {
   return result(r.played, r);
 };
 
-/* Muted: autoplay policy cannot interfere. */
 P['media.inline'] = async (ctx) => {
   const v = fixtureVideo(ctx, true), fs = watchFullscreen(v), r = await play(v, 4000);
   await sleep(500);
@@ -543,7 +539,6 @@ P['camera.frames'] = async (ctx) => {
   const stream = ctx.state.stream;
   if (!stream) return skipped('camera-not-granted');
   const v = document.createElement('video');
-  /* playsinline or iOS goes fullscreen; muted + autoplay start without a gesture. */
   v.muted = v.autoplay = true;
   ['playsinline', 'webkit-playsinline', 'muted', 'autoplay'].forEach((a) => v.setAttribute(a, ''));
   v.className = 'probe-video';
@@ -559,7 +554,7 @@ P['camera.frames'] = async (ctx) => {
   return result(o.playing && !o.black && !o.frozen && !o.fullscreen && o.frames > 0, o);
 };
 
-/* Phones cannot open a second camera while one is open (NotReadableError). */
+/* Phones open one camera at a time (NotReadableError). */
 function releaseCamera(ctx) {
   stopStream(ctx.state.stream);
   ctx.state.stream = null;
@@ -589,14 +584,14 @@ P['camera.reacquire'] = async (ctx) => {
   return result(!!g.stream, o);
 };
 
-/* Security: only the camera may be granted (seed 001: never grant request.resources). */
+/* Only the camera may be granted (seed 001). */
 P['camera.scope'] = async (ctx) => {
   const limit = ctx.unattended ? 10000 : 30000, audio = await gum({ audio: true }, limit);
   stopStream(audio.stream);
   const both = await gum({ video: true, audio: true }, limit);
   stopStream(both.stream);
   const tracks = (g) => g.stream ? g.stream.getAudioTracks().length : 0;
-  /* Chromium may resolve {video, audio} with video alone when audio is denied: the tracks tell. */
+  /* Chromium may resolve {video, audio} with video alone: count tracks. */
   const o = { audioOutcome: audio.outcome, audioErrorName: audio.errorName, elapsedMs: audio.elapsedMs,
     videoAudioOutcome: both.outcome, videoAudioErrorName: both.errorName, videoAudioTracks: tracks(both), audioTracks: tracks(audio) + tracks(both) };
   const md = navigator.mediaDevices;
@@ -610,7 +605,7 @@ P['camera.scope'] = async (ctx) => {
   return result(audio.outcome !== 'granted' && !o.audioTracks && o.displayOutcome !== 'granted', o);
 };
 
-/* Security: allow="camera" makes the browser delegate, so the host's origin check answers. */
+/* allow="camera": the host's origin check answers. */
 P['camera.foreignOrigin'] = async (ctx) => {
   const targets = { otherPort: ctx.origins.secondPort, otherHost: ctx.origins.secondHost };
   if (!targets.otherPort && !targets.otherHost) return skipped('no-second-origin');
@@ -716,7 +711,7 @@ P['nav.returnUrl'] = async (ctx) => {
   return info({ reachedApp: a === 'app', outcome: a, returnUrl: href });
 };
 
-/* Answers survive the links' navigations in sessionStorage. .invalid never resolves (RFC 6761). */
+/* Answers survive the navigations in sessionStorage; .invalid never resolves. */
 P['nav.loadError'] = async (ctx) => {
   const key = 'probe.loadError.' + ctx.run, o = JSON.parse(storageGet('sessionStorage', key) || '{}');
   for (const [field, href, label] of [['http500Recoverable', '/probe/status/500', 'HTTP 500 page'],
@@ -758,7 +753,6 @@ P['lifecycle.background'] = async (ctx) => {
   return result(true, o);
 };
 
-/* An interim result is queued offline; the next attempt says if it arrived. */
 P['net.offline'] = (ctx) => new Promise((resolve) => {
   const o = { offlineFired: false, onlineFired: false, queued: 0, delivered: 0 };
   let interim = null;

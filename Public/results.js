@@ -1,9 +1,8 @@
-/* The run API and the results queue: a result stays in memory and localStorage until the
-   server answered, and re-sending is harmless (idempotent per run, probe, attempt). */
+/* The run API and the results queue (memory and localStorage until the server answers). */
 (() => {
 'use strict';
 
-/* keepalive bodies may total 64 KiB in flight (Fetch §4.5). */
+/* keepalive bodies: 64 KiB in flight. */
 const KEEPALIVE_MAX = 60000;
 
 const apiError = (status, body) => {
@@ -23,10 +22,9 @@ async function api(method, path, body) {
   return data;
 }
 
-/* text/plain: a JSON Blob made sendBeacon throw in some Chrome versions. */
+/* A JSON Blob made sendBeacon throw in some Chrome versions. */
 const beacon = (url, text) => !!navigator.sendBeacon && navigator.sendBeacon(url, new Blob([text], { type: 'text/plain;charset=UTF-8' }));
 
-/* fetch with keepalive, so the post outlives a navigation; sendBeacon where fetch fails to start. */
 async function send(url, text) {
   let r;
   try {
@@ -38,7 +36,7 @@ async function send(url, text) {
   r = await r;
   const data = parse(await r.text());
   if (r.ok) return { ok: true, data };
-  /* A 4xx other than a timeout or rate limit will not change on a retry. */
+  /* A retry will not change these. */
   if (r.status < 500 && r.status !== 408 && r.status !== 429) return { refused: true, status: r.status };
   throw apiError(r.status, data);
 }
@@ -58,7 +56,7 @@ class Queue {
     try {
       if (this.items.length) localStorage.setItem(this.key, JSON.stringify(this.items));
       else localStorage.removeItem(this.key);
-    } catch (e) { /* storage off or full: memory still holds them */ }
+    } catch (e) { /* memory only */ }
   }
 
   add(result) {
@@ -69,13 +67,13 @@ class Queue {
 
   onDelivered(fn) { this.listeners.push(fn); }
 
-  /* True when the queue is empty afterwards. */
+  /* True when the queue is empty. */
   async flush() {
     while (this.sending) await this.sending;
     while (this.items.length) {
       const batch = this.single ? this.items.slice(0, 1) : this.items.slice();
       this.sending = send(this.url, JSON.stringify({ results: batch })).then((answer) => {
-        /* One malformed result refuses its whole batch: resend one by one to keep the rest. */
+        /* One malformed result refuses its batch: resend one by one. */
         if (answer.refused && batch.length > 1) return (this.single = true);
         this.items = this.items.filter((r) => batch.indexOf(r) < 0);
         this.save();
@@ -89,7 +87,7 @@ class Queue {
     return !this.items.length;
   }
 
-  /* Leaving: only a beacon is sure to finish. The items stay queued for the next visit. */
+  /* Leaving: only a beacon is sure to finish. */
   beacon() {
     if (this.items.length) beacon(this.url, JSON.stringify({ results: this.items }));
   }
