@@ -64,7 +64,10 @@ class Load:
                              headers={"Content-Type": "application/json"})
                 resp = conn.getresponse()
                 data = resp.read()
-                if resp.status == 200 and json.loads(data).get("accepted") == 1:
+                reply = json.loads(data) if resp.status == 200 else {}
+                # A retry after a lost acknowledgement (the client timed out while the server
+                # committed) is answered "duplicate": stored, which is what was asked.
+                if resp.status == 200 and (reply.get("accepted") == 1 or reply.get("duplicates") == 1):
                     with self.lock:
                         self.acknowledged.add((probe, attempt))
                 elif resp.status != 503:
