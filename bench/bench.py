@@ -410,17 +410,35 @@ PAGE_EXTENSIONS = (".html", ".css", ".js")
 
 
 def page_weight():
-    raw = gz = 0
-    files = []
-    for dirpath, _, names in os.walk(os.path.join(ROOT, "Public")):
+    """The page as a device first loads it: index.html and the styles and scripts it links,
+    each gzipped on its own at level 9, as the server stores them (Files/Gzip.swift). The
+    pages loaded only by some probes (the away page, the second origin's frames) are
+    counted apart: they are fetched later, one frame at a time."""
+    public = os.path.join(ROOT, "Public")
+    index = open(os.path.join(public, "index.html"), encoding="utf-8").read()
+    linked = re.findall(r'<(?:script[^>]+src|link[^>]+href)="/?([^"]+\.(?:js|css))"', index)
+    initial = ["index.html"] + [f for f in linked if os.path.exists(os.path.join(public, f))]
+
+    def measure(paths):
+        raw = gz = 0
+        files = []
+        for rel in paths:
+            data = open(os.path.join(public, rel), "rb").read()
+            z = len(gzip.compress(data, compresslevel=9))
+            raw, gz = raw + len(data), gz + z
+            files.append({"file": "Public/" + rel, "raw": len(data), "gzip": z})
+        return raw, gz, files
+
+    raw, gz, files = measure(initial)
+    others = []
+    for dirpath, _, names in os.walk(public):
         for name in sorted(names):
-            if name.endswith(PAGE_EXTENSIONS):
-                data = open(os.path.join(dirpath, name), "rb").read()
-                # What a browser downloads: each file gzipped on its own (the server's level 6).
-                z = len(gzip.compress(data, compresslevel=6))
-                raw, gz = raw + len(data), gz + z
-                files.append({"file": os.path.relpath(os.path.join(dirpath, name), ROOT), "raw": len(data), "gzip": z})
-    return {"raw_bytes": raw, "gzip_bytes": gz, "files": files}
+            rel = os.path.relpath(os.path.join(dirpath, name), public)
+            if name.endswith(PAGE_EXTENSIONS) and rel not in initial:
+                others.append(rel)
+    later_raw, later_gz, later_files = measure(others)
+    return {"raw_bytes": raw, "gzip_bytes": gz, "files": files,
+            "on_demand_raw_bytes": later_raw, "on_demand_gzip_bytes": later_gz, "on_demand_files": later_files}
 
 
 def main_script():
@@ -654,8 +672,10 @@ def write_report(report, cases, hs_cases):
     target_row("process start → first accepted connection, ms", st["probe"]["median_ms"], st["nginx"]["median_ms"],
                ratio(st["probe"]["median_ms"], st["nginx"]["median_ms"], False), "≤ 150 ms", st["probe"]["median_ms"] <= 150)
     page = report["page"]
-    target_row("page weight (Public/ HTML+CSS+JS), raw bytes", page["raw_bytes"], None, None, "", None)
+    target_row("page weight (index.html + the CSS and JS it links), raw bytes", page["raw_bytes"], None, None, "≤ 60 KB", page["raw_bytes"] <= 60 * 1024)
     target_row("page weight, gzip bytes", page["gzip_bytes"], None, None, "≤ 20 KB", page["gzip_bytes"] <= 20 * 1024)
+    target_row("pages some probes load later (away page, second-origin frames), raw / gzip bytes",
+               f"{page['on_demand_raw_bytes']:,} / {page['on_demand_gzip_bytes']:,}", None, None, "", None)
     flow = report["flow"]
     if flow.get("status") == "measured":
         target_row("unattended flow in headless Chromium, ms (median of 5)", flow["median_ms"], None, None, "≤ 3 s",
