@@ -100,34 +100,11 @@ final class TLSClientSession: Transport {
 
     var verifyResultText: String { String(cString: X509_verify_cert_error_string(SSL_get_verify_result(ssl))) }
 
-    func handshake() -> TransportResult {
-        if SSL_is_init_finished(ssl) == 1 { return .bytes(0) }
-        OpenSSLErrorQueue.clear()
-        errno = 0
-        let status = SSL_do_handshake(ssl)
-        if status == 1 { return .bytes(0) }
-        return failure(status, during: "TLS handshake")
-    }
+    func handshake() -> TransportResult { settle(SSLIO.handshake(ssl)) }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return .bytes(0) }
-        OpenSSLErrorQueue.clear()
-        errno = 0
-        var count = 0
-        let status = SSL_read_ex(ssl, base, buffer.count, &count)
-        if status == 1 { return .bytes(count) }
-        return failure(status, during: "TLS read")
-    }
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult { settle(SSLIO.read(ssl, into: buffer)) }
 
-    func write(from buffer: UnsafeRawBufferPointer) -> TransportResult {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return .bytes(0) }
-        OpenSSLErrorQueue.clear()
-        errno = 0
-        var count = 0
-        let status = SSL_write_ex(ssl, base, buffer.count, &count)
-        if status == 1 { return .bytes(count) }
-        return failure(status, during: "TLS write")
-    }
+    func write(from buffer: UnsafeRawBufferPointer) -> TransportResult { settle(SSLIO.write(ssl, from: buffer)) }
 
     func shutdown() {
         guard !hasFailed, SSL_is_init_finished(ssl) == 1 else { return }
@@ -136,38 +113,11 @@ final class TLSClientSession: Transport {
         OpenSSLErrorQueue.clear()
     }
 
-    var negotiatedProtocol: String? {
-        var data: UnsafePointer<UInt8>?
-        var length: UInt32 = 0
-        SSL_get0_alpn_selected(ssl, &data, &length)
-        guard let data, length > 0 else { return nil }
-        return String(decoding: UnsafeBufferPointer(start: data, count: Int(length)), as: UTF8.self)
-    }
+    var negotiatedProtocol: String? { SSLIO.negotiatedProtocol(ssl) }
 
-    private func failure(_ status: Int32, during operation: String) -> TransportResult {
-        let savedErrno = errno
-        let code = SSL_get_error(ssl, status)
-        switch code {
-        case SSL_ERROR_WANT_READ:
-            OpenSSLErrorQueue.clear()
-            return .wantRead
-        case SSL_ERROR_WANT_WRITE:
-            OpenSSLErrorQueue.clear()
-            return .wantWrite
-        case SSL_ERROR_ZERO_RETURN:
-            OpenSSLErrorQueue.clear()
-            return .closed
-        case SSL_ERROR_SYSCALL:
-            hasFailed = true
-            let queued = OpenSSLErrorQueue.drain(fallback: "")
-            if !queued.isEmpty { return .failed("\(operation): \(queued)") }
-            // A server closing without close_notify after a Connection: close response:
-            // HTTP framing tells whether the body was complete.
-            if savedErrno == 0 { return .closed }
-            return .failed("\(operation): \(String(cString: strerror(savedErrno)))")
-        default:
-            hasFailed = true
-            return .failed("\(operation): \(OpenSSLErrorQueue.drain())")
-        }
+    /// Remembers a fatal outcome: no close_notify after it.
+    private func settle(_ outcome: SSLIO.Outcome) -> TransportResult {
+        if outcome.fatal { hasFailed = true }
+        return outcome.result
     }
 }

@@ -62,34 +62,11 @@ public final class TLSSession: Transport {
 
     // MARK: Transport
 
-    public func handshake() -> TransportResult {
-        if SSL_is_init_finished(ssl) == 1 { return .bytes(0) }
-        OpenSSLErrorQueue.clear()
-        errno = 0
-        let status = SSL_do_handshake(ssl)
-        if status == 1 { return .bytes(0) }
-        return failure(status, during: "TLS handshake")
-    }
+    public func handshake() -> TransportResult { settle(SSLIO.handshake(ssl)) }
 
-    public func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return .bytes(0) }
-        OpenSSLErrorQueue.clear()
-        errno = 0
-        var count = 0
-        let status = SSL_read_ex(ssl, base, buffer.count, &count)
-        if status == 1 { return .bytes(count) }
-        return failure(status, during: "TLS read")
-    }
+    public func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult { settle(SSLIO.read(ssl, into: buffer)) }
 
-    public func write(from buffer: UnsafeRawBufferPointer) -> TransportResult {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return .bytes(0) }
-        OpenSSLErrorQueue.clear()
-        errno = 0
-        var count = 0
-        let status = SSL_write_ex(ssl, base, buffer.count, &count)
-        if status == 1 { return .bytes(count) }
-        return failure(status, during: "TLS write")
-    }
+    public func write(from buffer: UnsafeRawBufferPointer) -> TransportResult { settle(SSLIO.write(ssl, from: buffer)) }
 
     /// Sends close_notify (RFC 8446 §6.1) once, without waiting for the peer's: the
     /// connection closes the socket right after, and HTTP/1.1 needs nothing more.
@@ -104,13 +81,7 @@ public final class TLSSession: Transport {
 
     /// The ALPN protocol chosen in the handshake (`http/1.1`), or nil when the client
     /// offered none we speak.
-    public var negotiatedProtocol: String? {
-        var data: UnsafePointer<UInt8>?
-        var length: UInt32 = 0
-        SSL_get0_alpn_selected(ssl, &data, &length)
-        guard let data, length > 0 else { return nil }
-        return String(decoding: UnsafeBufferPointer(start: data, count: Int(length)), as: UTF8.self)
-    }
+    public var negotiatedProtocol: String? { SSLIO.negotiatedProtocol(ssl) }
 
     // MARK: For logs and tests
 
@@ -131,36 +102,9 @@ public final class TLSSession: Transport {
 
     // MARK: Errors
 
-    /// Maps a failed SSL call onto `TransportResult`, leaving the thread's error queue empty.
-    private func failure(_ status: Int32, during operation: String) -> TransportResult {
-        let savedErrno = errno
-        let code = SSL_get_error(ssl, status)
-        switch code {
-        case SSL_ERROR_WANT_READ:
-            OpenSSLErrorQueue.clear()
-            return .wantRead
-        case SSL_ERROR_WANT_WRITE:
-            OpenSSLErrorQueue.clear()
-            return .wantWrite
-        case SSL_ERROR_ZERO_RETURN:
-            // close_notify, or (SSL_OP_IGNORE_UNEXPECTED_EOF) a TCP EOF without one.
-            OpenSSLErrorQueue.clear()
-            return .closed
-        case SSL_ERROR_SYSCALL:
-            hasFailed = true
-            let queued = OpenSSLErrorQueue.drain(fallback: "")
-            if !queued.isEmpty { return .failed("\(operation): \(queued)") }
-            // Empty queue and no errno: the peer closed the TCP stream, e.g. a client that
-            // connected and gave up before or during the handshake.
-            if savedErrno == 0 { return .closed }
-            return .failed("\(operation): \(String(cString: strerror(savedErrno))) (errno \(savedErrno))")
-        case SSL_ERROR_SSL:
-            hasFailed = true
-            return .failed("\(operation): \(OpenSSLErrorQueue.drain())")
-        default:
-            // WANT_X509_LOOKUP, WANT_ASYNC and friends need callbacks we never install.
-            hasFailed = true
-            return .failed("\(operation): unexpected SSL_get_error \(code): \(OpenSSLErrorQueue.drain())")
-        }
+    /// Remembers a fatal outcome: no close_notify after it.
+    private func settle(_ outcome: SSLIO.Outcome) -> TransportResult {
+        if outcome.fatal { hasFailed = true }
+        return outcome.result
     }
 }
