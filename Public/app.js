@@ -6,6 +6,10 @@ const params = {};
 new URLSearchParams(location.search).forEach((v, k) => { params[k] = v; });
 const unattended = params.mode === 'unattended';
 const tapWait = Number(params.tapWait || 0) * 1000;
+/* Unattended: once the farm script tapped, how long the step may wait for an answer (a
+   chooser that never returns) before the page ends it as a person would ("Nothing happened").
+   Generous by default: a script driving a native picker through Appium can take seconds. */
+const answerWait = Number(params.answerWait || 20) * 1000;
 const AUTO_LIMIT = 60000;
 const app = window.ProbeApp = { run: null, finished: false, verdict: null, done: {}, attempts: {}, state: {}, pending: [] };
 const enc = encodeURIComponent, slug = (id) => id.replace(/\./g, '-');
@@ -31,12 +35,14 @@ function panel(text, buttons) {
   el('p', 'instruction', text, action);
   el('p', 'note', '', action).id = 'note';
   const row = el('div', 'buttons', '', action);
+  if (ctx) ctx.giveUp = null;
   if (ctx && ctx.skip) buttons = buttons.concat({ id: 'skip-' + ctx.slug, label: 'Skip this step', secondary: true, onClick: ctx.skip });
   buttons.forEach((b) => {
     const btn = el(b.href ? 'a' : 'button', b.secondary ? 'btn secondary' : 'btn', b.label, row);
     btn.id = b.id;
     if (b.href) btn.href = b.href; else btn.type = 'button';
-    btn.addEventListener('click', () => { if (ctx) ctx.tapped = true; if (b.onClick) b.onClick(); });
+    btn.addEventListener('click', () => { if (ctx) ctx.tapped = Date.now(); if (b.onClick) b.onClick(); });
+    if (ctx && b.giveUp) ctx.giveUp = () => btn.click();
   });
   action.hidden = false;
 }
@@ -87,6 +93,17 @@ async function post(ctx, res) {
   setStatus(ctx.probe, res.status, res.reason);
 }
 
+/* Unattended: no tap within tapWait, or a tapped step nobody can answer, is left to a
+   person; a tapped step whose panel offers a give-up answer ends with it, and the probe
+   posts what it saw. */
+async function awaitFarm(ctx) {
+  await I.sleep(tapWait);
+  while (ctx.tapped && !ctx.ended && Date.now() - ctx.tapped < answerWait) await I.sleep(250);
+  if (ctx.ended) return null;
+  if (ctx.tapped && ctx.giveUp) { ctx.giveUp(); return new Promise(() => {}); }
+  return { status: 'skipped', reason: 'needs-operator' };
+}
+
 async function runProbe(probe) {
   const ctx = current = {
     run: app.run, probe, slug: slug(probe.id), attempt: (app.attempts[probe.id] || 0) + 1, unattended, params,
@@ -103,9 +120,10 @@ async function runProbe(probe) {
   else {
     const racers = person && !unattended ? [new Promise((r) => { ctx.skip = () => r({ status: 'skipped', reason: 'skipped-by-operator' }); })] : [];
     racers.push(impl(ctx).catch((e) => ({ status: 'error', reason: `${e && e.name}: ${e && e.message}`, observed: { errorName: (e && e.name) || 'Error' } })));
-    if (person && unattended) racers.push(I.sleep(tapWait).then(() => ctx.tapped ? new Promise(() => {}) : { status: 'skipped', reason: 'needs-operator' }));
+    if (person && unattended) racers.push(awaitFarm(ctx));
     if (!person) racers.push(I.sleep(AUTO_LIMIT).then(() => ({ status: 'error', reason: `the probe did not end within ${AUTO_LIMIT / 1000} s` })));
     res = await Promise.race(racers);
+    ctx.ended = true;
   }
   action.hidden = true;
   current = null;

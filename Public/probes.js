@@ -211,7 +211,7 @@ const chooseFile = (ctx, label) => new Promise((resolve) => {
   input.oncancel = () => { facts.cancelFired = true; end(); };
   ctx.ui.panel(ctx.probe.instructions, [
     { id: 'tap-' + ctx.slug, label, onClick: () => { tappedAt = now(); input.click(); ctx.ui.note('Waiting for the chooser…'); } },
-    { id: 'none-' + ctx.slug, label: 'Nothing happened', secondary: true, onClick: end }
+    { id: 'none-' + ctx.slug, label: 'Nothing happened', secondary: true, giveUp: true, onClick: end }
   ]);
 });
 
@@ -652,22 +652,26 @@ P['file.capture'] = (ctx) => new Promise((resolve) => {
 P['file.cancel'] = (ctx) => new Promise((resolve) => {
   const o = { cancelFired: false, secondChooserOpened: null, secondChangeFired: false, secondFileCount: 0, taps: 0 };
   const input = fileInput('input-' + ctx.slug, 'image/*');
-  input.oncancel = () => { o.cancelFired = true; ctx.ui.note('Cancelled. Now tap "Choose image" again and pick a photo.'); };
+  let tappedAt = 0;
+  input.oncancel = () => {
+    if (!o.cancelFired) o.cancelMs = ms(tappedAt);
+    o.cancelFired = true; ctx.ui.note('Cancelled. Now tap "Choose image" again and pick a photo.');
+  };
   input.onchange = () => {
     if (o.taps < 2) { o.firstPickChanged = true; return; }
     Object.assign(o, { secondChangeFired: true, secondChooserOpened: true, secondFileCount: input.files.length });
     resolve(result(true, o));
   };
   ctx.ui.panel(ctx.probe.instructions, [
-    { id: 'tap-' + ctx.slug, label: 'Choose image', onClick: () => { o.taps++; input.click(); } },
-    { id: `answer-${ctx.slug}-no`, label: 'The chooser did not open again', secondary: true,
+    { id: 'tap-' + ctx.slug, label: 'Choose image', onClick: () => { if (!o.taps++) tappedAt = now(); input.click(); } },
+    { id: `answer-${ctx.slug}-no`, label: 'The chooser did not open again', secondary: true, giveUp: true,
       onClick: () => { o.secondChooserOpened = false; resolve(result(false, o)); } }
   ]);
 });
 
 P['file.heic'] = async (ctx) => {
   const facts = await chooseFile(ctx, 'Choose HEIC');
-  const file = facts.input.files[0], o = { changeFired: facts.changeFired, type: file ? file.type : null, serverAccepted: false };
+  const file = facts.input.files[0], o = pick(facts, ['changeFired', 'cancelFired', 'waitedMs'], { type: file ? file.type : null, serverAccepted: false });
   if (!file) return result(false, o);
   ctx.ui.note('Uploading…');
   const f = await describeFile(file, ctx);

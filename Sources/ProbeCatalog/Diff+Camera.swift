@@ -134,10 +134,7 @@ extension Diff {
         let inlineBroken = context.observed("media.inline", "inline")?.boolValue == false
             || context.observed("media.inline", "enteredFullscreen")?.boolValue == true
         let autoplayBroken = context.observed("media.autoplay", "played")?.boolValue == false
-        let settings = Remedy(
-            iosSwift: "configuration.allowsInlineMediaPlayback = true; configuration.mediaTypesRequiringUserActionForPlayback = []",
-            androidKotlin: "webView.settings.mediaPlaybackRequiresUserGesture = false",
-            reactNative: "<WebView allowsInlineMediaPlayback mediaPlaybackRequiresUserAction={false} />")
+        let settings = Remedy.inlineAndAutoplay
 
         if fullscreen == true {
             return Assessment(

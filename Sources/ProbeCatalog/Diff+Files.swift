@@ -23,10 +23,23 @@ extension Diff {
             }
             return Assessment(.works, observed)
         }
-        if cancel == true {
-            return Assessment(.notDone, "the chooser was cancelled", diagnosis: "Pick a photo to verify file selection.")
+        return chooserDidNotDeliver(result, context)
+    }
+
+    /// How a chooser that delivered no file ended: the person cancelled it (not a failure:
+    /// there is nothing to judge), it was cancelled faster than a person can (no chooser was
+    /// shown), or it never answered at all.
+    func chooserDidNotDeliver(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let waitedMs = result.number("waitedMs")
+        let waited = waitedMs.map { " in \(milliseconds($0))" } ?? ""
+        if result.bool("cancelFired") == true {
+            guard let ms = waitedMs, ms < Self.fastCancelMs else {
+                return Assessment(.notDone, "the chooser was cancelled\(waited)", diagnosis: "Pick a photo to verify file selection.")
+            }
+            return Assessment(
+                .broken, "cancelled \(milliseconds(ms)) after the tap, no file",
+                diagnosis: Self.chooserNeverShown(context, ms), layer: .webView, remedy: .fileChooser)
         }
-        let waited = result.number("waitedMs").map { " in \(milliseconds($0))" } ?? ""
         let observed = "no change and no cancel event after the tap\(waited)"
         switch context.family {
         case .android:
@@ -41,6 +54,20 @@ extension Diff {
                 layer: .webView, remedy: .fileChooser)
         case .desktop:
             return Assessment(.broken, observed, diagnosis: "The file chooser did not answer.", layer: .webView, remedy: .fileChooser)
+        }
+    }
+
+    /// A cancel this soon after the tap had no person in it: the chooser was answered with
+    /// "no file" before anything was on screen.
+    static func chooserNeverShown(_ context: EvaluationContext, _ ms: Double) -> String {
+        let when = "The chooser was cancelled \(milliseconds(ms)) after the tap, sooner than a person can see one: none was shown."
+        switch context.family {
+        case .android:
+            return when + " WebChromeClient.onShowFileChooser is not implemented (or returns false), and the default cancels every file request (seed 001)."
+        case .ios:
+            return when + " webView(_:runOpenPanelWith:…) calls its completion handler with nil without presenting a panel."
+        case .desktop:
+            return when
         }
     }
 
@@ -79,6 +106,17 @@ extension Diff {
         if second == true {
             return Assessment(.works, observed, diagnosis: cancel == true ? nil : "No cancel event on the first chooser: this engine does not fire it; the second pick works, which is what matters.")
         }
+        // No chooser at all (file.accept or this step saw an instant cancel): there is no
+        // callback left unanswered, the chooser itself is missing.
+        let instant = [result.number("cancelMs"), context.results["file.accept"].flatMap { accept in
+            accept.bool("cancelFired") == true && accept.bool("changeFired") != true ? accept.number("waitedMs") : nil
+        }].compactMap { $0 }.filter { $0 < Self.fastCancelMs }.min()
+        if let ms = instant {
+            return Assessment(
+                .broken, observed,
+                diagnosis: Self.chooserNeverShown(context, ms) + " Both picks end there, so the cancel-then-pick path cannot work either.",
+                layer: .webView, remedy: .fileChooser)
+        }
         switch context.family {
         case .android:
             return Assessment(
@@ -97,6 +135,9 @@ extension Diff {
         let accepted = result.bool("serverAccepted")
         let converted = result.bool("convertedToJpeg")
         guard accepted != nil || converted != nil else { return Assessment(.unknown, "") }
+        // Nothing picked: the chooser's own outcome (cancelled, never shown, never answered)
+        // is the finding; there was no HEIC for the server to refuse.
+        if result.bool("changeFired") == false { return chooserDidNotDeliver(result, context) }
         let observed = "type \(result.string("type") ?? "(empty)"), format \(result.string("sniffedFormat") ?? "?"), converted to JPEG \(describe(converted)), server accepted \(describe(accepted))"
         if accepted == true { return Assessment(.works, observed) }
         return Assessment(

@@ -4,6 +4,17 @@ extension Diff {
         let error = result.string("errorName")
         let observed = played ? "unmuted play() without a gesture worked" : "unmuted play() was refused" + (error.map { " (\($0))" } ?? "")
         if played { return Assessment(.works, observed) }
+        // With inline playback off, WebKit refuses play() of an in-page video outright,
+        // gesture or not (WebKitGTK measured; iPhone sends it fullscreen): the gesture setting
+        // cannot be judged until inline playback works, so name the setting that blocks first.
+        let inlineBroken = context.observed("media.inline", "inline")?.boolValue == false
+            || context.observed("media.inline", "enteredFullscreen")?.boolValue == true
+        if inlineBroken && context.isIOS {
+            return Assessment(
+                .broken, observed,
+                diagnosis: "The video may not play inside the page at all: allowsInlineMediaPlayback is false (media.inline failed too), so play() is refused whatever the gesture setting. Turn inline playback on and keep mediaTypesRequiringUserActionForPlayback empty; re-run to see whether autoplay then works.",
+                layer: .webView, remedy: .inlineAndAutoplay)
+        }
         let diagnosis: String
         switch context.family {
         case .android: diagnosis = "Media needs a user gesture: Android WebView's mediaPlaybackRequiresUserGesture is on by default (seed 001)."

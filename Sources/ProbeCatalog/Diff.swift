@@ -9,6 +9,11 @@ public struct Diff: Sendable {
     /// 2-core machine, and an old phone's WebView is slower still. A quarter second keeps the
     /// WebView's own denial on its side of the line without ever taking a person's for it.
     public static let fastDenialMs = 250.0
+    /// A file chooser cancelled sooner than this after the tap was never on screen: the
+    /// system picker takes a few hundred milliseconds to appear and a person longer still
+    /// to dismiss it, while a WebView with no chooser cancels within one round trip
+    /// (QtWebEngine's default: a few ms). The same quarter second as `fastDenialMs`.
+    public static let fastCancelMs = 250.0
     /// SPEC §3 env.viewport: "fills the screen (≥ 90 % height)".
     public static let fullScreenHeightRatio = 0.9
     /// Below this the WebView is in a card or modal. Between the two is a warning: seed 000
@@ -66,7 +71,8 @@ public struct Diff: Sendable {
         var counts = Dictionary(uniqueKeysWithValues: Finding.Verdict.allCases.map { ($0.rawValue, 0) })
         for finding in findings { counts[finding.verdict.rawValue, default: 0] += 1 }
 
-        let (verdict, reasons) = Self.overall(findings: findings, coverage: coverage)
+        let leftToPerson = Set(catalog.probes.filter { $0.needsPerson && latest[$0.id].map(Self.isLeftToPerson) == true }.map(\.id))
+        let (verdict, reasons) = Self.overall(findings: findings, coverage: coverage, leftToPerson: leftToPerson)
         let top = findings
             .filter { ($0.verdict == .fail || $0.verdict == .warn) && $0.remedy != nil && $0.diagnosis != nil }
             .sorted { $0.severity > $1.severity }
@@ -81,7 +87,20 @@ public struct Diff: Sendable {
             findings: findings, coverage: coverage, topRemedies: Array(top), unknownProbes: unknown)
     }
 
-    static func overall(findings: [Finding], coverage: ChecklistCoverage) -> (DiffReport.Verdict, [String]) {
+    /// The reason the page gives a step it skipped because the run is unattended (no person
+    /// to answer); a person who skips a step in an attended run gives `skipped-by-operator`.
+    public static let unattendedSkipReason = "needs-operator"
+
+    /// An unattended run's skip of a step only a person can complete (`Probe.needsPerson`).
+    static func isLeftToPerson(_ result: ProbeResult) -> Bool {
+        result.status == .skipped && result.reason == unattendedSkipReason
+    }
+
+    /// `leftToPerson`: steps of an unattended run that only a person could have completed
+    /// (SPEC §1.2: reported as skipped, never as failed). They do not hold back `ready`,
+    /// which then speaks for everything a farm can observe; the reasons name them and the
+    /// checklist items they leave open. Any other skip or missing result is `incomplete`.
+    static func overall(findings: [Finding], coverage: ChecklistCoverage, leftToPerson: Set<String> = []) -> (DiffReport.Verdict, [String]) {
         var reasons: [String] = []
         let failed = findings.filter { $0.verdict == .fail }
         let failedItems = coverage.items.filter { $0.status == .failed }
@@ -94,9 +113,10 @@ public struct Diff: Sendable {
         }
         if !reasons.isEmpty { return (.notReady, reasons) }
 
-        let missing = findings.filter {
+        let open = findings.filter {
             ($0.verdict == .notRun || $0.verdict == .skipped) && $0.expectation != .info
         }
+        let missing = open.filter { !leftToPerson.contains($0.probe) }
         if !missing.isEmpty {
             reasons.append("not run or skipped: " + missing.map(\.probe).joined(separator: ", "))
             let unverified = coverage.items.filter { $0.status == .unverified || $0.status == .unconfirmed }
@@ -107,10 +127,13 @@ public struct Diff: Sendable {
         }
         let warned = findings.filter { $0.verdict == .warn }
         if !warned.isEmpty { reasons.append("warnings: " + warned.map(\.probe).joined(separator: ", ")) }
-        // Ready speaks for the WebView mechanism; items still open are said, not hidden (SPEC §1.3).
-        let open = coverage.items.filter { $0.status == .unverified || $0.status == .unconfirmed }
         if !open.isEmpty {
-            reasons.append("checklist items still open: " + open.map(\.id).joined(separator: ", "))
+            reasons.append("unattended, left to a person: " + open.map(\.probe).joined(separator: ", "))
+        }
+        // Ready speaks for the WebView mechanism; items still open are said, not hidden (SPEC §1.3).
+        let openItems = coverage.items.filter { $0.status == .unverified || $0.status == .unconfirmed }
+        if !openItems.isEmpty {
+            reasons.append("checklist items still open: " + openItems.map(\.id).joined(separator: ", "))
         }
         return (.ready, reasons)
     }

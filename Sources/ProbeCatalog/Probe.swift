@@ -24,6 +24,14 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     public let asksOperator: Bool
     /// SPEC §3: camera.getUserMedia is a tap, but runs by itself in unattended mode.
     public let autoWhenUnattended: Bool
+    /// Only a person can complete it: the answer is what they saw (did the camera open
+    /// directly, what did the app show) or the step is outside the page (relaunch the app,
+    /// airplane mode). A farm script can tap and pick a file, so a tap step alone does not
+    /// need a person. SPEC §1.2: in an unattended run these end *skipped (needs operator)*
+    /// and never hold back the verdict; the checklist items they cover stay open.
+    public var needsPerson: Bool { kind == .operator || answeredByPerson }
+    /// A tap step whose result is the person's answer (see `needsPerson`).
+    public let answeredByPerson: Bool
     /// The probe runs only after this one passed ("auto after grant").
     public let after: String?
     public let phase: Phase
@@ -40,7 +48,7 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
 
     public init(
         id: String, title: String, instructions: String, kind: Kind, asksOperator: Bool = false,
-        autoWhenUnattended: Bool = false, after: String? = nil, phase: Phase, checks: String,
+        autoWhenUnattended: Bool = false, answeredByPerson: Bool = false, after: String? = nil, phase: Phase, checks: String,
         observed: [ObservedField], expectation: ExpectationRule, remedy: Remedy? = nil
     ) {
         self.id = id
@@ -49,6 +57,7 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
         self.kind = kind
         self.asksOperator = asksOperator
         self.autoWhenUnattended = autoWhenUnattended
+        self.answeredByPerson = answeredByPerson
         self.after = after
         self.phase = phase
         self.checks = checks

@@ -121,6 +121,8 @@ public enum ProbesDocument {
         var text = probe.kind.rawValue
         if probe.asksOperator { text += " + operator" }
         if probe.autoWhenUnattended { text += " (auto when unattended)" }
+        // SPEC §1.2: an unattended run leaves these to a person without holding back the verdict.
+        if probe.needsPerson { text += " (needs a person)" }
         return text
     }
 

@@ -39,6 +39,13 @@ extension Remedy {
         androidKotlin: "webView.settings.mediaPlaybackRequiresUserGesture = false",
         reactNative: "<WebView allowsInlineMediaPlayback mediaPlaybackRequiresUserAction={false} />")
 
+    // Both playback settings at once: what a video that never plays in the page needs when
+    // the run cannot tell which of the two blocked it (camera preview, autoplay with inline off).
+    public static let inlineAndAutoplay = Remedy(
+        iosSwift: "configuration.allowsInlineMediaPlayback = true; configuration.mediaTypesRequiringUserActionForPlayback = []",
+        androidKotlin: "webView.settings.mediaPlaybackRequiresUserGesture = false",
+        reactNative: "<WebView allowsInlineMediaPlayback mediaPlaybackRequiresUserAction={false} />")
+
     // seed 000 Android tab; seed 001 "Granting the camera to your page".
     public static let cameraGrant = Remedy(
         iosSwift: "Implement WKUIDelegate webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:) and call decisionHandler(.grant) for your origin and type == .camera; set webView.uiDelegate",

@@ -482,7 +482,7 @@ enum StandardProbes {
         Probe(
             id: "file.capture", title: "Capture with the camera",
             instructions: "Tap \"Back camera\" then \"Front camera\"; take a photo each time. Did the camera open directly?",
-            kind: .tap, asksOperator: true, phase: .files,
+            kind: .tap, asksOperator: true, answeredByPerson: true, phase: .files,
             checks: "capture=\"environment\" and capture=\"user\", and the person says whether the camera opened directly.",
             observed: [
                 F("environmentChangeFired", .boolean, "True when the capture=environment input fired change."),
@@ -500,6 +500,7 @@ enum StandardProbes {
             checks: "Cancel the chooser, then choose again: the second pick must work; a cancel event where supported.",
             observed: [
                 F("cancelFired", .boolean, "True when the first (cancelled) chooser fired cancel."),
+                F("cancelMs", .number, "Milliseconds from the first tap to its cancel event (a cancel within a few ms: no chooser was shown)."),
                 F("secondChooserOpened", .boolean, "The person's answer: did the chooser open the second time?"),
                 F("secondChangeFired", .boolean, "True when the second pick fired change."),
                 F("secondFileCount", .integer, "Files received on the second pick."),
@@ -512,6 +513,9 @@ enum StandardProbes {
             kind: .tap, phase: .files,
             checks: "What type reached the page for a HEIC pick, and whether the server accepts it.",
             observed: [
+                F("changeFired", .boolean, "True when the input fired change (a file was picked)."),
+                F("cancelFired", .boolean, "True when the input fired cancel."),
+                F("waitedMs", .number, "Milliseconds from the tap to change, cancel or \"Nothing happened\"."),
                 F("type", .string, "File.type the page saw (image/heic, image/jpeg, empty)."),
                 F("sniffedFormat", .string, "Format from magic bytes: heic, jpeg, other."),
                 F("serverAccepted", .boolean, "True when the server accepted the upload."),
@@ -540,7 +544,7 @@ enum StandardProbes {
         Probe(
             id: "nav.customScheme", title: "Custom scheme link",
             instructions: "Tap the custom-scheme link. What happened?",
-            kind: .tap, asksOperator: true, phase: .navigation,
+            kind: .tap, asksOperator: true, answeredByPerson: true, phase: .navigation,
             checks: "A link to a custom scheme: an external app opened, a graceful failure, or a WebView error page.",
             observed: [
                 F("outcome", .string, "The person's answer.", values: ["external-app", "graceful", "webview-error", "nothing"]),
@@ -552,7 +556,7 @@ enum StandardProbes {
         Probe(
             id: "nav.returnUrl", title: "Return URL",
             instructions: "Tap \"Return to app\". Did it reach the app as your app intends?",
-            kind: .tap, asksOperator: true, phase: .navigation,
+            kind: .tap, asksOperator: true, answeredByPerson: true, phase: .navigation,
             checks: "An https return URL or universal link reaches the app.",
             observed: [
                 F("reachedApp", .boolean, "The person's answer: did the return URL reach the app as intended?"),

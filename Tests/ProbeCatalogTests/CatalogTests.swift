@@ -33,6 +33,14 @@ import Testing
         #expect(catalog.probes.filter(\.asksOperator).map(\.id) == ["file.capture", "file.cancel", "nav.customScheme", "nav.returnUrl"])
     }
 
+    @Test func OnlyStepsAPersonMustAnswerOrPerform_NeedAPerson() {
+        // A farm script taps and picks files (SPEC §6): file.accept, file.cancel and file.heic
+        // are its to complete; what the person saw or did outside the page is not.
+        let people = Catalog.standard.probes.filter(\.needsPerson).map(\.id)
+        #expect(people == ["storage.relaunch", "file.capture", "nav.customScheme", "nav.returnUrl", "nav.loadError",
+                           "lifecycle.background", "net.offline", "operator.checklist"])
+    }
+
     @Test func EveryProbe_DocumentsItsObservedFields() {
         for probe in Catalog.standard.probes {
             #expect(!probe.observed.isEmpty, "\(probe.id) has no observed fields")

@@ -139,6 +139,25 @@ import Testing
         #expect(finding.remedy?.reactNative?.contains("mediaPlaybackRequiresUserAction={false}") == true)
     }
 
+    @Test func AutoplayRefusedWhileInlinePlaybackIsOff_OnIOS_NamesInlinePlaybackFirst() {
+        // WebKitGTK with inline playback off refuses play() outright, gesture or not.
+        let autoplay = Run.result("media.autoplay", ["played": false, "errorName": "NotAllowedError"])
+        let inline = Run.result("media.inline", ["inline": false, "enteredFullscreen": false])
+        let finding = Run.finding(.iosWKWebView, autoplay, others: [inline])
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("allowsInlineMediaPlayback is false") == true)
+        #expect(finding.remedy?.iosSwift?.contains("allowsInlineMediaPlayback = true") == true)
+        #expect(finding.remedy?.iosSwift?.contains("mediaTypesRequiringUserActionForPlayback = []") == true)
+    }
+
+    @Test func AutoplayRefusedWithInlinePlaybackWorking_NamesTheGestureSetting() {
+        let autoplay = Run.result("media.autoplay", ["played": false, "errorName": "NotAllowedError"])
+        let inline = Run.result("media.inline", ["inline": true, "enteredFullscreen": false])
+        let finding = Run.finding(.iosWKWebView, autoplay, others: [inline])
+        #expect(finding.diagnosis?.contains("mediaTypesRequiringUserActionForPlayback is not empty") == true)
+        #expect(finding.diagnosis?.contains("allowsInlineMediaPlayback") == false)
+    }
+
     @Test func FullscreenPreview_IsInlinePlaybackOff() {
         let frames = Run.result("camera.frames", ["playing": true, "frames": 30, "black": false, "frozen": false, "fullscreen": true])
         let finding = Run.finding(.iosWKWebView, frames)
@@ -162,6 +181,55 @@ import Testing
         #expect(finding.verdict == .fail)
         #expect(finding.diagnosis?.contains("ValueCallback of the cancelled chooser was not answered") == true)
         #expect(finding.remedy?.androidKotlin?.contains("onReceiveValue(null)") == true)
+    }
+
+    @Test func ChooserCancelledFasterThanAPersonCan_OnAndroid_MeansOnShowFileChooserIsMissing() {
+        // QtWebEngine with no chooser: Blink fires cancel a few ms after the tap.
+        let result = Run.result("file.accept", ["changeFired": false, "cancelFired": true, "fileCount": 0, "waitedMs": 6.4])
+        let finding = Run.finding(.androidWebView, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.layer == .webView)
+        #expect(finding.diagnosis?.contains("onShowFileChooser is not implemented") == true)
+        #expect(finding.diagnosis?.contains("6 ms after the tap") == true)
+        #expect(finding.remedy?.androidKotlin?.contains("onShowFileChooser") == true)
+    }
+
+    @Test func ChooserCancelledAtAPersonsSpeed_IsSkippedNotFailed() {
+        let result = Run.result("file.accept", ["changeFired": false, "cancelFired": true, "fileCount": 0, "waitedMs": .number(Diff.fastCancelMs + 900)])
+        #expect(Run.finding(.androidWebView, result).verdict == .skipped)
+    }
+
+    @Test func InstantCancelInTheCancelStep_BlamesTheMissingChooser_NotTheCallback() {
+        let cancel = Run.result("file.cancel", ["cancelFired": true, "cancelMs": 4, "secondChooserOpened": false, "secondChangeFired": false])
+        let finding = Run.finding(.androidWebView, cancel)
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("onShowFileChooser") == true)
+        #expect(finding.diagnosis?.contains("ValueCallback") == false)
+        #expect(finding.remedy?.androidKotlin?.contains("onShowFileChooser") == true)
+        // Without its own timing, the instant cancel of file.accept tells the same.
+        let old = Run.result("file.cancel", ["cancelFired": true, "secondChooserOpened": false, "secondChangeFired": false])
+        let accept = Run.result("file.accept", ["changeFired": false, "cancelFired": true, "waitedMs": 3])
+        #expect(Run.finding(.androidWebView, old, others: [accept]).diagnosis?.contains("onShowFileChooser") == true)
+    }
+
+    @Test func HEICWithNothingPicked_IsTheChooserNotTheServer() {
+        let heic = Run.result("file.heic", ["changeFired": false, "cancelFired": false, "waitedMs": 20000, "type": .null, "serverAccepted": false])
+        let finding = Run.finding(.iosWKWebView, heic)
+        #expect(finding.verdict == .fail)
+        #expect(finding.layer == .webView)
+        #expect(finding.diagnosis?.contains("never answered") == true)
+        #expect(finding.diagnosis?.contains("refused") == false)
+        #expect(finding.remedy?.iosSwift?.contains("runOpenPanelWith") == true)
+    }
+
+    @Test func HEICChooserCancelledByThePerson_IsSkipped() {
+        let heic = Run.result("file.heic", ["changeFired": false, "cancelFired": true, "waitedMs": 2400, "serverAccepted": false])
+        #expect(Run.finding(.iosWKWebView, heic).verdict == .skipped)
+    }
+
+    @Test func HEICRefusedByTheServer_IsStillTheServersProblem() {
+        let heic = Run.result("file.heic", ["changeFired": true, "type": "image/heic", "sniffedFormat": "heic", "serverAccepted": false])
+        #expect(Run.finding(.iosWKWebView, heic).layer == .page)
     }
 
     @Test func CancelledChooser_IsSkippedNotFailed() {

@@ -55,6 +55,33 @@ import Testing
         #expect(report.coverage.item("common.permissions.openSettings")?.status == .unconfirmed)
     }
 
+    @Test func UnattendedRun_WithOnlyAPersonsStepsLeft_IsReady_AndSaysWhatIsLeft() {
+        // SPEC §1.2: what needs a person is skipped, never failed; a farm that did every
+        // step it can (taps and picks included) gets the verdict on the WebView's settings.
+        let people = Set(Catalog.standard.probes.filter(\.needsPerson).map(\.id))
+        let results = Run.healthy(.androidWebView).map { result in
+            people.contains(result.probe)
+                ? ProbeResult(run: Run.id, probe: result.probe, status: .skipped, reason: Diff.unattendedSkipReason)
+                : result
+        }
+        let report = Run.report(.androidWebView, results)
+        #expect(report.verdict == .ready, "\(report.verdictReasons)")
+        #expect(report.finding("storage.relaunch")?.verdict == .skipped)
+        let left = report.verdictReasons.first { $0.hasPrefix("unattended, left to a person: ") }
+        #expect(left?.contains("storage.relaunch") == true)
+        #expect(left?.contains("file.capture") == true)
+        #expect(report.verdictReasons.contains { $0.hasPrefix("checklist items still open: ") })
+    }
+
+    @Test func APersonSkippingAStep_IsIncomplete_EvenWhenOnlyAPersonCouldDoIt() {
+        let results = Run.healthy(.androidWebView).map { result in
+            result.probe == "storage.relaunch"
+                ? ProbeResult(run: Run.id, probe: result.probe, status: .skipped, reason: "skipped-by-operator")
+                : result
+        }
+        #expect(Run.report(.androidWebView, results).verdict == .incomplete)
+    }
+
     @Test func AnOperatorNo_IsNotReady() {
         let results = Run.healthy(.iosWKWebView).map { result in
             result.probe == "operator.checklist"
