@@ -31,6 +31,9 @@ SCREENSHOTS = os.environ.get("ENGINES_SCREENSHOTS")
 # Seconds an unattended tap step waits for the farm script before it is skipped: every
 # operator step costs this much, and the script clicks within about 0.3 s.
 TAP_WAIT = float(os.environ.get("ENGINES_TAP_WAIT", "1.5"))
+# Seconds a tapped step waits for its chooser before the page ends it ("Nothing happened"):
+# the hosts' choosers answer within a second, or never (file_chooser=ignore).
+ANSWER_WAIT = float(os.environ.get("ENGINES_ANSWER_WAIT", "4"))
 HOST_TIMEOUT = 150
 JS_OFF_WAIT = 20
 
@@ -59,7 +62,7 @@ def run_case(server, case):
     """One host through the page; returns what the tests assert on."""
     started = time.monotonic()
     run = server.create_run(f"engines {case.id}", case.platform)
-    query = f"?run={run['id']}&mode=unattended&tapWait={TAP_WAIT}"
+    query = f"?run={run['id']}&mode=unattended&tapWait={TAP_WAIT}&answerWait={ANSWER_WAIT}"
     if case.platform:
         query += f"&platform={case.platform}"
     url = server.base + "/" + query

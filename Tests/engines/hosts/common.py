@@ -16,21 +16,22 @@ from urllib.parse import urlsplit
 # The tap steps a device-farm script clicks by their stable ids (SPEC §6). Steps whose
 # panel asks the person a question (file.capture: "did the camera open directly?") or
 # whose button is a link that leaves the page (nav.*) are left to the page's unattended
-# timeout: a script cannot answer them truthfully.
+# timeout: a script cannot answer them truthfully. When a tapped chooser never answers, the
+# page itself ends the step after ?answerWait= (its "Nothing happened" answer): the script
+# does not press that for it.
 FARM_TAPS = ("tap-file-accept", "tap-file-cancel", "tap-file-heic", "tap-nav-windowOpen")
 # file.cancel asks for "cancel, then pick": a person does it by tapping twice.
 MAX_CLICKS = {"tap-file-cancel": 2}
-# When a chooser tap brings up nothing, a person says so with these buttons; the script
-# does the same once the app has neither picked nor cancelled for NOTHING_AFTER seconds.
-NOTHING_HAPPENED = {"none-file-accept": "tap-file-accept", "none-file-heic": "tap-file-heic",
-                    "answer-file-cancel-no": "tap-file-cancel"}
-NOTHING_AFTER = 4.0
+# A person who cancels a chooser first sees it: the system picker takes a few hundred ms to
+# appear and the cancel is a second tap. The catalog reads a cancel within 250 ms of the
+# tap as "no chooser was shown" (Diff.fastCancelMs), so the hosts cancel at a person's pace.
+PERSON_CANCEL_S = 0.8
 
 # Looks for the farm's buttons without running as a user gesture in the page's world.
 FIND_TAPS_JS = """
 (function (ids) {
   var out = [];
-  ids.concat(%s).forEach(function (id) {
+  ids.forEach(function (id) {
     var b = document.getElementById(id);
     if (!b || b.tagName !== 'BUTTON' || b.disabled) return;
     var r = b.getBoundingClientRect();
@@ -41,7 +42,7 @@ FIND_TAPS_JS = """
   return JSON.stringify({ taps: out, finished: document.documentElement.getAttribute('data-finished'),
     innerHeight: innerHeight });
 })(%s)
-""" % (json.dumps(list(NOTHING_HAPPENED)), json.dumps(list(FARM_TAPS)))
+""" % json.dumps(list(FARM_TAPS))
 
 
 def parse_settings(argv=None, engine=""):
@@ -118,17 +119,20 @@ class Farm:
 
     def next_tap(self, found):
         now = time.monotonic()
-        if now - self.last < 0.6:
+        # A person taps again only once the chooser is gone, and not in the same instant.
+        if self.chooser_open or now - self.last < 0.6:
             return None
         for tap in found:
-            target = NOTHING_HAPPENED.get(tap["id"])
-            if target:
-                if (self.last_id == target and not self.answered and now - self.last >= NOTHING_AFTER
-                        and not self.clicks.get(tap["id"])):
-                    return tap
-            elif self.clicks.get(tap["id"], 0) < MAX_CLICKS.get(tap["id"], 1):
+            if self.clicks.get(tap["id"], 0) < MAX_CLICKS.get(tap["id"], 1):
                 return tap
         return None
+
+    def chooser_opened(self):
+        self.chooser_open = True
+
+    def chooser_closed(self):
+        self.chooser_open = False
+        self.last = time.monotonic()
 
     def chooser_answered(self, answer):
         if answer in ("pick", "cancel"):

@@ -27,7 +27,7 @@ os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
 os.environ["QTWEBENGINE_CHROMIUM_FLAGS"] = (os.environ.get("QTWEBENGINE_CHROMIUM_FLAGS", "") +
                                             " --use-fake-device-for-media-stream").strip()
 
-from PyQt6.QtCore import QPoint, Qt, QTimer, QUrl  # noqa: E402
+from PyQt6.QtCore import QEventLoop, QPoint, Qt, QTimer, QUrl  # noqa: E402
 from PyQt6.QtTest import QTest  # noqa: E402
 from PyQt6.QtWebEngineCore import (QWebEnginePage, QWebEnginePermission, QWebEngineProfile,  # noqa: E402
                                    QWebEngineScript, QWebEngineSettings, QWebEngineUrlRequestInterceptor)
@@ -52,9 +52,18 @@ class AppPage(QWebEnginePage):
         h.farm.chooser_answered(answer)
         h.log("chooser", n=h.chooser.count, accept=list(accepted_mime_types), answer=answer)
         if answer == "pick":
+            h.farm.chooser_closed()
             return [h.a.file]
-        # none: Android's default onShowFileChooser "cancels all file requests" (seed 001);
-        # cancel: the app answers the callback with null. Both reach Blink as no files.
+        if answer == "cancel":
+            # The person looks at the chooser, then backs out; the app answers the callback
+            # with null. Qt's chooseFiles is synchronous: the event loop keeps running meanwhile.
+            h.farm.chooser_opened()
+            loop = QEventLoop()
+            QTimer.singleShot(int(common.PERSON_CANCEL_S * 1000), loop.quit)
+            loop.exec()
+        h.farm.chooser_closed()
+        # none: Android's default onShowFileChooser "cancels all file requests" (seed 001) at
+        # once, before anything is on screen. Both reach Blink as no files.
         return []
 
     def javaScriptConsoleMessage(self, level, message, line, source):  # noqa: N802

@@ -137,11 +137,20 @@ class Host:
         self.log("chooser", n=self.chooser.count, accept=mimes, answer=answer)
         if answer == "pick":
             request.select_files([self.a.file])
+            self.farm.chooser_closed()
         elif answer == "cancel":
-            request.cancel()
-        else:  # ignore: taken and never answered
+            # The person looks at the panel, then dismisses it (common.PERSON_CANCEL_S).
             self.pending_requests.append(request)
-        self.farm.chooser_open = False
+            self.farm.chooser_opened()
+
+            def dismiss():
+                request.cancel()
+                self.farm.chooser_closed()
+                return False
+            GLib.timeout_add(int(common.PERSON_CANCEL_S * 1000), dismiss)
+        else:  # ignore: taken and never answered; the page gives up on it (answerWait)
+            self.pending_requests.append(request)
+            self.farm.chooser_closed()
         return True
 
     def on_tls_error(self, view, uri, cert, errors):
