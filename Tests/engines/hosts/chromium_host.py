@@ -54,11 +54,28 @@ def main():
         # settings in Default/Preferences; 1 allow, 2 block). The microphone is blocked in
         # both cases: a microphone prompt left open in headless Chromium swallows every
         # later click, and a person would not allow it to an identity check.
+        #
+        # Screen sharing is refused too, by the profile: hardware.screen_capture_enabled
+        # false (the pref behind the ScreenCaptureAllowed policy). camera.scope calls
+        # getDisplayMedia without a gesture; Chromium then opens its screen-share picker,
+        # which nobody closes in headless Chromium: the page gives up after 3 s, but the
+        # picker stays and swallows every later click, so the file steps' taps never reach
+        # the page. The host cannot close it (measured on Chromium 156: Escape pressed
+        # through Playwright, --deny-permission-prompts, --auto-reject-this-tab-capture,
+        # default_content_setting_values.display_capture 2 and
+        # --auto-select-desktop-capture-source with no matching source all leave it open).
+        # With the pref the request is refused at once, before any picker, with
+        # NotAllowedError, the error the Screen Capture spec gives a page whose user says
+        # no: a person who refuses to share the screen. (--use-fake-ui-for-media-stream
+        # would grant the camera too; --enable-features=GetDisplayMediaRequiresUserActivation
+        # refuses with InvalidStateError, Safari's and Firefox's gesture rule rather than
+        # a refusal.)
         profile = tempfile.mkdtemp(prefix="chromium-profile-")
         os.makedirs(os.path.join(profile, "Default"))
         with open(os.path.join(profile, "Default", "Preferences"), "w") as f:
             json.dump({"profile": {"default_content_setting_values": {
-                "media_stream_camera": 1 if a.camera == "granted" else 2, "media_stream_mic": 2}}}, f)
+                "media_stream_camera": 1 if a.camera == "granted" else 2, "media_stream_mic": 2}},
+                "hardware": {"screen_capture_enabled": False}}, f)
         context = pw.chromium.launch_persistent_context(
             profile, executable_path=a.chromium, viewport={"width": 390, "height": 844},
             args=["--no-sandbox", "--use-fake-device-for-media-stream",
