@@ -244,16 +244,14 @@ CASES = [
                                        remedy="mediaPlaybackRequiresUserGesture = false")}),
 
     # --- Chromium, a plain browser (desktop: camera results are info) ---------------
-    # On desktop the camera probes and the person's steps are info. The file steps, required
-    # everywhere, end skipped here: camera.scope's
-    # getDisplayMedia (no gesture, cut short by the page after 3 s) leaves headless
-    # Chromium's screen-share picker open, and the picker swallows every later click
-    # (measured: file.accept passes when camera.scope is left out of ?probes=).
-    Case(id="chromium-camera-granted", engine="chromium", settings={"camera": "granted"}, verdict="incomplete",
-         observed={"camera.getUserMedia": "granted in", "camera.frames": "640×480", "camera.scope": "{audio} error"},
-         passes=("env.script", "camera.api"), missing=("file.accept", "file.cancel")),
-    Case(id="chromium-camera-denied", engine="chromium", settings={"camera": "denied"}, verdict="incomplete",
+    # On desktop the camera probes and the person's steps are info, so a plain browser whose
+    # person allows or refuses the camera is ready either way; the file steps pass (the
+    # profile refuses screen sharing, as a person saying no would: see chromium_host.py).
+    Case(id="chromium-camera-granted", engine="chromium", settings={"camera": "granted"}, verdict="ready",
+         observed={"camera.getUserMedia": "granted in", "camera.frames": "640×480", "camera.scope": "display capture error"},
+         passes=("env.script", "camera.api", "file.accept", "file.cancel"), missing=()),
+    Case(id="chromium-camera-denied", engine="chromium", settings={"camera": "denied"}, verdict="ready",
          observed={"camera.getUserMedia": "failed with NotAllowedError", "camera.frames": "camera-not-granted"},
-         passes=("env.script", "camera.api"), missing=("file.accept", "file.cancel"),
+         passes=("env.script", "camera.api", "file.accept", "file.cancel"), missing=(),
          diagnoses={"camera.getUserMedia": "already denied before the request"}),
 ]
