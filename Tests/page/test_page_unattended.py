@@ -123,6 +123,34 @@ def test_a_farm_script_can_tap_the_file_probe_by_its_id(server, browser):
         context.close()
 
 
+def test_unattended_a_chooser_that_never_answers_ends_after_answerWait_as_nothing_happened(server, browser):
+    """Unattended, the farm script taps, and the chooser never comes back (an app whose
+    panel handler never calls its completion handler). The page does not wait forever: after
+    answerWait it presses its own "Nothing happened" and posts what it saw, and the next
+    step's judgement-only panel (file.capture, never tapped) is left to a person."""
+    url = server.base + "/?mode=unattended&tapWait=1.5&answerWait=2&probes=file.accept,file.capture"
+    context, page = open_page(browser, url)
+    try:
+        page.wait_for_selector("#tap-file-accept")
+        # The chooser opens (Playwright intercepts it) and is never answered.
+        with page.expect_file_chooser():
+            page.click("#tap-file-accept")
+        end = wait_finished(page, timeout=30000)
+        stored = server.stored_results(end["run"])
+        accept = stored["file.accept"]
+        assert accept["status"] == "fail"
+        observed = accept["observed"]
+        assert observed["changeFired"] is False and observed["cancelFired"] is False
+        assert 2000 <= observed["waitedMs"] < 10000
+        capture = stored["file.capture"]
+        assert capture["status"] == "skipped" and capture["reason"] == "needs-operator"
+        diff = server.get(f"/api/runs/{end['run']}/diff?platform=android-webview")
+        finding = {f["probe"]: f for f in diff["findings"]}["file.accept"]
+        assert finding["verdict"] == "fail" and "onShowFileChooser" in finding["diagnosis"]
+    finally:
+        context.close()
+
+
 def test_operator_questions_have_large_answer_buttons_with_stable_ids(server, browser):
     context, page = open_page(browser, server.base + "/?probes=nav.customScheme")
     try:

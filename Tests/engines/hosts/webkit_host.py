@@ -115,18 +115,28 @@ class Host:
             request.deny()
             return True
         video, audio = request.props.is_for_video_device, request.props.is_for_audio_device
-        # WebKitGTK's request has no origin getter (ENGINES.md): the app sees the page's URI.
-        origin = common.origin_of(view.get_uri())
+        # The origin of the frame that asks, as iOS hands it to the delegate. WebKitGTK 2.50's
+        # request has no getter for it (ENGINES.md), so the app can only compare the page's
+        # URI, which is its own origin whatever frame asks. Logged as origin_source: the
+        # matrix's WebKit origin baseline holds only while it is "page-uri".
+        getter = getattr(request, "get_security_origin", None) or getattr(request, "get_origin", None)
+        if getter:
+            o = getter()
+            origin = common.origin_of(o.to_string() if hasattr(o, "to_string") else str(o))
+            source = "request"
+        else:
+            origin, source = common.origin_of(view.get_uri()), "page-uri"
         mode = self.a.media_handler
         if mode == "none":
-            self.log("permission", video=video, audio=audio, origin=origin, decision="engine-default")
+            self.log("permission", video=video, audio=audio, origin=origin, origin_source=source, decision="engine-default")
             return False
         grant = common.app_decides(mode, origin, self.a.app_origin)
         if grant and audio and self.a.grant == "video":
             # WebKitGTK answers a request as a whole: an app that grants the camera only
             # refuses a request that also wants the microphone.
             grant = False
-        self.log("permission", video=video, audio=audio, origin=origin, decision="allow" if grant else "deny")
+        self.log("permission", video=video, audio=audio, origin=origin, origin_source=source,
+                 decision="allow" if grant else "deny")
         request.allow() if grant else request.deny()
         return True
 
