@@ -97,8 +97,20 @@ enum WaitCommand {
         if let path = args.value("markdown") { try Output.writeFile(RunReports.markdown(document), to: path, what: "Markdown report") }
         if !quiet { Output.write(RunReports.text(document, style: Output.style)) }
         guard completed else {
-            printError("probe-server: run \(id) did not complete within \(timeout) s; the report shows what it had posted. "
-                + "Check that the device opened the run URL, or raise --timeout.")
+            if document.results.isEmpty {
+                printError("probe-server: run \(id): no result arrived within \(timeout) s: the page never ran on the device.")
+                // The usual cause is a device that does not trust the local CA: the server saw it refuse.
+                let refusals = (try? api.run(id).certificateRefusals) ?? nil
+                for refusal in refusals ?? [] {
+                    printError("  " + ReportText.terminal("\(refusal.at ?? "?")  \(refusal.client) \(refusal.explanation)"))
+                }
+                printError(refusals?.isEmpty == false
+                    ? "Install the CA on the device (open /setup on it: /ca.pem, /ca.mobileconfig), or pass a certificate it trusts (--cert/--key)."
+                    : "Check that the device opened the run URL and can reach the server, or raise --timeout.")
+            } else {
+                printError("probe-server: run \(id) did not complete within \(timeout) s; the report shows what it had posted. "
+                    + "Check that the device opened the run URL, or raise --timeout.")
+            }
             return ExitCode.incomplete
         }
         return ExitCode.verdict(document.diff.verdict)

@@ -67,6 +67,27 @@ import Testing
             try CLITests.run(["wait", id, "--server", url, "--timeout", "2"])
         }
         #expect(output.status == 2, "\(output.stderr)")
-        #expect(output.stderr.contains("did not complete within 2 s"))
+        #expect(output.stderr.contains("no result arrived within 2 s: the page never ran on the device"))
+        // Nobody refused the certificate here: the advice is about reaching the server.
+        #expect(output.stderr.contains("Check that the device opened the run URL"))
+    }
+
+    @Test func WaitOnARunWhoseDeviceRefusedTheCertificate_SaysToInstallTheCA() async throws {
+        let service = try TestService { o in
+            o.plainHTTP = false
+            o.setupPort = 0
+        }
+        let ca = service.dataDirectory + "/ca.pem"
+        let trusted = try HTTPClient(server: ServerURL(scheme: .https, host: "127.0.0.1", port: service.port), trust: .caFile(ca))
+        let created = try JSONSerialization.jsonObject(with: Data(try trusted.post("/api/runs", json: Array("{}".utf8)).body))
+        let id = try #require((created as? [String: Any])?["id"] as? String)
+        CertificateRefusalServiceTests.refuse(service)
+        let url = "https://127.0.0.1:\(service.port)"
+        let output = try await TLSTestSupport.onThread {
+            try CLITests.run(["wait", id, "--server", url, "--cacert", ca, "--timeout", "1"])
+        }
+        #expect(output.status == 2, "\(output.stderr)")
+        #expect(output.stderr.contains("127.0.0.1 refused the server's certificate (TLS alert unknown_ca)"))
+        #expect(output.stderr.contains("Install the CA on the device"))
     }
 }

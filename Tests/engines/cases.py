@@ -50,6 +50,9 @@ class Case:
     screenshot: str = None
     why: str = ""
     gaps: dict = field(default_factory=dict)
+    # A host that does not trust the local CA never reaches the page: what the server saw
+    # instead, as GET /api/runs/{id} reports it ("alert certificate_unknown", "hung-up").
+    refused: str = None
     # The overall verdict while the gaps stand (default: `verdict`).
     verdict_with_gaps: str = None
 
@@ -187,9 +190,17 @@ CASES = [
                   "camera.frames": Expect(diagnosis=("not allowed to play inline",), layer="webview",
                                           remedy="allowsInlineMediaPlayback = true")}),
 
+    # The app does not trust the local CA (no network security config for user CAs, no
+    # profile installed): GnuTLS drops the connection after the certificate without an alert.
+    webkit("webkit-ca-untrusted", "incomplete", {"trust": "none"}, foreign=False,
+           warns={"env.platform": None, "nav.windowOpen": None}, refused="hung-up",
+           why="the page never loads; the server names the refused certificate in the run and in `wait`"),
+
     # --- QtWebEngine, stand-in for Android WebView (android-webview) ------------------
     qt("qt-correct", "ready", passes=WORKING + ("camera.scope", "camera.foreignOrigin", "cookie.thirdParty"), missing=OPERATOR,
        screenshot="engine-correct.png", why="the correct Android configuration"),
+    # Blink rejects the certificate with a certificate_unknown alert, as Android's WebView does.
+    qt("qt-ca-untrusted", "incomplete", {"trust": "none"}, warns={"env.platform": None}, refused="alert certificate_unknown"),
     qt("qt-javascript-off", "not-ready", {"javascript": "off"},
        fails={"env.script": Expect(diagnosis=("Android WebView has it off by default",), layer="webview",
                                    remedy="javaScriptEnabled = true")},

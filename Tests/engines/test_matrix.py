@@ -35,6 +35,8 @@ TAP_WAIT = float(os.environ.get("ENGINES_TAP_WAIT", "1.5"))
 # the hosts' choosers answer within a second, or never (file_chooser=ignore).
 ANSWER_WAIT = float(os.environ.get("ENGINES_ANSWER_WAIT", "4"))
 HOST_TIMEOUT = 150
+# A host that does not trust the CA never sees the page end: it gives up after this.
+UNTRUSTED_TIMEOUT = 8
 JS_OFF_WAIT = 20
 
 REMEDY_FIELD = {"ios-wkwebview": "iosSwift", "android-webview": "androidKotlin"}
@@ -46,8 +48,13 @@ def host_command(case, url, ca, screenshot):
         cmd = [sys.executable, os.path.join(HERE, "hosts", "chromium_host.py"), url, "--camera", s.get("camera", "granted"),
                "--file", FIXTURE, "--trust-ca", ca, "--timeout", str(HOST_TIMEOUT)]
         return cmd + (["--screenshot", screenshot] if screenshot else [])
-    args = [url, "--trust-ca", ca, "--file", FIXTURE, "--timeout", str(HOST_TIMEOUT)]
+    untrusted = s.get("trust") == "none"
+    args = [url, "--file", FIXTURE, "--timeout", str(UNTRUSTED_TIMEOUT if untrusted else HOST_TIMEOUT)]
+    if not untrusted:
+        args += ["--trust-ca", ca]
     for key, value in s.items():
+        if key == "trust":
+            continue
         args += ["--" + key.replace("_", "-"), value]
     if screenshot:
         args += ["--screenshot", screenshot]
@@ -91,7 +98,14 @@ def run_case(server, case):
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-            waited = server.wait(run["id"], 5)
+            waited = server.wait(run["id"], 1 if case.refused else 5)
+    refused = None
+    if case.refused:
+        # What a CI job sees: the run's refusals, and `probe-server wait` saying why.
+        view = server.get(f"/api/runs/{run['id']}")
+        cli = subprocess.run([server.binary, "wait", run["id"], "--server", server.base, "--cacert", server.ca,
+                              "--timeout", "1", "--quiet"], capture_output=True, text=True, timeout=60)
+        refused = {"view": view, "wait_rc": cli.returncode, "wait_stderr": cli.stderr}
     diff = server.diff(run["id"])
     strict = server.get(f"/api/runs/{run['id']}/diff?requirementSet=video-only")
     with open(os.path.join(OUT, case.id + ".diff.json"), "w") as f:
@@ -104,7 +118,7 @@ def run_case(server, case):
                     events.append(json.loads(line))
                 except ValueError:
                     pass
-    return {"run": run["id"], "diff": diff, "strict": strict, "host_rc": proc.returncode, "waited": waited,
+    return {"run": run["id"], "diff": diff, "strict": strict, "host_rc": proc.returncode, "waited": waited, "refused": refused,
             "events": events, "log": log_path, "seconds": round(time.monotonic() - started, 1), "screenshot": shot}
 
 
@@ -175,7 +189,7 @@ def test_case(case, matrix):
     platform = diff["platform"]["platform"]
     if case.platform and platform != case.platform:
         problems.append(f"platform {platform}, expected {case.platform}")
-    if case.settings.get("javascript") != "off" and r["host_rc"] != 0:
+    if case.settings.get("javascript") != "off" and not case.refused and r["host_rc"] != 0:
         problems.append(f"the host did not see the page finish (exit {r['host_rc']})")
 
     fails, warns = by("fail") - set(case.gaps), by("warn") - set(case.gaps)
@@ -234,6 +248,18 @@ def test_case(case, matrix):
         elif len(asks) < 3:
             problems.append(f"WebKit origin baseline: {len(asks)} camera request(s) reached the host, "
                             "expected the page's own and the two foreign frames'")
+    if case.refused:
+        # The page never ran: nothing posted, and the server says why in the run and in wait.
+        posted = [f["probe"] for f in diff["findings"] if f["verdict"] != "not-run"]
+        if posted:
+            problems.append(f"the page ran without trusting the CA: {posted}")
+        seen = [(x.get("sign") + (" " + x["alert"] if x.get("alert") else "")) for x in
+                (r["refused"]["view"].get("certificateRefusals") or [])]
+        if case.refused not in seen:
+            problems.append(f"the run shows refusals {seen}, expected {case.refused!r}")
+        if r["refused"]["wait_rc"] != 2 or "the page never ran on the device" not in r["refused"]["wait_stderr"] \
+                or ("does not trust the local CA" not in r["refused"]["wait_stderr"] and "hung up" not in r["refused"]["wait_stderr"]):
+            problems.append(f"probe-server wait: exit {r['refused']['wait_rc']}, {r['refused']['wait_stderr']!r}")
     if case.engine != "chromium" and case.settings.get("javascript") == "off":
         if not any(e.get("event") == "noscript-beacon" for e in r["events"]):
             problems.append("the engine never fetched the <noscript> beacon")

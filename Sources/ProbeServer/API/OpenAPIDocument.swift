@@ -192,6 +192,55 @@ public enum OpenAPIDocument {
       "items": {
        "$ref": "#/components/schemas/ResultSummary"
       }
+     },
+     "certificateRefusals": {
+      "description": "Only while the run has no result: TLS clients that refused the certificate since the run was created (at most 10, newest last).",
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/CertificateRefusal"
+      }
+     }
+    }
+   },
+   "CertificateRefusal": {
+    "type": "object",
+    "required": [
+     "at",
+     "client",
+     "sign",
+     "explanation"
+    ],
+    "properties": {
+     "at": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "client": {
+      "type": "string"
+     },
+     "serverName": {
+      "type": "string"
+     },
+     "sign": {
+      "type": "string",
+      "enum": [
+       "alert",
+       "hung-up"
+      ]
+     },
+     "alert": {
+      "type": "string",
+      "enum": [
+       "bad_certificate",
+       "unsupported_certificate",
+       "certificate_revoked",
+       "certificate_expired",
+       "certificate_unknown",
+       "unknown_ca"
+      ]
+     },
+     "explanation": {
+      "type": "string"
      }
     }
    },
@@ -1007,6 +1056,42 @@ public enum OpenAPIDocument {
       "$ref": "#/components/responses/Error"
      },
      "503": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/tls/refusals": {
+   "get": {
+    "summary": "Handshakes whose client refused the certificate (the latest 64)",
+    "security": [
+     {
+      "bearer": []
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "oldest first",
+      "content": {
+       "application/json": {
+        "schema": {
+         "type": "object",
+         "required": [
+          "refusals"
+         ],
+         "properties": {
+          "refusals": {
+           "type": "array",
+           "items": {
+            "$ref": "#/components/schemas/CertificateRefusal"
+           }
+          }
+         }
+        }
+       }
+      }
+     },
+     "401": {
       "$ref": "#/components/responses/Error"
      }
     }

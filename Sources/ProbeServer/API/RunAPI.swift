@@ -28,9 +28,13 @@ public final class RunAPI: @unchecked Sendable {
     /// The catalog as JSON, built once: it is the same for every request.
     let catalogJSON: String
     let serverVersion: String
+    /// Handshakes the event loops saw refused (shared with `ServerConfiguration`).
+    public let certificateRefusals: CertificateRefusals
 
     public init(store: any RunStore, catalog: Catalog = .standard, token: AccessToken, origins: OriginPlan,
-                dataDirectory: String, serverVersion: String, logger: Logger = Logger()) {
+                dataDirectory: String, serverVersion: String, logger: Logger = Logger(),
+                certificateRefusals: CertificateRefusals = CertificateRefusals()) {
+        self.certificateRefusals = certificateRefusals
         self.store = store
         self.catalog = catalog
         self.token = token
@@ -76,11 +80,19 @@ public final class RunAPI: @unchecked Sendable {
         }
         router.get("/api/profiles") { [self] _ in .json(ProfilesView(catalog: catalog)) }
         router.get("/api/health") { [self] _ in .json(["status": "ok", "version": serverVersion]) }
+        // Every refused handshake with the client's address: behind the token, like the run list.
+        router.add("GET", "/api/tls/refusals") { [self] req in
+            try token.require(req)
+            return .now(.json(RefusalsView(refusals: certificateRefusals.list())))
+        }
         registerReports(into: &router)
         router.get("/api/openapi.json") { _ in
             Response(status: .ok, headers: HTTPHeaders([("Content-Type", "application/json")]), body: Array(OpenAPIDocument.json.utf8))
         }
     }
+
+    /// The latest few say which device and how; the rest only repeat it (a browser retries).
+    static let refusalsShownPerRun = 10
 
     // MARK: Helpers
 
@@ -202,7 +214,12 @@ public final class RunAPI: @unchecked Sendable {
 
     func runView(_ id: String) throws -> Response {
         guard let run = try store.run(id: id) else { throw StoreError.runNotFound(id) }
-        return .json(RunView(run, results: try store.results(runID: id)))
+        let results = try store.results(runID: id)
+        var view = RunView(run, results: results)
+        if results.isEmpty {
+            view.certificateRefusals = Array(certificateRefusals.list(since: run.createdAt).suffix(Self.refusalsShownPerRun))
+        }
+        return .json(view)
     }
 
     func listRuns(_ req: Request) throws -> Response {

@@ -13,6 +13,11 @@ public struct CreateRunRequest: Decodable, Sendable {
 }
 
 /// A run as the API shows it.
+/// `GET /api/tls/refusals`: the latest handshakes whose client refused the certificate.
+struct RefusalsView: Encodable, Sendable {
+    let refusals: [CertificateRefusal]
+}
+
 public struct RunView: Encodable, Sendable {
     public let id: String
     public let url: String
@@ -27,6 +32,9 @@ public struct RunView: Encodable, Sendable {
     public let completedAt: Date?
     public let verdict: String?
     public let results: [ResultSummary]?
+    /// For a run with no result yet: TLS clients that refused the certificate since the run
+    /// was created, newest last (why a device never reached the page). Absent otherwise.
+    public var certificateRefusals: [CertificateRefusal]?
 
     public struct ResultSummary: Encodable, Sendable {
         public let probe: String

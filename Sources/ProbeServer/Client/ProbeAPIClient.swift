@@ -17,6 +17,17 @@ public struct RemoteRun: Decodable, Sendable, Equatable {
     public let completedAt: String?
     public let verdict: String?
     public let results: [ResultSummary]?
+    /// Only for a run with no result yet (see `RunView.certificateRefusals`).
+    public let certificateRefusals: [RemoteRefusal]?
+
+    public struct RemoteRefusal: Decodable, Sendable, Equatable {
+        public let at: String?
+        public let client: String
+        public let serverName: String?
+        public let sign: String
+        public let alert: String?
+        public let explanation: String
+    }
 
     public struct ResultSummary: Decodable, Sendable, Equatable {
         public let probe: String

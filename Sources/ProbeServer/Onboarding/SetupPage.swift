@@ -1,3 +1,4 @@
+import Foundation
 /// `/setup`: how to get a device to trust the server and open the probe page. Also served
 /// over plain HTTP on the setup port, because before the CA is trusted the HTTPS page
 /// shows a certificate error instead.
@@ -37,7 +38,13 @@ public struct SetupPage: Sendable {
         return template.replacingOccurrences(of: "{url}", with: encoded)
     }
 
-    public func html() -> String {
+    /// How far back a refused handshake from the same address is shown on /setup: long
+    /// enough to walk from the failed page to this one, short enough not to blame a device
+    /// that has since been fixed.
+    public static let refusalMemory: TimeInterval = 600
+
+    /// `refusedHere`: a handshake from the address now asking for this page, refused lately.
+    public func html(refusedHere: CertificateRefusal? = nil) -> String {
         let e = ReportText.html
         let qr = (try? QRCode(text: qrTarget).svg(moduleSize: 6)) ?? "<p>(the URL is too long for a QR code)</p>"
         let urls = probeURLs.map { "<li><a href=\"\(e($0))\">\(e($0))</a></li>" }.joined()
@@ -75,6 +82,10 @@ public struct SetupPage: Sendable {
         <title>probe-server setup</title><link rel="stylesheet" href="/assets/setup.css"></head>
         <body><main>
         <h1>Point a device at probe-server</h1>
+        \(refusedHere.map { r in
+            "<p class=\"refused\" id=\"refused\"><b>This device (\(e(r.client))), \(Int(max(0, Date().timeIntervalSince(r.at)))) s ago, "
+                + "\(e(r.explanation)).</b> Trust the CA (step 1 below), then open the probe URL again.</p>"
+        } ?? "")
         <section class="qr"><figure>\(qr)<figcaption>\(e(qrTarget))</figcaption></figure></section>
         <section><h2>Probe URLs</h2><ul class="urls">\(urls)</ul>
         <p>Open one of these in the app's WebView: scan the QR code, or from a computer
@@ -91,6 +102,7 @@ public struct SetupPage: Sendable {
     h1 { font-size: 1.6rem; }
     code { font-family: ui-monospace, monospace; font-size: .9em; overflow-wrap: anywhere; }
     .fp { display: block; padding: .5rem; background: rgba(127,127,127,.15); }
+    .refused { padding: .75rem; border-left: .3rem solid #c0392b; background: rgba(192,57,43,.12); }
     .qr figure { margin: 0; text-align: center; }
     .qr svg { width: min(18rem, 80vw); height: auto; background: #fff; }
     .qr figcaption { overflow-wrap: anywhere; font-size: .9rem; }

@@ -104,10 +104,26 @@ final class Connection: EventSource {
         case .wantWrite:
             setInterest(EPOLLIN.rawValue | EPOLLOUT.rawValue)
         case .closed:
+            noteRefusal()
             close()
         case .failed(let why):
             context.logger.debug("\(peer) TLS handshake failed: \(why)")
+            noteRefusal()
             close()
+        }
+    }
+
+    /// A client that refused the certificate is the usual reason a device never reaches the
+    /// page: said in the log at once (the person is looking at the terminal) and kept for the
+    /// API and /setup.
+    private func noteRefusal() {
+        guard let refusal = transport.handshakeRefusal else { return }
+        let serverName = (transport as? TLSSession)?.serverName
+        context.configuration.certificateRefusals?.record(client: peer, serverName: serverName, refusal: refusal)
+        if case .alert = refusal {
+            context.logger.info("\(peer) \(refusal.explanation); open /setup on that device to install it")
+        } else {
+            context.logger.debug("\(peer) \(refusal.explanation)")
         }
     }
 

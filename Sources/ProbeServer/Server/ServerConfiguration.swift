@@ -22,6 +22,8 @@ public struct ServerConfiguration: Sendable {
     public var isSecure = false
     /// Proxies whose X-Forwarded-* headers are believed (`--trust-proxy`).
     public var trustedProxies = TrustedProxies()
+    /// Where connections report clients that refused the certificate (nil: not kept).
+    public var certificateRefusals: CertificateRefusals?
     /// More listeners on the same loops: the second origin, the plain-HTTP setup port.
     public var additionalEndpoints: [Endpoint] = []
 

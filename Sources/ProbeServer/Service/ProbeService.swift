@@ -76,6 +76,8 @@ public final class ProbeService: @unchecked Sendable {
         if let p = options.resolvedSetupPort, p != 0 { extraOrigins.append("http://*:\(p)") }
         config.security = SecurityHeaders(extraOrigins: extraOrigins,
                                           strictTransportSecurity: options.hstsMaxAge.map { "max-age=\($0)" })
+        let refusals = CertificateRefusals()
+        config.certificateRefusals = refusals
         if let tls {
             config.isSecure = true
             config.makeTransport = { fd in try tls.makeSession(fileDescriptor: fd) }
@@ -83,7 +85,7 @@ public final class ProbeService: @unchecked Sendable {
 
         api = RunAPI(store: store, token: token,
                      origins: OriginPlan(secondPort: nil, insecurePort: nil, hostName: hostName, addresses: addresses),
-                     dataDirectory: dataDir, serverVersion: Self.version, logger: logger)
+                     dataDirectory: dataDir, serverVersion: Self.version, logger: logger, certificateRefusals: refusals)
 
         var router = Router(limits: options.limits)
         api.register(into: &router)
@@ -98,7 +100,7 @@ public final class ProbeService: @unchecked Sendable {
                                sniffedType: u.sniffedType, bytes: u.bytes, sha256: u.sha256)
         }
         ProbeEndpoints.register(into: &router, config: withUploads)
-        var setupRouter = Self.setupRoutes(into: &router, certificates: certificates, options: options)
+        var setupRouter = Self.setupRoutes(into: &router, certificates: certificates, options: options, refusals: refusals)
         // The mixed-content probe's `http:` targets live on the plain listener.
         ProbeEndpoints.registerInsecureTargets(into: &setupRouter, config: probeConfig)
         extraRoutes(&router)
@@ -203,9 +205,15 @@ public final class ProbeService: @unchecked Sendable {
 
     /// `/setup`, `/ca.pem`, `/ca.mobileconfig` on the main router, and the setup port's own
     /// router: those pages, and a redirect to HTTPS for everything else.
-    static func setupRoutes(into router: inout Router, certificates: LocalCertificates?, options: ServiceOptions) -> Router {
+    static func setupRoutes(
+        into router: inout Router, certificates: LocalCertificates?, options: ServiceOptions, refusals: CertificateRefusals? = nil
+    ) -> Router {
         func add(_ r: inout Router) {
-            r.get("/setup") { _ in .html(SetupState.shared.page?.html() ?? "<p>starting</p>") }
+            r.get("/setup") { req in
+                // The device opening /setup is often the one whose handshake just failed: say so.
+                let refused = refusals?.list(since: Date() - SetupPage.refusalMemory).last { $0.client == req.remoteAddress }
+                return .html(SetupState.shared.page?.html(refusedHere: refused) ?? "<p>starting</p>")
+            }
             r.get("/assets/setup.css") { _ in .text(SetupPage.css, contentType: "text/css; charset=utf-8") }
             if let certificates {
                 r.get("/ca.pem") { _ in

@@ -26,4 +26,10 @@ public protocol Transport: AnyObject {
     func shutdown()
     /// ALPN result, if any (`http/1.1`).
     var negotiatedProtocol: String? { get }
+    /// After a failed handshake: whether the client refused the server's certificate.
+    var handshakeRefusal: HandshakeRefusal? { get }
+}
+
+extension Transport {
+    public var handshakeRefusal: HandshakeRefusal? { nil }
 }

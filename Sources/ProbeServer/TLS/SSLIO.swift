@@ -11,12 +11,27 @@ enum SSLIO {
     typealias Outcome = (result: TransportResult, fatal: Bool)
 
     static func handshake(_ ssl: OpaquePointer) -> Outcome {
-        if SSL_is_init_finished(ssl) == 1 { return (.bytes(0), false) }
+        handshakeReadingAlert(ssl).outcome
+    }
+
+    /// The handshake, and the alert the peer sent when that is what ended it (read from
+    /// the error queue before `failure` drains it).
+    static func handshakeReadingAlert(_ ssl: OpaquePointer) -> (outcome: Outcome, peerAlert: UInt8?) {
+        if SSL_is_init_finished(ssl) == 1 { return ((.bytes(0), false), nil) }
         OpenSSLErrorQueue.clear()
         errno = 0
         let status = SSL_do_handshake(ssl)
-        if status == 1 { return (.bytes(0), false) }
-        return failure(ssl, status, during: "TLS handshake")
+        if status == 1 { return ((.bytes(0), false), nil) }
+        let alert = peerAlert(inError: ERR_peek_error())
+        return (failure(ssl, status, during: "TLS handshake"), alert)
+    }
+
+    /// OpenSSL files a received alert as an SSL-library error whose reason is
+    /// SSL_AD_REASON_OFFSET (1000) plus the alert's description number.
+    static func peerAlert(inError code: UInt) -> UInt8? {
+        guard code != 0, ERR_GET_LIB(code) == ERR_LIB_SSL else { return nil }
+        let description = Int(ERR_GET_REASON(code)) - Int(SSL_AD_REASON_OFFSET)
+        return (0...255).contains(description) ? UInt8(description) : nil
     }
 
     static func read(_ ssl: OpaquePointer, into buffer: UnsafeMutableRawBufferPointer) -> Outcome {

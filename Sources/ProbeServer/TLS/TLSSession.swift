@@ -62,7 +62,23 @@ public final class TLSSession: Transport {
 
     // MARK: Transport
 
-    public func handshake() -> TransportResult { settle(SSLIO.handshake(ssl)) }
+    public func handshake() -> TransportResult {
+        let (outcome, alert) = SSLIO.handshakeReadingAlert(ssl)
+        switch outcome.result {
+        case .failed, .closed:
+            // A cipher is chosen once a ClientHello was accepted, and the server's flight,
+            // certificate included, goes out in the same call; before that (a port scan, a
+            // plain-HTTP request, a malformed hello) there is none.
+            let answeredHello = SSL_get_current_cipher(ssl) != nil
+            handshakeRefusal = HandshakeRefusal.classify(peerAlert: alert, hungUpAfterHello: alert == nil && answeredHello)
+        default:
+            break
+        }
+        return settle(outcome)
+    }
+
+    /// Set when the handshake failed in a way that says the client refused the certificate.
+    public private(set) var handshakeRefusal: HandshakeRefusal?
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult { settle(SSLIO.read(ssl, into: buffer)) }
 
