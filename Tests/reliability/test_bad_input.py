@@ -125,6 +125,12 @@ CASES = {
         ("invalid run id", "GET", "/api/compare?a={run}&b=a.b", None, "token", 400, "two run ids"),
         ("unknown run", "GET", "/api/compare?a={run}&b=nope", None, "token", 404, "no run"),
     ],
+    # Client addresses: behind the token; it reads no input beyond that.
+    ("GET", "/api/tls/refusals"): [
+        ("no token", "GET", "/api/tls/refusals", None, {}, 401, "token"),
+        ("wrong token", "GET", "/api/tls/refusals", None, {"Authorization": "Bearer wrong"}, 401, "token"),
+        ("wrong method", "DELETE", "/api/tls/refusals", None, "token", 405, "GET"),
+    ],
     # Fixed answers that read no input: wrong methods are what is left to get wrong.
     ("GET", "/api/catalog"): [("wrong method", "POST", "/api/catalog", b"{}", {}, 405, "GET")],
     ("GET", "/api/profiles"): [("wrong method", "DELETE", "/api/profiles", None, {}, 405, "GET")],
