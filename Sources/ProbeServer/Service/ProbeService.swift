@@ -211,7 +211,10 @@ public final class ProbeService: @unchecked Sendable {
         func add(_ r: inout Router) {
             r.get("/setup") { req in
                 // The device opening /setup is often the one whose handshake just failed: say so.
-                let refused = refusals?.list(since: Date() - SetupPage.refusalMemory).last { $0.client == req.remoteAddress }
+                // Alerts only: phones send one, and a bare hang-up can also be a client that
+                // raced two connections and dropped the slower one.
+                let refused = refusals?.list(since: Date() - SetupPage.refusalMemory)
+                    .last { $0.client == req.remoteAddress && $0.sign == "alert" }
                 return .html(SetupState.shared.page?.html(refusedHere: refused) ?? "<p>starting</p>")
             }
             r.get("/assets/setup.css") { _ in .text(SetupPage.css, contentType: "text/css; charset=utf-8") }
