@@ -203,3 +203,21 @@ import Testing
         for address in addresses { #expect(SubjectAlternativeName(ipAddress: address) != nil) }
     }
 }
+
+@Suite struct InterfaceAddressesTests {
+    @Test func IPv6PrivacyAndDeprecatedAddresses_AreNotNamed_SoRestartsDoNotReissue() {
+        // /proc/net/if_inet6 as a laptop on a SLAAC network shows it: the stable address
+        // (flags 00), a privacy address (01: temporary), an old one (21: temporary, deprecated).
+        let proc = """
+        20010db8000000001a2b3c4d5e6f7081 02 40 00 00    wlan0
+        20010db800000000b1c2d3e4f5061728 02 40 00 01    wlan0
+        20010db800000000aaaabbbbccccdddd 02 40 00 21    wlan0
+        fe80000000000000021122fffe334455 02 40 20 80    wlan0
+        00000000000000000000000000000001 01 80 10 80       lo
+        """
+        let transient = InterfaceAddresses.transientIPv6(procNetIfInet6: proc)
+        #expect(transient == ["2001:db8::b1c2:d3e4:f506:1728", "2001:db8::aaaa:bbbb:cccc:dddd"])
+        #expect(!transient.contains("2001:db8::1a2b:3c4d:5e6f:7081"))
+        #expect(InterfaceAddresses.transientIPv6(procNetIfInet6: "garbage\nzz 1 2 3 xx eth0\n").isEmpty)
+    }
+}

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 
 /// The machine's interface addresses, to print the URLs a phone on the LAN can open.
 public enum InterfaceAddresses {
@@ -40,8 +41,41 @@ public enum InterfaceAddresses {
         Array(Set(reachable().map(\.ip))).sorted()
     }
 
-    /// Addresses another device can reach: not loopback, not link-local; IPv4 first.
+    /// Addresses another device can reach: not loopback, not link-local, not an IPv6
+    /// privacy address; IPv4 first.
     public static func reachable() -> [Address] {
-        all().filter { !$0.isLoopback && !$0.isLinkLocal }.sorted { !$0.isIPv6 && $1.isIPv6 }
+        let transient = transientIPv6(procNetIfInet6: (try? String(contentsOfFile: "/proc/net/if_inet6", encoding: .utf8)) ?? "")
+        return all().filter { !$0.isLoopback && !$0.isLinkLocal && !transient.contains($0.ip) }.sorted { !$0.isIPv6 && $1.isIPv6 }
+    }
+
+    /// IFA_F_TEMPORARY (RFC 8981 privacy address) and IFA_F_DEPRECATED, from linux/if_addr.h.
+    static let transientFlags: UInt32 = 0x01 | 0x20
+
+    /// The IPv6 addresses the kernel marks temporary or deprecated, in inet_ntop's text form.
+    /// Privacy addresses are regenerated every day or so: naming them in the certificate
+    /// would reissue it on restarts, and a URL printed with one stops working.
+    /// `procNetIfInet6`: `/proc/net/if_inet6`, one line per address:
+    /// 32 hex digits, interface index, prefix length, scope, flags (hex), interface name.
+    static func transientIPv6(procNetIfInet6 text: String) -> Set<String> {
+        var out: Set<String> = []
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 5, fields[0].count == 32, let flags = UInt32(fields[4], radix: 16),
+                  flags & transientFlags != 0 else { continue }
+            var bytes = [UInt8](repeating: 0, count: 16)
+            var index = fields[0].startIndex
+            var valid = true
+            for i in 0..<16 {
+                let next = fields[0].index(index, offsetBy: 2)
+                guard let byte = UInt8(fields[0][index..<next], radix: 16) else { valid = false; break }
+                bytes[i] = byte
+                index = next
+            }
+            guard valid else { continue }
+            var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+            let ok = bytes.withUnsafeBytes { raw in inet_ntop(AF_INET6, raw.baseAddress, &text, socklen_t(text.count)) != nil }
+            if ok { out.insert(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+        }
+        return out
     }
 }
