@@ -5,15 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 # C libraries the package links (Debian names). Installed only when missing.
-need=()
-for pkg in libssl-dev libsqlite3-dev zlib1g-dev pkg-config; do
-  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
-done
-if [ ${#need[@]} -gt 0 ]; then
-  echo "test.sh: installing ${need[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+. Tests/lib/debian.sh
+need_debian "test.sh" libssl-dev libsqlite3-dev zlib1g-dev pkg-config
 
 if [ $# -gt 0 ]; then
   exec swift test --filter "$1"

@@ -49,6 +49,12 @@ struct EvaluationContext {
     var isAppWebView: Bool { platform.platform.isAppWebView }
 
     func observed(_ probe: String, _ field: String) -> JSONValue? { results[probe]?.observed[field] }
+
+    /// media.inline saw the playsinline video refused or sent fullscreen: what else that
+    /// needs a video to play in the page (autoplay, the camera preview) is read against it.
+    var inlinePlaybackFailed: Bool {
+        observed("media.inline", "inline")?.boolValue == false || observed("media.inline", "enteredFullscreen")?.boolValue == true
+    }
 }
 
 extension ProbeResult {

@@ -131,8 +131,6 @@ extension Diff {
         let playing = result.bool("playing")
         guard fullscreen != nil || black != nil || frozen != nil || frames != nil else { return Assessment(.unknown, "") }
         let observed = "\(result.int("width") ?? 0)×\(result.int("height") ?? 0), \(frames.map(String.init) ?? "?") frames in 1 s, black \(describe(black)), frozen \(describe(frozen)), fullscreen \(describe(fullscreen))"
-        let inlineBroken = context.observed("media.inline", "inline")?.boolValue == false
-            || context.observed("media.inline", "enteredFullscreen")?.boolValue == true
         let autoplayBroken = context.observed("media.autoplay", "played")?.boolValue == false
         let settings = Remedy.inlineAndAutoplay
 
@@ -144,7 +142,7 @@ extension Diff {
         }
         if black == true || frozen == true || playing == false || frames == 0 {
             var causes: [String] = []
-            if inlineBroken { causes.append("media.inline failed too") }
+            if context.inlinePlaybackFailed { causes.append("media.inline failed too") }
             if autoplayBroken { causes.append("media.autoplay was refused too") }
             let what = black == true ? "black" : "frozen or not playing"
             return Assessment(

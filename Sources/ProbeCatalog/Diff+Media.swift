@@ -7,9 +7,7 @@ extension Diff {
         // With inline playback off, WebKit refuses play() of an in-page video outright,
         // gesture or not (WebKitGTK measured; iPhone sends it fullscreen): the gesture setting
         // cannot be judged until inline playback works, so name the setting that blocks first.
-        let inlineBroken = context.observed("media.inline", "inline")?.boolValue == false
-            || context.observed("media.inline", "enteredFullscreen")?.boolValue == true
-        if inlineBroken && context.isIOS {
+        if context.inlinePlaybackFailed && context.isIOS {
             return Assessment(
                 .broken, observed,
                 diagnosis: "The video may not play inside the page at all: allowsInlineMediaPlayback is false (media.inline failed too), so play() is refused whatever the gesture setting. Turn inline playback on and keep mediaTypesRequiringUserActionForPlayback empty; re-run to see whether autoplay then works.",

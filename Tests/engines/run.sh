@@ -8,16 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-need=()
 # python3-gi-cairo: the WebKit host's screenshot is a cairo surface.
-for pkg in xvfb xauth python3-gi python3-gi-cairo gir1.2-webkit2-4.1 chromium openssl; do
-  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
-done
-if [ ${#need[@]} -gt 0 ]; then
-  echo "engines: installing ${need[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+. Tests/lib/debian.sh
+need_debian "engines" xvfb xauth python3-gi python3-gi-cairo gir1.2-webkit2-4.1 chromium openssl
 # The Qt and Chromium hosts and the runner use this python3; the WebKit host runs on the
 # system /usr/bin/python3, where PyGObject lives.
 python3 - <<'EOF' 2>/dev/null || pip install -q PyQt6 PyQt6-WebEngine playwright pytest

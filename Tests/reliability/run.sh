@@ -9,15 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-need=()
-for pkg in libssl-dev libsqlite3-dev zlib1g-dev pkg-config openssl; do
-  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
-done
-if [ ${#need[@]} -gt 0 ]; then
-  echo "reliability: installing ${need[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+. Tests/lib/debian.sh
+need_debian "reliability" libssl-dev libsqlite3-dev zlib1g-dev pkg-config openssl
 if ! python3 -c "import pytest, hypothesis, h11, sslyze" 2>/dev/null; then
   echo "reliability: installing pytest hypothesis h11 sslyze"
   python3 -m pip install -q --disable-pip-version-check pytest hypothesis h11 sslyze

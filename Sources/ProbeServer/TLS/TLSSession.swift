@@ -69,8 +69,7 @@ public final class TLSSession: Transport {
             // A cipher is chosen once a ClientHello was accepted, and the server's flight,
             // certificate included, goes out in the same call; before that (a port scan, a
             // plain-HTTP request, a malformed hello) there is none.
-            let answeredHello = SSL_get_current_cipher(ssl) != nil
-            handshakeRefusal = HandshakeRefusal.classify(peerAlert: alert, hungUpAfterHello: alert == nil && answeredHello)
+            handshakeRefusal = HandshakeRefusal.classify(peerAlert: alert, hungUpAfterHello: SSL_get_current_cipher(ssl) != nil)
         default:
             break
         }

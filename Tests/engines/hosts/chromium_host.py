@@ -84,10 +84,8 @@ def main():
 
         def on_chooser(fc):
             answer = chooser.answer(farm.last_id)
-            farm.chooser_answered(answer)
             log("chooser", n=chooser.count, answer=answer)
             fc.set_files([a.file] if answer == "pick" else [])
-            farm.chooser_open = False
 
         page.on("filechooser", on_chooser)
         log("start", engine="Chromium", version=context.browser.version if context.browser else "?", camera=a.camera)

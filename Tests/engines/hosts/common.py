@@ -114,7 +114,6 @@ class Farm:
         self.clicks = {}
         self.last = 0.0
         self.last_id = None
-        self.answered = False
         self.chooser_open = False
 
     def next_tap(self, found):
@@ -134,15 +133,10 @@ class Farm:
         self.chooser_open = False
         self.last = time.monotonic()
 
-    def chooser_answered(self, answer):
-        if answer in ("pick", "cancel"):
-            self.answered = True
-
     def clicked(self, tap_id):
         self.clicks[tap_id] = self.clicks.get(tap_id, 0) + 1
         self.last = time.monotonic()
         self.last_id = tap_id
-        self.answered = False
 
 
 class Chooser:

@@ -49,7 +49,6 @@ class AppPage(QWebEnginePage):
     def chooseFiles(self, mode, old_files, accepted_mime_types):  # noqa: N802 (Qt's name)
         h = self.host
         answer = h.chooser.answer(h.farm.last_id)
-        h.farm.chooser_answered(answer)
         h.log("chooser", n=h.chooser.count, accept=list(accepted_mime_types), answer=answer)
         if answer == "pick":
             h.farm.chooser_closed()

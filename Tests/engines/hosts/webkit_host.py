@@ -143,7 +143,6 @@ class Host:
     def on_file_chooser(self, view, request):
         mimes = list(request.get_mime_types() or [])
         answer = self.chooser.answer(self.farm.last_id)
-        self.farm.chooser_answered(answer)
         self.log("chooser", n=self.chooser.count, accept=mimes, answer=answer)
         if answer == "pick":
             request.select_files([self.a.file])
