@@ -1,24 +1,64 @@
 #!/usr/bin/env bash
-# The test command: installs what the tests need, then runs every suite.
-# `.ci/run` calls exactly this. Usage: ./test.sh [swift test filter]
-set -euo pipefail
+# The test command: installs what each suite calls (Debian, PyPI: Tests/lib/needs.sh), then
+# runs the suites. A failing suite does not stop the others; each ends with one summary line,
+# and the script ends with one line per suite and exits 1 if any failed. `.ci/run` calls this.
+#
+# Usage: ./test.sh                 every suite
+#        ./test.sh SUITE...        some of them: swift system page engines reliability
+#        ./test.sh swift FILTER    swift test --filter FILTER
+set -uo pipefail
 cd "$(dirname "$0")"
+. Tests/lib/needs.sh
 
-# C libraries the package links (Debian names). Installed only when missing.
-. Tests/lib/debian.sh
-need_debian "test.sh" libssl-dev libsqlite3-dev zlib1g-dev pkg-config
+SUITES=(swift system page engines reliability)
+declare -A ABOUT=(
+  [swift]="parsers, state machines, TLS, store, API, catalog, CLI (swift test)"
+  [system]="the real binary with curl, Chromium, openssl, zbarimg"
+  [page]="the page in Chromium, WebKitGTK and QtWebEngine"
+  [engines]="every misconfiguration in the engine hosts"
+  [reliability]="fuzzing, h11 differential, smuggling, slowloris, kill -9, full disk, TLS"
+)
 
-if [ $# -gt 0 ]; then
-  exec swift test --filter "$1"
-fi
-swift build --build-tests
-swift test
-# The real binary with real clients: TLS, certificates, QR codes, signals, OpenAPI.
-bash Tests/system/run.sh
-# The page in real engines (Chromium, WebKitGTK, QtWebEngine) against the real server.
-sh Tests/page/run.sh
-# Every misconfiguration of the matrix in WebKitGTK, QtWebEngine and Chromium hosts (issue 7).
-bash Tests/engines/run.sh
-# Hostile input and faults: fuzzing, h11 differential, smuggling, slowloris, kill -9, full disk, TLS.
-bash Tests/reliability/run.sh
+usage() {
+  sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+  for s in "${SUITES[@]}"; do printf '  %-12s %s\n' "$s" "${ABOUT[$s]}"; done
+}
+
+suite_swift() {
+  need_suite swift || return
+  swift build --build-tests || return
+  if [ -n "${SWIFT_FILTER:-}" ]; then swift test --skip-build --filter "$SWIFT_FILTER"; else swift test --skip-build; fi
+}
+suite_system() { bash Tests/system/run.sh; }
+suite_page() { bash Tests/page/run.sh; }
+suite_engines() { bash Tests/engines/run.sh; }
+suite_reliability() { bash Tests/reliability/run.sh; }
+
+selected=()
+case ${1:-} in
+  -h|--help) usage; exit 0 ;;
+  swift) if [ $# -eq 2 ]; then SWIFT_FILTER=$2; selected=(swift); shift 2; fi ;;
+esac
+[ ${#selected[@]} -eq 0 ] && selected=("$@")
+[ ${#selected[@]} -eq 0 ] && selected=("${SUITES[@]}")
+for s in "${selected[@]}"; do
+  [ -n "${ABOUT[$s]:-}" ] || { echo "test.sh: no suite named '$s'"; usage; exit 64; }
+done
+
+declare -A RESULT
+failed=0
+for s in "${selected[@]}"; do
+  echo "== test.sh: $s: ${ABOUT[$s]}"
+  started=$SECONDS
+  # A subshell: a suite's `exit`, `set -e` or `cd` cannot end the others.
+  ( "suite_$s" )
+  rc=$?
+  took=$((SECONDS - started))
+  if [ $rc -eq 0 ]; then RESULT[$s]="passed in ${took} s"; else RESULT[$s]="FAILED (exit $rc) after ${took} s"; failed=1; fi
+  echo "== test.sh: $s ${RESULT[$s]}"
+done
+
+echo "== test.sh: summary"
+for s in "${selected[@]}"; do printf '  %-12s %s\n' "$s" "${RESULT[$s]}"; done
+if [ $failed -ne 0 ]; then echo "test.sh: some suites failed"; exit 1; fi
 echo "test.sh: every suite passed"

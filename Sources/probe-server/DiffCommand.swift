@@ -21,12 +21,13 @@ enum DiffCommand {
         OVERVIEW: \(abstract)
 
         USAGE: probe-server diff <file> [--profile SET] [--platform PLATFORM] [--format FORMAT]
-               probe-server diff <run-id> --server URL [--profile SET] [--format FORMAT]
+               probe-server diff <run-id> [--server URL] [--profile SET] [--format FORMAT]
 
         ARGUMENTS:
           <file>     A JSON file of results: one result, {"results": [...]}, a bare array,
                      or a JSON report (probe-server.report/1). `-` reads stdin. Offline.
-          <run-id>   A run on the server given by --server (or $PROBE_SERVER).
+          <run-id>   A run on the server: --server, else $PROBE_SERVER, else
+                     \(ServerOptions.defaultServer) (the data folder's CA and token).
 
         OPTIONS:
         \(Arguments.helpText(options))
@@ -60,7 +61,8 @@ enum DiffCommand {
         let document: RunReportDocument
         if target == "-" || FileManager.default.fileExists(atPath: target) {
             document = try offline(path: target, requirementSet: requirementSet, platform: platform)
-        } else if ServerOptions.serverText(args) != nil {
+        } else if ServerOptions.serverText(args) != nil || RunID.isWellFormed(target) {
+            // Not a file: a run id, on the given server or the local one's default.
             let id = try ServerOptions.runID(target)
             let api = try ServerOptions.client(args, command: "diff")
             do {
@@ -70,7 +72,7 @@ enum DiffCommand {
                 throw CommandFailure.from(error)
             }
         } else {
-            throw CommandFailure("no such file: \(target); to diff a run on a server, pass --server URL", exitCode: ExitCode.noInput)
+            throw CommandFailure("no such file: \(Logger.sanitize(target, max: 200)); a run id is 1 to 64 characters of A-Z a-z 0-9 - _", exitCode: ExitCode.noInput)
         }
 
         let text: String

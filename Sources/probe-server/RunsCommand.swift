@@ -59,8 +59,10 @@ enum RunsCommand {
         guard !runs.isEmpty else { return "no runs\n" }
         let clean = ReportText.terminal
         let rows = runs.map { run -> [String] in
-            [clean(run.id), clean(run.createdAt ?? "-"), clean(run.verdict ?? "-"),
-             clean(run.detectedPlatform ?? run.platform ?? "-"), clean(run.label ?? "")]
+            // The platform the run is judged as (an override wins over detection, as in the
+            // filter), and a run not completed as incomplete (as `--verdict incomplete` finds it).
+            [clean(run.id), clean(run.createdAt ?? "-"), clean(run.verdict ?? "incomplete"),
+             clean(run.platform ?? run.detectedPlatform ?? "-"), clean(run.label ?? "")]
         }
         let header = ["RUN", "CREATED", "VERDICT", "PLATFORM", "LABEL"]
         let widths = (0..<header.count).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }

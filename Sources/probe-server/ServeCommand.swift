@@ -123,6 +123,9 @@ enum ServeCommand {
         } catch let error as SocketError {
             printError("probe-server: \(error)")
             return 71  // EX_OSERR
+        } catch let error as PortInUse {
+            printError("probe-server: \(error)")
+            return 71  // EX_OSERR
         } catch {
             printError("probe-server: \(error)")
             return 73  // EX_CANTCREAT: data dir, certificates, store
@@ -152,6 +155,10 @@ enum ServeCommand {
         var text = "probe-server \(ProbeService.version) listening on \(server.addresses.map(\.description).joined(separator: ", "))"
         if let p = server.port(of: "second") { text += ", second origin :\(p)" }
         if let p = server.port(of: "setup") { text += ", setup (plain HTTP) :\(p)" }
+        for (name, moved) in server.movedPorts.sorted(by: { $0.key < $1.key }) {
+            let option = name == "setup" ? "--setup-port" : "--second-port"
+            text += "\n(port \(moved.asked) was taken, so the \(name == "setup" ? "setup port" : "second origin") is :\(moved.bound); \(option) chooses one)"
+        }
         text += "\nopen the probe page at:\n" + service.probeURLs.map { "  \($0)" }.joined(separator: "\n") + "\n"
         if let qr = try? QRCode(text: service.qrTarget) {
             text += "\n" + qr.terminalText() + "  scan: \(service.qrTarget)\n"

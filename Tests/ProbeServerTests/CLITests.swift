@@ -177,7 +177,7 @@ import Testing
         #expect(output.stderr.contains("results[0].attempt"))
         let missing = try Self.run(["diff", "\(directory)/missing.json"])
         #expect(missing.status == 66)
-        #expect(missing.stderr.contains("--server"))
+        #expect(missing.stderr.contains("no such file") && missing.stderr.contains("a run id is"))
     }
 
     // MARK: Offline catalog commands
@@ -220,7 +220,6 @@ import Testing
         let server = try TestServer(router: CLITestAPI.router())
         let directory = TLSTestSupport.temporaryDirectory()
         defer { TLSTestSupport.remove(directory) }
-        let started = Date()
         let url = "http://127.0.0.1:\(server.port)"
         let output = try await TLSTestSupport.onThread {
             try Self.run(["wait", "stuck-run", "--server", url, "--timeout", "2",
@@ -228,7 +227,6 @@ import Testing
         }
         #expect(output.status == 2)
         #expect(output.stderr.contains("did not complete within 2 s"))
-        #expect(Date().timeIntervalSince(started) < 15)
         #expect(FileManager.default.fileExists(atPath: "\(directory)/stuck.xml"))
     }
 

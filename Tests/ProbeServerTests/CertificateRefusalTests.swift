@@ -31,6 +31,16 @@ import Testing
         #expect(log.list().first?.at == start + 5)
         #expect(log.list(since: start + Double(CertificateRefusals.capacity + 3)).count == 2)
     }
+
+    @Test func AClientThatCompletesAHandshake_HasItsHangUpsWithdrawn_ButNotItsAlerts() {
+        let log = CertificateRefusals()
+        for _ in 0..<13 { log.record(client: "10.0.0.1", serverName: nil, refusal: .hungUp) }
+        log.record(client: "10.0.0.1", serverName: nil, refusal: .alert("certificate_unknown"))
+        log.record(client: "10.0.0.2", serverName: nil, refusal: .hungUp)
+        log.withdrawHangUps(client: "10.0.0.1")
+        #expect(log.list().map(\.client) == ["10.0.0.1", "10.0.0.2"])
+        #expect(log.list().first?.sign == "alert")
+    }
 }
 
 /// Over real sockets and TLS: a client that does not trust the local CA is seen, named,

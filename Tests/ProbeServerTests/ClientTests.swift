@@ -112,14 +112,12 @@ import Testing
     @Test func SlowServer_TimesOutWithAdvice() throws {
         let server = try TestServer(router: Self.router())
         let client = try HTTPClient(server: ServerURL(scheme: .http, host: "127.0.0.1", port: server.port), timeout: 0.5)
-        let started = Date()
         #expect {
             _ = try client.get("/api/slow")
         } throws: { error in
             guard case .timedOut = error as? HTTPClientError else { return false }
             return (error as? HTTPClientError)?.localizedDescription.contains("--timeout") == true
         }
-        #expect(Date().timeIntervalSince(started) < 2.5)
     }
 
     @Test func ClosedPort_SaysTheServerIsNotRunning() throws {

@@ -119,7 +119,7 @@ import Testing
         let complete = try s.request("POST", "/api/runs/\(id)/complete")
         #expect(complete.status == 200)
         #expect(complete.json["verdict"] as? String == "not-ready")
-        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(done.wait(timeout: .now() + 60) == .success)
         #expect(waited.value?.json["completed"] as? Bool == true)
         #expect(waited.value?.json["verdict"] as? String == "not-ready")
         let diff = try s.request("GET", "/api/runs/\(id)/diff")
@@ -173,7 +173,9 @@ import Testing
     @Test func RunCreation_IsRateLimitedPerAddress() throws {
         let s = try TestService()
         var limited: TestService.Reply?
-        for _ in 0..<(Int(RateLimiter.runCreation.burst) + 5) {
+        // Far more than the burst: the bucket refills while the requests go out, the more so
+        // on a loaded machine, so the test does not count on how fast they are sent.
+        for _ in 0..<(Int(RateLimiter.runCreation.burst) * 20) {
             let r = try s.request("POST", "/api/runs", body: "{}")
             if r.status == 429 { limited = r; break }
         }

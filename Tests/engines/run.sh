@@ -8,14 +8,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-# python3-gi-cairo: the WebKit host's screenshot is a cairo surface.
-. Tests/lib/debian.sh
-need_debian "engines" xvfb xauth python3-gi python3-gi-cairo gir1.2-webkit2-4.1 chromium openssl
 # The Qt and Chromium hosts and the runner use this python3; the WebKit host runs on the
 # system /usr/bin/python3, where PyGObject lives.
-python3 - <<'EOF' 2>/dev/null || pip install -q PyQt6 PyQt6-WebEngine playwright pytest
-import PyQt6.QtWebEngineCore, playwright.sync_api, pytest
-EOF
+. Tests/lib/needs.sh
+need_suite engines
 
 if [ -z "${PROBE_SERVER:-}" ]; then
   swift build >/dev/null

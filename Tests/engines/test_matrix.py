@@ -8,6 +8,7 @@ import concurrent.futures
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -65,6 +66,25 @@ def host_command(case, url, ca, screenshot):
     return [sys.executable, os.path.join(HERE, "hosts", "qt_host.py"), "--width", "390", "--height", "844"] + args
 
 
+def end_group(proc):
+    """Ends every process of proc's group (TERM, then KILL after 10 s) and reaps proc; the
+    return code stays the host's own when it had already exited."""
+    for sig, grace in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            break
+        deadline = time.monotonic() + grace
+        while time.monotonic() < deadline:
+            proc.poll()
+            try:
+                os.killpg(proc.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.1)
+    proc.wait()
+
+
 def run_case(server, case):
     """One host through the page; returns what the tests assert on."""
     started = time.monotonic()
@@ -76,7 +96,10 @@ def run_case(server, case):
     shot = os.path.join(OUT, case.screenshot) if case.screenshot else None
     log_path = os.path.join(OUT, case.id + ".log")
     with open(log_path, "w") as log:
-        proc = subprocess.Popen(host_command(case, url, server.ca, shot), stdout=log, stderr=subprocess.STDOUT)
+        # Its own process group, ended whole: xvfb-run is a shell script whose Xvfb would
+        # outlive a TERM sent to the script alone.
+        proc = subprocess.Popen(host_command(case, url, server.ca, shot), stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)
         if case.settings.get("javascript") == "off":
             # No script, no end of the page: wait until the server saw the <noscript> beacon.
             deadline = time.monotonic() + JS_OFF_WAIT
@@ -85,19 +108,14 @@ def run_case(server, case):
                 if any(f["probe"] == "env.script" and f["verdict"] != "not-run" for f in diff["findings"]):
                     break
                 time.sleep(0.5)
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            end_group(proc)
             waited = None
         else:
             try:
                 proc.wait(HOST_TIMEOUT + 30)
             except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+                pass
+            end_group(proc)
             waited = server.wait(run["id"], 1 if case.refused else 5)
     refused = None
     if case.refused:

@@ -141,7 +141,8 @@ def test_unattended_a_chooser_that_never_answers_ends_after_answerWait_as_nothin
         assert accept["status"] == "fail"
         observed = accept["observed"]
         assert observed["changeFired"] is False and observed["cancelFired"] is False
-        assert 2000 <= observed["waitedMs"] < 10000
+        # The page gave up only once answerWait (2 s) had passed: its own timer, not a bound on the machine.
+        assert observed["waitedMs"] >= 2000
         capture = stored["file.capture"]
         assert capture["status"] == "skipped" and capture["reason"] == "needs-operator"
         diff = server.get(f"/api/runs/{end['run']}/diff?platform=android-webview")

@@ -6,11 +6,27 @@ the diff must say so."""
 import os
 import pathlib
 import shutil
+import signal
 import subprocess
 
 import pytest
 
 HOST = pathlib.Path(__file__).resolve().parent / "hosts" / "webkitgtk_host.py"
+
+
+def end_group(proc):
+    """Ends every process of proc's group (TERM, then KILL) and reaps proc."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            break
+        try:
+            proc.wait(5)
+            os.killpg(proc.pid, 0)  # anything left in the group?
+        except (subprocess.TimeoutExpired, ProcessLookupError):
+            pass
+    proc.poll()
 
 
 def webkitgtk_available():
@@ -24,9 +40,15 @@ pytestmark = pytest.mark.skipif(not webkitgtk_available(), reason="WebKitGTK (gi
 
 
 def run_host(server, camera):
-    out = subprocess.run(["xvfb-run", "-a", "/usr/bin/python3", str(HOST),
-                          server.base + "/?mode=unattended&platform=ios-wkwebview", camera],
-                         capture_output=True, text=True, timeout=240).stdout
+    # Its own process group: xvfb-run is a shell script, and ending it alone would leave its
+    # Xvfb behind; the whole group goes, whatever happens.
+    proc = subprocess.Popen(["xvfb-run", "-a", "/usr/bin/python3", str(HOST),
+                             server.base + "/?mode=unattended&platform=ios-wkwebview", camera],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    try:
+        out, _ = proc.communicate(timeout=240)
+    finally:
+        end_group(proc)
     line = next((l for l in out.splitlines() if l.startswith("FINISHED")), None)
     assert line, "the page did not finish in WebKitGTK:\n" + out[-2000:]
     return line.split()[1].split("|")[1], out
@@ -52,8 +74,8 @@ def test_webkit_host_that_denies_gives_a_fast_NotAllowedError_blamed_on_the_webv
     run, _ = run_host(server, "deny")
     gum = server.stored_results(run)["camera.getUserMedia"]["observed"]
     assert gum["outcome"] == "error" and gum["errorName"] == "NotAllowedError"
-    # A delegate deny is answered in ~50 ms (ENGINES.md); the catalog's line between the
-    # WebView layer and a person is Diff.fastDenialMs (250 ms), which a loaded machine needs.
-    assert gum["elapsedMs"] < 250, "a delegate deny must fall under the catalog's fast-denial line"
+    # A delegate deny is answered in ~50 ms (docs/engines.md); the catalog's line between the
+    # WebView layer and a person (Diff.fastDenialMs) judges it, asserted through the layer below.
+    print(f"delegate deny answered in {gum['elapsedMs']} ms")
     finding = next(f for f in server.get("/api/runs/" + run + "/diff")["findings"] if f["probe"] == "camera.getUserMedia")
     assert finding["verdict"] == "fail" and finding["layer"] == "webview"

@@ -9,12 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-. Tests/lib/debian.sh
-need_debian "reliability" libssl-dev libsqlite3-dev zlib1g-dev pkg-config openssl
-if ! python3 -c "import pytest, hypothesis, h11, sslyze" 2>/dev/null; then
-  echo "reliability: installing pytest hypothesis h11 sslyze"
-  python3 -m pip install -q --disable-pip-version-check pytest hypothesis h11 sslyze
-fi
+. Tests/lib/needs.sh
+need_suite reliability
 
 build=${RELIABILITY_BUILD:-/tmp/probe-reliability-build}
 echo "reliability: building probe-server (release)"

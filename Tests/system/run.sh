@@ -3,10 +3,7 @@
 # Python ssl, Chromium, zbarimg). Installs what they need when missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. Tests/lib/debian.sh
-need_debian "system tests" curl zbar-tools librsvg2-bin libnss3-tools chromium openssl
-python3 -c 'import pytest' 2>/dev/null || pip install -q pytest
-command -v schemathesis >/dev/null || pip install -q schemathesis
-python3 -c 'import junitparser, playwright' 2>/dev/null || pip install -q junitparser playwright
+. Tests/lib/needs.sh
+need_suite system
 [ -x .build/debug/probe-server ] || swift build
 exec python3 -m pytest -q Tests/system "$@"

@@ -148,7 +148,12 @@ public enum OpenAPIDocument {
       "$ref": "#/components/schemas/RunID"
      },
      "url": {
-      "type": "string"
+      "type": "string",
+      "description": "The run URL to open on the device, relative to the server's origin."
+     },
+     "absoluteUrl": {
+      "type": "string",
+      "description": "In the answer to POST /api/runs: url on the origin the request came in on (behind a trusted proxy, the forwarded one)."
      },
      "reportUrl": {
       "type": "string"

@@ -205,8 +205,11 @@ public final class RunAPI: @unchecked Sendable {
                                createdAt: now)
         // A field over a store limit (a long label, large metadata) is the client's mistake: 400, not 500.
         do { try record.validate() } catch { throw error.httpError }
+        let origin = origins.origins(for: req).primary
         return later(.createRun(record)) { _ in
-            var r = Response.json(RunView(record), status: .created)
+            var view = RunView(record)
+            view.absoluteUrl = origin + view.url
+            var r = Response.json(view, status: .created)
             r.headers.add("Location", "/api/runs/\(record.id)")
             return r
         }

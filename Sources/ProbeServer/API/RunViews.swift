@@ -21,6 +21,9 @@ struct RefusalsView: Encodable, Sendable {
 public struct RunView: Encodable, Sendable {
     public let id: String
     public let url: String
+    /// `url` on the origin the creating request came in on, so a script opens it as it is
+    /// (only in the answer to `POST /api/runs`).
+    public var absoluteUrl: String?
     public let reportUrl: String
     public let label: String?
     public let platform: String?

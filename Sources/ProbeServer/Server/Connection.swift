@@ -97,6 +97,7 @@ final class Connection: EventSource {
         switch transport.handshake() {
         case .bytes:
             handshakeDone = true
+            context.configuration.certificateRefusals?.withdrawHangUps(client: peer)
             setInterest(EPOLLIN.rawValue)
             readAvailable()
         case .wantRead:

@@ -18,6 +18,8 @@ public final class HTTPServer: @unchecked Sendable {
     /// The addresses of the primary endpoint.
     public var addresses: [SocketAddress] { boundAddresses[Endpoint.primary] ?? [] }
 
+    /// Endpoints whose default port was taken: the port asked and the one bound instead.
+    public private(set) var movedPorts: [String: (asked: UInt16, bound: UInt16)] = [:]
     /// The bound port of an endpoint.
     public func port(of endpoint: String) -> UInt16? { boundAddresses[endpoint]?.first?.port }
     private let stateLock = Lock()
@@ -39,6 +41,9 @@ public final class HTTPServer: @unchecked Sendable {
         var listenerFDs: [[(Int32, Endpoint)]] = Array(repeating: [], count: configuration.eventLoops)
         do {
             for var endpoint in configuration.endpoints {
+                let asked = endpoint.port
+                endpoint.port = try claimPort(endpoint)
+                if endpoint.port != asked { movedPorts[endpoint.name] = (asked, endpoint.port) }
                 var targets = try Socket.resolve(host: endpoint.host, port: endpoint.port)
                 var fds: [[Int32]]
                 do {
@@ -47,6 +52,14 @@ public final class HTTPServer: @unchecked Sendable {
                     // A machine without IPv6: serve IPv4 on every interface instead.
                     targets = try Socket.resolve(host: "0.0.0.0", port: endpoint.port)
                     fds = try bindAll(&targets)
+                }
+                if let port = targets.first?.port, asked != 0 {
+                    // Two servers that claimed the port at the same instant both see the other.
+                    let others = PortClaim.foreignListeners(port: port, ours: fds.joined().map { $0 })
+                    if !others.isEmpty {
+                        fds.joined().forEach { _ = close($0) }
+                        throw PortInUse(port: port, option: endpoint.option, holders: others)
+                    }
                 }
                 boundAddresses[endpoint.name] = targets
                 endpoint.port = targets.first?.port ?? endpoint.port
@@ -89,6 +102,19 @@ public final class HTTPServer: @unchecked Sendable {
             thread.start()
         }
         stateLock.withLock { started = true }
+    }
+
+    /// The port to bind for `endpoint`: its own when nobody listens there; else, for a default
+    /// port, the next free one within `freePortSearch`; else `PortInUse`.
+    private func claimPort(_ endpoint: Endpoint) throws -> UInt16 {
+        guard endpoint.port != 0 else { return 0 }
+        let last = min(Int(UInt16.max), Int(endpoint.port) + endpoint.freePortSearch)
+        for candidate in Int(endpoint.port)...last {
+            let port = UInt16(candidate)
+            let targets = try Socket.resolve(host: endpoint.host, port: port)
+            if targets.allSatisfy(PortClaim.isFree) { return port }
+        }
+        throw PortInUse(port: endpoint.port, option: endpoint.option, holders: PortClaim.holders(port: endpoint.port))
     }
 
     /// Binds one listener per loop per address; fills in the port picked for port 0.

@@ -31,7 +31,8 @@ public struct ServerConfiguration: Sendable {
 
     /// Every endpoint, the primary (named `primary`) first.
     public var endpoints: [Endpoint] {
-        [Endpoint(name: Endpoint.primary, host: host, port: port, isSecure: isSecure, makeTransport: makeTransport)]
+        [Endpoint(name: Endpoint.primary, host: host, port: port, isSecure: isSecure, makeTransport: makeTransport,
+                  option: "--port")]
             + additionalEndpoints
     }
 }
@@ -49,10 +50,21 @@ public struct Endpoint: Sendable {
     /// A router of its own (the plain-HTTP setup port serves a few pages only); nil
     /// serves the server's router and static files.
     public var router: Router?
+    /// The command-line option that sets this port, named when the port is taken.
+    public var option: String
+    /// When the port is taken, how many of the next ports to try (a default port such as
+    /// 8080 is often busy on a developer's machine; a port the user chose is never moved).
+    public var freePortSearch: Int
+
+    /// Ports tried after a taken default: 8080 moves at most this far (8081…8099).
+    public static let defaultFreePortSearch = 19
 
     public init(name: String, host: String, port: UInt16, isSecure: Bool,
-                makeTransport: (@Sendable (Int32) throws -> any Transport)? = nil, router: Router? = nil) {
+                makeTransport: (@Sendable (Int32) throws -> any Transport)? = nil, router: Router? = nil,
+                option: String = "--port", freePortSearch: Int = 0) {
         self.router = router
+        self.option = option
+        self.freePortSearch = freePortSearch
         self.name = name
         self.host = host
         self.port = port

@@ -107,11 +107,13 @@ public final class ProbeService: @unchecked Sendable {
 
         if let p = options.resolvedSecondPort {
             config.additionalEndpoints.append(Endpoint(name: "second", host: options.host, port: p, isSecure: tls != nil,
-                                                       makeTransport: config.makeTransport))
+                                                       makeTransport: config.makeTransport, option: "--second-port",
+                                                       freePortSearch: options.secondPort == nil ? Endpoint.defaultFreePortSearch : 0))
         }
         if let p = options.resolvedSetupPort {
             config.additionalEndpoints.append(Endpoint(name: "setup", host: options.host, port: p, isSecure: false,
-                                                       router: setupRouter))
+                                                       router: setupRouter, option: "--setup-port",
+                                                       freePortSearch: options.setupPort == nil ? Endpoint.defaultFreePortSearch : 0))
         }
         server = HTTPServer(configuration: config, router: router, staticFiles: staticFiles)
         try server.start()

@@ -26,7 +26,9 @@ extension SQLiteRunStore {
             values.append(platform)
         }
         if let verdict = filter.verdict {
-            conditions.append("verdict = ?")
+            // A run never completed has no verdict yet; judged now it is incomplete, which is
+            // what `probe-server wait` calls it at its timeout.
+            conditions.append("coalesce(verdict, 'incomplete') = ?")
             values.append(verdict)
         }
         if let since = filter.since {

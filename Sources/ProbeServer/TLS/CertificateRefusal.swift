@@ -87,6 +87,17 @@ public final class CertificateRefusals: @unchecked Sendable {
         }
     }
 
+    /// A client completed a handshake: its hang-ups were not refusals but connections it
+    /// opened and dropped (browsers race speculative connections; one told to ignore
+    /// certificate errors still does). Its alerts stay: an alert names the certificate, and
+    /// another device behind the same address may still refuse it.
+    func withdrawHangUps(client: String) {
+        lock.withLock {
+            guard !entries.isEmpty else { return }
+            entries.removeAll { $0.client == client && $0.sign == "hung-up" }
+        }
+    }
+
     /// Oldest first; only those at or after `date` when given.
     public func list(since date: Date? = nil) -> [CertificateRefusal] {
         lock.withLock { date.map { d in entries.filter { $0.at >= d } } ?? entries }

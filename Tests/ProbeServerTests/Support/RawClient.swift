@@ -33,6 +33,14 @@ final class RawClient {
 
     func shutdownWrite() { Glibc.shutdown(fd, Int32(SHUT_WR)) }
 
+    /// True when the server has sent something (or closed) that has not been read yet.
+    /// Tests use it to order events ("answered while the client was still sending")
+    /// instead of timing them.
+    func hasPendingInput() -> Bool {
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, 0) > 0 && p.revents != 0
+    }
+
     private var buffer: [UInt8] = []
 
     /// Set when the last read saw EOF (as opposed to a timeout or an error).

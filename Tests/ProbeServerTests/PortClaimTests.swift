@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+@testable import ProbeServer
+
+/// One server per port: the loops of one process share a port, another process never does.
+@Suite struct PortClaimTests {
+    /// A plain listening socket on a free loopback port, standing in for "some other server".
+    final class OtherServer {
+        let fd: Int32
+        let port: UInt16
+        init(reusePort: Bool = true) throws {
+            fd = try Socket.listen(on: SocketAddress(ip: "127.0.0.1", port: 0)!, reusePort: reusePort, backlog: 8)
+            port = Socket.localAddress(fd)!.port
+        }
+        deinit { close(fd) }
+    }
+
+    @Test func PortHeldByAnotherListener_IsNotFree_EvenWhenItAllowsReusePort() throws {
+        let other = try OtherServer(reusePort: true)
+        #expect(!PortClaim.isFree(SocketAddress(ip: "127.0.0.1", port: other.port)!))
+    }
+
+    @Test func ServerOnAHeldPort_FailsNamingThePortTheOptionAndTheHolder() throws {
+        let other = try OtherServer()
+        do {
+            _ = try TestServer { $0.port = other.port }
+            Issue.record("a second server bound port \(other.port)")
+        } catch let error as PortInUse {
+            #expect(error.port == other.port)
+            #expect(error.option == "--port")
+            #expect(error.holders.contains { $0.pid == getpid() })
+            #expect(error.description.contains("port \(other.port) is already served by pid \(getpid())"))
+            #expect(error.description.contains("pass --port"))
+        }
+    }
+
+    @Test func TakenDefaultPort_MovesToTheNextFreeOne() throws {
+        let other = try OtherServer()
+        let server = try TestServer { config in
+            config.additionalEndpoints.append(Endpoint(name: "setup", host: "127.0.0.1", port: other.port, isSecure: false,
+                                                       option: "--setup-port", freePortSearch: Endpoint.defaultFreePortSearch))
+        }
+        let bound = try #require(server.server.port(of: "setup"))
+        #expect(bound != other.port)
+        #expect(bound > other.port && Int(bound) <= Int(other.port) + Endpoint.defaultFreePortSearch)
+        #expect(server.server.movedPorts["setup"]?.asked == other.port)
+    }
+
+    @Test func TakenChosenPort_IsNotMoved_AndTheMessageNamesItsOption() throws {
+        let other = try OtherServer()
+        #expect {
+            _ = try TestServer { config in
+                config.additionalEndpoints.append(Endpoint(name: "setup", host: "127.0.0.1", port: other.port, isSecure: false,
+                                                           option: "--setup-port"))
+            }
+        } throws: { error in
+            (error as? PortInUse)?.description.contains("pass --setup-port") == true
+        }
+    }
+
+    @Test func EveryLoopOfOneServer_SharesItsPort() throws {
+        let server = try TestServer { $0.eventLoops = 4 }
+        #expect(PortClaim.listeningInodes(port: server.port).count == 4)
+    }
+
+    @Test func ProcNetTCP_ListenersAreReadByPortAndState() {
+        let table = """
+          sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode
+           0: 00000000:20FB 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 4242 1 0000000000000000 100 0 0 10 0
+           1: 0100007F:20FB 0100007F:D431 01 00000000:00000000 00:00000000 00000000     0        0 4343 1 0000000000000000 20 4 30 10 -1
+           2: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 4444 1 0000000000000000 100 0 0 10 0
+        """
+        #expect(PortClaim.parseListeners(table, port: 8443) == [4242])
+        #expect(PortClaim.parseListeners(table, port: 8080) == [4444])
+        #expect(PortClaim.parseListeners(table, port: 9999).isEmpty)
+    }
+}
+
+/// The real binary: a second `probe-server` on a served port exits 71.
+@Suite struct SecondServerTests {
+    static func freePort() throws -> UInt16 {
+        let fd = try Socket.listen(on: SocketAddress(ip: "127.0.0.1", port: 0)!, reusePort: false, backlog: 1)
+        defer { close(fd) }
+        return Socket.localAddress(fd)!.port
+    }
+
+    @Test func SecondServerOnAServedPort_Exits71NamingThePortAndTheFirstServer() throws {
+        let port = try Self.freePort()
+        let first = TLSTestSupport.temporaryDirectory(), second = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(first); TLSTestSupport.remove(second) }
+        let common = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--second-port", "off", "--setup-port", "off",
+                      "--log-level", "error"]
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: CLITests.binary)
+        server.arguments = common + ["-d", first]
+        let banner = Pipe()
+        server.standardOutput = banner
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { server.terminate(); server.waitUntilExit() }
+        // The banner is printed once every port is bound.
+        let firstLine = banner.fileHandleForReading.availableData
+        #expect(String(decoding: firstLine, as: UTF8.self).contains("listening on"))
+
+        let output = try CLITests.run(common + ["-d", second])
+        #expect(output.status == 71)
+        #expect(output.stderr.contains("port \(port) is already served by pid \(server.processIdentifier)"))
+        #expect(output.stderr.contains("--port"))
+    }
+}

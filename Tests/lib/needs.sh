@@ -1,0 +1,62 @@
+# Sourced by every test script: what each suite calls, installed when missing, in one place.
+# A fresh Debian 12 machine with the Swift toolchain and Python has none of these;
+# `../shared`-style fresh roots and CI machines differ only in what is already there.
+#
+#   need_debian LABEL PACKAGE...   Debian packages (dpkg -s decides what is missing)
+#   need_pip LABEL MODULE=PACKAGE... PyPI packages, checked by importing MODULE
+#   need_suite SUITE               everything SUITE calls (swift, system, page, engines, reliability)
+
+need_debian() {
+  local label=$1 pkg
+  shift
+  local missing=()
+  for pkg in "$@"; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "$label: installing ${missing[*]} (Debian)"
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+need_pip() {
+  local label=$1 spec module
+  shift
+  local missing=()
+  for spec in "$@"; do
+    module=${spec%%=*}
+    python3 -c "import $module" 2>/dev/null || missing+=("${spec#*=}")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "$label: installing ${missing[*]} (PyPI)"
+  python3 -m pip install -q --disable-pip-version-check "${missing[@]}"
+}
+
+# The C libraries the package links, for every suite that builds it.
+NEEDS_BUILD=(libssl-dev libsqlite3-dev zlib1g-dev pkg-config)
+
+need_suite() {
+  case $1 in
+    swift)
+      # openssl s_client/verify, curl, zbarimg (QR codes), rsvg-convert (SVG QR codes),
+      # xmllint (JUnit well-formedness); segno (QR reference encoder), junitparser (reports).
+      need_debian swift "${NEEDS_BUILD[@]}" openssl curl zbar-tools librsvg2-bin libxml2-utils
+      need_pip swift segno=segno junitparser=junitparser ;;
+    system)
+      # curl and Chromium trusting the local CA (certutil), zbarimg and rsvg-convert for QR codes.
+      need_debian system "${NEEDS_BUILD[@]}" curl zbar-tools librsvg2-bin libnss3-tools chromium openssl
+      need_pip system pytest=pytest junitparser=junitparser playwright=playwright schemathesis=schemathesis ;;
+    page)
+      # Chromium, WebKitGTK under Xvfb (system python3's PyGObject), QtWebEngine (PyPI).
+      need_debian page "${NEEDS_BUILD[@]}" chromium xvfb xauth python3-gi gir1.2-webkit2-4.1
+      need_pip page pytest=pytest playwright=playwright esprima=esprima PyQt6.QtWebEngineWidgets=PyQt6-WebEngine ;;
+    engines)
+      # python3-gi-cairo: the WebKit host's screenshot is a cairo surface.
+      need_debian engines "${NEEDS_BUILD[@]}" xvfb xauth python3-gi python3-gi-cairo gir1.2-webkit2-4.1 chromium openssl
+      need_pip engines pytest=pytest playwright=playwright PyQt6.QtWebEngineCore=PyQt6-WebEngine ;;
+    reliability)
+      need_debian reliability "${NEEDS_BUILD[@]}" openssl
+      need_pip reliability pytest=pytest hypothesis=hypothesis h11=h11 sslyze=sslyze ;;
+    *) echo "need_suite: unknown suite $1" >&2; return 64 ;;
+  esac
+}
