@@ -16,7 +16,7 @@ enum CompareCommand {
         """
         OVERVIEW: \(abstract)
 
-        USAGE: probe-server compare <before-run> <after-run> --server URL [--json]
+        USAGE: probe-server compare <before-run> <after-run> [--server URL] [--json]
 
         OPTIONS:
         \(Arguments.helpText(options))

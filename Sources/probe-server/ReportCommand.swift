@@ -16,7 +16,7 @@ enum ReportCommand {
         """
         OVERVIEW: \(abstract)
 
-        USAGE: probe-server report <run-id> --server URL [--format FORMAT] [--output FILE]
+        USAGE: probe-server report <run-id> [--server URL] [--format FORMAT] [--output FILE]
 
         The JSON report is fetched from the server and the other formats are rendered from it
         here, exactly as the server renders them. The HTML page links /assets/report.css on

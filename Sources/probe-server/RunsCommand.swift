@@ -20,7 +20,7 @@ enum RunsCommand {
         """
         OVERVIEW: \(abstract)
 
-        USAGE: probe-server runs --server URL [--label L] [--platform P] [--verdict V] [--json]
+        USAGE: probe-server runs [--server URL] [--label L] [--platform P] [--verdict V] [--json]
 
         OPTIONS:
         \(Arguments.helpText(options))

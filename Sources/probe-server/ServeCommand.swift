@@ -12,7 +12,7 @@ enum ServeCommand {
         .init(long: "host", short: nil, valueName: "ADDRESS", help: "Address to listen on (default :: = every interface, IPv6 and IPv4)."),
         .init(long: "port", short: "p", valueName: "PORT", help: "HTTPS port of the probe page (default 8443; 0 picks a free one)."),
         .init(long: "second-port", short: nil, valueName: "PORT|off", help: "Port of the second origin for cross-origin probes (default: port + 1)."),
-        .init(long: "setup-port", short: nil, valueName: "PORT|off", help: "Plain-HTTP port for /setup and the mixed-content probe (default 8080; off with --http)."),
+        .init(long: "setup-port", short: nil, valueName: "PORT|off", help: "Plain-HTTP port for /setup and the mixed-content probe (default 8080, else the next free one up to 8099; off with --http)."),
         .init(long: "public", short: nil, valueName: "DIR", help: "Folder of the page (default: Public/ of the checkout)."),
         .init(long: "data-dir", short: "d", valueName: "DIR", help: "Runs, results, certificates and the token (default ./probe-data)."),
         .init(long: "http", short: nil, valueName: nil, help: "Serve plain HTTP, for running behind a TLS-terminating proxy."),

@@ -31,7 +31,7 @@ enum WaitCommand {
         """
         OVERVIEW: \(abstract)
 
-        USAGE: probe-server wait <run-id> --server URL [--timeout SECONDS] [--junit FILE] [--json FILE]
+        USAGE: probe-server wait <run-id> [--server URL] [--timeout SECONDS] [--junit FILE] [--json FILE]
 
         ARGUMENTS:
           <run-id>   The run created with POST /api/runs and opened on the device.

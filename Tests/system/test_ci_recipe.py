@@ -53,6 +53,7 @@ def test_the_READMEs_CI_block_runs_as_written_and_exits_with_the_verdict(tmp_pat
     assert "curl -fsS" in block and "probe-server wait" in block
     work = tmp_path / "ci"
     work.mkdir()
+    (work / "probe-data").mkdir(mode=0o700)
     server = Server(data_dir=str(work / "probe-data"))
     device = tmp_path / "device.py"
     device.write_text(DEVICE)
