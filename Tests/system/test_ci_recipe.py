@@ -27,7 +27,10 @@ def test_ci_recipe_wait_exits_with_the_verdict_and_writes_junit(tmp_path):
 
     server = Server()
     try:
-        run = api(server, "POST", "/api/runs", {"label": "ci-recipe", "metadata": {"build": "42"}})["id"]
+        created = api(server, "POST", "/api/runs", {"label": "ci-recipe", "metadata": {"build": "42"}})
+        run = created["id"]
+        # The run URL carries the write key the page needs to post results and complete.
+        assert created["url"] == f"/?run={run}&key={created['writeKey']}"
         junit = tmp_path / "report.xml"
         # `wait` starts first, as a CI job would, and long-polls while the device runs.
         waiter = subprocess.Popen([BINARY, "wait", run, "--server", server.url("").rstrip("/"), "--cacert", server.ca,
@@ -38,7 +41,7 @@ def test_ci_recipe_wait_exits_with_the_verdict_and_writes_junit(tmp_path):
                                         args=["--no-sandbox", "--use-fake-device-for-media-stream"])
             context = browser.new_context(ignore_https_errors=True, permissions=["camera"])
             page = context.new_page()
-            page.goto(server.url(f"/?run={run}&mode=unattended"))
+            page.goto(server.url(created["url"] + "&mode=unattended"))
             out, err = waiter.communicate(timeout=150)
             browser.close()
         state = api(server, "GET", f"/api/runs/{run}")

@@ -194,11 +194,15 @@ public enum OpenAPIDocument {
       }
      },
      "certificateRefusals": {
-      "description": "Only while the run has no result: TLS clients that refused the certificate since the run was created (at most 10, newest last).",
+      "description": "Only with the access token, while the run has no result: TLS clients that refused the certificate since the run was created (at most 10, newest last).",
       "type": "array",
       "items": {
        "$ref": "#/components/schemas/CertificateRefusal"
       }
+     },
+     "writeKey": {
+      "description": "The run's write key (128 random bits, hex): only in the 201 of POST /api/runs, and in url. Results, complete, uploads and the noscript beacon need it (?key= or X-Probe-Key) or the token; a run whose id was chosen needs it to be read too.",
+      "type": "string"
      }
     }
    },
@@ -602,6 +606,22 @@ public enum OpenAPIDocument {
       "schema": {
        "type": "string"
       }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
+      }
      }
     ],
     "responses": {
@@ -616,6 +636,9 @@ public enum OpenAPIDocument {
       }
      },
      "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
       "$ref": "#/components/responses/Error"
      },
      "503": {
@@ -651,6 +674,9 @@ public enum OpenAPIDocument {
      "400": {
       "$ref": "#/components/responses/Error"
      },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
      "409": {
       "$ref": "#/components/responses/Error"
      },
@@ -666,7 +692,8 @@ public enum OpenAPIDocument {
      "503": {
       "$ref": "#/components/responses/Error"
      }
-    }
+    },
+    "description": "Choosing the id (id) needs the access token (403 otherwise); the answer carries the run's writeKey. Cross-site requests (a foreign Origin, Sec-Fetch-Site cross-site) are 403 cross_origin; bodies other than application/json 415."
    },
    "get": {
     "summary": "List runs, newest first",
@@ -739,6 +766,9 @@ public enum OpenAPIDocument {
      "401": {
       "$ref": "#/components/responses/Error"
      },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
      "503": {
       "$ref": "#/components/responses/Error"
      }
@@ -755,6 +785,14 @@ public enum OpenAPIDocument {
       "required": true,
       "schema": {
        "$ref": "#/components/schemas/RunID"
+      }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
       }
      }
     ],
@@ -773,6 +811,9 @@ public enum OpenAPIDocument {
       "$ref": "#/components/responses/Error"
      },
      "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
       "$ref": "#/components/responses/Error"
      },
      "503": {
@@ -807,7 +848,13 @@ public enum OpenAPIDocument {
      "401": {
       "$ref": "#/components/responses/Error"
      },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
      "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
       "$ref": "#/components/responses/Error"
      },
      "503": {
@@ -826,6 +873,14 @@ public enum OpenAPIDocument {
       "required": true,
       "schema": {
        "$ref": "#/components/schemas/RunID"
+      }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
       }
      }
     ],
@@ -851,6 +906,9 @@ public enum OpenAPIDocument {
       }
      },
      "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
       "$ref": "#/components/responses/Error"
      },
      "404": {
@@ -882,6 +940,14 @@ public enum OpenAPIDocument {
       "schema": {
        "$ref": "#/components/schemas/RunID"
       }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
+      }
      }
     ],
     "responses": {
@@ -898,10 +964,19 @@ public enum OpenAPIDocument {
      "400": {
       "$ref": "#/components/responses/Error"
      },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
      "404": {
       "$ref": "#/components/responses/Error"
      },
      "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
       "$ref": "#/components/responses/Error"
      },
      "503": {
@@ -939,6 +1014,14 @@ public enum OpenAPIDocument {
       "schema": {
        "$ref": "#/components/schemas/Platform"
       }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
+      }
      }
     ],
     "responses": {
@@ -956,6 +1039,9 @@ public enum OpenAPIDocument {
       "$ref": "#/components/responses/Error"
      },
      "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
       "$ref": "#/components/responses/Error"
      },
      "503": {
@@ -984,6 +1070,14 @@ public enum OpenAPIDocument {
        "minimum": 0,
        "maximum": 600
       }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
+      }
      }
     ],
     "responses": {
@@ -1001,6 +1095,9 @@ public enum OpenAPIDocument {
       "$ref": "#/components/responses/Error"
      },
      "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
       "$ref": "#/components/responses/Error"
      },
      "503": {
@@ -1055,6 +1152,9 @@ public enum OpenAPIDocument {
      "404": {
       "$ref": "#/components/responses/Error"
      },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
      "503": {
       "$ref": "#/components/responses/Error"
      }
@@ -1093,6 +1193,9 @@ public enum OpenAPIDocument {
      },
      "401": {
       "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
      }
     }
    }
@@ -1119,7 +1222,7 @@ public enum OpenAPIDocument {
   },
   "/api/profiles": {
    "get": {
-    "summary": "Every platform \u00d7 requirement set",
+    "summary": "Every platform × requirement set",
     "responses": {
      "200": {
       "description": "profiles",
@@ -1198,6 +1301,14 @@ public enum OpenAPIDocument {
       "schema": {
        "$ref": "#/components/schemas/RunID"
       }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
+      }
      }
     ],
     "responses": {
@@ -1239,6 +1350,9 @@ public enum OpenAPIDocument {
      "404": {
       "$ref": "#/components/responses/Error"
      },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
      "503": {
       "$ref": "#/components/responses/Error"
      }
@@ -1255,6 +1369,14 @@ public enum OpenAPIDocument {
       "required": true,
       "schema": {
        "$ref": "#/components/schemas/RunID"
+      }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
       }
      }
     ],
@@ -1275,6 +1397,9 @@ public enum OpenAPIDocument {
      "404": {
       "$ref": "#/components/responses/Error"
      },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
      "503": {
       "$ref": "#/components/responses/Error"
      }
@@ -1291,6 +1416,14 @@ public enum OpenAPIDocument {
       "required": true,
       "schema": {
        "$ref": "#/components/schemas/RunID"
+      }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
       }
      }
     ],
@@ -1309,6 +1442,9 @@ public enum OpenAPIDocument {
       "$ref": "#/components/responses/Error"
      },
      "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
       "$ref": "#/components/responses/Error"
      },
      "503": {

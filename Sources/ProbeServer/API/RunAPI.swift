@@ -234,12 +234,6 @@ public final class RunAPI: @unchecked Sendable {
         try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
         try runCreation.check(req, what: "new runs")
         let body: CreateRunRequest = req.body.isEmpty ? CreateRunRequest() : try req.decodeJSON(CreateRunRequest.self)
-        // A chosen id can be guessed and would answer 409 to confirm a guess: token only.
-        if body.id != nil, !(try token.authorizes(req)) {
-            throw HTTPError(.forbidden, code: "token_required",
-                            "choosing the run id needs the access token (Authorization: Bearer TOKEN, from DATA_DIR/token); without it, leave out id and use the generated one",
-                            field: "id")
-        }
         let set = body.requirementSet ?? Catalog.defaultRequirementSet
         guard catalog.requirementSet(id: set) != nil else {
             throw HTTPError(.badRequest, code: "unknown_requirement_set",
@@ -253,6 +247,12 @@ public final class RunAPI: @unchecked Sendable {
         }
         if let id = body.id, !RunID.isWellFormed(id) {
             throw HTTPError(.badRequest, code: "invalid_run_id", "id must be 1 to 64 characters of A-Z a-z 0-9 - _", field: "id")
+        }
+        // A chosen id can be guessed and would answer 409 to confirm a guess: token only.
+        if body.id != nil, !(try token.authorizes(req)) {
+            throw HTTPError(.forbidden, code: "token_required",
+                            "choosing the run id needs the access token (Authorization: Bearer TOKEN, from DATA_DIR/token); without it, leave out id and use the generated one",
+                            field: "id")
         }
         var metadata = "{}"
         if let m = body.metadata {
