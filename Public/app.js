@@ -17,6 +17,9 @@ const enc = encodeURIComponent, slug = (id) => id.replace(/\./g, '-');
    writes need it, and a run whose id was chosen by CI needs it to be read
    (docs/security-capabilities.md). */
 const withKey = (path) => (app.key ? path + (path.indexOf('?') < 0 ? '?' : '&') + 'key=' + enc(app.key) : path);
+/* Report links are shared (pull requests, chat): they carry the key only when the run needs it to
+   be read, i.e. when its id is not a generated one (32 hex digits), as the server decides. */
+const reportPath = () => (/^[0-9a-f]{32}$/.test(app.run) ? '/runs/' + app.run : withKey('/runs/' + enc(app.run)));
 let current = null;
 
 function el(tag, cls, text, parent) {
@@ -169,7 +172,7 @@ function renderSummary(diff) {
     });
   } else el('p', '', 'The server returned no diff; the report page may have it.', box);
   const link = el('a', 'btn', 'Full report', box);
-  link.href = withKey('/runs/' + enc(app.run));
+  link.href = reportPath();
   link.id = 'report-link';
   box.hidden = false;
   box.focus();
@@ -188,7 +191,7 @@ async function finish() {
   document.documentElement.setAttribute('data-finished', app.verdict || 'unknown');
   if (diff) $('progress').textContent = `Finished: ${$('summary').firstChild.textContent}.`;
   const summary = { type: 'probe-summary', run: app.run, verdict: app.verdict, counts: diff && diff.counts,
-    failed: diff ? diff.findings.filter((f) => f.verdict === 'fail').map((f) => f.probe) : [], report: location.origin + withKey('/runs/' + enc(app.run)) };
+    failed: diff ? diff.findings.filter((f) => f.verdict === 'fail').map((f) => f.probe) : [], report: location.origin + reportPath() };
   /* react-native-webview takes strings. */
   try { window.webkit.messageHandlers.probe.postMessage(summary); } catch (e) { /* none */ }
   try { window.ReactNativeWebView.postMessage(JSON.stringify(summary)); } catch (e) { /* none */ }
