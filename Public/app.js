@@ -13,12 +13,10 @@ const answerWait = Number(params.answerWait || 20) * 1000;
 const AUTO_LIMIT = 60000;
 const app = window.ProbeApp = { run: null, key: params.key || null, finished: false, verdict: null, done: {}, attempts: {}, state: {}, pending: [] };
 const enc = encodeURIComponent, slug = (id) => id.replace(/\./g, '-');
-/* The run's write key (from ?key= or the create answer) goes with every request about the run:
-   writes need it, and a run whose id was chosen by CI needs it to be read
+/* The run's write key (?key= or the create answer) goes with every run request
    (docs/security-capabilities.md). */
 const withKey = (path) => (app.key ? path + (path.indexOf('?') < 0 ? '?' : '&') + 'key=' + enc(app.key) : path);
-/* Report links are shared (pull requests, chat): they carry the key only when the run needs it to
-   be read, i.e. when its id is not a generated one (32 hex digits), as the server decides. */
+/* Report links get shared: the key only for a chosen (not 32-hex) id, which needs it to be read. */
 const reportPath = () => (/^[0-9a-f]{32}$/.test(app.run) ? '/runs/' + app.run : withKey('/runs/' + enc(app.run)));
 let current = null;
 

@@ -22,9 +22,8 @@ async function api(method, path, body) {
   return data;
 }
 
-/* The server takes application/json only (a cross-site page can send text/plain without a
-   preflight). Some Chrome versions throw on a JSON Blob: then nothing is sent, and the queue,
-   kept in localStorage, is sent on the next visit. */
+/* The server takes JSON only. Some Chrome versions throw on a JSON Blob: the queue stays in
+   localStorage for the next visit. */
 const beacon = (url, text) => {
   try { return !!navigator.sendBeacon && navigator.sendBeacon(url, new Blob([text], { type: 'application/json' })); } catch (e) { return false; }
 };
