@@ -204,7 +204,7 @@ async function main() {
   app.catalog = config.catalog || { probes: [] };
   if (params.run) {
     try { results = (await R.api('GET', withKey('/api/runs/' + enc(params.run)))).results || []; } catch (e) {
-      return fatal(e.status === 404 ? `Run ${params.run} is not on this server. Open ${location.origin}/ to start a new run.`
+      return fatal(e.status === 404 ? `Run ${params.run} is not on this server, or this link lacks its key. Open ${location.origin}/ to start a new run.`
         : `Run ${params.run}: ${e.message}`);
     }
     app.run = params.run;

@@ -3,8 +3,9 @@
 /// and the error page. Everything lives under `/probe/`; the frame pages the second origin
 /// shows are static files in `Public/frames/`.
 ///
-/// None of these endpoints stores anything: each answers from the request alone, so a
-/// device can call them as often as it likes.
+/// None of these endpoints stores anything but the upload of a run (with the run's write key):
+/// each answers from the request alone, so a device can call them as often as it likes, but for
+/// `/probe/bytes`, which costs CPU per byte and is held to `RateLimiter.generatedBytes`.
 public enum ProbeEndpoints {
     /// Every route this adds, for the docs and the tests: method, pattern, what for.
     public static let routes: [(method: String, pattern: String, purpose: String)] = [
