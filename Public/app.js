@@ -11,8 +11,13 @@ const tapWait = Number(params.tapWait || 0) * 1000;
    Generous by default: a script driving a native picker through Appium can take seconds. */
 const answerWait = Number(params.answerWait || 20) * 1000;
 const AUTO_LIMIT = 60000;
-const app = window.ProbeApp = { run: null, finished: false, verdict: null, done: {}, attempts: {}, state: {}, pending: [] };
+const app = window.ProbeApp = { run: null, key: params.key || null, finished: false, verdict: null, done: {}, attempts: {}, state: {}, pending: [] };
 const enc = encodeURIComponent, slug = (id) => id.replace(/\./g, '-');
+/* The run's write key (?key= or the create answer) goes with every run request
+   (docs/security-capabilities.md). */
+const withKey = (path) => (app.key ? path + (path.indexOf('?') < 0 ? '?' : '&') + 'key=' + enc(app.key) : path);
+/* Report links get shared: the key only for a chosen (not 32-hex) id, which needs it to be read. */
+const reportPath = () => (/^[0-9a-f]{32}$/.test(app.run) ? '/runs/' + app.run : withKey('/runs/' + enc(app.run)));
 let current = null;
 
 function el(tag, cls, text, parent) {
@@ -165,7 +170,7 @@ function renderSummary(diff) {
     });
   } else el('p', '', 'The server returned no diff; the report page may have it.', box);
   const link = el('a', 'btn', 'Full report', box);
-  link.href = '/runs/' + enc(app.run);
+  link.href = reportPath();
   link.id = 'report-link';
   box.hidden = false;
   box.focus();
@@ -175,8 +180,8 @@ async function finish() {
   for (let i = 0; i < 10 && !(await app.queue.flush()); i++) await I.sleep(2000);
   let diff = null;
   try {
-    await R.api('POST', `/api/runs/${enc(app.run)}/complete`, {});
-    diff = await R.api('GET', `/api/runs/${enc(app.run)}/diff`);
+    await R.api('POST', withKey(`/api/runs/${enc(app.run)}/complete`), {});
+    diff = await R.api('GET', withKey(`/api/runs/${enc(app.run)}/diff`));
   } catch (e) { $('progress').textContent = 'The server could not judge the run: ' + e.message; }
   renderSummary(diff);
   app.verdict = diff ? diff.verdict : null;
@@ -184,7 +189,7 @@ async function finish() {
   document.documentElement.setAttribute('data-finished', app.verdict || 'unknown');
   if (diff) $('progress').textContent = `Finished: ${$('summary').firstChild.textContent}.`;
   const summary = { type: 'probe-summary', run: app.run, verdict: app.verdict, counts: diff && diff.counts,
-    failed: diff ? diff.findings.filter((f) => f.verdict === 'fail').map((f) => f.probe) : [], report: `${location.origin}/runs/${app.run}` };
+    failed: diff ? diff.findings.filter((f) => f.verdict === 'fail').map((f) => f.probe) : [], report: location.origin + reportPath() };
   /* react-native-webview takes strings. */
   try { window.webkit.messageHandlers.probe.postMessage(summary); } catch (e) { /* none */ }
   try { window.ReactNativeWebView.postMessage(JSON.stringify(summary)); } catch (e) { /* none */ }
@@ -193,26 +198,29 @@ async function finish() {
 async function main() {
   let config, results = [];
   try {
-    config = await R.api('GET', '/api/config' + (params.run ? '?run=' + enc(params.run) : ''));
+    config = await R.api('GET', params.run ? withKey('/api/config?run=' + enc(params.run)) : '/api/config');
   } catch (e) { return fatal(`No answer from /api/config (${e.message}). Reload to try again.`); }
   app.origins = config.origins || {};
   app.catalog = config.catalog || { probes: [] };
   if (params.run) {
-    try { results = (await R.api('GET', '/api/runs/' + enc(params.run))).results || []; } catch (e) {
-      return fatal(e.status === 404 ? `Run ${params.run} is not on this server. Open ${location.origin}/ to start a new run.`
+    try { results = (await R.api('GET', withKey('/api/runs/' + enc(params.run)))).results || []; } catch (e) {
+      return fatal(e.status === 404 ? `Run ${params.run} is not on this server, or this link lacks its key. Open ${location.origin}/ to start a new run.`
         : `Run ${params.run}: ${e.message}`);
     }
     app.run = params.run;
   } else {
     try {
-      app.run = params.run = (await R.api('POST', '/api/runs', { platform: params.platform, label: params.label, requirementSet: params.requirementSet,
-        metadata: { mode: unattended ? 'unattended' : 'attended', probes: params.probes || null } })).id;
+      const created = await R.api('POST', '/api/runs', { platform: params.platform, label: params.label, requirementSet: params.requirementSet,
+        metadata: { mode: unattended ? 'unattended' : 'attended', probes: params.probes || null } });
+      app.run = params.run = created.id;
+      app.key = params.key = created.writeKey;
       history.replaceState(null, '', urlWith('run', app.run));
+      history.replaceState(null, '', urlWith('key', app.key));
     } catch (e) { return fatal('Could not create a run: ' + e.message); }
   }
   $('run-id').textContent = app.run;
   $('platform').textContent = (params.platform ? `Platform (set): ${params.platform} · ` : '') + (unattended ? 'unattended' : 'attended') + ' mode';
-  app.queue = new R.Queue(app.run);
+  app.queue = new R.Queue(app.run, app.key);
   app.queue.flush();
   addEventListener('online', () => app.queue.flush());
   addEventListener('pagehide', () => app.queue.beacon());

@@ -191,6 +191,7 @@ async function describeFile(file, ctx) {
   f.sha256 = await sha256(buffer);
   const form = new FormData();
   form.append('run', ctx.run);
+  if (ctx.params.key) form.append('key', ctx.params.key);
   form.append('probe', ctx.probe.id);
   form.append('file', file, file.name || 'upload');
   try {

@@ -22,8 +22,11 @@ async function api(method, path, body) {
   return data;
 }
 
-/* A JSON Blob made sendBeacon throw in some Chrome versions. */
-const beacon = (url, text) => !!navigator.sendBeacon && navigator.sendBeacon(url, new Blob([text], { type: 'text/plain;charset=UTF-8' }));
+/* The server takes JSON only. Some Chrome versions throw on a JSON Blob: the queue stays in
+   localStorage for the next visit. */
+const beacon = (url, text) => {
+  try { return !!navigator.sendBeacon && navigator.sendBeacon(url, new Blob([text], { type: 'application/json' })); } catch (e) { return false; }
+};
 
 async function send(url, text) {
   let r;
@@ -42,10 +45,11 @@ async function send(url, text) {
 }
 
 class Queue {
-  constructor(run) {
+  constructor(run, writeKey) {
     this.run = run;
     this.key = 'probe.queue.' + run;
-    this.url = `/api/runs/${encodeURIComponent(run)}/results`;
+    /* In the query, not a header: sendBeacon cannot set headers. */
+    this.url = `/api/runs/${encodeURIComponent(run)}/results` + (writeKey ? '?key=' + encodeURIComponent(writeKey) : '');
     this.items = [];
     this.sending = null;
     this.listeners = [];

@@ -307,15 +307,16 @@ def measure_resumed(server, case):
 def create_runs(port, count, tag):
     ctx = ssl.create_default_context()
     ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
-    ids = []
+    runs = []
     for i in range(count):
         # Each creation from its own forwarded address: run creation is limited to 10/s per address.
         req = urllib.request.Request(f"https://127.0.0.1:{port}/api/runs", data=b"{}", method="POST",
                                      headers={"Content-Type": "application/json",
                                               "X-Forwarded-For": f"10.88.{tag % 250}.{i % 250 + 1}"})
         with urllib.request.urlopen(req, context=ctx, timeout=10) as resp:
-            ids.append(json.loads(resp.read())["id"])
-    return ids
+            created = json.loads(resp.read())
+            runs.append((created["id"], created["writeKey"]))
+    return runs
 
 
 def stored_results(data_dir, run_ids):
@@ -331,9 +332,10 @@ def measure_ingest(server, rounds):
     samples = []
     for r in range(rounds):
         # 48 runs × 4 probes × 1,000 attempts = 192,000 distinct results: more than a round posts.
-        runs = create_runs(server["ports"]["https"], 48, r)
+        created = create_runs(server["ports"]["https"], 48, r)
+        runs = [run for run, _ in created]
         runs_file = os.path.join(WORK, f"runs-{r}.txt")
-        open(runs_file, "w").write("\n".join(runs) + "\n")
+        open(runs_file, "w").write("".join(f"{run} {key}\n" for run, key in created))
         out_file = os.path.join(WORK, f"ingest-{r}.json")
         duration = max(DURATION, 10)  # long enough for several checkpoints of the WAL
         with PeakRSS(server) as peak:

@@ -2,7 +2,7 @@
 -- /api/runs/{id}/results, each (run, probe, attempt) new, and count the acknowledgements.
 --
 -- Environment (set by bench.py):
---   BENCH_RUNS     file with one run id a line (created just before this round)
+--   BENCH_RUNS     file with one "run-id write-key" a line (created just before this round)
 --   BENCH_THREADS  wrk -t, so that each thread takes its own share of the runs
 --   BENCH_OUT      where done() writes {"accepted":…,"duplicates":…,"other":…}
 --
@@ -34,7 +34,9 @@ function init(args)
   local nthreads = tonumber(os.getenv("BENCH_THREADS"))
   local i = 0
   for line in io.lines(os.getenv("BENCH_RUNS")) do
-    if i % nthreads == tid then table.insert(runs, line) end
+    -- "ID KEY": the run and its write key (results need it).
+    local id, key = line:match("^(%S+)%s+(%S+)$")
+    if i % nthreads == tid then table.insert(runs, { id = id, key = key }) end
     i = i + 1
   end
   counter = 0
@@ -49,12 +51,12 @@ function request()
   local rest = math.floor(k / #kinds)
   local attempt = (rest % maxAttempt) + 1
   local run = runs[(math.floor(rest / maxAttempt) % #runs) + 1]
-  local body = '{"run":"' .. run .. '","probe":"' .. kind[1] .. '","attempt":' .. attempt .. kind[2]
+  local body = '{"run":"' .. run.id .. '","probe":"' .. kind[1] .. '","attempt":' .. attempt .. kind[2]
   local headers = {
     ["Content-Type"] = "application/json",
     ["X-Forwarded-For"] = "10.77." .. tid .. "." .. (k % 250 + 1),
   }
-  return wrk.format("POST", "/api/runs/" .. run .. "/results", headers, body)
+  return wrk.format("POST", "/api/runs/" .. run.id .. "/results?key=" .. run.key, headers, body)
 end
 
 function response(status, headers, body)

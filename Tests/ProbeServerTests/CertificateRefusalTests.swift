@@ -66,7 +66,7 @@ import Testing
         (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
     }
 
-    @Test func ARunWithNoResult_ShowsTheClientsThatRefusedTheCertificate() throws {
+    @Test func ARunWithNoResult_ShowsTheClientsThatRefusedTheCertificate_ToTheTokenOnly() throws {
         let (s, trusted) = try Self.service()
         let created = Self.json(try trusted.post("/api/runs", json: Array("{}".utf8)))
         let run = try #require(created["id"] as? String)
@@ -78,6 +78,10 @@ import Testing
         #expect(refusals.first?["sign"] as? String == "alert")
         #expect(refusals.first?["client"] as? String == "127.0.0.1")
         #expect((refusals.first?["explanation"] as? String)?.contains("does not trust the local CA") == true)
+        // The list is the whole server's (addresses, names asked for): not for whoever has a run id.
+        let anonymous = try HTTPClient(server: ServerURL(scheme: .https, host: "127.0.0.1", port: s.port),
+                                       trust: .caFile(s.dataDirectory + "/ca.pem"))
+        #expect(Self.json(try anonymous.get("/api/runs/\(run)"))["certificateRefusals"] == nil)
 
         // Once the page posts, the run speaks for itself.
         let result = TestService.result(run, "env.script")

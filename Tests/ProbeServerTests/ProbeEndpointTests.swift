@@ -90,14 +90,15 @@ import Testing
         #expect(body["otherCookies"] as? Int == 1)
     }
 
-    @Test func NoscriptBeacon_ReportsTheRunFromTheQueryOrTheReferer() throws {
+    @Test func NoscriptBeacon_ReportsTheRunAndKeyFromTheQueryOrTheReferer() throws {
         final class Seen: @unchecked Sendable { var runs: [String] = [] }
         let seen = Seen()
-        let router = Self.router(ProbeEndpointsConfig(onNoscriptBeacon: { seen.runs.append($0) }))
-        let a = try Self.call(router, "GET", "/probe/noscript.gif?run=abc")
-        _ = try Self.call(router, "GET", "/probe/noscript.gif", headers: [("Referer", "https://h:1/?mode=x&run=def#top")])
+        let router = Self.router(ProbeEndpointsConfig(onNoscriptBeacon: { run, key, _ in seen.runs.append(run + "/" + (key ?? "-")) }))
+        let a = try Self.call(router, "GET", "/probe/noscript.gif?run=abc&key=k1")
+        _ = try Self.call(router, "GET", "/probe/noscript.gif", headers: [("Referer", "https://h:1/?mode=x&run=def&key=k2#top")])
+        _ = try Self.call(router, "GET", "/probe/noscript.gif", headers: [("Referer", "https://h:1/?run=ghi")])
         _ = try Self.call(router, "GET", "/probe/noscript.gif", headers: [("Referer", "https://h:1/")])
-        #expect(seen.runs == ["abc", "def"])
+        #expect(seen.runs == ["abc/k1", "def/k2", "ghi/-"])
         #expect(a.headers["content-type"] == "image/gif")
         #expect(Array(a.body.prefix(6)) == Array("GIF89a".utf8))
     }

@@ -10,7 +10,9 @@ import Testing
         #expect(r.status == 201)
         let id = try #require(r.json["id"] as? String)
         #expect(id.count == 32)
-        #expect(r.json["url"] as? String == "/?run=\(id)")
+        let key = try #require(r.json["writeKey"] as? String)
+        #expect(key.count == 32 && key != id)
+        #expect(r.json["url"] as? String == "/?run=\(id)&key=\(key)")
         #expect(r.headers["location"] == "/api/runs/\(id)")
         #expect((r.json["metadata"] as? [String: Any])?["build"] as? Int == 42)
         let got = try s.request("GET", "/api/runs/\(id)")
@@ -253,6 +255,7 @@ final class LockedBox<T>: @unchecked Sendable {
         let hostileName = "../../etc/passwd<img src=x onerror=alert(1)>.png"
         let boundary = "XyZ"
         var body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"run\"\r\n\r\n\(id)\r\n".utf8)
+        body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"key\"\r\n\r\n\(s.key(id)!)\r\n".utf8)
         body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"probe\"\r\n\r\nfile.accept\r\n".utf8)
         body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(hostileName)\"\r\nContent-Type: image/png\r\n\r\n".utf8)
         body += png + Array("\r\n--\(boundary)--\r\n".utf8)
@@ -277,16 +280,37 @@ final class LockedBox<T>: @unchecked Sendable {
         #expect(!FileManager.default.fileExists(atPath: s.dataDirectory + "/" + upload.storedPath))
     }
 
-    @Test func NoscriptBeacon_RecordsJavaScriptOffAndCompletesTheRun() throws {
+    @Test func NoscriptBeaconWithTheKey_RecordsJavaScriptOff_ButNeverCompletesTheRun() throws {
         let s = try TestService()
         let id = try s.createRun(#"{"platform":"android-webview"}"#)
-        let r = try s.request("GET", "/probe/noscript.gif", headers: ["Referer": "https://127.0.0.1/?run=\(id)"])
+        let key = try #require(s.key(id))
+        let r = try s.request("GET", "/probe/noscript.gif", headers: ["Referer": "https://127.0.0.1/?run=\(id)&key=\(key)"])
         #expect(r.status == 200)
-        let waited = try s.request("GET", "/api/runs/\(id)/wait?timeout=5")
-        #expect(waited.json["completed"] as? Bool == true)
-        #expect(waited.json["verdict"] as? String == "not-ready")
-        let diff = try s.request("GET", "/api/runs/\(id)/diff")
-        let script = (diff.json["findings"] as? [[String: Any]])?.first { $0["probe"] as? String == "env.script" }
-        #expect(script?["verdict"] as? String == "fail")
+        var script: [String: Any]?
+        for _ in 0..<100 where script == nil {
+            let results = try s.request("GET", "/api/runs/\(id)").json["results"] as? [[String: Any]] ?? []
+            script = results.first { $0["probe"] as? String == "env.script" }
+            if script == nil { usleep(20_000) }
+        }
+        #expect(script?["status"] as? String == "fail")
+        let waited = try s.request("GET", "/api/runs/\(id)/wait?timeout=0")
+        #expect(waited.json["completed"] as? Bool == false)
+    }
+
+    @Test func NoscriptBeaconWithoutTheKey_IsIgnored_AndStillAnswersTheImage() throws {
+        let s = try TestService()
+        let id = try s.createRun()
+        for referer in ["https://evil.example/?run=\(id)", "https://evil.example/?run=\(id)&key=\(String(repeating: "0", count: 32))"] {
+            let r = try s.request("GET", "/probe/noscript.gif", headers: ["Referer": referer], as: .stranger)
+            #expect(r.status == 200 && r.headers["content-type"] == "image/gif")
+        }
+        let r = try s.request("GET", "/probe/noscript.gif?run=\(id)", as: .stranger)
+        #expect(r.status == 200)
+        // A write that goes through the same store after the beacons: had one of them been
+        // taken, its env.script would be there by now too.
+        usleep(200_000)
+        #expect(try s.request("POST", "/api/runs/\(id)/results", body: TestService.result(id, "storage.local")).status == 200)
+        let probes = (try s.request("GET", "/api/runs/\(id)").json["results"] as? [[String: Any]] ?? []).compactMap { $0["probe"] as? String }
+        #expect(probes == ["storage.local"])
     }
 }

@@ -49,15 +49,21 @@ class Server:
     def _ctx(self):
         return ssl.create_default_context(cafile=self.ca)
 
-    def request(self, method, path, body=None, timeout=30):
+    def token(self):
+        with open(os.path.join(self.data, "token")) as f:
+            return f.read().strip()
+
+    def request(self, method, path, body=None, timeout=30, token=False):
         data = json.dumps(body).encode() if body is not None else None
-        req = urllib.request.Request(self.base + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"} if data else {})
+        headers = {"Content-Type": "application/json"} if data else {}
+        if token:
+            headers["Authorization"] = "Bearer " + self.token()
+        req = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
         with urllib.request.urlopen(req, context=self._ctx(), timeout=timeout) as r:
             return json.loads(r.read() or b"null")
 
-    def get(self, path, timeout=30):
-        return self.request("GET", path, timeout=timeout)
+    def get(self, path, timeout=30, token=False):
+        return self.request("GET", path, timeout=timeout, token=token)
 
     def create_run(self, label, platform):
         return self.request("POST", "/api/runs", {"label": label, "platform": platform})

@@ -89,7 +89,7 @@ def run_case(server, case):
     """One host through the page; returns what the tests assert on."""
     started = time.monotonic()
     run = server.create_run(f"engines {case.id}", case.platform)
-    query = f"?run={run['id']}&mode=unattended&tapWait={TAP_WAIT}&answerWait={ANSWER_WAIT}"
+    query = f"?run={run['id']}&key={run['writeKey']}&mode=unattended&tapWait={TAP_WAIT}&answerWait={ANSWER_WAIT}"
     if case.platform:
         query += f"&platform={case.platform}"
     url = server.base + "/" + query
@@ -120,9 +120,10 @@ def run_case(server, case):
     refused = None
     if case.refused:
         # What a CI job sees: the run's refusals, and `probe-server wait` saying why.
-        view = server.get(f"/api/runs/{run['id']}")
+        # The refusal list is the whole server's: it comes with the token only, as CI has it.
+        view = server.get(f"/api/runs/{run['id']}", token=True)
         cli = subprocess.run([server.binary, "wait", run["id"], "--server", server.base, "--cacert", server.ca,
-                              "--timeout", "1", "--quiet"], capture_output=True, text=True, timeout=60)
+                              "--timeout", "1", "--quiet", "--token", server.token()], capture_output=True, text=True, timeout=60)
         refused = {"view": view, "wait_rc": cli.returncode, "wait_stderr": cli.stderr}
     diff = server.diff(run["id"])
     strict = server.get(f"/api/runs/{run['id']}/diff?requirementSet=video-only")

@@ -204,18 +204,19 @@ def test_the_native_bridge_receives_the_summary_and_is_reported_as_injected(serv
 
 
 def test_one_malformed_result_does_not_take_its_batch_down(server, browser):
-    run = server.post("/api/runs", {"label": "queue test"})["id"]
+    created = server.post("/api/runs", {"label": "queue test"})
+    run, key = created["id"], created["writeKey"]
     context, page = open_page(browser, server.base + "/?mode=unattended&probes=env.script")
     try:
         wait_finished(page)
-        left = page.evaluate("""async (run) => {
+        left = page.evaluate("""async ([run, key]) => {
             const at = new Date().toISOString();
-            const q = new ProbeResults.Queue(run);
+            const q = new ProbeResults.Queue(run, key);
             q.items.push({ run, probe: 'storage.local', attempt: 1, status: 'pass', observed: { available: true }, elapsedMs: 1, at },
                          { run, probe: 'storage.session', attempt: 1, status: 'pass', observed: { available: 'yes' }, elapsedMs: 1, at });
             await q.flush();
             return q.items.length;
-        }""", run)
+        }""", [run, key])
         assert left == 0, "the refused result is dropped, not retried forever"
         assert sorted(server.stored_results(run)) == ["storage.local"]
     finally:

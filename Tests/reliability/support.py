@@ -40,6 +40,8 @@ class Server:
         self.log_level = log_level
         self.proc = None
         self.port = None
+        # Write keys of the runs create_run made, by id.
+        self.keys = {}
         self.log_path = os.path.join(tempfile.gettempdir(), f"probe-rel-{os.getpid()}-{id(self)}.log")
 
     def start(self):
@@ -154,9 +156,15 @@ class Server:
             conn.close()
 
     def create_run(self, **fields):
+        """Creates a run and keeps its write key (results and complete need it)."""
         status, _, data, parsed = self.request("POST", "/api/runs", fields or {})
         assert status == 201, (status, data)
+        self.keys[parsed["id"]] = parsed["writeKey"]
         return parsed["id"]
+
+    def results_path(self, run_id):
+        """Where the device posts the results of a run this client created: with its key."""
+        return f"/api/runs/{run_id}/results?key={self.keys[run_id]}"
 
 
 def result(run, probe="storage.local", attempt=1, **extra):

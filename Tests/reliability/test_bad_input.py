@@ -63,6 +63,11 @@ CASES = {
         ("invalid UTF-8", "POST", "/api/runs", b'{"label":"\xff\xfe"}', {}, 400, "JSON"),
         ("huge number", "POST", "/api/runs", b'{"metadata":{"n":1e999}}', {}, 400, "out of range"),
         ("multipart body", "POST", "/api/runs", b"--x--", {"Content-Type": "multipart/form-data; boundary=x"}, 415, "Content-Type"),
+        ("text/plain body", "POST", "/api/runs", b"{}", {"Content-Type": "text/plain"}, 415, "application/json"),
+        ("form-encoded body", "POST", "/api/runs", b"label=x", {"Content-Type": "application/x-www-form-urlencoded"}, 415, "application/json"),
+        ("foreign Origin", "POST", "/api/runs", b"{}", {"Origin": "https://evil.example"}, 403, "evil.example"),
+        ("cross-site fetch", "POST", "/api/runs", b"{}", {"Sec-Fetch-Site": "cross-site"}, 403, "Sec-Fetch-Site"),
+        ("chosen id without the token", "POST", "/api/runs", b'{"id":"ci-4711"}', {}, 403, "token"),
         ("oversized body", "POST", "/api/runs", b"x" * (JSON_BODY_LIMIT + 1), {}, 413, "limit"),
     ],
     ("GET", "/api/runs"): [
@@ -102,10 +107,15 @@ CASES = {
         ("oversized body", "POST", "/api/runs/{run}/results", b"x" * (JSON_BODY_LIMIT + 1), {}, 413, "limit"),
         ("invalid run id", "POST", "/api/runs/a%2Fb/results", VALID, {}, 400, "run id"),
         ("unknown run", "POST", "/api/runs/nope/results", VALID.replace(b"{run}", b"nope"), {}, 404, "no run"),
+        ("no write key", "POST", "/api/runs/{run}/results", VALID, {}, 404, "write key"),
+        ("wrong write key", "POST", "/api/runs/{run}/results?key=" + "0" * 32, VALID, {}, 404, "write key"),
+        ("text/plain body", "POST", "/api/runs/{run}/results", VALID, {"Content-Type": "text/plain;charset=UTF-8"}, 415, "application/json"),
     ],
     ("POST", "/api/runs/:id/complete"): [
         ("invalid run id", "POST", "/api/runs/%2e%2e/complete", None, {}, 400, "run id"),
         ("unknown run", "POST", "/api/runs/nope/complete", None, {}, 404, "no run"),
+        ("no write key", "POST", "/api/runs/{run}/complete", None, {}, 404, "write key"),
+        ("foreign Origin", "POST", "/api/runs/{run}/complete", b"{}", {"Origin": "null"}, 403, "origin"),
     ],
     ("GET", "/api/runs/:id/diff"): [
         ("invalid run id", "GET", "/api/runs/a%00/diff", None, {}, 400, "run id"),
@@ -176,6 +186,7 @@ CASES = {
          {"Content-Type": "multipart/form-data; boundary=b"}, 400, "file"),
         ("malformed part header", "POST", "/probe/upload", b"--b\r\nno colon here\r\n\r\nabc\r\n--b--\r\n",
          {"Content-Type": "multipart/form-data; boundary=b"}, 400, "header"),
+        ("foreign Origin", "POST", "/probe/upload", b"x", {"Content-Type": "multipart/form-data; boundary=b", "Origin": "https://evil.example"}, 403, "evil.example"),
         ("over the upload limit", "POST", "/probe/upload", None,
          {"Content-Type": "multipart/form-data; boundary=b", "Content-Length": str(UPLOAD_BODY_LIMIT + 1)}, 413, "limit"),
     ],
@@ -263,7 +274,11 @@ def test_BadInput_GetsA4xxJSONErrorNamingIt_AndNothingIsStored(server):
             body = body.replace(b"{run}", run.encode())
         if headers == "token":
             headers = {"Authorization": "Bearer " + server.token()}
-        status, ctype, data = send(method, path, body, dict(headers))
+        headers = dict(headers)
+        # The API takes JSON only (415 otherwise, a case of its own): JSON cases go as JSON.
+        if body is not None and path.startswith("/api/") and "Content-Type" not in headers:
+            headers["Content-Type"] = "application/json"
+        status, ctype, data = send(method, path, body, headers)
         label = f"{route[0]} {route[1]} / {what}: {status} {data[:200]!r}"
         if status != expected:
             failures.append(f"expected {expected}: {label}")

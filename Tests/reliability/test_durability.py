@@ -42,8 +42,8 @@ def read_results(data_dir, run_id):
 class Load:
     """CLIENTS threads posting one new result each per request, recording what was acknowledged."""
 
-    def __init__(self, port, run_id):
-        self.port, self.run_id = port, run_id
+    def __init__(self, port, run_id, path):
+        self.port, self.run_id, self.path = port, run_id, path
         self.acknowledged = set()
         self.lock = threading.Lock()
         self.stop = threading.Event()
@@ -60,7 +60,7 @@ class Load:
                 if conn is None:
                     conn = http.client.HTTPConnection(LOOPBACK, self.port, timeout=10)
                 body = json.dumps(result(self.run_id, probe=probe, attempt=attempt, observed={}))
-                conn.request("POST", f"/api/runs/{self.run_id}/results", body=body,
+                conn.request("POST", self.path, body=body,
                              headers={"Content-Type": "application/json"})
                 resp = conn.getresponse()
                 data = resp.read()
@@ -100,7 +100,7 @@ def test_AcknowledgedResults_SurviveKill9():
             server = Server(data_dir=data_dir).start()
             try:
                 run_id = server.create_run(label=f"kill-{cycle}")
-                with Load(server.port, run_id) as load:
+                with Load(server.port, run_id, server.results_path(run_id)) as load:
                     time.sleep(rng.uniform(*KILL_WINDOW_S))
                     server.kill()  # SIGKILL, with clients in the middle of posting
                     acknowledged = set(load.acknowledged)
@@ -146,7 +146,7 @@ def test_FullDisk_Answers503_KeepsNothingHalfWritten_AndRecovers():
             acknowledged, refusal = set(), None
             for attempt in range(1, 400):
                 status, headers, data, body = server.request(
-                    "POST", f"/api/runs/{run_id}/results",
+                    "POST", server.results_path(run_id),
                     result(run_id, attempt=attempt, observed={"available": True, "pad": "x" * 4000}))
                 if status == 200:
                     acknowledged.add(("storage.local", attempt))
@@ -166,7 +166,7 @@ def test_FullDisk_Answers503_KeepsNothingHalfWritten_AndRecovers():
             # Space returns: the refused result goes in, and more after it.
             os.unlink(filler)
             for a in (attempt, attempt + 1):
-                status, _, data, body = server.request("POST", f"/api/runs/{run_id}/results",
+                status, _, data, body = server.request("POST", server.results_path(run_id),
                                                        result(run_id, attempt=a))
                 assert status == 200 and body["accepted"] == 1, (status, data)
             print(f"full disk: {len(acknowledged)} results stored, then 503 disk_full; recovered after freeing space")

@@ -61,6 +61,7 @@ def test_the_READMEs_CI_block_runs_as_written_and_exits_with_the_verdict(tmp_pat
 adb() {{  # the device stand-in: adb shell am start -a ACTION -d URL PACKAGE
   local url=""
   while [ $# -gt 0 ]; do [ "$1" = -d ] && url=$2; shift; done
+  url=$(printf '%s' "$url" | tr -d "'")  # the device's shell removes the quotes adb passes on
   {sys.executable} {device} "$url" > device.log 2>&1 &
 }}
 trap 'echo "RUN=${{RUN:-}}" >&2' EXIT

@@ -3,12 +3,15 @@ import Glibc
 #endif
 import Foundation
 
-/// The token that guards listing, reading other runs and deleting. Posting results needs
-/// only the run id (a 128-bit capability); everything that reaches across runs needs this.
+/// The token that guards listing, reading other runs and deleting, choosing run ids, and
+/// writing to any run. A device writes to its own run with the run's write key (`RunKey`);
+/// everything that reaches across runs needs this.
 public struct AccessToken: Sendable {
     public let value: String
     /// True when it was generated at this start (print it once).
     public let wasGenerated: Bool
+    /// Wrong guesses per address (shared by copies: it is a reference).
+    let guesses = RateLimiter(RateLimiter.tokenGuesses)
 
     /// Name of the file in the data dir that keeps a generated token across restarts.
     static let fileName = "token"
@@ -41,20 +44,42 @@ public struct AccessToken: Sendable {
         return AccessToken(value: token, wasGenerated: true)
     }
 
-    /// Whether a request carries the token: `Authorization: Bearer`, or the cookie.
-    public func authorizes(_ request: Request) -> Bool {
+    /// The token a request presents: `Authorization: Bearer`, else the cookie.
+    static func presented(in request: Request) -> String? {
         if let auth = request.headers["authorization"], auth.hasPrefix("Bearer ") {
-            return Self.constantTimeEquals(String(auth.dropFirst(7)).trimmingCharacters(in: .whitespaces), value)
+            return String(auth.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         }
-        if let cookie = Self.cookie(Self.cookieName, in: request.headers) {
-            return Self.constantTimeEquals(cookie, value)
+        return Self.cookie(Self.cookieName, in: request.headers)
+    }
+
+    /// Whether a request carries the token. No token presented is simply false; a wrong one
+    /// costs its address one guess (`RateLimiter.tokenGuesses`).
+    public func authorizes(_ request: Request) throws(HTTPError) -> Bool {
+        guard let given = Self.presented(in: request) else { return false }
+        return try check(given, from: request.remoteAddress)
+    }
+
+    /// Compares a presented token. An address whose guesses are used up gets 429 before
+    /// the comparison, so a right guess after the limit does not get through either.
+    public func check(_ given: String, from address: String) throws(HTTPError) -> Bool {
+        try check(given, from: address, nowNanos: EventLoop.monotonicNow().nanoseconds)
+    }
+
+    func check(_ given: String, from address: String, nowNanos: UInt64) throws(HTTPError) -> Bool {
+        let wait = guesses.wait(address, nowNanos: nowNanos)
+        guard wait == 0 else {
+            throw HTTPError(.tooManyRequests, code: "too_many_token_guesses",
+                            "too many wrong access tokens from this address; retry in \(wait) s with the token from DATA_DIR/token",
+                            headers: HTTPHeaders([("Retry-After", String(wait))]))
         }
+        if Self.constantTimeEquals(given, value) { return true }
+        _ = guesses.take(address, nowNanos: nowNanos)
         return false
     }
 
-    /// Throws 401 with what to do.
+    /// Throws 401 with what to do (429 when the address has guessed too often).
     public func require(_ request: Request) throws(HTTPError) {
-        guard authorizes(request) else {
+        guard try authorizes(request) else {
             throw HTTPError(.unauthorized, "this needs the access token: send Authorization: Bearer TOKEN "
                 + "(printed at the server's first start, kept in DATA_DIR/token), or open /runs?token=TOKEN once in a browser",
                 headers: HTTPHeaders([("WWW-Authenticate", "Bearer realm=\"probe-server\"")]))
@@ -73,11 +98,12 @@ public struct AccessToken: Sendable {
         return nil
     }
 
-    /// Compares without an early exit, so response time does not reveal a prefix.
+    /// Compares the SHA-256 digests of both without an early exit: always 32 bytes against
+    /// 32, so the response time reveals neither a matching prefix nor the length.
     static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        var diff = UInt8(x.count == y.count ? 0 : 1)
-        for i in 0..<min(x.count, y.count) { diff |= x[i] ^ y[i] }
+        let x = Digest.sha256(Array(a.utf8)), y = Digest.sha256(Array(b.utf8))
+        var diff: UInt8 = 0
+        for i in 0..<x.count { diff |= x[i] ^ y[i] }
         return diff == 0
     }
 }

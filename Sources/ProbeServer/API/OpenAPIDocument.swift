@@ -199,11 +199,15 @@ public enum OpenAPIDocument {
       }
      },
      "certificateRefusals": {
-      "description": "Only while the run has no result: TLS clients that refused the certificate since the run was created (at most 10, newest last).",
+      "description": "Only with the access token, while the run has no result: TLS clients that refused the certificate since the run was created (at most 10, newest last).",
       "type": "array",
       "items": {
        "$ref": "#/components/schemas/CertificateRefusal"
       }
+     },
+     "writeKey": {
+      "description": "The run's write key (128 random bits, hex): only in the 201 of POST /api/runs, and in url. Results, complete, uploads and the noscript beacon need it (?key= or X-Probe-Key) or the token; a run whose id was chosen needs it to be read too.",
+      "type": "string"
      }
     }
    },
@@ -607,6 +611,22 @@ public enum OpenAPIDocument {
       "schema": {
        "type": "string"
       }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
+      }
      }
     ],
     "responses": {
@@ -621,6 +641,9 @@ public enum OpenAPIDocument {
       }
      },
      "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
       "$ref": "#/components/responses/Error"
      },
      "503": {
@@ -656,6 +679,9 @@ public enum OpenAPIDocument {
      "400": {
       "$ref": "#/components/responses/Error"
      },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
      "409": {
       "$ref": "#/components/responses/Error"
      },
@@ -671,7 +697,8 @@ public enum OpenAPIDocument {
      "503": {
       "$ref": "#/components/responses/Error"
      }
-    }
+    },
+    "description": "Choosing the id (id) needs the access token (403 otherwise); the answer carries the run's writeKey. Cross-site requests (a foreign Origin, Sec-Fetch-Site cross-site) are 403 cross_origin; bodies other than application/json 415."
    },
    "get": {
     "summary": "List runs, newest first",
@@ -744,6 +771,9 @@ public enum OpenAPIDocument {
      "401": {
       "$ref": "#/components/responses/Error"
      },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
      "503": {
       "$ref": "#/components/responses/Error"
      }
@@ -760,6 +790,14 @@ public enum OpenAPIDocument {
       "required": true,
       "schema": {
        "$ref": "#/components/schemas/RunID"
+      }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
       }
      }
     ],
@@ -778,6 +816,9 @@ public enum OpenAPIDocument {
       "$ref": "#/components/responses/Error"
      },
      "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
       "$ref": "#/components/responses/Error"
      },
      "503": {
@@ -812,7 +853,13 @@ public enum OpenAPIDocument {
      "401": {
       "$ref": "#/components/responses/Error"
      },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
      "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
       "$ref": "#/components/responses/Error"
      },
      "503": {
@@ -831,6 +878,14 @@ public enum OpenAPIDocument {
       "required": true,
       "schema": {
        "$ref": "#/components/schemas/RunID"
+      }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
       }
      }
     ],
@@ -856,6 +911,9 @@ public enum OpenAPIDocument {
       }
      },
      "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
       "$ref": "#/components/responses/Error"
      },
      "404": {
@@ -887,6 +945,14 @@ public enum OpenAPIDocument {
       "schema": {
        "$ref": "#/components/schemas/RunID"
       }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
+      }
      }
     ],
     "responses": {
@@ -903,10 +969,19 @@ public enum OpenAPIDocument {
      "400": {
       "$ref": "#/components/responses/Error"
      },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
      "404": {
       "$ref": "#/components/responses/Error"
      },
      "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
       "$ref": "#/components/responses/Error"
      },
      "503": {
@@ -944,6 +1019,14 @@ public enum OpenAPIDocument {
       "schema": {
        "$ref": "#/components/schemas/Platform"
       }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
+      }
      }
     ],
     "responses": {
@@ -961,6 +1044,9 @@ public enum OpenAPIDocument {
       "$ref": "#/components/responses/Error"
      },
      "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
       "$ref": "#/components/responses/Error"
      },
      "503": {
@@ -989,6 +1075,14 @@ public enum OpenAPIDocument {
        "minimum": 0,
        "maximum": 600
       }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
+      }
      }
     ],
     "responses": {
@@ -1006,6 +1100,9 @@ public enum OpenAPIDocument {
       "$ref": "#/components/responses/Error"
      },
      "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
       "$ref": "#/components/responses/Error"
      },
      "503": {
@@ -1060,6 +1157,9 @@ public enum OpenAPIDocument {
      "404": {
       "$ref": "#/components/responses/Error"
      },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
      "503": {
       "$ref": "#/components/responses/Error"
      }
@@ -1098,6 +1198,9 @@ public enum OpenAPIDocument {
      },
      "401": {
       "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
      }
     }
    }
@@ -1124,7 +1227,7 @@ public enum OpenAPIDocument {
   },
   "/api/profiles": {
    "get": {
-    "summary": "Every platform \u00d7 requirement set",
+    "summary": "Every platform × requirement set",
     "responses": {
      "200": {
       "description": "profiles",
@@ -1203,6 +1306,14 @@ public enum OpenAPIDocument {
       "schema": {
        "$ref": "#/components/schemas/RunID"
       }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
+      }
      }
     ],
     "responses": {
@@ -1244,6 +1355,9 @@ public enum OpenAPIDocument {
      "404": {
       "$ref": "#/components/responses/Error"
      },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
      "503": {
       "$ref": "#/components/responses/Error"
      }
@@ -1260,6 +1374,14 @@ public enum OpenAPIDocument {
       "required": true,
       "schema": {
        "$ref": "#/components/schemas/RunID"
+      }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
       }
      }
     ],
@@ -1280,6 +1402,9 @@ public enum OpenAPIDocument {
      "404": {
       "$ref": "#/components/responses/Error"
      },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
      "503": {
       "$ref": "#/components/responses/Error"
      }
@@ -1296,6 +1421,14 @@ public enum OpenAPIDocument {
       "required": true,
       "schema": {
        "$ref": "#/components/schemas/RunID"
+      }
+     },
+     {
+      "name": "key",
+      "in": "query",
+      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
+      "schema": {
+       "type": "string"
       }
      }
     ],
@@ -1314,6 +1447,9 @@ public enum OpenAPIDocument {
       "$ref": "#/components/responses/Error"
      },
      "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
       "$ref": "#/components/responses/Error"
      },
      "503": {

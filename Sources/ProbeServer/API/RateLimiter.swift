@@ -16,6 +16,19 @@ public final class RateLimiter: @unchecked Sendable {
     public static let runCreation = Rule(rate: 10, burst: 100)
     /// Results: 2,000 a second sustained, 20,000 at once, per address.
     public static let results = Rule(rate: 2_000, burst: 20_000)
+    /// Lookups of one run (`GET /api/runs/{id}` and its diff, wait, reports, `/runs/{id}`,
+    /// `/api/config?run=`) without the token: 20 a second, 100 at once. The page makes three
+    /// per run and a report page one; a farm of 30 devices behind one NAT starting together
+    /// stays under the burst, while guessing a caller-chosen id (which also needs its key) is
+    /// held to 20 tries a second.
+    public static let runLookups = Rule(rate: 20, burst: 100)
+    /// Wrong access tokens: 1 a second, 10 at once (a person mistyping, a CI job with a stale
+    /// secret), so a short hand-chosen `--token` is not brute-forced at 14,000 a second.
+    public static let tokenGuesses = Rule(rate: 1, burst: 10)
+    /// `/probe/bytes`, in bytes: 2 MiB a second, 16 MiB at once. fetch.integrity downloads
+    /// 1 MiB per run, so 16 devices can start together behind one address; serving anyone
+    /// 380 MB/s (what one client drew before) costs the whole CPU.
+    public static let generatedBytes = Rule(rate: 2 * 1024 * 1024, burst: 16 * 1024 * 1024)
     /// Buckets kept before idle ones are dropped; bounds memory under address spraying.
     static let maxBuckets = 10_000
 
@@ -46,11 +59,21 @@ public final class RateLimiter: @unchecked Sendable {
         }
     }
 
+    /// Seconds until `key` could take `cost` (0: it can now), without taking anything.
+    public func wait(_ key: String, cost: Double = 1, nowNanos: UInt64) -> Int {
+        lock.withLock {
+            guard let bucket = buckets[key] else { return 0 }
+            let elapsed = Double(nowNanos &- bucket.at) / 1e9
+            let tokens = min(rule.burst, bucket.tokens + max(0, elapsed) * rule.rate)
+            return tokens >= cost ? 0 : max(1, Int(((cost - tokens) / rule.rate).rounded(.up)))
+        }
+    }
+
     /// Throws 429 with `Retry-After` when the client is over its rate.
-    public func check(_ request: Request, cost: Double = 1, what: String) throws(HTTPError) {
+    public func check(_ request: Request, cost: Double = 1, what: String, code: String? = nil) throws(HTTPError) {
         let (allowed, retry) = take(request.remoteAddress, cost: cost, nowNanos: EventLoop.monotonicNow().nanoseconds)
         if !allowed {
-            throw HTTPError(.tooManyRequests, "too many \(what) from this address; retry in \(retry) s",
+            throw HTTPError(.tooManyRequests, code: code, "too many \(what) from this address; retry in \(retry) s",
                             headers: HTTPHeaders([("Retry-After", String(retry))]))
         }
     }

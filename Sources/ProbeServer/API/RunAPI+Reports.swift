@@ -2,7 +2,7 @@ import Foundation
 import ProbeCatalog
 
 /// The report routes: machine formats under `/api/runs/{id}/report.*`, and the pages for
-/// people, `/runs/{id}` (the run id is the capability) and `/runs` (needs the token).
+/// people, `/runs/{id}` (the run id, or for a chosen id its key, is the capability) and `/runs` (needs the token).
 extension RunAPI {
     /// Runs shown on the matrix page: enough for a device farm's night, few enough to judge
     /// on one request.
@@ -12,8 +12,9 @@ extension RunAPI {
         for format in RunReports.Format.allCases {
             router.add("GET", "/api/runs/:id/\(format.rawValue)") { [self] req in
                 let id = try runID(req)
+                let access = try lookup(req)
                 return .offload { self.respond {
-                    let (run, report, results, uploads) = try self.judged(id)
+                    let (run, report, results, uploads) = try self.judged(id, access)
                     let text = RunReports.render(format, run: run, report: report, results: results, uploads: uploads)
                     return Response(status: .ok, headers: HTTPHeaders([("Content-Type", format.contentType), ("Cache-Control", "no-store")]),
                                     body: Array(text.utf8))
@@ -24,16 +25,19 @@ extension RunAPI {
             guard let id = req.parameters["id"], RunID.isWellFormed(id) else {
                 return .now(.html(RunReportPage.notFound(runID: req.parameters["id"] ?? ""), status: .notFound))
             }
+            let access = try lookup(req)
             return .offload { self.respond {
-                guard try self.store.run(id: id) != nil else { return .html(RunReportPage.notFound(runID: id), status: .notFound) }
-                let (run, report, results, uploads) = try self.judged(id)
+                guard let found = try self.store.run(id: id), access.allows(.read, found) else {
+                    return .html(RunReportPage.notFound(runID: id), status: .notFound)
+                }
+                let (run, report, results, uploads) = try self.judged(id, access)
                 return .html(RunReportPage.html(run: run, report: report, results: results, uploads: uploads))
             } }
         }
         router.add("GET", "/runs") { [self] req in
             // `?token=` once: keep it in an HttpOnly, SameSite=Strict cookie and drop it from the URL.
             if let given = req.queryItems["token"] {
-                guard AccessToken.constantTimeEquals(given, token.value) else {
+                guard try token.check(given, from: req.remoteAddress) else {
                     throw HTTPError(.unauthorized, "that token is not this server's; it is in DATA_DIR/token")
                 }
                 var r = Response.redirect(to: "/runs")
@@ -60,8 +64,8 @@ extension RunAPI {
     }
 
     /// A run with its diff, results and uploads (blocking reads: call off the loops).
-    func judged(_ id: String) throws -> (RunRecord, DiffReport, [ResultRecord], [UploadRecord]) {
-        guard let run = try store.run(id: id) else { throw StoreError.runNotFound(id) }
+    func judged(_ id: String, _ access: RunAccess) throws -> (RunRecord, DiffReport, [ResultRecord], [UploadRecord]) {
+        let run = try self.run(id, access, .read)
         let results = try store.results(runID: id)
         let report = try RunJudge.report(run: run, records: results, catalog: catalog)
         return (run, report, results, try store.uploads(runID: id))

@@ -24,6 +24,7 @@ public final class RunAPI: @unchecked Sendable {
     let waiters = RunWaiters()
     let runCreation = RateLimiter(RateLimiter.runCreation)
     let resultPosting = RateLimiter(RateLimiter.results)
+    let runLookups = RateLimiter(RateLimiter.runLookups)
     let decoder: ResultDecoder
     /// The catalog as JSON, built once: it is the same for every request.
     let catalogJSON: String
@@ -47,7 +48,10 @@ public final class RunAPI: @unchecked Sendable {
     }
 
     public func register(into router: inout Router) {
-        router.add("GET", "/api/config") { [self] req in .offload { self.config(req) } }
+        router.add("GET", "/api/config") { [self] req in
+            let access = req.queryItems["run"] == nil ? try access(req) : try lookup(req)
+            return .offload { self.config(req, access) }
+        }
         router.add("POST", "/api/runs") { [self] req in try createRun(req) }
         router.add("GET", "/api/runs") { [self] req in
             try token.require(req)
@@ -55,18 +59,24 @@ public final class RunAPI: @unchecked Sendable {
         }
         router.add("GET", "/api/runs/:id") { [self] req in
             let id = try runID(req)
-            return .offload { self.respond { try self.runView(id) } }
+            let access = try lookup(req)
+            return .offload { self.respond { try self.runView(id, access) } }
         }
         router.add("DELETE", "/api/runs/:id") { [self] req in
+            try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
             try token.require(req)
             return try deleteRun(runID(req))
         }
         router.add("POST", "/api/runs/:id/results") { [self] req in try postResults(req) }
-        router.add("POST", "/api/runs/:id/complete") { [self] req in try completeRun(runID(req), req) }
+        router.add("POST", "/api/runs/:id/complete") { [self] req in
+            try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
+            return try completeRun(runID(req), req)
+        }
         router.add("GET", "/api/runs/:id/diff") { [self] req in
             let id = try runID(req)
             let (set, platform) = try profileQuery(req)
-            return .offload { self.respond { try self.diff(id, requirementSet: set, platform: platform) } }
+            let access = try lookup(req)
+            return .offload { self.respond { try self.diff(id, access, requirementSet: set, platform: platform) } }
         }
         router.add("GET", "/api/runs/:id/wait") { [self] req in try wait(runID(req), req) }
         router.add("GET", "/api/compare") { [self] req in
@@ -103,6 +113,59 @@ public final class RunAPI: @unchecked Sendable {
                             "run id must be 1 to 64 characters of A-Z a-z 0-9 - _", field: "run")
         }
         return id
+    }
+
+    /// What the request presents for a run: its key, the token (a wrong token costs a guess).
+    func access(_ req: Request) throws(HTTPError) -> RunAccess {
+        RunAccess(key: RunKey.presented(in: req), hasToken: try token.authorizes(req))
+    }
+
+    /// `access`, for a read of one run: throttled per address unless the token came along,
+    /// so ids (and keys of chosen ids) cannot be tried quickly.
+    func lookup(_ req: Request) throws(HTTPError) -> RunAccess {
+        let access = try access(req)
+        if !access.hasToken {
+            try runLookups.check(req, what: "run lookups", code: "too_many_lookups")
+        }
+        return access
+    }
+
+    /// The run, when it exists and `access` allows `need`; else exactly the answer for a
+    /// missing run, so a wrong key does not learn that the id exists. Blocking read.
+    func run(_ id: String, _ access: RunAccess, _ need: RunAccess.Need) throws -> RunRecord {
+        guard let run = try store.run(id: id), access.allows(need, run) else { throw StoreError.runNotFound(id) }
+        return run
+    }
+
+    /// Checks access on the blocking pool (it reads the store), then runs `body`'s reply.
+    func withRun(_ id: String, _ access: RunAccess, _ need: RunAccess.Need,
+                 _ body: @escaping @Sendable (RunRecord) throws -> Reply) -> Reply {
+        .later { [self] promise in
+            DispatchQueue.global().async {
+                let reply: Reply
+                do {
+                    reply = try body(try self.run(id, access, need))
+                } catch {
+                    promise.succeed(self.respond { throw error })
+                    return
+                }
+                switch reply {
+                case .now(let response): promise.succeed(response)
+                case .offload(let work): promise.succeed(work())
+                case .later(let start): start(promise)
+                }
+            }
+        }
+    }
+
+    /// Refuses a request a browser sent from another site (`CrossSiteWrites`), and a body
+    /// that is not of `bodyType`.
+    func refuseCrossSite(_ req: Request, bodyType: String) throws(HTTPError) {
+        if let refusal = CrossSiteWrites.refusal(origin: req.headers["origin"], fetchSite: req.headers["sec-fetch-site"],
+                                                 isOwn: { origins.isOwn($0, for: req) }) {
+            throw refusal
+        }
+        try CrossSiteWrites.requireBodyType(req, bodyType)
     }
 
     /// Runs `body` and renders a thrown error as its response.
@@ -147,7 +210,7 @@ public final class RunAPI: @unchecked Sendable {
         let run: RunView?
     }
 
-    func config(_ req: Request) -> Response {
+    func config(_ req: Request, _ access: RunAccess) -> Response {
         respond {
             var run: RunView?
             // A run the server no longer has is no error (the page starts a new one); a
@@ -156,7 +219,7 @@ public final class RunAPI: @unchecked Sendable {
                 throw HTTPError(.badRequest, code: "invalid_run_id",
                                 "run id must be 1 to 64 characters of A-Z a-z 0-9 - _", field: "run")
             }
-            if let id = req.queryItems["run"], let record = try store.run(id: id) {
+            if let id = req.queryItems["run"], let record = try store.run(id: id), access.allows(.read, record) {
                 run = RunView(record, results: try store.results(runID: id))
             }
             let catalogValue = (try? JSONDecoder().decode(JSONValue.self, from: Data(catalogJSON.utf8))) ?? .null
@@ -168,6 +231,7 @@ public final class RunAPI: @unchecked Sendable {
     // MARK: Runs
 
     func createRun(_ req: Request) throws -> Reply {
+        try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
         try runCreation.check(req, what: "new runs")
         let body: CreateRunRequest = req.body.isEmpty ? CreateRunRequest() : try req.decodeJSON(CreateRunRequest.self)
         let set = body.requirementSet ?? Catalog.defaultRequirementSet
@@ -183,6 +247,12 @@ public final class RunAPI: @unchecked Sendable {
         }
         if let id = body.id, !RunID.isWellFormed(id) {
             throw HTTPError(.badRequest, code: "invalid_run_id", "id must be 1 to 64 characters of A-Z a-z 0-9 - _", field: "id")
+        }
+        // A chosen id can be guessed and would answer 409 to confirm a guess: token only.
+        if body.id != nil, !(try token.authorizes(req)) {
+            throw HTTPError(.forbidden, code: "token_required",
+                            "choosing the run id needs the access token (Authorization: Bearer TOKEN, from DATA_DIR/token); without it, leave out id and use the generated one",
+                            field: "id")
         }
         var metadata = "{}"
         if let m = body.metadata {
@@ -200,14 +270,15 @@ public final class RunAPI: @unchecked Sendable {
         // A WebView that appends long app tokens must not make run creation fail: keep the start.
         var userAgent = req.headers["user-agent"]
         while let ua = userAgent, ua.utf8.count > StoreLimits.maxUserAgentBytes { userAgent = String(ua.dropLast()) }
+        let key = RunKey.generate()
         let record = RunRecord(id: body.id ?? RunID.generate(), label: body.label, platform: body.platform,
                                requirementSet: set, metadata: metadata, userAgent: userAgent,
-                               createdAt: now)
+                               createdAt: now, writeKeyDigest: RunKey.digest(key), idChosen: body.id != nil)
         // A field over a store limit (a long label, large metadata) is the client's mistake: 400, not 500.
         do { try record.validate() } catch { throw error.httpError }
         let origin = origins.origins(for: req).primary
         return later(.createRun(record)) { _ in
-            var view = RunView(record)
+            var view = RunView(record, writeKey: key)
             view.absoluteUrl = origin + view.url
             var r = Response.json(view, status: .created)
             r.headers.add("Location", "/api/runs/\(record.id)")
@@ -215,11 +286,12 @@ public final class RunAPI: @unchecked Sendable {
         }
     }
 
-    func runView(_ id: String) throws -> Response {
-        guard let run = try store.run(id: id) else { throw StoreError.runNotFound(id) }
+    func runView(_ id: String, _ access: RunAccess) throws -> Response {
+        let run = try self.run(id, access, .read)
         let results = try store.results(runID: id)
         var view = RunView(run, results: results)
-        if results.isEmpty {
+        // The refusals are the whole server's (addresses, names asked for): token only.
+        if results.isEmpty, access.hasToken {
             view.certificateRefusals = Array(certificateRefusals.list(since: run.createdAt).suffix(Self.refusalsShownPerRun))
         }
         return .json(view)
@@ -262,7 +334,9 @@ public final class RunAPI: @unchecked Sendable {
     // MARK: Results
 
     func postResults(_ req: Request) throws -> Reply {
+        try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
         let id = try runID(req)
+        let access = try access(req)
         let results: [ProbeResult]
         do {
             results = try decoder.decodePosted(req.body)
@@ -297,14 +371,23 @@ public final class RunAPI: @unchecked Sendable {
             records.append(record)
         }
         // The platform the page reported, for listings; the diff re-detects from the result itself.
+        var platformUpdate: StoreWrite?
         if let env = results.last(where: { $0.probe == "env.platform" }) {
             var ua = req.headers["user-agent"]
             if case .string(let reported)? = env.observed["userAgent"] { ua = reported }
             let detected = PlatformDetector.detect(userAgent: ua ?? "", signals: PlatformSignals(observed: env.observed))
-            store.submit(.setDetectedPlatform(id: id, platform: detected.platform.rawValue, userAgent: ua.map { String($0.prefix(StoreLimits.maxUserAgentBytes)) })) { _ in }
+            platformUpdate = .setDetectedPlatform(id: id, platform: detected.platform.rawValue, userAgent: ua.map { String($0.prefix(StoreLimits.maxUserAgentBytes)) })
         }
         let stored = records
-        return later(.appendResults(stored)) { outcome in
+        let update = platformUpdate
+        return withRun(id, access, .write) { [self] _ in
+            if let update { store.submit(update) { _ in } }
+            return answerAppended(stored)
+        }
+    }
+
+    func answerAppended(_ stored: [ResultRecord]) -> Reply {
+        later(.appendResults(stored)) { outcome in
             guard case .appended(let outcomes) = outcome else { return .json(ResultsAcknowledgement(accepted: 0, duplicates: 0, conflicts: 0, conflicting: [])) }
             var conflicting: [String] = []
             for (i, o) in outcomes.enumerated() where o == .conflict {
@@ -320,7 +403,9 @@ public final class RunAPI: @unchecked Sendable {
     // MARK: Completion, diff, wait
 
     func completeRun(_ id: String, _ req: Request) throws -> Reply {
-        .later { [self] promise in complete(id) { promise.succeed($0) } }
+        withRun(id, try access(req), .write) { [self] _ in
+            .later { promise in self.complete(id) { promise.succeed($0) } }
+        }
     }
 
     /// Commits the completion, judges the run, stores the verdict, wakes the waiters, and
@@ -348,15 +433,19 @@ public final class RunAPI: @unchecked Sendable {
     }
 
     /// The `<noscript>` beacon of a page whose script never ran: record `env.script` as
-    /// failed (attempt 0, below any the page itself would post) and complete the run, since
-    /// nothing else will ever arrive from that page and a CI `wait` should not time out.
-    public func recordNoscriptBeacon(run id: String) {
+    /// failed (attempt 0, below any the page itself would post). Only with the run's key (the
+    /// page URL's `key=`, through `?key=` or the Referer) or the token: any page on the web
+    /// can load an image, so a beacon without one is ignored. It never completes the run: an
+    /// image is no proof the page is done, and completing would freeze the verdict; `wait`
+    /// and the report show the failed `env.script` instead.
+    public func recordNoscriptBeacon(run id: String, key: String?, request: Request) {
         guard RunID.isWellFormed(id) else { return }
-        let record = ResultRecord(runID: id, probe: "env.script", attempt: 0, status: ProbeResult.Status.fail.rawValue,
-                                  observed: #"{"javascript":false,"noscriptBeacon":true}"#, receivedAt: Self.now())
-        store.submit(.appendResults([record])) { [self] result in
-            guard case .success = result else { return }
-            complete(id) { _ in }
+        let access = RunAccess(key: key, hasToken: (try? token.authorizes(request)) ?? false)
+        DispatchQueue.global().async { [self] in
+            guard (try? run(id, access, .write)) != nil else { return }
+            let record = ResultRecord(runID: id, probe: "env.script", attempt: 0, status: ProbeResult.Status.fail.rawValue,
+                                      observed: #"{"javascript":false,"noscriptBeacon":true}"#, receivedAt: Self.now())
+            store.submit(.appendResults([record])) { _ in }
         }
     }
 
@@ -364,14 +453,14 @@ public final class RunAPI: @unchecked Sendable {
     /// synced, then the record. Blocking: call it off the event loops (the upload route is
     /// offloaded). The file name is the client's text, stored as data, never used as a path.
     public func saveUpload(run id: String, probe: String, fileName: String, declaredType: String?,
-                           sniffedType: String?, bytes: [UInt8], sha256: String) throws {
+                           sniffedType: String?, bytes: [UInt8], sha256: String, access: RunAccess) throws {
         guard RunID.isWellFormed(id) else {
             throw HTTPError(.badRequest, code: "invalid_run_id", "run must be 1 to 64 characters of A-Z a-z 0-9 - _", field: "run")
         }
         guard catalog.probe(id: probe) != nil else {
             throw HTTPError(.badRequest, code: "unknown_probe", "unknown probe \(Logger.sanitize(probe, max: 64))", field: "probe")
         }
-        guard try store.run(id: id) != nil else { throw StoreError.runNotFound(id) }
+        _ = try run(id, access, .write)
         let uploadID = RunID.generate()
         let relative = "uploads/\(id)/\(uploadID)"
         for dir in [dataDirectory + "/uploads", dataDirectory + "/uploads/" + id] where mkdir(dir, 0o700) != 0 && errno != EEXIST {
@@ -423,8 +512,8 @@ public final class RunAPI: @unchecked Sendable {
         return (set, platform)
     }
 
-    func diff(_ id: String, requirementSet: String?, platform: String?) throws -> Response {
-        guard let run = try store.run(id: id) else { throw StoreError.runNotFound(id) }
+    func diff(_ id: String, _ access: RunAccess, requirementSet: String?, platform: String?) throws -> Response {
+        let run = try self.run(id, access, .read)
         return .json(try RunJudge.report(run: run, records: try store.results(runID: id), requirementSet: requirementSet,
                                          platformOverride: platform, catalog: catalog))
     }
@@ -445,10 +534,11 @@ public final class RunAPI: @unchecked Sendable {
             seconds = n
         }
         let wait = seconds
-        return .later { [self] promise in
+        let access = try lookup(req)
+        return withRun(id, access, .read) { [self] _ in .later { promise in
             let answer: @Sendable () -> Void = {
                 promise.succeed(self.respond {
-                    guard let run = try self.store.run(id: id) else { throw StoreError.runNotFound(id) }
+                    let run = try self.run(id, access, .read)
                     return .json(WaitView(completed: run.completedAt != nil && run.verdict != nil, run: RunView(run), verdict: run.verdict))
                 })
             }
@@ -460,7 +550,7 @@ public final class RunAPI: @unchecked Sendable {
                 }
                 self.waiters.complete(runID: id)
             }
-        }
+        } }
     }
 
     func compare(_ req: Request) throws -> Response {

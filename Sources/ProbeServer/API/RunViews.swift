@@ -38,6 +38,9 @@ public struct RunView: Encodable, Sendable {
     /// For a run with no result yet: TLS clients that refused the certificate since the run
     /// was created, newest last (why a device never reached the page). Absent otherwise.
     public var certificateRefusals: [CertificateRefusal]?
+    /// The run's write key: only in the 201 of `POST /api/runs` (the store keeps its digest,
+    /// so no later answer can show it). Also in `url`, for the device.
+    public let writeKey: String?
 
     public struct ResultSummary: Encodable, Sendable {
         public let probe: String
@@ -47,10 +50,13 @@ public struct RunView: Encodable, Sendable {
         public let elapsedMs: Double?
     }
 
-    init(_ run: RunRecord, results: [ResultRecord]? = nil) {
+    init(_ run: RunRecord, results: [ResultRecord]? = nil, writeKey: String? = nil) {
         id = run.id
-        url = "/?run=\(run.id)"
-        reportUrl = "/runs/\(run.id)"
+        self.writeKey = writeKey
+        let key = writeKey.map { "\(RunKey.queryName)=\($0)" }
+        url = "/?run=\(run.id)" + (key.map { "&" + $0 } ?? "")
+        // A chosen id needs the key to be read, so its report link carries it.
+        reportUrl = "/runs/\(run.id)" + (run.idChosen ? key.map { "?" + $0 } ?? "" : "")
         label = run.label
         platform = run.platform
         detectedPlatform = run.detectedPlatform

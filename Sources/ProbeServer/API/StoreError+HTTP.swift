@@ -12,7 +12,7 @@ extension StoreError: HTTPErrorConvertible {
         switch self {
         case .runNotFound(let id):
             return HTTPError(.notFound, code: "run_not_found",
-                             "no run \(Logger.sanitize(id, max: 64)); create one with POST /api/runs", field: "run")
+                             "no run \(Logger.sanitize(id, max: 64)) that this request may use: it does not exist, or it needs its write key (?key= from the run's URL, or X-Probe-Key) or the access token; create one with POST /api/runs", field: "run")
         case .runExists(let id):
             return HTTPError(.conflict, code: "run_exists", "a run with id \(Logger.sanitize(id, max: 64)) already exists", field: "id")
         case .uploadExists:

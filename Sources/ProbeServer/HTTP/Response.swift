@@ -130,8 +130,9 @@ extension Request {
     /// Decodes the JSON body; on failure the error names the field at fault
     /// (`results[2].attempt: expected Int`).
     public func decodeJSON<T: Decodable>(_ type: T.Type) throws(HTTPError) -> T {
-        // sendBeacon sends text/plain and `curl -d` form encoding: both carry JSON here.
-        // Only a multipart body is certainly not JSON.
+        // The run API's writes refuse every type but application/json before this
+        // (CrossSiteWrites: text/plain and form bodies are what a cross-site page can send);
+        // for any other caller only a multipart body is certainly not JSON.
         if let contentType = headers["content-type"]?.lowercased(), contentType.hasPrefix("multipart/") {
             throw HTTPError(.unsupportedMediaType, "expected Content-Type application/json, got \(contentType.prefix(60))")
         }

@@ -12,7 +12,7 @@ extension EventLoop {
         guard accessLogEnabled else { return }
         let micros = EventLoop.monotonicNow().since(startedAt) / 1000
         let ms = "\(micros / 1000).\(String(micros % 1000).leftPadded(3))"
-        var line = "\(Logger.timestamp()) access \(peer) \(Logger.sanitize(method, max: 16)) \(Logger.sanitize(target)) \(status) \(bytes)B \(ms)ms"
+        var line = "\(Logger.timestamp()) access \(peer) \(Logger.sanitize(method, max: 16)) \(Logger.sanitize(LoggedTarget.redacted(target))) \(status) \(bytes)B \(ms)ms"
         if let note { line += " \"\(Logger.sanitize(note, max: 160))\"" }
         line += "\n"
         accessLog.append(contentsOf: line.utf8)

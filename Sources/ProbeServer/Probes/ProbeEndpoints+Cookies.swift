@@ -28,7 +28,8 @@ extension ProbeEndpoints {
         return value.isEmpty ? "1" : value
     }
 
-    /// Which `probe_` cookies the request carried. Other cookies are counted, not echoed.
+    /// Which `probe_` cookies the request carried, never the token's `probe_token`. Other
+    /// cookies are counted, not echoed.
     static func cookieEcho(_ request: Request) -> CookieEcho {
         var cookies: [String: String] = [:]
         var others = 0
@@ -39,7 +40,9 @@ extension ProbeEndpoints {
                 let trimmed = pair.trimmingCharacters(in: " \t")
                 let parts = trimmed.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 let name = String(parts[0])
-                guard name.hasPrefix(CookieName.prefix) else {
+                // The access token's cookie shares the prefix; echoing it (to the second origin,
+                // with credentialed CORS) would hand an HttpOnly secret to script.
+                guard name.hasPrefix(CookieName.prefix), name != AccessToken.cookieName else {
                     if !name.isEmpty { others += 1 }
                     continue
                 }
@@ -81,13 +84,15 @@ extension ProbeEndpoints {
     /// `referrerpolicy="same-origin"`, overriding the server's `no-referrer` for this one request).
     static func noscriptBeacon(_ request: Request, _ config: ProbeEndpointsConfig) -> Response {
         var run = request.queryItems["run"]
+        var key = request.queryItems[RunKey.queryName]
         if run == nil, let referer = request.headers["referer"], let q = referer.firstIndex(of: "?") {
             var probe = Request(head: request.head)
             probe.head.query = String(referer[referer.index(after: q)...].prefix { $0 != "#" })
             run = probe.queryItems["run"]
+            key = probe.queryItems[RunKey.queryName]
         }
         if let run, !run.isEmpty, run.utf8.count <= 128, run.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) {
-            config.onNoscriptBeacon?(run)
+            config.onNoscriptBeacon?(run, key, request)
         }
         return Response(status: .ok, headers: HTTPHeaders([("Content-Type", "image/gif"), ("Cache-Control", "no-store")]), body: transparentGIF)
     }

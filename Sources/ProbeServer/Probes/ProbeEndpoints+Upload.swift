@@ -6,6 +6,13 @@ extension ProbeEndpoints {
     /// `POST /probe/upload`: parses the multipart body, sniffs and hashes each file. Nothing
     /// is written to disk; the file name is echoed back as text and never used as a path.
     static func upload(_ request: Request, _ config: ProbeEndpointsConfig) throws -> Response {
+        // Kept uploads change a run: the same cross-site rule as the run API. Only the page's
+        // own origin uploads (probes.js posts same-origin).
+        if let refusal = CrossSiteWrites.refusal(origin: request.headers["origin"], fetchSite: request.headers["sec-fetch-site"],
+                                                 isOwn: { config.isPrimary($0, for: request) }) {
+            throw refusal
+        }
+        try CrossSiteWrites.requireBodyType(request, CrossSiteWrites.multipartType, evenWhenEmpty: true)
         let contentType = request.headers["content-type"] ?? ""
         let files: [UploadedFile]
         let keptBodies: [[UInt8]]
@@ -51,7 +58,8 @@ extension ProbeEndpoints {
         if let save = config.saveUpload, let run = fields["run"], let probe = fields["probe"] {
             for (file, bytes) in zip(files, keptBodies) {
                 try save(ProbeUpload(run: run, probe: probe, fileName: file.name, declaredType: file.declaredType,
-                                     sniffedType: file.sniffedType, bytes: bytes, sha256: file.sha256))
+                                     sniffedType: file.sniffedType, bytes: bytes, sha256: file.sha256,
+                                     key: fields[RunKey.queryName] ?? RunKey.presented(in: request), request: request))
             }
         }
         return .json(UploadReport(files: files, fields: fields))

@@ -14,15 +14,16 @@ public struct ProbeEndpointsConfig: Sendable {
     /// This machine's names and addresses, as `OriginPlan` knows them.
     public var origins: OriginPlan
     /// Called when a browser without JavaScript loads the `<noscript>` beacon, with the run
-    /// id it carried: the run store can record `env.script` as failed. Nil: nothing recorded.
-    public var onNoscriptBeacon: (@Sendable (_ run: String) -> Void)?
+    /// id and write key it carried and the request (for the token): the run store can record
+    /// `env.script` as failed. Nil: nothing recorded.
+    public var onNoscriptBeacon: (@Sendable (_ run: String, _ key: String?, _ request: Request) -> Void)?
     /// Keeps an uploaded file of a run (blocking; the upload route runs off the loops).
     /// Nil: files are hashed and answered, not kept.
     public var saveUpload: (@Sendable (_ upload: ProbeUpload) throws -> Void)?
 
     public init(
         origins: OriginPlan = OriginPlan(), primaryOrigins: [String] = [], primaryPort: UInt16? = nil,
-        onNoscriptBeacon: (@Sendable (_ run: String) -> Void)? = nil
+        onNoscriptBeacon: (@Sendable (_ run: String, _ key: String?, _ request: Request) -> Void)? = nil
     ) {
         self.origins = origins
         self.primaryOrigins = primaryOrigins.map(Self.normalize)
@@ -76,4 +77,9 @@ public struct ProbeUpload: Sendable {
     public let sniffedType: String?
     public let bytes: [UInt8]
     public let sha256: String
+    /// The run's write key as the upload carried it (a `key` form field, `?key=` or
+    /// `X-Probe-Key`): the file is kept only with it, or with the token.
+    public let key: String?
+    /// The upload request, for the token.
+    public let request: Request
 }

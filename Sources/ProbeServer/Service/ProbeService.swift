@@ -93,11 +93,12 @@ public final class ProbeService: @unchecked Sendable {
         let probeConfig = ProbeEndpointsConfig(
             origins: OriginPlan(hostName: hostName, addresses: addresses),
             primaryPort: options.port == 0 ? nil : options.port,
-            onNoscriptBeacon: { run in api.recordNoscriptBeacon(run: run) })
+            onNoscriptBeacon: { run, key, request in api.recordNoscriptBeacon(run: run, key: key, request: request) })
         var withUploads = probeConfig
         withUploads.saveUpload = { u in
             try api.saveUpload(run: u.run, probe: u.probe, fileName: u.fileName, declaredType: u.declaredType,
-                               sniffedType: u.sniffedType, bytes: u.bytes, sha256: u.sha256)
+                               sniffedType: u.sniffedType, bytes: u.bytes, sha256: u.sha256,
+                               access: RunAccess(key: u.key, hasToken: try api.token.authorizes(u.request)))
         }
         ProbeEndpoints.register(into: &router, config: withUploads)
         var setupRouter = Self.setupRoutes(into: &router, certificates: certificates, options: options, refusals: refusals)

@@ -74,6 +74,20 @@ enum Migrations {
                 ALTER TABLE runs ADD COLUMN detected_platform TEXT;
                 CREATE INDEX runs_by_detected_platform ON runs (detected_platform, created_at, id);
                 """),
+        Migration(
+            version: 3, summary: "run write keys, caller-chosen ids",
+            sql: """
+                -- SHA-256 (hex) of the run's write key (docs/security-capabilities.md): results,
+                -- complete, uploads and the noscript beacon need the key or the token. Only the
+                -- digest is kept, so a copy of the database does not let anyone write. NULL for
+                -- runs created before keys existed: those take writes with the token only.
+                ALTER TABLE runs ADD COLUMN write_key_sha256 TEXT;
+                -- 1 when the caller chose the id (a CI job id): such an id is guessable, so
+                -- reads need the key or the token too. Runs from before this migration whose id
+                -- is not a generated 32-hex-digit one count as chosen.
+                ALTER TABLE runs ADD COLUMN id_chosen INTEGER NOT NULL DEFAULT 0 CHECK (id_chosen IN (0, 1));
+                UPDATE runs SET id_chosen = 1 WHERE length(id) != 32 OR id GLOB '*[^0-9a-f]*';
+                """),
     ]
 
     /// The version this build creates and understands.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One pass of one device through the page (SPEC §4), as stored.
+/// One pass of one device through the page ([docs/page.md](../../../docs/page.md)), as stored.
 public struct RunRecord: Equatable, Sendable {
     public var id: String
     /// A free label from CI or the operator (`pixel-7 nightly`), for listings.
@@ -22,13 +22,20 @@ public struct RunRecord: Equatable, Sendable {
     /// The last time the device was heard from (results, `touch`). Purging goes by this,
     /// so a run still in use is never purged.
     public var lastSeenAt: Date
+    /// SHA-256 (hex) of the write key handed out at creation (`RunKey`); nil for runs made
+    /// before keys existed, which only the token can write to.
+    public var writeKeyDigest: String?
+    /// Whether the caller chose the id: then the id is not a secret, and reads need the key.
+    public var idChosen: Bool
 
     public init(
         id: String = RunID.generate(), label: String? = nil, platform: String? = nil,
         requirementSet: String, metadata: String = "{}", userAgent: String? = nil,
         createdAt: Date, completedAt: Date? = nil, verdict: String? = nil, lastSeenAt: Date? = nil,
-        detectedPlatform: String? = nil
+        detectedPlatform: String? = nil, writeKeyDigest: String? = nil, idChosen: Bool = false
     ) {
+        self.writeKeyDigest = writeKeyDigest
+        self.idChosen = idChosen
         self.detectedPlatform = detectedPlatform
         self.id = id
         self.label = label
@@ -53,6 +60,7 @@ extension RunRecord {
         try StoreCheck.length(metadata, "metadata", max: StoreLimits.maxMetadataBytes)
         try StoreCheck.length(userAgent, "user agent", max: StoreLimits.maxUserAgentBytes)
         try StoreCheck.length(verdict, "verdict", max: StoreLimits.maxShortTextBytes)
+        try StoreCheck.length(writeKeyDigest, "write key digest", max: StoreLimits.maxShortTextBytes)
         if requirementSet.isEmpty { throw .invalid("the requirement set is empty") }
     }
 }

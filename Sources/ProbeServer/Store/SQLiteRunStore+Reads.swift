@@ -74,7 +74,7 @@ extension SQLiteRunStore {
 
     static let runColumns = """
         id, label, platform, requirement_set, metadata, user_agent, created_at, completed_at, \
-        verdict, last_seen_at, detected_platform
+        verdict, last_seen_at, detected_platform, write_key_sha256, id_chosen
         """
 
     static func readRun(_ row: SQLiteStatement) -> RunRecord {
@@ -83,7 +83,8 @@ extension SQLiteRunStore {
             requirementSet: row.string(at: 3), metadata: row.string(at: 4), userAgent: row.optionalString(at: 5),
             createdAt: Date(unixMillis: row.int64(at: 6)), completedAt: row.optionalInt64(at: 7).map(Date.init),
             verdict: row.optionalString(at: 8), lastSeenAt: Date(unixMillis: row.int64(at: 9)),
-            detectedPlatform: row.optionalString(at: 10))
+            detectedPlatform: row.optionalString(at: 10), writeKeyDigest: row.optionalString(at: 11),
+            idChosen: row.int64(at: 12) != 0)
     }
 
     static let resultColumns = "run_id, probe, attempt, status, observed, elapsed_ms, at, received_at, reason"

@@ -45,14 +45,14 @@ extension SQLiteRunStore {
         try database.execute(
             """
             INSERT INTO runs (id, label, platform, requirement_set, metadata, user_agent,
-                              created_at, completed_at, verdict, last_seen_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                              created_at, completed_at, verdict, last_seen_at, write_key_sha256, id_chosen)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO NOTHING
             """,
             [
                 run.id, run.label, run.platform, run.requirementSet, run.metadata, run.userAgent,
                 run.createdAt.unixMillis, run.completedAt?.unixMillis, run.verdict,
-                max(run.lastSeenAt.unixMillis, run.createdAt.unixMillis),
+                max(run.lastSeenAt.unixMillis, run.createdAt.unixMillis), run.writeKeyDigest, run.idChosen ? 1 : 0,
             ])
         if database.changes == 0 { throw StoreError.runExists(run.id) }
     }

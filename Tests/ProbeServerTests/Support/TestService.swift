@@ -43,12 +43,45 @@ final class TestService: @unchecked Sendable {
         var errorField: String? { (json["error"] as? [String: Any])?["field"] as? String }
     }
 
+    /// Who sends a request: the device that created the run (its write key, in `X-Probe-Key`,
+    /// as the page would send it), or someone who knows at most the id.
+    enum Caller {
+        case creator
+        case stranger
+        case key(String)
+    }
+
+    /// Write keys of the runs `createRun` made, by id.
+    private let keysLock = NSLock()
+    private var keys: [String: String] = [:]
+    func key(_ id: String) -> String? { keysLock.withLock { keys[id] } }
+
+    /// The run a path is about: `/api/runs/ID…`, `/runs/ID`, or `?run=ID`.
+    static func runID(in path: String) -> String? {
+        let bare = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+        let parts = bare.split(separator: "/").map(String.init)
+        if parts.count >= 3, parts[0] == "api", parts[1] == "runs" { return parts[2] }
+        if parts.count == 2, parts[0] == "runs" { return parts[1] }
+        if let q = path.firstIndex(of: "?") {
+            for pair in path[path.index(after: q)...].split(separator: "&") where pair.hasPrefix("run=") {
+                return String(pair.dropFirst(4))
+            }
+        }
+        return nil
+    }
+
     /// One request on a fresh connection.
     func request(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:],
-                 port: UInt16? = nil) throws -> Reply {
+                 port: UInt16? = nil, as caller: Caller = .creator) throws -> Reply {
         let c = try RawClient(port: port ?? self.port)
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port ?? self.port)\r\nConnection: close\r\n"
         for (k, v) in headers { head += "\(k): \(v)\r\n" }
+        switch caller {
+        case .creator:
+            if let id = Self.runID(in: path), let key = key(id) { head += "X-Probe-Key: \(key)\r\n" }
+        case .stranger: break
+        case .key(let key): head += "X-Probe-Key: \(key)\r\n"
+        }
         if let body {
             head += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
         } else {
@@ -59,11 +92,14 @@ final class TestService: @unchecked Sendable {
         return Reply(status: r.status, headers: r.headers, body: r.body)
     }
 
+    /// Creates a run (with the token when `body` chooses the id) and keeps its write key.
     func createRun(_ body: String = "{}") throws -> String {
-        let r = try request("POST", "/api/runs", body: body)
-        guard r.status == 201, let id = r.json["id"] as? String else {
+        let headers = body.contains("\"id\"") ? ["Authorization": "Bearer \(token)"] : [:]
+        let r = try request("POST", "/api/runs", body: body, headers: headers)
+        guard r.status == 201, let id = r.json["id"] as? String, let key = r.json["writeKey"] as? String else {
             throw SocketError(call: "create run: \(r.status) \(r.text)", code: 0, detail: "")
         }
+        keysLock.withLock { keys[id] = key }
         return id
     }
 

@@ -1,0 +1,33 @@
+/// Who may read or write a run, decided from the run and what the request presents.
+///
+/// - Writes (results, complete, uploads, the noscript beacon) need the run's write key or the
+///   access token. A run from before write keys existed has none: only the token writes to it.
+/// - Reads need nothing more than the id when the id was generated (128 random bits, the
+///   read capability), and the key or the token when the caller chose the id (`ci-4711` can be
+///   guessed).
+///
+/// A request that is refused is answered exactly as if the run did not exist (404
+/// `run_not_found`, same body), so a wrong key learns nothing about which ids exist.
+/// docs/security-capabilities.md argues each choice.
+public struct RunAccess: Sendable, Equatable {
+    public enum Need: Sendable { case read, write }
+
+    /// The write key the request presented, if any.
+    public var key: String?
+    /// Whether the request carries the access token.
+    public var hasToken: Bool
+
+    public init(key: String?, hasToken: Bool) {
+        self.key = key
+        self.hasToken = hasToken
+    }
+
+    public func allows(_ need: Need, _ run: RunRecord) -> Bool {
+        if hasToken { return true }
+        let keyMatches = RunKey.matches(key, digest: run.writeKeyDigest)
+        switch need {
+        case .write: return keyMatches
+        case .read: return !run.idChosen || keyMatches
+        }
+    }
+}
