@@ -25,20 +25,14 @@ struct ChromiumProfile {
     let directory: String
     let change: Change?
 
-    /// Creates the profile folder under the system's temporary folder.
-    init(change: Change?) throws {
-        var template = Array((NSTemporaryDirectory() + "/probe-try-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw CommandFailure("cannot create a temporary Chromium profile: \(String(cString: strerror(errno))); "
-                + "check that TMPDIR is writable", exitCode: ExitCode.cannotCreate)
-        }
-        directory = String(cString: made)
+    /// Writes the profile into `directory` (a scratch folder of the trial).
+    init(in directory: String, change: Change?) throws {
+        self.directory = directory
         self.change = change
         try writePreferences()
     }
 
     var profileDirectory: String { directory + "/profile" }
-    var logFile: String { directory + "/chromium.log" }
 
     /// The microphone is blocked in every trial (the page asks for the camera; a microphone
     /// prompt would wait for nobody), and screen capture is off: with it on, camera.scope's
@@ -80,13 +74,4 @@ struct ChromiumProfile {
         return args + [url]
     }
 
-    /// The last lines of Chromium's log, for a message when it ends too early.
-    func logTail(lines: Int = 5) -> String {
-        guard let text = try? String(contentsOfFile: logFile, encoding: .utf8) else { return "" }
-        return text.split(separator: "\n").suffix(lines).map { "  " + String($0) }.joined(separator: "\n")
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
 }
