@@ -87,8 +87,8 @@ final class ChildProcess {
     }
 
     /// SIGTERM to the whole group, SIGKILL to what is left after the grace, then reaps the
-    /// leader. The leader is reaped last so that its pid, the group's id, cannot be reused
-    /// by an unrelated process while the group is signalled.
+    /// leader. The leader is reaped after the SIGKILL so that its pid, the group's id, is not
+    /// reused by an unrelated process while the group is signalled.
     func stop(grace: Double = ChildProcess.stopGraceSeconds) {
         guard exitStatus == nil else { return }
         kill(-pid, SIGTERM)
@@ -96,6 +96,10 @@ final class ChildProcess {
         while hasExited == nil && Date() < deadline { usleep(Self.pollIntervalMicroseconds) }
         kill(-pid, SIGKILL)
         waitForExit()
+        // SIGKILL is delivered at once but the group's processes end (and are reaped by
+        // init) a moment later: wait until none is left, so that nothing outlives `try`.
+        let gone = Date() + grace
+        while kill(-pid, 0) == 0 && Date() < gone { usleep(Self.pollIntervalMicroseconds) }
     }
 
     /// Runs a program in the foreground (its output on the terminal) and returns its status.
