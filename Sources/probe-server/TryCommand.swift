@@ -9,7 +9,7 @@ import ProbeServer
 /// creates a run, opens it unattended in a local engine, prints each step as its result
 /// arrives, then the verdict, and exits with the verdict's code.
 enum TryCommand {
-    static let abstract = "A trial without a phone: run the page in a local headless browser, print the steps and the verdict."
+    static let abstract = "A trial without a phone: the page in local headless Chromium, its steps and verdict."
 
     static let defaultTimeoutSeconds = 120
     /// How often the run is read while the page runs: steps appear within a third of a
@@ -125,9 +125,10 @@ enum TryCommand {
         say("")
         Output.write(RunReports.text(document, style: Output.style))
         let reportURL = server.absolute(run.reportUrl ?? "/runs/\(run.id)")
-        say(server.startedHere
-            ? "report: \(reportURL) (kept in \(server.dataDirectory); `probe-server serve -d \(server.dataDirectory)` serves it)"
-            : "report: \(reportURL)")
+        say("report: \(reportURL)")
+        if server.startedHere {
+            say("  (the server stopped; the run stays in \(server.dataDirectory): `probe-server serve -d \(server.dataDirectory)` shows it)")
+        }
 
         switch outcome {
         case .completed:

@@ -1,0 +1,85 @@
+"""`probe-server try`, the newcomer's first command, run for real: it starts its own server
+on free ports, opens the run unattended in headless Chromium, prints one line per step as
+the results arrive and then the verdict, exits with the verdict's code, and leaves neither a
+Chromium process nor its profile behind."""
+import json
+import os
+import re
+import socket
+import subprocess
+
+from conftest import BINARY, ROOT, free_port
+
+EXIT_BY_VERDICT = {"READY": 0, "NOT READY": 1, "INCOMPLETE": 2}
+STEP = re.compile(r"^[✓✗!–i?] \S")
+# The tap steps: in plain headless Chromium nobody taps them (the engine hosts do), so they
+# are the only steps a correct browser may leave skipped.
+TAP_STEPS = {"file.accept", "file.cancel"}
+
+
+def run_try(tmp_path, *extra):
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    ports = [free_port(), free_port(), free_port()]
+    # The engine's profile goes under TMPDIR: a folder of this test's own tells its
+    # processes and files from any other Chromium on the machine.
+    env = dict(os.environ, TMPDIR=str(scratch), NO_COLOR="1")
+    args = [BINARY, "try", "--data-dir", str(tmp_path / "data"), "--port", str(ports[0]),
+            "--second-port", str(ports[1]), "--setup-port", str(ports[2]), "--timeout", "150", *extra]
+    proc = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=400)
+    return proc, scratch, ports[0]
+
+
+def processes_using(folder):
+    out = subprocess.run(["ps", "-eo", "pid=,args="], capture_output=True, text=True).stdout
+    return [line for line in out.splitlines() if str(folder) in line]
+
+
+def verdict_of(stdout):
+    m = re.search(r"^  verdict:   (READY|NOT READY|INCOMPLETE)$", stdout, re.M)
+    assert m, stdout
+    return m.group(1)
+
+
+def assert_cleaned_up(scratch, port):
+    assert processes_using(scratch) == [], "a Chromium of the trial is still running"
+    assert os.listdir(scratch) == [], "the trial's profile folder was left behind"
+    # The server it started is stopped too.
+    with socket.socket() as s:
+        assert s.connect_ex(("127.0.0.1", port)) != 0, f"port {port} still answers"
+
+
+def test_try_in_chromium_prints_every_step_and_exits_with_the_verdict(tmp_path):
+    proc, scratch, port = run_try(tmp_path)
+    out = proc.stdout
+    verdict = verdict_of(out)
+    assert proc.returncode == EXIT_BY_VERDICT[verdict], (proc.returncode, out, proc.stderr)
+    steps = [line for line in out.splitlines() if STEP.match(line)]
+    for line in ("✓ JavaScript runs", "✓ localStorage", "✓ document.cookie", "✓ Camera access", "✓ Camera preview"):
+        assert line in steps, out
+    # One line per probe of the catalog, each within 80 columns.
+    catalog = json.loads(subprocess.run([BINARY, "catalog", "--json"], capture_output=True, text=True, check=True).stdout)
+    assert len(steps) == len(catalog["probes"]), out
+    assert all(len(line) <= 80 for line in steps), [line for line in steps if len(line) > 80]
+    # The browser stayed until the end: the run completed (the one-shot browser did not).
+    assert "did not complete" not in proc.stderr, proc.stderr
+    assert re.search(rf"^report: https://localhost:{port}/runs/[0-9a-f]+", out, re.M), out
+    if verdict != "READY":
+        reasons = re.search(r"^             not run or skipped: (.*)$", out, re.M)
+        assert reasons and set(reasons.group(1).split(", ")) <= TAP_STEPS, out
+        assert "FAIL " not in out, out
+    assert_cleaned_up(scratch, port)
+
+
+def test_try_with_cookies_blocked_names_the_cookie_findings_and_exits_1(tmp_path):
+    proc, scratch, port = run_try(tmp_path, "--misconfigure", "cookies")
+    out = proc.stdout
+    assert proc.returncode == 1, (out, proc.stderr)
+    assert verdict_of(out) == "NOT READY"
+    assert "misconfigured: cookies blocked" in out
+    assert "✗ document.cookie" in out and "✗ Server cookie" in out
+    failed = re.search(r"^             failed: (.*)$", out, re.M).group(1).split(", ")
+    assert {"cookie.document", "cookie.server", "fetch.credentials"} <= set(failed), out
+    assert re.search(r"^FAIL high +cookie\.document +document\.cookie$", out, re.M), out
+    assert "Cookies are blocked by the browser's settings." in out
+    assert_cleaned_up(scratch, port)
