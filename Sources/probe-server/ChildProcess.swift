@@ -86,14 +86,21 @@ final class ChildProcess {
         return code
     }
 
+    /// Gives a program that ends by itself (an engine host quits once the page has finished)
+    /// up to `seconds` to do so; true when it did.
+    func exits(within seconds: Double) -> Bool {
+        let deadline = Date() + seconds
+        while hasExited == nil && Date() < deadline { usleep(Self.pollIntervalMicroseconds) }
+        return hasExited != nil
+    }
+
     /// SIGTERM to the whole group, SIGKILL to what is left after the grace, then reaps the
     /// leader. The leader is reaped after the SIGKILL so that its pid, the group's id, is not
     /// reused by an unrelated process while the group is signalled.
     func stop(grace: Double = ChildProcess.stopGraceSeconds) {
         guard exitStatus == nil else { return }
         kill(-pid, SIGTERM)
-        let deadline = Date() + grace
-        while hasExited == nil && Date() < deadline { usleep(Self.pollIntervalMicroseconds) }
+        _ = exits(within: grace)
         kill(-pid, SIGKILL)
         waitForExit()
         // SIGKILL is delivered at once but the group's processes end (and are reaped by

@@ -13,6 +13,18 @@ enum TrialEngine: String, CaseIterable {
         }
     }
 
+    /// A finding the engine itself causes whatever the host does (docs/engines.md): said
+    /// beside the verdict so that a trial's reader does not fix the wrong thing.
+    var knownLimitation: (probe: String, text: String)? {
+        switch self {
+        case .webkit:
+            return ("camera.foreignOrigin", "WebKitGTK's permission request carries no origin, so the WebKit host cannot check "
+                + "it and camera.foreignOrigin fails on every WebKit host (docs/engines.md); iOS hands the delegate the origin.")
+        default:
+            return nil
+        }
+    }
+
     var summary: String {
         switch self {
         case .chromium: return "headless Chromium, a plain browser (judged as desktop)"

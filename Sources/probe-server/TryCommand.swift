@@ -110,6 +110,11 @@ enum TryCommand {
         defer { engine.stop() }
 
         let outcome = watch(run.id, server: server, engine: engine, plan: plan, signals: &signals)
+        if case .completed = outcome, plan.engine != .chromium {
+            // The hosts quit by themselves after the page's end and clean up after them
+            // (xvfb-run removes its auth folder); Chromium stays until it is stopped.
+            _ = engine.exits(within: engineExitGraceSeconds)
+        }
         engine.stop()
         if case .interrupted(let signal) = outcome {
             say("interrupted: the engine and its profile are gone\(server.startedHere ? ", the server stopped" : "")")
@@ -124,6 +129,10 @@ enum TryCommand {
         }
         say("")
         Output.write(RunReports.text(document, style: Output.style))
+        if let limitation = plan.engine.knownLimitation,
+           document.diff.findings.contains(where: { $0.probe == limitation.probe && $0.verdict == .fail }) {
+            say("note: " + limitation.text)
+        }
         let reportURL = server.absolute(run.reportUrl ?? "/runs/\(run.id)")
         say("report: \(reportURL)")
         if server.startedHere {

@@ -24,6 +24,12 @@ import Testing
         #expect(text.contains("then nothing for 90 s"))
     }
 
+    @Test func ResultsOfOneBatch_NameTheLastInPageOrder() throws {
+        let now = Date()
+        let results = ["env.script", "env.platform", "env.secureContext"].map { Self.attempt($0, receivedAt: now) }
+        #expect(StalledRun(results: results, now: now)?.lastProbe == "env.secureContext")
+    }
+
     @Test func ARunWithNoResult_IsNotAStalledRun() {
         #expect(StalledRun(results: [], now: Date()) == nil)
     }

@@ -83,3 +83,43 @@ def test_try_with_cookies_blocked_names_the_cookie_findings_and_exits_1(tmp_path
     assert re.search(r"^FAIL high +cookie\.document +document\.cookie$", out, re.M), out
     assert "Cookies are blocked by the browser's settings." in out
     assert_cleaned_up(scratch, port)
+
+
+def engine_host_available(engine):
+    """The engine hosts need the checkout's Tests/engines and their packages; `try` installs
+    those as root, so the tests run wherever `try` can set them up."""
+    return os.geteuid() == 0 or (engine == "qt" and subprocess.run(
+        ["python3", "-c", "import PyQt6.QtWebEngineCore"], capture_output=True).returncode == 0)
+
+
+def test_try_in_the_qt_host_a_correct_android_webview_is_ready(tmp_path):
+    if not engine_host_available("qt"):
+        import pytest
+        pytest.skip("PyQt6 is missing and pip needs root here")
+    proc, scratch, port = run_try(tmp_path, "--engine", "qt")
+    out = proc.stdout
+    assert "qt, judged as android-webview" in out, out
+    assert verdict_of(out) == "READY", (out, proc.stderr)
+    assert proc.returncode == 0
+    # The host taps the file steps like a device farm: they run, unlike in plain Chromium.
+    assert "✓ Pick an image" in out and "✓ Cancel, then pick again" in out, out
+    assert "FAIL " not in out
+    assert_cleaned_up(scratch, port)
+
+
+def test_try_in_the_webkit_host_with_storage_off_names_the_storage_findings(tmp_path):
+    if not engine_host_available("webkit"):
+        import pytest
+        pytest.skip("the WebKitGTK packages need apt-get as root")
+    proc, scratch, port = run_try(tmp_path, "--engine", "webkit", "--misconfigure", "storage")
+    out = proc.stdout
+    assert proc.returncode == 1, (out, proc.stderr)
+    assert verdict_of(out) == "NOT READY"
+    assert "✗ localStorage" in out, out
+    failed = set(re.search(r"^             failed: (.*)$", out, re.M).group(1).split(", "))
+    # camera.foreignOrigin: WebKitGTK's request has no origin (docs/engines.md), said in a note.
+    assert failed == {"storage.local", "storage.navigation", "camera.foreignOrigin"}, out
+    assert "note: WebKitGTK's permission request carries no origin" in out
+    assert re.search(r"^FAIL \w+ +storage\.local +localStorage$", out, re.M), out
+    # xvfb-run's Xvfb is in the host's process group: stopped with it.
+    assert_cleaned_up(scratch, port)

@@ -15,12 +15,22 @@ public struct StalledRun: Sendable, Equatable {
 
     /// nil when no result arrived: that run never started, which is another message.
     public init?(results: [RunReportDocument.Attempt], now: Date) {
-        let dated = results.compactMap { result in (result.receivedAt ?? result.at).map { (result.probe, $0) } }
-        guard let last = dated.max(by: { $0.1 < $1.1 }) ?? results.last.map({ ($0.probe, now) }) else { return nil }
+        guard let final = results.last else { return nil }
+        // The latest by arrival; of results that arrived together (one batch), the later in
+        // page order, which is the order the report lists them in.
+        var last = (probe: final.probe, at: final.receivedAt ?? final.at ?? now)
+        var latest: Date?
+        for result in results {
+            guard let at = result.receivedAt ?? result.at else { continue }
+            if latest.map({ at >= $0 }) ?? true {
+                latest = at
+                last = (result.probe, at)
+            }
+        }
         resultCount = results.count
-        lastProbe = last.0
-        lastAt = last.1
-        silentSeconds = max(0, Int(now.timeIntervalSince(last.1).rounded(.down)))
+        lastProbe = last.probe
+        lastAt = last.at
+        silentSeconds = max(0, Int(now.timeIntervalSince(last.at).rounded(.down)))
     }
 
     /// One sentence with the facts, then what they usually mean. Probe ids and titles come
