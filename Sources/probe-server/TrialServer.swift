@@ -29,7 +29,6 @@ final class TrialServer {
     static func findOrStart(_ args: Arguments) throws -> TrialServer {
         let explicit = ServerOptions.serverText(args)
         let port = try args.int("port", UInt16.self, range: 0...65535)
-        if explicit != nil && port != nil { throw UsageError("--port starts a server of its own: it does not go with --server") }
         let dataDirectory = ServerOptions.dataDirectory(args)
         if let explicit {
             let url = try parse(explicit)

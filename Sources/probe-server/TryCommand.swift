@@ -256,6 +256,14 @@ struct TrialPlan {
         }
         self.platform = platform
         timeout = try args.int("timeout", Int.self, range: 1...3600) ?? TryCommand.defaultTimeoutSeconds
+        if ServerOptions.serverText(args) != nil {
+            for option in ["port", "second-port", "setup-port", "public"] where args.value(option) != nil {
+                throw UsageError("--\(option) is for a server `try` starts itself: it does not go with --server (or PROBE_SERVER)")
+            }
+        }
+        _ = try args.int("port", UInt16.self, range: 0...65535)
+        _ = try ServeCommand.port(args, "second-port")
+        _ = try ServeCommand.port(args, "setup-port")
     }
 
     var description: String {
