@@ -34,7 +34,10 @@ enum EngineLauncher {
             case .chromium(let binary, let change):
                 let profile = try ChromiumProfile(in: scratch.path, change: change)
                 let pins = try ChromiumBinary.pins(server)
-                return try ChildProcess(binary, profile.arguments(url: url, pins: pins), output: scratch.logFile)
+                var environment = ProcessInfo.processInfo.environment
+                environment["TMPDIR"] = scratch.path  // its sockets and temporary files go with the profile
+                return try ChildProcess(binary, profile.arguments(url: url, pins: pins), environment: environment,
+                                        output: scratch.logFile)
             case .host(let host, let misconfiguration):
                 let (executable, arguments) = host.command(url: url, caFile: server.caFile, misconfiguration: misconfiguration,
                                                            timeout: timeout)

@@ -9,8 +9,16 @@ import ProbeServer
 struct ScratchFolder {
     let path: String
 
+    /// Chromium puts its singleton socket in TMPDIR/org.chromium.Chromium.XXXXXX/ and aborts
+    /// ("Socket path too long") past the 108 bytes of sockaddr_un.sun_path (unix(7)); the
+    /// scratch folder is the browser's TMPDIR, so a longer TMPDIR falls back to /tmp.
+    static let longestBase = 48
+
     init() throws {
-        var template = Array((NSTemporaryDirectory() + "/probe-try-XXXXXX").utf8CString)
+        var base = NSTemporaryDirectory()
+        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+        if base.utf8.count > Self.longestBase { base = "/tmp" }
+        var template = Array((base + "/probe-try-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
             throw CommandFailure("cannot create a temporary folder: \(String(cString: strerror(errno))); "
                 + "check that TMPDIR (or /tmp) is writable", exitCode: ExitCode.cannotCreate)

@@ -7,6 +7,7 @@ import os
 import re
 import socket
 import subprocess
+import tempfile
 
 from conftest import BINARY, ROOT, free_port
 
@@ -18,12 +19,12 @@ TAP_STEPS = {"file.accept", "file.cancel"}
 
 
 def run_try(tmp_path, *extra):
-    scratch = tmp_path / "tmp"
-    scratch.mkdir()
+    # Short: Chromium's singleton socket goes under TMPDIR and a socket path has 108 bytes.
+    scratch = tempfile.mkdtemp(prefix="try-", dir="/tmp")
     ports = [free_port(), free_port(), free_port()]
     # The engine's profile goes under TMPDIR: a folder of this test's own tells its
     # processes and files from any other Chromium on the machine.
-    env = dict(os.environ, TMPDIR=str(scratch), NO_COLOR="1")
+    env = dict(os.environ, TMPDIR=scratch, NO_COLOR="1")
     args = [BINARY, "try", "--data-dir", str(tmp_path / "data"), "--port", str(ports[0]),
             "--second-port", str(ports[1]), "--setup-port", str(ports[2]), "--timeout", "150", *extra]
     proc = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=400)
@@ -44,6 +45,7 @@ def verdict_of(stdout):
 def assert_cleaned_up(scratch, port):
     assert processes_using(scratch) == [], "a Chromium of the trial is still running"
     assert os.listdir(scratch) == [], "the trial's profile folder was left behind"
+    os.rmdir(scratch)
     # The server it started is stopped too.
     with socket.socket() as s:
         assert s.connect_ex(("127.0.0.1", port)) != 0, f"port {port} still answers"
