@@ -5,6 +5,7 @@ Chromium process nor its profile behind."""
 import json
 import os
 import re
+import signal
 import socket
 import subprocess
 import tempfile
@@ -32,7 +33,7 @@ def run_try(tmp_path, *extra):
 
 
 def processes_using(folder):
-    out = subprocess.run(["ps", "-eo", "pid=,args="], capture_output=True, text=True).stdout
+    out = subprocess.run(["ps", "-ww", "-eo", "pid=,args="], capture_output=True, text=True).stdout
     return [line for line in out.splitlines() if str(folder) in line]
 
 
@@ -71,6 +72,32 @@ def test_try_in_chromium_prints_every_step_and_exits_with_the_verdict(tmp_path):
         assert reasons and set(reasons.group(1).split(", ")) <= TAP_STEPS, out
         assert "FAIL " not in out, out
     assert_cleaned_up(scratch, port)
+
+
+def test_try_interrupted_by_ctrl_c_stops_chromium_and_removes_its_profile(tmp_path):
+    scratch = tempfile.mkdtemp(prefix="try-", dir="/tmp")
+    ports = [free_port(), free_port(), free_port()]
+    env = dict(os.environ, TMPDIR=scratch, NO_COLOR="1")
+    proc = subprocess.Popen([BINARY, "try", "--data-dir", str(tmp_path / "data"), "--port", str(ports[0]),
+                             "--second-port", str(ports[1]), "--setup-port", str(ports[2])],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        # Interrupted while the page runs: once the first step has arrived.
+        seen = []
+        for line in proc.stdout:
+            seen.append(line)
+            if STEP.match(line):
+                break
+        assert any(STEP.match(line) for line in seen), "".join(seen) + proc.stderr.read()
+        assert processes_using(scratch), "Chromium should be running while the page runs"
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, (out, err)
+    assert "interrupted: the engine and its profile are gone, the server stopped" in out
+    assert_cleaned_up(scratch, ports[0])
 
 
 def test_try_with_cookies_blocked_names_the_cookie_findings_and_exits_1(tmp_path):
