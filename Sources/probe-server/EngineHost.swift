@@ -25,23 +25,40 @@ struct EngineHost {
     static let qtPipPackages = ["PyQt6", "PyQt6-WebEngine"]
     static let systemPython = "/usr/bin/python3"
 
-    /// Finds Tests/engines beside the page folder of the checkout.
-    static func locate(_ engine: TrialEngine, publicDirectory: String?) throws -> EngineHost {
+    /// Where Tests/engines may be: beside the page folder of the checkout, or in the working directory.
+    static func candidateFolders(publicDirectory: String?) -> [String] {
         var roots: [String] = []
         if let publicDirectory { roots.append((publicDirectory as NSString).deletingLastPathComponent) }
+        if let found = try? PublicDirectory.locate(workingDirectory: PublicDirectory.currentDirectory(),
+                                                   executablePath: PublicDirectory.executablePath()) {
+            roots.append((found as NSString).deletingLastPathComponent)
+        }
         roots.append(PublicDirectory.currentDirectory())
-        for root in roots {
-            let folder = root + "/Tests/engines"
-            if FileManager.default.fileExists(atPath: folder + "/hosts/common.py") { return EngineHost(engine: engine, folder: folder) }
+        return roots.map { $0 + "/Tests/engines" }
+    }
+
+    /// The image the hosts (and Chromium's tap script) pick in the file chooser.
+    static func fixture(publicDirectory: String?) -> String? {
+        candidateFolders(publicDirectory: publicDirectory).map { $0 + "/fixtures/document.jpg" }
+            .first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    var fixture: String { folder + "/fixtures/document.jpg" }
+
+    /// Finds Tests/engines of the checkout.
+    static func locate(_ engine: TrialEngine, publicDirectory: String?) throws -> EngineHost {
+        let folders = candidateFolders(publicDirectory: publicDirectory)
+        if let folder = folders.first(where: { FileManager.default.fileExists(atPath: $0 + "/hosts/common.py") }) {
+            return EngineHost(engine: engine, folder: folder)
         }
         throw CommandFailure("--engine \(engine.rawValue) runs the host of Tests/engines/hosts, which is not here; "
-            + "run `probe-server try` from the repository (looked in \(roots.joined(separator: ", ")))", exitCode: ExitCode.noInput)
+            + "run `probe-server try` from the repository (looked in \(folders.joined(separator: ", ")))", exitCode: ExitCode.noInput)
     }
 
     /// The query the page needs: unattended, the platform the host stands in for, and the
     /// matrix's tap timings (the hosts click the tap steps like a device farm).
     func pageQuery(platform: String) -> String {
-        "mode=unattended&platform=\(platform)&tapWait=\(Self.tapWaitSeconds)&answerWait=\(Self.answerWaitSeconds)"
+        "mode=unattended&platform=\(platform)&\(TapFarm.pageQuery)"
     }
 
     /// Installs what the host needs when it is missing (as Tests/engines/run.sh does), or
@@ -69,7 +86,7 @@ struct EngineHost {
     /// The host's command line for `url` with the app settings of `misconfiguration`.
     func command(url: String, caFile: String?, misconfiguration: Misconfiguration?, timeout: Int) -> (String, [String]) {
         let untrusted = misconfiguration?.name == "untrusted-ca"
-        var args = [url, "--file", folder + "/fixtures/document.jpg",
+        var args = [url, "--file", fixture,
                     "--timeout", String(untrusted ? Self.untrustedTimeoutSeconds : timeout)]
         if !untrusted, let caFile { args += ["--trust-ca", caFile] }
         args += misconfiguration?.hostArguments ?? []

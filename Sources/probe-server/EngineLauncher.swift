@@ -7,13 +7,15 @@ import ProbeServer
 /// The engine of a trial: found (and installed when missing) before the run exists, then
 /// started on the run's URL in a process group of its own.
 enum EngineLauncher {
-    case chromium(binary: String, change: ChromiumProfile.Change?)
+    /// `fixture`: the image the tap script picks; without it nobody taps the file steps.
+    case chromium(binary: String, change: ChromiumProfile.Change?, fixture: String?)
     case host(EngineHost, Misconfiguration?)
 
     static func prepare(_ plan: TrialPlan, publicDirectory: String?) throws -> EngineLauncher {
         switch plan.engine {
         case .chromium:
-            return .chromium(binary: try ChromiumBinary.findOrInstall(), change: plan.misconfiguration?.chromium)
+            return .chromium(binary: try ChromiumBinary.findOrInstall(), change: plan.misconfiguration?.chromium,
+                             fixture: EngineHost.fixture(publicDirectory: publicDirectory))
         case .webkit, .qt:
             let host = try EngineHost.locate(plan.engine, publicDirectory: publicDirectory)
             try host.ensureDependencies()
@@ -23,29 +25,51 @@ enum EngineLauncher {
 
     func pageQuery(platform: String) -> String {
         switch self {
-        case .chromium: return "mode=unattended&platform=\(platform)"
+        case .chromium(_, _, let fixture):
+            return "mode=unattended&platform=\(platform)" + (fixture == nil ? "" : "&" + TapFarm.pageQuery)
         case .host(let host, _): return host.pageQuery(platform: platform)
         }
     }
 
-    func launch(url: String, server: TrialServer, scratch: ScratchFolder, timeout: Int) throws -> ChildProcess {
+    func launch(url: String, server: TrialServer, scratch: ScratchFolder, timeout: Int) throws -> RunningEngine {
         do {
             switch self {
-            case .chromium(let binary, let change):
+            case .chromium(let binary, let change, let fixture):
                 let profile = try ChromiumProfile(in: scratch.path, change: change)
                 let pins = try ChromiumBinary.pins(server)
                 var environment = ProcessInfo.processInfo.environment
                 environment["TMPDIR"] = scratch.path  // its sockets and temporary files go with the profile
-                return try ChildProcess(binary, profile.arguments(url: url, pins: pins), environment: environment,
-                                        output: scratch.logFile)
+                let process = try ChildProcess(binary, profile.arguments(url: url, pins: pins), environment: environment,
+                                               output: scratch.logFile)
+                let farm = fixture.map { TapFarm(profileDirectory: profile.profileDirectory, fixture: $0) }
+                farm?.start()
+                return RunningEngine(process: process, farm: farm)
             case .host(let host, let misconfiguration):
                 let (executable, arguments) = host.command(url: url, caFile: server.caFile, misconfiguration: misconfiguration,
                                                            timeout: timeout)
-                return try ChildProcess(executable, arguments, output: scratch.logFile)
+                return RunningEngine(process: try ChildProcess(executable, arguments, output: scratch.logFile), farm: nil)
             }
         } catch let error as ChildProcess.SpawnError {
             throw CommandFailure(error.description, exitCode: ExitCode.unavailable)
         }
+    }
+}
+
+/// The engine of a running trial: its process group and, for Chromium, the tap script.
+struct RunningEngine {
+    let process: ChildProcess
+    let farm: TapFarm?
+
+    var hasExited: Int32? { process.hasExited }
+
+    func exits(within seconds: Double) -> Bool { process.exits(within: seconds) }
+
+    /// The script first (so that it does not report Chromium's end as its failure), then the
+    /// process group; the script's thread ends with the DevTools connection.
+    func stop() {
+        farm?.requestStop()
+        process.stop()
+        farm?.waitForEnd()
     }
 }
 

@@ -164,7 +164,7 @@ enum TryCommand {
 
     /// Reads the run every `pollIntervalNanoseconds` and prints the new steps, until the run
     /// completes, the engine is gone, the timeout passes or a signal arrives.
-    static func watch(_ id: String, server: TrialServer, engine: ChildProcess, plan: TrialPlan,
+    static func watch(_ id: String, server: TrialServer, engine: RunningEngine, plan: TrialPlan,
                       signals: inout sigset_t) -> Outcome {
         var steps = StepList()
         let deadline = Date() + Double(plan.timeout)
