@@ -133,6 +133,12 @@ enum TryCommand {
            document.diff.findings.contains(where: { $0.probe == limitation.probe && $0.verdict == .fail }) {
             say("note: " + limitation.text)
         }
+        if let m = plan.misconfiguration, document.diff.verdict == .ready, plan.platform == TrialEngine.chromium.defaultPlatform {
+            // On desktop what a person allows in a browser is theirs to decide: the catalog reports it as info.
+            let hosts = TrialEngine.allCases.filter { $0 != .chromium && m.applies(to: $0) }.map(\.rawValue)
+            say("note: on desktop a browser's person decides this, so it is info, not a finding"
+                + (hosts.isEmpty ? "." : "; an app's WebView must get it right: try --engine \(hosts.joined(separator: " or ")) --misconfigure \(m.name)"))
+        }
         let reportURL = server.absolute(run.reportUrl ?? "/runs/\(run.id)")
         say("report: \(reportURL)")
         if server.startedHere {
