@@ -10,7 +10,7 @@ import socket
 import subprocess
 import tempfile
 
-from conftest import BINARY, ROOT, free_port
+from conftest import BINARY, ROOT, Server, free_port
 
 EXIT_BY_VERDICT = {"READY": 0, "NOT READY": 1, "INCOMPLETE": 2}
 STEP = re.compile(r"^[✓✗!–i?] \S")
@@ -155,3 +155,42 @@ def test_try_in_the_webkit_host_with_storage_off_names_the_storage_findings(tmp_
     assert re.search(r"^FAIL \w+ +storage\.local +localStorage$", out, re.M), out
     # xvfb-run's Xvfb is in the host's process group: stopped with it.
     assert_cleaned_up(scratch, port)
+
+
+def test_try_uses_the_server_that_is_running_and_leaves_it_running(tmp_path):
+    server = Server()
+    try:
+        scratch = tempfile.mkdtemp(prefix="try-", dir="/tmp")
+        env = dict(os.environ, TMPDIR=scratch, NO_COLOR="1")
+        proc = subprocess.run([BINARY, "try", "--server", server.url("").rstrip("/"), "--data-dir", server.data_dir,
+                               "--timeout", "150"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=400)
+        out = proc.stdout
+        assert f"using the probe-server at https://localhost:{server.port}" in out, (out, proc.stderr)
+        assert proc.returncode == EXIT_BY_VERDICT[verdict_of(out)], (out, proc.stderr)
+        assert "✓ JavaScript runs" in out
+        assert processes_using(scratch) == [] and os.listdir(scratch) == []
+        os.rmdir(scratch)
+        # Not started by try, so not stopped by it.
+        assert server.proc.poll() is None
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5):
+            pass
+    finally:
+        server.stop()
+
+
+def test_try_on_a_port_held_by_something_else_says_so_and_exits_69(tmp_path):
+    # A plain-HTTP server where try looks for a probe-server.
+    holder = subprocess.Popen(["python3", "-m", "http.server", "0", "--bind", "127.0.0.1"], cwd=str(tmp_path),
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        port = int(re.search(r"port (\d+)", holder.stdout.readline()).group(1))
+        proc = subprocess.run([BINARY, "try", "--port", str(port), "--data-dir", str(tmp_path / "data")],
+                              cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 69, (proc.stdout, proc.stderr)
+        assert f"port {port} is taken by something that is not a probe-server" in proc.stderr
+        assert "pass --port N" in proc.stderr
+        # Nothing was created for a trial that could not start.
+        assert not (tmp_path / "data").exists()
+    finally:
+        holder.terminate()
+        holder.wait(10)
