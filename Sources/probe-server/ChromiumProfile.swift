@@ -7,15 +7,17 @@ import Foundation
 /// browser grants without asking, a DevTools port so that headless Chromium stays open until
 /// it is stopped (a one-shot `--dump-dom` or `--screenshot` quits half-way through the run),
 /// and trust in exactly the server's key. Switches:
-/// https://peter.sh/experiments/chromium-command-line-switches/ and docs/engines.md.
+/// https://peter.sh/experiments/chromium-command-line-switches/ and
+/// Tests/engines/hosts/chromium_host.py, which runs the same browser in the engine matrix.
 struct ChromiumProfile {
     /// What a misconfiguration changes in the profile.
     enum Change {
         /// `Default/Preferences` content settings (1 allow, 2 block), as a person or a policy
         /// sets them; "cookies" blocked also blocks DOM storage (docs/engines.md).
         case contentSetting(String, blocked: Bool)
-        /// Without --use-fake-ui-for-media-stream headless Chromium denies the camera with
-        /// NotAllowedError (docs/engines.md).
+        /// Without --use-fake-ui-for-media-stream ("bypasses the dialog prompting the user for
+        /// permission to capture cameras and microphones", the switches list) headless Chromium,
+        /// with nobody to ask, denies the camera with NotAllowedError.
         case cameraDenied
     }
 
@@ -59,7 +61,8 @@ struct ChromiumProfile {
     /// SubjectPublicKeyInfo) and nothing else: never --ignore-certificate-errors.
     func arguments(url: String, pins: [String]) -> [String] {
         var args = ["--headless=new"]
-        // Chromium refuses to run as root with its sandbox (docs/engines.md).
+        // As root Chromium exits: "Running as root without --no-sandbox is not supported"
+        // (https://crbug.com/638180).
         if geteuid() == 0 { args.append("--no-sandbox") }
         args += [
             "--use-fake-device-for-media-stream",
@@ -68,8 +71,8 @@ struct ChromiumProfile {
             "--no-first-run",
             "--no-default-browser-check",
             "--window-size=\(Self.windowSize)",
-            "--ignore-certificate-errors-spki-list=\(pins.joined(separator: ","))",
         ]
+        if !pins.isEmpty { args.append("--ignore-certificate-errors-spki-list=\(pins.joined(separator: ","))") }
         if case .cameraDenied? = change {} else { args.append("--use-fake-ui-for-media-stream") }
         return args + [url]
     }

@@ -20,8 +20,8 @@ final class TapFarm: @unchecked Sendable {
     /// A person taps again only once the chooser is gone, and not in the same instant.
     static let tapSpacingSeconds = 0.6
     /// A person who cancels a chooser first sees it: the catalog reads a cancel within 250 ms
-    /// of the tap as "no chooser was shown" (docs/probes.md), so the cancel comes at a
-    /// person's pace (common.PERSON_CANCEL_S).
+    /// of the tap as "no chooser was shown" (`Diff.fastCancelMs`, docs/engines.md), so the
+    /// cancel comes at a person's pace (common.PERSON_CANCEL_S).
     static let personCancelSeconds = 0.8
     static let lookIntervalMicroseconds: useconds_t = 250_000
     /// Chromium writes DevToolsActivePort into the profile within a second or two of start.

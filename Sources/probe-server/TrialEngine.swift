@@ -37,14 +37,15 @@ enum TrialEngine: String, CaseIterable {
 /// One app setting a trial can break on purpose, to show what a broken host looks like.
 /// The host arguments are those of Tests/engines/hosts/common.py (`parse_settings`), as the
 /// cases of Tests/engines/cases.py use them; Chromium's are the profile preferences and
-/// switches of docs/engines.md.
+/// switches of ChromiumProfile.
 struct Misconfiguration {
     let name: String
     let meaning: String
     /// Arguments of webkit_host.py and qt_host.py; nil when the hosts cannot break it.
     let hostArguments: [String]?
-    /// The engines whose host has the setting (WebKitGTK has no origin on its permission
-    /// request, Qt no inline-playback switch: docs/engines.md).
+    /// The engines whose host has the setting: WebKitGTK's permission request has no origin
+    /// (docs/engines.md), Android and so the Qt host no inline-playback switch
+    /// (Tests/engines/hosts/qt_host.py).
     let hostEngines: Set<TrialEngine>
     let chromium: ChromiumProfile.Change?
 

@@ -142,7 +142,7 @@ enum TryCommand {
         let reportURL = server.absolute(run.reportUrl ?? "/runs/\(run.id)")
         say("report: \(reportURL)")
         if server.startedHere {
-            say("  (the server stopped; the run stays in \(server.dataDirectory): `probe-server serve -d \(server.dataDirectory)` shows it)")
+            say("  (the server stops with the trial; the run stays in \(server.dataDirectory): `probe-server serve -d \(server.dataDirectory)` shows it)")
         }
 
         switch outcome {
