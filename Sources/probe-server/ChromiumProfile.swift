@@ -15,9 +15,9 @@ struct ChromiumProfile {
         /// `Default/Preferences` content settings (1 allow, 2 block), as a person or a policy
         /// sets them; "cookies" blocked also blocks DOM storage (docs/engines.md).
         case contentSetting(String, blocked: Bool)
-        /// Without --use-fake-ui-for-media-stream ("bypasses the dialog prompting the user for
-        /// permission to capture cameras and microphones", the switches list) headless Chromium,
-        /// with nobody to ask, denies the camera with NotAllowedError.
+        /// Without --use-fake-ui-for-media-stream, which answers the permission prompt for the
+        /// user (see the switches list), headless Chromium has nobody to ask and denies the
+        /// camera with NotAllowedError (measured: the trial shows "✗ Camera access").
         case cameraDenied
     }
 
