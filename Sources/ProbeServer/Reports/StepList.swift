@@ -1,24 +1,23 @@
 import ProbeCatalog
-import ProbeServer
 
-/// The live step list of `try`: one line per result as it arrives, in the order the page
+/// The live step list of `probe-server try`: one line per result as it arrives, in the order the page
 /// posts them, each fitted to a terminal of `width` columns with everything that came from
 /// the server escaped (ReportText.terminal).
-struct StepList {
+public struct StepList: Sendable {
     /// A terminal's classic width: the lines fit without wrapping.
-    static let defaultWidth = 80
+    public static let defaultWidth = 80
 
     let catalog: Catalog
     let width: Int
     private var printed: Set<String> = []
 
-    init(catalog: Catalog = .standard, width: Int = StepList.defaultWidth) {
+    public init(catalog: Catalog = .standard, width: Int = StepList.defaultWidth) {
         self.catalog = catalog
         self.width = width
     }
 
     /// A symbol per status that reads without colour.
-    static func symbol(_ status: String) -> String {
+    public static func symbol(_ status: String) -> String {
         switch status {
         case "pass": return "✓"
         case "fail": return "✗"
@@ -30,7 +29,7 @@ struct StepList {
     }
 
     /// The lines of the results not printed yet (a retry of a probe is a new line).
-    mutating func newLines(_ results: [RemoteRun.ResultSummary]) -> [String] {
+    public mutating func newLines(_ results: [RemoteRun.ResultSummary]) -> [String] {
         var lines: [String] = []
         for result in results {
             let key = "\(result.probe)#\(result.attempt)"
@@ -41,9 +40,9 @@ struct StepList {
         return lines
     }
 
-    var count: Int { printed.count }
+    public var count: Int { printed.count }
 
-    func line(_ result: RemoteRun.ResultSummary) -> String {
+    public func line(_ result: RemoteRun.ResultSummary) -> String {
         let title = catalog.probes.first { $0.id == result.probe }?.title ?? result.probe
         var text = "\(Self.symbol(result.status)) \(oneLine(title))"
         if result.attempt > 1 { text += " (attempt \(result.attempt))" }
@@ -57,7 +56,7 @@ struct StepList {
     }
 
     /// At most `width` characters, an ellipsis marking a cut.
-    static func fitted(_ text: String, width: Int) -> String {
+    public static func fitted(_ text: String, width: Int) -> String {
         guard text.count > width else { return text }
         return String(text.prefix(width - 1)) + "…"
     }
