@@ -107,9 +107,10 @@ enum WaitCommand {
                 printError(refusals?.isEmpty == false
                     ? "Install the CA on the device (open /setup on it: /ca.pem, /ca.mobileconfig), or pass a certificate it trusts (--cert/--key)."
                     : "Check that the device opened the run URL and can reach the server, or raise --timeout.")
-            } else {
-                printError("probe-server: run \(id) did not complete within \(timeout) s; the report shows what it had posted. "
-                    + "Check that the device opened the run URL, or raise --timeout.")
+            } else if let stalled = StalledRun(results: document.results, now: Date()) {
+                // Results arrived, so the device did open the run URL: say where it stopped.
+                let title = Catalog.standard.probes.first { $0.id == stalled.lastProbe }?.title
+                printError("probe-server: run \(id) did not complete within \(timeout) s: " + stalled.explanation(title: title))
             }
             return ExitCode.incomplete
         }

@@ -5,6 +5,7 @@ import Glibc
 /// The subcommands: name, one-line abstract, entry point. `serve` is the default.
 let subcommands: [(name: String, abstract: String, run: ([String]) throws -> Int32)] = [
     ("serve", ServeCommand.abstract, ServeCommand.run),
+    ("try", TryCommand.abstract, TryCommand.run),
     ("diff", DiffCommand.abstract, DiffCommand.run),
     ("wait", WaitCommand.abstract, WaitCommand.run),
     ("runs", RunsCommand.abstract, RunsCommand.run),
@@ -30,7 +31,7 @@ OPTIONS:
   --version    Show the version.
 
 Run `probe-server <subcommand> --help` for a subcommand's options.
-Exit status of diff and wait: 0 ready, 1 findings, 2 incomplete, 64 usage error.
+Exit status of diff, wait and try: 0 ready, 1 findings, 2 incomplete, 64 usage error.
 """
 
 @MainActor func main() -> Int32 {

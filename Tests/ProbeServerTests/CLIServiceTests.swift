@@ -72,6 +72,34 @@ import Testing
         #expect(output.stderr.contains("Check that the device opened the run URL"))
     }
 
+    @Test func WaitOnARunThatStoppedHalfWay_SaysHowManyResultsArrivedAndTheLastOne() async throws {
+        let service = try TestService()
+        let id = try service.createRun(#"{"label":"half-way"}"#)
+        // The first three results of a run, as a page that was closed at the fourth step posts them.
+        let posted = Array(ReportFixtures.healthyAndroid().prefix(3)).map { result -> ProbeResult in
+            var copy = result
+            copy.run = id
+            return copy
+        }
+        struct Batch: Encodable { let results: [ProbeResult] }
+        let body = String(decoding: try JSONEncoder().encode(Batch(results: posted)), as: UTF8.self)
+        let answer = try service.request("POST", "/api/runs/\(id)/results", body: body)
+        #expect(answer.status == 200, "\(answer.text)")
+        let last = try #require(posted.last)
+        let title = try #require(Catalog.standard.probes.first { $0.id == last.probe }?.title)
+        let url = "http://127.0.0.1:\(service.port)"
+        let output = try await TLSTestSupport.onThread {
+            try CLITests.run(["wait", id, "--server", url, "--timeout", "1"])
+        }
+        #expect(output.status == 2, "\(output.stderr)")
+        #expect(output.stderr.contains("3 results arrived, the last one (\(last.probe), \(title)) at "), "\(output.stderr)")
+        #expect(output.stderr.contains("then nothing for "), "\(output.stderr)")
+        #expect(output.stderr.contains("the page was closed, the app went to the background, or it was killed at that step"))
+        // The device did open the run URL: the message for a run nobody opened would mislead.
+        #expect(!output.stderr.contains("the page never ran on the device"))
+        #expect(!output.stderr.contains("Check that the device opened the run URL"))
+    }
+
     @Test func WaitOnARunWhoseDeviceRefusedTheCertificate_SaysToInstallTheCA() async throws {
         let service = try TestService { o in
             o.plainHTTP = false

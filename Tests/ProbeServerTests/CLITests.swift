@@ -48,7 +48,7 @@ import Testing
         return path
     }
 
-    static let subcommands = ["serve", "diff", "wait", "runs", "report", "compare", "profiles", "catalog"]
+    static let subcommands = ["serve", "try", "diff", "wait", "runs", "report", "compare", "profiles", "catalog"]
 
     // MARK: Help and usage
 
@@ -87,6 +87,15 @@ import Testing
             ["compare", "a", "--server", "http://127.0.0.1:1"],
             ["profiles", "extra"],
             ["catalog", "--format"],
+            // try checks its plan before it installs, starts or opens anything.
+            ["try", "extra"],
+            ["try", "--engine", "gecko"],
+            ["try", "--misconfigure", "everything"],
+            ["try", "--engine", "webkit", "--misconfigure", "any-origin"],
+            ["try", "--misconfigure", "storage"],
+            ["try", "--platform", "windows-phone"],
+            ["try", "--timeout", "0"],
+            ["try", "--server", "https://127.0.0.1:1", "--port", "9443"],
         ]
         for arguments in cases {
             let output = try Self.run(arguments)

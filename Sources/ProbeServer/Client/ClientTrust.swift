@@ -115,6 +115,25 @@ final class TLSClientSession: Transport {
 
     var negotiatedProtocol: String? { SSLIO.negotiatedProtocol(ssl) }
 
+    /// SHA-256 of the DER SubjectPublicKeyInfo of the certificate the server presented (after
+    /// a handshake that verified it): the pin Chromium's `--ignore-certificate-errors-spki-list`
+    /// takes, base64-encoded (https://peter.sh/experiments/chromium-command-line-switches/).
+    var peerPublicKeySHA256: [UInt8]? {
+        guard let certificate = SSL_get1_peer_certificate(ssl) else { return nil }
+        defer { X509_free(certificate) }
+        guard let key = X509_get_X509_PUBKEY(certificate) else { return nil }
+        let length = i2d_X509_PUBKEY(key, nil)
+        guard length > 0 else { OpenSSLErrorQueue.clear(); return nil }
+        var der = [UInt8](repeating: 0, count: Int(length))
+        der.withUnsafeMutableBufferPointer { buffer in
+            var cursor = buffer.baseAddress
+            _ = i2d_X509_PUBKEY(key, &cursor)
+        }
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        _ = SHA256(der, der.count, &digest)
+        return digest
+    }
+
     /// Remembers a fatal outcome: no close_notify after it.
     private func settle(_ outcome: SSLIO.Outcome) -> TransportResult {
         if outcome.fatal { hasFailed = true }

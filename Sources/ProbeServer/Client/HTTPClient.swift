@@ -86,6 +86,23 @@ public final class HTTPClient: @unchecked Sendable {
         }
     }
 
+    /// The base64 SHA-256 of the SubjectPublicKeyInfo of the certificate this server presents,
+    /// once the handshake has verified it against `trust` and the host name: a browser told to
+    /// accept exactly that key (`--ignore-certificate-errors-spki-list`) trusts what the CLI
+    /// trusts, and nothing else.
+    public func presentedKeyPin(timeout: Double? = nil) throws(HTTPClientError) -> String {
+        let seconds = timeout ?? self.timeout
+        guard server.scheme == .https else {
+            throw .tlsFailed(server: server.description, reason: "plain HTTP has no certificate to pin")
+        }
+        let connection = try connect(deadline: Date() + seconds, seconds: seconds)
+        defer { connection.close() }
+        guard let session = connection.transport as? TLSClientSession, let digest = session.peerPublicKeySHA256 else {
+            throw .tlsFailed(server: server.description, reason: "the server presented no certificate")
+        }
+        return Data(digest).base64EncodedString()
+    }
+
     // MARK: Connection
 
     private func connect(deadline: Date, seconds: Double) throws(HTTPClientError) -> ClientConnection {

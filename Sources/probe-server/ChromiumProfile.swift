@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A throw-away Chromium profile and the switches of a trial run: a fake camera that the
+/// browser grants without asking, a DevTools port so that headless Chromium stays open until
+/// it is stopped (a one-shot `--dump-dom` or `--screenshot` quits half-way through the run),
+/// and trust in exactly the server's key. Switches:
+/// https://peter.sh/experiments/chromium-command-line-switches/ and
+/// Tests/engines/hosts/chromium_host.py, which runs the same browser in the engine matrix.
+struct ChromiumProfile {
+    /// What a misconfiguration changes in the profile.
+    enum Change {
+        /// `Default/Preferences` content settings (1 allow, 2 block), as a person or a policy
+        /// sets them; "cookies" blocked also blocks DOM storage (docs/engines.md).
+        case contentSetting(String, blocked: Bool)
+        /// Without --use-fake-ui-for-media-stream, which answers the permission prompt for the
+        /// user (see the switches list), headless Chromium has nobody to ask and denies the
+        /// camera with NotAllowedError (measured: the trial shows "✗ Camera access").
+        case cameraDenied
+    }
+
+    /// The page's viewport: a phone's (390×844 CSS pixels, the screenshots of docs/).
+    static let windowSize = "390,844"
+
+    let directory: String
+    let change: Change?
+
+    /// Writes the profile into `directory` (a scratch folder of the trial).
+    init(in directory: String, change: Change?) throws {
+        self.directory = directory
+        self.change = change
+        try writePreferences()
+    }
+
+    var profileDirectory: String { directory + "/profile" }
+
+    /// The microphone is blocked in every trial (the page asks for the camera; a microphone
+    /// prompt would wait for nobody), and screen capture is off: with it on, camera.scope's
+    /// getDisplayMedia opens a picker nobody closes in headless Chromium (see
+    /// Tests/engines/hosts/chromium_host.py for the measurements).
+    private func writePreferences() throws {
+        var settings: [String: Int] = ["media_stream_mic": 2]
+        if case .contentSetting(let name, let blocked)? = change { settings[name] = blocked ? 2 : 1 }
+        let preferences: [String: Any] = [
+            "profile": ["default_content_setting_values": settings],
+            "hardware": ["screen_capture_enabled": false],
+        ]
+        do {
+            try FileManager.default.createDirectory(atPath: profileDirectory + "/Default", withIntermediateDirectories: true)
+            let data = try JSONSerialization.data(withJSONObject: preferences, options: [.sortedKeys])
+            try data.write(to: URL(fileURLWithPath: profileDirectory + "/Default/Preferences"))
+        } catch {
+            throw CommandFailure("cannot write the Chromium profile in \(directory): \(error.localizedDescription)",
+                                 exitCode: ExitCode.cannotCreate)
+        }
+    }
+
+    /// The command line for `url`, trusting the keys in `pins` (base64 SHA-256 of each
+    /// SubjectPublicKeyInfo) and nothing else: never --ignore-certificate-errors.
+    func arguments(url: String, pins: [String]) -> [String] {
+        var args = ["--headless=new"]
+        // As root Chromium exits: "Running as root without --no-sandbox is not supported"
+        // (https://crbug.com/638180).
+        if geteuid() == 0 { args.append("--no-sandbox") }
+        args += [
+            "--use-fake-device-for-media-stream",
+            "--user-data-dir=\(profileDirectory)",
+            "--remote-debugging-port=0",
+            "--no-first-run",
+            "--no-default-browser-check",
+            "--window-size=\(Self.windowSize)",
+        ]
+        if !pins.isEmpty { args.append("--ignore-certificate-errors-spki-list=\(pins.joined(separator: ","))") }
+        if case .cameraDenied? = change {} else { args.append("--use-fake-ui-for-media-stream") }
+        return args + [url]
+    }
+
+}

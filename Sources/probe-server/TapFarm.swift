@@ -1,0 +1,214 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import ProbeServer
+
+/// The device-farm script for plain headless Chromium: what Tests/engines/hosts/common.py
+/// (`Farm`, `Chooser`) does for the engine hosts, over the Chrome DevTools Protocol
+/// (https://chromedevtools.github.io/devtools-protocol/). It clicks the page's tap steps by
+/// their stable ids with real mouse events (Input.dispatchMouseEvent, a user gesture) and
+/// answers the file chooser with the fixture (Page.setInterceptFileChooserDialog), so that
+/// the file steps run instead of being skipped. Looking for the buttons runs without a user
+/// gesture (Runtime.evaluate's userGesture is false), so the autoplay probe gets no
+/// activation from it.
+final class TapFarm: @unchecked Sendable {
+    /// The farm's buttons (README, "How CI uses it"), and how often each is tapped: file.cancel
+    /// asks for "cancel, then pick", two taps.
+    static let taps = ["tap-file-accept", "tap-file-cancel", "tap-file-heic", "tap-nav-windowOpen"]
+    static let maxClicks = ["tap-file-cancel": 2]
+    /// A person taps again only once the chooser is gone, and not in the same instant.
+    static let tapSpacingSeconds = 0.6
+    /// A person who cancels a chooser first sees it: the catalog reads a cancel within 250 ms
+    /// of the tap as "no chooser was shown" (`Diff.fastCancelMs`, docs/engines.md), so the
+    /// cancel comes at a person's pace (common.PERSON_CANCEL_S).
+    static let personCancelSeconds = 0.8
+    static let lookIntervalMicroseconds: useconds_t = 250_000
+    /// Chromium writes DevToolsActivePort into the profile within a second or two of start.
+    static let devToolsWaitSeconds = 20.0
+    static let replySeconds = 5.0
+
+    /// The page's query for a farm that taps: tap steps wait for it (the values of
+    /// Tests/engines/test_matrix.py).
+    static let pageQuery = "tapWait=\(EngineHost.tapWaitSeconds)&answerWait=\(EngineHost.answerWaitSeconds)"
+
+    private let profileDirectory: String
+    private let fixture: String
+    private let lock = NSLock()
+    private var stopping = false
+    private let done = DispatchSemaphore(value: 0)
+
+    init(profileDirectory: String, fixture: String) {
+        self.profileDirectory = profileDirectory
+        self.fixture = fixture
+    }
+
+    func start() {
+        let thread = Thread { [self] in
+            do {
+                try run()
+            } catch {
+                if !isStopping { printError("probe-server: the tap script stopped: \(error); the tap steps left are skipped") }
+            }
+            done.signal()
+        }
+        thread.start()
+    }
+
+    /// Asks the script to end; it does at its next look, or when Chromium goes away.
+    func requestStop() {
+        lock.withLock { stopping = true }
+    }
+
+    /// Waits for the script's thread to end (after `requestStop` and Chromium's end).
+    func waitForEnd(seconds: Double = 2) {
+        _ = done.wait(timeout: .now() + seconds)
+    }
+
+    private var isStopping: Bool { lock.withLock { stopping } }
+
+    // MARK: The script
+
+    private func run() throws {
+        let session = try DevToolsSession.attach(profileDirectory: profileDirectory, pageURLContains: "run=",
+                                                 waitSeconds: Self.devToolsWaitSeconds, isCancelled: { self.isStopping })
+        defer { session.close() }
+        _ = try session.call("Page.enable")
+        _ = try session.call("Page.setInterceptFileChooserDialog", ["enabled": true])
+        var clicks: [String: Int] = [:]
+        var lastTap: String?
+        var lastTapAt = Date.distantPast
+        var choosers: [String: Int] = [:]
+        while !isStopping {
+            for event in session.takeEvents() where event.method == "Page.fileChooserOpened" {
+                guard let node = event.params["backendNodeId"] as? Int else { continue }
+                let tap = lastTap ?? ""
+                choosers[tap, default: 0] += 1
+                // Chooser "pick" of common.py: cancel the first chooser of file.cancel, else pick.
+                let cancel = tap == "tap-file-cancel" && choosers[tap] == 1
+                if cancel { usleep(useconds_t(Self.personCancelSeconds * 1_000_000)) }
+                _ = try session.call("DOM.setFileInputFiles", ["files": cancel ? [] : [fixture], "backendNodeId": node])
+                lastTapAt = Date()
+            }
+            let state = try session.evaluate(Self.findTapsScript)
+            if state["finished"] is String { return }
+            if Date().timeIntervalSince(lastTapAt) >= Self.tapSpacingSeconds,
+               let tap = (state["taps"] as? [[String: Any]])?.first(where: { tap in
+                   guard let id = tap["id"] as? String else { return false }
+                   return clicks[id, default: 0] < Self.maxClicks[id, default: 1]
+               }),
+               let id = tap["id"] as? String, let x = tap["x"] as? Double, let y = tap["y"] as? Double {
+                clicks[id, default: 0] += 1
+                lastTap = id
+                lastTapAt = Date()
+                try session.click(x: x, y: y)
+            }
+            usleep(Self.lookIntervalMicroseconds)
+        }
+    }
+
+    /// The visible, enabled farm buttons (scrolled into view) and whether the page has ended.
+    static let findTapsScript = """
+    (function (ids) {
+      var out = [];
+      ids.forEach(function (id) {
+        var b = document.getElementById(id);
+        if (!b || b.tagName !== 'BUTTON' || b.disabled) return;
+        var r = b.getBoundingClientRect();
+        if (r.width <= 0 || r.height <= 0) return;
+        if (r.top < 0 || r.bottom > innerHeight) { b.scrollIntoView({ block: 'center' }); r = b.getBoundingClientRect(); }
+        out.push({ id: id, x: r.left + r.width / 2, y: r.top + r.height / 2 });
+      });
+      return JSON.stringify({ taps: out, finished: document.documentElement.getAttribute('data-finished') });
+    })(\(String(decoding: try! JSONSerialization.data(withJSONObject: taps), as: UTF8.self)))
+    """
+}
+
+/// One DevTools connection to a page target: commands with their replies, events queued.
+final class DevToolsSession {
+    struct Event {
+        let method: String
+        let params: [String: Any]
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let socket: WebSocketClient
+    private var nextID = 1
+    private var events: [Event] = []
+
+    private init(socket: WebSocketClient) { self.socket = socket }
+
+    /// Waits for Chromium's DevToolsActivePort file, finds the page whose URL contains
+    /// `pageURLContains` in /json/list, and connects to it.
+    static func attach(profileDirectory: String, pageURLContains: String, waitSeconds: Double,
+                       isCancelled: () -> Bool) throws -> DevToolsSession {
+        let deadline = Date() + waitSeconds
+        var lastProblem = "Chromium wrote no DevToolsActivePort in \(profileDirectory)"
+        while Date() < deadline && !isCancelled() {
+            if let text = try? String(contentsOfFile: profileDirectory + "/DevToolsActivePort", encoding: .utf8),
+               let port = text.split(separator: "\n").first.flatMap({ UInt16($0) }) {
+                do {
+                    let http = try HTTPClient(server: ServerURL(scheme: .http, host: "127.0.0.1", port: port))
+                    let list = try http.get("/json/list", timeout: TapFarm.replySeconds)
+                    let targets = (try? JSONSerialization.jsonObject(with: Data(list.body))) as? [[String: Any]] ?? []
+                    if let page = targets.first(where: { ($0["type"] as? String) == "page"
+                        && (($0["url"] as? String)?.contains(pageURLContains) ?? false) }),
+                       let ws = page["webSocketDebuggerUrl"] as? String, let path = ws.range(of: "/devtools/").map({ String(ws[$0.lowerBound...]) }) {
+                        return DevToolsSession(socket: try WebSocketClient(port: port, path: path, timeoutSeconds: TapFarm.replySeconds))
+                    }
+                    lastProblem = "no page with \(pageURLContains) among Chromium's targets"
+                } catch {
+                    lastProblem = "\(error)"
+                }
+            }
+            usleep(200_000)
+        }
+        throw Failure(description: lastProblem)
+    }
+
+    func close() { socket.close() }
+
+    /// Sends a command and returns its result; events that come first are queued.
+    func call(_ method: String, _ params: [String: Any] = [:]) throws -> [String: Any] {
+        let id = nextID
+        nextID += 1
+        let message = try JSONSerialization.data(withJSONObject: ["id": id, "method": method, "params": params])
+        try socket.send(text: String(decoding: message, as: UTF8.self))
+        while true {
+            guard let text = try socket.receive() else { throw Failure(description: "Chromium closed the DevTools connection") }
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else { continue }
+            if let method = object["method"] as? String {
+                events.append(Event(method: method, params: object["params"] as? [String: Any] ?? [:]))
+                continue
+            }
+            guard object["id"] as? Int == id else { continue }
+            if let error = object["error"] as? [String: Any] {
+                throw Failure(description: "\(method): \(error["message"] as? String ?? "error")")
+            }
+            return object["result"] as? [String: Any] ?? [:]
+        }
+    }
+
+    func takeEvents() -> [Event] {
+        defer { events = [] }
+        return events
+    }
+
+    /// Runs a script that returns a JSON string, without a user gesture, and decodes it.
+    func evaluate(_ script: String) throws -> [String: Any] {
+        let result = try call("Runtime.evaluate", ["expression": script, "returnByValue": true, "userGesture": false])
+        guard let value = (result["result"] as? [String: Any])?["value"] as? String,
+              let object = (try? JSONSerialization.jsonObject(with: Data(value.utf8))) as? [String: Any] else { return [:] }
+        return object
+    }
+
+    /// A left click at a point of the viewport: press and release, as a finger's tap arrives.
+    func click(x: Double, y: Double) throws {
+        for type in ["mousePressed", "mouseReleased"] {
+            _ = try call("Input.dispatchMouseEvent", ["type": type, "x": x, "y": y, "button": "left", "clickCount": 1])
+        }
+    }
+}
