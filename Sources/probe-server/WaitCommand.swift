@@ -102,7 +102,8 @@ enum WaitCommand {
                 // The usual cause is a device that does not trust the local CA: the server saw it refuse.
                 let refusals = (try? api.run(id).certificateRefusals) ?? nil
                 for refusal in refusals ?? [] {
-                    printError("  " + ReportText.terminal("\(refusal.at ?? "?")  \(refusal.client) \(refusal.explanation)"))
+                    let later = refusal.acceptedLater == true ? " (the same address completed a handshake later)" : ""
+                    printError("  " + ReportText.terminal("\(refusal.at ?? "?")  \(refusal.client) \(refusal.explanation)\(later)"))
                 }
                 printError(refusals?.isEmpty == false
                     ? "Install the CA on the device (open /setup on it: /ca.pem, /ca.mobileconfig), or pass a certificate it trusts (--cert/--key)."

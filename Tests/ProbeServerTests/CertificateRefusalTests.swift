@@ -32,14 +32,24 @@ import Testing
         #expect(log.list(since: start + Double(CertificateRefusals.capacity + 3)).count == 2)
     }
 
-    @Test func AClientThatCompletesAHandshake_HasItsHangUpsWithdrawn_ButNotItsAlerts() {
+    @Test func AClientThatCompletesAHandshake_HasItsRefusalsMarkedAcceptedLater_NotDropped() {
         let log = CertificateRefusals()
-        for _ in 0..<13 { log.record(client: "10.0.0.1", serverName: nil, refusal: .hungUp) }
-        log.record(client: "10.0.0.1", serverName: nil, refusal: .alert("certificate_unknown"))
+        for _ in 0..<9 { log.record(client: "::1", serverName: "localhost", refusal: .alert("certificate_unknown")) }
         log.record(client: "10.0.0.2", serverName: nil, refusal: .hungUp)
-        log.withdrawHangUps(client: "10.0.0.1")
-        #expect(log.list().map(\.client) == ["10.0.0.1", "10.0.0.2"])
-        #expect(log.list().first?.sign == "alert")
+        #expect(log.noteAccepted(client: "::1"))
+        #expect(!log.noteAccepted(client: "::1"), "said once")
+        #expect(log.list().count == 10)
+        #expect(log.list().filter { $0.acceptedLater == true }.map(\.client) == Array(repeating: "::1", count: 9))
+        #expect(log.list().last?.acceptedLater == nil)
+    }
+
+    @Test func RefusalsFromOneClient_AreLoggedOnceAMinute() {
+        let log = CertificateRefusals()
+        let t = Date(timeIntervalSince1970: 2_000_000)
+        #expect(log.shouldLog(client: "::1", at: t))
+        #expect(!log.shouldLog(client: "::1", at: t + 5))
+        #expect(log.shouldLog(client: "10.0.0.9", at: t + 5))
+        #expect(log.shouldLog(client: "::1", at: t + CertificateRefusals.logInterval))
     }
 }
 

@@ -237,6 +237,10 @@ public enum OpenAPIDocument {
        "hung-up"
       ]
      },
+     "acceptedLater": {
+      "type": "boolean",
+      "description": "The same address completed a handshake afterwards (a client told to ignore certificate errors, a CA installed since, or another device at that address)."
+     },
      "alert": {
       "type": "string",
       "enum": [

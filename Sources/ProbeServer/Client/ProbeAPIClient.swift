@@ -27,6 +27,7 @@ public struct RemoteRun: Decodable, Sendable, Equatable {
         public let sign: String
         public let alert: String?
         public let explanation: String
+        public let acceptedLater: Bool?
     }
 
     public struct ResultSummary: Decodable, Sendable, Equatable {

@@ -97,7 +97,10 @@ final class Connection: EventSource {
         switch transport.handshake() {
         case .bytes:
             handshakeDone = true
-            context.configuration.certificateRefusals?.withdrawHangUps(client: peer)
+            if let refusals = context.configuration.certificateRefusals, refusals.noteAccepted(client: peer),
+               refusals.shouldLog(client: "accepted " + peer) {
+                context.logger.info("\(peer) completed a TLS handshake after refusing the certificate: it was told to ignore certificate errors, it trusts the CA now, or it is another device at the same address")
+            }
             setInterest(EPOLLIN.rawValue)
             readAvailable()
         case .wantRead:
@@ -120,10 +123,11 @@ final class Connection: EventSource {
     private func noteRefusal() {
         guard let refusal = transport.handshakeRefusal else { return }
         let serverName = (transport as? TLSSession)?.serverName
-        context.configuration.certificateRefusals?.record(client: peer, serverName: serverName, refusal: refusal)
-        if case .alert = refusal {
+        guard let refusals = context.configuration.certificateRefusals else { return }
+        refusals.record(client: peer, serverName: serverName, refusal: refusal)
+        if case .alert = refusal, refusals.shouldLog(client: peer) {
             context.logger.info("\(peer) \(refusal.explanation); open /setup on that device to install it")
-        } else {
+        } else if case .hungUp = refusal {
             context.logger.debug("\(peer) \(refusal.explanation)")
         }
     }

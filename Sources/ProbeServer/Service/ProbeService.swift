@@ -217,7 +217,7 @@ public final class ProbeService: @unchecked Sendable {
                 // Alerts only: phones send one, and a bare hang-up can also be a client that
                 // raced two connections and dropped the slower one.
                 let refused = refusals?.list(since: Date() - SetupPage.refusalMemory)
-                    .last { $0.client == req.remoteAddress && $0.sign == "alert" }
+                    .last { $0.client == req.remoteAddress && $0.sign == "alert" && $0.acceptedLater == nil }
                 return .html(SetupState.shared.page?.html(refusedHere: refused) ?? "<p>starting</p>")
             }
             r.get("/assets/setup.css") { _ in .text(SetupPage.css, contentType: "text/css; charset=utf-8") }

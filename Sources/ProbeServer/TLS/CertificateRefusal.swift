@@ -52,6 +52,13 @@ public struct CertificateRefusal: Codable, Sendable, Equatable {
     /// The alert's name when `sign` is `alert`.
     public let alert: String?
     public let explanation: String
+    /// Set when the same address completed a handshake afterwards: a browser told to ignore
+    /// certificate errors (Playwright's `ignoreHTTPSErrors`, a person clicking through the
+    /// warning) sends `certificate_unknown` first and then goes on (measured: headless
+    /// Chromium, nine alerts during one successful run), and a browser racing two connections
+    /// drops one. It may also be another device behind the same address, so it is kept and
+    /// said, not dropped: a run with no result still shows it.
+    public var acceptedLater: Bool?
 
     public init(at: Date, client: String, serverName: String?, refusal: HandshakeRefusal) {
         self.at = at
@@ -87,16 +94,35 @@ public final class CertificateRefusals: @unchecked Sendable {
         }
     }
 
-    /// A client completed a handshake: its hang-ups were not refusals but connections it
-    /// opened and dropped (browsers race speculative connections; one told to ignore
-    /// certificate errors still does). Its alerts stay: an alert names the certificate, and
-    /// another device behind the same address may still refuse it.
-    func withdrawHangUps(client: String) {
+    /// A client completed a handshake: what it refused before, it (or a device behind the
+    /// same address) accepted since. True when that changed anything, so the caller can say so
+    /// once.
+    @discardableResult
+    func noteAccepted(client: String) -> Bool {
         lock.withLock {
-            guard !entries.isEmpty else { return }
-            entries.removeAll { $0.client == client && $0.sign == "hung-up" }
+            guard !entries.isEmpty else { return false }
+            var changed = false
+            for i in entries.indices where entries[i].client == client && entries[i].acceptedLater == nil {
+                entries[i].acceptedLater = true
+                changed = true
+            }
+            return changed
         }
     }
+
+    /// Whether a refusal from `client` should be logged: the first one, and then one a minute,
+    /// so a client retrying (or a browser overriding the error) does not fill the terminal.
+    func shouldLog(client: String, at date: Date = Date()) -> Bool {
+        lock.withLock {
+            if let last = lastLogged[client], date.timeIntervalSince(last) < Self.logInterval { return false }
+            if lastLogged.count >= Self.capacity { lastLogged.removeAll() }
+            lastLogged[client] = date
+            return true
+        }
+    }
+    private var lastLogged: [String: Date] = [:]
+    /// One log line per client and minute.
+    static let logInterval: TimeInterval = 60
 
     /// Oldest first; only those at or after `date` when given.
     public func list(since date: Date? = nil) -> [CertificateRefusal] {
