@@ -23,6 +23,11 @@ public final class RunAPI: @unchecked Sendable {
     let logger: Logger
     let waiters = RunWaiters()
     let runCreation = RateLimiter(RateLimiter.runCreation)
+    /// `Quotas.runsPerAddressPerHour` as a bucket that refills over the hour.
+    let runsPerHour: RateLimiter
+    public let quotas: Quotas
+    /// The store's size against `--max-store`.
+    public let storeGauge: StoreGauge
     let resultPosting = RateLimiter(RateLimiter.results)
     let decoder: ResultDecoder
     /// The catalog as JSON, built once: it is the same for every request.
@@ -33,8 +38,12 @@ public final class RunAPI: @unchecked Sendable {
 
     public init(store: any RunStore, catalog: Catalog = .standard, token: AccessToken, origins: OriginPlan,
                 dataDirectory: String, serverVersion: String, logger: Logger = Logger(),
-                certificateRefusals: CertificateRefusals = CertificateRefusals()) {
+                certificateRefusals: CertificateRefusals = CertificateRefusals(), quotas: Quotas = Quotas()) {
         self.certificateRefusals = certificateRefusals
+        self.quotas = quotas
+        let perHour = Double(quotas.runsPerAddressPerHour)
+        self.runsPerHour = RateLimiter(RateLimiter.Rule(rate: perHour / 3600, burst: perHour))
+        self.storeGauge = StoreGauge(store: store, limit: quotas.maxStoreBytes)
         self.store = store
         self.catalog = catalog
         self.token = token
@@ -167,8 +176,22 @@ public final class RunAPI: @unchecked Sendable {
 
     // MARK: Runs
 
+    /// What a new run costs the store before it holds anything (its row and indexes).
+    static let runRecordBytes: Int64 = 1024
+
     func createRun(_ req: Request) throws -> Reply {
         try runCreation.check(req, what: "new runs")
+        // The token holder (CI, the operator) is not counted: the quota bounds anonymous clients.
+        if !token.authorizes(req) {
+            let (allowed, retry) = runsPerHour.take(req.remoteAddress, nowNanos: EventLoop.monotonicNow().nanoseconds)
+            if !allowed {
+                throw HTTPError(.tooManyRequests, code: "runs_per_hour_quota",
+                                "this address created \(quotas.runsPerAddressPerHour) runs within the hour, the limit "
+                                    + "(--runs-per-hour); retry in \(retry) s, or send the access token",
+                                headers: HTTPHeaders([("Retry-After", String(retry))]))
+            }
+        }
+        try storeGauge.check(adding: Self.runRecordBytes)
         let body: CreateRunRequest = req.body.isEmpty ? CreateRunRequest() : try req.decodeJSON(CreateRunRequest.self)
         let set = body.requirementSet ?? Catalog.defaultRequirementSet
         guard catalog.requirementSet(id: set) != nil else {
@@ -205,7 +228,8 @@ public final class RunAPI: @unchecked Sendable {
                                createdAt: now)
         // A field over a store limit (a long label, large metadata) is the client's mistake: 400, not 500.
         do { try record.validate() } catch { throw error.httpError }
-        return later(.createRun(record)) { _ in
+        return later(.createRun(record)) { [storeGauge] _ in
+            storeGauge.add(Self.runRecordBytes)
             var r = Response.json(RunView(record), status: .created)
             r.headers.add("Location", "/api/runs/\(record.id)")
             return r
@@ -271,6 +295,8 @@ public final class RunAPI: @unchecked Sendable {
             throw HTTPError(.badRequest, code: "empty_batch", "the batch holds no result", field: "results")
         }
         try resultPosting.check(req, cost: Double(results.count), what: "results")
+        let incoming = Int64(req.body.count)
+        try storeGauge.check(adding: incoming)
         let received = Self.now()
         var records: [ResultRecord] = []
         records.reserveCapacity(results.count)
@@ -301,7 +327,8 @@ public final class RunAPI: @unchecked Sendable {
             store.submit(.setDetectedPlatform(id: id, platform: detected.platform.rawValue, userAgent: ua.map { String($0.prefix(StoreLimits.maxUserAgentBytes)) })) { _ in }
         }
         let stored = records
-        return later(.appendResults(stored)) { outcome in
+        return later(.appendResults(stored)) { [storeGauge] outcome in
+            storeGauge.add(incoming)
             guard case .appended(let outcomes) = outcome else { return .json(ResultsAcknowledgement(accepted: 0, duplicates: 0, conflicts: 0, conflicting: [])) }
             var conflicting: [String] = []
             for (i, o) in outcomes.enumerated() where o == .conflict {
@@ -368,7 +395,16 @@ public final class RunAPI: @unchecked Sendable {
         guard catalog.probe(id: probe) != nil else {
             throw HTTPError(.badRequest, code: "unknown_probe", "unknown probe \(Logger.sanitize(probe, max: 64))", field: "probe")
         }
-        guard try store.run(id: id) != nil else { throw StoreError.runNotFound(id) }
+        // Checked before the bytes reach the disk; the writer checks again in the record's
+        // transaction, so concurrent uploads cannot pass the quota together.
+        guard let usage = try store.usage(runID: id) else { throw StoreError.runNotFound(id) }
+        if usage.uploads + 1 > Int64(Quotas.maxUploadsPerRun) {
+            throw StoreError.quotaExceeded(.uploadsPerRun(limit: Quotas.maxUploadsPerRun))
+        }
+        if usage.uploadBytes + Int64(bytes.count) > Quotas.maxUploadBytesPerRun {
+            throw StoreError.quotaExceeded(.uploadBytesPerRun(limit: Quotas.maxUploadBytesPerRun))
+        }
+        try storeGauge.check(adding: Int64(bytes.count))
         let uploadID = RunID.generate()
         let relative = "uploads/\(id)/\(uploadID)"
         for dir in [dataDirectory + "/uploads", dataDirectory + "/uploads/" + id] where mkdir(dir, 0o700) != 0 && errno != EEXIST {
@@ -403,6 +439,7 @@ public final class RunAPI: @unchecked Sendable {
             unlink(path)
             throw error
         }
+        storeGauge.add(Int64(bytes.count))
     }
 
     func profileQuery(_ req: Request) throws(HTTPError) -> (String?, String?) {
@@ -442,6 +479,7 @@ public final class RunAPI: @unchecked Sendable {
             seconds = n
         }
         let wait = seconds
+        let address = req.remoteAddress
         return .later { [self] promise in
             let answer: @Sendable () -> Void = {
                 promise.succeed(self.respond {
@@ -449,9 +487,17 @@ public final class RunAPI: @unchecked Sendable {
                     return .json(WaitView(completed: run.completedAt != nil && run.verdict != nil, run: RunView(run), verdict: run.verdict))
                 })
             }
+            // Register first, then look: a completion between the two still wakes us.
+            let ticket: RunWaiters.Ticket
+            do {
+                ticket = try waiters.wait(runID: id, address: address, seconds: wait) { DispatchQueue.global().async(execute: answer) }
+            } catch {
+                promise.fail(error)
+                return
+            }
+            // A client that hangs up costs nothing more: the waiter goes, the connection closes.
+            promise.onAbandon { ticket.cancel() }
             DispatchQueue.global().async {
-                // Register first, then look: a completion between the two still wakes us.
-                self.waiters.wait(runID: id, seconds: wait) { DispatchQueue.global().async(execute: answer) }
                 if let run = try? self.store.run(id: id), run.completedAt == nil || run.verdict == nil {
                     return
                 }

@@ -85,7 +85,8 @@ public final class ProbeService: @unchecked Sendable {
 
         api = RunAPI(store: store, token: token,
                      origins: OriginPlan(secondPort: nil, insecurePort: nil, hostName: hostName, addresses: addresses),
-                     dataDirectory: dataDir, serverVersion: Self.version, logger: logger, certificateRefusals: refusals)
+                     dataDirectory: dataDir, serverVersion: Self.version, logger: logger, certificateRefusals: refusals,
+                     quotas: options.quotas)
 
         var router = Router(limits: options.limits)
         api.register(into: &router)
@@ -120,6 +121,7 @@ public final class ProbeService: @unchecked Sendable {
         api.origins.insecurePort = server.port(of: "setup")
         SetupState.shared.update(page: makeSetupPage())
         startPurging()
+        api.storeGauge.start()
     }
 
     /// The probe URLs a person can open: the first LAN address first, then localhost.
@@ -167,6 +169,7 @@ public final class ProbeService: @unchecked Sendable {
     /// Stops accepting, lets requests in flight finish, then closes the store.
     public func shutdown() {
         purgeTimer?.cancel()
+        api.storeGauge.stop()
         server.shutdown()
         store.close()
     }
