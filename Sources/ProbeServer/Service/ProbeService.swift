@@ -37,9 +37,7 @@ public final class ProbeService: @unchecked Sendable {
         self.options = options
         self.logger = Logger(level: options.logLevel)
         let dataDir = options.dataDirectory
-        if mkdir(dataDir, 0o700) != 0 && errno != EEXIST {
-            throw StartError.dataDirectory(dataDir, String(cString: strerror(errno)))
-        }
+        try DataFolder(path: dataDir).prepare()
         let staticFiles: StaticFiles
         do { staticFiles = try StaticFiles(root: options.publicDirectory) } catch { throw StartError.publicDirectory("\(error)") }
 
