@@ -67,11 +67,16 @@ public final class ProbeService: @unchecked Sendable {
         config.logLevel = options.logLevel
         config.trustedProxies = options.trustedProxies
         let scheme = options.plainHTTP ? "http" : "https"
-        var extraOrigins: [String] = []
-        if let p = options.resolvedSecondPort, p != 0 { extraOrigins.append("\(scheme)://*:\(p)") }
-        // The second-host origin shares the primary port under another name.
-        if options.port != 0 { extraOrigins.append("\(scheme)://*:\(options.port)") }
-        if let p = options.resolvedSetupPort, p != 0 { extraOrigins.append("http://*:\(p)") }
+        // Exact origins, never `https://*:8443`: with a wildcard host any `host:8443` on the
+        // network could frame the operator steps (a `*` host matches every host:
+        // https://www.w3.org/TR/CSP3/#match-hosts). The second-host origin shares the
+        // primary port under another name.
+        let plan = OriginPlan(hostName: hostName, addresses: addresses)
+        var ports: [UInt16] = []
+        if let p = options.resolvedSecondPort, p != 0 { ports.append(p) }
+        if options.port != 0 { ports.append(options.port) }
+        var extraOrigins = plan.exactOrigins(scheme: scheme, ports: ports)
+        if let p = options.resolvedSetupPort, p != 0 { extraOrigins += plan.exactOrigins(scheme: "http", ports: [p]) }
         config.security = SecurityHeaders(extraOrigins: extraOrigins,
                                           strictTransportSecurity: options.hstsMaxAge.map { "max-age=\($0)" })
         let refusals = CertificateRefusals()
