@@ -44,6 +44,8 @@ final class Connection: EventSource {
     /// is still being answered: the condition is level-triggered (epoll_ctl(2)), and asking
     /// for it again would wake the loop for nothing until the answer is written.
     private var watchHangUp = true
+    /// This connection holds one of the server's `concurrentLargeBodies` slots.
+    private var holdsLargeBodySlot = false
 
     /// Responses queued beyond this many bytes pause request processing until written.
     static let outputHighWater = 256 * 1024
@@ -263,6 +265,12 @@ final class Connection: EventSource {
                     }
                     output.append(contentsOf: ResponseWriter.continueResponse)
                 }
+                if head.hasBody && parser.bodyLimit > context.configuration.limits.jsonBodyBytes && !takeLargeBodySlot() {
+                    let limit = context.configuration.limits.concurrentLargeBodies
+                    respondToParseError(HTTPParseError(.serviceUnavailable,
+                        "the server is already receiving \(limit) uploads, its limit at once; retry in a few seconds"))
+                    break
+                }
                 if head.hasBody { timeouts.startedBody(at: loop.now) }
             case .message(let body, let trailers):
                 guard let head = currentHead else { continue }
@@ -315,7 +323,25 @@ final class Connection: EventSource {
         }
     }
 
+    /// Takes a large-body slot; false when all are taken.
+    private func takeLargeBodySlot() -> Bool {
+        let limit = context.configuration.limits.concurrentLargeBodies
+        if context.largeBodies.add(1, ordering: .acquiringAndReleasing).newValue > limit {
+            context.largeBodies.subtract(1, ordering: .acquiringAndReleasing)
+            return false
+        }
+        holdsLargeBodySlot = true
+        return true
+    }
+
+    private func releaseLargeBodySlot() {
+        guard holdsLargeBodySlot else { return }
+        holdsLargeBodySlot = false
+        context.largeBodies.subtract(1, ordering: .acquiringAndReleasing)
+    }
+
     private func complete(_ response: Response, head: RequestHead, startedAt: Instant) {
+        releaseLargeBodySlot()
         let keepAlive = head.keepAlive && !context.draining.value && !peerClosed
         let omitBody = head.method == "HEAD"
         let bytes: Int
@@ -468,6 +494,7 @@ final class Connection: EventSource {
         Glibc.close(fd)
         // Whatever still works for this request (a long poll's waiter) can stop.
         inFlight?.promise?.abandon()
+        releaseLargeBodySlot()
         onClose?(self)
     }
 }

@@ -11,9 +11,9 @@ public struct Quotas: Sendable, Equatable {
     /// The file probes upload one file each (gallery, camera capture, HEIC, multiple);
     /// 16 leaves room for retries.
     public static let maxUploadsPerRun = 16
-    /// Two uploads at the 32 MiB upload limit (`HTTPLimits.uploadBodyBytes`), plus room:
-    /// a phone photo is 2 to 12 MiB.
-    public static let maxUploadBytesPerRun: Int64 = 96 * 1024 * 1024
+    /// Two uploads at the 32 MiB upload limit (`HTTPLimits.uploadBodyBytes`); a phone photo
+    /// is 2 to 12 MiB, so a real run holds a few dozen MiB at most.
+    public static let maxUploadBytesPerRun: Int64 = 64 * 1024 * 1024
     /// Runs one address may create per hour without the token. A farm of 50 devices behind
     /// one NAT starting a run every 5 minutes is 600; a CI job with the token is not counted.
     public static let defaultRunsPerAddressPerHour = 600
