@@ -77,6 +77,12 @@ import Testing
         #expect(waiters.count == 0)
     }
 
+    @Test func WaitsInAll_StayWithinAQuarterOfTheDescriptorLimit() {
+        #expect(RunWaiters.totalBound(descriptorLimit: 256) == 64)
+        #expect(RunWaiters.totalBound(descriptorLimit: 1_048_576) == RunWaiters.maxWaits)
+        #expect(RunWaiters.totalBound(descriptorLimit: 20) == 16)
+    }
+
     @Test func CancelledWait_IsNeverWoken() throws {
         let waiters = RunWaiters()
         let woken = Atomic(false)

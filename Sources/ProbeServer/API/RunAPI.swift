@@ -21,7 +21,8 @@ public final class RunAPI: @unchecked Sendable {
     private var plan: OriginPlan
     public let dataDirectory: String
     let logger: Logger
-    let waiters = RunWaiters()
+    /// Bounded by `RunWaiters.totalBound` of the descriptor limit (raised first, as the server does).
+    let waiters = RunWaiters(maxTotal: RunWaiters.totalBound(descriptorLimit: Socket.raiseDescriptorLimit()))
     let runCreation = RateLimiter(RateLimiter.runCreation)
     /// `Quotas.runsPerAddressPerHour` as a bucket that refills over the hour.
     let runsPerHour: RateLimiter

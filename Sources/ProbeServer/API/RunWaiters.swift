@@ -26,6 +26,12 @@ public final class RunWaiters: @unchecked Sendable {
     /// service gets (LimitNOFILE), so waits never take the descriptors the page needs.
     public static let maxWaits = 1_024
 
+    /// `maxWaits`, or a quarter of the process's descriptor limit (getrlimit(2)) when that
+    /// is lower: waits alone can never take the descriptors `/api/health` and the page need.
+    public static func totalBound(descriptorLimit: UInt64) -> Int {
+        descriptorLimit == 0 ? maxWaits : max(16, min(maxWaits, Int(clamping: descriptorLimit / 4)))
+    }
+
     let maxPerAddress: Int
     let maxTotal: Int
 
