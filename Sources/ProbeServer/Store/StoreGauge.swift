@@ -1,15 +1,18 @@
-import Dispatch
+import Foundation
 import Synchronization
 
-/// The store's size against `--max-store`. Measured on a timer off the event loops (one
-/// read of SQLite's page counts, a `stat` of the WAL, one SUM over uploads) and moved
-/// forward by every accepted write in between, so a burst inside one interval is counted
-/// too; the event loops only read an atomic.
+/// The store's size against `--max-store`. Measured by a thread of its own off the event
+/// loops (one read of SQLite's page counts, a `stat` of the WAL, one SUM over uploads) and
+/// moved forward by every accepted write in between, so a burst inside one interval is
+/// counted too; the event loops only read an atomic. Not a Dispatch timer: a periodic
+/// timer keeps libdispatch's worker-pool monitor running, and that monitor aborts the
+/// process when it cannot open /proc/self/task (measured: SIGILL at the descriptor cap).
 public final class StoreGauge: @unchecked Sendable {
     public let limit: Int64
     private let store: any RunStore
     private let used = Atomic<Int64>(0)
-    private var timer: DispatchSourceTimer?
+    private let stopped = NSCondition()
+    private var isStopped = false
 
     public init(store: any RunStore, limit: Int64) {
         self.store = store
@@ -19,17 +22,25 @@ public final class StoreGauge: @unchecked Sendable {
 
     /// Starts measuring every `Quotas.storeMeasureIntervalSeconds`.
     public func start() {
-        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-        let interval = DispatchTimeInterval.seconds(Quotas.storeMeasureIntervalSeconds)
-        timer.schedule(deadline: .now() + interval, repeating: interval)
-        timer.setEventHandler { [weak self] in self?.measure() }
-        timer.resume()
-        self.timer = timer
+        let thread = Thread { [self] in
+            stopped.lock()
+            while !isStopped {
+                stopped.unlock()
+                measure()
+                stopped.lock()
+                _ = stopped.wait(until: Date().addingTimeInterval(Double(Quotas.storeMeasureIntervalSeconds)))
+            }
+            stopped.unlock()
+        }
+        thread.name = "probe-store-gauge"
+        thread.start()
     }
 
     public func stop() {
-        timer?.cancel()
-        timer = nil
+        stopped.lock()
+        isStopped = true
+        stopped.signal()
+        stopped.unlock()
     }
 
     public var usedBytes: Int64 { used.load(ordering: .relaxed) }
