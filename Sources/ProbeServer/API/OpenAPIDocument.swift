@@ -665,6 +665,9 @@ public enum OpenAPIDocument {
      },
      "503": {
       "$ref": "#/components/responses/Error"
+     },
+     "507": {
+      "$ref": "#/components/responses/Error"
      }
     }
    },
@@ -867,6 +870,9 @@ public enum OpenAPIDocument {
      },
      "503": {
       "$ref": "#/components/responses/Error"
+     },
+     "507": {
+      "$ref": "#/components/responses/Error"
      }
     }
    }
@@ -1001,6 +1007,9 @@ public enum OpenAPIDocument {
       "$ref": "#/components/responses/Error"
      },
      "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
       "$ref": "#/components/responses/Error"
      },
      "503": {
