@@ -253,6 +253,13 @@ final class Connection: EventSource {
                 currentHead = head
                 requestStartedAt = loop.now
                 parser.bodyLimit = context.bodyLimit(for: head, endpoint: endpoint.name)
+                // Before any 100 Continue: a refused upload's body is never asked for.
+                if head.hasBody && parser.bodyLimit > context.configuration.limits.jsonBodyBytes && !takeLargeBodySlot() {
+                    let limit = context.configuration.limits.concurrentLargeBodies
+                    respondToParseError(HTTPParseError(.serviceUnavailable,
+                        "the server is already receiving \(limit) uploads, its limit at once; retry in a few seconds"))
+                    break
+                }
                 if let expect = head.headers["expect"] {
                     if !head.expectsContinue {
                         respondToParseError(HTTPParseError(.expectationFailed, "Expect: \(Logger.sanitize(expect, max: 40)) is not supported; only 100-continue"))
@@ -264,12 +271,6 @@ final class Connection: EventSource {
                         break
                     }
                     output.append(contentsOf: ResponseWriter.continueResponse)
-                }
-                if head.hasBody && parser.bodyLimit > context.configuration.limits.jsonBodyBytes && !takeLargeBodySlot() {
-                    let limit = context.configuration.limits.concurrentLargeBodies
-                    respondToParseError(HTTPParseError(.serviceUnavailable,
-                        "the server is already receiving \(limit) uploads, its limit at once; retry in a few seconds"))
-                    break
                 }
                 if head.hasBody { timeouts.startedBody(at: loop.now) }
             case .message(let body, let trailers):
