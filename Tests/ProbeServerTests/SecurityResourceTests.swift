@@ -93,6 +93,44 @@ import Testing
         #expect(!wasWoken)
     }
 
+    @Test func AbandonedReply_RunsItsHandlerOnceAndNeverDelivers() {
+        let delivered = Atomic(0)
+        let abandoned = Atomic(0)
+        let promise = ReplyPromise { _ in delivered.add(1, ordering: .relaxed) }
+        promise.onAbandon { abandoned.add(1, ordering: .relaxed) }
+        #expect(promise.isAbandonable)
+        promise.abandon()
+        promise.abandon()
+        promise.succeed(Response(status: .ok))
+        #expect(abandoned.load(ordering: .relaxed) == 1)
+        #expect(delivered.load(ordering: .relaxed) == 0)
+        // A handler registered after the client left runs at once.
+        let late = Atomic(0)
+        promise.onAbandon { late.add(1, ordering: .relaxed) }
+        #expect(late.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func AnsweredReply_IsNotAbandonable() {
+        let abandoned = Atomic(0)
+        let promise = ReplyPromise { _ in }
+        promise.onAbandon { abandoned.add(1, ordering: .relaxed) }
+        promise.succeed(Response(status: .ok))
+        #expect(!promise.isAbandonable)
+        promise.abandon()
+        #expect(abandoned.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func DataFolder_TightensAnOlderReadableDatabaseTo0600() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("probe-folder-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try DataFolder(path: dir).prepare()
+        chmod(dir + "/probe.sqlite", 0o644)
+        try DataFolder(path: dir).prepare()
+        var info = stat()
+        stat(dir + "/probe.sqlite", &info)
+        #expect(info.st_mode & 0o777 == 0o600)
+    }
+
     @Test func DataFolder_RefusesAFolderOthersCanWrite() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("probe-folder-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }

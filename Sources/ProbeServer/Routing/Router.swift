@@ -45,8 +45,8 @@ public final class ReplyPromise: @unchecked Sendable {
     /// Runs `handler` once if the client goes away before the answer (at once if it already has).
     public func onAbandon(_ handler: @escaping @Sendable () -> Void) {
         let runNow = once.withLock { () -> Bool in
-            if done { return false }
             if abandoned { return true }
+            if done { return false }
             abandonHandler = handler
             return false
         }
