@@ -177,13 +177,13 @@ def fill_largest_run(server):
     run = server.create_run()
     size = 60 * 1024
     attempt = 1
-    while True:
+    for _ in range(MAX_RESULT_BYTES_PER_RUN // (16 * size) + 3):
         batch = [big_result(run, attempt + i, size) for i in range(16)]
         status, _, _, _ = post_results(server, run, batch)
         if status != 200:
-            break
+            return run
         attempt += 16
-    return run
+    raise AssertionError("the run took more than its quota of observations")
 
 
 def test_LargestRunReports_CostBoundedMemory():
