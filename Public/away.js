@@ -4,10 +4,20 @@
   'use strict';
   var q = new URLSearchParams(location.search), back = q.get('back');
   var text = document.getElementById('away-text'), link = document.getElementById('away-back');
-  /* Same-origin paths only: an open redirect would let any link bounce through us. */
-  if (back && back.charAt(0) === '/' && back.charAt(1) !== '/' && back.charAt(1) !== '\\') {
-    link.href = back;
-    setTimeout(function () { location.replace(back); }, 300);
+  /* Same-origin targets only: an open redirect would load any page inside the WebView
+     under test, with the app's bridges. Checked on the browser's own parse of the URL (the
+     WHATWG URL parser strips tab, CR and LF and reads backslashes as slashes, so
+     "/\t/evil.example" is "//evil.example"), never on the text: https://url.spec.whatwg.org/#concept-basic-url-parser */
+  var target = null;
+  if (back) {
+    try {
+      var parsed = new URL(back, location.href);
+      if (parsed.origin === location.origin) target = parsed.href;
+    } catch (e) { target = null; }
+  }
+  if (target) {
+    link.href = target;
+    setTimeout(function () { location.replace(target); }, 300);
   } else if (q.get('close')) {
     text.textContent = 'The test page opened this window. Close it, or go back to the test page.';
     try { window.close(); } catch (e) { /* only script-opened windows close */ }

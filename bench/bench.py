@@ -71,7 +71,9 @@ def start_probe(name, port, https, extra=()):
         shutil.copytree(os.path.join(WORK, "data-certs"), data, dirs_exist_ok=True)
     args = [BIN, "serve", "--host", "127.0.0.1", "--port", str(port), "--second-port", "off",
             "--setup-port", "off", "--data-dir", data, "--public", os.path.join(WORK, "public"),
-            "--log-level", "warn", *extra]     # warn: no access log, as nginx's access_log off
+            "--log-level", "warn",             # warn: no access log, as nginx's access_log off
+            "--max-store", "1T",               # the ingest rounds store more than the 1 GiB default
+            *extra]
     if not https:
         args.append("--http")
     log = open(os.path.join(WORK, f"probe-{name}.log"), "w")
@@ -331,8 +333,9 @@ def stored_results(data_dir, run_ids):
 def measure_ingest(server, rounds):
     samples = []
     for r in range(rounds):
-        # 48 runs × 4 probes × 1,000 attempts = 192,000 distinct results: more than a round posts.
-        created = create_runs(server["ports"]["https"], 48, r)
+        # 96 runs × 4 probes × 500 attempts (a run holds 2,000: Quotas.maxResultsPerRun) = 192,000
+        # distinct results: more than a round posts.
+        created = create_runs(server["ports"]["https"], 96, r)
         runs = [run for run, _ in created]
         runs_file = os.path.join(WORK, f"runs-{r}.txt")
         open(runs_file, "w").write("".join(f"{run} {key}\n" for run, key in created))

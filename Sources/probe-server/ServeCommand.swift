@@ -23,6 +23,8 @@ enum ServeCommand {
         .init(long: "app-link", short: nil, valueName: "TEMPLATE", help: "Make the QR code open your app, e.g. myapp://webview?url={url}."),
         .init(long: "token", short: nil, valueName: "TOKEN", help: "Access token for listing and deleting runs (default: $PROBE_TOKEN, else generated)."),
         .init(long: "keep-days", short: nil, valueName: "N", help: "Delete runs not seen for N days, with their uploads."),
+        .init(long: "max-store", short: nil, valueName: "SIZE", help: "Largest store (database and uploads), e.g. 512M, 4G (default 1G); beyond it writes get 507 store_full."),
+        .init(long: "runs-per-hour", short: nil, valueName: "N", help: "Runs one address may create per hour without the token (default 600)."),
         .init(long: "log-level", short: nil, valueName: "LEVEL", help: "error, warn, info (access log, default) or debug."),
         .init(long: "event-loops", short: nil, valueName: "N", help: "Event-loop threads (default: one per core)."),
         .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
@@ -101,6 +103,13 @@ enum ServeCommand {
         o.token = args.value("token") ?? ProcessInfo.processInfo.environment["PROBE_TOKEN"]
         o.keepDays = try args.int("keep-days", Int.self, range: 1...36_500)
         o.eventLoops = try args.int("event-loops", Int.self, range: 1...256)
+        if let text = args.value("max-store") {
+            guard let bytes = Quotas.parseBytes(text) else {
+                throw UsageError("--max-store must be a size such as 1073741824, 512M or 4G; got \(text)")
+            }
+            o.quotas.maxStoreBytes = bytes
+        }
+        if let n = try args.int("runs-per-hour", Int.self, range: 1...1_000_000) { o.quotas.runsPerAddressPerHour = n }
         if let level = args.value("log-level") {
             guard let l = LogLevel(name: level) else {
                 throw UsageError("--log-level must be one of error, warn, info, debug; got \(level)")

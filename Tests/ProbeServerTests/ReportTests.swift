@@ -273,7 +273,25 @@ import Testing
         #expect(ReportText.xml("\u{0}\u{8}\u{B}\u{FFFE}") == "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}")
         #expect(ReportText.xml("a\nb", attribute: true) == "a&#10;b")
         #expect(ReportText.markdown("a|b`c*d_e[f]g<h>") == "a\\|b\\`c\\*d\\_e\\[f\\]g&lt;h&gt;")
-        #expect(ReportText.terminal("ok\u{1B}[2Jx") == "ok?[2Jx")
+        #expect(ReportText.terminal("ok\u{1B}[2Jx") == "ok\\u{1B}[2Jx")
         #expect(ReportText.markdownCode("a`b") == "``a`b``")
+    }
+
+    @Test func TerminalText_ShowsNewlinesControlsAndBidiEscaped() {
+        #expect(ReportText.terminal("nightly\n  verdict:   READY") == "nightly\\n  verdict:   READY")
+        #expect(ReportText.terminal("a\rb\tc\u{7F}d\u{9B}e") == "a\\rb\\tc\\u{7F}d\\u{9B}e")
+        for bidi: UInt32 in [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C] {
+            let text = "x" + String(Unicode.Scalar(bidi)!) + "y"
+            #expect(ReportText.terminal(text) == "x\\u{\(String(bidi, radix: 16, uppercase: true))}y")
+        }
+        // Ordinary text, including right-to-left script, is untouched.
+        #expect(ReportText.terminal("Pixel 8 · שלום · ok") == "Pixel 8 · שלום · ok")
+    }
+
+    @Test func MarkdownText_NeutralisesMentionsTablesAndBidi() {
+        #expect(ReportText.markdown("ping @octocat") == "ping @\u{2060}octocat")
+        #expect(ReportText.markdown("a|b") == "a\\|b")
+        #expect(ReportText.markdown("x\u{202E}y") == "x\\u{202E}y")
+        #expect(ReportText.markdown("line\nnext") == "line next")
     }
 }

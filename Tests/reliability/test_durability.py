@@ -18,6 +18,8 @@ from support import LOOPBACK, Server, result
 KILLS = 20
 # Concurrent posting clients: enough to keep the group commit batching, bounded for 2 cores.
 CLIENTS = 12
+# Quotas.maxResultsPerRun: a run takes no more, so the clients share this many.
+RESULTS_PER_RUN = 2_000
 # Each kill lands at a random moment in this window after the load starts (seconds).
 KILL_WINDOW_S = (0.3, 1.5)
 # Probes the results are spread over (attempts go up to the store's 1,000 per probe).
@@ -52,10 +54,12 @@ class Load:
 
     def client(self, index):
         probe = PROBES[index % len(PROBES)]
-        # Disjoint attempt ranges per client: every key is posted once.
-        attempt = 1 + (index // len(PROBES)) * 500
+        # Disjoint attempt ranges per client: every key is posted once, and all of them
+        # together stay within the run's quota (Quotas.maxResultsPerRun, 2,000).
+        first = 1 + (index // len(PROBES)) * 500
+        attempt, last = first, first + RESULTS_PER_RUN // CLIENTS - 1
         conn = None
-        while not self.stop.is_set() and attempt <= 1000:
+        while not self.stop.is_set() and attempt <= last:
             try:
                 if conn is None:
                     conn = http.client.HTTPConnection(LOOPBACK, self.port, timeout=10)
@@ -127,7 +131,9 @@ def test_AcknowledgedResults_SurviveKill9():
 @pytest.mark.skipif(os.geteuid() != 0, reason="mounting a tmpfs needs root")
 def test_FullDisk_Answers503_KeepsNothingHalfWritten_AndRecovers():
     data_dir = tempfile.mkdtemp(prefix="probe-full-")
-    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={TMPFS_SIZE}", "tmpfs", data_dir], check=True)
+    # mode=0700: a tmpfs root is 1777 by default, and the server refuses a data folder
+    # others can write (docs/security.md).
+    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={TMPFS_SIZE},mode=0700", "tmpfs", data_dir], check=True)
     try:
         with Server(data_dir=data_dir) as server:
             run_id = server.create_run()

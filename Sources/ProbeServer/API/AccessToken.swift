@@ -33,14 +33,8 @@ public struct AccessToken: Sendable {
             if !trimmed.isEmpty { return AccessToken(value: trimmed) }
         }
         let token = RunID.generate() + RunID.generate()
-        let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw HTTPError(.internalServerError, "cannot write the access token to \(path): \(String(cString: strerror(errno)))")
-        }
-        let line = token + "\n"
-        _ = line.withCString { write(fd, $0, strlen($0)) }
-        fsync(fd)
-        close(fd)
+        // Never through a link, never readable by others even for an instant (DataFolder).
+        try DataFolder.writePrivateFile(Array((token + "\n").utf8), to: path)
         return AccessToken(value: token, wasGenerated: true)
     }
 

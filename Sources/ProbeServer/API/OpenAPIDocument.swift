@@ -700,6 +700,9 @@ public enum OpenAPIDocument {
      },
      "503": {
       "$ref": "#/components/responses/Error"
+     },
+     "507": {
+      "$ref": "#/components/responses/Error"
      }
     },
     "description": "Choosing the id (id) needs the access token (403 otherwise); the answer carries the run's writeKey. Cross-site requests (a foreign Origin, Sec-Fetch-Site cross-site) are 403 cross_origin; bodies other than application/json 415."
@@ -933,6 +936,9 @@ public enum OpenAPIDocument {
       "$ref": "#/components/responses/Error"
      },
      "503": {
+      "$ref": "#/components/responses/Error"
+     },
+     "507": {
       "$ref": "#/components/responses/Error"
      }
     }

@@ -34,6 +34,28 @@ public struct OriginPlan: Sendable {
         return Origins(primary: primary, secondPort: second, secondHost: other, insecure: insecure)
     }
 
+    /// Every host name a device can reach this server by, as the banner prints them (the
+    /// machine's addresses and localhost) plus the other names `otherName` hands the page
+    /// (127.0.0.1, NAME.local): the hosts the Content-Security-Policy names, one by one.
+    public var knownHosts: [String] {
+        var hosts = ["localhost", "127.0.0.1", "[::1]"]
+        if !hostName.isEmpty, LeafCertificate.isValidDNSName(hostName.lowercased()) {
+            hosts.append(hostName.contains(".") ? hostName.lowercased() : hostName.lowercased() + ".local")
+        }
+        // A zone id (fe80::1%eth0) cannot appear in an origin.
+        for address in addresses where !address.contains("%") {
+            hosts.append(address.contains(":") ? "[\(address)]" : address)
+        }
+        var seen = Set<String>()
+        return hosts.filter { seen.insert($0).inserted }
+    }
+
+    /// The exact origins (scheme, host, port: RFC 6454 §4) of `knownHosts` on these ports,
+    /// for the CSP source lists; no wildcard host, so no other `host:port` can frame the page.
+    public func exactOrigins(scheme: String, ports: [UInt16]) -> [String] {
+        knownHosts.flatMap { host in ports.map { "\(scheme)://\(Self.join(host, $0, scheme: scheme))" } }
+    }
+
     /// Another name for this machine than the one the device used.
     func otherName(for host: String) -> String? {
         let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host

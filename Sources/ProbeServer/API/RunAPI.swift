@@ -21,8 +21,14 @@ public final class RunAPI: @unchecked Sendable {
     private var plan: OriginPlan
     public let dataDirectory: String
     let logger: Logger
-    let waiters = RunWaiters()
+    /// Bounded by `RunWaiters.totalBound` of the descriptor limit (raised first, as the server does).
+    let waiters = RunWaiters(maxTotal: RunWaiters.totalBound(descriptorLimit: Socket.raiseDescriptorLimit()))
     let runCreation = RateLimiter(RateLimiter.runCreation)
+    /// `Quotas.runsPerAddressPerHour` as a bucket that refills over the hour.
+    let runsPerHour: RateLimiter
+    public let quotas: Quotas
+    /// The store's size against `--max-store`.
+    public let storeGauge: StoreGauge
     let resultPosting = RateLimiter(RateLimiter.results)
     let runLookups = RateLimiter(RateLimiter.runLookups)
     let decoder: ResultDecoder
@@ -34,8 +40,12 @@ public final class RunAPI: @unchecked Sendable {
 
     public init(store: any RunStore, catalog: Catalog = .standard, token: AccessToken, origins: OriginPlan,
                 dataDirectory: String, serverVersion: String, logger: Logger = Logger(),
-                certificateRefusals: CertificateRefusals = CertificateRefusals()) {
+                certificateRefusals: CertificateRefusals = CertificateRefusals(), quotas: Quotas = Quotas()) {
         self.certificateRefusals = certificateRefusals
+        self.quotas = quotas
+        let perHour = Double(quotas.runsPerAddressPerHour)
+        self.runsPerHour = RateLimiter(RateLimiter.Rule(rate: perHour / 3600, burst: perHour))
+        self.storeGauge = StoreGauge(store: store, limit: quotas.maxStoreBytes)
         self.store = store
         self.catalog = catalog
         self.token = token
@@ -230,9 +240,24 @@ public final class RunAPI: @unchecked Sendable {
 
     // MARK: Runs
 
+    /// What a new run costs the store before it holds anything (its row and indexes).
+    static let runRecordBytes: Int64 = 1024
+
     func createRun(_ req: Request) throws -> Reply {
         try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
         try runCreation.check(req, what: "new runs")
+        // The token holder (CI, the operator) is not counted: the quota bounds anonymous clients.
+        let hasToken = try token.authorizes(req)
+        if !hasToken {
+            let (allowed, retry) = runsPerHour.take(req.remoteAddress, nowNanos: EventLoop.monotonicNow().nanoseconds)
+            if !allowed {
+                throw HTTPError(.tooManyRequests, code: "runs_per_hour_quota",
+                                "this address created \(quotas.runsPerAddressPerHour) runs within the hour, the limit "
+                                    + "(--runs-per-hour); retry in \(retry) s, or send the access token",
+                                headers: HTTPHeaders([("Retry-After", String(retry))]))
+            }
+        }
+        try storeGauge.check(adding: Self.runRecordBytes)
         let body: CreateRunRequest = req.body.isEmpty ? CreateRunRequest() : try req.decodeJSON(CreateRunRequest.self)
         let set = body.requirementSet ?? Catalog.defaultRequirementSet
         guard catalog.requirementSet(id: set) != nil else {
@@ -249,7 +274,7 @@ public final class RunAPI: @unchecked Sendable {
             throw HTTPError(.badRequest, code: "invalid_run_id", "id must be 1 to 64 characters of A-Z a-z 0-9 - _", field: "id")
         }
         // A chosen id can be guessed and would answer 409 to confirm a guess: token only.
-        if body.id != nil, !(try token.authorizes(req)) {
+        if body.id != nil, !hasToken {
             throw HTTPError(.forbidden, code: "token_required",
                             "choosing the run id needs the access token (Authorization: Bearer TOKEN, from DATA_DIR/token); without it, leave out id and use the generated one",
                             field: "id")
@@ -277,7 +302,8 @@ public final class RunAPI: @unchecked Sendable {
         // A field over a store limit (a long label, large metadata) is the client's mistake: 400, not 500.
         do { try record.validate() } catch { throw error.httpError }
         let origin = origins.origins(for: req).primary
-        return later(.createRun(record)) { _ in
+        return later(.createRun(record)) { [storeGauge] _ in
+            storeGauge.add(Self.runRecordBytes)
             var view = RunView(record, writeKey: key)
             view.absoluteUrl = origin + view.url
             var r = Response.json(view, status: .created)
@@ -348,6 +374,8 @@ public final class RunAPI: @unchecked Sendable {
             throw HTTPError(.badRequest, code: "empty_batch", "the batch holds no result", field: "results")
         }
         try resultPosting.check(req, cost: Double(results.count), what: "results")
+        let incoming = Int64(req.body.count)
+        try storeGauge.check(adding: incoming)
         let received = Self.now()
         var records: [ResultRecord] = []
         records.reserveCapacity(results.count)
@@ -382,12 +410,13 @@ public final class RunAPI: @unchecked Sendable {
         let update = platformUpdate
         return withRun(id, access, .write) { [self] _ in
             if let update { store.submit(update) { _ in } }
-            return answerAppended(stored)
+            return answerAppended(stored, bytes: incoming)
         }
     }
 
-    func answerAppended(_ stored: [ResultRecord]) -> Reply {
-        later(.appendResults(stored)) { outcome in
+    func answerAppended(_ stored: [ResultRecord], bytes incoming: Int64) -> Reply {
+        later(.appendResults(stored)) { [storeGauge] outcome in
+            storeGauge.add(incoming)
             guard case .appended(let outcomes) = outcome else { return .json(ResultsAcknowledgement(accepted: 0, duplicates: 0, conflicts: 0, conflicting: [])) }
             var conflicting: [String] = []
             for (i, o) in outcomes.enumerated() where o == .conflict {
@@ -461,6 +490,16 @@ public final class RunAPI: @unchecked Sendable {
             throw HTTPError(.badRequest, code: "unknown_probe", "unknown probe \(Logger.sanitize(probe, max: 64))", field: "probe")
         }
         _ = try run(id, access, .write)
+        // Checked before the bytes reach the disk; the writer checks again in the record's
+        // transaction, so concurrent uploads cannot pass the quota together.
+        guard let usage = try store.usage(runID: id) else { throw StoreError.runNotFound(id) }
+        if usage.uploads + 1 > Int64(Quotas.maxUploadsPerRun) {
+            throw StoreError.quotaExceeded(.uploadsPerRun(limit: Quotas.maxUploadsPerRun))
+        }
+        if usage.uploadBytes + Int64(bytes.count) > Quotas.maxUploadBytesPerRun {
+            throw StoreError.quotaExceeded(.uploadBytesPerRun(limit: Quotas.maxUploadBytesPerRun))
+        }
+        try storeGauge.check(adding: Int64(bytes.count))
         let uploadID = RunID.generate()
         let relative = "uploads/\(id)/\(uploadID)"
         for dir in [dataDirectory + "/uploads", dataDirectory + "/uploads/" + id] where mkdir(dir, 0o700) != 0 && errno != EEXIST {
@@ -495,6 +534,7 @@ public final class RunAPI: @unchecked Sendable {
             unlink(path)
             throw error
         }
+        storeGauge.add(Int64(bytes.count))
     }
 
     func profileQuery(_ req: Request) throws(HTTPError) -> (String?, String?) {
@@ -535,6 +575,7 @@ public final class RunAPI: @unchecked Sendable {
         }
         let wait = seconds
         let access = try lookup(req)
+        let address = req.remoteAddress
         return withRun(id, access, .read) { [self] _ in .later { promise in
             let answer: @Sendable () -> Void = {
                 promise.succeed(self.respond {
@@ -542,9 +583,17 @@ public final class RunAPI: @unchecked Sendable {
                     return .json(WaitView(completed: run.completedAt != nil && run.verdict != nil, run: RunView(run), verdict: run.verdict))
                 })
             }
+            // Register first, then look: a completion between the two still wakes us.
+            let ticket: RunWaiters.Ticket
+            do {
+                ticket = try self.waiters.wait(runID: id, address: address, seconds: wait) { DispatchQueue.global().async(execute: answer) }
+            } catch {
+                promise.fail(error)
+                return
+            }
+            // A client that hangs up costs nothing more: the waiter goes, the connection closes.
+            promise.onAbandon { ticket.cancel() }
             DispatchQueue.global().async {
-                // Register first, then look: a completion between the two still wakes us.
-                self.waiters.wait(runID: id, seconds: wait) { DispatchQueue.global().async(execute: answer) }
                 if let run = try? self.store.run(id: id), run.completedAt == nil || run.verdict == nil {
                     return
                 }

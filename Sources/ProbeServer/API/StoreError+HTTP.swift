@@ -21,12 +21,30 @@ extension StoreError: HTTPErrorConvertible {
             return HTTPError(.badRequest, code: "invalid", message)
         case .diskFull:
             return Self.diskFullAnswer
+        case .quotaExceeded(let quota):
+            return quota.httpError
         case .overloaded, .busy, .closed, .ioError:
             return HTTPError(.serviceUnavailable, code: "store_unavailable",
                              "the store cannot take this now (\(self.localizedDescription)); nothing was stored; retry",
                              headers: HTTPHeaders([("Retry-After", "1")]))
         default:
             return HTTPError(.internalServerError, code: "store_failed", "the store failed; see the server log")
+        }
+    }
+}
+
+extension QuotaExceeded {
+    /// A full run is the client's to fix (start a new run): 413, and the page drops the
+    /// result instead of retrying it. A full store is the operator's: 507 (RFC 4918 §11.5),
+    /// which the page keeps queued and retries.
+    public var httpError: HTTPError {
+        switch self {
+        case .store:
+            HTTPError(.insufficientStorage, code: code, message, headers: HTTPHeaders([("Retry-After", "60")]))
+        case .resultsPerRun, .resultBytesPerRun:
+            HTTPError(.contentTooLarge, code: code, message, field: "results")
+        case .uploadsPerRun, .uploadBytesPerRun:
+            HTTPError(.contentTooLarge, code: code, message, field: "file")
         }
     }
 }

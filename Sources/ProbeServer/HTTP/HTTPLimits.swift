@@ -21,6 +21,12 @@ public struct HTTPLimits: Sendable, Equatable {
     /// Requests a client may queue behind one in flight before we stop reading its socket.
     /// Bounds the memory a pipelining client can pin (SwiftNIO discipline).
     public var pipelinedBytes = 1024 * 1024
+    /// Request bodies over `jsonBodyBytes` (uploads) read at once, server-wide. An upload
+    /// is buffered whole and copied by the multipart parser and the file write: ~4 times its
+    /// size at its peak, so 64 concurrent 32 MiB uploads cost 1.6 GB. Four at a time bound it
+    /// near 512 MiB; a fifth is refused at its head, before its body is read. → 503 with
+    /// Retry-After (the page's file probe reports the status; a phone uploads one at a time).
+    public var concurrentLargeBodies = 4
 
     public init() {}
 }

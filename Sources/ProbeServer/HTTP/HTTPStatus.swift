@@ -37,4 +37,6 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let notImplemented = HTTPStatus(501, "Not Implemented")
     public static let serviceUnavailable = HTTPStatus(503, "Service Unavailable")
     public static let httpVersionNotSupported = HTTPStatus(505, "HTTP Version Not Supported")
+    /// RFC 4918 §11.5: the server cannot store what the request needs stored (a full quota).
+    public static let insufficientStorage = HTTPStatus(507, "Insufficient Storage")
 }

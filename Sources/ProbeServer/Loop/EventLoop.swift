@@ -37,6 +37,8 @@ final class EventLoop: @unchecked Sendable {
     var accessLogEnabled = true
     /// Set when the server drains: connections still open then are closed.
     var drainDeadline: Instant?
+    /// Work to run on this thread at an instant (a listener re-armed after a back-off).
+    private var timers: [(at: Instant, task: () -> Void)] = []
 
     init(index: Int) throws {
         self.index = index
@@ -90,6 +92,19 @@ final class EventLoop: @unchecked Sendable {
         for source in Array(sources.values) { body(source) }
     }
 
+    /// Runs `task` on the loop thread once `at` has passed. Loop thread only.
+    func schedule(at: Instant, _ task: @escaping () -> Void) {
+        timers.append((at, task))
+    }
+
+    private func runDueTimers() {
+        guard !timers.isEmpty else { return }
+        let due = timers.filter { $0.at <= now }
+        guard !due.isEmpty else { return }
+        timers.removeAll { $0.at <= now }
+        for timer in due { timer.task() }
+    }
+
     // MARK: Cross-thread
 
     /// Runs `task` on the loop thread. Safe from any thread.
@@ -111,7 +126,8 @@ final class EventLoop: @unchecked Sendable {
         var events = [epoll_event](repeating: epoll_event(), count: maxEvents)
         while running {
             now = Self.monotonicNow()
-            let waitMs = nextTick > now ? Int32(min(nextTick.since(now) / 1_000_000 + 1, 1000)) : 0
+            let wakeAt = timers.map(\.at).min().map { min($0, nextTick) } ?? nextTick
+            let waitMs = wakeAt > now ? Int32(min(wakeAt.since(now) / 1_000_000 + 1, 1000)) : 0
             let n = events.withUnsafeMutableBufferPointer { epoll_wait(epfd, $0.baseAddress, Int32(maxEvents), waitMs) }
             now = Self.monotonicNow()
             if n < 0 && errno != EINTR { break }
@@ -125,6 +141,7 @@ final class EventLoop: @unchecked Sendable {
                     source.handle(events: events[i].events)
                 }
             }
+            runDueTimers()
             if now >= nextTick {
                 nextTick = now + tickInterval
                 onTick?()

@@ -54,7 +54,13 @@ public enum ReportText {
     /// Markdown inline text (GitHub-flavoured, also inside table cells). `<` and `>` become
     /// entities so no raw HTML survives; the characters that start emphasis, code, links,
     /// headings, strikethrough, maths and table cells are backslash-escaped; newlines
-    /// become spaces so a value cannot end a table row or start a block.
+    /// become spaces so a value cannot end a table row or start a block. Bidi controls are
+    /// written as `\u{…}` (Unicode TR9: an override reorders the rest of the line, so a label
+    /// could make a failing row read as passing). `@` is followed by U+2060 WORD JOINER:
+    /// GitHub turns `@login` into a mention that notifies that person or team
+    /// (https://docs.github.com/en/get-started/writing-on-github/getting-started-with-writing-and-formatting-on-github/basic-writing-and-formatting-syntax#mentioning-people-and-teams)
+    /// and a backslash does not stop it; the joiner is invisible, is no login character, and
+    /// (unlike U+200D ZERO WIDTH JOINER, which emoji sequences use) is not dropped on the way.
     public static func markdown(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -63,32 +69,59 @@ public enum ReportText {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "&": out += "&amp;"
+            case "@": out += "@\u{2060}"
             case "\\", "|", "`", "*", "_", "[", "]", "~", "$", "#":
                 out += "\\"
                 out.unicodeScalars.append(scalar)
             case "\n", "\r", "\t": out += " "
             default:
-                out.unicodeScalars.append(isUnsafeControl(scalar) ? replacement : scalar)
+                if isBidiControl(scalar) {
+                    out += visibleEscape(scalar)
+                } else {
+                    out.unicodeScalars.append(isUnsafeControl(scalar) ? replacement : scalar)
+                }
             }
         }
         return out
     }
 
-    /// Terminal output: a hostile user agent must not move the cursor, recolour the screen
-    /// or retitle the window, so ESC and every other control character become `?`.
+    /// Terminal output, one field at a time: a hostile label or user agent must not move the
+    /// cursor, recolour the screen, retitle the window (ESC and every C0/C1 control, DEL),
+    /// start a line of its own (a fake `verdict: READY` after a newline), or reorder what
+    /// follows it (bidi overrides and isolates, Unicode TR9 §2). Each is written visibly:
+    /// `\n`, `\r`, `\t`, else `\u{XXXX}`, so the reader sees that the text held one.
     public static func terminal(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            if scalar == "\n" || scalar == "\t" {
-                out.unicodeScalars.append(scalar)
-            } else if isUnsafeControl(scalar) || scalar == "\r" {
-                out += "?"
-            } else {
-                out.unicodeScalars.append(scalar)
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if isUnsafeControl(scalar) || isBidiControl(scalar) {
+                    out += visibleEscape(scalar)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out
+    }
+
+    /// `\u{202E}`: the Swift spelling, readable and unambiguous.
+    static func visibleEscape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    }
+
+    /// The explicit directional formatting characters of Unicode TR9 §2 (embeddings and
+    /// overrides U+202A–202E, isolates U+2066–2069) and the implicit marks (LRM U+200E,
+    /// RLM U+200F, ALM U+061C) that can make text display in another order than it is stored.
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+        default: false
+        }
     }
 
     static let replacement: Unicode.Scalar = "\u{FFFD}"

@@ -12,11 +12,16 @@ public enum Reply: Sendable {
 
 public typealias Handler = @Sendable (Request) throws -> Reply
 
-/// Completes a deferred reply exactly once, from any thread.
+/// Completes a deferred reply exactly once, from any thread. A handler whose work is only
+/// worth doing while the client waits (a long poll) registers `onAbandon`: the connection
+/// calls it when the client goes away first, and then closes at once instead of holding the
+/// descriptor until the answer.
 public final class ReplyPromise: @unchecked Sendable {
     private let deliver: @Sendable (Response) -> Void
     private let once = Lock()
     private var done = false
+    private var abandoned = false
+    private var abandonHandler: (@Sendable () -> Void)?
 
     init(deliver: @escaping @Sendable (Response) -> Void) {
         self.deliver = deliver
@@ -26,6 +31,7 @@ public final class ReplyPromise: @unchecked Sendable {
         let first = once.withLock { () -> Bool in
             if done { return false }
             done = true
+            abandonHandler = nil
             return true
         }
         if first { deliver(response) }
@@ -34,6 +40,32 @@ public final class ReplyPromise: @unchecked Sendable {
     public func fail(_ error: any Error) {
         succeed((error as? HTTPError)?.response
             ?? HTTPError(.internalServerError, "internal error; see the server log").response)
+    }
+
+    /// Runs `handler` once if the client goes away before the answer (at once if it already has).
+    public func onAbandon(_ handler: @escaping @Sendable () -> Void) {
+        let runNow = once.withLock { () -> Bool in
+            if abandoned { return true }
+            if done { return false }
+            abandonHandler = handler
+            return false
+        }
+        if runNow { handler() }
+    }
+
+    /// True when a handler asked to hear that the client left.
+    var isAbandonable: Bool { once.withLock { !done && abandonHandler != nil } }
+
+    /// The client went away: nothing will read the answer.
+    func abandon() {
+        let handler = once.withLock { () -> (@Sendable () -> Void)? in
+            if done || abandoned { return nil }
+            abandoned = true
+            done = true
+            defer { abandonHandler = nil }
+            return abandonHandler
+        }
+        handler?()
     }
 }
 

@@ -37,7 +37,15 @@ final class Connection: EventSource {
     private struct InFlight {
         let head: RequestHead
         let startedAt: Instant
+        /// Set for `Reply.later`: told when the client goes away first.
+        var promise: ReplyPromise? = nil
     }
+    /// Whether EPOLLRDHUP is asked for. Dropped once the peer's FIN was seen while a request
+    /// is still being answered: the condition is level-triggered (epoll_ctl(2)), and asking
+    /// for it again would wake the loop for nothing until the answer is written.
+    private var watchHangUp = true
+    /// This connection holds one of the server's `concurrentLargeBodies` slots.
+    private var holdsLargeBodySlot = false
 
     /// Responses queued beyond this many bytes pause request processing until written.
     static let outputHighWater = 256 * 1024
@@ -79,6 +87,20 @@ final class Connection: EventSource {
         if events & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0 && events & EPOLLIN.rawValue == 0 {
             close()
             return
+        }
+        // EPOLLHUP: both directions are gone (a reset); nothing can be written any more.
+        if events & EPOLLHUP.rawValue != 0 && readingPaused {
+            close()
+            return
+        }
+        if events & EPOLLRDHUP.rawValue != 0 && readingPaused {
+            // The client sent FIN while reading is paused behind a request in flight.
+            if inFlight?.promise?.isAbandonable == true {
+                close()
+                return
+            }
+            // The rest is read (and the FIN seen) when reading resumes.
+            ignoreHangUp()
         }
         if !handshakeDone {
             continueHandshake()
@@ -169,6 +191,11 @@ final class Connection: EventSource {
             }
         }
         processRequests()
+        if peerClosed && !isClosed && inFlight?.promise?.isAbandonable == true {
+            // A long poll whose client hung up: drop it now, not when it would have answered.
+            close()
+            return
+        }
         if peerClosed && !isClosed {
             if isIdle || (inFlight == nil && currentHead == nil && parser.bufferedBytes == 0) {
                 close()
@@ -177,6 +204,11 @@ final class Connection: EventSource {
                 if parser.isInsideRequest { close() } else { closeAfterWrite = true }
             } else {
                 closeAfterWrite = true
+            }
+            // The FIN stays readable (level-triggered): stop asking until the answer is out.
+            if !isClosed && inFlight != nil {
+                pauseReading()
+                ignoreHangUp()
             }
         }
         if reads >= 16 && !isClosed && !readingPaused {
@@ -197,10 +229,16 @@ final class Connection: EventSource {
         readAvailable()
     }
 
-    private func setInterest(_ events: UInt32) {
-        guard events != interest, !isClosed else { return }
+    private func setInterest(_ events: UInt32, force: Bool = false) {
+        guard events != interest || force, !isClosed else { return }
         interest = events
-        loop.modify(fd, events: events | EPOLLRDHUP.rawValue)
+        loop.modify(fd, events: events | (watchHangUp ? EPOLLRDHUP.rawValue : 0))
+    }
+
+    private func ignoreHangUp() {
+        guard watchHangUp else { return }
+        watchHangUp = false
+        setInterest(interest, force: true)
     }
 
     // MARK: Requests
@@ -220,6 +258,13 @@ final class Connection: EventSource {
                 currentHead = head
                 requestStartedAt = loop.now
                 parser.bodyLimit = context.bodyLimit(for: head, endpoint: endpoint.name)
+                // Before any 100 Continue: a refused upload's body is never asked for.
+                if head.hasBody && parser.bodyLimit > context.configuration.limits.jsonBodyBytes && !takeLargeBodySlot() {
+                    let limit = context.configuration.limits.concurrentLargeBodies
+                    respondToParseError(HTTPParseError(.serviceUnavailable,
+                        "the server is already receiving \(limit) uploads, its limit at once; retry in a few seconds"))
+                    break
+                }
                 if let expect = head.headers["expect"] {
                     if !head.expectsContinue {
                         respondToParseError(HTTPParseError(.expectationFailed, "Expect: \(Logger.sanitize(expect, max: 40)) is not supported; only 100-continue"))
@@ -264,12 +309,13 @@ final class Connection: EventSource {
                 loop.execute { me.value?.completeDeferred(response) }
             }
         case .later(let start):
-            inFlight = InFlight(head: head, startedAt: startedAt)
             let me = LoopBound(self)
             let loop = self.loop
-            start(ReplyPromise { response in
+            let promise = ReplyPromise { response in
                 loop.execute { me.value?.completeDeferred(response) }
-            })
+            }
+            inFlight = InFlight(head: head, startedAt: startedAt, promise: promise)
+            start(promise)
         }
     }
 
@@ -283,7 +329,25 @@ final class Connection: EventSource {
         }
     }
 
+    /// Takes a large-body slot; false when all are taken.
+    private func takeLargeBodySlot() -> Bool {
+        let limit = context.configuration.limits.concurrentLargeBodies
+        if context.largeBodies.add(1, ordering: .acquiringAndReleasing).newValue > limit {
+            context.largeBodies.subtract(1, ordering: .acquiringAndReleasing)
+            return false
+        }
+        holdsLargeBodySlot = true
+        return true
+    }
+
+    private func releaseLargeBodySlot() {
+        guard holdsLargeBodySlot else { return }
+        holdsLargeBodySlot = false
+        context.largeBodies.subtract(1, ordering: .acquiringAndReleasing)
+    }
+
     private func complete(_ response: Response, head: RequestHead, startedAt: Instant) {
+        releaseLargeBodySlot()
         let keepAlive = head.keepAlive && !context.draining.value && !peerClosed
         let omitBody = head.method == "HEAD"
         let bytes: Int
@@ -434,6 +498,9 @@ final class Connection: EventSource {
         isClosed = true
         loop.unregister(fd)
         Glibc.close(fd)
+        // Whatever still works for this request (a long poll's waiter) can stop.
+        inFlight?.promise?.abandon()
+        releaseLargeBodySlot()
         onClose?(self)
     }
 }

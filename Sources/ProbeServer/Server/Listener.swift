@@ -11,10 +11,11 @@ final class Listener: EventSource {
     private let onAccept: (Connection) -> Void
     let endpoint: Endpoint
     private let localPort: UInt16
-    /// A descriptor held in reserve: when the process runs out, it is released to accept
-    /// and close the waiting connection cleanly, instead of leaving it to spin in the
-    /// backlog (level-triggered epoll would report it forever).
-    private var reserveFD: Int32 = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    /// Out of descriptors: pause polling, retry later (a reserve descriptor released to
+    /// accept-and-close is racy: another thread takes the freed number first).
+    private var backoff = AcceptBackoff()
+    private var paused = false
+    private var closed = false
     /// Connections accepted per wake-up, so one busy listener cannot starve the loop.
     static let acceptBatch = 64
 
@@ -44,15 +45,13 @@ final class Listener: EventSource {
                                             peer: address?.ip ?? "?", endpoint: endpoint, localPort: localPort)
                 loop.register(client, connection, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue)
                 onAccept(connection)
+                if let line = backoff.accepted() { context.logger.warning("\(endpoint.name): \(line)") }
             case .wouldBlock:
                 return
             case .exhausted:
-                context.logger.warning("out of file descriptors: refusing a connection (raise ulimit -n)")
-                if reserveFD >= 0 {
-                    Glibc.close(reserveFD)
-                    if case .accepted(let client, _) = Socket.accept(fd) { Glibc.close(client) }
-                    reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
-                }
+                let (retryAt, line) = backoff.exhausted(at: loop.now)
+                if let line { context.logger.warning("\(endpoint.name): \(line)") }
+                pause(until: retryAt)
                 return
             case .failed(let error):
                 context.logger.error("accept: \(error)")
@@ -61,10 +60,21 @@ final class Listener: EventSource {
         }
     }
 
+    /// Stops polling the listening socket until `instant`, then polls (and accepts) again.
+    private func pause(until instant: Instant) {
+        guard !paused else { return }
+        paused = true
+        loop.modify(fd, events: 0)
+        loop.schedule(at: instant) { [weak self] in
+            guard let self, !self.closed else { return }
+            self.paused = false
+            self.loop.modify(self.fd, events: UInt32(EPOLLIN.rawValue))
+        }
+    }
+
     func close() {
+        closed = true
         loop.unregister(fd)
         Glibc.close(fd)
-        if reserveFD >= 0 { Glibc.close(reserveFD) }
-        reserveFD = -1
     }
 }

@@ -12,6 +12,8 @@ final class ServerContext: Sendable {
     /// file never stalls other connections.
     let blockingQueue = DispatchQueue(label: "probe-server.blocking", attributes: .concurrent)
     let draining = Atomic(false)
+    /// Large bodies being read or handled now, against `HTTPLimits.concurrentLargeBodies`.
+    let largeBodies = Atomic<Int>(0)
 
     init(configuration: ServerConfiguration, router: Router, staticFiles: StaticFiles?) {
         self.configuration = configuration

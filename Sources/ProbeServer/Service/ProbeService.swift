@@ -37,9 +37,7 @@ public final class ProbeService: @unchecked Sendable {
         self.options = options
         self.logger = Logger(level: options.logLevel)
         let dataDir = options.dataDirectory
-        if mkdir(dataDir, 0o700) != 0 && errno != EEXIST {
-            throw StartError.dataDirectory(dataDir, String(cString: strerror(errno)))
-        }
+        try DataFolder(path: dataDir).prepare()
         let staticFiles: StaticFiles
         do { staticFiles = try StaticFiles(root: options.publicDirectory) } catch { throw StartError.publicDirectory("\(error)") }
 
@@ -69,11 +67,16 @@ public final class ProbeService: @unchecked Sendable {
         config.logLevel = options.logLevel
         config.trustedProxies = options.trustedProxies
         let scheme = options.plainHTTP ? "http" : "https"
-        var extraOrigins: [String] = []
-        if let p = options.resolvedSecondPort, p != 0 { extraOrigins.append("\(scheme)://*:\(p)") }
-        // The second-host origin shares the primary port under another name.
-        if options.port != 0 { extraOrigins.append("\(scheme)://*:\(options.port)") }
-        if let p = options.resolvedSetupPort, p != 0 { extraOrigins.append("http://*:\(p)") }
+        // Exact origins, never `https://*:8443`: with a wildcard host any `host:8443` on the
+        // network could frame the operator steps (a `*` host matches every host:
+        // https://www.w3.org/TR/CSP3/#match-hosts). The second-host origin shares the
+        // primary port under another name.
+        let plan = OriginPlan(hostName: hostName, addresses: addresses)
+        var ports: [UInt16] = []
+        if let p = options.resolvedSecondPort, p != 0 { ports.append(p) }
+        if options.port != 0 { ports.append(options.port) }
+        var extraOrigins = plan.exactOrigins(scheme: scheme, ports: ports)
+        if let p = options.resolvedSetupPort, p != 0 { extraOrigins += plan.exactOrigins(scheme: "http", ports: [p]) }
         config.security = SecurityHeaders(extraOrigins: extraOrigins,
                                           strictTransportSecurity: options.hstsMaxAge.map { "max-age=\($0)" })
         let refusals = CertificateRefusals()
@@ -85,7 +88,8 @@ public final class ProbeService: @unchecked Sendable {
 
         api = RunAPI(store: store, token: token,
                      origins: OriginPlan(secondPort: nil, insecurePort: nil, hostName: hostName, addresses: addresses),
-                     dataDirectory: dataDir, serverVersion: Self.version, logger: logger, certificateRefusals: refusals)
+                     dataDirectory: dataDir, serverVersion: Self.version, logger: logger, certificateRefusals: refusals,
+                     quotas: options.quotas)
 
         var router = Router(limits: options.limits)
         api.register(into: &router)
@@ -123,6 +127,7 @@ public final class ProbeService: @unchecked Sendable {
         api.origins.insecurePort = server.port(of: "setup")
         SetupState.shared.update(page: makeSetupPage())
         startPurging()
+        api.storeGauge.start()
     }
 
     /// The probe URLs a person can open: the first LAN address first, then localhost.
@@ -170,6 +175,7 @@ public final class ProbeService: @unchecked Sendable {
     /// Stops accepting, lets requests in flight finish, then closes the store.
     public func shutdown() {
         purgeTimer?.cancel()
+        api.storeGauge.stop()
         server.shutdown()
         store.close()
     }

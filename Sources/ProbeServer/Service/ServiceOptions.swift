@@ -29,6 +29,8 @@ public struct ServiceOptions: Sendable {
     public var token: String?
     /// Purge runs not seen for this many days.
     public var keepDays: Int?
+    /// `--max-store`, `--runs-per-hour`; the per-run quotas are constants of `Quotas`.
+    public var quotas = Quotas()
     public var limits = HTTPLimits()
     public var timeouts = HTTPTimeouts()
 

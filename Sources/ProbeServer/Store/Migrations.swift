@@ -88,6 +88,21 @@ enum Migrations {
                 ALTER TABLE runs ADD COLUMN id_chosen INTEGER NOT NULL DEFAULT 0 CHECK (id_chosen IN (0, 1));
                 UPDATE runs SET id_chosen = 1 WHERE length(id) != 32 OR id GLOB '*[^0-9a-f]*';
                 """),
+        Migration(
+            version: 4, summary: "per-run usage for the quotas",
+            sql: """
+                -- What each run holds, kept by the writer in the transaction of every write that
+                -- adds to it, so a quota check (`Quotas`) is one row read, never a scan.
+                ALTER TABLE runs ADD COLUMN result_count INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE runs ADD COLUMN result_bytes INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE runs ADD COLUMN upload_count INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE runs ADD COLUMN upload_bytes INTEGER NOT NULL DEFAULT 0;
+                UPDATE runs SET
+                    result_count = (SELECT count(*) FROM results WHERE run_id = runs.id),
+                    result_bytes = (SELECT coalesce(sum(length(CAST(observed AS BLOB))), 0) FROM results WHERE run_id = runs.id),
+                    upload_count = (SELECT count(*) FROM uploads WHERE run_id = runs.id),
+                    upload_bytes = (SELECT coalesce(sum(size), 0) FROM uploads WHERE run_id = runs.id);
+                """),
     ]
 
     /// The version this build creates and understands.

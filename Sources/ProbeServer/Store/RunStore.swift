@@ -28,6 +28,11 @@ public protocol RunStore: Sendable {
     /// The run's uploads in arrival order; `runNotFound` if the run does not exist.
     func uploads(runID: String) throws(StoreError) -> [UploadRecord]
 
+    /// What the run holds, for the quotas; nil if it does not exist.
+    func usage(runID: String) throws(StoreError) -> RunUsage?
+    /// Bytes the store holds on disk: database pages in use, the WAL, upload files.
+    func storedBytes() throws(StoreError) -> Int64
+
     /// Finishes queued writes, then refuses new ones with `closed`. Idempotent.
     func close()
 }
@@ -102,4 +107,12 @@ private final class OutcomeWaiter: @unchecked Sendable {
         while outcome == nil { condition.wait() }
         return outcome!
     }
+}
+
+/// What one run holds, against `Quotas`.
+public struct RunUsage: Equatable, Sendable {
+    public var results: Int64
+    public var resultBytes: Int64
+    public var uploads: Int64
+    public var uploadBytes: Int64
 }

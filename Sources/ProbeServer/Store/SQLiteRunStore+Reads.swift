@@ -70,6 +70,27 @@ extension SQLiteRunStore {
         }
     }
 
+    public func usage(runID: String) throws(StoreError) -> RunUsage? {
+        try readers.read { database in
+            try database.firstRow(
+                "SELECT result_count, result_bytes, upload_count, upload_bytes FROM runs WHERE id = ?", [runID]
+            ) { RunUsage(results: $0.int64(at: 0), resultBytes: $0.int64(at: 1), uploads: $0.int64(at: 2), uploadBytes: $0.int64(at: 3)) }
+        }
+    }
+
+    public func storedBytes() throws(StoreError) -> Int64 {
+        let (pages, free, pageSize, uploads) = try readers.read { database in
+            (Int64(try database.pragma("page_count") ?? "0") ?? 0, Int64(try database.pragma("freelist_count") ?? "0") ?? 0,
+             Int64(try database.pragma("page_size") ?? "4096") ?? 4096,
+             try database.firstRow("SELECT coalesce(sum(size), 0) FROM uploads", []) { $0.int64(at: 0) } ?? 0)
+        }
+        // The pages in use (a deleted run frees pages SQLite reuses, without shrinking the
+        // file), the WAL (bounded by journal_size_limit after a checkpoint), the upload files.
+        var wal = stat()
+        let walBytes = stat(path + "-wal", &wal) == 0 ? Int64(wal.st_size) : 0
+        return (pages - free) * pageSize + walBytes + uploads
+    }
+
     // MARK: Rows
 
     static let runColumns = """

@@ -79,6 +79,7 @@ extension SQLiteRunStore {
 
         var outcomes: [AppendOutcome] = []
         outcomes.reserveCapacity(results.count)
+        var added: [String: (count: Int, bytes: Int)] = [:]
         for result in results {
             try database.execute(
                 """
@@ -92,6 +93,8 @@ extension SQLiteRunStore {
                 ])
             if database.changes == 1 {
                 outcomes.append(.inserted)
+                let before = added[result.runID] ?? (0, 0)
+                added[result.runID] = (before.count + 1, before.bytes + result.observed.utf8.count)
                 continue
             }
             // First write wins: compare with what is stored, never overwrite it.
@@ -99,6 +102,22 @@ extension SQLiteRunStore {
                 "SELECT \(resultColumns) FROM results WHERE run_id = ? AND probe = ? AND attempt = ?",
                 [result.runID, result.probe, result.attempt], readResult)
             outcomes.append(stored.map { $0.isSameResult(as: result) } == true ? .duplicate : .conflict)
+        }
+        // Inside the write's savepoint: over a quota, the whole write is rolled back.
+        for (runID, usage) in added.sorted(by: { $0.key < $1.key }) {
+            try database.execute(
+                "UPDATE runs SET result_count = result_count + ?1, result_bytes = result_bytes + ?2 WHERE id = ?3",
+                [usage.count, usage.bytes, runID])
+            let total = try database.firstRow(
+                "SELECT result_count, result_bytes FROM runs WHERE id = ?", [runID]) { ($0.int64(at: 0), $0.int64(at: 1)) }
+            if let total {
+                if total.0 > Int64(Quotas.maxResultsPerRun) {
+                    throw StoreError.quotaExceeded(.resultsPerRun(limit: Quotas.maxResultsPerRun))
+                }
+                if total.1 > Int64(Quotas.maxResultBytesPerRun) {
+                    throw StoreError.quotaExceeded(.resultBytesPerRun(limit: Quotas.maxResultBytesPerRun))
+                }
+            }
         }
         return outcomes
     }
@@ -121,6 +140,17 @@ extension SQLiteRunStore {
                 upload.receivedAt.unixMillis,
             ])
         if database.changes == 0 { throw StoreError.uploadExists(upload.id) }
+        try database.execute(
+            "UPDATE runs SET upload_count = upload_count + 1, upload_bytes = upload_bytes + ?1 WHERE id = ?2",
+            [upload.size, upload.runID])
+        if let total = try database.firstRow(
+            "SELECT upload_count, upload_bytes FROM runs WHERE id = ?", [upload.runID], { ($0.int64(at: 0), $0.int64(at: 1)) })
+        {
+            if total.0 > Int64(Quotas.maxUploadsPerRun) { throw StoreError.quotaExceeded(.uploadsPerRun(limit: Quotas.maxUploadsPerRun)) }
+            if total.1 > Quotas.maxUploadBytesPerRun {
+                throw StoreError.quotaExceeded(.uploadBytesPerRun(limit: Quotas.maxUploadBytesPerRun))
+            }
+        }
     }
 
     private static func deleteRun(_ id: String, in database: SQLiteDatabase) throws -> [String] {

@@ -28,6 +28,8 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
     case schemaTooNew(found: Int32, known: Int32)
     /// The store was closed (the server is shutting down).
     case closed
+    /// The write would break a quota of the run or of the store (`Quotas`); nothing of it was kept.
+    case quotaExceeded(QuotaExceeded)
     /// Any other SQLite failure: a bug, or something the cases above do not cover.
     case database(SQLiteError)
 
@@ -64,7 +66,7 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
     /// The request itself is wrong (4xx); retrying it unchanged will not help.
     public var isClientError: Bool {
         switch self {
-        case .runNotFound, .runExists, .uploadExists, .invalid: true
+        case .runNotFound, .runExists, .uploadExists, .invalid, .quotaExceeded: true
         default: false
         }
     }
@@ -94,6 +96,8 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
         case .schemaTooNew(let found, let known):
             "The database has schema version \(found) but this probe-server knows up to \(known): "
                 + "upgrade probe-server, or point it at another data directory."
+        case .quotaExceeded(let quota):
+            "Refused by a quota: \(quota.message)."
         case .closed:
             "The store is closed (the server is shutting down); retry against the restarted server."
         case .database(let error):

@@ -1,0 +1,577 @@
+"""Resources and surfaces an anonymous client on the network must not be able to exhaust
+or abuse (docs/security.md): quotas per run and per store, runs per address per hour,
+long polls bounded and dropped when the client goes away, the descriptor cap, the data
+folder, the CSP, away.html and terminal/Markdown neutralisation.
+
+Every test runs the real server binary over real sockets. Results are posted with the admin
+token (`Authorization: Bearer`), which also passes a per-run write key check."""
+import concurrent.futures
+import json
+import os
+import re
+import socket
+import stat
+import subprocess
+import tempfile
+import threading
+import time
+
+import pytest
+
+from support import LOOPBACK, SERVER_BINARY, REPO, Server, result
+
+# The quotas of Sources/ProbeServer/Store/Quotas.swift and the bounds of RunWaiters.swift.
+MAX_RESULTS_PER_RUN = 2_000
+MAX_RESULT_BYTES_PER_RUN = 8 * 1024 * 1024
+MAX_UPLOADS_PER_RUN = 16
+MAX_UPLOAD_BYTES_PER_RUN = 64 * 1024 * 1024
+MAX_WAITS_PER_ADDRESS = 64
+BATCH = 500  # StoreLimits.maxResultsPerWrite
+
+
+def auth(server):
+    return {"Authorization": "Bearer " + server.token()}
+
+
+def post_results(server, run, results):
+    return server.request("POST", f"/api/runs/{run}/results", {"results": results}, headers=auth(server))
+
+
+def big_result(run, attempt, size):
+    return result(run, probe="storage.local", attempt=attempt, observed={"available": True, "note": "x" * size})
+
+
+def multipart(run, probe, size, boundary="probeboundary"):
+    head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"run\"\r\n\r\n{run}\r\n"
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"probe\"\r\n\r\n{probe}\r\n"
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n"
+            f"Content-Type: image/png\r\n\r\n").encode()
+    body = head + b"\x89PNG\r\n\x1a\n" + b"\0" * max(0, size - 8) + f"\r\n--{boundary}--\r\n".encode()
+    return body, {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+
+
+def upload(server, run, size):
+    body, headers = multipart(run, "storage.local", size)
+    return server.request("POST", "/probe/upload", body, headers=headers, timeout=60)
+
+
+def error_of(parsed):
+    return (parsed or {}).get("error", {})
+
+
+def peak_rss_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return 0
+
+
+# MARK: quotas
+
+
+def test_ResultsBeyondTheRunQuota_AreRefusedNamingTheLimit():
+    with Server() as server:
+        run = server.create_run()
+        probes = ["storage.local", "storage.session"]
+        results = [result(run, probe=p, attempt=a) for p in probes for a in range(1, MAX_RESULTS_PER_RUN // 2 + 1)]
+        for i in range(0, len(results), BATCH):
+            status, _, data, _ = post_results(server, run, results[i:i + BATCH])
+            assert status == 200, data
+        status, _, data, parsed = post_results(server, run, [result(run, probe="storage.indexedDB", attempt=1)])
+        assert status == 413, data
+        assert error_of(parsed)["code"] == "run_results_quota"
+        assert str(MAX_RESULTS_PER_RUN) in error_of(parsed)["message"].replace(",", "")
+        # A resend of what is stored is still answered (duplicates add nothing).
+        status, _, data, _ = post_results(server, run, results[:10])
+        assert status == 200, data
+
+
+def test_ResultBytesBeyondTheRunQuota_AreRefusedNamingTheLimit():
+    with Server() as server:
+        run = server.create_run()
+        size = 250 * 1024
+        attempt, stored, refused = 1, 0, None
+        while stored <= MAX_RESULT_BYTES_PER_RUN + 4 * size:
+            batch = [big_result(run, attempt + i, size) for i in range(4)]
+            attempt += 4
+            status, _, data, parsed = post_results(server, run, batch)
+            if status != 200:
+                refused = (status, parsed)
+                break
+            stored += 4 * size
+        assert refused is not None, f"{stored} bytes stored without a refusal"
+        assert refused[0] == 413 and error_of(refused[1])["code"] == "run_result_bytes_quota", refused
+        assert "8 MiB" in error_of(refused[1])["message"]
+        assert stored <= MAX_RESULT_BYTES_PER_RUN
+
+
+def test_UploadsBeyondTheRunQuota_AreRefusedNamingTheLimit():
+    with Server() as server:
+        run = server.create_run()
+        for _ in range(MAX_UPLOADS_PER_RUN):
+            status, _, data, _ = upload(server, run, 1024)
+            assert status == 200, data
+        status, _, data, parsed = upload(server, run, 1024)
+        assert status == 413, data
+        assert error_of(parsed)["code"] == "run_uploads_quota" and "16" in error_of(parsed)["message"]
+        uploads = os.listdir(os.path.join(server.data_dir, "uploads", run))
+        assert len(uploads) == MAX_UPLOADS_PER_RUN
+
+
+def test_UploadBytesBeyondTheRunQuota_AreRefusedNamingTheLimit():
+    with Server() as server:
+        run = server.create_run()
+        size = 30 * 1024 * 1024
+        for _ in range(MAX_UPLOAD_BYTES_PER_RUN // size):
+            status, _, data, _ = upload(server, run, size)
+            assert status == 200, data[:300]
+        status, _, data, parsed = upload(server, run, size)
+        assert status == 413, data[:300]
+        assert error_of(parsed)["code"] == "run_upload_bytes_quota" and "64 MiB" in error_of(parsed)["message"]
+        held = sum(os.path.getsize(os.path.join(server.data_dir, "uploads", run, f))
+                   for f in os.listdir(os.path.join(server.data_dir, "uploads", run)))
+        assert held <= MAX_UPLOAD_BYTES_PER_RUN
+
+
+def test_RunsPerAddressPerHour_AreCappedForAnonymousClients():
+    with Server(extra=["--runs-per-hour", "5"]) as server:
+        for _ in range(5):
+            server.create_run()
+        status, headers, data, parsed = server.request("POST", "/api/runs", {})
+        assert status == 429, data
+        assert error_of(parsed)["code"] == "runs_per_hour_quota" and "5 runs" in error_of(parsed)["message"]
+        assert int(headers["retry-after"]) > 0
+        # The token holder (a CI job, the operator) is not counted.
+        status, _, data, _ = server.request("POST", "/api/runs", {}, headers=auth(server))
+        assert status == 201, data
+
+
+def test_StoreAtMaxStore_RefusesNewWritesWith507():
+    with Server(extra=["--max-store", "3M"]) as server:
+        refused = None
+        for n in range(40):
+            run_status, _, _, run_parsed = server.request("POST", "/api/runs", {}, headers=auth(server))
+            if run_status != 201:
+                refused = (run_status, run_parsed)
+                break
+            run = run_parsed["id"]
+            status, _, data, parsed = post_results(server, run, [big_result(run, a, 250 * 1024) for a in (1, 2)])
+            if status != 200:
+                refused = (status, parsed)
+                break
+        assert refused is not None, "40 runs of 500 KiB stored in a 3 MiB store"
+        assert refused[0] == 507 and error_of(refused[1])["code"] == "store_full", refused
+        assert "3 MiB" in error_of(refused[1])["message"]
+        db = os.path.getsize(os.path.join(server.data_dir, "probe.sqlite"))
+        assert db < 3 * 1024 * 1024 + 2 * 1024 * 1024, db
+        # Reads still work: the operator can look and delete.
+        assert server.request("GET", "/api/health")[0] == 200
+
+
+# MARK: memory
+
+
+def fill_largest_run(server):
+    """A run at its result-bytes quota, with as many results as that allows."""
+    run = server.create_run()
+    size = 60 * 1024
+    attempt = 1
+    for _ in range(MAX_RESULT_BYTES_PER_RUN // (16 * size) + 3):
+        batch = [big_result(run, attempt + i, size) for i in range(16)]
+        status, _, _, _ = post_results(server, run, batch)
+        if status != 200:
+            return run
+        attempt += 16
+    raise AssertionError("the run took more than its quota of observations")
+
+
+def test_LargestRunReports_CostBoundedMemory():
+    with Server() as server:
+        run = fill_largest_run(server)
+        import sqlite3
+        db = sqlite3.connect(f"file:{server.data_dir}/probe.sqlite?mode=ro", uri=True)
+        held = db.execute("select result_bytes from runs where id = ?", (run,)).fetchone()[0]
+        db.close()
+        assert held > MAX_RESULT_BYTES_PER_RUN - 16 * 61 * 1024, held  # within one batch of the quota
+        before = peak_rss_kib(server.pid)
+        paths = [f"/api/runs/{run}/report.json", f"/api/runs/{run}", f"/api/runs/{run}/report.md",
+                 f"/api/runs/{run}/report.junit.xml", f"/runs/{run}"]
+
+        def get(path):
+            status, _, data, _ = server.request("GET", path, headers=auth(server), timeout=120)
+            return status, len(data)
+        for path in paths:
+            with concurrent.futures.ThreadPoolExecutor(3) as pool:
+                answers = list(pool.map(get, [path] * 3))
+            assert all(s == 200 for s, _ in answers), answers
+        peak = peak_rss_kib(server.pid)
+        print(f"\nVmHWM before {before // 1024} MiB, after 3 concurrent GETs of each of {len(paths)} reports {peak // 1024} MiB")
+        # docs/security.md: the bound is stated there; 2 GB was measured before the quotas.
+        assert peak < 600 * 1024, peak
+
+
+def test_ConcurrentLargeUploads_AreBoundedInFlight():
+    with Server() as server:
+        run = server.create_run()
+        body, headers = multipart(run, "storage.local", 31 * 1024 * 1024)
+        headers = dict(headers, **{"Content-Length": str(len(body))})
+        statuses = []
+
+        def send(_):
+            import http.client
+            conn = http.client.HTTPConnection(LOOPBACK, server.port, timeout=120)
+            try:
+                conn.request("POST", "/probe/upload", body=body, headers=headers)
+                r = conn.getresponse()
+                r.read()
+                return r.status
+            except (BrokenPipeError, ConnectionResetError):
+                return "reset"
+            finally:
+                conn.close()
+        with concurrent.futures.ThreadPoolExecutor(64) as pool:
+            statuses = list(pool.map(send, range(64)))
+        peak = peak_rss_kib(server.pid)
+        print(f"\n64 concurrent 31 MiB uploads: {statuses.count(200)} stored, "
+              f"{sum(1 for s in statuses if s == 503 or s == 'reset')} refused, VmHWM {peak // 1024} MiB")
+        assert statuses.count(200) >= 1
+        assert any(s in (503, "reset") for s in statuses), statuses
+        assert peak < 900 * 1024, peak  # 1.6 GB before the bound
+
+
+# MARK: long polls
+
+
+def open_wait(server, run, timeout=60, source=LOOPBACK):
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind((source, 0))
+    s.settimeout(10)
+    s.connect((LOOPBACK, server.port))
+    s.sendall(f"GET /api/runs/{run}/wait?timeout={timeout} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    return s
+
+
+def read_status(sock):
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    m = re.match(rb"HTTP/1\.1 (\d+)", data)
+    return (int(m.group(1)) if m else None), data
+
+
+def socket_count(pid):
+    """Sockets the server holds (SQLite readers open files lazily, so all fds would drift)."""
+    n = 0
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            n += os.readlink(f"/proc/{pid}/fd/{fd}").startswith("socket:")
+        except OSError:
+            pass
+    return n
+
+
+def close_wait_count(port):
+    out = subprocess.run(["ss", "-Htan", "state", "close-wait", f"( sport = :{port} )"],
+                         capture_output=True, text=True).stdout
+    return len([line for line in out.splitlines() if line.strip()])
+
+
+def wait_until(predicate, attempts=100, pause=0.1):
+    for _ in range(attempts):
+        if predicate():
+            return True
+        time.sleep(pause)
+    return predicate()
+
+
+def test_WaitsBeyondThePerAddressBound_AreRefusedNamingTheLimit():
+    with Server() as server:
+        run = server.create_run()
+        socks = [open_wait(server, run) for _ in range(MAX_WAITS_PER_ADDRESS)]
+        try:
+            # Two loops register waits in parallel: let the 64 arrive before the 65th.
+            time.sleep(0.5)
+            extra = open_wait(server, run)
+            status, data = read_status(extra)
+            extra.close()
+            assert status == 429, data
+            assert b"too_many_waits" in data and b"64" in data
+        finally:
+            for s in socks:
+                s.close()
+        # Closed waits give their places back.
+        def accepted():
+            s = open_wait(server, run, timeout=1)
+            status, _ = read_status(s)
+            s.close()
+            return status == 200
+        assert wait_until(accepted)
+
+
+def test_AbortedWaits_LeaveNoCloseWaitAndNoWaiter():
+    with Server() as server:
+        baseline = socket_count(server.pid)  # the listeners
+        run = server.create_run()
+        assert wait_until(lambda: socket_count(server.pid) <= baseline)  # create_run's connection is gone
+        socks = [open_wait(server, run, timeout=600) for _ in range(50)]
+        assert wait_until(lambda: socket_count(server.pid) >= baseline + 50)
+        for s in socks:
+            s.close()  # FIN while the wait is pending: the client went away
+        assert wait_until(lambda: socket_count(server.pid) <= baseline), (socket_count(server.pid), baseline)
+        assert close_wait_count(server.port) == 0
+        # Resets too.
+        socks = [open_wait(server, run, timeout=600) for _ in range(50)]
+        assert wait_until(lambda: socket_count(server.pid) >= baseline + 50)
+        for s in socks:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+            s.close()
+        assert wait_until(lambda: socket_count(server.pid) <= baseline)
+        # And no waiter stays behind holding a place: 64 new waits still fit.
+        again = [open_wait(server, run, timeout=5) for _ in range(MAX_WAITS_PER_ADDRESS)]
+        try:
+            time.sleep(0.5)
+            probe = open_wait(server, run, timeout=1)
+            status, data = read_status(probe)
+            probe.close()
+            assert status == 429, data  # the 65th: the 64 above hold every place, none leaked
+        finally:
+            for s in again:
+                s.close()
+
+
+def test_DescriptorCap_BacksOffWithoutSpinningAndRecovers():
+    nofile = 256
+    with Server(nofile=(nofile, nofile), log_level="warn") as server:
+        run = server.create_run()
+        socks = []
+        # More waits than descriptors, from several loopback addresses (64 per address).
+        for i in range(nofile + 60):
+            source = f"127.0.0.{2 + i // 60}"
+            try:
+                socks.append(open_wait(server, run, timeout=600, source=source))
+            except OSError:
+                break  # the backlog is full: the kernel stops completing handshakes
+        time.sleep(3)
+        status_during = None
+        try:
+            status_during = server.request("GET", "/api/health", timeout=1)[0]
+        except OSError:
+            pass
+        for s in socks:
+            s.close()
+        def healthy():
+            try:
+                return server.request("GET", "/api/health", timeout=2)[0] == 200
+            except OSError:
+                return False
+        assert wait_until(healthy, attempts=50, pause=0.2), server.log_text()[-2000:]
+        log = server.log_text()
+        lines = [l for l in log.splitlines() if "file descriptors" in l]
+        print(f"\n{len(socks)} connections opened under ulimit -n {nofile}; health during: {status_during}; "
+              f"{len(lines)} log lines about descriptors")
+        assert any("out of file descriptors" in l for l in lines), log[-2000:]
+        # One line when it starts, one per 10 s while it lasts, one when it ends, per loop.
+        assert len(lines) <= 12, lines[:20]
+
+
+# MARK: the data folder
+
+
+def start_serve(data_dir, extra=()):
+    return subprocess.run([SERVER_BINARY, "serve", "--host", LOOPBACK, "--port", "0", "--second-port", "off",
+                           "--setup-port", "off", "--data-dir", data_dir, "--log-level", "warn",
+                           "--public", os.path.join(REPO, "Public")] + list(extra),
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_NewDataFolder_IsOwnerOnlyWithPrivateFiles0600():
+    parent = tempfile.mkdtemp(prefix="probe-folder-")
+    data = os.path.join(parent, "data")
+    try:
+        with Server(data_dir=data, tls=True):
+            pass
+        assert stat.S_IMODE(os.stat(data).st_mode) == 0o700
+        for name in ["token", "ca-key.pem", "key.pem", "probe.sqlite"]:
+            assert stat.S_IMODE(os.stat(os.path.join(data, name)).st_mode) == 0o600, name
+    finally:
+        subprocess.run(["rm", "-rf", parent])
+
+
+def test_WorldWritableFolderWithPlantedFiles_IsRefusedWithExit73():
+    data = tempfile.mkdtemp(prefix="probe-planted-")
+    try:
+        os.chmod(data, 0o777)
+        with open(os.path.join(data, "token"), "w") as f:
+            f.write("planted-token\n")
+        done = start_serve(data)
+        assert done.returncode == 73, (done.returncode, done.stderr)
+        assert "chmod 700" in done.stderr and "writable by every user" in done.stderr, done.stderr
+        with open(os.path.join(data, "token")) as f:
+            assert f.read() == "planted-token\n"
+        assert not os.path.exists(os.path.join(data, "probe.sqlite"))
+    finally:
+        subprocess.run(["rm", "-rf", data])
+
+
+@pytest.mark.parametrize("name", ["token", "ca-key.pem"])
+def test_SymlinkedSecret_IsRefusedNeverFollowed(name):
+    data = tempfile.mkdtemp(prefix="probe-symlink-")
+    target = tempfile.NamedTemporaryFile(delete=False, prefix="probe-target-")
+    try:
+        target.write(b"precious\n")
+        target.close()
+        os.symlink(target.name, os.path.join(data, name))
+        done = start_serve(data, [] if name == "token" else [])
+        assert done.returncode == 73, (done.returncode, done.stderr)
+        assert "symbolic link" in done.stderr and f"rm {data}/{name}" in done.stderr, done.stderr
+        with open(target.name, "rb") as f:
+            assert f.read() == b"precious\n"
+    finally:
+        subprocess.run(["rm", "-rf", data, target.name])
+
+
+# MARK: CSP, away.html
+
+
+def free_ports(n=3):
+    for _ in range(50):
+        with socket.socket() as s:
+            s.bind((LOOPBACK, 0))
+            base = s.getsockname()[1]
+        if base > 65000:
+            continue
+        try:
+            held = []
+            for p in range(base, base + n):
+                s = socket.socket()
+                s.bind((LOOPBACK, p))
+                held.append(s)
+            for s in held:
+                s.close()
+            return base
+        except OSError:
+            for s in held:
+                s.close()
+    raise RuntimeError("no free ports")
+
+
+def test_CSP_NamesExactOriginsWithoutWildcardHosts():
+    base = free_ports()
+    server = Server(tls=True, extra=["--port", str(base), "--second-port", str(base + 1), "--setup-port", str(base + 2)])
+    # Server.start passes --port 0 first; the later flags win.
+    with server:
+        import ssl
+        import http.client
+        conn = http.client.HTTPSConnection(LOOPBACK, server.port, context=ssl._create_unverified_context(), timeout=10)
+        conn.request("GET", "/")
+        r = conn.getresponse()
+        r.read()
+        csp = r.getheader("Content-Security-Policy")
+        conn.close()
+    directives = dict((d.strip().split(" ", 1) + [""])[:2] for d in csp.split(";"))
+    for name in ["frame-ancestors", "frame-src", "connect-src", "img-src"]:
+        sources = directives[name].split()
+        assert not any("*" in s for s in sources), (name, sources)
+        assert f"https://localhost:{base + 1}" in sources, (name, sources)
+        assert f"https://127.0.0.1:{base}" in sources, (name, sources)
+        assert f"http://localhost:{base + 2}" in sources, (name, sources)
+
+
+AWAY_ATTACKS = [
+    "/%09/evil.example:8443/",
+    "/%0A/evil.example/",
+    "/%0D/evil.example/",
+    "//evil.example/",
+    "/\\evil.example/",
+    "\\\\evil.example/",
+    "https://evil.example/",
+    "http:evil.example",
+    "javascript:alert(1)",
+    " //evil.example/",
+]
+
+
+def stay_home(origin, foreign):
+    """A route handler that lets requests to `origin` through and records (and aborts) the rest."""
+    def route(r):
+        if r.request.url.startswith(origin + "/"):
+            r.continue_()
+        else:
+            foreign.append(r.request.url)
+            r.abort()
+    return route
+
+
+def test_AwayPage_ReturnsOnlyToSameOriginAfterTheBrowsersOwnParsing():
+    from playwright.sync_api import sync_playwright
+    from urllib.parse import quote
+    with Server() as server, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox"])
+        try:
+            origin = f"http://{LOOPBACK}:{server.port}"
+            for back in AWAY_ATTACKS + ["/away.html?return=1#top"]:
+                context = browser.new_context()
+                foreign = []
+
+                context.route("**/*", stay_home(origin, foreign))
+                page = context.new_page()
+                target = back if back.startswith("/%") else quote(back, safe="")
+                page.goto(f"{origin}/away.html?back={target}")
+                page.wait_for_timeout(800)  # the page returns after 300 ms
+                href = page.evaluate("() => document.getElementById('away-back') && document.getElementById('away-back').href")
+                url = page.url
+                context.close()
+                assert not foreign, (back, foreign)
+                if back.startswith("/away.html"):
+                    assert url == f"{origin}/away.html?return=1#top", (back, url)
+                elif back == "http:evil.example":
+                    # A special scheme without "//" is a path on the same origin (WHATWG URL).
+                    assert url == f"{origin}/evil.example", (back, url)
+                else:
+                    assert url.startswith(f"{origin}/away.html"), (back, url)
+                    assert href == f"{origin}/", (back, href)
+        finally:
+            browser.close()
+
+
+# MARK: terminal and Markdown
+
+
+HOSTILE_LABEL = "nightly\n  verdict:   READY \u202eYDAER"
+
+
+def cli(server, *args):
+    return subprocess.run([SERVER_BINARY, *args, "--server", f"http://{LOOPBACK}:{server.port}", "--token", server.token()],
+                          capture_output=True, text=True, timeout=60, env=dict(os.environ, NO_COLOR="1"))
+
+
+def test_TerminalOutput_ShowsNewlinesAndBidiControlsEscaped():
+    with Server() as server:
+        status, _, data, parsed = server.request("POST", "/api/runs", {"label": HOSTILE_LABEL})
+        assert status == 201, data
+        run = parsed["id"]
+        post_results(server, run, [result(run)])
+        for args in (["runs"], ["report", run]):
+            done = cli(server, *args)
+            out = done.stdout
+            assert "\u202e" not in out and "\\u{202E}" in out, (args, out)
+            assert "nightly\\n  verdict:   READY" in out, (args, out)
+            # The only verdict line is the server's own.
+            assert not any(line.strip().startswith("verdict:   READY") for line in out.splitlines()), out
+
+
+def test_MarkdownReport_NeutralisesMentionsTableBreaksAndBidi():
+    with Server() as server:
+        status, _, data, parsed = server.request("POST", "/api/runs", {"label": "@octocat | x \u202e"})
+        assert status == 201, data
+        run = parsed["id"]
+        post_results(server, run, [result(run)])
+        status, _, body, _ = server.request("GET", f"/api/runs/{run}/report.md", headers=auth(server))
+        assert status == 200
+        text = body.decode()
+        assert "@\u2060octocat" in text and "@octocat" not in text
+        assert "\\|" in text and "\u202e" not in text and "\\u{202E}" in text
