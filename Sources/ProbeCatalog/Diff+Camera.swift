@@ -64,7 +64,10 @@ extension Diff {
             remedy = nil
         case "NotAllowedError", "PermissionDeniedError", "SecurityError", "AbortError":
             symptom = .cameraDenied
-            remedy = nil
+            // The fix of the WebView layer or of the OS permission, whichever leads; the
+            // other leading causes add theirs (`diagnosed`).
+            let top = symptom.rank(evidence).first?.layer
+            remedy = top == .webViewPermissionHandler || top == .webViewSetting ? .cameraGrant : .osCameraPermission
         case "TimeoutError":
             // Page-defined: the promise never settled.
             symptom = .cameraUnanswered

@@ -38,15 +38,16 @@ extension Diff {
             }
             return Assessment(
                 .broken, "cancelled \(milliseconds(ms)) after the tap, no file",
-                diagnosis: Self.chooserNeverShown(context, ms), layer: .webView, remedy: .fileChooser)
+                diagnosis: Self.chooserNeverShown(context, ms), layer: .webView, remedy: .fileChooser,
+                causes: context.isAndroid ? rank(.fileNoChooser, result, context) : [])
         }
         let observed = "no change and no cancel event after the tap\(waited)"
         switch context.family {
         case .android:
             return Assessment(
                 .broken, observed,
-                diagnosis: "Neither change nor cancel fired after the tap: WebChromeClient.onShowFileChooser is not implemented, and the default cancels every file request (seed 001).",
-                layer: .webView, remedy: .fileChooser)
+                diagnosis: "Neither change nor cancel fired after the tap: WebChromeClient.onShowFileChooser is not implemented, and the default cancels every file request.",
+                layer: .webView, remedy: .fileChooser, causes: rank(.fileNoChooser, result, context))
         case .ios:
             return Assessment(
                 .broken, observed,

@@ -127,7 +127,7 @@ extension Symptom {
     static let cameraNotReadable = camera("camera.not-readable", "getUserMedia rejected with NotReadableError: permission was given, the camera did not start", [
         KnownCause(
             "camera.busy", .device, scope: "every engine",
-            summary: "another app (or the app's own native camera session) holds the camera",
+            summary: "the camera is busy: another app (or the app's own native camera session) holds it",
             check: "close every other app that uses the camera and the app's native camera screens, then retry; camera.reacquire granted later points here",
             remedy: Remedy(iosSwift: "Stop any AVCaptureSession of the app before the page asks for the camera", androidKotlin: "Release any android.hardware.Camera/CameraX use of the app before the page asks for the camera", reactNative: "Unmount native camera components (react-native-vision-camera, expo-camera) before the page asks for the camera"),
             source: PlatformSource.notReadableInUse,
@@ -176,7 +176,7 @@ extension Symptom {
     static let cameraUnanswered = camera("camera.unanswered", "getUserMedia never settled (the page's TimeoutError)", [
         KnownCause(
             "handler.never-answers", .webViewPermissionHandler, scope: "every app WebView",
-            summary: "the host's permission handler kept the request without answering it (Android: neither grant() nor deny(); iOS: the decisionHandler never called)",
+            summary: "the request was never answered: the host's permission handler kept it without deciding (Android: neither grant() nor deny(); iOS: the decisionHandler never called)",
             check: "log in onPermissionRequest / requestMediaCapturePermissionFor: every path must grant or deny",
             remedy: .cameraGrant, source: PlatformSource.androidOnPermissionRequest,
             applies: { $0.platform.isAppWebView },

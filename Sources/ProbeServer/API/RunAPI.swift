@@ -284,7 +284,7 @@ public final class RunAPI: @unchecked Sendable {
                                 "\(path)run: this result names run \(Logger.sanitize(r.run, max: 64)) but was posted to run \(id)",
                                 field: "\(path)run")
             }
-            guard catalog.probe(id: r.probe) != nil else {
+            guard catalog.acceptsResults(for: r.probe) else {
                 throw HTTPError(.badRequest, code: "unknown_probe",
                                 "\(path)probe: unknown probe \(Logger.sanitize(r.probe, max: 64)); GET /api/catalog lists them",
                                 field: "\(path)probe")
