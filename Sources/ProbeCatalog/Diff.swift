@@ -173,7 +173,8 @@ public struct Diff: Sendable {
                 observed: observed, verdict: verdict, severity: severity, diagnosis: diagnosis, layer: layer,
                 remedy: failing ? remedy : nil,
                 checklistItems: probe.checklistItems, attempt: result?.attempt, pageStatus: result?.status,
-                causes: failing ? causes : [])
+                // An info probe that failed (the camera on a desktop browser) still says why.
+                causes: failing || verdict == .info ? causes : [])
         }
 
         guard let result else {

@@ -12,9 +12,9 @@ enum PlatformSource {
     // flutter_inappwebview: an iOS 16.2 app without NSCameraUsageDescription is ended with
     // SIGABRT the moment the page asks for the camera, before any callback runs.
     static let killedWithoutUsageDescription = "https://github.com/pichillilorenzo/flutter_inappwebview/issues/1510"
-    // Capacitor: the system camera picker switched to video ends an app without
-    // NSMicrophoneUsageDescription (file input capture).
-    static let killedOnVideoCapture = "https://github.com/ionic-team/capacitor/issues/6406"
+    // The system camera picker switched to video ends an app without
+    // NSMicrophoneUsageDescription (confirmed and fixed by the picker's maintainer).
+    static let killedOnVideoCapture = "https://github.com/tilltue/TLPhotoPicker/issues/47"
     // WKWebView gained getUserMedia in iOS 14.3.
     static let wkWebViewGetUserMedia = "https://bugs.webkit.org/show_bug.cgi?id=208667"
     static let rnMediaCaptureGrantType = "https://github.com/react-native-webview/react-native-webview/blob/master/docs/Reference.md#mediacapturepermissiongranttype"

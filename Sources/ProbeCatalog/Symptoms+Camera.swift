@@ -80,6 +80,17 @@ extension Symptom {
             applies: { $0.family == .android && $0.wrapper == .reactNativeWebView },
             weigh: weighRuntimePermissionDenial),
         KnownCause(
+            "rn.android.camera.no-handler", .webViewPermissionHandler, scope: "react-native-webview before 6.6 and React Native's old core WebView, on Android",
+            summary: "the React Native WebView has no onPermissionRequest (react-native-webview before 6.6, or React Native's removed core WebView), so Android's default denies",
+            check: "the react-native-webview version in package.json is 6.6 or later",
+            remedy: Remedy(reactNative: "Use react-native-webview 6.6 or later (it answers onPermissionRequest) and request the CAMERA permission first"),
+            source: PlatformSource.rnNoPermissionHandler,
+            applies: { $0.family == .android && $0.wrapper == .reactNativeWebView },
+            weigh: { e in
+                guard e.fastWithoutPrompt else { return nil }
+                return .init(likelihood: .possible, supporting: ["\(e.denialWords)"], against: ["react-native-webview 6.6 and later answer the request"])
+            }),
+        KnownCause(
             "cordova.android.grant-without-runtime", .osPermission, scope: "Cordova on Android",
             summary: "cordova-android grants the WebView request without asking for the CAMERA runtime permission, so the first request fails and later ones never settle",
             check: "ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA); a second getUserMedia that hangs confirms it",
