@@ -95,6 +95,13 @@ public struct Cause: Sendable, Codable, Equatable {
     }
 }
 
+extension Cause {
+    /// "likely, os-permission: … — check: … — source: …", one line for text reports.
+    public var reportLine: String {
+        "\(likelihood.rawValue), \(layer.rawValue): \(summary) — check: \(check) — source: \(source)"
+    }
+}
+
 extension Array where Element == Cause {
     /// The causes the evidence leaves at the top: one when conclusive, several when not.
     public var leading: [Cause] {

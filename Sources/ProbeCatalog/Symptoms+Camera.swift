@@ -6,7 +6,7 @@ extension Symptom {
         iosSwift: "Before opening the WebView read AVCaptureDevice.authorizationStatus(for: .video): .notDetermined → requestAccess(for: .video); .denied or .restricted → explain and offer UIApplication.openSettingsURLString",
         reactNative: "Check the camera permission before rendering the WebView (react-native-permissions check(PERMISSIONS.IOS.CAMERA)); when blocked, offer Linking.openSettings()")
     static let androidRuntimeCamera = Remedy(
-        androidKotlin: "Declare <uses-permission android:name=\"android.permission.CAMERA\"/> and, before granting in onPermissionRequest, make sure ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA) == PERMISSION_GRANTED (else request it with ActivityResultContracts.RequestPermission and grant or deny when it answers)",
+        androidKotlin: "Declare android.permission.CAMERA (uses-permission in AndroidManifest.xml) and, before granting in onPermissionRequest, make sure ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA) == PERMISSION_GRANTED (else request it with ActivityResultContracts.RequestPermission and grant or deny when it answers)",
         reactNative: "Declare android.permission.CAMERA in AndroidManifest.xml and request it (PermissionsAndroid.request) before rendering the WebView")
     static let androidPermissionHandler = Remedy(
         androidKotlin: "Set a WebChromeClient whose onPermissionRequest calls request.grant(arrayOf(PermissionRequest.RESOURCE_VIDEO_CAPTURE)) for your origin, on the UI thread")

@@ -2,7 +2,7 @@
 extension Symptom {
     static let usageDescriptionRemedy = Remedy(
         iosSwift: "Add NSCameraUsageDescription (and NSMicrophoneUsageDescription if video with sound can be captured) to Info.plist",
-        reactNative: "Add NSCameraUsageDescription to ios/<App>/Info.plist (Expo: ios.infoPlist in app.json)")
+        reactNative: "Add NSCameraUsageDescription to ios/YourApp/Info.plist (Expo: ios.infoPlist in app.json)")
 
     static let stalled = Symptom(
         id: "run.stalled", probes: ["camera.getUserMedia", "file.accept", "file.capture", "file.cancel", "file.heic"],

@@ -63,7 +63,7 @@ extension RunAPI {
     func judged(_ id: String) throws -> (RunRecord, DiffReport, [ResultRecord], [UploadRecord]) {
         guard let run = try store.run(id: id) else { throw StoreError.runNotFound(id) }
         let results = try store.results(runID: id)
-        let report = try RunJudge.report(run: run, records: results, catalog: catalog)
+        let report = try RunJudge.report(run: run, records: results, catalog: catalog, now: Date())
         return (run, report, results, try store.uploads(runID: id))
     }
 }

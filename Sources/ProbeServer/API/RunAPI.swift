@@ -426,7 +426,7 @@ public final class RunAPI: @unchecked Sendable {
     func diff(_ id: String, requirementSet: String?, platform: String?) throws -> Response {
         guard let run = try store.run(id: id) else { throw StoreError.runNotFound(id) }
         return .json(try RunJudge.report(run: run, records: try store.results(runID: id), requirementSet: requirementSet,
-                                         platformOverride: platform, catalog: catalog))
+                                         platformOverride: platform, catalog: catalog, now: Date()))
     }
 
     struct WaitView: Encodable {
