@@ -39,9 +39,12 @@ struct CauseEvidence {
     var errorMessage: String? { result?.string("errorMessage") }
     var elapsedMs: Double { result.map { $0.number("elapsedMs") ?? $0.elapsedMs } ?? 0 }
     var promptShown: Bool? { result?.bool("promptShown") }
-    /// camera.permission's state before the first request, or the probe's own copy.
+    /// camera.permission's state before the first request, or the probe's own copy; nil where
+    /// the engine's answer says nothing: Android WebView answers "denied" for the camera
+    /// whatever the app or its handler would do (`PlatformSource.androidPermissionQuery`).
     var permissionStateBefore: String? {
-        result?.string("permissionStateBefore") ?? context.observed("camera.permission", "stateBefore")?.stringValue
+        guard !(family == .android && platform.isAppWebView) else { return nil }
+        return result?.string("permissionStateBefore") ?? context.observed("camera.permission", "stateBefore")?.stringValue
     }
     var osVersion: Version? { context.platform.osVersion }
     var isFast: Bool { elapsedMs < Diff.fastDenialMs }

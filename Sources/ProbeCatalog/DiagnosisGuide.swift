@@ -34,7 +34,7 @@ public enum DiagnosisGuide {
             "NotAllowedError under \(Int(Diff.fastDenialMs)) ms with no prompt → the WebView's handler (iOS: the media-capture delegate denied; Android: no onPermissionRequest grant) or the app's OS permission (iOS: camera off in Settings, which WebKit checks first; Android: no CAMERA runtime permission), told apart by AVCaptureDevice.authorizationStatus / checkSelfPermission",
             "Cordova on Android → the CAMERA runtime permission (cordova-android grants every WebView request itself)",
             "NotAllowedError after a prompt or slowly → the person's answer",
-            "permission state denied before the call → the OS permission or a stored denial, however fast",
+            "permission state denied before the call → the OS permission or a stored denial, however fast (not on Android WebView, whose permissions.query answers denied for the camera before any request)",
             "NotFoundError → no camera (conclusive with no video input); NotReadableError → camera busy or failed to start",
             "TimeoutError (page-defined) → the handler never answered (or, in Cordova, a request left pending after a grant without the runtime permission)",
             "no result \(Int(Diff.stalledStepSeconds)) s after the step's start marker → the run stopped here (iOS: NSCameraUsageDescription missing; a crashed renderer; the app navigated away)",

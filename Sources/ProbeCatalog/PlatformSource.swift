@@ -33,7 +33,10 @@ enum PlatformSource {
     static let mauiCameraPermission = "https://github.com/dotnet/docs-maui/pull/1209"
     // flutter_inappwebview: Android needs the runtime permission (permission_handler) and onPermissionRequest.
     static let flutterAndroidPermission = "https://github.com/pichillilorenzo/flutter_inappwebview/issues/333"
-    static let androidRuntimePermission = "https://developer.android.com/training/permissions/requesting"
+    // Android WebView's AwPermissionManager::GetPermissionStatus answers DENIED for the camera
+    // (only a few types differ), so permissions.query({name: 'camera'}) says "denied" there
+    // before any request and whatever the handler would grant.
+    static let androidPermissionQuery = "https://source.chromium.org/chromium/chromium/src/+/main:android_webview/browser/aw_permission_manager.cc"
     // Blink maps TRACK_START_FAILURE_VIDEO and DEVICE_IN_USE to NotReadableError.
     static let blinkUserMediaErrors = "https://source.chromium.org/chromium/chromium/src/+/main:third_party/blink/renderer/modules/mediastream/user_media_request.cc"
     // BigBlueButton maintainers: NotReadableError is a camera in use by another app, or the

@@ -31,6 +31,15 @@ import Testing
         #expect(finding.remedy?.androidKotlin?.contains("checkSelfPermission") == true)
     }
 
+    @Test func DeniedPermissionState_OnAndroidWebView_IsNotEvidence_BecauseItAlwaysAnswersDenied() {
+        let denied = Run.result("camera.getUserMedia", ["outcome": "error", "errorName": "NotAllowedError", "elapsedMs": 15, "permissionStateBefore": "denied"])
+        let finding = Run.finding(.androidWebView, denied)
+        #expect(finding.causes.leading.map(\.id) == ["android.camera.no-permission-handler", "android.camera.no-runtime-permission"])
+        #expect(finding.diagnosis?.contains("already denied") == false)
+        let state = Run.finding(.androidWebView, Run.result("camera.permission", ["stateBefore": "denied", "stateAfter": "denied"]))
+        #expect(state.observed.contains("not evidence"))
+    }
+
     @Test func FastDenial_InCordova_IsTheRuntimePermission_Conclusively() {
         let bridges = Run.result("env.injected", ["patchedNatives": [], "unexpectedGlobals": [], "bridgeObjects": ["cordova"]])
         let finding = Run.finding(.androidWebView, Self.fastDenial, others: [bridges])
