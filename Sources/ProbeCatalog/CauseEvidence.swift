@@ -47,6 +47,17 @@ struct CauseEvidence {
         return result?.string("permissionStateBefore") ?? context.observed("camera.permission", "stateBefore")?.stringValue
     }
     var osVersion: Version? { context.platform.osVersion }
+    var engineVersion: Version? { context.platform.engineVersion }
+    /// The file input's cancel event: Chrome 113 and Safari 16.4 (`PlatformSource.inputCancelEvent`).
+    /// Older engines, inside the support table (Android 9's WebView, iOS 15), give a person's
+    /// cancel no event at all, so it looks like a chooser that never answered.
+    var lacksCancelEvent: Bool {
+        switch family {
+        case .android: return engineVersion.map { $0 < Version([113]) } ?? false
+        case .ios: return osVersion.map { $0 < Version([16, 4]) } ?? false
+        case .desktop: return false
+        }
+    }
     var isFast: Bool { elapsedMs < Diff.fastDenialMs }
     var noPrompt: Bool { promptShown != true }
     var fastWithoutPrompt: Bool { isFast && noPrompt }

@@ -27,6 +27,15 @@ extension Diff {
         return Assessment(state, observed, diagnosis: diagnosis, layer: top.layer.findingLayer, remedy: Remedy.combined(fixes), causes: causes)
     }
 
+    /// An evaluator that words its own diagnosis names one cause; the others the evidence
+    /// leaves standing are said too, so the text claims no more than the evidence.
+    static func namingTheOthers(_ diagnosis: String?, _ causes: [Cause]) -> String? {
+        guard let diagnosis, causes.count > 1, !diagnosis.contains("; or "), !diagnosis.contains("Less likely:") else { return diagnosis }
+        let unnamed = causes.dropFirst().filter { !diagnosis.contains($0.summary) }
+        guard !unnamed.isEmpty else { return diagnosis }
+        return diagnosis + " Also possible: " + unnamed.map(\.summary).joined(separator: "; ") + "."
+    }
+
     /// A diagnosis the evaluators word themselves, as the one cause a finding carries, with
     /// the public source of the probe's platform fact. Nil when the catalog cites none.
     static func singleCause(probe: String, assessment: Assessment, remedy: Remedy?) -> Cause? {

@@ -51,8 +51,8 @@ extension Diff {
         case .ios:
             return Assessment(
                 .broken, observed,
-                diagnosis: "The file panel never answered: the host implements webView(_:runOpenPanelWith:…) without calling the completion handler (uploads work by default when it is not implemented, seed 001).",
-                layer: .webView, remedy: .fileChooser)
+                diagnosis: "The file panel never answered: the host implements webView(_:runOpenPanelWith:…) without calling the completion handler (uploads work by default when it is not implemented).",
+                layer: .webView, remedy: .fileChooser, causes: rank(.fileNoChooser, result, context))
         case .desktop:
             return Assessment(.broken, observed, diagnosis: "The file chooser did not answer.", layer: .webView, remedy: .fileChooser)
         }

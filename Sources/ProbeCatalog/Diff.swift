@@ -191,6 +191,7 @@ public struct Diff: Sendable {
         if assessment.state == .unknown {
             assessment = fallback(probe, result)
         }
+        assessment.diagnosis = Self.namingTheOthers(assessment.diagnosis, assessment.causes)
         let remedy = assessment.remedy ?? probe.remedy
         causes = assessment.causes.isEmpty ? Self.singleCause(probe: probe.id, assessment: assessment, remedy: remedy).map { [$0] } ?? [] : assessment.causes
 

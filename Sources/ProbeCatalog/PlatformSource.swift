@@ -61,6 +61,7 @@ enum PlatformSource {
     // Android: the default onShowFileChooser cancels the request.
     static let androidFileChooser = "https://developer.android.com/reference/android/webkit/WebChromeClient#onShowFileChooser(android.webkit.WebView,%20android.webkit.ValueCallback%3Candroid.net.Uri[]%3E,%20android.webkit.WebChromeClient.FileChooserParams)"
     static let fileInputUnresponsive = "https://github.com/authgear/authgear-sdk-js/issues/177"
+    static let inputCancelEvent = "https://developer.mozilla.org/en-US/docs/Web/API/HTMLInputElement/cancel_event"
     static let androidRenderProcessGone = "https://developer.android.com/reference/android/webkit/WebViewClient#onRenderProcessGone(android.webkit.WebView,%20android.webkit.RenderProcessGoneDetail)"
     static let androidProcessLifecycle = "https://developer.android.com/guide/components/activities/process-lifecycle"
     static let wkNavigationDelegate = "https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:decidepolicyfor:decisionhandler:)"

@@ -122,8 +122,16 @@ extension Symptom {
                 applies: { $0.family == .android && $0.platform.isAppWebView },
                 weigh: { e in
                     if e.wrapper != nil { return .init(likelihood: .possible, supporting: ["no chooser answer on Android"], against: ["\(e.wrapper!.rawValue) implements onShowFileChooser"]) }
-                    return .init(likelihood: .likely, supporting: ["no chooser answer in an Android WebView, whose default cancels"])
+                    let against = e.lacksCancelEvent && e.result?.bool("cancelFired") != true ? ["this engine has no cancel event, so a person's cancel looks the same"] : []
+                    return .init(likelihood: .likely, supporting: ["no chooser answer in an Android WebView, whose default cancels"], against: against)
                 }),
+            KnownCause(
+                "person.cancelled-silently", .app, scope: "engines without the file input's cancel event (Chrome before 113, iOS before 16.4)",
+                summary: "the person closed the chooser, and this engine fires no cancel event, so the page saw no answer (not a fault)",
+                check: "ask the person whether a chooser appeared; pick a file to verify",
+                remedy: nil, source: PlatformSource.inputCancelEvent,
+                applies: { $0.lacksCancelEvent && $0.result?.bool("cancelFired") != true && $0.result?.bool("changeFired") != true },
+                weigh: { e in .init(likelihood: .possible, supporting: ["no change and no cancel on an engine without the cancel event"]) }),
             KnownCause(
                 "android.chooser-callback-lost", .webViewPermissionHandler, scope: "Android WebView",
                 summary: "the app opens a chooser but never passes the result to the ValueCallback (onActivityResult not forwarded, or the callback dropped)",

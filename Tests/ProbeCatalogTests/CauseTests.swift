@@ -125,3 +125,17 @@ import Testing
         #expect(symptoms.count == Catalog.symptoms.count)
     }
 }
+
+@Suite struct OldEngineTests {
+    @Test func NoChooserAnswer_OnAWebViewWithoutTheCancelEvent_AlsoNamesASilentCancel() throws {
+        let accept = Run.result("file.accept", ["changeFired": false, "cancelFired": false, "fileCount": 0, "waitedMs": 20_000])
+        let old = Diff(platform: Run.detected(.androidWebView, osVersion: "9", engineVersion: "69"), requirementSet: "liveform")!.report(results: [accept])
+        let finding = try #require(old.finding("file.accept"))
+        #expect(finding.causes.first?.id == "android.no-file-chooser")
+        #expect(finding.causes.contains { $0.id == "person.cancelled-silently" })
+        #expect(finding.causes.first?.evidence.against.isEmpty == false)
+        // A current WebView fires cancel: silence there is the missing chooser alone.
+        let current = Run.finding(.androidWebView, accept)
+        #expect(!current.causes.contains { $0.id == "person.cancelled-silently" })
+    }
+}
