@@ -1,15 +1,11 @@
 /// The camera's failing observations and every cause known for each.
 extension Symptom {
-    static let iosDelegateDenial = Remedy(
-        iosSwift: "In the WKUIDelegate's webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:) call decisionHandler(.grant) for your origin and type == .camera, and set webView.uiDelegate before loading")
     static let iosSettingsDenial = Remedy(
         iosSwift: "Before opening the WebView read AVCaptureDevice.authorizationStatus(for: .video): .notDetermined → requestAccess(for: .video); .denied or .restricted → explain and offer UIApplication.openSettingsURLString",
         reactNative: "Check the camera permission before rendering the WebView (react-native-permissions check(PERMISSIONS.IOS.CAMERA)); when blocked, offer Linking.openSettings()")
     static let androidRuntimeCamera = Remedy(
         androidKotlin: "Declare android.permission.CAMERA (uses-permission in AndroidManifest.xml) and, before granting in onPermissionRequest, make sure ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA) == PERMISSION_GRANTED (else request it with ActivityResultContracts.RequestPermission and grant or deny when it answers)",
         reactNative: "Declare android.permission.CAMERA in AndroidManifest.xml and request it (PermissionsAndroid.request) before rendering the WebView")
-    static let androidPermissionHandler = Remedy(
-        androidKotlin: "Set a WebChromeClient whose onPermissionRequest calls request.grant(arrayOf(PermissionRequest.RESOURCE_VIDEO_CAPTURE)) for your origin, on the UI thread")
     static let rnGrantType = Remedy(
         reactNative: "<WebView mediaCapturePermissionGrantType=\"grantIfSameHostElsePrompt\" /> (iOS 15+): not \"deny\", and the page's host must be the WebView's host for the same-host values")
     static let cordovaRuntimeCamera = Remedy(
@@ -32,7 +28,7 @@ extension Symptom {
             "ios.camera.delegate-denied", .webViewPermissionHandler, scope: "iOS 15+ WKWebView",
             summary: "the app's WKUIDelegate media-capture decision (requestMediaCapturePermissionFor) returned .deny for this origin",
             check: "AVCaptureDevice.authorizationStatus(for: .video) is .authorized: then the delegate denied it (breakpoint in requestMediaCapturePermissionFor)",
-            remedy: iosDelegateDenial, source: PlatformSource.wkMediaCaptureDelegate,
+            remedy: .cameraGrant, source: PlatformSource.wkMediaCaptureDelegate,
             applies: { $0.family == .ios && $0.platform.isAppWebView && $0.wrapper != .reactNativeWebView && ($0.osVersion.map { $0 >= Version([15]) } ?? true) },
             weigh: weighWebViewLayerDenial),
         KnownCause(
@@ -61,7 +57,7 @@ extension Symptom {
             "android.camera.no-permission-handler", .webViewPermissionHandler, scope: "Android WebView with the platform WebChromeClient, flutter_inappwebview without onPermissionRequest",
             summary: "the WebView's permission handler does not grant RESOURCE_VIDEO_CAPTURE: WebChromeClient.onPermissionRequest is not overridden (the default denies) or denies this origin",
             check: "ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA) is PERMISSION_GRANTED: then the handler denied it (log in onPermissionRequest)",
-            remedy: androidPermissionHandler, source: PlatformSource.androidOnPermissionRequest,
+            remedy: .cameraGrant, source: PlatformSource.androidOnPermissionRequest,
             applies: { $0.family == .android && $0.platform.isAppWebView && ($0.wrapper == nil || $0.wrapper == .flutterInAppWebView) },
             weigh: weighWebViewLayerDenial),
         KnownCause(

@@ -26,6 +26,14 @@ extension Symptom {
                 applies: { $0.family == .ios && $0.platform.isAppWebView && ($0.result?.probe ?? "").hasPrefix("file.") },
                 weigh: { _ in .init(likelihood: .possible, supporting: ["the results stopped in a file step on iOS"]) }),
             KnownCause(
+                "ios.web-content-terminated", .app, scope: "iOS WKWebView",
+                summary: "the WebView's web content process ended during the step (memory, a crash in capture) and the app did not reload the page",
+                check: "implement WKNavigationDelegate.webViewWebContentProcessDidTerminate(_:) and log it; reload the page there",
+                remedy: Remedy(iosSwift: "Implement webViewWebContentProcessDidTerminate(_:) and reload the WebView"),
+                source: PlatformSource.wkContentProcessTerminated,
+                applies: { $0.family == .ios && $0.platform.isAppWebView },
+                weigh: { _ in .init(likelihood: .possible, supporting: ["the page stopped posting during a step that starts the camera or a chooser"]) }),
+            KnownCause(
                 "android.renderer-gone", .app, scope: "Android WebView",
                 summary: "the WebView's renderer process crashed or was killed, and without onRenderProcessGone the app went with it",
                 check: "logcat for \"Render process\" / onRenderProcessGone; implement it to recover",
@@ -50,7 +58,7 @@ extension Symptom {
                 weigh: { _ in .init(likelihood: .possible, supporting: ["nothing arrived since the step began"]) }),
             KnownCause(
                 "person.left", .app, scope: "every engine",
-                summary: "the person left the app, or is still in the chooser (not a fault of the app)",
+                summary: "the person left the app or has not finished the step, e.g. is still in the chooser (not a fault of the app)",
                 check: "ask the person; reopen the run's link to resume it",
                 remedy: nil, source: PlatformSource.androidProcessLifecycle,
                 weigh: { e in .init(likelihood: .possible, supporting: ["a person can stop at any step"], against: e.result?.probe == "camera.getUserMedia" ? ["the marker is posted after the tap, just before the camera call"] : []) }),
