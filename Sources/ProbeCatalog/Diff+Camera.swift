@@ -103,7 +103,7 @@ extension Diff {
         if fullscreen == true {
             return Assessment(
                 .broken, observed,
-                diagnosis: "The camera preview left the page for a fullscreen player: inline playback is off (allowsInlineMediaPlayback is false on iPhone by default, seed 001).",
+                diagnosis: "The camera preview left the page for a fullscreen player: inline playback is off (allowsInlineMediaPlayback is false on iPhone by default).",
                 layer: .webView, remedy: settings)
         }
         if black == true || frozen == true || playing == false || frames == 0 {

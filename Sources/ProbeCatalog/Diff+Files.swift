@@ -64,7 +64,7 @@ extension Diff {
         let when = "The chooser was cancelled \(milliseconds(ms)) after the tap, sooner than a person can see one: none was shown."
         switch context.family {
         case .android:
-            return when + " WebChromeClient.onShowFileChooser is not implemented (or returns false), and the default cancels every file request (seed 001)."
+            return when + " WebChromeClient.onShowFileChooser is not implemented (or returns false), and the default cancels every file request."
         case .ios:
             return when + " webView(_:runOpenPanelWith:…) calls its completion handler with nil without presenting a panel."
         case .desktop:
