@@ -9,16 +9,12 @@ enum PlatformSource {
     static let wkMediaCaptureDelegate = "https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:requestmediacapturepermissionfor:initiatedbyframe:type:decisionhandler:)"
     static let avAuthorization = "https://developer.apple.com/documentation/avfoundation/requesting-authorization-to-capture-and-save-media"
     static let cameraUsageDescription = "https://developer.apple.com/documentation/bundleresources/information-property-list/nscamerausagedescription"
-    // flutter_inappwebview: an iOS 16.2 app without NSCameraUsageDescription is ended with
-    // SIGABRT the moment the page asks for the camera, before any callback runs.
-    static let killedWithoutUsageDescription = "https://github.com/pichillilorenzo/flutter_inappwebview/issues/1510"
     // The system camera picker switched to video ends an app without
     // NSMicrophoneUsageDescription (confirmed and fixed by the picker's maintainer).
     static let killedOnVideoCapture = "https://github.com/tilltue/TLPhotoPicker/issues/47"
     // WKWebView gained getUserMedia in iOS 14.3.
     static let wkWebViewGetUserMedia = "https://bugs.webkit.org/show_bug.cgi?id=208667"
     static let rnMediaCaptureGrantType = "https://github.com/react-native-webview/react-native-webview/blob/master/docs/Reference.md#mediacapturepermissiongranttype"
-    static let rnIncognito = "https://github.com/react-native-webview/react-native-webview/blob/master/docs/Reference.md#incognito"
     // Android: "If this method isn't overridden, the permission is denied"; the host must call
     // grant() or deny().
     static let androidOnPermissionRequest = "https://developer.android.com/reference/android/webkit/WebChromeClient#onPermissionRequest(android.webkit.PermissionRequest)"
@@ -29,10 +25,6 @@ enum PlatformSource {
     // cordova-android grants every WebView request without the CAMERA runtime permission: the
     // first getUserMedia fails, every later one never settles.
     static let cordovaGrantWithoutRuntime = "https://github.com/apache/cordova-android/issues/1888"
-    // .NET MAUI's documented handler checks the app's camera permission before granting.
-    static let mauiCameraPermission = "https://github.com/dotnet/docs-maui/pull/1209"
-    // flutter_inappwebview: Android needs the runtime permission (permission_handler) and onPermissionRequest.
-    static let flutterAndroidPermission = "https://github.com/pichillilorenzo/flutter_inappwebview/issues/333"
     // Android WebView's AwPermissionManager::GetPermissionStatus answers DENIED for the camera
     // (only a few types differ), so permissions.query({name: 'camera'}) says "denied" there
     // before any request and whatever the handler would grant.
@@ -49,12 +41,10 @@ enum PlatformSource {
     static let emulatorCamera = "https://github.com/dotnet/docs-maui/issues/1097"
     // Android: DOM storage is off unless setDomStorageEnabled(true).
     static let androidDomStorage = "https://developer.android.com/reference/android/webkit/WebSettings#setDomStorageEnabled(boolean)"
-    static let localStorageNullOnAndroid = "https://github.com/heapwolf/socket/issues/490"
     // "Storage is disabled inside 'data:' URLs": an opaque origin has no storage.
     static let opaqueOriginStorage = "https://github.com/flutter/flutter/issues/26133"
     static let nonPersistentStore = "https://developer.apple.com/documentation/webkit/wkwebsitedatastore/nonpersistent()"
     static let removeWebsiteData = "https://developer.apple.com/documentation/webkit/wkwebsitedatastore/removedata(oftypes:modifiedsince:completionhandler:)"
-    static let androidRemoveCookies = "https://developer.android.com/reference/android/webkit/CookieManager#removeAllCookies(android.webkit.ValueCallback%3Cjava.lang.Boolean%3E)"
     static let androidAcceptCookie = "https://developer.android.com/reference/android/webkit/CookieManager#setAcceptCookie(boolean)"
     static let androidThirdPartyCookies = "https://developer.android.com/reference/android/webkit/CookieManager#setAcceptThirdPartyCookies(android.webkit.WebView,%20boolean)"
     static let webKitThirdPartyCookies = "https://webkit.org/blog/10218/full-third-party-cookie-blocking-and-more/"
@@ -69,7 +59,6 @@ enum PlatformSource {
     static let androidJavaScript = "https://developer.android.com/reference/android/webkit/WebSettings#setJavaScriptEnabled(boolean)"
     static let androidMediaGesture = "https://developer.android.com/reference/android/webkit/WebSettings#setMediaPlaybackRequiresUserGesture(boolean)"
     static let wkInlinePlayback = "https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/allowsinlinemediaplayback"
-    static let wkAutoplay = "https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/mediatypesrequiringuseractionforplayback"
     static let androidMixedContent = "https://developer.android.com/reference/android/webkit/WebSettings#setMixedContentMode(int)"
     static let androidOverrideUrl = "https://developer.android.com/reference/android/webkit/WebViewClient#shouldOverrideUrlLoading(android.webkit.WebView,%20android.webkit.WebResourceRequest)"
     static let androidPermissionRequest = "https://developer.android.com/reference/android/webkit/PermissionRequest"

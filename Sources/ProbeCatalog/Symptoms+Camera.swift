@@ -65,7 +65,9 @@ extension Symptom {
             summary: "the app does not hold the CAMERA runtime permission (not declared in the manifest, not requested, or refused): a WebView grant alone does not open the camera",
             check: "ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA) (adb shell dumpsys package <app> | grep CAMERA)",
             remedy: androidRuntimeCamera,
-            source: PlatformSource.mauiCameraPermission,
+            // The WebView fails a granted request when the app lacks CAMERA (the cordova-android
+            // thread); .NET MAUI's documented handler checks it before granting for that reason.
+            source: PlatformSource.cordovaGrantWithoutRuntime,
             applies: { $0.family == .android && $0.platform.isAppWebView && $0.wrapper != .cordova && $0.wrapper != .reactNativeWebView },
             weigh: weighRuntimePermissionDenial),
         KnownCause(

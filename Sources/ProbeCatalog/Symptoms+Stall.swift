@@ -8,11 +8,14 @@ extension Symptom {
         id: "run.stalled", probes: ["camera.getUserMedia", "file.accept", "file.capture", "file.cancel", "file.heic"],
         observation: "the step began (its start marker arrived) and nothing came after it",
         causes: [
+            // Seen on a device: an iOS 16.2 app without the key ended with SIGABRT the moment the
+            // page asked for the camera, before any callback ran
+            // (https://github.com/pichillilorenzo/flutter_inappwebview/issues/1510).
             KnownCause(
                 "ios.camera.no-usage-description", .osPermission, scope: "iOS, every wrapper",
                 summary: "iOS ended the app: it asked for the camera without NSCameraUsageDescription in Info.plist",
                 check: "Info.plist has NSCameraUsageDescription; the device's crash log (Settings › Privacy › Analytics) names the missing key",
-                remedy: usageDescriptionRemedy, source: PlatformSource.killedWithoutUsageDescription,
+                remedy: usageDescriptionRemedy, source: PlatformSource.cameraUsageDescription,
                 applies: { $0.family == .ios && $0.platform.isAppWebView && ["camera.getUserMedia", "file.capture"].contains($0.result?.probe ?? "") },
                 weigh: { e in
                     let supporting = ["the results stopped at \(e.result?.probe ?? "the step") on iOS, where a missing usage description ends the app at once"]

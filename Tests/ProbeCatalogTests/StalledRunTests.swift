@@ -21,7 +21,7 @@ import Testing
         let finding = try #require(report.finding("camera.getUserMedia"))
         #expect(finding.verdict == .fail)
         #expect(finding.causes.first?.id == "ios.camera.no-usage-description")
-        #expect(finding.causes.first?.source == PlatformSource.killedWithoutUsageDescription)
+        #expect(finding.causes.first?.source == PlatformSource.cameraUsageDescription)
         #expect(finding.diagnosis?.contains("NSCameraUsageDescription") == true)
         #expect(finding.causes.contains { $0.id == "app.navigated-away" })
         #expect(finding.remedy?.iosSwift?.contains("NSCameraUsageDescription") == true)
