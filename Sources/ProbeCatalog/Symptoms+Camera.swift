@@ -15,8 +15,12 @@ extension Symptom {
         Symptom(id: id, probes: ["camera.getUserMedia", "camera.reacquire"], observation: observation, causes: causes)
     }
 
-    /// NotAllowedError (and the older PermissionDeniedError, SecurityError, AbortError).
-    static let cameraDenied = camera("camera.denied", "getUserMedia rejected with NotAllowedError (or PermissionDeniedError, SecurityError, AbortError)", [
+    /// NotAllowedError (and the older PermissionDeniedError, SecurityError, AbortError). Blink
+    /// rejects a person's, the system's and the embedder's denial alike with NotAllowedError
+    /// (`UserMediaRequest::Fail`, `PlatformSource.blinkUserMediaErrors`), and WebKit denies a TCC
+    /// refusal and a delegate's .deny with the same PermissionDenied: the name never tells the
+    /// layers apart; speed, the prompt, the wrapper and the checks do.
+    static let cameraDenied = camera("camera.denied", "getUserMedia rejected with NotAllowedError (or PermissionDeniedError, SecurityError, AbortError), the name engines give every layer's denial", [
         KnownCause(
             "page.insecure-context", .page, scope: "every engine",
             summary: "the page is not a secure context, and the camera is offered to secure contexts only",
