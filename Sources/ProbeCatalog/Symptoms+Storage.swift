@@ -47,7 +47,11 @@ extension Symptom {
                 }),
         ])
 
-    /// storage.relaunch or storage.navigation lost what persistent storage should keep.
+    /// storage.relaunch or storage.navigation lost what persistent storage should keep. A
+    /// non-persistent store does not make storage null (so it is not a cause of
+    /// `storageUnavailable`): WKWebsiteDataStore.nonPersistent() keeps storage for the
+    /// WebView's life, and react-native-webview's Android incognito removes the cookies and the
+    /// cache (`setIncognito` in https://github.com/react-native-webview/react-native-webview/blob/master/android/src/main/java/com/reactnativecommunity/webview/RNCWebViewManagerImpl.kt).
     static let storageNotPersistent = Symptom(
         id: "storage.not-persistent", probes: ["storage.relaunch", "storage.navigation"],
         observation: "persistent cookies or storage did not survive a navigation or a relaunch",
