@@ -87,8 +87,7 @@ const makeResult = (ctx, res) => JSON.parse(JSON.stringify({
 /* The catalog's step-start marker, sent before a step that can end the app (stepMarker). */
 function mark(ctx) {
   const m = app.catalog.stepMarker || { probe: 'step.started' }, n = app.attempts[m.probe] = (app.attempts[m.probe] || 0) + 1;
-  app.queue.add(makeResult({ probe: { id: m.probe }, attempt: n, startedAt: Date.now() }, { status: 'info', observed: { step: ctx.probe.id, stepAttempt: ctx.attempt } }));
-  return app.queue.flush();
+  return app.queue.add(makeResult({ probe: { id: m.probe }, attempt: n, startedAt: Date.now() }, { status: 'info', observed: { step: ctx.probe.id, stepAttempt: ctx.attempt } }));
 }
 async function post(ctx, res) {
   if (res.finish) {
