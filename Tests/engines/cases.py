@@ -19,6 +19,9 @@ class Expect:
     layer: str = None
     remedy: str = None
     observed: str = None
+    # Cause ids (the catalog's KnownCause) the finding must name: the real-world corpus's
+    # causes, reproduced by a stand-in host.
+    causes: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -138,7 +141,9 @@ def cookies_blocked(remedy, family_phrase):
 def camera_denied_webview(platform_phrase, remedy):
     # A fast denial with no prompt is the WebView's handler or the app's OS permission: the
     # diagnosis names the handler first and both checks (the OS layer cannot be seen here).
-    return Expect(diagnosis=(platform_phrase, "check:"), layer="webview", remedy=remedy)
+    causes = (("android.camera.no-permission-handler", "android.camera.no-runtime-permission") if "RESOURCE_VIDEO_CAPTURE" in platform_phrase
+              else ("ios.camera.delegate-denied", "ios.camera.settings-denied"))
+    return Expect(diagnosis=(platform_phrase, "check:"), layer="webview", remedy=remedy, causes=causes)
 
 
 CASES = [
