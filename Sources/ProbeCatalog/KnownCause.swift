@@ -56,8 +56,12 @@ public struct Symptom: Sendable {
 
     /// The causes the evidence leaves standing, most likely first; catalog order breaks ties,
     /// which is why each list starts with the cause most often confirmed in public threads.
+    /// A conclusive cause rules the others out: it stands alone.
     func rank(_ evidence: CauseEvidence) -> [Cause] {
-        let standing = causes.compactMap { $0.cause(evidence) }
+        var standing = causes.compactMap { $0.cause(evidence) }
+        if standing.contains(where: { $0.likelihood == .conclusive }) {
+            standing = standing.filter { $0.likelihood == .conclusive }
+        }
         return standing.enumerated()
             .sorted { ($0.element.likelihood, -$0.offset) > ($1.element.likelihood, -$1.offset) }
             .map(\.element)
