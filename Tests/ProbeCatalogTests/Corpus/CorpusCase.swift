@@ -37,9 +37,28 @@ struct CorpusCase: CustomStringConvertible, Sendable {
 
     var description: String { "\(url) (\(wrapper), \(platform.rawValue))" }
 
+    /// The whole run the page would have posted: a correctly configured app's results
+    /// (`Run.healthy`) with the thread's observations in place, the steps that run only after
+    /// a camera grant skipped when the camera failed, and nothing after a step the run stopped in.
+    var posted: [ProbeResult] {
+        let own = Set(results.map(\.probe))
+        let order = Catalog.standard.probes.map(\.id)
+        var base = Run.healthy(platform).filter { !own.contains($0.probe) }
+        if let stopped = results.first(where: StepMarker.isMarker)?.observed[StepMarker.stepField]?.stringValue,
+           let cut = order.firstIndex(of: stopped) {
+            base = base.filter { (order.firstIndex(of: $0.probe) ?? .max) < cut }
+        }
+        let cameraFailed = results.contains { $0.probe == "camera.getUserMedia" && $0.string("outcome") == "error" }
+        if cameraFailed {
+            let afterGrant = Set(Catalog.standard.probes.filter { $0.after == "camera.getUserMedia" }.map(\.id))
+            base = base.map { afterGrant.contains($0.probe) ? ProbeResult(run: Run.id, probe: $0.probe, status: .skipped, reason: "camera-not-granted") : $0 }
+        }
+        return base + results
+    }
+
     func finding() -> Finding? {
         Diff(platform: Run.detected(platform, osVersion: osVersion), requirementSet: "liveform")!
-            .report(results: results, clock: clock).finding(probe)
+            .report(results: posted, clock: clock).finding(probe)
     }
 
     /// Diagnosed as the thread concluded: the thread's cause leads, and the pair is named.
@@ -51,12 +70,12 @@ struct CorpusCase: CustomStringConvertible, Sendable {
 
 /// What the page posts, built the way the page builds it.
 enum Posted {
-    static func camera(_ error: String, ms: Double, prompt: Bool? = false, state: String? = "prompt", message: String? = nil, probe: String = "camera.getUserMedia") -> ProbeResult {
+    static func camera(_ error: String, ms: Double, prompt: Bool? = false, state: String? = "prompt", message: String? = nil, probe: String = "camera.getUserMedia", attempt: Int = 1) -> ProbeResult {
         var observed: [String: JSONValue] = ["outcome": "error", "errorName": .string(error), "elapsedMs": .number(ms)]
         if let prompt { observed["promptShown"] = .bool(prompt) }
         if let state { observed["permissionStateBefore"] = .string(state) }
         if let message { observed["errorMessage"] = .string(message) }
-        return Run.result(probe, observed, status: .fail)
+        return Run.result(probe, observed, status: .fail, attempt: attempt)
     }
 
     /// env.injected with the bridge objects a wrapper exposes (Capacitor, cordova, flutter_inappwebview).
