@@ -37,8 +37,6 @@ enum PlatformSource {
     static let mdnGetUserMediaErrors = "https://developer.mozilla.org/en-US/docs/Web/API/MediaDevices/getUserMedia#exceptions"
     static let mdnSecureContext = "https://developer.mozilla.org/en-US/docs/Web/Security/Secure_Contexts/features_restricted_to_secure_contexts"
     static let enumerateDevices = "https://w3c.github.io/mediacapture-main/#dom-mediadevices-enumeratedevices"
-    // .NET MAUI docs thread: the Android emulator's camera is configured per device.
-    static let emulatorCamera = "https://github.com/dotnet/docs-maui/issues/1097"
     // Android: DOM storage is off unless setDomStorageEnabled(true).
     static let androidDomStorage = "https://developer.android.com/reference/android/webkit/WebSettings#setDomStorageEnabled(boolean)"
     // "Storage is disabled inside 'data:' URLs": an opaque origin has no storage.

@@ -141,25 +141,16 @@ extension Symptom {
         KnownCause(
             "camera.busy", .device, scope: "every engine",
             summary: "the camera is busy: another app (or the app's own native camera session) holds it",
-            check: "close every other app that uses the camera and the app's native camera screens, then retry; camera.reacquire granted later points here",
+            check: "close every other app that uses the camera and the app's native camera screens, then run the step again: a grant then points here",
             remedy: Remedy(iosSwift: "Stop any AVCaptureSession of the app before the page asks for the camera", androidKotlin: "Release any android.hardware.Camera/CameraX use of the app before the page asks for the camera", reactNative: "Unmount native camera components (react-native-vision-camera, expo-camera) before the page asks for the camera"),
             source: PlatformSource.notReadableInUse,
-            weigh: { e in
-                var supporting = ["Blink and WebKit report a camera they cannot open as NotReadableError"]
-                if e.observed("camera.reacquire", "outcome")?.stringValue == "granted" { supporting.append("a later request (camera.reacquire) was granted: the camera was free again") }
-                return .init(likelihood: .likely, supporting: supporting)
-            }),
+            weigh: { _ in .init(likelihood: .likely, supporting: ["Blink and WebKit report a camera they cannot open as NotReadableError"]) }),
         KnownCause(
             "camera.start-failure", .device, scope: "every engine",
             summary: "the OS or the camera driver failed to start the camera (a hardware or OS-level error)",
             check: "open the system camera app: if it fails too, restart the device",
             remedy: nil, source: PlatformSource.blinkUserMediaErrors,
-            weigh: { e in
-                if e.observed("camera.reacquire", "outcome")?.stringValue == "granted" {
-                    return .init(likelihood: .possible, supporting: ["NotReadableError"], against: ["a later request was granted, which a broken camera would not give"])
-                }
-                return .init(likelihood: .likely, supporting: ["NotReadableError is also a device that failed to start"])
-            }),
+            weigh: { _ in .init(likelihood: .likely, supporting: ["NotReadableError is also a device that failed to start"]) }),
     ])
 
     /// NotFoundError, OverconstrainedError.
@@ -168,7 +159,7 @@ extension Symptom {
             "camera.no-device", .device, scope: "every engine",
             summary: "the device has no usable camera (an emulator or simulator without one configured counts)",
             check: "camera.devices: no video input listed; on an emulator, set a camera in the AVD's advanced settings; the iOS Simulator has none",
-            remedy: nil, source: PlatformSource.emulatorCamera,
+            remedy: nil, source: PlatformSource.mdnGetUserMediaErrors,
             applies: { $0.errorName != "OverconstrainedError" },
             weigh: { e in
                 let inputs = max(e.observed("camera.devices", "videoInputsBefore")?.intValue ?? -1, e.observed("camera.devices", "videoInputsAfter")?.intValue ?? -1)
@@ -231,7 +222,7 @@ extension Symptom {
         KnownCause(
             "camera.no-device", .device, scope: "every engine",
             summary: "the device has no camera (an emulator or simulator without one configured counts)",
-            check: "the system camera app; the AVD's camera setting", remedy: nil, source: PlatformSource.emulatorCamera,
+            check: "the system camera app; the AVD's camera setting", remedy: nil, source: PlatformSource.mdnGetUserMediaErrors,
             weigh: { e in
                 if e.observed("camera.getUserMedia", "outcome")?.stringValue == "granted" { return nil }
                 return .init(likelihood: .likely, supporting: ["no video input before or after the request"])
