@@ -89,6 +89,11 @@ const makeResult = (ctx, res) => JSON.parse(JSON.stringify({
   schema: 1, run: app.run, probe: ctx.probe.id, attempt: ctx.attempt, status: res.status, reason: res.reason,
   observed: res.observed || {}, elapsedMs: Date.now() - ctx.startedAt, at: new Date().toISOString()
 }));
+/* The catalog's step-start marker, sent before a step that can end the app (stepMarker). */
+function mark(ctx) {
+  const m = app.catalog.stepMarker || { probe: 'step.started' }, n = app.attempts[m.probe] = (app.attempts[m.probe] || 0) + 1;
+  return app.queue.add(makeResult({ probe: { id: m.probe }, attempt: n, startedAt: Date.now() }, { status: 'info', observed: { step: ctx.probe.id, stepAttempt: ctx.attempt } }));
+}
 async function post(ctx, res) {
   if (res.finish) {
     try { res = await res.finish(); } catch (e) { res = { status: 'error', reason: `${e.name}: ${e.message}`, observed: res.observed }; }
@@ -114,7 +119,7 @@ async function runProbe(probe) {
     run: app.run, probe, slug: slug(probe.id), attempt: (app.attempts[probe.id] || 0) + 1, unattended, params,
     origins: app.origins, catalog: app.catalog, stage: $('stage'), state: app.state, queue: app.queue, resumed: app.relaunched,
     ui: { panel, note }, ask, startedAt: Date.now(), flush: () => app.queue.flush(), urlWith, clearParam, tabApplies,
-    makeResult: (r) => makeResult(ctx, r)
+    makeResult: (r) => makeResult(ctx, r), started: () => mark(ctx)
   };
   setStatus(probe, 'running');
   const impl = I.probes[probe.id];
@@ -166,6 +171,7 @@ function renderSummary(diff) {
       el('p', 'finding-title', `${f.title}: ${f.verdict}`, li);
       el('p', '', f.observed, li);
       if (f.diagnosis) el('p', 'muted', f.diagnosis, li);
+      if (f.causes && f.causes[0]) el('p', 'muted', 'Check first: ' + f.causes[0].check, li);
       if (fix) el('pre', 'remedy', fix, li);
     });
   } else el('p', '', 'The server returned no diff; the report page may have it.', box);

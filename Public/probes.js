@@ -211,7 +211,7 @@ const chooseFile = (ctx, label) => new Promise((resolve) => {
   input.onchange = () => { facts.changeFired = true; facts.fileCount = input.files.length; end(); };
   input.oncancel = () => { facts.cancelFired = true; end(); };
   ctx.ui.panel(ctx.probe.instructions, [
-    { id: 'tap-' + ctx.slug, label, onClick: () => { tappedAt = now(); input.click(); ctx.ui.note('Waiting for the chooser…'); } },
+    { id: 'tap-' + ctx.slug, label, onClick: () => { tappedAt = now(); ctx.started(); input.click(); ctx.ui.note('Waiting for the chooser…'); } },
     { id: 'none-' + ctx.slug, label: 'Nothing happened', secondary: true, giveUp: true, onClick: end }
   ]);
 });
@@ -524,6 +524,7 @@ P['camera.getUserMedia'] = async (ctx) => {
     await new Promise((resolve) => ctx.ui.panel(ctx.probe.instructions, [{ id: 'tap-' + ctx.slug, label: 'Start camera', onClick: resolve }]));
     ctx.ui.note('Asking for the camera…');
   }
+  await ctx.started();
   const before = await permissionState(), g = await gum({ video: true }, ctx.unattended ? 20000 : 60000), s = g.stream;
   const o = pick(g, ['outcome', 'errorName', 'errorMessage', 'elapsedMs'], { permissionStateBefore: before, permissionStateAfter: await permissionState(),
     promptShown: null, videoTracks: s ? s.getVideoTracks().length : 0, audioTracks: s ? s.getAudioTracks().length : 0, settings: settings(s) });
@@ -643,8 +644,8 @@ P['file.capture'] = (ctx) => new Promise((resolve) => {
   });
   const answer = (value) => () => { o.cameraOpenedDirectly = value; resolve(result(value, o)); };
   ctx.ui.panel(ctx.probe.instructions, [
-    { id: `tap-${ctx.slug}-environment`, label: 'Back camera', onClick: () => inputs.environment.click() },
-    { id: `tap-${ctx.slug}-user`, label: 'Front camera', onClick: () => inputs.user.click() },
+    { id: `tap-${ctx.slug}-environment`, label: 'Back camera', onClick: () => { ctx.started(); inputs.environment.click(); } },
+    { id: `tap-${ctx.slug}-user`, label: 'Front camera', onClick: () => { ctx.started(); inputs.user.click(); } },
     { id: `answer-${ctx.slug}-yes`, label: 'Yes, the camera opened', onClick: answer(true) },
     { id: `answer-${ctx.slug}-no`, label: 'No, a file list opened', onClick: answer(false) }
   ]);
@@ -664,7 +665,7 @@ P['file.cancel'] = (ctx) => new Promise((resolve) => {
     resolve(result(true, o));
   };
   ctx.ui.panel(ctx.probe.instructions, [
-    { id: 'tap-' + ctx.slug, label: 'Choose image', onClick: () => { if (!o.taps++) tappedAt = now(); input.click(); } },
+    { id: 'tap-' + ctx.slug, label: 'Choose image', onClick: () => { if (!o.taps++) tappedAt = now(); ctx.started(); input.click(); } },
     { id: `answer-${ctx.slug}-no`, label: 'The chooser did not open again', secondary: true, giveUp: true,
       onClick: () => { o.secondChooserOpened = false; resolve(result(false, o)); } }
   ]);

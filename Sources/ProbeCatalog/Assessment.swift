@@ -25,13 +25,16 @@ struct Assessment {
     var diagnosis: String?
     var layer: Finding.Layer?
     var remedy: Remedy?
+    /// The known causes the evidence leaves standing, ranked (`Symptom.rank`).
+    var causes: [Cause]
 
-    init(_ state: State, _ observed: String, diagnosis: String? = nil, layer: Finding.Layer? = nil, remedy: Remedy? = nil) {
+    init(_ state: State, _ observed: String, diagnosis: String? = nil, layer: Finding.Layer? = nil, remedy: Remedy? = nil, causes: [Cause] = []) {
         self.state = state
         self.observed = observed
         self.diagnosis = diagnosis
         self.layer = layer
         self.remedy = remedy
+        self.causes = causes
     }
 }
 

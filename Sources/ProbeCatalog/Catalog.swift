@@ -3,8 +3,9 @@ import Foundation
 /// The product's knowledge in one value: the probes in page order, the requirement sets,
 /// the checklist map, and the profiles derived from them. Pure data, no I/O.
 public struct Catalog: Sendable {
-    /// Version of the exported JSON (`exportJSON()`) and of the report schema.
-    public static let schemaVersion = 1
+    /// Version of the exported JSON (`exportJSON()`) and of the report schema. 2: findings
+    /// carry `causes`, the export carries `symptoms`, `stepMarker` and `stalledStepSeconds`.
+    public static let schemaVersion = 2
 
     public let probes: [Probe]
     public let requirementSets: [RequirementSet]
@@ -30,6 +31,13 @@ public struct Catalog: Sendable {
     }
 
     public func probe(id: String) -> Probe? { probes.first { $0.id == id } }
+    /// A probe id the run API takes results for: a probe, or the step-start marker.
+    public func acceptsResults(for id: String) -> Bool { id == StepMarker.probe || probe(id: id) != nil }
+    /// Every failing observation the catalog models, with its known causes and their sources.
+    public static let symptoms: [Symptom] = [
+        .cameraDenied, .cameraNotReadable, .cameraNotFound, .cameraUnanswered, .cameraAPIMissing, .cameraNoDevices,
+        .storageUnavailable, .storageNotPersistent, .cookiesBlocked, .thirdPartyCookiesBlocked, .fileNoChooser, .stalled,
+    ]
     public func requirementSet(id: String) -> RequirementSet? { requirementSets.first { $0.id == id } }
     public func checklistItem(id: String) -> ChecklistItem? { checklist.first { $0.id == id } }
 
@@ -66,6 +74,8 @@ public struct Catalog: Sendable {
             checklist: checklist,
             coverageMethods: coverageMethodCounts,
             diagnoses: DiagnosisGuide.byProbe,
+            symptoms: Self.symptoms.map(SymptomExport.init),
+            stepMarker: StepMarker.Export(steps: probes.filter(\.marksStart).map(\.id)),
             thresholds: ThresholdsExport())
         return Self.encode(export)
     }
@@ -90,6 +100,8 @@ struct CatalogExport: Encodable {
     let checklist: [ChecklistItem]
     let coverageMethods: [String: Int]
     let diagnoses: [String: [String]]
+    let symptoms: [SymptomExport]
+    let stepMarker: StepMarker.Export
     let thresholds: ThresholdsExport
 }
 
@@ -122,4 +134,5 @@ struct ThresholdsExport: Encodable {
     let fastDenialMs = Diff.fastDenialMs
     let fullScreenHeightRatio = Diff.fullScreenHeightRatio
     let embeddedHeightRatio = Diff.embeddedHeightRatio
+    let stalledStepSeconds = Diff.stalledStepSeconds
 }

@@ -133,7 +133,7 @@ public enum Checklist {
         ChecklistItem(
             "ios.plist.camera", .ios,
             "NSCameraUsageDescription is declared in Info.plist.",
-            .inferred(InferenceRule("camera.getUserMedia", .passed, because: "iOS terminates an app that uses a capture device without NSCameraUsageDescription (seed 001), so a granted camera proves the key is there"))),
+            .inferred(InferenceRule("camera.getUserMedia", .passed, because: "iOS terminates an app that uses a capture device without NSCameraUsageDescription (https://developer.apple.com/documentation/bundleresources/information-property-list/nscamerausagedescription), so a granted camera proves the key is there"))),
         ChecklistItem(
             "ios.plist.photos", .ios,
             "NSPhotoLibraryUsageDescription is declared in Info.plist.",

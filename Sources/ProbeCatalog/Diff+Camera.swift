@@ -3,23 +3,13 @@ extension Diff {
         guard let present = result.bool("getUserMedia") else { return Assessment(.unknown, "") }
         if present { return Assessment(.works, "navigator.mediaDevices.getUserMedia exists") }
         let observed = "navigator.mediaDevices\(result.bool("mediaDevices") == true ? ".getUserMedia" : "") is missing"
-        if context.observed("env.secureContext", "isSecureContext")?.boolValue == false {
-            return Assessment(
-                .broken, observed,
-                diagnosis: "The camera API is absent because the page is not a secure context.",
-                layer: .webView, remedy: .secureContext)
-        }
-        // seed 004: "In-WebView capture requires iOS 14.3 or later."
-        if context.isIOS, let version = context.platform.osVersion, version < Version([14, 3]) {
-            return Assessment(
-                .broken, observed,
-                diagnosis: "iOS \(version) has no getUserMedia in WKWebView; it arrived in iOS 14.3 (seed 004).",
-                layer: .device, remedy: .updateOS)
-        }
-        return Assessment(
-            .broken, observed,
-            diagnosis: "The camera API is missing in a secure context: the WebView build lacks WebRTC, or the host disabled media streams.",
-            layer: .webView, remedy: .updateOS)
+        let insecure = context.observed("env.secureContext", "isSecureContext")?.boolValue == false
+        let oldIOS = context.isIOS && (context.platform.osVersion.map { $0 < Version([14, 3]) } ?? false)
+        let lead = insecure ? "The camera API is absent because the page is not a secure context"
+            : oldIOS ? "iOS \(context.platform.osVersion!) has no getUserMedia in WKWebView; it arrived in iOS 14.3"
+            : "The camera API is missing in a secure context"
+        let remedy: Remedy = insecure ? .secureContext : .updateOS
+        return diagnosed(.cameraAPIMissing, result, context, state: .broken, observed: observed, lead: lead, remedy: remedy)
     }
 
     func evaluateDevices(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -29,16 +19,15 @@ extension Diff {
         let count = max(before ?? 0, after ?? 0)
         let observed = "video inputs before \(before.map(String.init) ?? "?"), after \(after.map(String.init) ?? "?"); labels before \(describe(result.bool("labelsBefore"))), after \(describe(result.bool("labelsAfter")))"
         if count >= 1 { return Assessment(.works, observed) }
-        return Assessment(
-            .broken, observed,
-            diagnosis: "No camera is listed: the device has none, or the app does not hold the OS camera permission, so the engine hides the devices.",
-            layer: .device, remedy: .osCameraPermission)
+        return diagnosed(.cameraNoDevices, result, context, state: .broken, observed: observed, lead: "No camera is listed", remedy: .osCameraPermission)
     }
 
     func evaluatePermissionState(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let before = result.string("stateBefore") ?? "unknown"
         let after = result.string("stateAfter") ?? "unknown"
-        return Assessment(.noted, "permission state before \(before), after \(after)")
+        // Android WebView answers "denied" for the camera whatever the app would allow.
+        let note = context.isAndroid && context.isAppWebView ? " (Android WebView always answers denied here: not evidence of a denial)" : ""
+        return Assessment(.noted, "permission state before \(before), after \(after)" + note)
     }
 
     /// The two permission layers of seed 001, told apart by speed and permission state.
@@ -59,66 +48,43 @@ extension Diff {
         return cameraDenial(result, context, elapsed: elapsed, what: "getUserMedia({video:true})")
     }
 
-    /// Names the layer that refused the camera.
+    /// Names every layer that can have refused the camera, ranked by the evidence (speed,
+    /// prompt, permission state, platform, wrapper): `Symptoms+Camera.swift` holds the facts.
     func cameraDenial(_ result: ProbeResult, _ context: EvaluationContext, elapsed: Double, what: String) -> Assessment {
         let name = result.string("errorName") ?? "an error"
         let message = result.string("errorMessage")
         let observed = "\(what) failed with \(name) after \(milliseconds(elapsed))" + (message.map { ": \($0)" } ?? "")
+        let evidence = CauseEvidence(result: result, context: context)
+        let symptom: Symptom
+        let remedy: Remedy?
         switch name {
         case "NotFoundError", "DevicesNotFoundError", "OverconstrainedError":
-            return Assessment(.broken, observed, diagnosis: "No camera matched: the device has no usable camera.", layer: .device)
+            symptom = .cameraNotFound
+            remedy = nil
         case "NotReadableError", "TrackStartError":
-            return Assessment(
-                .broken, observed,
-                diagnosis: "The camera is busy or failed to start: another app (or the app itself, natively) holds it.",
-                layer: .device)
+            symptom = .cameraNotReadable
+            remedy = nil
         case "NotAllowedError", "PermissionDeniedError", "SecurityError", "AbortError":
-            break
+            symptom = .cameraDenied
+            // The fix of the WebView layer or of the OS permission, whichever leads; the
+            // other leading causes add theirs (`diagnosed`).
+            let top = symptom.rank(evidence).first?.layer
+            remedy = top == .webViewPermissionHandler || top == .webViewSetting ? .cameraGrant : .osCameraPermission
         case "TimeoutError":
-            // Page-defined: the promise never settled. A handler that keeps the request
-            // without calling grant() or deny() leaves getUserMedia pending forever.
-            return Assessment(
-                .broken, observed,
-                diagnosis: "The camera request was never answered: the host's permission handler neither granted nor denied it (Android: onPermissionRequest must call grant() or deny() on the UI thread; iOS: call the decisionHandler).",
-                layer: .webView, remedy: .cameraGrant)
+            // Page-defined: the promise never settled.
+            symptom = .cameraUnanswered
+            remedy = .cameraGrant
         default:
             return Assessment(
                 .broken, observed,
                 diagnosis: "getUserMedia failed with \(name): the engine could not start the camera.",
                 layer: .webView, remedy: .cameraGrant)
         }
-
-        let stateBefore = result.string("permissionStateBefore") ?? context.observed("camera.permission", "stateBefore")?.stringValue
-        let prompt = result.bool("promptShown")
-        if stateBefore == "denied" {
-            return Assessment(
-                .broken, observed,
-                diagnosis: "The camera permission was already denied before the request (permission state \"denied\"): the user or the OS setting refused it. The app must check the OS permission before opening the WebView and offer Settings.",
-                layer: .userOrOS, remedy: .osCameraPermission)
+        var lead = evidence.denialWords
+        if symptom.id == Symptom.cameraDenied.id, evidence.permissionStateBefore == "denied" {
+            lead += " (the permission state was already denied before the request)"
         }
-        if elapsed < Self.fastDenialMs, prompt != true {
-            let layerText: String
-            switch context.platform.platform {
-            case .androidWebView:
-                layerText = "the WebView layer denied it: WebChromeClient.onPermissionRequest does not grant RESOURCE_VIDEO_CAPTURE (with no handler the WebView denies even when the app holds CAMERA, seed 001)"
-            case .rnWebViewAndroid:
-                layerText = "the WebView layer denied it: react-native-webview's onPermissionRequest refused (mediaCapturePermissionGrantType, or the app lacks the CAMERA runtime permission it checks)"
-            case .iosWKWebView:
-                layerText = "the WebView layer denied it: the WKUIDelegate media-capture decision (requestMediaCapturePermissionFor) returned .deny for this origin; with no delegate iOS would have prompted (seed 001)"
-            case .rnWebViewIOS:
-                layerText = "the WebView layer denied it: react-native-webview's media-capture decision refused (mediaCapturePermissionGrantType)"
-            case .iosSafari, .androidChrome, .desktop:
-                layerText = "the browser denied it from a stored site setting"
-            }
-            return Assessment(
-                .broken, observed,
-                diagnosis: "\(name) in \(milliseconds(elapsed)) with no prompt: \(layerText).",
-                layer: context.isAppWebView ? .webView : .userOrOS, remedy: .cameraGrant)
-        }
-        return Assessment(
-            .broken, observed,
-            diagnosis: "\(name) after \(milliseconds(elapsed))\(prompt == true ? " with a prompt" : ""): a person had time to answer, so the user denied the prompt or the OS camera permission for the app is off (the OS layer, seed 001).",
-            layer: .userOrOS, remedy: .osCameraPermission)
+        return diagnosed(symptom, result, context, state: .broken, observed: observed, lead: lead, remedy: remedy)
     }
 
     /// Black or frozen frames in a granted stream, or a fullscreen preview: the inline and
@@ -137,7 +103,7 @@ extension Diff {
         if fullscreen == true {
             return Assessment(
                 .broken, observed,
-                diagnosis: "The camera preview left the page for a fullscreen player: inline playback is off (allowsInlineMediaPlayback is false on iPhone by default, seed 001).",
+                diagnosis: "The camera preview left the page for a fullscreen player: inline playback is off (allowsInlineMediaPlayback is false on iPhone by default).",
                 layer: .webView, remedy: settings)
         }
         if black == true || frozen == true || playing == false || frames == 0 {

@@ -4,7 +4,7 @@ extension Diff {
             return Assessment(
                 .broken, "the <noscript> beacon reached the server: JavaScript is off",
                 diagnosis: context.isAndroid
-                    ? "JavaScript is off: Android WebView has it off by default (seed 001)."
+                    ? "JavaScript is off: Android WebView has it off by default."
                     : "JavaScript is off in this WebView.",
                 layer: .webView, remedy: .javaScript)
         }

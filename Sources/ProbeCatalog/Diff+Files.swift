@@ -38,20 +38,21 @@ extension Diff {
             }
             return Assessment(
                 .broken, "cancelled \(milliseconds(ms)) after the tap, no file",
-                diagnosis: Self.chooserNeverShown(context, ms), layer: .webView, remedy: .fileChooser)
+                diagnosis: Self.chooserNeverShown(context, ms), layer: .webView, remedy: .fileChooser,
+                causes: context.isAndroid ? rank(.fileNoChooser, result, context) : [])
         }
         let observed = "no change and no cancel event after the tap\(waited)"
         switch context.family {
         case .android:
             return Assessment(
                 .broken, observed,
-                diagnosis: "Neither change nor cancel fired after the tap: WebChromeClient.onShowFileChooser is not implemented, and the default cancels every file request (seed 001).",
-                layer: .webView, remedy: .fileChooser)
+                diagnosis: "Neither change nor cancel fired after the tap: WebChromeClient.onShowFileChooser is not implemented, and the default cancels every file request.",
+                layer: .webView, remedy: .fileChooser, causes: rank(.fileNoChooser, result, context))
         case .ios:
             return Assessment(
                 .broken, observed,
-                diagnosis: "The file panel never answered: the host implements webView(_:runOpenPanelWith:…) without calling the completion handler (uploads work by default when it is not implemented, seed 001).",
-                layer: .webView, remedy: .fileChooser)
+                diagnosis: "The file panel never answered: the host implements webView(_:runOpenPanelWith:…) without calling the completion handler (uploads work by default when it is not implemented).",
+                layer: .webView, remedy: .fileChooser, causes: rank(.fileNoChooser, result, context))
         case .desktop:
             return Assessment(.broken, observed, diagnosis: "The file chooser did not answer.", layer: .webView, remedy: .fileChooser)
         }
@@ -63,7 +64,7 @@ extension Diff {
         let when = "The chooser was cancelled \(milliseconds(ms)) after the tap, sooner than a person can see one: none was shown."
         switch context.family {
         case .android:
-            return when + " WebChromeClient.onShowFileChooser is not implemented (or returns false), and the default cancels every file request (seed 001)."
+            return when + " WebChromeClient.onShowFileChooser is not implemented (or returns false), and the default cancels every file request."
         case .ios:
             return when + " webView(_:runOpenPanelWith:…) calls its completion handler with nil without presenting a panel."
         case .desktop:

@@ -15,14 +15,15 @@ extension Diff {
         }
         let diagnosis: String
         switch context.family {
-        case .android: diagnosis = "Media needs a user gesture: Android WebView's mediaPlaybackRequiresUserGesture is on by default (seed 001)."
+        case .android: diagnosis = "Media needs a user gesture: Android WebView's mediaPlaybackRequiresUserGesture is on by default."
         case .ios: diagnosis = "Media needs a user gesture: mediaTypesRequiringUserActionForPlayback is not empty."
         case .desktop: diagnosis = "The browser's autoplay policy requires a gesture."
         }
         return Assessment(.broken, observed, diagnosis: diagnosis, layer: context.isAppWebView ? .webView : .userOrOS, remedy: .autoplay)
     }
 
-    /// seed 001: allowsInlineMediaPlayback defaults to false on iPhone and true on iPad.
+    /// allowsInlineMediaPlayback defaults to false on iPhone and true on iPad
+    /// (https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/allowsinlinemediaplayback).
     func evaluateInline(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let inline = result.bool("inline")
         let fullscreen = result.bool("enteredFullscreen")
@@ -30,7 +31,7 @@ extension Diff {
         let observed = "inline \(describe(inline)), entered fullscreen \(describe(fullscreen))"
         if inline == true, fullscreen != true { return Assessment(.works, observed) }
         let diagnosis = context.isIOS
-            ? "A playsinline video left the page for the fullscreen player: allowsInlineMediaPlayback is false, the iPhone default (seed 001)."
+            ? "A playsinline video left the page for the fullscreen player: allowsInlineMediaPlayback is false, the iPhone default."
             : "A playsinline video did not stay in the page."
         return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .inlineMedia)
     }

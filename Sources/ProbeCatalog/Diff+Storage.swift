@@ -1,4 +1,8 @@
 extension Diff {
+    func rank(_ symptom: Symptom, _ result: ProbeResult, _ context: EvaluationContext) -> [Cause] {
+        symptom.rank(CauseEvidence(result: result, context: context))
+    }
+
     /// seed 001: "DOM storage is off by default" on Android; null or throwing storage there
     /// means `domStorageEnabled` was never set.
     func evaluateWebStorage(_ probe: String, _ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -15,13 +19,13 @@ extension Diff {
             if context.isAndroid {
                 return Assessment(
                     .broken, observed,
-                    diagnosis: "\(name) \(how): Android WebView has DOM storage off by default (seed 001); domStorageEnabled is not set.",
-                    layer: .webView, remedy: .domStorage)
+                    diagnosis: "\(name) \(how): Android WebView has DOM storage off by default; domStorageEnabled is not set.",
+                    layer: .webView, remedy: .domStorage, causes: rank(.storageUnavailable, result, context))
             }
             return Assessment(
                 .broken, observed,
                 diagnosis: "\(name) \(how): the host's website data store or cookie policy blocks storage.",
-                layer: .webView, remedy: .domStorage)
+                layer: .webView, remedy: .domStorage, causes: rank(.storageUnavailable, result, context))
         }
         return Assessment(
             .broken, observed,
@@ -40,7 +44,7 @@ extension Diff {
         let diagnosis = context.isAndroid
             ? "IndexedDB failed: Android WebView's DOM storage setting also governs IndexedDB; domStorageEnabled is not set, or storage is blocked."
             : "IndexedDB failed: the host's website data store blocks storage (a non-persistent or restricted store)."
-        return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .domStorage)
+        return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .domStorage, causes: rank(.storageUnavailable, result, context))
     }
 
     func evaluateDocumentCookie(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -49,14 +53,14 @@ extension Diff {
         guard enabled != nil || writeRead != nil else { return Assessment(.unknown, "") }
         let observed = "cookieEnabled \(describe(enabled)), write-read \(describe(writeRead))"
         if enabled != false, writeRead == true { return Assessment(.works, observed) }
-        return Assessment(.broken, observed, diagnosis: cookieBlockedDiagnosis(context), layer: .webView, remedy: .cookies)
+        return Assessment(.broken, observed, diagnosis: cookieBlockedDiagnosis(context), layer: .webView, remedy: .cookies, causes: rank(.cookiesBlocked, result, context))
     }
 
     func evaluateServerCookie(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         guard let echoed = result.bool("echoed") else { return Assessment(.unknown, "") }
         let observed = "server cookie echoed back \(describe(echoed))" + (result.bool("visibleToScript") == true ? ", HttpOnly cookie visible to script" : "")
         if !echoed {
-            return Assessment(.broken, observed, diagnosis: cookieBlockedDiagnosis(context), layer: .webView, remedy: .cookies)
+            return Assessment(.broken, observed, diagnosis: cookieBlockedDiagnosis(context), layer: .webView, remedy: .cookies, causes: rank(.cookiesBlocked, result, context))
         }
         if result.bool("visibleToScript") == true {
             return Assessment(
@@ -96,14 +100,14 @@ extension Diff {
             return Assessment(
                 .broken, observed,
                 diagnosis: "Third-party cookies are blocked by WebKit's Intelligent Tracking Prevention: expected on iOS, and no setting changes it; keep the flow first-party.",
-                layer: .webView, remedy: .thirdPartyCookies)
+                layer: .webView, remedy: .thirdPartyCookies, causes: rank(.thirdPartyCookiesBlocked, result, context))
         case .android:
             return Assessment(
                 .broken, observed,
                 diagnosis: context.platform.platform == .androidChrome
                     ? "Third-party cookies are blocked in Chrome's site settings."
                     : "Third-party cookies are blocked: Android WebView refuses them unless the app calls CookieManager.setAcceptThirdPartyCookies(webView, true).",
-                layer: .webView, remedy: .thirdPartyCookies)
+                layer: .webView, remedy: .thirdPartyCookies, causes: rank(.thirdPartyCookiesBlocked, result, context))
         case .desktop:
             return Assessment(.broken, observed, diagnosis: "The browser blocks third-party cookies.", layer: .userOrOS)
         }
@@ -121,7 +125,7 @@ extension Diff {
         return Assessment(
             .broken, observed,
             diagnosis: "A full navigation lost \(lost.joined(separator: " and ")): the host clears cookies or storage between loads, or uses a non-persistent data store.",
-            layer: .webView, remedy: cookie == false ? .cookies : .persistentDataStore)
+            layer: .webView, remedy: cookie == false ? .cookies : .persistentDataStore, causes: rank(.storageNotPersistent, result, context))
     }
 
     func evaluateRelaunch(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -136,7 +140,7 @@ extension Diff {
         if persistent != false, local != false, indexed != false { return Assessment(.works, observed) }
         return Assessment(
             .broken, observed,
-            diagnosis: "Persistent data did not survive a relaunch: the WebView uses a non-persistent data store (WKWebsiteDataStore.nonPersistent(), incognito) or the app clears it on start; a resumed session (seed 001 \"Kill and resume\") will not work.",
-            layer: .webView, remedy: .persistentDataStore)
+            diagnosis: "Persistent data did not survive a relaunch: the WebView uses a non-persistent data store (WKWebsiteDataStore.nonPersistent(), incognito) or the app clears it on start; a resumed session will not work.",
+            layer: .webView, remedy: .persistentDataStore, causes: rank(.storageNotPersistent, result, context))
     }
 }

@@ -19,6 +19,12 @@ public struct Diff: Sendable {
     /// Below this the WebView is in a card or modal. Between the two is a warning: seed 000
     /// pins the WebView to the safe area, which on a notched iPhone leaves about 89 %.
     public static let embeddedHeightRatio = 0.75
+    /// A run silent this long after a step's start marker stopped inside that step. iOS ends
+    /// an app that lacks a usage description in the instant it asks for the camera, so any
+    /// silence says it; a person reads and answers a camera prompt in a few seconds. A person
+    /// still choosing a file can take longer, which is why "still in the chooser" stays one
+    /// of the causes. At most 60 s, so that `wait` and the reports say it within a minute.
+    public static let stalledStepSeconds = 45.0
 
     public let catalog: Catalog
     public let platform: DetectedPlatform
@@ -62,17 +68,30 @@ public struct Diff: Sendable {
     }
 
     /// `run` names the run when it has no result yet (a fresh run is `incomplete`, not anonymous).
-    public func report(results: [ProbeResult], run: String? = nil) -> DiffReport {
+    /// `clock`: when the run is judged and what the server knows of it; with it, a run whose
+    /// results stopped inside a step gets that step's finding (`StalledStep`). Without it the
+    /// diff judges the results alone.
+    public func report(results: [ProbeResult], run: String? = nil, clock: RunClock? = nil) -> DiffReport {
+        let markers = results.filter(StepMarker.isMarker)
+        let results = results.filter { !StepMarker.isMarker($0) }
         let latest = Self.latestAttempts(results)
         let context = EvaluationContext(results: latest, platform: platform, profile: profile, requirementSet: requirementSet)
-        let findings = catalog.probes.map { finding(for: $0, result: latest[$0.id], context: context) }
+        let stalled = StalledStep.find(results: results + markers, clock: clock)
+        let findings = catalog.probes.map { probe in
+            if let stalled, stalled.step == probe.id { return stalledFinding(probe, stalled, context: context) }
+            return finding(for: probe, result: latest[probe.id], context: context)
+        }
         let coverage = ChecklistCoverage(catalog: catalog, platform: platform.platform, findings: findings, results: latest)
 
         var counts = Dictionary(uniqueKeysWithValues: Finding.Verdict.allCases.map { ($0.rawValue, 0) })
         for finding in findings { counts[finding.verdict.rawValue, default: 0] += 1 }
 
         let leftToPerson = Set(catalog.probes.filter { $0.needsPerson && latest[$0.id].map(Self.isLeftToPerson) == true }.map(\.id))
-        let (verdict, reasons) = Self.overall(findings: findings, coverage: coverage, leftToPerson: leftToPerson)
+        let (verdict, overallReasons) = Self.overall(findings: findings, coverage: coverage, leftToPerson: leftToPerson)
+        var reasons = overallReasons
+        if let stalled {
+            reasons.insert("stopped at \(stalled.step): no result for \(Int(stalled.silentSeconds)) s since it began", at: 0)
+        }
         let top = findings
             .filter { ($0.verdict == .fail || $0.verdict == .warn) && $0.remedy != nil && $0.diagnosis != nil }
             .sorted { $0.severity > $1.severity }
@@ -143,15 +162,19 @@ public struct Diff: Sendable {
         let expectation = entry?.expectation ?? .info
         let expected = entry?.expected ?? probe.expectation.expected
 
+        var causes: [Cause] = []
         func make(
             _ verdict: Finding.Verdict, _ observed: String, severity: Finding.Severity = .none,
             diagnosis: String? = nil, layer: Finding.Layer? = nil, remedy: Remedy? = nil
         ) -> Finding {
-            Finding(
+            let failing = verdict == .fail || verdict == .warn
+            return Finding(
                 probe: probe.id, title: probe.title, expectation: expectation, expected: expected,
                 observed: observed, verdict: verdict, severity: severity, diagnosis: diagnosis, layer: layer,
-                remedy: (verdict == .fail || verdict == .warn) ? remedy : nil,
-                checklistItems: probe.checklistItems, attempt: result?.attempt, pageStatus: result?.status)
+                remedy: failing ? remedy : nil,
+                checklistItems: probe.checklistItems, attempt: result?.attempt, pageStatus: result?.status,
+                // An info probe that failed (the camera on a desktop browser) still says why.
+                causes: failing || verdict == .info ? causes : [])
         }
 
         guard let result else {
@@ -168,7 +191,9 @@ public struct Diff: Sendable {
         if assessment.state == .unknown {
             assessment = fallback(probe, result)
         }
+        assessment.diagnosis = Self.namingTheOthers(assessment.diagnosis, assessment.causes)
         let remedy = assessment.remedy ?? probe.remedy
+        causes = assessment.causes.isEmpty ? Self.singleCause(probe: probe.id, assessment: assessment, remedy: remedy).map { [$0] } ?? [] : assessment.causes
 
         switch (assessment.state, expectation) {
         case (.notDone, _):

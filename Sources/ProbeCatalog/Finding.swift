@@ -54,4 +54,46 @@ public struct Finding: Sendable, Codable, Equatable {
     public let attempt: Int?
     /// The page's own status for that attempt.
     public let pageStatus: ProbeResult.Status?
+    /// Every known cause the evidence leaves standing, most likely first (report schema 2);
+    /// `diagnosis`, `layer` and `remedy` stay for readers of schema 1.
+    public let causes: [Cause]
+
+    init(
+        probe: String, title: String, expectation: Expectation, expected: String, observed: String, verdict: Verdict,
+        severity: Severity, diagnosis: String?, layer: Layer?, remedy: Remedy?, checklistItems: [String], attempt: Int?,
+        pageStatus: ProbeResult.Status?, causes: [Cause] = []
+    ) {
+        self.probe = probe
+        self.title = title
+        self.expectation = expectation
+        self.expected = expected
+        self.observed = observed
+        self.verdict = verdict
+        self.severity = severity
+        self.diagnosis = diagnosis
+        self.layer = layer
+        self.remedy = remedy
+        self.checklistItems = checklistItems
+        self.attempt = attempt
+        self.pageStatus = pageStatus
+        self.causes = causes
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case probe, title, expectation, expected, observed, verdict, severity, diagnosis, layer, remedy, checklistItems, attempt, pageStatus, causes
+    }
+
+    /// Reads schema 1 reports too: they have no `causes`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            probe: try c.decode(String.self, forKey: .probe), title: try c.decode(String.self, forKey: .title),
+            expectation: try c.decode(Expectation.self, forKey: .expectation), expected: try c.decode(String.self, forKey: .expected),
+            observed: try c.decode(String.self, forKey: .observed), verdict: try c.decode(Verdict.self, forKey: .verdict),
+            severity: try c.decode(Severity.self, forKey: .severity), diagnosis: try c.decodeIfPresent(String.self, forKey: .diagnosis),
+            layer: try c.decodeIfPresent(Layer.self, forKey: .layer), remedy: try c.decodeIfPresent(Remedy.self, forKey: .remedy),
+            checklistItems: try c.decode([String].self, forKey: .checklistItems), attempt: try c.decodeIfPresent(Int.self, forKey: .attempt),
+            pageStatus: try c.decodeIfPresent(ProbeResult.Status.self, forKey: .pageStatus),
+            causes: try c.decodeIfPresent([Cause].self, forKey: .causes) ?? [])
+    }
 }

@@ -45,11 +45,15 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     public let expectation: ExpectationRule
     /// The usual fix when the probe fails, per wrapper (the diff refines it).
     public let remedy: Remedy?
+    /// The page posts a `StepMarker` just before this step: it can take the app down (an iOS
+    /// app without a usage description is ended at the camera request; the camera app of a
+    /// file capture can outlive the app's activity), and the marker says where the run stopped.
+    public let marksStart: Bool
 
     public init(
         id: String, title: String, instructions: String, kind: Kind, asksOperator: Bool = false,
         autoWhenUnattended: Bool = false, answeredByPerson: Bool = false, after: String? = nil, phase: Phase, checks: String,
-        observed: [ObservedField], expectation: ExpectationRule, remedy: Remedy? = nil
+        observed: [ObservedField], expectation: ExpectationRule, remedy: Remedy? = nil, marksStart: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -65,6 +69,7 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
         self.checklistItems = []
         self.expectation = expectation
         self.remedy = remedy
+        self.marksStart = marksStart
     }
 
     public func field(_ name: String) -> ObservedField? { observed.first { $0.name == name } }

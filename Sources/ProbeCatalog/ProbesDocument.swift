@@ -76,6 +76,7 @@ public enum ProbesDocument {
                 out.append("")
                 for line in diagnoses { out.append("- \(escape(line))") }
             }
+            out += causesSection(probe)
             if let remedy = probe.remedy, !remedy.isEmpty {
                 out.append("")
                 out.append("Remedies when it fails:")
@@ -115,6 +116,25 @@ public enum ProbesDocument {
         }
         out.append("")
         return out.joined(separator: "\n")
+    }
+
+    /// Every known cause of the probe's failing observations, with the check that tells it
+    /// apart and its public source; then the source of the probe's own diagnoses.
+    static func causesSection(_ probe: Probe) -> [String] {
+        var out: [String] = []
+        if probe.marksStart {
+            out += ["", "The page posts a `\(StepMarker.probe)` marker just before this step; a run silent for \(Int(Diff.stalledStepSeconds)) s after it stopped here (`run.stalled` below)."]
+        }
+        for symptom in Catalog.symptoms where symptom.probes.contains(probe.id) {
+            out += ["", "Known causes when \(escape(symptom.observation)) (`\(symptom.id)`):", ""]
+            for cause in symptom.causes {
+                out.append("- `\(cause.id)` (\(cause.layer.rawValue); \(escape(cause.scope))): \(escape(cause.summary)). Check: \(escape(cause.check)). Source: <\(cause.source)>")
+            }
+        }
+        if let entry = CauseSources.byProbe[probe.id] {
+            out += ["", "Source of its diagnoses: \(escape(entry.fact)) — <\(entry.url)>"]
+        }
+        return out
     }
 
     static func kindText(_ probe: Probe) -> String {

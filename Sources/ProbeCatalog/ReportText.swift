@@ -17,6 +17,7 @@ public enum ReportText {
         for finding in shown {
             lines.append("\(finding.verdict.rawValue.uppercased()) \(finding.probe) [\(finding.severity.rawValue)]: \(finding.observed)")
             if let diagnosis = finding.diagnosis { lines.append("  why: \(diagnosis)") }
+            for (index, cause) in finding.causes.enumerated() { lines.append("  \(index == 0 ? "cause" : "or"): \(cause.reportLine)") }
             if let remedy = finding.remedy?.relevant(to: platform.platform) {
                 if let text = remedy.iosSwift { lines.append("  fix (iOS Swift): \(text)") }
                 if let text = remedy.androidKotlin { lines.append("  fix (Android Kotlin): \(text)") }

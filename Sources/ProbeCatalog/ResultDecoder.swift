@@ -138,6 +138,9 @@ public struct ResultDecoder: Sendable {
             }
             observed = fields
         }
+        if probe == StepMarker.probe, let catalog, let problem = StepMarker.problem(in: observed, catalog: catalog) {
+            throw ResultDecodingError(path: at("observed.\(problem.field)"), problem: problem.problem)
+        }
         if let known = catalog?.probe(id: probe) {
             for declared in known.observed {
                 if let value = observed[declared.name], let problem = declared.mismatch(value) {

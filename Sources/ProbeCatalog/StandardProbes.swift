@@ -368,7 +368,7 @@ enum StandardProbes {
             expectation: .init(
                 .required, [.desktop: .info],
                 expected: "granted for the probe origin"),
-            remedy: .cameraGrant),
+            remedy: .cameraGrant, marksStart: true),
         Probe(
             id: "camera.frames", title: "Camera preview",
             instructions: "Point the camera at something that moves.",
@@ -478,7 +478,7 @@ enum StandardProbes {
                 F("uploadStatus", .integer, "HTTP status of the multipart upload."),
             ],
             expectation: .init(.required, expected: "the picker opens; the file reaches the page and the server intact"),
-            remedy: .fileChooser),
+            remedy: .fileChooser, marksStart: true),
         Probe(
             id: "file.capture", title: "Capture with the camera",
             instructions: "Tap \"Back camera\" then \"Front camera\"; take a photo each time. Did the camera open directly?",
@@ -492,7 +492,7 @@ enum StandardProbes {
                 F("cameraOpenedDirectly", .boolean, "The person's answer: did the camera open directly (not a file list)?"),
             ],
             expectation: .init(.required, [.desktop: .info], expected: "the camera path opens"),
-            remedy: .captureAttribute),
+            remedy: .captureAttribute, marksStart: true),
         Probe(
             id: "file.cancel", title: "Cancel, then pick again",
             instructions: "Tap \"Choose image\", cancel the chooser, then tap it again and pick a photo.",
@@ -506,7 +506,7 @@ enum StandardProbes {
                 F("secondFileCount", .integer, "Files received on the second pick."),
             ],
             expectation: .init(.required, expected: "the second pick works; cancel fires where supported"),
-            remedy: .fileCallbackOnCancel),
+            remedy: .fileCallbackOnCancel, marksStart: true),
         Probe(
             id: "file.heic", title: "HEIC photo",
             instructions: "Tap \"Choose HEIC\" and pick a photo taken with the camera (HEIC on iPhone).",
@@ -524,7 +524,7 @@ enum StandardProbes {
             expectation: .init(
                 .info, ExpectationRule.on(ExpectationRule.iosAll, .required),
                 expected: "accepted, or converted to JPEG"),
-            remedy: .heic),
+            remedy: .heic, marksStart: true),
     ]
 
     // MARK: navigation

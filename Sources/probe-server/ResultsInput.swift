@@ -14,7 +14,7 @@ struct ResultsInput {
             throw CommandFailure("\(source) is not valid JSON; diff reads results or a JSON report", exitCode: ExitCode.dataError)
         }
         if let schema = value.objectValue?["schema"]?.stringValue, schema.hasPrefix("probe-server.report/") {
-            guard schema == RunReportDocument.currentSchema else {
+            guard RunReportDocument.readableSchemas.contains(schema) else {
                 throw CommandFailure("\(source) is a \(schema) report; this probe-server reads \(RunReportDocument.currentSchema)", exitCode: ExitCode.dataError)
             }
             do {

@@ -109,7 +109,7 @@ import Testing
         let text = Catalog.standard.exportJSON()
         #expect(text == Catalog.standard.exportJSON())
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(object["schema"] as? Int == 1)
+        #expect(object["schema"] as? Int == 2)
         #expect((object["probes"] as? [Any])?.count == Catalog.standard.probes.count)
         #expect((object["profiles"] as? [Any])?.count == Platform.allCases.count * 2)
         #expect((object["checklist"] as? [Any])?.count == 53)

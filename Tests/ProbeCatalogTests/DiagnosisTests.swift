@@ -19,7 +19,10 @@ import Testing
         let ios = Run.finding(.iosWKWebView, denied)
         #expect(ios.layer == .webView)
         #expect(ios.diagnosis?.contains("requestMediaCapturePermissionFor") == true)
-        #expect(ios.diagnosis?.contains("with no delegate iOS would have prompted") == true)
+        // Honest: the same fast denial is the Settings switch too (WebKit checks it first).
+        #expect(ios.diagnosis?.contains("would have prompted") == false)
+        #expect(ios.diagnosis?.contains("camera access is off in Settings") == true)
+        #expect(ios.diagnosis?.contains("AVCaptureDevice.authorizationStatus(for: .video)") == true)
     }
 
     @Test func CameraDeniedSlow_IsDiagnosedAsUserOrOSLayer() {
@@ -27,7 +30,7 @@ import Testing
         let finding = Run.finding(.androidWebView, denied)
         #expect(finding.verdict == .fail)
         #expect(finding.layer == .userOrOS)
-        #expect(finding.diagnosis?.contains("the user denied the prompt or the OS camera permission") == true)
+        #expect(finding.diagnosis?.contains("the person answered a camera prompt with Don't Allow") == true)
         #expect(finding.remedy?.androidKotlin?.contains("android.permission.CAMERA") == true)
     }
 

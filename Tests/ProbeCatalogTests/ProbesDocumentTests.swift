@@ -37,4 +37,12 @@ import Testing
         #expect(text.contains("- React Native: &lt;WebView domStorageEnabled />"))
         #expect(text.contains("53 items: 31 verified, 4 inferred, 14 confirmed, 4 not-observable."))
     }
+
+    @Test func ProbesDoc_ShowsEachProbesCauses_WithTheirSources() {
+        let text = ProbesDocument.render()
+        for symptom in Catalog.symptoms {
+            #expect(text.contains("(`\(symptom.id)`)"))
+            for cause in symptom.causes { #expect(text.contains("`\(cause.id)`") && text.contains("Source: <\(cause.source)>")) }
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ProbeServer
+import ProbeCatalog
 
 /// The run API over real sockets against the real store.
 @Suite struct RunAPITests {
@@ -35,6 +36,23 @@ import Testing
                                        body: TestService.result(id, "storage.local", status: "fail", observed: #"{"available":false}"#))
         #expect(different.json["conflicts"] as? Int == 1)
         #expect(try s.service.store.results(runID: id).first?.status == "pass")
+    }
+
+    @Test func StepStartedMarker_IsAccepted_AndAStopAfterItIsJudgedWithTheTime() throws {
+        let s = try TestService()
+        let id = try s.createRun()
+        let marker = #"{"run":"RUN","probe":"step.started","attempt":1,"status":"info","observed":{"step":"camera.getUserMedia","stepAttempt":1},"elapsedMs":0,"at":"2026-12-01T09:00:00Z"}"#
+        let r = try s.request("POST", "/api/runs/\(id)/results", body: marker.replacingOccurrences(of: "RUN", with: id))
+        #expect(r.status == 200)
+        #expect(r.json["accepted"] as? Int == 1)
+        let run = try #require(try s.service.store.run(id: id))
+        let records = try s.service.store.results(runID: id)
+        let later = try #require(records.first?.receivedAt).addingTimeInterval(Diff.stalledStepSeconds + 1)
+        let judged = try RunJudge.report(run: run, records: records, now: later)
+        #expect(judged.finding("camera.getUserMedia")?.verdict == .fail)
+        #expect(judged.unknownProbes.isEmpty)
+        let diff = try s.request("GET", "/api/runs/\(id)/diff")
+        #expect(diff.status == 200, "just posted: not yet a stop")
     }
 
     @Test func Batch_IsStoredWhole() throws {
@@ -217,7 +235,7 @@ final class LockedBox<T>: @unchecked Sendable {
         _ = try s.request("POST", "/api/runs/\(id)/results", body: TestService.result(id, "storage.local", observed: #"{"available":true}"#))
         let json = try s.request("GET", "/api/runs/\(id)/report.json")
         #expect(json.status == 200)
-        #expect(json.json["schema"] as? String == "probe-server.report/1")
+        #expect(json.json["schema"] as? String == "probe-server.report/2")
         let junit = try s.request("GET", "/api/runs/\(id)/report.junit.xml")
         #expect(junit.headers["content-type"]?.hasPrefix("application/xml") == true)
         #expect(junit.text.contains("<testsuite"))

@@ -19,6 +19,9 @@ class Expect:
     layer: str = None
     remedy: str = None
     observed: str = None
+    # Cause ids (the catalog's KnownCause) the finding must name: the real-world corpus's
+    # causes, reproduced by a stand-in host.
+    causes: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,11 @@ def cookies_blocked(remedy, family_phrase):
 
 
 def camera_denied_webview(platform_phrase, remedy):
-    return Expect(diagnosis=("with no prompt", "the WebView layer denied it", platform_phrase), layer="webview", remedy=remedy)
+    # A fast denial with no prompt is the WebView's handler or the app's OS permission: the
+    # diagnosis names the handler first and both checks (the OS layer cannot be seen here).
+    causes = (("android.camera.no-permission-handler", "android.camera.no-runtime-permission") if "RESOURCE_VIDEO_CAPTURE" in platform_phrase
+              else ("ios.camera.delegate-denied", "ios.camera.settings-denied"))
+    return Expect(diagnosis=(platform_phrase, "check:"), layer="webview", remedy=remedy, causes=causes)
 
 
 CASES = [
@@ -221,10 +228,10 @@ CASES = [
        fails={"cookie.thirdParty": Expect(diagnosis=("setAcceptThirdPartyCookies(webView, true)",), layer="webview",
                                           remedy="setAcceptThirdPartyCookies(webView, true)")}),
     qt("qt-no-media-handler", "not-ready", {"media_handler": "none"},
-       fails={"camera.getUserMedia": camera_denied_webview("onPermissionRequest does not grant RESOURCE_VIDEO_CAPTURE",
+       fails={"camera.getUserMedia": camera_denied_webview("does not grant RESOURCE_VIDEO_CAPTURE",
                                                            "onPermissionRequest")}),
     qt("qt-handler-denies", "not-ready", {"media_handler": "deny"},
-       fails={"camera.getUserMedia": camera_denied_webview("onPermissionRequest does not grant RESOURCE_VIDEO_CAPTURE",
+       fails={"camera.getUserMedia": camera_denied_webview("does not grant RESOURCE_VIDEO_CAPTURE",
                                                            "onPermissionRequest")}),
     qt("qt-grants-every-origin", "not-ready", {"media_handler": "all"},
        fails={"camera.foreignOrigin": Expect(diagnosis=("grants every origin",), layer="webview", remedy="request.origin.scheme",

@@ -186,6 +186,10 @@ def check_expect(finding, expect, platform, where):
         problems.append(f"{where}: layer {finding.get('layer')!r}, expected {expect.layer!r}")
     if expect.observed and expect.observed not in finding["observed"]:
         problems.append(f"{where}: observed {finding['observed']!r} lacks {expect.observed!r}")
+    named = [c["id"] for c in finding.get("causes") or []]
+    for cause in expect.causes:
+        if cause not in named:
+            problems.append(f"{where}: cause {cause!r} not named among {named}")
     if expect.remedy:
         field = REMEDY_FIELD.get(platform)
         text = ((finding.get("remedy") or {}).get(field) or "") if field else ""

@@ -23,6 +23,11 @@ def test_unattended_run_records_every_auto_probe_with_real_values(server, browse
         assert missing == [], f"no result for {missing}"
         errors = {p: r["reason"] for p, r in stored.items() if r["status"] == "error"}
         assert errors == {}, errors
+        # The step-start marker went out before the camera step, and is no result of it.
+        markers = server.stored_attempts(end["run"], "step.started")
+        assert [m["observed"]["step"] for m in markers] == ["camera.getUserMedia"]
+        diff = server.get("/api/runs/" + end["run"] + "/diff")
+        assert diff["unknownProbes"] == [] and all(f["probe"] != "step.started" for f in diff["findings"])
 
         # The fake camera: 640×480, moving, not black, inline.
         frames = stored["camera.frames"]["observed"]
@@ -55,7 +60,7 @@ def test_unattended_run_records_every_auto_probe_with_real_values(server, browse
 
         # Steps that need a person are skipped, not failed.
         for probe, r in stored.items():
-            if probe not in auto_probes(server) and r["attempt"] == 1:
+            if probe not in auto_probes(server) and probe != "step.started" and r["attempt"] == 1:
                 assert r["status"] == "skipped" and r["reason"] == "needs-operator", probe
 
         # The run was completed and judged; the device shows the verdict and a report link.

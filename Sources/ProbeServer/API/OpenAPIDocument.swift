@@ -433,6 +433,76 @@ public enum OpenAPIDocument {
       "items": {
        "type": "string"
       }
+     },
+     "causes": {
+      "type": "array",
+      "description": "every known cause the evidence leaves standing, most likely first (report schema 2)",
+      "items": {
+       "type": "object",
+       "required": [
+        "id",
+        "layer",
+        "likelihood",
+        "summary",
+        "evidence",
+        "check",
+        "source"
+       ],
+       "properties": {
+        "id": {
+         "type": "string"
+        },
+        "layer": {
+         "type": "string",
+         "enum": [
+          "page",
+          "webview-setting",
+          "webview-permission-handler",
+          "os-permission",
+          "app",
+          "device",
+          "network"
+         ]
+        },
+        "likelihood": {
+         "type": "string",
+         "enum": [
+          "conclusive",
+          "likely",
+          "possible"
+         ]
+        },
+        "summary": {
+         "type": "string"
+        },
+        "evidence": {
+         "type": "object",
+         "properties": {
+          "for": {
+           "type": "array",
+           "items": {
+            "type": "string"
+           }
+          },
+          "against": {
+           "type": "array",
+           "items": {
+            "type": "string"
+           }
+          }
+         }
+        },
+        "check": {
+         "type": "string"
+        },
+        "remedy": {
+         "type": "object"
+        },
+        "source": {
+         "type": "string"
+        }
+       }
+      }
      }
     }
    },

@@ -67,7 +67,7 @@ extension RunAPI {
     func judged(_ id: String, _ access: RunAccess) throws -> (RunRecord, DiffReport, [ResultRecord], [UploadRecord]) {
         let run = try self.run(id, access, .read)
         let results = try store.results(runID: id)
-        let report = try RunJudge.report(run: run, records: results, catalog: catalog)
+        let report = try RunJudge.report(run: run, records: results, catalog: catalog, now: Date())
         return (run, report, results, try store.uploads(runID: id))
     }
 }

@@ -386,7 +386,7 @@ public final class RunAPI: @unchecked Sendable {
                                 "\(path)run: this result names run \(Logger.sanitize(r.run, max: 64)) but was posted to run \(id)",
                                 field: "\(path)run")
             }
-            guard catalog.probe(id: r.probe) != nil else {
+            guard catalog.acceptsResults(for: r.probe) else {
                 throw HTTPError(.badRequest, code: "unknown_probe",
                                 "\(path)probe: unknown probe \(Logger.sanitize(r.probe, max: 64)); GET /api/catalog lists them",
                                 field: "\(path)probe")
@@ -555,7 +555,7 @@ public final class RunAPI: @unchecked Sendable {
     func diff(_ id: String, _ access: RunAccess, requirementSet: String?, platform: String?) throws -> Response {
         let run = try self.run(id, access, .read)
         return .json(try RunJudge.report(run: run, records: try store.results(runID: id), requirementSet: requirementSet,
-                                         platformOverride: platform, catalog: catalog))
+                                         platformOverride: platform, catalog: catalog, now: Date()))
     }
 
     struct WaitView: Encodable {

@@ -25,9 +25,11 @@ public enum RunJudge {
                                        override: override ?? run.platform)
     }
 
-    /// The diff of a run against its requirement set (or the one asked for).
+    /// The diff of a run against its requirement set (or the one asked for). `now`: the time of
+    /// judging; with it a run that stopped inside a step gets that step's finding (the last
+    /// receipt time and the completion come from the store's records).
     public static func report(run: RunRecord, records: [ResultRecord], requirementSet: String? = nil,
-                              platformOverride: String? = nil, catalog: Catalog = .standard) throws(HTTPError) -> DiffReport {
+                              platformOverride: String? = nil, catalog: Catalog = .standard, now: Date? = nil) throws(HTTPError) -> DiffReport {
         let results = records.map(probeResult)
         let platform = platform(of: run, results: results, override: platformOverride)
         let set = requirementSet ?? run.requirementSet
@@ -36,7 +38,8 @@ public enum RunJudge {
                             "no profile for requirement set \(set) on \(platform.platform.rawValue); see GET /api/profiles",
                             field: "profile")
         }
-        return diff.report(results: results, run: run.id)
+        let clock = now.map { RunClock(now: $0, lastActivity: records.map(\.receivedAt).max(), completed: run.completedAt != nil) }
+        return diff.report(results: results, run: run.id, clock: clock)
     }
 }
 

@@ -42,7 +42,7 @@ enum MarkdownReport {
                 let fixes = ReportFacts.relevantRemedies(finding.remedy, platform: platform)
                 let fix = fixes.map { wrapper == nil ? "\(esc($0.wrapper)): \(ReportText.markdownCode($0.fix))" : ReportText.markdownCode($0.fix) }
                     .joined(separator: " · ")
-                out.append("| \(finding.verdict == .fail ? "❌ fail" : "⚠️ warn") | \(finding.severity.rawValue) | \(esc(finding.probe)) | \(esc(finding.observed)) | \(esc(finding.diagnosis ?? "")) | \(fix.isEmpty ? "—" : fix) |")
+                out.append("| \(finding.verdict == .fail ? "❌ fail" : "⚠️ warn") | \(finding.severity.rawValue) | \(esc(finding.probe)) | \(esc(finding.observed)) | \(esc(finding.diagnosis ?? ""))\(finding.causes.isEmpty ? "" : " Sources: " + finding.causes.map { esc($0.source) }.joined(separator: " ")) | \(fix.isEmpty ? "—" : fix) |")
             }
             if actionable.count > maxRows { out += ["", "…and \(actionable.count - maxRows) more; see the full report."] }
         }

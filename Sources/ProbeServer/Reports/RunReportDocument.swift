@@ -6,7 +6,9 @@ import ProbeCatalog
 /// everything they show (timings come from the results).
 public struct RunReportDocument: Codable, Sendable, Equatable {
     /// Bumped when a field changes meaning or disappears; adding a field keeps the version.
-    public static let currentSchema = "probe-server.report/1"
+    public static let currentSchema = "probe-server.report/2"
+    /// Schema 1 reports lack the findings' `causes`; they are read the same way.
+    public static let readableSchemas = ["probe-server.report/1", currentSchema]
 
     public var schema: String
     public var generatedAt: Date

@@ -102,6 +102,7 @@ public enum RunReportPage {
                 h.line("<dt>Observed</dt><dd>\(e(finding.observed))</dd>")
                 if let diagnosis = finding.diagnosis { h.line("<dt>Diagnosis</dt><dd>\(e(diagnosis))</dd>") }
                 if let layer = finding.layer { h.line("<dt>Layer</dt><dd>\(e(layer.rawValue))</dd>") }
+                if !finding.causes.isEmpty { h.line("<dt>Causes</dt><dd><ol>" + finding.causes.map { "<li>\(e($0.likelihood.rawValue)), \(e($0.layer.rawValue)): \(e($0.summary)). Check: \(e($0.check)). <a href=\"\(e($0.source))\">Source</a></li>" }.joined() + "</ol></dd>") }
                 if !finding.checklistItems.isEmpty {
                     h.line("<dt>Checklist</dt><dd>" + finding.checklistItems.map { "<a href=\"#item-\(e($0))\">\(e($0))</a>" }.joined(separator: ", ") + "</dd>")
                 }

@@ -26,6 +26,7 @@ enum TerminalReport {
             out.append("     observed:  \(clean(finding.observed))")
             out.append("     expected:  \(clean(finding.expected))")
             if let diagnosis = finding.diagnosis { out.append("     diagnosis: \(clean(diagnosis))") }
+            for (index, cause) in finding.causes.enumerated() { out.append("     \(index == 0 ? "cause:    " : "or:       ") \(clean(cause.reportLine))") }
             for (wrapper, fix) in ReportFacts.relevantRemedies(finding.remedy, platform: platform) {
                 out.append("     fix (\(wrapper)): \(style.cyan(clean(fix)))")
             }

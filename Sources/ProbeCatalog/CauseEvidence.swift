@@ -1,0 +1,71 @@
+/// The app framework around the WebView, when the page can tell: it changes which causes
+/// exist (react-native-webview answers the Android permission request itself; Cordova grants
+/// every request without asking for the runtime permission).
+public enum Wrapper: String, Sendable, Codable, CaseIterable {
+    case reactNativeWebView = "react-native-webview"
+    case capacitor = "Capacitor"
+    case cordova = "Cordova"
+    case flutterInAppWebView = "flutter_inappwebview"
+
+    /// From the platform (rn-*), the detector's wrapper, or the bridge objects env.injected saw.
+    init?(platform: DetectedPlatform, bridgeObjects: [String]) {
+        if platform.platform.isReactNative || platform.wrapper == Self.reactNativeWebView.rawValue {
+            self = .reactNativeWebView
+        } else if bridgeObjects.contains("Capacitor") {
+            self = .capacitor
+        } else if bridgeObjects.contains("cordova") {
+            self = .cordova
+        } else if bridgeObjects.contains("flutter_inappwebview") {
+            self = .flutterInAppWebView
+        } else {
+            return nil
+        }
+    }
+}
+
+/// What a known cause is weighed against: one probe's result, the rest of the run, the
+/// platform and the wrapper. Read-only; built by the evaluator that saw the failure.
+struct CauseEvidence {
+    let result: ProbeResult?
+    let context: EvaluationContext
+
+    var family: Platform.Family { context.family }
+    var platform: Platform { context.platform.platform }
+    var wrapper: Wrapper? {
+        let bridges = context.observed("env.injected", "bridgeObjects")?.arrayValue?.compactMap(\.stringValue) ?? []
+        return Wrapper(platform: context.platform, bridgeObjects: bridges)
+    }
+    var errorName: String? { result?.string("errorName") }
+    var errorMessage: String? { result?.string("errorMessage") }
+    var elapsedMs: Double { result.map { $0.number("elapsedMs") ?? $0.elapsedMs } ?? 0 }
+    var promptShown: Bool? { result?.bool("promptShown") }
+    /// camera.permission's state before the first request, or the probe's own copy; nil where
+    /// the engine's answer says nothing: Android WebView answers "denied" for the camera
+    /// whatever the app or its handler would do (`PlatformSource.androidPermissionQuery`).
+    var permissionStateBefore: String? {
+        guard !(family == .android && platform.isAppWebView) else { return nil }
+        return result?.string("permissionStateBefore") ?? context.observed("camera.permission", "stateBefore")?.stringValue
+    }
+    var osVersion: Version? { context.platform.osVersion }
+    var engineVersion: Version? { context.platform.engineVersion }
+    /// The file input's cancel event: Chrome 113 and Safari 16.4 (`PlatformSource.inputCancelEvent`).
+    /// Older engines, inside the support table (Android 9's WebView, iOS 15), give a person's
+    /// cancel no event at all, so it looks like a chooser that never answered.
+    var lacksCancelEvent: Bool {
+        switch family {
+        case .android: return engineVersion.map { $0 < Version([113]) } ?? false
+        case .ios: return osVersion.map { $0 < Version([16, 4]) } ?? false
+        case .desktop: return false
+        }
+    }
+    var isFast: Bool { elapsedMs < Diff.fastDenialMs }
+    var noPrompt: Bool { promptShown != true }
+    var fastWithoutPrompt: Bool { isFast && noPrompt }
+
+    /// "NotAllowedError in 40 ms with no prompt" — the words the evidence lines start from.
+    var denialWords: String {
+        "\(errorName ?? "the error") in \(milliseconds(elapsedMs))" + (promptShown == true ? " after a prompt" : (promptShown == false ? " with no prompt" : ""))
+    }
+
+    func observed(_ probe: String, _ field: String) -> JSONValue? { context.observed(probe, field) }
+}

@@ -1,0 +1,102 @@
+/// A cause the catalog knows for a symptom: the platform fact, where it applies, how the
+/// evidence weighs for or against it, and its public source. Pure data plus one pure
+/// function; `Symptom.rank` turns a list of them into a finding's `causes`.
+public struct KnownCause: Sendable {
+    /// What the evidence made of the cause: nil from `weigh` rules it out.
+    struct Weighing {
+        var likelihood: Cause.Likelihood
+        var supporting: [String] = []
+        var against: [String] = []
+    }
+
+    public let id: String
+    public let layer: Cause.Layer
+    public let summary: String
+    public let check: String
+    public let remedy: Remedy?
+    /// Public URL of the platform fact (engine source, vendor docs, a confirmed thread).
+    public let source: String
+    /// Where the cause exists, in words for the docs ("iOS 15+", "Android, Cordova").
+    public let scope: String
+    let applies: @Sendable (CauseEvidence) -> Bool
+    let weigh: @Sendable (CauseEvidence) -> Weighing?
+
+    init(
+        _ id: String, _ layer: Cause.Layer, scope: String, summary: String, check: String, remedy: Remedy?, source: String,
+        applies: @escaping @Sendable (CauseEvidence) -> Bool = { _ in true },
+        weigh: @escaping @Sendable (CauseEvidence) -> Weighing?
+    ) {
+        self.id = id
+        self.layer = layer
+        self.scope = scope
+        self.summary = summary
+        self.check = check
+        self.remedy = remedy
+        self.source = source
+        self.applies = applies
+        self.weigh = weigh
+    }
+
+    func cause(_ evidence: CauseEvidence) -> Cause? {
+        guard applies(evidence), let weighing = weigh(evidence) else { return nil }
+        return Cause(
+            id: id, layer: layer, likelihood: weighing.likelihood, summary: summary,
+            evidence: Cause.Evidence(supporting: weighing.supporting, against: weighing.against),
+            check: check, remedy: remedy.map { $0.relevant(to: evidence.platform) }, source: source)
+    }
+}
+
+/// A failing observation and every cause known for it (SPEC §4 "causes").
+public struct Symptom: Sendable {
+    public let id: String
+    public let probes: [String]
+    /// The observation, in words.
+    public let observation: String
+    public let causes: [KnownCause]
+
+    /// The causes the evidence leaves standing, most likely first; catalog order breaks ties,
+    /// which is why each list starts with the cause most often confirmed in public threads.
+    /// A conclusive cause rules the others out: it stands alone.
+    func rank(_ evidence: CauseEvidence) -> [Cause] {
+        var standing = causes.compactMap { $0.cause(evidence) }
+        if standing.contains(where: { $0.likelihood == .conclusive }) {
+            standing = standing.filter { $0.likelihood == .conclusive }
+        }
+        return standing.enumerated()
+            .sorted { ($0.element.likelihood, -$0.offset) > ($1.element.likelihood, -$1.offset) }
+            .map(\.element)
+    }
+}
+
+/// The export of a known cause: everything but the weighing function.
+struct KnownCauseExport: Encodable {
+    let id: String
+    let layer: String
+    let scope: String
+    let summary: String
+    let check: String
+    let source: String
+
+    init(_ cause: KnownCause) {
+        id = cause.id
+        layer = cause.layer.rawValue
+        scope = cause.scope
+        summary = cause.summary
+        check = cause.check
+        source = cause.source
+    }
+}
+
+struct SymptomExport: Encodable {
+    let id: String
+    let probes: [String]
+    let observation: String
+    let causes: [KnownCauseExport]
+
+    init(_ symptom: Symptom) {
+        id = symptom.id
+        probes = symptom.probes
+        observation = symptom.observation
+        causes = symptom.causes.map(KnownCauseExport.init)
+    }
+}

@@ -1,0 +1,66 @@
+/// The public pages behind the catalog's platform facts, one constant per page so that a
+/// fact and the page that states it sit side by side and a moved page is fixed once.
+enum PlatformSource {
+    // WebKit: `UserMediaPermissionRequestManagerProxy::requestSystemValidation` checks the
+    // app's camera authorization (TCC) and denies with PermissionDenied before
+    // `decidePolicyForUserMediaPermissionRequest` asks the UI delegate.
+    static let webKitPermissionOrder = "https://github.com/WebKit/WebKit/blob/main/Source/WebKit/UIProcess/UserMediaPermissionRequestManagerProxy.cpp"
+    // WKUIDelegate media capture decision, iOS 15+.
+    static let wkMediaCaptureDelegate = "https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:requestmediacapturepermissionfor:initiatedbyframe:type:decisionhandler:)"
+    static let avAuthorization = "https://developer.apple.com/documentation/avfoundation/requesting-authorization-to-capture-and-save-media"
+    static let cameraUsageDescription = "https://developer.apple.com/documentation/bundleresources/information-property-list/nscamerausagedescription"
+    // The system camera picker switched to video ends an app without
+    // NSMicrophoneUsageDescription (confirmed and fixed by the picker's maintainer).
+    static let killedOnVideoCapture = "https://github.com/tilltue/TLPhotoPicker/issues/47"
+    // WKWebView gained getUserMedia in iOS 14.3.
+    static let wkWebViewGetUserMedia = "https://bugs.webkit.org/show_bug.cgi?id=208667"
+    static let rnMediaCaptureGrantType = "https://github.com/react-native-webview/react-native-webview/blob/master/docs/Reference.md#mediacapturepermissiongranttype"
+    // Android: "If this method isn't overridden, the permission is denied"; the host must call
+    // grant() or deny().
+    static let androidOnPermissionRequest = "https://developer.android.com/reference/android/webkit/WebChromeClient#onPermissionRequest(android.webkit.PermissionRequest)"
+    // react-native-webview before onPermissionRequest existed: PermissionDenied despite the manifest.
+    static let rnNoPermissionHandler = "https://github.com/react-native-webview/react-native-webview/issues/231"
+    // react-native-webview: no prompt on Android until CAMERA was declared and requested.
+    static let rnCameraManifest = "https://github.com/react-native-webview/react-native-webview/issues/2854"
+    // cordova-android grants every WebView request without the CAMERA runtime permission: the
+    // first getUserMedia fails, every later one never settles.
+    static let cordovaGrantWithoutRuntime = "https://github.com/apache/cordova-android/issues/1888"
+    // Android WebView's AwPermissionManager::GetPermissionStatus answers DENIED for the camera
+    // (only a few types differ), so permissions.query({name: 'camera'}) says "denied" there
+    // before any request and whatever the handler would grant.
+    static let androidPermissionQuery = "https://source.chromium.org/chromium/chromium/src/+/main:android_webview/browser/aw_permission_manager.cc"
+    // Blink maps TRACK_START_FAILURE_VIDEO and DEVICE_IN_USE to NotReadableError.
+    static let blinkUserMediaErrors = "https://source.chromium.org/chromium/chromium/src/+/main:third_party/blink/renderer/modules/mediastream/user_media_request.cc"
+    // BigBlueButton maintainers: NotReadableError is a camera in use by another app, or the
+    // browser unable to open the device.
+    static let notReadableInUse = "https://github.com/bigbluebutton/bigbluebutton/issues/9000"
+    static let mdnGetUserMediaErrors = "https://developer.mozilla.org/en-US/docs/Web/API/MediaDevices/getUserMedia#exceptions"
+    static let mdnSecureContext = "https://developer.mozilla.org/en-US/docs/Web/Security/Secure_Contexts/features_restricted_to_secure_contexts"
+    static let enumerateDevices = "https://w3c.github.io/mediacapture-main/#dom-mediadevices-enumeratedevices"
+    // Android: DOM storage is off unless setDomStorageEnabled(true).
+    static let androidDomStorage = "https://developer.android.com/reference/android/webkit/WebSettings#setDomStorageEnabled(boolean)"
+    // "Storage is disabled inside 'data:' URLs": an opaque origin has no storage.
+    static let opaqueOriginStorage = "https://github.com/flutter/flutter/issues/26133"
+    static let nonPersistentStore = "https://developer.apple.com/documentation/webkit/wkwebsitedatastore/nonpersistent()"
+    static let removeWebsiteData = "https://developer.apple.com/documentation/webkit/wkwebsitedatastore/removedata(oftypes:modifiedsince:completionhandler:)"
+    static let androidAcceptCookie = "https://developer.android.com/reference/android/webkit/CookieManager#setAcceptCookie(boolean)"
+    static let androidThirdPartyCookies = "https://developer.android.com/reference/android/webkit/CookieManager#setAcceptThirdPartyCookies(android.webkit.WebView,%20boolean)"
+    static let webKitThirdPartyCookies = "https://webkit.org/blog/10218/full-third-party-cookie-blocking-and-more/"
+    // Android: the default onShowFileChooser cancels the request.
+    static let androidFileChooser = "https://developer.android.com/reference/android/webkit/WebChromeClient#onShowFileChooser(android.webkit.WebView,%20android.webkit.ValueCallback%3Candroid.net.Uri[]%3E,%20android.webkit.WebChromeClient.FileChooserParams)"
+    static let fileInputUnresponsive = "https://github.com/authgear/authgear-sdk-js/issues/177"
+    static let inputCancelEvent = "https://developer.mozilla.org/en-US/docs/Web/API/HTMLInputElement/cancel_event"
+    static let androidRenderProcessGone = "https://developer.android.com/reference/android/webkit/WebViewClient#onRenderProcessGone(android.webkit.WebView,%20android.webkit.RenderProcessGoneDetail)"
+    static let androidProcessLifecycle = "https://developer.android.com/guide/components/activities/process-lifecycle"
+    static let wkContentProcessTerminated = "https://developer.apple.com/documentation/webkit/wknavigationdelegate/webviewwebcontentprocessdidterminate(_:)"
+    static let wkNavigationDelegate = "https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:decidepolicyfor:decisionhandler:)"
+    static let androidJavaScript = "https://developer.android.com/reference/android/webkit/WebSettings#setJavaScriptEnabled(boolean)"
+    static let androidMediaGesture = "https://developer.android.com/reference/android/webkit/WebSettings#setMediaPlaybackRequiresUserGesture(boolean)"
+    static let wkInlinePlayback = "https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/allowsinlinemediaplayback"
+    static let androidMixedContent = "https://developer.android.com/reference/android/webkit/WebSettings#setMixedContentMode(int)"
+    static let androidOverrideUrl = "https://developer.android.com/reference/android/webkit/WebViewClient#shouldOverrideUrlLoading(android.webkit.WebView,%20android.webkit.WebResourceRequest)"
+    static let androidPermissionRequest = "https://developer.android.com/reference/android/webkit/PermissionRequest"
+    static let wkCreateWebView = "https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:createwebviewwith:for:windowfeatures:)"
+    static let androidReceivedError = "https://developer.android.com/reference/android/webkit/WebViewClient#onReceivedError(android.webkit.WebView,%20android.webkit.WebResourceRequest,%20android.webkit.WebResourceError)"
+    static let androidWebViewVersions = "https://developer.android.com/develop/ui/views/layout/webapps/webview"
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import ProbeCatalog
+
+/// The public real-world corpus: every case diagnosed as its thread concluded, the
+/// same-symptom pairs naming both causes, across iOS, Android and the wrappers.
+@Suite struct CorpusTests {
+    @Test(arguments: CorpusCase.all)
+    func RealWorldCase_IsDiagnosedAsItsThreadConcluded(_ corpusCase: CorpusCase) throws {
+        let finding = try #require(corpusCase.finding(), "no finding for \(corpusCase.probe)")
+        #expect(finding.verdict == .fail || (finding.verdict == .info && corpusCase.platform == .desktop), "\(corpusCase)")
+        let leading = finding.causes.leading.map(\.id)
+        #expect(leading.contains(corpusCase.top), "\(corpusCase): leading causes \(leading), all \(finding.causes.map(\.id))")
+        for id in corpusCase.alsoNamed {
+            #expect(finding.causes.contains { $0.id == id }, "\(corpusCase): \(id) not named among \(finding.causes.map(\.id))")
+        }
+        for cause in finding.causes {
+            #expect(cause.source.hasPrefix("https://"), "\(cause.id) cites no public source")
+        }
+    }
+
+    @Test func Corpus_HasFortyCitedCases_AcrossIOSAndroidReactNativeAndTwoOtherWrappers() {
+        let cases = CorpusCase.all
+        #expect(cases.count >= 40)
+        #expect(Set(cases.map(\.url)).count == cases.count, "one case per thread (or a #fragment for a second symptom)")
+        #expect(cases.allSatisfy { $0.url.hasPrefix("https://github.com/") })
+        let families = Set(cases.map(\.platform.family))
+        #expect(families.contains(.ios) && families.contains(.android))
+        let wrappers = Set(cases.map(\.wrapper))
+        #expect(wrappers.contains("react-native-webview"))
+        #expect(["Capacitor", "Cordova", "flutter_inappwebview"].filter(wrappers.contains).count >= 2)
+        let right = cases.filter { $0.diagnosedAsConcluded() }.count
+        print("corpus: \(right) of \(cases.count) cases diagnosed as their threads concluded")
+        #expect(right == cases.count)
+    }
+
+    @Test func HardPairs_NameBothCauses_AndTheCheckThatTellsThemApart() throws {
+        let pairs = CorpusCase.all.filter { !$0.alsoNamed.isEmpty }
+        #expect(pairs.count >= 10)
+        for pair in pairs {
+            let causes = try #require(pair.finding()).causes
+            let named = causes.filter { ([pair.top] + pair.alsoNamed).contains($0.id) }
+            #expect(named.allSatisfy { !$0.check.isEmpty }, "\(pair)")
+        }
+    }
+}
