@@ -20,6 +20,12 @@ import Testing
         #expect(steps.count == 3)
     }
 
+    @Test func StepStartedMarkers_AreNotSteps() {
+        var steps = StepList()
+        let lines = steps.newLines([Self.result(StepMarker.probe, "info"), Self.result("camera.getUserMedia", "pass")])
+        #expect(lines.count == 1 && lines[0].hasPrefix("✓ "))
+    }
+
     @Test func TextFromTheServer_IsEscapedAndKeptOnOneLine() {
         let steps = StepList()
         let line = steps.line(Self.result("x\u{1B}]0;owned\u{07}", "error", reason: "a\nb\u{1B}[2J"))

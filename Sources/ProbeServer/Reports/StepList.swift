@@ -31,7 +31,8 @@ public struct StepList: Sendable {
     /// The lines of the results not printed yet (a retry of a probe is a new line).
     public mutating func newLines(_ results: [RemoteRun.ResultSummary]) -> [String] {
         var lines: [String] = []
-        for result in results {
+        // The page's "step started" marker is not a probe: the step's own line follows it.
+        for result in results where result.probe != StepMarker.probe {
             let key = "\(result.probe)#\(result.attempt)"
             guard !printed.contains(key) else { continue }
             printed.insert(key)
