@@ -67,9 +67,13 @@ import Testing
     }
 
     static func refuse(_ s: TestService) {
+        let before = s.service.api.certificateRefusals.list().count
         // OpenSSL's client, trusting only the system store: it sends unknown_ca.
         let untrusting = try? HTTPClient(server: ServerURL(scheme: .https, host: "127.0.0.1", port: s.port), trust: .system)
         _ = try? untrusting?.get("/")
+        // The client is done when it has sent its alert; the server reads it on its next loop
+        // turn. Wait for that (a liveness bound, not a measurement) so the checks see it.
+        for _ in 0..<300 where s.service.api.certificateRefusals.list().count == before { usleep(100_000) }
     }
 
     static func json(_ response: HTTPClientResponse) -> [String: Any] {
