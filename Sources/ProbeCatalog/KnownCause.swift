@@ -46,7 +46,7 @@ public struct KnownCause: Sendable {
     }
 }
 
-/// A failing observation and every cause known for it (SPEC §4 "causes").
+/// A failing observation and every cause known for it (docs/probes.md lists them per probe, with their sources).
 public struct Symptom: Sendable {
     public let id: String
     public let probes: [String]
