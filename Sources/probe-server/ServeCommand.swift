@@ -61,15 +61,7 @@ enum ServeCommand {
         }
         if let extra = args.positionals.first { throw UsageError("serve takes no argument, got \(extra)") }
 
-        let publicDir: String
-        do {
-            publicDir = try args.value("public")
-                ?? PublicDirectory.locate(workingDirectory: PublicDirectory.currentDirectory(),
-                                          executablePath: PublicDirectory.executablePath())
-        } catch {
-            printError("probe-server: \(error)")
-            return 66  // EX_NOINPUT
-        }
+        let publicDir = try ServerOptions.publicDirectory(args)
         var o = ServiceOptions(publicDirectory: publicDir)
         if let host = args.value("host") { o.host = host }
         if let p = try args.int("port", UInt16.self, range: 0...65535) { o.port = p }

@@ -28,6 +28,17 @@ enum ServerOptions {
         return nonEmpty(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// `--public`, else the checkout's or the installed `Public/`; exit 66 listing where it looked.
+    static func publicDirectory(_ args: Arguments) throws -> String {
+        do {
+            return try args.value("public")
+                ?? PublicDirectory.locate(workingDirectory: PublicDirectory.currentDirectory(),
+                                          executablePath: PublicDirectory.executablePath())
+        } catch {
+            throw CommandFailure("\(error)", exitCode: ExitCode.noInput)
+        }
+    }
+
     static func dataDirectory(_ args: Arguments) -> String { args.value("data-dir") ?? "probe-data" }
 
     /// The API client; `requireToken` for the calls that reach across runs.

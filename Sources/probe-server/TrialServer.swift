@@ -80,14 +80,7 @@ final class TrialServer {
     /// A server in this process on the default ports (or those given), quiet but for errors:
     /// the step list is the trial's output.
     static func start(_ args: Arguments, port: UInt16?) throws -> TrialServer {
-        let publicDirectory: String
-        do {
-            publicDirectory = try args.value("public")
-                ?? PublicDirectory.locate(workingDirectory: PublicDirectory.currentDirectory(),
-                                          executablePath: PublicDirectory.executablePath())
-        } catch {
-            throw CommandFailure("\(error)", exitCode: ExitCode.noInput)
-        }
+        let publicDirectory = try ServerOptions.publicDirectory(args)
         var options = ServiceOptions(publicDirectory: publicDirectory)
         if let port { options.port = port }
         let second = try ServeCommand.port(args, "second-port")
