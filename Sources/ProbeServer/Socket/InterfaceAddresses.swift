@@ -44,7 +44,7 @@ public enum InterfaceAddresses {
     /// Addresses another device can reach: not loopback, not link-local, not an IPv6
     /// privacy address; IPv4 first.
     public static func reachable() -> [Address] {
-        let transient = transientIPv6(procNetIfInet6: (try? String(contentsOfFile: "/proc/net/if_inet6", encoding: .utf8)) ?? "")
+        let transient = transientIPv6(procNetIfInet6: ProcFile.read("/proc/net/if_inet6") ?? "")
         return all().filter { !$0.isLoopback && !$0.isLinkLocal && !transient.contains($0.ip) }.sorted { !$0.isIPv6 && $1.isIPv6 }
     }
 

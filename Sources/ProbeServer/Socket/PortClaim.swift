@@ -8,8 +8,8 @@ import Foundation
 /// port, and the kernel then spreads connections between the two (socket(7), SO_REUSEPORT):
 /// phones would meet two CAs and two data folders. So a port is claimed first with a bind
 /// that does not ask for SO_REUSEPORT (it fails with EADDRINUSE while anyone listens there),
-/// and after our own listeners are bound, the kernel's socket table (/proc/net/tcp, tcp6:
-/// proc(5)) is read for listeners on the port that are not ours, which closes the race of
+/// and after our own listeners are bound, the kernel's socket table (sock_diag(7), or
+/// /proc/net/tcp: proc(5)) is read for listeners on the port that are not ours, which closes the race of
 /// two servers starting at the same instant.
 enum PortClaim {
     /// True when nobody listens on the address's port (an exclusive bind succeeds).
@@ -43,11 +43,17 @@ enum PortClaim {
         holders(of: Set(listeningInodes(port: port)))
     }
 
-    /// The inodes of the sockets in state LISTEN (0A) on `port`, IPv4 and IPv6.
+    /// The inodes of the sockets in state LISTEN on `port`, IPv4 and IPv6: from the kernel's
+    /// sock_diag dump, or from /proc/net/tcp where netlink is refused (see `ListenerTable`).
     static func listeningInodes(port: UInt16) -> [UInt64] {
+        ListenerTable.inodes(port: port) ?? procListeningInodes(port: port)
+    }
+
+    /// The same from /proc/net/tcp and tcp6, read whole.
+    static func procListeningInodes(port: UInt16) -> [UInt64] {
         var inodes: [UInt64] = []
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+            guard let text = ProcFile.read(table) else { continue }
             inodes += parseListeners(text, port: port)
         }
         return inodes
