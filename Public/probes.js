@@ -1,4 +1,4 @@
-/* The probes of SPEC §3. Observed names are the catalog's contract (StandardProbes.swift). */
+/* The probes of docs/probes.md. Observed names are the catalog's contract (StandardProbes.swift). */
 (() => {
 'use strict';
 
@@ -52,7 +52,7 @@ async function permissionState() {
   try { return (await within(navigator.permissions.query({ name: 'camera' }), 2000, 'permissions.query')).state; } catch (e) { return 'unsupported'; }
 }
 const stopStream = (s) => { if (s) s.getTracks().forEach((t) => t.stop()); };
-/* A denial under ~250 ms had no person in it (seed 001). */
+/* A denial under ~250 ms had no person in it (docs/requirements.md#camera-getusermedia). */
 async function gum(constraints, limit) {
   const t0 = now();
   try {
@@ -586,7 +586,7 @@ P['camera.reacquire'] = async (ctx) => {
   return result(!!g.stream, o);
 };
 
-/* Only the camera may be granted (seed 001). */
+/* Only the camera may be granted (docs/requirements.md#camera-getusermedia). */
 P['camera.scope'] = async (ctx) => {
   const limit = ctx.unattended ? 10000 : 30000, audio = await gum({ audio: true }, limit);
   stopStream(audio.stream);

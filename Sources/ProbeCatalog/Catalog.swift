@@ -12,7 +12,7 @@ public struct Catalog: Sendable {
     public let checklist: [ChecklistItem]
     public let platforms: [Platform]
 
-    /// The catalog of SPEC §3 and seed 000 (the default requirement set is `liveform`).
+    /// The catalog of docs/probes.md and docs/requirements.md (the default requirement set is `liveform`).
     public static let standard = Catalog(
         probes: StandardProbes.all, requirementSets: RequirementSet.all, checklist: Checklist.liveform)
 

@@ -1,4 +1,5 @@
-/// Every item of the four tabs of seed 000's "Verification Checklist", in the seed's order.
+/// Every item of the four tabs of the LiveForm guide's "Verification Checklist", in its order
+/// (docs/requirements.md#liveform).
 /// Coverage is computed from this map (`ChecklistCoverage`), never counted by hand.
 public enum Checklist {
     private static func ask(_ key: String, _ text: String) -> Coverage {
@@ -149,7 +150,7 @@ public enum Checklist {
         ChecklistItem(
             "ios.uiDelegate", .ios,
             "WKUIDelegate is set on the native WKWebView.",
-            .inferred(InferenceRule("camera.getUserMedia", .passedWithoutPrompt, because: "without a WKUIDelegate the media-capture decision is .prompt (seed 001); a grant with no prompt means a delegate answered it"))),
+            .inferred(InferenceRule("camera.getUserMedia", .passedWithoutPrompt, because: "without a WKUIDelegate the media-capture decision is .prompt (docs/requirements.md#camera-getusermedia); a grant with no prompt means a delegate answered it"))),
         ChecklistItem(
             "ios.mediaCaptureHandler", .ios,
             "On iOS 15+, the WKUIDelegate media capture permission handler is verified.",

@@ -1,7 +1,7 @@
-/// One item of seed 000's "Verification Checklist", with a stable id and how the product
+/// One item of the LiveForm guide's "Verification Checklist" (docs/requirements.md#liveform), with a stable id and how the product
 /// accounts for it.
 public struct ChecklistItem: Sendable, Codable, Equatable, Identifiable {
-    /// The four tabs of seed 000's checklist.
+    /// The four tabs of the LiveForm guide's checklist.
     public enum Tab: String, Sendable, Codable, CaseIterable {
         case common = "Common"
         case android = "Android"
@@ -21,9 +21,9 @@ public struct ChecklistItem: Sendable, Codable, Equatable, Identifiable {
 
     public let id: String
     public let tab: Tab
-    /// The sub-heading inside the tab ("URL and Navigation", …), when the seed has one.
+    /// The sub-heading inside the tab ("URL and Navigation", …), when the guide has one.
     public let section: String?
-    /// The item's text as the seed states it.
+    /// The item's text as the guide states it.
     public let text: String
     public let coverage: Coverage
 
@@ -68,7 +68,7 @@ public struct Coverage: Sendable, Codable, Equatable {
 
 /// A fact the page cannot see but another observation implies: a granted camera on iOS
 /// means Info.plist has NSCameraUsageDescription, because iOS terminates an app that
-/// touches the camera without it (seed 001 "The usage description").
+/// touches the camera without it (docs/requirements.md#camera-getusermedia).
 public struct InferenceRule: Sendable, Codable, Equatable {
     public enum Condition: String, Sendable, Codable {
         /// The probe's finding passed.

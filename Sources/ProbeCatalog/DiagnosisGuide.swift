@@ -3,7 +3,7 @@
 /// signal and the cause, and a test proves each one (DiagnosisTests).
 public enum DiagnosisGuide {
     public static let byProbe: [String: [String]] = [
-        "env.script": ["noscript beacon seen → JavaScript off (Android default, seed 001)"],
+        "env.script": ["noscript beacon seen → JavaScript off (Android default, docs/requirements.md#javascript-and-secure-context)"],
         "env.platform": [
             "OS under the requirement set's minimum → fail naming the version and the minimum, whatever else passed",
             "under the recommended version, or Android System WebView older than Chrome \(RequirementSet.staleWebViewChromeMajor) → warning",
@@ -25,10 +25,10 @@ public enum DiagnosisGuide {
         "fetch.cors": ["GET works, preflighted POST fails → OPTIONS intercepted or credentials stripped", "both fail → second origin unreachable or untrusted"],
         "fetch.integrity": ["hash mismatch → a bridge or proxy alters bodies"],
         "xhr.sameOrigin": ["fails → patched XMLHttpRequest or request interception"],
-        "net.mixedContent": ["http: fetch allowed → mixed content always allowed (warning)", "http: image allowed on Android → compatibility mode, as seed 000 sets"],
-        "media.autoplay": ["refused in a WebView → media requires a user gesture (Android default, seed 001)"],
-        "media.inline": ["fullscreen on iOS → allowsInlineMediaPlayback false (iPhone default, seed 001)"],
-        "camera.api": ["absent in an insecure context → https", "absent on iOS < 14.3 → no getUserMedia in WKWebView (seed 004)", "absent otherwise → WebView without WebRTC"],
+        "net.mixedContent": ["http: fetch allowed → mixed content always allowed (warning)", "http: image allowed on Android → compatibility mode, as the LiveForm guide sets (docs/requirements.md#network)"],
+        "media.autoplay": ["refused in a WebView → media requires a user gesture (Android default, docs/requirements.md#media-playback)"],
+        "media.inline": ["fullscreen on iOS → allowsInlineMediaPlayback false (iPhone default, docs/requirements.md#media-playback)"],
+        "camera.api": ["absent in an insecure context → https", "absent on iOS < 14.3 → no getUserMedia in WKWebView (WebKit bug 208667)", "absent otherwise → WebView without WebRTC"],
         "camera.devices": ["no video input → no camera, or no OS permission"],
         "camera.getUserMedia": [
             "NotAllowedError under \(Int(Diff.fastDenialMs)) ms with no prompt → the WebView's handler (iOS: the media-capture delegate denied; Android: no onPermissionRequest grant) or the app's OS permission (iOS: camera off in Settings, which WebKit checks first; Android: no CAMERA runtime permission), told apart by AVCaptureDevice.authorizationStatus / checkSelfPermission",
@@ -43,16 +43,16 @@ public enum DiagnosisGuide {
         "camera.reacquire": ["granted after a second prompt → the host prompts every time (warning)"],
         "camera.scope": [
             "audio granted → the host grants every requested resource (Android: grant(request.resources))",
-            "display capture granted under video-only → contract broken (seed 004)",
+            "display capture granted under video-only → contract broken (docs/requirements.md#video-only)",
         ],
         "camera.foreignOrigin": [
             "granted on the other host → the origin check is missing",
             "granted on the other host and port → every origin is granted",
-            "granted on the other port only → host compared but not the port (seed 001); a warning under liveform, whose own samples check the host only (seed 000)",
+            "granted on the other port only → host compared but not the port (docs/requirements.md#camera-getusermedia); a warning under liveform, whose own samples check the host only (docs/requirements.md#liveform)",
             "granted after a prompt on iOS → the delegate returns .prompt instead of .deny for foreign origins",
         ],
         "file.accept": [
-            "no change and no cancel after the tap on Android → onShowFileChooser not implemented (the default cancels, seed 001)",
+            "no change and no cancel after the tap on Android → onShowFileChooser not implemented (the default cancels, docs/requirements.md#file-input)",
             "no answer on iOS → runOpenPanelWith implemented without calling its completion handler",
             "server hash differs → the upload was altered",
             "non-image despite accept=image/* → the chooser intent ignores accept (warning)",

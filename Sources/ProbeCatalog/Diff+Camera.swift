@@ -30,7 +30,7 @@ extension Diff {
         return Assessment(.noted, "permission state before \(before), after \(after)" + note)
     }
 
-    /// The two permission layers of seed 001, told apart by speed and permission state.
+    /// The two permission layers (docs/requirements.md#camera-getusermedia), told apart by speed and permission state.
     func evaluateGetUserMedia(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         guard let outcome = result.string("outcome") else { return Assessment(.unknown, "") }
         let elapsed = result.number("elapsedMs") ?? result.elapsedMs
@@ -88,7 +88,7 @@ extension Diff {
     }
 
     /// Black or frozen frames in a granted stream, or a fullscreen preview: the inline and
-    /// autoplay settings (seed 001 "Inline media playback").
+    /// autoplay settings (docs/requirements.md#media-playback).
     func evaluateFrames(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let fullscreen = result.bool("fullscreen")
         let black = result.bool("black")
@@ -143,8 +143,8 @@ extension Diff {
         return cameraDenial(result, context, elapsed: elapsed, what: "the second getUserMedia")
     }
 
-    /// seed 001: "never write code that grants whatever was asked"; seed 004: audio and
-    /// display capture denied.
+    /// Grant only the camera, never whatever was asked; video-only also denies audio and
+    /// display capture (docs/requirements.md#camera-getusermedia, #video-only).
     func evaluateScope(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let audio = result.string("audioOutcome")
         let both = result.string("videoAudioOutcome")
@@ -178,14 +178,14 @@ extension Diff {
         if display == "granted", context.requirementSet.deniesDisplayCapture {
             return Assessment(
                 .granted, observed,
-                diagnosis: "Display capture was granted; the \(context.requirementSet.id) contract requires it denied (seed 004).",
+                diagnosis: "Display capture was granted; the \(context.requirementSet.id) contract requires it denied (docs/requirements.md#video-only).",
                 layer: .webView, remedy: .videoOnlyGrant)
         }
         if audio == "error" || both == "error" { return Assessment(.denied, observed) }
         return Assessment(.unknown, "")
     }
 
-    /// seed 001 "Granting the camera to your page": compare scheme, host and port, and deny
+    /// An origin is scheme, host and port (RFC 6454 §4); compare all three, and deny
     /// (not prompt) anything else.
     func evaluateForeignOrigin(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let port = result.string("otherPortOutcome")
@@ -200,7 +200,7 @@ extension Diff {
             let times = [portGranted ? result.number("otherPortElapsedMs") : nil, hostGranted ? result.number("otherHostElapsedMs") : nil]
             return times.contains { ($0 ?? 0) >= Self.fastDenialMs }
         }()
-        let promptNote = prompted ? " The grant came after a prompt: the delegate returns .prompt for foreign origins; seed 001 says deny them." : ""
+        let promptNote = prompted ? " The grant came after a prompt: the delegate returns .prompt for foreign origins; deny them (docs/requirements.md#camera-getusermedia)." : ""
 
         if portGranted && hostGranted {
             return Assessment(
@@ -215,12 +215,12 @@ extension Diff {
                 layer: .webView, remedy: .strictOrigin)
         }
         if portGranted {
-            let diagnosis = "The camera was granted on the same host's other port only: the origin check compares the host but not the port (or scheme); seed 001 compares scheme, host and port.\(promptNote)"
+            let diagnosis = "The camera was granted on the same host's other port only: the origin check compares the host but not the port (or scheme); an origin is scheme, host and port (RFC 6454 §4).\(promptNote)"
             if context.requirementSet.originCheck == .host {
-                // seed 000's samples check the host only, so its own integration does this.
+                // The LiveForm guide's samples check the host only (docs/requirements.md#liveform).
                 return Assessment(
                     .warning, observed,
-                    diagnosis: diagnosis + " The \(context.requirementSet.id) guide (seed 000) checks the host only, so this is a warning here; any other service on that host can use the camera.",
+                    diagnosis: diagnosis + " The \(context.requirementSet.id) guide checks the host only (docs/requirements.md#liveform), so this is a warning here; any other service on that host can use the camera.",
                     layer: .webView, remedy: .strictOrigin)
             }
             return Assessment(.granted, observed, diagnosis: diagnosis, layer: .webView, remedy: .strictOrigin)

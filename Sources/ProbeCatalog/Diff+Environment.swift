@@ -12,7 +12,7 @@ extension Diff {
         return Assessment(.unknown, "")
     }
 
-    /// SPEC §2 minimums, per requirement set: below the minimum fails whatever else passed.
+    /// The version minimums of each requirement set (docs/requirements.md#requirement-sets): below the minimum fails whatever else passed.
     func evaluatePlatform(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let detected = context.platform
         var parts = ["\(detected.platform.rawValue) (\(detected.confidence.rawValue) confidence)"]
@@ -80,12 +80,12 @@ extension Diff {
         if ratio >= Self.embeddedHeightRatio {
             return Assessment(
                 .warning, observed,
-                diagnosis: "The WebView leaves \(100 - percent) % of the height to native UI: a header or bar. Pinned to the safe area on a notched iPhone it is about 89 %, which is fine (seed 000); more than that, hide the native header.",
+                diagnosis: "The WebView leaves \(100 - percent) % of the height to native UI: a header or bar. Pinned to the safe area on a notched iPhone it is about 89 %, which is fine (docs/requirements.md#layout); more than that, hide the native header.",
                 layer: .webView, remedy: .fullScreenLayout)
         }
         return Assessment(
             .broken, observed,
-            diagnosis: "The WebView fills only \(percent) % of the screen height: it is embedded in a card, modal or split view. Seed 000: let it fill the screen directly.",
+            diagnosis: "The WebView fills only \(percent) % of the screen height: it is embedded in a card, modal or split view. Let it fill the screen directly (docs/requirements.md#layout).",
             layer: .webView, remedy: .fullScreenLayout)
     }
 

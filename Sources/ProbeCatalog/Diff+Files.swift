@@ -1,5 +1,5 @@
 extension Diff {
-    /// seed 001 "File input on Android": the default onShowFileChooser cancels every request.
+    /// Android's default onShowFileChooser cancels every request (docs/requirements.md#file-input).
     func evaluateFileAccept(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let change = result.bool("changeFired")
         let cancel = result.bool("cancelFired")
@@ -96,8 +96,8 @@ extension Diff {
         return Assessment(.noted, observed, diagnosis: "Files came back; the person did not say whether the camera opened directly.")
     }
 
-    /// seed 001: "A callback invoked with null cancels the request, so keep one pending
-    /// callback at a time and always answer it": a lost callback blocks every later pick.
+    /// Android answers a cancel with `onReceiveValue(null)`; one pending callback at a time,
+    /// always answered: a lost callback blocks every later pick (docs/requirements.md#file-input).
     func evaluateFileCancel(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let second = result.bool("secondChangeFired")
         let reopened = result.bool("secondChooserOpened")

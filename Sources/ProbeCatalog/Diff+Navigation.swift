@@ -8,7 +8,7 @@ extension Diff {
             if tap == "new-window" || timer == "new-window" {
                 return Assessment(
                     .warning, observed,
-                    diagnosis: "A new window opened; the \(context.requirementSet.id) contract uses no popups or new windows for capture (seed 004), and a camera request from one would be denied.",
+                    diagnosis: "A new window opened; the \(context.requirementSet.id) contract uses no popups or new windows for capture (docs/requirements.md#video-only), and a camera request from one would be denied.",
                     layer: .webView, remedy: .windowOpen)
             }
             return Assessment(.broken, observed, diagnosis: "No popup opened, as the contract expects.")
@@ -16,7 +16,7 @@ extension Diff {
         if tap == "blocked", context.platform.platform == .iosWKWebView {
             return Assessment(
                 .warning, observed,
-                diagnosis: "window.open from a tap did nothing: WKUIDelegate webView(_:createWebViewWith:…) is not implemented, so new-window requests are dropped; handle them per app policy (seed 000 iOS checklist).",
+                diagnosis: "window.open from a tap did nothing: WKUIDelegate webView(_:createWebViewWith:…) is not implemented, so new-window requests are dropped; handle them per app policy (docs/requirements.md#navigation-and-windows).",
                 layer: .webView, remedy: .windowOpen)
         }
         return Assessment(.noted, observed)

@@ -67,8 +67,8 @@ extension Diff {
             layer: .network, remedy: .bodyIntegrity)
     }
 
-    /// SPEC §3: an http: fetch is blocked everywhere; an http: image is allowed by Android's
-    /// compatibility mode. A fetch that goes through means mixed content is always allowed.
+    /// An http: fetch is blocked everywhere; an http: image is allowed by Android's
+    /// compatibility mode (docs/requirements.md#network). A fetch that goes through means mixed content is always allowed.
     func evaluateMixedContent(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let image = result.bool("imageLoaded")
         let fetchBlocked = result.bool("fetchBlocked")
@@ -81,7 +81,7 @@ extension Diff {
                 layer: .webView, remedy: .mixedContent)
         }
         if image == true {
-            return Assessment(.noted, observed, diagnosis: context.isAndroid ? "http: images load: MIXED_CONTENT_COMPATIBILITY_MODE, as seed 000 configures." : "http: images load (upgraded or allowed as passive content).")
+            return Assessment(.noted, observed, diagnosis: context.isAndroid ? "http: images load: MIXED_CONTENT_COMPATIBILITY_MODE, as the LiveForm guide configures (docs/requirements.md#network)." : "http: images load (upgraded or allowed as passive content).")
         }
         return Assessment(.noted, observed, diagnosis: "Mixed content is fully blocked; serve every LiveForm resource over https.")
     }

@@ -3,7 +3,7 @@ extension Diff {
         symptom.rank(CauseEvidence(result: result, context: context))
     }
 
-    /// seed 001: "DOM storage is off by default" on Android; null or throwing storage there
+    /// DOM storage is off by default on Android (docs/requirements.md#storage); null or throwing storage there
     /// means `domStorageEnabled` was never set.
     func evaluateWebStorage(_ probe: String, _ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let name = probe == "storage.local" ? "localStorage" : "sessionStorage"

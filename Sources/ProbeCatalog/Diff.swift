@@ -1,11 +1,11 @@
-/// Compares a run's results with a profile (SPEC §4) and names the fix.
+/// Compares a run's results with a profile (docs/requirements.md#product-rules) and names the fix.
 ///
 /// The verdict comes from the observed fields read against the profile, not from the
 /// page's own status alone: the page reports, the catalog judges.
 public struct Diff: Sendable {
     /// A camera denial faster than this had no person in it: reading a permission prompt and
-    /// tapping takes a person well over half a second. SPEC says "~100 ms"; WebKitGTK measured
-    /// 20–80 ms for a delegate deny (ENGINES.md), but the same deny took 202 ms on a loaded
+    /// tapping takes a person well over half a second. A first guess was ~100 ms; WebKitGTK measured
+    /// 20–80 ms for a delegate deny (docs/engines.md), but the same deny took 202 ms on a loaded
     /// 2-core machine, and an old phone's WebView is slower still. A quarter second keeps the
     /// WebView's own denial on its side of the line without ever taking a person's for it.
     public static let fastDenialMs = 250.0
@@ -14,9 +14,9 @@ public struct Diff: Sendable {
     /// to dismiss it, while a WebView with no chooser cancels within one round trip
     /// (QtWebEngine's default: a few ms). The same quarter second as `fastDenialMs`.
     public static let fastCancelMs = 250.0
-    /// SPEC §3 env.viewport: "fills the screen (≥ 90 % height)".
+    /// env.viewport: the WebView fills the screen (≥ 90 % height; docs/requirements.md#layout).
     public static let fullScreenHeightRatio = 0.9
-    /// Below this the WebView is in a card or modal. Between the two is a warning: seed 000
+    /// Below this the WebView is in a card or modal. Between the two is a warning: the LiveForm guide
     /// pins the WebView to the safe area, which on a notched iPhone leaves about 89 %.
     public static let embeddedHeightRatio = 0.75
     /// A run silent this long after a step's start marker stopped inside that step. iOS ends
@@ -116,7 +116,7 @@ public struct Diff: Sendable {
     }
 
     /// `leftToPerson`: steps of an unattended run that only a person could have completed
-    /// (SPEC §1.2: reported as skipped, never as failed). They do not hold back `ready`,
+    /// (docs/requirements.md#product-rules: skipped, never failed). They do not hold back `ready`,
     /// which then speaks for everything a farm can observe; the reasons name them and the
     /// checklist items they leave open. Any other skip or missing result is `incomplete`.
     static func overall(findings: [Finding], coverage: ChecklistCoverage, leftToPerson: Set<String> = []) -> (DiffReport.Verdict, [String]) {
@@ -149,7 +149,7 @@ public struct Diff: Sendable {
         if !open.isEmpty {
             reasons.append("unattended, left to a person: " + open.map(\.probe).joined(separator: ", "))
         }
-        // Ready speaks for the WebView mechanism; items still open are said, not hidden (SPEC §1.3).
+        // Ready speaks for the WebView mechanism; items still open are said, not hidden (docs/requirements.md#product-rules).
         let openItems = coverage.items.filter { $0.status == .unverified || $0.status == .unconfirmed }
         if !openItems.isEmpty {
             reasons.append("checklist items still open: " + openItems.map(\.id).joined(separator: ", "))

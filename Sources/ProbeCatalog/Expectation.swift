@@ -1,4 +1,4 @@
-/// The expected outcome of one probe on one platform (SPEC §2).
+/// The expected outcome of one probe on one platform (docs/requirements.md#product-rules).
 public enum Expectation: String, Sendable, Codable, CaseIterable {
     /// Must pass.
     case required

@@ -1,4 +1,4 @@
-/// One probe's outcome against the profile (SPEC §4).
+/// One probe's outcome against the profile (docs/requirements.md#product-rules).
 public struct Finding: Sendable, Codable, Equatable {
     public enum Verdict: String, Sendable, Codable, CaseIterable {
         case pass, fail, warn, info, skipped
@@ -22,7 +22,7 @@ public struct Finding: Sendable, Codable, Equatable {
         }
     }
 
-    /// Where the cause lives (seed 001 "Two permission layers").
+    /// Where the cause lives (docs/requirements.md#camera-getusermedia, "Two permission layers").
     public enum Layer: String, Sendable, Codable {
         /// The WebView's host code: settings, delegates, chrome client.
         case webView = "webview"

@@ -1,4 +1,4 @@
-/// What the page runs in (SPEC §2). The raw value is the `?platform=` spelling.
+/// What the page runs in (docs/requirements.md#product-rules). The raw value is the `?platform=` spelling.
 public enum Platform: String, CaseIterable, Codable, CodingKeyRepresentable, Sendable, Comparable {
     case iosWKWebView = "ios-wkwebview"
     /// Safari, and SFSafariViewController, whose user agent is the same as Safari's.
@@ -21,7 +21,7 @@ public enum Platform: String, CaseIterable, Codable, CodingKeyRepresentable, Sen
     }
 
     /// True when an app hosts the page in a WebView it configures: the settings,
-    /// delegates and origin checks of the seeds apply only there.
+    /// delegates and origin checks of docs/requirements.md apply only there.
     public var isAppWebView: Bool {
         switch self {
         case .iosWKWebView, .androidWebView, .rnWebViewIOS, .rnWebViewAndroid: return true

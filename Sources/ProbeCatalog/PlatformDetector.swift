@@ -1,4 +1,4 @@
-/// Tells the platform from the user agent plus the page's signals (SPEC §2).
+/// Tells the platform from the user agent plus the page's signals (docs/requirements.md#product-rules).
 ///
 /// The user agent alone cannot tell Safari from SFSafariViewController, Chrome from a
 /// Custom Tab, or a Safari-looking WKWebView from Safari; the page signals settle what

@@ -1,5 +1,5 @@
-/// One step of the sequential page (SPEC §3): what it observes, how it runs, and which
-/// checklist items of seed 000 it covers.
+/// One step of the sequential page (docs/probes.md): what it observes, how it runs, and which
+/// checklist items of the LiveForm guide (docs/requirements.md#liveform) it covers.
 public struct Probe: Sendable, Codable, Equatable, Identifiable {
     public enum Kind: String, Sendable, Codable {
         /// Runs without a tap.
@@ -20,14 +20,14 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     /// Plain-language instructions shown on the device.
     public let instructions: String
     public let kind: Kind
-    /// A tap probe that also asks the person a question (SPEC §3 "tap + operator").
+    /// A tap probe that also asks the person a question ("tap + operator").
     public let asksOperator: Bool
-    /// SPEC §3: camera.getUserMedia is a tap, but runs by itself in unattended mode.
+    /// camera.getUserMedia is a tap, but runs by itself in unattended mode (docs/requirements.md#product-rules).
     public let autoWhenUnattended: Bool
     /// Only a person can complete it: the answer is what they saw (did the camera open
     /// directly, what did the app show) or the step is outside the page (relaunch the app,
     /// airplane mode). A farm script can tap and pick a file, so a tap step alone does not
-    /// need a person. SPEC §1.2: in an unattended run these end *skipped (needs operator)*
+    /// need a person. docs/requirements.md#product-rules: in an unattended run these end *skipped (needs operator)*
     /// and never hold back the verdict; the checklist items they cover stay open.
     public var needsPerson: Bool { kind == .operator || answeredByPerson }
     /// A tap step whose result is the person's answer (see `needsPerson`).

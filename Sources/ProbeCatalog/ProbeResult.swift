@@ -1,6 +1,6 @@
 import Foundation
 
-/// One probe's result as the page posts it (SPEC §4):
+/// One probe's result as the page posts it (docs/requirements.md#product-rules):
 /// `{schema?, run, probe, attempt, status, reason?, observed{…}, elapsedMs, at}`.
 /// Re-sending the same `(run, probe, attempt)` is idempotent: `key` identifies it.
 public struct ProbeResult: Sendable, Equatable, Codable {

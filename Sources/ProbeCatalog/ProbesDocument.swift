@@ -11,7 +11,7 @@ public enum ProbesDocument {
         out.append("")
         out.append("<!-- Generated from ProbeCatalog (Catalog.standard). Do not edit by hand: run `\(regenerateCommand)`. -->")
         out.append("")
-        out.append("The sequential page runs these probes in this order (SPEC §3). Each posts a result `{run, probe, attempt, status, observed, elapsedMs, at}`; the diff reads the observed fields against the profile of the detected platform and requirement set.")
+        out.append("The sequential page runs these probes in this order. Each posts a result `{run, probe, attempt, status, observed, elapsedMs, at}`; the diff reads the observed fields against the profile of the detected platform and requirement set.")
         out.append("")
         out.append("Expectations: **required** (must pass), **expected-blocked** (the platform blocks it, and that is fine), **security** (must be denied: a grant is a finding), **info** (reported only).")
         out.append("")
@@ -93,7 +93,7 @@ public enum ProbesDocument {
             }
         }
         out.append("")
-        out.append("## Checklist map (seed 000)")
+        out.append("## Checklist map")
         out.append("")
         let counts = catalog.coverageMethodCounts
         out.append("\(catalog.checklist.count) items: " + Coverage.Method.allCases.map { "\(counts[$0.rawValue] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + ".")
@@ -141,7 +141,7 @@ public enum ProbesDocument {
         var text = probe.kind.rawValue
         if probe.asksOperator { text += " + operator" }
         if probe.autoWhenUnattended { text += " (auto when unattended)" }
-        // SPEC §1.2: an unattended run leaves these to a person without holding back the verdict.
+        // docs/requirements.md#product-rules: an unattended run leaves these to a person without holding back the verdict.
         if probe.needsPerson { text += " (needs a person)" }
         return text
     }

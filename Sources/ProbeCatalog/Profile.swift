@@ -1,4 +1,4 @@
-/// The expected outcome of every probe on one platform under one requirement set (SPEC §2).
+/// The expected outcome of every probe on one platform under one requirement set (docs/requirements.md#product-rules).
 public struct Profile: Sendable, Codable, Equatable {
     public struct Entry: Sendable, Codable, Equatable {
         public let probe: String

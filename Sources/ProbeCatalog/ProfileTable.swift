@@ -51,7 +51,7 @@ extension ProfileTable {
         out.append("")
         out.append("<!-- Generated from ProbeCatalog (Catalog.standard). Do not edit by hand: run `\(ProbesDocument.regenerateCommand)`. -->")
         out.append("")
-        out.append("A profile is the expected outcome of every probe on one platform under one requirement set (SPEC §2). `probe-server profiles` prints the table below.")
+        out.append("A profile is the expected outcome of every probe on one platform under one requirement set ([requirements.md](requirements.md#product-rules)). `probe-server profiles` prints the table below.")
         out.append("")
         for set in catalog.requirementSets {
             out.append("- `\(set.id)`\(set.id == Catalog.defaultRequirementSet ? " (default)" : ""): \(set.title), from \(set.source). \(set.summary) Camera origin check: \(set.originCheck.rawValue).")

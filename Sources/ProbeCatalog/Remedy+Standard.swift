@@ -1,12 +1,12 @@
-/// The fixes the catalog names, each traced to the seed that states it.
+/// The fixes the catalog names, each traced to the docs/requirements.md section that states it.
 extension Remedy {
-    // seed 000 "WebView Configuration"; seed 001: Android has JavaScript off by default.
+    // Android has JavaScript off by default (docs/requirements.md#javascript-and-secure-context).
     public static let javaScript = Remedy(
         iosSwift: "configuration.defaultWebpagePreferences.allowsContentJavaScript = true",
         androidKotlin: "webView.settings.javaScriptEnabled = true",
         reactNative: "<WebView javaScriptEnabled />")
 
-    // seed 001: DOM storage is off by default on Android.
+    // DOM storage is off by default on Android (docs/requirements.md#storage).
     public static let domStorage = Remedy(
         iosSwift: "configuration.websiteDataStore = .default() (a non-persistent store loses storage)",
         androidKotlin: "webView.settings.domStorageEnabled = true",
@@ -27,13 +27,13 @@ extension Remedy {
         androidKotlin: "Do not call CookieManager.removeAllCookies / WebStorage.deleteAllData on start; call CookieManager.flush() on pause",
         reactNative: "Do not set incognito; keep cacheEnabled and the default data store")
 
-    // seed 000 / 001: autoplay of the preview without an extra tap.
+    // Autoplay of the preview without an extra tap (docs/requirements.md#media-playback).
     public static let autoplay = Remedy(
         iosSwift: "configuration.mediaTypesRequiringUserActionForPlayback = []",
         androidKotlin: "webView.settings.mediaPlaybackRequiresUserGesture = false",
         reactNative: "<WebView mediaPlaybackRequiresUserAction={false} />")
 
-    // seed 001: allowsInlineMediaPlayback defaults to false on iPhone, true on iPad.
+    // allowsInlineMediaPlayback defaults to false on iPhone, true on iPad (docs/requirements.md#media-playback).
     public static let inlineMedia = Remedy(
         iosSwift: "configuration.allowsInlineMediaPlayback = true (set before creating the WKWebView)",
         androidKotlin: "webView.settings.mediaPlaybackRequiresUserGesture = false",
@@ -46,7 +46,7 @@ extension Remedy {
         androidKotlin: "webView.settings.mediaPlaybackRequiresUserGesture = false",
         reactNative: "<WebView allowsInlineMediaPlayback mediaPlaybackRequiresUserAction={false} />")
 
-    // seed 000 Android tab; seed 001 "Granting the camera to your page".
+    // The WebView permission layer (docs/requirements.md#camera-getusermedia).
     public static let cameraGrant = Remedy(
         iosSwift: "Implement WKUIDelegate webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:) and call decisionHandler(.grant) for your origin and type == .camera; set webView.uiDelegate",
         androidKotlin: "Override WebChromeClient.onPermissionRequest and call request.grant(arrayOf(PermissionRequest.RESOURCE_VIDEO_CAPTURE)) for your origin, on the UI thread",
@@ -57,25 +57,25 @@ extension Remedy {
         androidKotlin: "Declare android.permission.CAMERA and request it at run time (ActivityResultContracts.RequestPermission) before opening the WebView",
         reactNative: "Request the camera permission (expo-camera / react-native-permissions) before rendering the WebView")
 
-    // seed 001: "compares all three ... and denies, not prompts, for anything that is not yours".
+    // Compare scheme, host and port; deny, not prompt, anything not yours (docs/requirements.md#camera-getusermedia).
     public static let strictOrigin = Remedy(
         iosSwift: "In requestMediaCapturePermissionFor compare origin.protocol == \"https\", origin.host and the port (0 means 443), and return .deny (not .prompt) otherwise",
         androidKotlin: "In onPermissionRequest compare request.origin.scheme == \"https\", host and port (-1 means 443); call request.deny() otherwise",
         reactNative: "Use mediaCapturePermissionGrantType=\"grantIfSameHostElsePrompt\" (never \"grant\") and keep originWhitelist to your origin; check the port in a native patch if you need it")
 
-    // seed 001: "never write code that grants whatever was asked"; seed 004: audio denied.
+    // Never grant whatever was asked; video-only denies audio (docs/requirements.md#camera-getusermedia).
     public static let videoOnlyGrant = Remedy(
         iosSwift: "In requestMediaCapturePermissionFor grant only when type == .camera; deny .microphone and .cameraAndMicrophone",
         androidKotlin: "Never request.grant(request.resources); grant only arrayOf(PermissionRequest.RESOURCE_VIDEO_CAPTURE) when it was requested",
         reactNative: "Avoid mediaCapturePermissionGrantType=\"grant\"; grant only the camera in a native patch")
 
-    // seed 001 "File input on Android": the default cancels all file requests.
+    // Android's default onShowFileChooser cancels all file requests (docs/requirements.md#file-input).
     public static let fileChooser = Remedy(
         iosSwift: "Nothing to add: WKWebView uploads work by default; do not override runOpenPanelWith unless on iOS 18.4+ and you answer it",
         androidKotlin: "Override WebChromeClient.onShowFileChooser, return true, launch fileChooserParams.createIntent() and answer the ValueCallback with the result",
         reactNative: "<WebView allowFileAccess /> and the camera/media permissions for the picker")
 
-    // seed 000 Android tab: "ValueCallback is called exactly once for all file chooser paths".
+    // The ValueCallback is answered exactly once on every file-chooser path (docs/requirements.md#file-input).
     public static let fileCallbackOnCancel = Remedy(
         iosSwift: "Nothing to add: WKWebView answers its own file panel",
         androidKotlin: "On RESULT_CANCELED call filePathCallback.onReceiveValue(null) and clear it; answer a pending callback with null before storing a new one",
@@ -91,7 +91,7 @@ extension Remedy {
         androidKotlin: "Accept image/heic on the server",
         reactNative: "Accept image/heic on the server")
 
-    // seed 000: "Forward custom schemes to external apps".
+    // Forward custom schemes to external apps (docs/requirements.md#navigation-and-windows).
     public static let customSchemes = Remedy(
         iosSwift: "In webView(_:decidePolicyFor:decisionHandler:) allow http/https/about/data, UIApplication.shared.open(url) anything else and decisionHandler(.cancel)",
         androidKotlin: "In WebViewClient.shouldOverrideUrlLoading return false for http/https/about/data; startActivity(Intent(ACTION_VIEW, uri)) otherwise, catching ActivityNotFoundException",

@@ -1,4 +1,4 @@
-/// The fix in each wrapper: iOS Swift, Android Kotlin, React Native prop (SPEC §4).
+/// The fix in each wrapper: iOS Swift, Android Kotlin, React Native prop (docs/requirements.md#product-rules).
 public struct Remedy: Sendable, Codable, Equatable {
     public var iosSwift: String?
     public var androidKotlin: String?

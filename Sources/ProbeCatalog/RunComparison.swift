@@ -1,4 +1,4 @@
-/// Two runs of the same app compared (SPEC §4, before and after an app update): which
+/// Two runs of the same app compared (before and after an app update, docs/requirements.md#product-rules): which
 /// probes changed verdict, and whether for the better.
 public struct RunComparison: Sendable, Codable, Equatable {
     public enum Direction: String, Sendable, Codable {

@@ -1,4 +1,4 @@
-/// The probes of SPEC §3, in page order. The observed fields are the contract with the
+/// The probes of the sequential page (docs/probes.md), in page order. The observed fields are the contract with the
 /// page: the page posts them, `ResultDecoder` checks their types, and `Diff` reads them.
 enum StandardProbes {
     typealias F = ObservedField
@@ -60,7 +60,7 @@ enum StandardProbes {
             id: "env.viewport", title: "Full-screen layout",
             instructions: "Hold the phone upright.",
             kind: .auto, phase: .environment,
-            checks: "Viewport against screen, safe-area insets and orientation: the WebView should fill the screen (seed 000 \"Full-Screen Layout\").",
+            checks: "Viewport against screen, safe-area insets and orientation: the WebView should fill the screen (docs/requirements.md#layout).",
             observed: [
                 F("innerWidth", .integer, "window.innerWidth."),
                 F("innerHeight", .integer, "window.innerHeight."),
@@ -612,8 +612,8 @@ enum StandardProbes {
 
     // MARK: confirmation
 
-    /// Not in SPEC §3's table: the operator questions for checklist items that the page
-    /// cannot observe (SPEC §3: "appear ... as operator questions, never silently dropped").
+    /// Not page probes: the operator questions for checklist items that the page cannot
+    /// observe, never silently dropped (docs/requirements.md#product-rules).
     static let confirmation: [Probe] = [
         Probe(
             id: "operator.checklist", title: "Questions about the app",

@@ -3,7 +3,7 @@ import Testing
 @testable import ProbeCatalog
 
 @Suite struct CatalogTests {
-    /// SPEC §3's table, in order (storage.local / storage.session are one row there).
+    /// The page's probe order (docs/probes.md; storage.local / storage.session are one step).
     static let specOrder = [
         "env.script", "env.platform", "env.secureContext", "env.viewport", "env.injected",
         "storage.local", "storage.session", "storage.indexedDB", "cookie.document", "cookie.server",
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func OnlyStepsAPersonMustAnswerOrPerform_NeedAPerson() {
-        // A farm script taps and picks files (SPEC §6): file.accept, file.cancel and file.heic
+        // A farm script taps and picks files (docs/requirements.md#product-rules): file.accept, file.cancel and file.heic
         // are its to complete; what the person saw or did outside the page is not.
         let people = Catalog.standard.probes.filter(\.needsPerson).map(\.id)
         #expect(people == ["storage.relaunch", "file.capture", "nav.customScheme", "nav.returnUrl", "nav.loadError",
@@ -55,7 +55,7 @@ import Testing
     @Test func Checklist_HasEverySeed000Item_WithStableUniqueIds() {
         let checklist = Catalog.standard.checklist
         let perTab = Dictionary(grouping: checklist, by: \.tab).mapValues(\.count)
-        // seed 000 "Verification Checklist": Common 3 + 4 + 6, Android 16, iOS WKWebView 16, React Native 8.
+        // The LiveForm guide's "Verification Checklist" (docs/requirements.md#liveform): Common 3 + 4 + 6, Android 16, iOS WKWebView 16, React Native 8.
         #expect(perTab[.common] == 13)
         #expect(perTab[.android] == 16)
         #expect(perTab[.ios] == 16)

@@ -4,7 +4,7 @@ import Testing
 /// The diagnoses the issue requires, each proved by a named test. They combine signals:
 /// speed, permission state, which origin got the camera, which events fired.
 @Suite struct DiagnosisTests {
-    // MARK: the two permission layers (seed 001)
+    // MARK: the two permission layers (docs/requirements.md#camera-getusermedia)
 
     @Test func CameraDeniedFast_IsDiagnosedAsWebViewLayer() {
         let denied = Run.result("camera.getUserMedia", ["outcome": "error", "errorName": "NotAllowedError", "errorMessage": "Permission denied", "elapsedMs": 12, "permissionStateBefore": "prompt"])
@@ -53,7 +53,7 @@ import Testing
         #expect(Run.finding(.iosWKWebView, busy).diagnosis?.contains("busy") == true)
     }
 
-    // MARK: origin checks (seed 001)
+    // MARK: origin checks (docs/requirements.md#camera-getusermedia)
 
     @Test func CameraGrantedOnTheSecondOrigin_MeansTheOriginCheckIsMissing() {
         let result = Run.result("camera.foreignOrigin", ["via": "frame", "otherPortOutcome": "error", "otherHostOutcome": "granted", "otherHostElapsedMs": 40])
@@ -168,7 +168,7 @@ import Testing
         #expect(finding.diagnosis?.contains("allowsInlineMediaPlayback is false on iPhone by default") == true)
     }
 
-    // MARK: files (seed 001 "File input on Android")
+    // MARK: files (docs/requirements.md#file-input)
 
     @Test func NoChangeAndNoCancelAfterATap_OnAndroid_MeansOnShowFileChooserIsMissing() {
         let result = Run.result("file.accept", ["changeFired": false, "cancelFired": false, "fileCount": 0, "waitedMs": 30000])
@@ -393,7 +393,7 @@ import Testing
         let liveform = Run.finding(.androidWebView, result, requirementSet: "liveform")
         #expect(liveform.verdict == .warn)
         #expect(liveform.diagnosis?.contains("compares the host but not the port") == true)
-        #expect(liveform.diagnosis?.contains("seed 000") == true)
+        #expect(liveform.diagnosis?.contains("docs/requirements.md#liveform") == true)
         #expect(Run.finding(.androidWebView, result, requirementSet: "video-only").verdict == .fail)
     }
 

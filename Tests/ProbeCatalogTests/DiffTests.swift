@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func UnattendedRun_WithOnlyAPersonsStepsLeft_IsReady_AndSaysWhatIsLeft() {
-        // SPEC §1.2: what needs a person is skipped, never failed; a farm that did every
+        // docs/requirements.md#product-rules: what needs a person is skipped, never failed; a farm that did every
         // step it can (taps and picks included) gets the verdict on the WebView's settings.
         let people = Set(Catalog.standard.probes.filter(\.needsPerson).map(\.id))
         let results = Run.healthy(.androidWebView).map { result in

@@ -1,7 +1,7 @@
 import Testing
 @testable import ProbeCatalog
 
-/// Every platform × probe expectation, written out from SPEC §3's "expected" column
+/// Every platform × probe expectation, written out from the expectations of docs/requirements.md
 /// (R required, B expected-blocked, S security, I info), in the platform order
 /// ios-wkwebview, ios-safari, android-webview, android-chrome, rn-webview-ios,
 /// rn-webview-android, desktop.
@@ -17,7 +17,7 @@ import Testing
         "storage.indexedDB": "RRRRRRR",
         "cookie.document": "RRRRRRR",
         "cookie.server": "RRRRRRR",
-        // SPEC §3: Android/RN-Android required; iOS expected blocked (ITP).
+        // Android/RN-Android required; iOS expected blocked (ITP, docs/requirements.md#cookies).
         "cookie.thirdParty": "BBRRBRI",
         "storage.navigation": "RRRRRRR",
         "storage.relaunch": "RIRIRRI",
@@ -51,7 +51,7 @@ import Testing
         "operator.checklist": "IIIIIII",
     ]
 
-    /// seed 004's changes: no popups, camera only (files are not part of the contract).
+    /// video-only's changes (docs/requirements.md#video-only): no popups, camera only (files are not part of the contract).
     static let videoOnlyChanges: [String: String] = [
         "nav.windowOpen": "BIBIBBI",
         "file.accept": "IIIIIII",

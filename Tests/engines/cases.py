@@ -67,7 +67,7 @@ class Case:
 # Operator steps: the page asks a person (relaunch the app, go offline, background the app,
 # follow a link and judge the app's error screen, did the camera open directly). A farm
 # script cannot answer them truthfully, so unattended runs skip them after tapWait
-# (needs-operator), and they do not hold back the verdict (SPEC §1.2): a correctly
+# (needs-operator), and they do not hold back the verdict (docs/requirements.md#product-rules): a correctly
 # configured app ends `ready` with exactly these skipped, the reasons naming them.
 OPERATOR = ("storage.relaunch", "file.capture", "nav.customScheme", "nav.loadError", "lifecycle.background", "net.offline")
 
@@ -236,8 +236,8 @@ CASES = [
     qt("qt-grants-every-origin", "not-ready", {"media_handler": "all"},
        fails={"camera.foreignOrigin": Expect(diagnosis=("grants every origin",), layer="webview", remedy="request.origin.scheme",
                                              observed="same host other port: granted, other host: granted")}),
-    # seed 000 (liveform, the default set) itself checks the host only, so there this is a
-    # warning; seed 001's strict set (video-only) fails it: both diffs are asserted.
+    # The LiveForm guide (liveform, the default set) itself checks the host only, so there this is a
+    # warning; the strict scheme-host-port check (video-only) fails it: both diffs are asserted.
     qt("qt-host-only-check", "ready", {"media_handler": "host-only"},
        warns={"camera.foreignOrigin": Expect(diagnosis=("compares the host but not the port", "checks the host only"),
                                              layer="webview", remedy="request.origin.scheme",

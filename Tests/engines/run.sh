@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The engine matrix (issue 7): installs what it needs when missing, builds the server, and
+# The engine matrix (docs/engines.md): installs what it needs when missing, builds the server, and
 # runs every host configuration through the page in WebKitGTK, QtWebEngine and Chromium.
 # Usage: Tests/engines/run.sh [pytest args, e.g. -k qt-correct]
 # Env: PROBE_SERVER (binary; default .build/debug/probe-server, built when missing),

@@ -1,4 +1,4 @@
-"""Issue 7: the diagnoses, proved in real engines hosted like apps host a WebView.
+"""The engine matrix (docs/engines.md): the diagnoses, proved in real engines hosted like apps host a WebView.
 
 The session starts the real probe-server (HTTPS, local CA, second origin), runs every
 selected case's host through the page in unattended mode, as many at a time as
@@ -248,7 +248,7 @@ def test_case(case, matrix):
         if missing != set(case.missing):
             problems.append(f"skipped or not run {sorted(missing)}, expected exactly {sorted(case.missing)}")
     if case.id == "qt-host-only-check":
-        # seed 001's strict origin check (the video-only set) fails what liveform warns about.
+        # The strict scheme-host-port origin check (the video-only set) fails what liveform warns about.
         strict = {f["probe"]: f for f in r["strict"]["findings"]}["camera.foreignOrigin"]
         if strict["verdict"] != "fail" or "compares the host but not the port" not in (strict.get("diagnosis") or ""):
             problems.append(f"under video-only: {describe(strict)}")

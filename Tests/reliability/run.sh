@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The reliability suites (issue 9): fuzzing, parser differential, smuggling, slowloris,
+# The reliability suites (docs/reliability.md): fuzzing, parser differential, smuggling, slowloris,
 # durability, bad input, TLS. Installs what it needs (Debian, PyPI), builds the server in
 # release mode, and runs everything; exits non-zero if anything fails.
 # Usage: Tests/reliability/run.sh [pytest args...]

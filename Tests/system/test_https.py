@@ -1,4 +1,4 @@
-"""HTTPS that phones trust (issue 3), checked against the real binary."""
+"""HTTPS that phones trust (docs/architecture.md), checked against the real binary."""
 import datetime
 import http.client
 import os

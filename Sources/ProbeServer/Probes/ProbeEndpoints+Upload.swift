@@ -1,6 +1,6 @@
 extension ProbeEndpoints {
     /// Formats the server accepts from the file probes: what phone cameras and galleries
-    /// produce (SPEC §3 file.heic: HEIC must be accepted, or converted by the platform).
+    /// produce (docs/requirements.md#file-input: HEIC must be accepted, or converted by the platform).
     static let acceptedFormats: Set<ImageFormat> = [.jpeg, .png, .gif, .webp, .heic, .heif]
 
     /// `POST /probe/upload`: parses the multipart body, sniffs and hashes each file. Nothing

@@ -4,7 +4,7 @@ import ProbeCatalog
 /// What every format says the same way: the words for a platform, a verdict, a wrapper's
 /// fix, a duration. Kept in one place so the JUnit file and the PR comment never disagree.
 enum ReportFacts {
-    /// The three wrappers a remedy names (SPEC §4), in the order reports list them.
+    /// The three wrappers a remedy names (docs/requirements.md#product-rules), in the order reports list them.
     enum Wrapper: CaseIterable {
         case iosSwift, androidKotlin, reactNative
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One probe outcome `{run, probe, attempt, status, observed, elapsedMs, at}` (SPEC §4).
+/// One probe outcome `{run, probe, attempt, status, observed, elapsedMs, at}` (docs/requirements.md#product-rules).
 ///
 /// `(runID, probe, attempt)` is the key. Two records with the same key are the *same*
 /// result when status, observed, elapsedMs and at are equal byte for byte; receivedAt is

@@ -13,7 +13,7 @@ import sys
 import time
 from urllib.parse import urlsplit
 
-# The tap steps a device-farm script clicks by their stable ids (SPEC §6). Steps whose
+# The tap steps a device-farm script clicks by their stable ids (docs/requirements.md#product-rules). Steps whose
 # panel asks the person a question (file.capture: "did the camera open directly?") or
 # whose button is a link that leaves the page (nav.*) are left to the page's unattended
 # timeout: a script cannot answer them truthfully. When a tapped chooser never answers, the
@@ -84,7 +84,7 @@ def origin_of(url):
 
 
 def app_decides(mode, requesting_origin, app_origin):
-    """The app's permission callback, as apps write it (seed 001): True grants."""
+    """The app's permission callback, as apps write it (docs/requirements.md#camera-getusermedia): True grants."""
     scheme, host, port = requesting_origin
     if mode == "all":
         return True

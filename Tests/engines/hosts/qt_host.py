@@ -61,7 +61,7 @@ class AppPage(QWebEnginePage):
             QTimer.singleShot(int(common.PERSON_CANCEL_S * 1000), loop.quit)
             loop.exec()
         h.farm.chooser_closed()
-        # none: Android's default onShowFileChooser "cancels all file requests" (seed 001) at
+        # none: Android's default onShowFileChooser "cancels all file requests" (docs/requirements.md#file-input) at
         # once, before anything is on screen. Both reach Blink as no files.
         return []
 
@@ -142,8 +142,8 @@ class Host:
         audio = kind in (P.MediaAudioCapture, P.MediaAudioVideoCapture)
         mode = self.a.media_handler
         if mode == "none":
-            # Android's default WebChromeClient.onPermissionRequest denies (seed 001: "without
-            # a handler, the WebView denies the page even when the app holds the camera").
+            # Android's default WebChromeClient.onPermissionRequest denies (docs/requirements.md#camera-getusermedia:
+            # without a handler, the WebView denies the page even when the app holds the camera).
             decision = False
         elif not (video or audio):
             decision = False

@@ -2,7 +2,7 @@
 
 Run: QT_QPA_PLATFORM=offscreen QTWEBENGINE_DISABLE_SANDBOX=1
      QTWEBENGINE_CHROMIUM_FLAGS=--use-fake-device-for-media-stream python3 qtwebengine_host.py URL POLICY
-POLICY is the app's configuration. `strict`, as seed 001 says: onPermissionRequest grants
+POLICY is the app's configuration. `strict`, as docs/requirements.md#camera-getusermedia says: onPermissionRequest grants
 video capture to the page's own origin (scheme, host and port) and denies everything else,
 and media plays without a gesture (mediaPlaybackRequiresUserGesture = false). `grant-all`:
 request.grant(request.resources) for any origin, and the WebView's default autoplay policy.
