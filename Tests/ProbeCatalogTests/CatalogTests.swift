@@ -52,7 +52,7 @@ import Testing
         }
     }
 
-    @Test func Checklist_HasEverySeed000Item_WithStableUniqueIds() {
+    @Test func Checklist_HasEveryLiveformItem_WithStableUniqueIds() {
         let checklist = Catalog.standard.checklist
         let perTab = Dictionary(grouping: checklist, by: \.tab).mapValues(\.count)
         // The LiveForm guide's "Verification Checklist" (docs/requirements.md#liveform): Common 3 + 4 + 6, Android 16, iOS WKWebView 16, React Native 8.

@@ -388,7 +388,7 @@ import Testing
 }
 
 @Suite struct OriginStrictnessTests {
-    @Test func HostOnlyCheck_IsAWarningUnderLiveform_BecauseSeed000ChecksTheHostOnly() {
+    @Test func HostOnlyCheck_IsAWarningUnderLiveform_BecauseLiveformChecksTheHostOnly() {
         let result = Run.result("camera.foreignOrigin", ["otherPortOutcome": "granted", "otherPortElapsedMs": 30, "otherHostOutcome": "error"])
         let liveform = Run.finding(.androidWebView, result, requirementSet: "liveform")
         #expect(liveform.verdict == .warn)

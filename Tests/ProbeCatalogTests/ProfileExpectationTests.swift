@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test(arguments: Catalog.standard.probes.map(\.id))
-    func VideoOnlyProfile_ChangesOnlyWhatSeed004Says(probe: String) throws {
+    func VideoOnlyProfile_ChangesOnlyWhatTheVideoOnlySetSays(probe: String) throws {
         let expected = Self.expectations(try #require(Self.videoOnlyChanges[probe] ?? Self.liveform[probe]))
         for (platform, expectation) in zip(Platform.allCases, expected) {
             let profile = try #require(Catalog.standard.profile(platform: platform, requirementSet: "video-only"))
@@ -93,7 +93,7 @@ import Testing
         }
     }
 
-    @Test func Minimums_FollowSeed000_AndSeed004() throws {
+    @Test func Minimums_FollowTheLiveformAndVideoOnlySets() throws {
         let ios = try #require(Catalog.standard.profile(platform: .iosWKWebView))
         #expect(ios.minimums.map(\.subject) == [.iOS])
         #expect(ios.minimums[0].minimum == Version([15]))
