@@ -1,3 +1,4 @@
+import ProbeServer
 /// A usage error: printed with the command's help hint, exit status 64 (EX_USAGE).
 struct UsageError: Error, CustomStringConvertible {
     let description: String
@@ -79,7 +80,22 @@ struct Arguments {
             if let v = o.valueName { left += " \(v)" }
             return (left, o.help)
         }
-        let width = (rows.map(\.0.count).max() ?? 0) + 2
-        return rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n")
+        return table(rows)
     }
+
+    /// Two columns, the second wrapped at words within 80 columns under itself.
+    static func table(_ rows: [(String, String)]) -> String {
+        let width = (rows.map(\.0.count).max() ?? 0) + 2
+        // The help column wraps at words within 80 columns, continuation lines under it.
+        let column = String(repeating: " ", count: 2 + width)
+        return rows.map { left, help in
+            let wrapped = TerminalText.wrap(help, width: TerminalText.columns - column.count, indent: "")
+            return "  " + left.padding(toLength: width, withPad: " ", startingAt: 0)
+                + wrapped.replacingOccurrences(of: "\n", with: "\n" + column)
+        }.joined(separator: "\n")
+    }
+
+    /// A command's help as printed: prose lines wrapped at words to 80 columns (the option
+    /// table is already within them).
+    static func fitted(_ help: String) -> String { TerminalText.wrap(help, indent: "") }
 }

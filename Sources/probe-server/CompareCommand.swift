@@ -30,7 +30,7 @@ enum CompareCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try Arguments(options: options, arguments: argv)
         if args.flag("help") {
-            print(help)
+            print(Arguments.fitted(help))
             return 0
         }
         guard args.positionals.count == 2 else {

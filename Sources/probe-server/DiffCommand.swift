@@ -43,7 +43,7 @@ enum DiffCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try Arguments(options: options, arguments: argv)
         if args.flag("help") {
-            print(help)
+            print(Arguments.fitted(help))
             return 0
         }
         guard let target = args.positionals.first else { throw UsageError("diff needs a results file or a run id") }

@@ -6,7 +6,7 @@ import ProbeServer
 
 /// `probe-server serve`: run the server until SIGINT or SIGTERM.
 enum ServeCommand {
-    static let abstract = "Serve the probe page over HTTPS and collect results (the default command)."
+    static let abstract = "Serve the probe page over HTTPS and collect results (default)."
 
     static let options: [Arguments.Option] = [
         .init(long: "host", short: nil, valueName: "ADDRESS", help: "Address to listen on (default :: = every interface, IPv6 and IPv4)."),
@@ -21,6 +21,7 @@ enum ServeCommand {
         .init(long: "trust-proxy", short: nil, valueName: "CIDR[,CIDR]", help: "Honour X-Forwarded-Proto/For/Host from these addresses only."),
         .init(long: "hsts", short: nil, valueName: "SECONDS", help: "Send Strict-Transport-Security with this max-age (default: none)."),
         .init(long: "app-link", short: nil, valueName: "TEMPLATE", help: "Make the QR code open your app, e.g. myapp://webview?url={url}."),
+        .init(long: "qr", short: nil, valueName: "auto|light|dark|off", help: "QR code style: light or dark for the terminal's background; auto paints black on white in a colour terminal (default auto)."),
         .init(long: "token", short: nil, valueName: "TOKEN", help: "Access token for listing and deleting runs (default: $PROBE_TOKEN, else generated)."),
         .init(long: "keep-days", short: nil, valueName: "N", help: "Delete runs not seen for N days, with their uploads."),
         .init(long: "max-store", short: nil, valueName: "SIZE", help: "Largest store (database and uploads), e.g. 512M, 4G (default 1G); beyond it writes get 507 store_full."),
@@ -39,10 +40,12 @@ enum ServeCommand {
         OPTIONS:
         \(Arguments.helpText(options))
 
-        On first start it creates a local certificate authority and a certificate for every
-        address of this machine in the data folder, and prints the probe URLs and a QR code.
-        Devices trust the CA through /setup. SIGHUP reloads the certificate; Ctrl-C (SIGINT)
-        or SIGTERM stops accepting, finishes in-flight requests, and exits 0.
+        On first start it creates a local certificate authority and a certificate for
+        every address of this machine in the data folder, and prints the probe URLs and
+        a QR code. Devices trust the CA through /setup. Each completed run then prints
+        one line: its verdict, the first reason and its report's URL. SIGHUP reloads
+        the certificate; Ctrl-C (SIGINT) or SIGTERM stops accepting, finishes in-flight
+        requests, and exits 0.
         """
     }
 
@@ -56,7 +59,7 @@ enum ServeCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try Arguments(options: options, arguments: argv)
         if args.flag("help") {
-            print(help)
+            print(Arguments.fitted(help))
             return 0
         }
         if let extra = args.positionals.first { throw UsageError("serve takes no argument, got \(extra)") }
@@ -109,6 +112,7 @@ enum ServeCommand {
             o.logLevel = l
         }
         let logger = Logger(level: o.logLevel)
+        let qr = try qrStyle(args.value("qr") ?? "auto")
 
         // Signals are taken by this thread with sigwait; the loops inherit the blocked mask.
         var signals = sigset_t()
@@ -131,7 +135,13 @@ enum ServeCommand {
             printError("probe-server: \(error)")
             return 73  // EX_CANTCREAT: data dir, certificates, store
         }
-        printBanner(service)
+        printBanner(service, qr: qr)
+        let style = TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: ProcessInfo.processInfo.environment)
+        let reportBase = service.probeURLs.first ?? "https://localhost:\(service.server.port)/"
+        service.api.verdicts.listen { run in
+            print(run.line(reportURL: reportBase + "runs/" + run.id, style: style))
+            fflush(nil)
+        }
 
         while true {
             var received: Int32 = 0
@@ -151,29 +161,40 @@ enum ServeCommand {
         }
     }
 
-    static func printBanner(_ service: ProbeService) {
-        let server = service.server
-        var text = "probe-server \(ProbeService.version) listening on \(server.addresses.map(\.description).joined(separator: ", "))"
-        if let p = server.port(of: "second") { text += ", second origin :\(p)" }
-        if let p = server.port(of: "setup") { text += ", setup (plain HTTP) :\(p)" }
-        for (name, moved) in server.movedPorts.sorted(by: { $0.key < $1.key }) {
-            let option = name == "setup" ? "--setup-port" : "--second-port"
-            text += "\n(port \(moved.asked) was taken, so the \(name == "setup" ? "setup port" : "second origin") is :\(moved.bound); \(option) chooses one)"
+    /// `--qr`: nil for off. `auto` paints black on white through ANSI colours when a person
+    /// watches a colour terminal (readable on a light or a dark theme); written to a file, it
+    /// keeps the plain blocks for a dark background.
+    static func qrStyle(_ text: String) throws -> QRCode.TerminalStyle? {
+        switch text {
+        case "off": return nil
+        case "light": return .darkOnLight
+        case "dark": return .lightOnDark
+        case "auto":
+            let colour = TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: ProcessInfo.processInfo.environment).colour
+            return colour ? .blackOnWhite : .lightOnDark
+        default: throw UsageError("--qr must be auto, light, dark or off; got \(text)")
         }
-        text += "\nopen the probe page at:\n" + service.probeURLs.map { "  \($0)" }.joined(separator: "\n") + "\n"
-        if let qr = try? QRCode(text: service.qrTarget) {
-            text += "\n" + qr.terminalText() + "  scan: \(service.qrTarget)\n"
+    }
+
+    static func printBanner(_ service: ProbeService, qr: QRCode.TerminalStyle?) {
+        let server = service.server
+        var banner = Banner(version: ProbeService.version, listening: server.addresses.map(\.description),
+                            probeURLs: service.probeURLs, qrTarget: service.qrTarget,
+                            runsURL: (service.probeURLs.first ?? "https://localhost:\(server.port)/") + "runs")
+        banner.secondPort = server.port(of: "second")
+        banner.setupPort = server.port(of: "setup")
+        banner.movedPorts = server.movedPorts.sorted(by: { $0.key < $1.key }).map { name, moved in
+            (name: name, asked: moved.asked, bound: moved.bound, option: name == "setup" ? "--setup-port" : "--second-port")
         }
         if let certs = service.certificates {
-            text += "\nlocal CA: \(certs.authorityCertificateFile) (SHA-256 \(certs.authorityFingerprint))\n"
-            let setupPort = server.port(of: "setup")
+            banner.authority = (file: certs.authorityCertificateFile, fingerprint: certs.authorityFingerprint)
             let host = service.probeURLs.first.flatMap { URL(string: $0)?.host } ?? "localhost"
-            text += "devices trust it through " + (setupPort.map { "http://\(host):\($0)/setup" } ?? "/setup") + "\n"
+            banner.setupURL = server.port(of: "setup").map { "http://\(host):\($0)/setup" } ?? "/setup"
         }
         if service.token.wasGenerated {
-            text += "\naccess token (shown once; also in \(service.options.dataDirectory)/token): \(service.token.value)\n"
+            banner.generatedToken = (value: service.token.value, file: "\(service.options.dataDirectory)/token")
         }
-        print(text, terminator: "")
+        print(banner.render(qr: qr), terminator: "")
         fflush(nil)
     }
 }

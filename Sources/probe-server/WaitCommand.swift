@@ -50,7 +50,7 @@ enum WaitCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try Arguments(options: options, arguments: argv)
         if args.flag("help") {
-            print(help)
+            print(Arguments.fitted(help))
             return 0
         }
         guard let target = args.positionals.first else { throw UsageError("wait needs a run id") }

@@ -17,21 +17,23 @@ let subcommands: [(name: String, abstract: String, run: ([String]) throws -> Int
 
 /// probe-server: one root command with subcommands; `serve` is the default.
 let rootHelp = """
-OVERVIEW: probe-server finds WebView misconfigurations: it serves a sequential test page,
-collects what the page observes, and names the setting to fix for each wrapper.
+OVERVIEW: probe-server finds WebView misconfigurations: it serves a sequential
+test page, collects what the page observes, and names the setting to fix for
+each wrapper.
 
 USAGE: probe-server [serve] [options]
        probe-server <subcommand> [options]
 
 SUBCOMMANDS:
-\(subcommands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + $0.abstract }.joined(separator: "\n"))
+\(Arguments.table(subcommands.map { ($0.name, $0.abstract) }))
 
 OPTIONS:
   -h, --help   Show this help.
   --version    Show the version.
 
 Run `probe-server <subcommand> --help` for a subcommand's options.
-Exit status of diff, wait and try: 0 ready, 1 findings, 2 incomplete, 64 usage error.
+Exit status of diff, wait and try: 0 ready, 1 findings, 2 incomplete,
+64 usage error.
 """
 
 @MainActor func main() -> Int32 {
@@ -41,7 +43,7 @@ Exit status of diff, wait and try: 0 ready, 1 findings, 2 incomplete, 64 usage e
         subcommand = first
         argv.removeFirst()
     } else if argv.first == "--help" || argv.first == "-h" {
-        print(rootHelp)
+        print(Arguments.fitted(rootHelp))
         return 0
     } else if argv.first == "--version" {
         print(Version.current)
@@ -53,7 +55,7 @@ Exit status of diff, wait and try: 0 ready, 1 findings, 2 incomplete, 64 usage e
         if subcommand == "help" {
             // `probe-server help diff` is `probe-server diff --help`.
             guard let topic = argv.first else {
-                print(rootHelp)
+                print(Arguments.fitted(rootHelp))
                 return 0
             }
             guard let command = subcommands.first(where: { $0.name == topic }) else {

@@ -67,6 +67,15 @@ import Testing
         }
     }
 
+    @Test func EveryHelp_FitsEightyColumns() throws {
+        for args in [["--help"]] + Self.subcommands.map({ [$0, "--help"] }) {
+            let output = try Self.run(args)
+            for line in output.stdout.split(separator: "\n") {
+                #expect(line.count <= 80, "\(args.joined(separator: " ")): \(line.count) columns: \(line)")
+            }
+        }
+    }
+
     @Test func UsageErrors_Exit64WithAMessage() throws {
         let cases: [[String]] = [
             ["bogus"],

@@ -138,8 +138,15 @@ import Testing
         let payload = Self.url(length: 96)
         let code = try QRCode(text: payload)
         var files: [String] = []
-        for style in [QRCode.TerminalStyle.lightOnDark, .darkOnLight] {
-            let text = code.terminalText(style: style)
+        for style in [QRCode.TerminalStyle.lightOnDark, .darkOnLight, .blackOnWhite] {
+            var text = code.terminalText(style: style)
+            if style == .blackOnWhite {
+                // Each line sets black on white and resets after itself, so the terminal's
+                // own colours never show inside the code.
+                let lines = text.split(separator: "\n")
+                #expect(lines.allSatisfy { $0.hasPrefix("\u{1B}[38;5;16;48;5;231m") && $0.hasSuffix("\u{1B}[0m") })
+                text = text.replacingOccurrences(of: "\u{1B}[38;5;16;48;5;231m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
+            }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             let side = code.size + 2 * QRCode.quietZone
             #expect(lines.count == (side + 1) / 2)
@@ -167,7 +174,7 @@ import Testing
             try QRCodeTestSupport.write(QRCodeTestSupport.pbm(pixels), to: file)
             files.append(file)
         }
-        #expect(try QRCodeTestSupport.zbarDecode(files) == [payload, payload])
+        #expect(try QRCodeTestSupport.zbarDecode(files) == [payload, payload, payload])
     }
 
     @Test func QRCode_SVGRenderingDecodesAfterRasterising() throws {

@@ -93,6 +93,11 @@ trap 'echo "RUN=${{RUN:-}}" >&2' EXIT
         state = api(server, f"/api/runs/{run_id.group(1)}")
         assert state.get("completedAt"), "the device did not complete the run:\n" + (work / "device.log").read_text()
         assert done.returncode == EXIT_BY_VERDICT[state["verdict"]], (done.returncode, state["verdict"], done.stderr)
+        # The operator's terminal says it too: one line per judged run, with the report's URL.
+        title = {"ready": "READY", "not-ready": "NOT READY", "incomplete": "INCOMPLETE"}[state["verdict"]]
+        flat = re.sub(r"\n {4}", " ", server.banner)
+        line = re.search(rf"^run {run_id.group(1)}\b[^\n]*: {title}\b[^\n]*→\u00a0(https://\S+/runs/{run_id.group(1)})$", flat, re.M)
+        assert line, server.banner[-2000:]
         # Nothing of the recipe lands outside the folder it ran in.
         assert not os.path.exists(os.path.join(ROOT, "report.xml"))
     finally:

@@ -22,6 +22,8 @@ public final class RunAPI: @unchecked Sendable {
     public let dataDirectory: String
     let logger: Logger
     /// Bounded by `RunWaiters.totalBound` of the descriptor limit (raised first, as the server does).
+    /// Each judged run, for the serve command's line per run.
+    public let verdicts = RunVerdictFeed()
     let waiters = RunWaiters(maxTotal: RunWaiters.totalBound(descriptorLimit: Socket.raiseDescriptorLimit()))
     let runCreation = RateLimiter(RateLimiter.runCreation)
     /// `Quotas.runsPerAddressPerHour` as a bucket that refills over the hour.
@@ -452,6 +454,7 @@ public final class RunAPI: @unchecked Sendable {
                     let report = try RunJudge.report(run: run, records: try self.store.results(runID: id), catalog: self.catalog)
                     self.store.submit(.setVerdict(id: id, verdict: report.verdict.rawValue)) { _ in
                         self.waiters.complete(runID: id)
+                        self.verdicts.announce(run, report)
                         done(.json(report))
                     }
                 } catch {

@@ -7,6 +7,10 @@ extension QRCode {
         case lightOnDark
         /// Blocks paint the dark modules: for dark text on a light background.
         case darkOnLight
+        /// Black blocks on a white ground set by ANSI colours (ECMA-48 SGR, 256-colour
+        /// indices 16 and 231): readable whatever the terminal's own colours, when it shows
+        /// colour at all (a TTY without NO_COLOR, https://no-color.org).
+        case blackOnWhite
     }
 
     /// Two module rows per text line with the half blocks `▀ ▄ █` and a space, so the code
@@ -16,7 +20,7 @@ extension QRCode {
         let painted: (Int, Int) -> Bool = { row, column in
             // Past the bottom quiet zone (odd row count) stays unpainted in both styles.
             guard row < size + Self.quietZone else { return false }
-            return style == .darkOnLight ? self[row, column] : !self[row, column]
+            return style == .lightOnDark ? !self[row, column] : self[row, column]
         }
         var lines: [String] = []
         for top in stride(from: span.lowerBound, to: span.upperBound, by: 2) {
@@ -29,7 +33,7 @@ extension QRCode {
                 case (false, false): line += " "
                 }
             }
-            lines.append(line)
+            lines.append(style == .blackOnWhite ? "\u{1B}[38;5;16;48;5;231m" + line + "\u{1B}[0m" : line)
         }
         return lines.joined(separator: "\n") + "\n"
     }
