@@ -92,9 +92,17 @@ public struct Diff: Sendable {
         if let stalled {
             reasons.insert("stopped at \(stalled.step): no result for \(Int(stalled.silentSeconds)) s since it began", at: 0)
         }
+        // Most severe first; among equals, what stops the flow before what degrades it,
+        // then catalog order (the order a person meets the steps).
+        let order = Dictionary(uniqueKeysWithValues: catalog.probes.enumerated().map { ($1.id, (index: $0, blocks: $1.blocksFlow)) })
         let top = findings
             .filter { ($0.verdict == .fail || $0.verdict == .warn) && $0.remedy != nil && $0.diagnosis != nil }
-            .sorted { $0.severity > $1.severity }
+            .sorted { a, b in
+                if a.severity != b.severity { return a.severity > b.severity }
+                let (x, y) = (order[a.probe] ?? (Int.max, false), order[b.probe] ?? (Int.max, false))
+                if x.blocks != y.blocks { return x.blocks }
+                return x.index < y.index
+            }
             .prefix(5)
             .map { DiffReport.TopRemedy(probe: $0.probe, severity: $0.severity, diagnosis: $0.diagnosis!, remedy: $0.remedy!) }
         let known = Set(catalog.probes.map(\.id))
