@@ -178,8 +178,9 @@ public struct Diff: Sendable {
         }
 
         guard let result else {
-            if let after = probe.after, context.results[after] == nil || context.results[after]?.observed["outcome"]?.stringValue == "error" {
-                return make(.notRun, "not run (it runs after \(after) grants the camera)")
+            if let after = probe.after, after.waits == .run,
+                context.results[after.probe] == nil || context.results[after.probe]?.string("outcome") == "error" {
+                return make(.notRun, "not run (it runs after \(after.probe) grants the camera)")
             }
             return make(.notRun, "no result posted")
         }

@@ -3,23 +3,23 @@ import Testing
 @testable import ProbeCatalog
 
 @Suite struct CatalogTests {
-    /// SPEC §3's table, in order (storage.local / storage.session are one row there).
-    static let specOrder = [
-        "env.script", "env.platform", "env.secureContext", "env.viewport", "env.injected",
-        "storage.local", "storage.session", "storage.indexedDB", "cookie.document", "cookie.server",
-        "cookie.thirdParty", "storage.navigation", "storage.relaunch", "fetch.sameOrigin", "fetch.credentials",
-        "fetch.cors", "fetch.integrity", "xhr.sameOrigin", "net.mixedContent", "media.autoplay", "media.inline",
-        "camera.api", "camera.devices", "camera.permission", "camera.getUserMedia", "camera.frames", "camera.facing",
-        "camera.reacquire", "camera.scope", "camera.foreignOrigin", "file.accept", "file.capture", "file.cancel",
-        "file.heic", "nav.windowOpen", "nav.customScheme", "nav.returnUrl", "nav.loadError", "lifecycle.background",
-        "net.offline",
-    ]
-
-    @Test func Probes_FollowSpecOrder_ThenTheOperatorQuestions() {
-        let ids = Catalog.standard.probes.map(\.id)
-        #expect(Array(ids.prefix(Self.specOrder.count)) == Self.specOrder)
-        #expect(ids.last == "operator.checklist")
+    /// The order is the catalog's (StandardProbes.swift) and nowhere else: what a test can
+    /// hold it to is that phases do not interleave, that a step comes after the one it waits
+    /// on, and that the operator's questions come last.
+    @Test func Probes_RunPhaseByPhase_AfterWhatTheyWaitOn_ThenTheOperatorQuestions() {
+        let probes = Catalog.standard.probes
+        let ids = probes.map(\.id)
         #expect(Set(ids).count == ids.count)
+        let phases = probes.map(\.phase)
+        var seen: [Probe.Phase] = []
+        for phase in phases where seen.last != phase { seen.append(phase) }
+        #expect(seen == Probe.Phase.allCases.filter { phases.contains($0) }, "phases interleave or are out of order: \(seen)")
+        for (index, probe) in probes.enumerated() {
+            guard let after = probe.after else { continue }
+            let other = try? #require(ids.firstIndex(of: after.probe), "\(probe.id) waits on \(after.probe), which the catalog does not have")
+            if after.waits == .run, let other { #expect(other < index, "\(probe.id) runs after \(after.probe) but comes first") }
+        }
+        #expect(ids.last == "operator.checklist")
     }
 
     @Test func Probes_KindsMatchSpec() {
@@ -29,7 +29,8 @@ import Testing
         let operators = catalog.probes.filter { $0.kind == .operator }.map(\.id)
         #expect(operators == ["storage.relaunch", "nav.loadError", "lifecycle.background", "net.offline", "operator.checklist"])
         #expect(catalog.probe(id: "camera.getUserMedia")?.autoWhenUnattended == true)
-        #expect(catalog.probe(id: "camera.frames")?.after == "camera.getUserMedia")
+        #expect(catalog.probe(id: "camera.frames")?.after == .cameraGrant)
+        #expect(catalog.probe(id: "camera.devices")?.after == .cameraRequestEnded)
         #expect(catalog.probes.filter(\.asksOperator).map(\.id) == ["file.capture", "file.cancel", "nav.customScheme", "nav.returnUrl"])
     }
 
@@ -39,6 +40,32 @@ import Testing
         let people = Catalog.standard.probes.filter(\.needsPerson).map(\.id)
         #expect(people == ["storage.relaunch", "file.capture", "nav.customScheme", "nav.returnUrl", "nav.loadError",
                            "lifecycle.background", "net.offline", "operator.checklist"])
+    }
+
+    /// The healthy-run fixture is built from these, so they must be what the page may post.
+    @Test func EveryHealthyExample_PostsOnlyDeclaredFields_OfTheirDeclaredTypes() {
+        for probe in Catalog.standard.probes {
+            #expect(!probe.healthy.observed.isEmpty, "\(probe.id) has no healthy example")
+            for family in [Platform.Family.ios, .android, .desktop] {
+                for (name, value) in probe.healthy.observed(on: family) {
+                    let field = probe.field(name)
+                    #expect(field != nil, "\(probe.id)'s healthy example posts \(name), which it does not declare")
+                    #expect(field?.mismatch(value) == nil, "\(probe.id).\(name): \(field?.mismatch(value) ?? "")")
+                }
+            }
+        }
+    }
+
+    @Test func Thresholds_AreNamedOnce_WithAReason() {
+        for probe in Catalog.standard.probes {
+            let names = probe.thresholds.map(\.name)
+            #expect(Set(names).count == names.count, "\(probe.id) repeats a threshold")
+            for threshold in probe.thresholds + Catalog.pageThresholds {
+                #expect(threshold.ms > 0 && !threshold.reason.isEmpty, "\(probe.id).\(threshold.name)")
+                #expect(threshold.ms <= Catalog.pageThresholds.first { $0.name == "autoStepMs" }!.ms, "\(threshold.name) outlasts the step limit")
+            }
+            #expect(Set(names).isDisjoint(with: Catalog.pageThresholds.map(\.name)), "\(probe.id) shadows a page threshold")
+        }
     }
 
     @Test func EveryProbe_DocumentsItsObservedFields() {

@@ -73,6 +73,35 @@ import Testing
         }
     }
 
+    /// Reads of another probe's field name the probe, so they can be checked wherever they
+    /// are: the diff, the symptoms and their causes, the evidence, the checklist coverage.
+    @Test func EveryNamedProbeFieldRead_InTheCatalog_IsDeclared() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.sourceDirectory.path).filter { $0.hasSuffix(".swift") }
+        let regex = try NSRegularExpression(pattern: #"observed\("([\w.]+)", "(\w+)"\)"#)
+        var count = 0
+        for file in files {
+            let text = try Self.source(file)
+            for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let probe = String(text[Range(match.range(at: 1), in: text)!])
+                let field = String(text[Range(match.range(at: 2), in: text)!])
+                count += 1
+                #expect(Catalog.standard.probe(id: probe)?.field(field) != nil, "\(file) reads \(probe).\(field), which the probe does not declare")
+            }
+        }
+        #expect(count > 10)
+    }
+
+    /// The check every read goes through (`ProbeResult.bool(_:)` and the others assert it).
+    @Test func ARead_OfAnUndeclaredField_OrAsAnotherType_IsRefused() {
+        #expect(ObservedRead.isDeclared(probe: "camera.getUserMedia", field: "outcome", as: .string))
+        #expect(ObservedRead.isDeclared(probe: "camera.getUserMedia", field: "videoTracks", as: .number), "an integer reads as a number")
+        #expect(!ObservedRead.isDeclared(probe: "camera.getUserMedia", field: "outcome", as: .boolean))
+        #expect(!ObservedRead.isDeclared(probe: "camera.getUserMedia", field: "notDeclared", as: .string))
+        #expect(!ObservedRead.isDeclared(probe: "camera.frames", field: "outcome", as: nil))
+        let result = ProbeResult(run: "r", probe: "file.accept", status: .fail, observed: ["elapsedMs": 5])
+        #expect(result.ifDeclared("elapsedMs", .number) == nil, "file.accept does not declare elapsedMs: shared readers see nothing")
+    }
+
     @Test func JSONValues_RoundTrip_AndKeepIntegersIntegral() throws {
         let value: JSONValue = ["a": 1, "b": 1.5, "c": [true, nil, "x"], "d": ["e": "f"]]
         let data = try JSONEncoder().encode(value)
