@@ -49,6 +49,10 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     /// What a correctly configured app posts: the healthy-run fixture (`HealthyRun`) is built
     /// from it. Not exported: the page never needs it.
     public var healthy: HealthyExample = .none
+    /// How the diff reads this probe's result: a `Diff+*.swift` method, registered on the
+    /// declaration (`evaluated(by:)`) so that the probe and its judge are found together.
+    /// Nil: the page's status decides.
+    var evaluator: Evaluator?
     /// Checklist item ids (see `Checklist`) this probe's verdict verifies.
     public var checklistItems: [String]
     /// Expectation per platform under the default requirement set.
@@ -87,6 +91,20 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
 
     public func field(_ name: String) -> ObservedField? { observed.first { $0.name == name } }
     public func threshold(_ name: String) -> Threshold? { thresholds.first { $0.name == name } }
+
+    /// The probe with `evaluate` as its evaluator (`Diff.evaluateXHR`, …).
+    func evaluated(by evaluate: @escaping @Sendable (Diff) -> (ProbeResult, EvaluationContext) -> Assessment) -> Probe {
+        var probe = self
+        probe.evaluator = Evaluator(evaluate: evaluate)
+        return probe
+    }
+
+    /// A probe's evaluator. Equal whatever the function: two declarations are compared by
+    /// their data, and a function has no equality.
+    struct Evaluator: Sendable, Equatable {
+        let evaluate: @Sendable (Diff) -> (ProbeResult, EvaluationContext) -> Assessment
+        static func == (a: Evaluator, b: Evaluator) -> Bool { true }
+    }
 
     /// `healthy` is fixture data for tests and examples, not part of the exported catalog.
     enum CodingKeys: String, CodingKey {

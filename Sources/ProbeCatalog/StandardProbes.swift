@@ -22,7 +22,7 @@ enum StandardProbes {
             ],
             healthy: .init(["javascript": true, "noscriptBeacon": false]),
             expectation: .init(.required, expected: "JavaScript on"),
-            remedy: .javaScript),
+            remedy: .javaScript).evaluated(by: Diff.evaluateScript),
         Probe(
             id: "env.platform", title: "Platform and versions",
             instructions: "Nothing to do: the page reads the browser's identity.",
@@ -48,7 +48,7 @@ enum StandardProbes {
                 Threshold("highEntropyMs", ms: 2000, "getHighEntropyValues answers from the browser process at once; a WebView that never settles it leaves the user agent string to stand."),
             ],
             expectation: .init(.required, expected: "OS and engine at or above the minimums"),
-            remedy: .updateOS),
+            remedy: .updateOS).evaluated(by: Diff.evaluatePlatform),
         Probe(
             id: "env.secureContext", title: "Secure context",
             instructions: "Nothing to do.",
@@ -61,7 +61,7 @@ enum StandardProbes {
             ],
             healthy: .init(["isSecureContext": true, "protocol": "https:", "origin": "https://probe.test"]),
             expectation: .init(.required, expected: "secure (https, or http://localhost)"),
-            remedy: .secureContext),
+            remedy: .secureContext).evaluated(by: Diff.evaluateSecureContext),
         Probe(
             id: "env.viewport", title: "Full-screen layout",
             instructions: "Hold the phone upright.",
@@ -82,7 +82,7 @@ enum StandardProbes {
                 .required, ExpectationRule.on(ExpectationRule.browsers, .info),
                 expected: "fills the screen (at least 90 % of its height)",
                 expectedOn: [.iosSafari: "browser chrome takes part of the screen", .androidChrome: "browser chrome takes part of the screen", .desktop: "any size"]),
-            remedy: .fullScreenLayout),
+            remedy: .fullScreenLayout).evaluated(by: Diff.evaluateViewport),
         Probe(
             id: "env.injected", title: "Injected scripts",
             instructions: "Nothing to do.",
@@ -94,7 +94,7 @@ enum StandardProbes {
                 F("bridgeObjects", .stringArray, "Known bridges found: ReactNativeWebView, webkit.messageHandlers.*, Android JavascriptInterface names."),
             ],
             healthy: .init(["patchedNatives": [], "unexpectedGlobals": [], "bridgeObjects": []]),
-            expectation: .init(.info, expected: "reported for information")),
+            expectation: .init(.info, expected: "reported for information")).evaluated(by: Diff.evaluateInjected),
     ]
 
     // MARK: storage and cookies
@@ -108,7 +108,7 @@ enum StandardProbes {
             observed: webStorageFields("localStorage"),
             healthy: .init(["available": true, "writeReadRemove": true]),
             expectation: .init(.required, expected: "available; write, read and remove work"),
-            remedy: .domStorage),
+            remedy: .domStorage).evaluated(by: Diff.evaluateWebStorage),
         Probe(
             id: "storage.session", title: "sessionStorage",
             instructions: "Nothing to do.",
@@ -117,7 +117,7 @@ enum StandardProbes {
             observed: webStorageFields("sessionStorage"),
             healthy: .init(["available": true, "writeReadRemove": true]),
             expectation: .init(.required, expected: "available; write, read and remove work"),
-            remedy: .domStorage),
+            remedy: .domStorage).evaluated(by: Diff.evaluateWebStorage),
         Probe(
             id: "storage.indexedDB", title: "IndexedDB",
             instructions: "Nothing to do.",
@@ -132,7 +132,7 @@ enum StandardProbes {
             ],
             healthy: .init(["available": true, "opened": true, "putGetDelete": true]),
             expectation: .init(.required, expected: "open, put, get and delete work"),
-            remedy: .domStorage),
+            remedy: .domStorage).evaluated(by: Diff.evaluateIndexedDB),
         Probe(
             id: "cookie.document", title: "document.cookie",
             instructions: "Nothing to do.",
@@ -144,7 +144,7 @@ enum StandardProbes {
             ],
             healthy: .init(["cookieEnabled": true, "writeRead": true]),
             expectation: .init(.required, expected: "cookies enabled; write and read work"),
-            remedy: .cookies),
+            remedy: .cookies).evaluated(by: Diff.evaluateDocumentCookie),
         Probe(
             id: "cookie.server", title: "Server cookie",
             instructions: "Nothing to do.",
@@ -158,7 +158,7 @@ enum StandardProbes {
             ],
             healthy: .init(["setCookieSent": true, "echoed": true, "visibleToScript": false]),
             expectation: .init(.required, expected: "the server cookie comes back on the next request"),
-            remedy: .cookies),
+            remedy: .cookies).evaluated(by: Diff.evaluateServerCookie),
         Probe(
             id: "cookie.thirdParty", title: "Third-party cookie",
             instructions: "Nothing to do.",
@@ -187,7 +187,7 @@ enum StandardProbes {
                     .rnWebViewIOS: "blocked by WebKit ITP, which is expected",
                     .desktop: "depends on the browser's policy",
                 ]),
-            remedy: .thirdPartyCookies),
+            remedy: .thirdPartyCookies).evaluated(by: Diff.evaluateThirdPartyCookie),
         Probe(
             id: "storage.navigation", title: "Storage across navigation",
             instructions: "The page leaves and comes back by itself.",
@@ -202,7 +202,7 @@ enum StandardProbes {
                 Threshold("navigationMs", ms: 10000, "location.assign unloads the page within a second or two; a page still running after 10 s was not allowed to navigate."),
             ],
             expectation: .init(.required, expected: "both markers survive"),
-            remedy: .persistentDataStore),
+            remedy: .persistentDataStore).evaluated(by: Diff.evaluateNavigationStorage),
         Probe(
             id: "storage.relaunch", title: "Storage after relaunch",
             instructions: "Close the app completely, open it again, and open this link again. Then answer: did you relaunch?",
@@ -219,7 +219,7 @@ enum StandardProbes {
             expectation: .init(
                 .required, ExpectationRule.on(ExpectationRule.browsers, .info),
                 expected: "persistent cookie, localStorage and IndexedDB survive"),
-            remedy: .persistentDataStore),
+            remedy: .persistentDataStore).evaluated(by: Diff.evaluateRelaunch),
     ]
 
     static func webStorageFields(_ name: String) -> [ObservedField] {
@@ -248,7 +248,7 @@ enum StandardProbes {
             ],
             healthy: .init(["getOk": true, "postEchoExact": true, "status": 200]),
             expectation: .init(.required, expected: "GET and POST work"),
-            remedy: .bodyIntegrity),
+            remedy: .bodyIntegrity).evaluated(by: Diff.evaluateSameOriginFetch),
         Probe(
             id: "fetch.credentials", title: "fetch carries the cookie",
             instructions: "Nothing to do.",
@@ -260,7 +260,7 @@ enum StandardProbes {
             ],
             healthy: .init(["cookieSent": true]),
             expectation: .init(.required, expected: "the cookie is sent"),
-            remedy: .cookies),
+            remedy: .cookies).evaluated(by: Diff.evaluateCredentials),
         Probe(
             id: "fetch.cors", title: "fetch, cross origin",
             instructions: "Nothing to do.",
@@ -273,7 +273,7 @@ enum StandardProbes {
                 F("cookiesAtSecondOrigin", .object, "The probe_ cookies the second origin saw on the credentialed POST (name → value)."),
             ],
             healthy: .init(["getOk": true, "preflightOk": true]),
-            expectation: .init(.required, expected: "both succeed")),
+            expectation: .init(.required, expected: "both succeed")).evaluated(by: Diff.evaluateCORS),
         Probe(
             id: "fetch.integrity", title: "Large bodies intact",
             instructions: "Nothing to do.",
@@ -288,7 +288,7 @@ enum StandardProbes {
             ],
             healthy: .init(["bytes": 1_048_576, "uploadHashMatch": true, "downloadHashMatch": true]),
             expectation: .init(.required, expected: "both hashes match"),
-            remedy: .bodyIntegrity),
+            remedy: .bodyIntegrity).evaluated(by: Diff.evaluateIntegrity),
         Probe(
             id: "xhr.sameOrigin", title: "XMLHttpRequest",
             instructions: "Nothing to do.",
@@ -303,7 +303,7 @@ enum StandardProbes {
                 Threshold("requestMs", ms: 10000, "Two small requests to the serving host; XMLHttpRequest has no timeout of its own."),
             ],
             expectation: .init(.required, expected: "GET and POST work"),
-            remedy: .bodyIntegrity),
+            remedy: .bodyIntegrity).evaluated(by: Diff.evaluateXHR),
         Probe(
             id: "net.mixedContent", title: "Mixed content",
             instructions: "Nothing to do.",
@@ -325,7 +325,7 @@ enum StandardProbes {
                     .androidWebView: "fetch blocked; image allowed in MIXED_CONTENT_COMPATIBILITY_MODE",
                     .rnWebViewAndroid: "fetch blocked; image allowed with mixedContentMode=\"compatibility\"",
                 ]),
-            remedy: .mixedContent),
+            remedy: .mixedContent).evaluated(by: Diff.evaluateMixedContent),
     ]
 
     // MARK: media
@@ -349,7 +349,7 @@ enum StandardProbes {
                 .required, ExpectationRule.on(ExpectationRule.browsers, .info),
                 expected: "allowed without a gesture",
                 expectedOn: [.iosSafari: "blocked until a gesture (browser policy)", .androidChrome: "blocked until a gesture (browser policy)", .desktop: "browser policy"]),
-            remedy: .autoplay),
+            remedy: .autoplay).evaluated(by: Diff.evaluateAutoplay),
         Probe(
             id: "media.inline", title: "Inline video",
             instructions: "Nothing to do.",
@@ -367,7 +367,7 @@ enum StandardProbes {
                 Threshold("fullscreenSettleMs", ms: 500, "A fullscreen player takes over just after playing starts; its events fire within this."),
             ],
             expectation: .init(.required, [.desktop: .info], expected: "plays inline"),
-            remedy: .inlineMedia),
+            remedy: .inlineMedia).evaluated(by: Diff.evaluateInline),
     ]
 
     // MARK: camera
@@ -384,7 +384,7 @@ enum StandardProbes {
             ],
             healthy: .init(["mediaDevices": true, "getUserMedia": true]),
             expectation: .init(.required, expected: "present"),
-            remedy: .secureContext),
+            remedy: .secureContext).evaluated(by: Diff.evaluateCameraAPI),
         Probe(
             id: "camera.devices", title: "Cameras listed",
             instructions: "Nothing to do.",
@@ -401,7 +401,7 @@ enum StandardProbes {
                 Threshold("enumerateMs", ms: 3000, "enumerateDevices answers from the device list at once; a patched or broken one is reported as unknown."),
             ],
             expectation: .init(.required, [.desktop: .info], expected: "at least one video input"),
-            remedy: nil),
+            remedy: nil).evaluated(by: Diff.evaluateDevices),
         Probe(
             id: "camera.permission", title: "Camera permission state",
             instructions: "Nothing to do.",
@@ -412,7 +412,7 @@ enum StandardProbes {
                 F("stateAfter", .string, "Permission state after getUserMedia.", values: permissionStates),
             ],
             healthy: .init(["stateBefore": "prompt", "stateAfter": "granted"]),
-            expectation: .init(.info, expected: "reported for information")),
+            expectation: .init(.info, expected: "reported for information")).evaluated(by: Diff.evaluatePermissionState),
         Probe(
             id: "camera.getUserMedia", title: "Camera access",
             instructions: "Tap \"Start camera\". If a prompt appears, allow it.",
@@ -438,7 +438,7 @@ enum StandardProbes {
             expectation: .init(
                 .required, [.desktop: .info],
                 expected: "granted for the probe origin"),
-            remedy: .cameraGrant, marksStart: true),
+            remedy: .cameraGrant, marksStart: true).evaluated(by: Diff.evaluateGetUserMedia),
         Probe(
             id: "camera.frames", title: "Camera preview",
             instructions: "Point the camera at something that moves.",
@@ -465,7 +465,7 @@ enum StandardProbes {
                 Threshold("sampleMs", ms: 1000, "Frames are counted over one second: a live camera gives 15 to 60."),
             ],
             expectation: .init(.required, [.desktop: .info], expected: "real, moving, inline frames"),
-            remedy: .inlineMedia),
+            remedy: .inlineMedia).evaluated(by: Diff.evaluateFrames),
         Probe(
             id: "camera.facing", title: "Front and back cameras",
             instructions: "Nothing to do.",
@@ -483,7 +483,7 @@ enum StandardProbes {
             thresholds: [
                 Threshold("grantWaitMs", ms: 10000, "The camera is already granted: each facingMode request answers within a few seconds, or is refused."),
             ],
-            expectation: .init(.info, expected: "both cameras on phones")),
+            expectation: .init(.info, expected: "both cameras on phones")).evaluated(by: Diff.evaluateFacing),
         Probe(
             id: "camera.reacquire", title: "Camera again",
             instructions: "Nothing to do; if a prompt appears again, note it.",
@@ -505,7 +505,7 @@ enum StandardProbes {
             expectation: .init(
                 .required, ExpectationRule.on(ExpectationRule.browsers, .info),
                 expected: "granted again, no second prompt"),
-            remedy: .cameraReacquire),
+            remedy: .cameraReacquire).evaluated(by: Diff.evaluateReacquire),
         Probe(
             id: "camera.scope", title: "Only the camera",
             instructions: "Nothing to do.",
@@ -532,7 +532,7 @@ enum StandardProbes {
                 .security, ExpectationRule.on(ExpectationRule.browsers, .info),
                 expected: "audio denied (the host grants only the camera)",
                 expectedOn: [.iosSafari: "the person decides", .androidChrome: "the person decides", .desktop: "the person decides"]),
-            remedy: .videoOnlyGrant),
+            remedy: .videoOnlyGrant).evaluated(by: Diff.evaluateScope),
         Probe(
             id: "camera.foreignOrigin", title: "Camera from another origin",
             instructions: "Nothing to do.",
@@ -555,7 +555,7 @@ enum StandardProbes {
                 .security, ExpectationRule.on(ExpectationRule.browsers, .info),
                 expected: "denied on both",
                 expectedOn: [.iosSafari: "the person decides", .androidChrome: "the person decides", .desktop: "the person decides"]),
-            remedy: .strictOrigin),
+            remedy: .strictOrigin).evaluated(by: Diff.evaluateForeignOrigin),
     ]
 
     // MARK: files
@@ -589,7 +589,7 @@ enum StandardProbes {
             ],
             healthy: .init(["changeFired": true, "cancelFired": false, "fileCount": 1, "type": "image/jpeg", "size": 123_456, "sniffedFormat": "jpeg", "sha256": "ab", "serverSha256": "ab", "hashMatch": true, "uploadStatus": 200]),
             expectation: .init(.required, expected: "the picker opens; the file reaches the page and the server intact"),
-            remedy: .fileChooser, marksStart: true),
+            remedy: .fileChooser, marksStart: true).evaluated(by: Diff.evaluateFileAccept),
         Probe(
             id: "file.capture", title: "Capture with the camera",
             instructions: "Tap \"Back camera\" then \"Front camera\"; take a photo each time. Did the camera open directly?",
@@ -606,7 +606,7 @@ enum StandardProbes {
             ],
             healthy: .init(["environmentChangeFired": true, "environmentFileCount": 1, "userChangeFired": true, "userFileCount": 1, "cameraOpenedDirectly": true]),
             expectation: .init(.required, [.desktop: .info], expected: "the camera path opens"),
-            remedy: .captureAttribute, marksStart: true),
+            remedy: .captureAttribute, marksStart: true).evaluated(by: Diff.evaluateFileCapture),
         Probe(
             id: "file.cancel", title: "Cancel, then pick again",
             instructions: "Tap \"Choose image\", cancel the chooser, then tap it again and pick a photo.",
@@ -623,7 +623,7 @@ enum StandardProbes {
             ],
             healthy: .init(["cancelFired": true, "secondChooserOpened": true, "secondChangeFired": true, "secondFileCount": 1]),
             expectation: .init(.required, expected: "the second pick works; cancel fires where supported"),
-            remedy: .fileCallbackOnCancel, marksStart: true),
+            remedy: .fileCallbackOnCancel, marksStart: true).evaluated(by: Diff.evaluateFileCancel),
         Probe(
             id: "file.heic", title: "HEIC photo",
             instructions: "Tap \"Choose HEIC\" and pick a photo taken with the camera (HEIC on iPhone).",
@@ -645,7 +645,7 @@ enum StandardProbes {
             expectation: .init(
                 .info, ExpectationRule.on(ExpectationRule.iosAll, .required),
                 expected: "accepted, or converted to JPEG"),
-            remedy: .heic, marksStart: true),
+            remedy: .heic, marksStart: true).evaluated(by: Diff.evaluateHEIC),
     ]
 
     // MARK: navigation
@@ -665,7 +665,7 @@ enum StandardProbes {
                 Threshold("watchMs", ms: 1500, "A new window or an external app hides this page within a second of window.open."),
             ],
             expectation: .init(.info, expected: "per app policy"),
-            remedy: .windowOpen),
+            remedy: .windowOpen).evaluated(by: Diff.evaluateWindowOpen),
         Probe(
             id: "nav.customScheme", title: "Custom scheme link",
             instructions: "Tap the custom-scheme link. What happened?",
@@ -678,7 +678,7 @@ enum StandardProbes {
             expectation: .init(
                 .required, ExpectationRule.on(ExpectationRule.browsers, .info),
                 expected: "no WebView error page"),
-            remedy: .customSchemes),
+            remedy: .customSchemes).evaluated(by: Diff.evaluateCustomScheme),
         Probe(
             id: "nav.returnUrl", title: "Return URL",
             instructions: "Tap \"Return to app\". Did it reach the app as your app intends?",
@@ -691,7 +691,7 @@ enum StandardProbes {
             ],
             healthy: .init(["reachedApp": true, "outcome": "app"]),
             expectation: .init(.info, expected: "per app policy"),
-            remedy: .returnUrl),
+            remedy: .returnUrl).evaluated(by: Diff.evaluateReturnURL),
         Probe(
             id: "nav.loadError", title: "Load errors",
             instructions: "Tap \"HTTP 500 page\" and then \"Unreachable address\". Did the app show a recoverable error each time?",
@@ -705,7 +705,7 @@ enum StandardProbes {
             expectation: .init(
                 .required, ExpectationRule.on(ExpectationRule.browsers, .info),
                 expected: "a recoverable error is shown"),
-            remedy: .loadErrors),
+            remedy: .loadErrors).evaluated(by: Diff.evaluateLoadError),
     ]
 
     // MARK: lifecycle
@@ -728,7 +728,7 @@ enum StandardProbes {
                 Threshold("settleMs", ms: 1000, "After returning, the camera track has a second to end or resume before its state is read."),
             ],
             expectation: .init(.required, [.desktop: .info], expected: "the page resumes"),
-            remedy: .backgroundResume),
+            remedy: .backgroundResume).evaluated(by: Diff.evaluateBackground),
         Probe(
             id: "net.offline", title: "Offline and back",
             instructions: "Turn on airplane mode, wait for the page to notice, then turn it off.",
@@ -742,7 +742,7 @@ enum StandardProbes {
             ],
             healthy: .init(["offlineFired": true, "onlineFired": true, "queued": 2, "delivered": 2]),
             expectation: .init(.required, [.desktop: .info], expected: "nothing lost"),
-            remedy: .offline),
+            remedy: .offline).evaluated(by: Diff.evaluateOffline),
     ]
 
     // MARK: confirmation
@@ -759,6 +759,6 @@ enum StandardProbes {
                 F("answers", .object, "Question id → \"yes\", \"no\" or \"unknown\" (the question ids are in the checklist's `question.key`)."),
             ],
             healthy: .init(["answers": .object(Checklist.operatorAnswers("yes"))]),
-            expectation: .init(.info, expected: "answered")),
+            expectation: .init(.info, expected: "answered")).evaluated(by: Diff.evaluateOperatorChecklist),
     ]
 }

@@ -148,6 +148,23 @@ import Testing
         #expect(text.contains("\"ios-wkwebview\""))
     }
 
+    /// What the page reads from `/api/config` to run a step: its limits by name, and the one
+    /// `after` it waits on; the healthy example stays out of the page's download.
+    @Test func ExportJSON_GivesThePageEachProbesLimitsAndDependency() throws {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(Catalog.standard.exportJSON().utf8)) as? [String: Any])
+        let probes = try #require(object["probes"] as? [[String: Any]])
+        let gum = try #require(probes.first { $0["id"] as? String == "camera.getUserMedia" })
+        let limits = try #require(gum["thresholds"] as? [[String: Any]])
+        #expect(limits.contains { $0["name"] as? String == "grantWaitMs" && $0["ms"] as? Double == 60000 && !(($0["reason"] as? String) ?? "").isEmpty })
+        #expect(gum["healthy"] == nil)
+        let devices = try #require(probes.first { $0["id"] as? String == "camera.devices" })
+        #expect(devices["after"] as? [String: String] == ["probe": "camera.getUserMedia", "waits": "finish"])
+        let frames = try #require(probes.first { $0["id"] as? String == "camera.frames" })
+        #expect(frames["after"] as? [String: String] == ["probe": "camera.getUserMedia", "waits": "run"])
+        let page = try #require((object["thresholds"] as? [String: Any])?["page"] as? [[String: Any]])
+        #expect(Set(page.compactMap { $0["name"] as? String }) == Set(Catalog.pageThresholds.map(\.name)))
+    }
+
     @Test func AddingARequirementSet_IsADataChange() {
         let strict = RequirementSet(
             id: "no-thirdparty", title: "t", source: "test", summary: "s",

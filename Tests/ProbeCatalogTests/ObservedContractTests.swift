@@ -14,19 +14,27 @@ import Testing
         try String(contentsOf: sourceDirectory.appendingPathComponent(name), encoding: .utf8)
     }
 
-    /// Function name → the probes whose results it reads, from Diff.evaluate's switch.
+    /// Function name → the probes whose results it reads, from the declarations'
+    /// `evaluated(by: Diff.…)` in StandardProbes.swift.
     static func evaluators() throws -> [String: [String]] {
-        let diff = try source("Diff.swift")
+        let declarations = try source("StandardProbes.swift")
         var map: [String: [String]] = [:]
-        let pattern = try NSRegularExpression(pattern: #"case ((?:"[^"]+"(?:, )?)+): return (\w+)\("#)
-        for match in pattern.matches(in: diff, range: NSRange(diff.startIndex..., in: diff)) {
-            let ids = String(diff[Range(match.range(at: 1), in: diff)!])
-                .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-            map[String(diff[Range(match.range(at: 2), in: diff)!]), default: []] += ids
+        let pattern = try NSRegularExpression(pattern: #"id: "([\w.]+)", title:(?:(?!\n        Probe\().)*?\.evaluated\(by: Diff\.(\w+)\)"#, options: [.dotMatchesLineSeparators])
+        for match in pattern.matches(in: declarations, range: NSRange(declarations.startIndex..., in: declarations)) {
+            let id = String(declarations[Range(match.range(at: 1), in: declarations)!])
+            map[String(declarations[Range(match.range(at: 2), in: declarations)!]), default: []].append(id)
         }
         // Helpers called from more than one evaluator.
         map["cameraDenial"] = ["camera.getUserMedia", "camera.reacquire"]
         return map
+    }
+
+    @Test func EveryProbe_HasItsEvaluatorOnItsDeclaration() throws {
+        let found = Set(try Self.evaluators().values.joined())
+        for probe in Catalog.standard.probes {
+            #expect(probe.evaluator != nil, "\(probe.id) has no evaluator: add .evaluated(by: Diff.evaluate…) to its declaration")
+            #expect(found.contains(probe.id), "\(probe.id): the contract test cannot find its evaluator in StandardProbes.swift")
+        }
     }
 
     /// Function name → its body, for every `func` in the Diff extensions.
