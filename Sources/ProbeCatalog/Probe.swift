@@ -53,6 +53,9 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     /// declaration (`evaluated(by:)`) so that the probe and its judge are found together.
     /// Nil: the page's status decides.
     var evaluator: Evaluator?
+    /// What the evaluator can conclude, in words: each line names the signal and the cause
+    /// (exported as `diagnoses`, listed in docs/probes.md; DiagnosisTests proves them).
+    public internal(set) var diagnoses: [String] = []
     /// Checklist item ids (see `Checklist`) this probe's verdict verifies.
     public var checklistItems: [String]
     /// Expectation per platform under the default requirement set.
@@ -92,10 +95,14 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     public func field(_ name: String) -> ObservedField? { observed.first { $0.name == name } }
     public func threshold(_ name: String) -> Threshold? { thresholds.first { $0.name == name } }
 
-    /// The probe with `evaluate` as its evaluator (`Diff.evaluateXHR`, …).
-    func evaluated(by evaluate: @escaping @Sendable (Diff) -> (ProbeResult, EvaluationContext) -> Assessment) -> Probe {
+    /// The probe with `evaluate` as its evaluator (`Diff.evaluateXHR`, …) and `diagnoses`, the
+    /// conclusions it can draw, in words.
+    func evaluated(
+        by evaluate: @escaping @Sendable (Diff) -> (ProbeResult, EvaluationContext) -> Assessment, concluding diagnoses: [String] = []
+    ) -> Probe {
         var probe = self
         probe.evaluator = Evaluator(evaluate: evaluate)
+        probe.diagnoses = diagnoses
         return probe
     }
 

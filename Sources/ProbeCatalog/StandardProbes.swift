@@ -22,7 +22,11 @@ enum StandardProbes {
             ],
             healthy: .init(["javascript": true, "noscriptBeacon": false]),
             expectation: .init(.required, expected: "JavaScript on"),
-            remedy: .javaScript).evaluated(by: Diff.evaluateScript),
+            remedy: .javaScript).evaluated(
+                by: Diff.evaluateScript,
+                concluding: [
+                "noscript beacon seen → JavaScript off (Android default, seed 001)",
+                ]),
         Probe(
             id: "env.platform", title: "Platform and versions",
             instructions: "Nothing to do: the page reads the browser's identity.",
@@ -48,7 +52,13 @@ enum StandardProbes {
                 Threshold("highEntropyMs", ms: 2000, "getHighEntropyValues answers from the browser process at once; a WebView that never settles it leaves the user agent string to stand."),
             ],
             expectation: .init(.required, expected: "OS and engine at or above the minimums"),
-            remedy: .updateOS).evaluated(by: Diff.evaluatePlatform),
+            remedy: .updateOS).evaluated(
+                by: Diff.evaluatePlatform,
+                concluding: [
+                "OS under the requirement set's minimum → fail naming the version and the minimum, whatever else passed",
+                "under the recommended version, or Android System WebView older than Chrome \(RequirementSet.staleWebViewChromeMajor) → warning",
+                "version unreadable (reduced user agent without userAgentData) → warning",
+                ]),
         Probe(
             id: "env.secureContext", title: "Secure context",
             instructions: "Nothing to do.",
@@ -61,7 +71,11 @@ enum StandardProbes {
             ],
             healthy: .init(["isSecureContext": true, "protocol": "https:", "origin": "https://probe.test"]),
             expectation: .init(.required, expected: "secure (https, or http://localhost)"),
-            remedy: .secureContext).evaluated(by: Diff.evaluateSecureContext),
+            remedy: .secureContext).evaluated(
+                by: Diff.evaluateSecureContext,
+                concluding: [
+                "not a secure context → the camera API will be absent",
+                ]),
         Probe(
             id: "env.viewport", title: "Full-screen layout",
             instructions: "Hold the phone upright.",
@@ -82,7 +96,12 @@ enum StandardProbes {
                 .required, ExpectationRule.on(ExpectationRule.browsers, .info),
                 expected: "fills the screen (at least 90 % of its height)",
                 expectedOn: [.iosSafari: "browser chrome takes part of the screen", .androidChrome: "browser chrome takes part of the screen", .desktop: "any size"]),
-            remedy: .fullScreenLayout).evaluated(by: Diff.evaluateViewport),
+            remedy: .fullScreenLayout).evaluated(
+                by: Diff.evaluateViewport,
+                concluding: [
+                "under 75 % of the screen height → embedded in a card or modal",
+                "75–90 % → native header or bar (a safe-area inset alone is fine)",
+                ]),
         Probe(
             id: "env.injected", title: "Injected scripts",
             instructions: "Nothing to do.",
@@ -94,7 +113,11 @@ enum StandardProbes {
                 F("bridgeObjects", .stringArray, "Known bridges found: ReactNativeWebView, webkit.messageHandlers.*, Android JavascriptInterface names."),
             ],
             healthy: .init(["patchedNatives": [], "unexpectedGlobals": [], "bridgeObjects": []]),
-            expectation: .init(.info, expected: "reported for information")).evaluated(by: Diff.evaluateInjected),
+            expectation: .init(.info, expected: "reported for information")).evaluated(
+                by: Diff.evaluateInjected,
+                concluding: [
+                "getUserMedia or enumerateDevices patched → camera results describe the host's shim",
+                ]),
     ]
 
     // MARK: storage and cookies
@@ -108,7 +131,13 @@ enum StandardProbes {
             observed: webStorageFields("localStorage"),
             healthy: .init(["available": true, "writeReadRemove": true]),
             expectation: .init(.required, expected: "available; write, read and remove work"),
-            remedy: .domStorage).evaluated(by: Diff.evaluateWebStorage),
+            remedy: .domStorage).evaluated(
+                by: Diff.evaluateWebStorage,
+                concluding: [
+                "null or throwing on Android → domStorageEnabled not set",
+                "null or throwing on iOS → data store policy",
+                "present but round trip fails → zero quota / read-only store",
+                ]),
         Probe(
             id: "storage.session", title: "sessionStorage",
             instructions: "Nothing to do.",
@@ -117,7 +146,11 @@ enum StandardProbes {
             observed: webStorageFields("sessionStorage"),
             healthy: .init(["available": true, "writeReadRemove": true]),
             expectation: .init(.required, expected: "available; write, read and remove work"),
-            remedy: .domStorage).evaluated(by: Diff.evaluateWebStorage),
+            remedy: .domStorage).evaluated(
+                by: Diff.evaluateWebStorage,
+                concluding: [
+                "as storage.local",
+                ]),
         Probe(
             id: "storage.indexedDB", title: "IndexedDB",
             instructions: "Nothing to do.",
@@ -132,7 +165,11 @@ enum StandardProbes {
             ],
             healthy: .init(["available": true, "opened": true, "putGetDelete": true]),
             expectation: .init(.required, expected: "open, put, get and delete work"),
-            remedy: .domStorage).evaluated(by: Diff.evaluateIndexedDB),
+            remedy: .domStorage).evaluated(
+                by: Diff.evaluateIndexedDB,
+                concluding: [
+                "fails on Android → DOM storage setting; on iOS → non-persistent or restricted store",
+                ]),
         Probe(
             id: "cookie.document", title: "document.cookie",
             instructions: "Nothing to do.",
@@ -144,7 +181,11 @@ enum StandardProbes {
             ],
             healthy: .init(["cookieEnabled": true, "writeRead": true]),
             expectation: .init(.required, expected: "cookies enabled; write and read work"),
-            remedy: .cookies).evaluated(by: Diff.evaluateDocumentCookie),
+            remedy: .cookies).evaluated(
+                by: Diff.evaluateDocumentCookie,
+                concluding: [
+                "blocked on Android → CookieManager.setAcceptCookie; on iOS → data store",
+                ]),
         Probe(
             id: "cookie.server", title: "Server cookie",
             instructions: "Nothing to do.",
@@ -158,7 +199,12 @@ enum StandardProbes {
             ],
             healthy: .init(["setCookieSent": true, "echoed": true, "visibleToScript": false]),
             expectation: .init(.required, expected: "the server cookie comes back on the next request"),
-            remedy: .cookies).evaluated(by: Diff.evaluateServerCookie),
+            remedy: .cookies).evaluated(
+                by: Diff.evaluateServerCookie,
+                concluding: [
+                "not echoed → cookie policy",
+                "HttpOnly cookie visible to script → a bridge copies cookies",
+                ]),
         Probe(
             id: "cookie.thirdParty", title: "Third-party cookie",
             instructions: "Nothing to do.",
@@ -187,7 +233,13 @@ enum StandardProbes {
                     .rnWebViewIOS: "blocked by WebKit ITP, which is expected",
                     .desktop: "depends on the browser's policy",
                 ]),
-            remedy: .thirdPartyCookies).evaluated(by: Diff.evaluateThirdPartyCookie),
+            remedy: .thirdPartyCookies).evaluated(
+                by: Diff.evaluateThirdPartyCookie,
+                concluding: [
+                "blocked on Android → setAcceptThirdPartyCookies(webView, true)",
+                "blocked on iOS → ITP, expected",
+                "second-origin frame did not load → certificate or reachability (warning)",
+                ]),
         Probe(
             id: "storage.navigation", title: "Storage across navigation",
             instructions: "The page leaves and comes back by itself.",
@@ -202,7 +254,11 @@ enum StandardProbes {
                 Threshold("navigationMs", ms: 10000, "location.assign unloads the page within a second or two; a page still running after 10 s was not allowed to navigate."),
             ],
             expectation: .init(.required, expected: "both markers survive"),
-            remedy: .persistentDataStore).evaluated(by: Diff.evaluateNavigationStorage),
+            remedy: .persistentDataStore).evaluated(
+                by: Diff.evaluateNavigationStorage,
+                concluding: [
+                "cookie or localStorage lost across a navigation → host clears data or uses a non-persistent store",
+                ]),
         Probe(
             id: "storage.relaunch", title: "Storage after relaunch",
             instructions: "Close the app completely, open it again, and open this link again. Then answer: did you relaunch?",
@@ -219,7 +275,12 @@ enum StandardProbes {
             expectation: .init(
                 .required, ExpectationRule.on(ExpectationRule.browsers, .info),
                 expected: "persistent cookie, localStorage and IndexedDB survive"),
-            remedy: .persistentDataStore).evaluated(by: Diff.evaluateRelaunch),
+            remedy: .persistentDataStore).evaluated(
+                by: Diff.evaluateRelaunch,
+                concluding: [
+                "persistent markers lost → non-persistent data store (.nonPersistent(), incognito) or cleared on start",
+                "not relaunched → skipped",
+                ]),
     ]
 
     static func webStorageFields(_ name: String) -> [ObservedField] {
@@ -248,7 +309,11 @@ enum StandardProbes {
             ],
             healthy: .init(["getOk": true, "postEchoExact": true, "status": 200]),
             expectation: .init(.required, expected: "GET and POST work"),
-            remedy: .bodyIntegrity).evaluated(by: Diff.evaluateSameOriginFetch),
+            remedy: .bodyIntegrity).evaluated(
+                by: Diff.evaluateSameOriginFetch,
+                concluding: [
+                "GET works, POST body altered → an interceptor rewrites bodies",
+                ]),
         Probe(
             id: "fetch.credentials", title: "fetch carries the cookie",
             instructions: "Nothing to do.",
@@ -260,7 +325,11 @@ enum StandardProbes {
             ],
             healthy: .init(["cookieSent": true]),
             expectation: .init(.required, expected: "the cookie is sent"),
-            remedy: .cookies).evaluated(by: Diff.evaluateCredentials),
+            remedy: .cookies).evaluated(
+                by: Diff.evaluateCredentials,
+                concluding: [
+                "cookie not sent → cookie policy",
+                ]),
         Probe(
             id: "fetch.cors", title: "fetch, cross origin",
             instructions: "Nothing to do.",
@@ -273,7 +342,12 @@ enum StandardProbes {
                 F("cookiesAtSecondOrigin", .object, "The probe_ cookies the second origin saw on the credentialed POST (name → value)."),
             ],
             healthy: .init(["getOk": true, "preflightOk": true]),
-            expectation: .init(.required, expected: "both succeed")).evaluated(by: Diff.evaluateCORS),
+            expectation: .init(.required, expected: "both succeed")).evaluated(
+                by: Diff.evaluateCORS,
+                concluding: [
+                "GET works, preflighted POST fails → OPTIONS intercepted or credentials stripped",
+                "both fail → second origin unreachable or untrusted",
+                ]),
         Probe(
             id: "fetch.integrity", title: "Large bodies intact",
             instructions: "Nothing to do.",
@@ -288,7 +362,11 @@ enum StandardProbes {
             ],
             healthy: .init(["bytes": 1_048_576, "uploadHashMatch": true, "downloadHashMatch": true]),
             expectation: .init(.required, expected: "both hashes match"),
-            remedy: .bodyIntegrity).evaluated(by: Diff.evaluateIntegrity),
+            remedy: .bodyIntegrity).evaluated(
+                by: Diff.evaluateIntegrity,
+                concluding: [
+                "hash mismatch → a bridge or proxy alters bodies",
+                ]),
         Probe(
             id: "xhr.sameOrigin", title: "XMLHttpRequest",
             instructions: "Nothing to do.",
@@ -303,7 +381,11 @@ enum StandardProbes {
                 Threshold("requestMs", ms: 10000, "Two small requests to the serving host; XMLHttpRequest has no timeout of its own."),
             ],
             expectation: .init(.required, expected: "GET and POST work"),
-            remedy: .bodyIntegrity).evaluated(by: Diff.evaluateXHR),
+            remedy: .bodyIntegrity).evaluated(
+                by: Diff.evaluateXHR,
+                concluding: [
+                "fails → patched XMLHttpRequest or request interception",
+                ]),
         Probe(
             id: "net.mixedContent", title: "Mixed content",
             instructions: "Nothing to do.",
@@ -325,7 +407,12 @@ enum StandardProbes {
                     .androidWebView: "fetch blocked; image allowed in MIXED_CONTENT_COMPATIBILITY_MODE",
                     .rnWebViewAndroid: "fetch blocked; image allowed with mixedContentMode=\"compatibility\"",
                 ]),
-            remedy: .mixedContent).evaluated(by: Diff.evaluateMixedContent),
+            remedy: .mixedContent).evaluated(
+                by: Diff.evaluateMixedContent,
+                concluding: [
+                "http: fetch allowed → mixed content always allowed (warning)",
+                "http: image allowed on Android → compatibility mode, as seed 000 sets",
+                ]),
     ]
 
     // MARK: media
@@ -349,7 +436,11 @@ enum StandardProbes {
                 .required, ExpectationRule.on(ExpectationRule.browsers, .info),
                 expected: "allowed without a gesture",
                 expectedOn: [.iosSafari: "blocked until a gesture (browser policy)", .androidChrome: "blocked until a gesture (browser policy)", .desktop: "browser policy"]),
-            remedy: .autoplay).evaluated(by: Diff.evaluateAutoplay),
+            remedy: .autoplay).evaluated(
+                by: Diff.evaluateAutoplay,
+                concluding: [
+                "refused in a WebView → media requires a user gesture (Android default, seed 001)",
+                ]),
         Probe(
             id: "media.inline", title: "Inline video",
             instructions: "Nothing to do.",
@@ -367,7 +458,11 @@ enum StandardProbes {
                 Threshold("fullscreenSettleMs", ms: 500, "A fullscreen player takes over just after playing starts; its events fire within this."),
             ],
             expectation: .init(.required, [.desktop: .info], expected: "plays inline"),
-            remedy: .inlineMedia).evaluated(by: Diff.evaluateInline),
+            remedy: .inlineMedia).evaluated(
+                by: Diff.evaluateInline,
+                concluding: [
+                "fullscreen on iOS → allowsInlineMediaPlayback false (iPhone default, seed 001)",
+                ]),
     ]
 
     // MARK: camera
@@ -384,7 +479,13 @@ enum StandardProbes {
             ],
             healthy: .init(["mediaDevices": true, "getUserMedia": true]),
             expectation: .init(.required, expected: "present"),
-            remedy: .secureContext).evaluated(by: Diff.evaluateCameraAPI),
+            remedy: .secureContext).evaluated(
+                by: Diff.evaluateCameraAPI,
+                concluding: [
+                "absent in an insecure context → https",
+                "absent on iOS < 14.3 → no getUserMedia in WKWebView (seed 004)",
+                "absent otherwise → WebView without WebRTC",
+                ]),
         Probe(
             id: "camera.devices", title: "Cameras listed",
             instructions: "Nothing to do.",
@@ -401,7 +502,11 @@ enum StandardProbes {
                 Threshold("enumerateMs", ms: 3000, "enumerateDevices answers from the device list at once; a patched or broken one is reported as unknown."),
             ],
             expectation: .init(.required, [.desktop: .info], expected: "at least one video input"),
-            remedy: nil).evaluated(by: Diff.evaluateDevices),
+            remedy: nil).evaluated(
+                by: Diff.evaluateDevices,
+                concluding: [
+                "no video input → no camera, or no OS permission",
+                ]),
         Probe(
             id: "camera.permission", title: "Camera permission state",
             instructions: "Nothing to do.",
@@ -438,7 +543,17 @@ enum StandardProbes {
             expectation: .init(
                 .required, [.desktop: .info],
                 expected: "granted for the probe origin"),
-            remedy: .cameraGrant, marksStart: true).evaluated(by: Diff.evaluateGetUserMedia),
+            remedy: .cameraGrant, marksStart: true).evaluated(
+                by: Diff.evaluateGetUserMedia,
+                concluding: [
+                "NotAllowedError under \(Int(Diff.fastDenialMs)) ms with no prompt → the WebView's handler (iOS: the media-capture delegate denied; Android: no onPermissionRequest grant) or the app's OS permission (iOS: camera off in Settings, which WebKit checks first; Android: no CAMERA runtime permission), told apart by AVCaptureDevice.authorizationStatus / checkSelfPermission",
+                "Cordova on Android → the CAMERA runtime permission (cordova-android grants every WebView request itself)",
+                "NotAllowedError after a prompt or slowly → the person's answer",
+                "permission state denied before the call → the OS permission or a stored denial, however fast (not on Android WebView, whose permissions.query answers denied for the camera before any request)",
+                "NotFoundError → no camera (conclusive with no video input); NotReadableError → camera busy or failed to start",
+                "TimeoutError (page-defined) → the handler never answered (or, in Cordova, a request left pending after a grant without the runtime permission)",
+                "no result \(Int(Diff.stalledStepSeconds)) s after the step's start marker → the run stopped here (iOS: NSCameraUsageDescription missing; a crashed renderer; the app navigated away)",
+                ]),
         Probe(
             id: "camera.frames", title: "Camera preview",
             instructions: "Point the camera at something that moves.",
@@ -465,7 +580,12 @@ enum StandardProbes {
                 Threshold("sampleMs", ms: 1000, "Frames are counted over one second: a live camera gives 15 to 60."),
             ],
             expectation: .init(.required, [.desktop: .info], expected: "real, moving, inline frames"),
-            remedy: .inlineMedia).evaluated(by: Diff.evaluateFrames),
+            remedy: .inlineMedia).evaluated(
+                by: Diff.evaluateFrames,
+                concluding: [
+                "fullscreen → inline playback off",
+                "black or frozen frames in a granted stream → inline/autoplay settings (combined with media.inline and media.autoplay)",
+                ]),
         Probe(
             id: "camera.facing", title: "Front and back cameras",
             instructions: "Nothing to do.",
@@ -505,7 +625,11 @@ enum StandardProbes {
             expectation: .init(
                 .required, ExpectationRule.on(ExpectationRule.browsers, .info),
                 expected: "granted again, no second prompt"),
-            remedy: .cameraReacquire).evaluated(by: Diff.evaluateReacquire),
+            remedy: .cameraReacquire).evaluated(
+                by: Diff.evaluateReacquire,
+                concluding: [
+                "granted after a second prompt → the host prompts every time (warning)",
+                ]),
         Probe(
             id: "camera.scope", title: "Only the camera",
             instructions: "Nothing to do.",
@@ -532,7 +656,12 @@ enum StandardProbes {
                 .security, ExpectationRule.on(ExpectationRule.browsers, .info),
                 expected: "audio denied (the host grants only the camera)",
                 expectedOn: [.iosSafari: "the person decides", .androidChrome: "the person decides", .desktop: "the person decides"]),
-            remedy: .videoOnlyGrant).evaluated(by: Diff.evaluateScope),
+            remedy: .videoOnlyGrant).evaluated(
+                by: Diff.evaluateScope,
+                concluding: [
+                "audio granted → the host grants every requested resource (Android: grant(request.resources))",
+                "display capture granted under video-only → contract broken (seed 004)",
+                ]),
         Probe(
             id: "camera.foreignOrigin", title: "Camera from another origin",
             instructions: "Nothing to do.",
@@ -555,7 +684,14 @@ enum StandardProbes {
                 .security, ExpectationRule.on(ExpectationRule.browsers, .info),
                 expected: "denied on both",
                 expectedOn: [.iosSafari: "the person decides", .androidChrome: "the person decides", .desktop: "the person decides"]),
-            remedy: .strictOrigin).evaluated(by: Diff.evaluateForeignOrigin),
+            remedy: .strictOrigin).evaluated(
+                by: Diff.evaluateForeignOrigin,
+                concluding: [
+                "granted on the other host → the origin check is missing",
+                "granted on the other host and port → every origin is granted",
+                "granted on the other port only → host compared but not the port (seed 001); a warning under liveform, whose own samples check the host only (seed 000)",
+                "granted after a prompt on iOS → the delegate returns .prompt instead of .deny for foreign origins",
+                ]),
     ]
 
     // MARK: files
@@ -589,7 +725,14 @@ enum StandardProbes {
             ],
             healthy: .init(["changeFired": true, "cancelFired": false, "fileCount": 1, "type": "image/jpeg", "size": 123_456, "sniffedFormat": "jpeg", "sha256": "ab", "serverSha256": "ab", "hashMatch": true, "uploadStatus": 200]),
             expectation: .init(.required, expected: "the picker opens; the file reaches the page and the server intact"),
-            remedy: .fileChooser, marksStart: true).evaluated(by: Diff.evaluateFileAccept),
+            remedy: .fileChooser, marksStart: true).evaluated(
+                by: Diff.evaluateFileAccept,
+                concluding: [
+                "no change and no cancel after the tap on Android → onShowFileChooser not implemented (the default cancels, seed 001)",
+                "no answer on iOS → runOpenPanelWith implemented without calling its completion handler",
+                "server hash differs → the upload was altered",
+                "non-image despite accept=image/* → the chooser intent ignores accept (warning)",
+                ]),
         Probe(
             id: "file.capture", title: "Capture with the camera",
             instructions: "Tap \"Back camera\" then \"Front camera\"; take a photo each time. Did the camera open directly?",
@@ -606,7 +749,11 @@ enum StandardProbes {
             ],
             healthy: .init(["environmentChangeFired": true, "environmentFileCount": 1, "userChangeFired": true, "userFileCount": 1, "cameraOpenedDirectly": true]),
             expectation: .init(.required, [.desktop: .info], expected: "the camera path opens"),
-            remedy: .captureAttribute, marksStart: true).evaluated(by: Diff.evaluateFileCapture),
+            remedy: .captureAttribute, marksStart: true).evaluated(
+                by: Diff.evaluateFileCapture,
+                concluding: [
+                "a file list instead of the camera → capture not honoured by the chooser intent",
+                ]),
         Probe(
             id: "file.cancel", title: "Cancel, then pick again",
             instructions: "Tap \"Choose image\", cancel the chooser, then tap it again and pick a photo.",
@@ -623,7 +770,11 @@ enum StandardProbes {
             ],
             healthy: .init(["cancelFired": true, "secondChooserOpened": true, "secondChangeFired": true, "secondFileCount": 1]),
             expectation: .init(.required, expected: "the second pick works; cancel fires where supported"),
-            remedy: .fileCallbackOnCancel, marksStart: true).evaluated(by: Diff.evaluateFileCancel),
+            remedy: .fileCallbackOnCancel, marksStart: true).evaluated(
+                by: Diff.evaluateFileCancel,
+                concluding: [
+                "second pick never fires after a cancel → the ValueCallback was not answered with null",
+                ]),
         Probe(
             id: "file.heic", title: "HEIC photo",
             instructions: "Tap \"Choose HEIC\" and pick a photo taken with the camera (HEIC on iPhone).",
@@ -645,7 +796,11 @@ enum StandardProbes {
             expectation: .init(
                 .info, ExpectationRule.on(ExpectationRule.iosAll, .required),
                 expected: "accepted, or converted to JPEG"),
-            remedy: .heic, marksStart: true).evaluated(by: Diff.evaluateHEIC),
+            remedy: .heic, marksStart: true).evaluated(
+                by: Diff.evaluateHEIC,
+                concluding: [
+                "refused by the server → accept image/heic or let iOS convert",
+                ]),
     ]
 
     // MARK: navigation
@@ -665,7 +820,12 @@ enum StandardProbes {
                 Threshold("watchMs", ms: 1500, "A new window or an external app hides this page within a second of window.open."),
             ],
             expectation: .init(.info, expected: "per app policy"),
-            remedy: .windowOpen).evaluated(by: Diff.evaluateWindowOpen),
+            remedy: .windowOpen).evaluated(
+                by: Diff.evaluateWindowOpen,
+                concluding: [
+                "blocked from a tap on iOS → createWebViewWith not implemented (warning)",
+                "new window under video-only → contract uses no popups (warning)",
+                ]),
         Probe(
             id: "nav.customScheme", title: "Custom scheme link",
             instructions: "Tap the custom-scheme link. What happened?",
@@ -678,7 +838,11 @@ enum StandardProbes {
             expectation: .init(
                 .required, ExpectationRule.on(ExpectationRule.browsers, .info),
                 expected: "no WebView error page"),
-            remedy: .customSchemes).evaluated(by: Diff.evaluateCustomScheme),
+            remedy: .customSchemes).evaluated(
+                by: Diff.evaluateCustomScheme,
+                concluding: [
+                "WebView error page → unknown schemes not forwarded",
+                ]),
         Probe(
             id: "nav.returnUrl", title: "Return URL",
             instructions: "Tap \"Return to app\". Did it reach the app as your app intends?",
@@ -691,7 +855,11 @@ enum StandardProbes {
             ],
             healthy: .init(["reachedApp": true, "outcome": "app"]),
             expectation: .init(.info, expected: "per app policy"),
-            remedy: .returnUrl).evaluated(by: Diff.evaluateReturnURL),
+            remedy: .returnUrl).evaluated(
+                by: Diff.evaluateReturnURL,
+                concluding: [
+                "did not reach the app → intercept it in the navigation callback",
+                ]),
         Probe(
             id: "nav.loadError", title: "Load errors",
             instructions: "Tap \"HTTP 500 page\" and then \"Unreachable address\". Did the app show a recoverable error each time?",
@@ -705,7 +873,11 @@ enum StandardProbes {
             expectation: .init(
                 .required, ExpectationRule.on(ExpectationRule.browsers, .info),
                 expected: "a recoverable error is shown"),
-            remedy: .loadErrors).evaluated(by: Diff.evaluateLoadError),
+            remedy: .loadErrors).evaluated(
+                by: Diff.evaluateLoadError,
+                concluding: [
+                "no recoverable error → load and HTTP errors not handled",
+                ]),
     ]
 
     // MARK: lifecycle
@@ -728,7 +900,11 @@ enum StandardProbes {
                 Threshold("settleMs", ms: 1000, "After returning, the camera track has a second to end or resume before its state is read."),
             ],
             expectation: .init(.required, [.desktop: .info], expected: "the page resumes"),
-            remedy: .backgroundResume).evaluated(by: Diff.evaluateBackground),
+            remedy: .backgroundResume).evaluated(
+                by: Diff.evaluateBackground,
+                concluding: [
+                "page did not resume → WebView recreated or reloaded",
+                ]),
         Probe(
             id: "net.offline", title: "Offline and back",
             instructions: "Turn on airplane mode, wait for the page to notice, then turn it off.",
@@ -742,7 +918,12 @@ enum StandardProbes {
             ],
             healthy: .init(["offlineFired": true, "onlineFired": true, "queued": 2, "delivered": 2]),
             expectation: .init(.required, [.desktop: .info], expected: "nothing lost"),
-            remedy: .offline).evaluated(by: Diff.evaluateOffline),
+            remedy: .offline).evaluated(
+                by: Diff.evaluateOffline,
+                concluding: [
+                "queued results lost → storage cleared or page reloaded offline",
+                "no offline event → warning",
+                ]),
     ]
 
     // MARK: confirmation

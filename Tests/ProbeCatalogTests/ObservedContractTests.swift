@@ -19,7 +19,7 @@ import Testing
     static func evaluators() throws -> [String: [String]] {
         let declarations = try source("StandardProbes.swift")
         var map: [String: [String]] = [:]
-        let pattern = try NSRegularExpression(pattern: #"id: "([\w.]+)", title:(?:(?!\n        Probe\().)*?\.evaluated\(by: Diff\.(\w+)\)"#, options: [.dotMatchesLineSeparators])
+        let pattern = try NSRegularExpression(pattern: #"id: "([\w.]+)", title:(?:(?!\n        Probe\().)*?\.evaluated\(\s*by: Diff\.(\w+)"#, options: [.dotMatchesLineSeparators])
         for match in pattern.matches(in: declarations, range: NSRange(declarations.startIndex..., in: declarations)) {
             let id = String(declarations[Range(match.range(at: 1), in: declarations)!])
             map[String(declarations[Range(match.range(at: 2), in: declarations)!]), default: []].append(id)
