@@ -339,7 +339,7 @@ enum StandardProbes {
                 F("getOk", .boolean, "True when the cross-origin GET succeeded."),
                 F("preflightOk", .boolean, "True when the preflighted credentialed POST succeeded."),
                 F("errorName", .string, "Exception name of the first failure."),
-                F("cookiesAtSecondOrigin", .object, "The probe_ cookies the second origin saw on the credentialed POST (name → value)."),
+                F("cookiesAtSecondOrigin", .stringArray, "Names of the probe_ cookies the second origin saw on the credentialed POST."),
             ],
             healthy: .init(["getOk": true, "preflightOk": true]),
             expectation: .init(.required, expected: "both succeed")).evaluated(
