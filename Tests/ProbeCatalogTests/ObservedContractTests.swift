@@ -99,6 +99,20 @@ import Testing
         #expect(count > 10)
     }
 
+    /// The platform detector reads env.platform's result as a dictionary (`PlatformSignals`,
+    /// `Diff.report`): those keys are env.platform's declared fields too.
+    @Test func EveryEnvPlatformFieldTheDetectorReads_IsDeclared() throws {
+        let platform = try #require(Catalog.standard.probe(id: "env.platform"))
+        var count = 0
+        for file in ["PlatformSignals.swift", "Diff.swift"] {
+            for field in try Self.reads(try Self.source(file), pattern: #"observed\["(\w+)"\]"#) {
+                count += 1
+                #expect(platform.field(field) != nil, "\(file) reads env.platform.\(field), which env.platform does not declare")
+            }
+        }
+        #expect(count >= 8)
+    }
+
     /// The check every read goes through (`ProbeResult.bool(_:)` and the others assert it).
     @Test func ARead_OfAnUndeclaredField_OrAsAnotherType_IsRefused() {
         #expect(ObservedRead.isDeclared(probe: "camera.getUserMedia", field: "outcome", as: .string))
