@@ -25,7 +25,7 @@ enum StandardProbes {
             remedy: .javaScript).evaluated(
                 by: Diff.evaluateScript,
                 concluding: [
-                "noscript beacon seen → JavaScript off (Android default, seed 001)",
+                "noscript beacon seen → JavaScript off (Android WebView's default: setJavaScriptEnabled is false)",
                 ]),
         Probe(
             id: "env.platform", title: "Platform and versions",
@@ -411,7 +411,7 @@ enum StandardProbes {
                 by: Diff.evaluateMixedContent,
                 concluding: [
                 "http: fetch allowed → mixed content always allowed (warning)",
-                "http: image allowed on Android → compatibility mode, as seed 000 sets",
+                "http: image allowed on Android → MIXED_CONTENT_COMPATIBILITY_MODE, which loads images only",
                 ]),
     ]
 
@@ -439,7 +439,7 @@ enum StandardProbes {
             remedy: .autoplay).evaluated(
                 by: Diff.evaluateAutoplay,
                 concluding: [
-                "refused in a WebView → media requires a user gesture (Android default, seed 001)",
+                "refused in a WebView → media requires a user gesture (Android WebView's default: mediaPlaybackRequiresUserGesture is true)",
                 ]),
         Probe(
             id: "media.inline", title: "Inline video",
@@ -461,7 +461,7 @@ enum StandardProbes {
             remedy: .inlineMedia).evaluated(
                 by: Diff.evaluateInline,
                 concluding: [
-                "fullscreen on iOS → allowsInlineMediaPlayback false (iPhone default, seed 001)",
+                "fullscreen on iOS → allowsInlineMediaPlayback false (its default on iPhone)",
                 ]),
     ]
 
@@ -483,7 +483,7 @@ enum StandardProbes {
                 by: Diff.evaluateCameraAPI,
                 concluding: [
                 "absent in an insecure context → https",
-                "absent on iOS < 14.3 → no getUserMedia in WKWebView (seed 004)",
+                "absent on iOS < 14.3 → no getUserMedia in WKWebView (it arrived with iOS 14.3)",
                 "absent otherwise → WebView without WebRTC",
                 ]),
         Probe(
@@ -660,7 +660,7 @@ enum StandardProbes {
                 by: Diff.evaluateScope,
                 concluding: [
                 "audio granted → the host grants every requested resource (Android: grant(request.resources))",
-                "display capture granted under video-only → contract broken (seed 004)",
+                "display capture granted under video-only → the video-only requirement set is broken",
                 ]),
         Probe(
             id: "camera.foreignOrigin", title: "Camera from another origin",
@@ -689,7 +689,7 @@ enum StandardProbes {
                 concluding: [
                 "granted on the other host → the origin check is missing",
                 "granted on the other host and port → every origin is granted",
-                "granted on the other port only → host compared but not the port (seed 001); a warning under liveform, whose own samples check the host only (seed 000)",
+                "granted on the other port only → host compared but not the port; a warning under liveform, whose own samples check the host only",
                 "granted after a prompt on iOS → the delegate returns .prompt instead of .deny for foreign origins",
                 ]),
     ]
@@ -728,7 +728,7 @@ enum StandardProbes {
             remedy: .fileChooser, marksStart: true).evaluated(
                 by: Diff.evaluateFileAccept,
                 concluding: [
-                "no change and no cancel after the tap on Android → onShowFileChooser not implemented (the default cancels, seed 001)",
+                "no change and no cancel after the tap on Android → onShowFileChooser not implemented (the default cancels)",
                 "no answer on iOS → runOpenPanelWith implemented without calling its completion handler",
                 "server hash differs → the upload was altered",
                 "non-image despite accept=image/* → the chooser intent ignores accept (warning)",
