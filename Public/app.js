@@ -1,4 +1,6 @@
-/* The flow: config, run, each probe, the verdict. */
+/* The flow: config, run, each probe, the verdict. The probes themselves are in probes/*.js;
+   what they are, in which order, what they post and how long they may wait is the
+   catalog's (GET /api/config). */
 (() => {
 'use strict';
 const R = window.ProbeResults, I = window.ProbeImpl, $ = (id) => document.getElementById(id);
@@ -6,11 +8,13 @@ const params = {};
 new URLSearchParams(location.search).forEach((v, k) => { params[k] = v; });
 const unattended = params.mode === 'unattended';
 const tapWait = Number(params.tapWait || 0) * 1000;
-/* Unattended: once the farm script tapped, how long the step may wait for an answer (a
-   chooser that never returns) before the page ends it as a person would ("Nothing happened").
-   Generous by default: a script driving a native picker through Appium can take seconds. */
-const answerWait = Number(params.answerWait || 20) * 1000;
-const AUTO_LIMIT = 60000;
+/* Unattended: once the farm script tapped, how long the step may wait for an answer before
+   the page ends it as a person would: ?answerWait= seconds, else the catalog's farmAnswerWaitMs. */
+const answerWait = () => (params.answerWait ? Number(params.answerWait) * 1000 : I.pageLimit('farmAnswerWaitMs'));
+/* How often an unattended step looks whether the farm's tap got an answer. */
+const FARM_POLL_MS = 250;
+/* finish(): the last results get this many tries, this far apart, before the verdict is asked for. */
+const FINAL_FLUSH_TRIES = 10, FINAL_FLUSH_GAP_MS = 2000;
 const app = window.ProbeApp = { run: null, key: params.key || null, finished: false, verdict: null, done: {}, attempts: {}, state: {}, pending: [] };
 const enc = encodeURIComponent, slug = (id) => id.replace(/\./g, '-');
 /* The run's write key (?key= or the create answer) goes with every run request
@@ -108,10 +112,17 @@ async function post(ctx, res) {
    posts what it saw. */
 async function awaitFarm(ctx) {
   await I.sleep(tapWait);
-  while (ctx.tapped && !ctx.ended && Date.now() - ctx.tapped < answerWait) await I.sleep(250);
+  while (ctx.tapped && !ctx.ended && Date.now() - ctx.tapped < answerWait()) await I.sleep(FARM_POLL_MS);
   if (ctx.ended) return null;
   if (ctx.tapped && ctx.giveUp) { ctx.giveUp(); return new Promise(() => {}); }
   return { status: 'skipped', reason: 'needs-operator' };
+}
+
+/* A probe's named time limit: its own (probe.thresholds), else the page's. A name the catalog
+   does not declare throws, and the step ends as an error that names it. */
+function limitOf(probe, name) {
+  const own = (probe.thresholds || []).filter((t) => t.name === name)[0];
+  return own ? own.ms : I.pageLimit(name);
 }
 
 async function runProbe(probe) {
@@ -119,7 +130,7 @@ async function runProbe(probe) {
     run: app.run, probe, slug: slug(probe.id), attempt: (app.attempts[probe.id] || 0) + 1, unattended, params,
     origins: app.origins, catalog: app.catalog, stage: $('stage'), state: app.state, queue: app.queue, resumed: app.relaunched,
     ui: { panel, note }, ask, startedAt: Date.now(), flush: () => app.queue.flush(), urlWith, clearParam, tabApplies,
-    makeResult: (r) => makeResult(ctx, r), started: () => mark(ctx)
+    makeResult: (r) => makeResult(ctx, r), started: () => mark(ctx), limit: (name) => limitOf(probe, name)
   };
   setStatus(probe, 'running');
   const impl = I.probes[probe.id];
@@ -129,17 +140,23 @@ async function runProbe(probe) {
   else if (unattended && person && !tapWait) res = { status: 'skipped', reason: 'needs-operator' };
   else {
     const racers = person && !unattended ? [new Promise((r) => { ctx.skip = () => r({ status: 'skipped', reason: 'skipped-by-operator' }); })] : [];
-    racers.push(impl(ctx).catch((e) => ({ status: 'error', reason: `${e && e.name}: ${e && e.message}`, observed: { errorName: (e && e.name) || 'Error' } })));
+    /* A probe that throws ends as an error whose reason says what was thrown; its observed
+       fields stay the probe's own (the catalog declares them). */
+    racers.push(impl(ctx).catch((e) => ({ status: 'error', reason: `${e && e.name}: ${e && e.message}` })));
     if (person && unattended) racers.push(awaitFarm(ctx));
-    if (!person) racers.push(I.sleep(AUTO_LIMIT).then(() => ({ status: 'error', reason: `the probe did not end within ${AUTO_LIMIT / 1000} s` })));
+    const autoLimit = I.pageLimit('autoStepMs');
+    if (!person) racers.push(I.sleep(autoLimit).then(() => ({ status: 'error', reason: `the probe did not end within ${autoLimit / 1000} s` })));
     res = await Promise.race(racers);
     ctx.ended = true;
   }
   action.hidden = true;
   current = null;
-  if (res.finishAfter && app.probes.some((p) => p.id === res.finishAfter && !app.done[p.id])) {
+  /* A step the catalog declares as posting after another (after.waits "finish") holds its
+     result until that one posted; its finish() then reads what changed. */
+  const after = probe.after && probe.after.waits === 'finish' ? probe.after.probe : null;
+  if (res.finish && after && app.probes.some((p) => p.id === after && !app.done[p.id])) {
     setStatus(probe, 'waiting');
-    app.pending.push({ after: res.finishAfter, ctx, res });
+    app.pending.push({ after, ctx, res });
     return;
   }
   await post(ctx, res);
@@ -183,7 +200,7 @@ function renderSummary(diff) {
 }
 async function finish() {
   $('progress').textContent = 'Sending the last results…';
-  for (let i = 0; i < 10 && !(await app.queue.flush()); i++) await I.sleep(2000);
+  for (let i = 0; i < FINAL_FLUSH_TRIES && !(await app.queue.flush()); i++) await I.sleep(FINAL_FLUSH_GAP_MS);
   let diff = null;
   try {
     await R.api('POST', withKey(`/api/runs/${enc(app.run)}/complete`), {});
@@ -208,6 +225,7 @@ async function main() {
   } catch (e) { return fatal(`No answer from /api/config (${e.message}). Reload to try again.`); }
   app.origins = config.origins || {};
   app.catalog = config.catalog || { probes: [] };
+  I.thresholds = (app.catalog.thresholds && app.catalog.thresholds.page) || [];
   if (params.run) {
     try { results = (await R.api('GET', withKey('/api/runs/' + enc(params.run)))).results || []; } catch (e) {
       return fatal(e.status === 404 ? `Run ${params.run} is not on this server, or this link lacks its key. Open ${location.origin}/ to start a new run.`

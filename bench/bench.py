@@ -11,6 +11,8 @@ Environment knobs (defaults in brackets):
   BENCH_DURATION   seconds per wrk run [5]
   BENCH_ROUNDS     interleaved rounds; the median is taken over them [3]
   BENCH_QUICK      1: one round of 2 s, to try the harness [0]
+
+`python3 bench/bench.py --page-weight` prints only the page's first-load weight (no servers).
 """
 import gzip
 import json
@@ -412,6 +414,12 @@ def measure_start(kind, runs=5):
 # MARK: the page
 
 PAGE_EXTENSIONS = (".html", ".css", ".js")
+# What a device loads before the first step runs (index.html and the CSS and JS it links),
+# gzip at level 9: a phone on a slow link (400 kbit/s) fetches 30 KB in well under a
+# second. Tests/page/test_page_source.py holds the page to the same budget.
+FIRST_LOAD_GZIP_BUDGET = 30 * 1024
+# Raw bytes are what an old phone parses; gzip is what the link pays, and the real limit.
+FIRST_LOAD_RAW_BUDGET = 100 * 1024
 
 
 def page_weight():
@@ -444,6 +452,11 @@ def page_weight():
     later_raw, later_gz, later_files = measure(others)
     return {"raw_bytes": raw, "gzip_bytes": gz, "files": files,
             "on_demand_raw_bytes": later_raw, "on_demand_gzip_bytes": later_gz, "on_demand_files": later_files}
+
+
+def first_load_line(page):
+    return (f"first load: {page['gzip_bytes']:,} bytes gzip, {page['raw_bytes']:,} raw, {len(page['files'])} files "
+            f"(budget {FIRST_LOAD_GZIP_BUDGET:,} gzip)")
 
 
 def main_script():
@@ -599,6 +612,7 @@ def main():
 
     print("page weight and the unattended flow...", flush=True)
     report["page"] = page_weight()
+    print("  " + first_load_line(report["page"]), flush=True)
     report["flow"] = unattended_flow(probe_tls)
 
     # Peak RSS under load: the largest sample over the static and handshake runs.
@@ -677,8 +691,10 @@ def write_report(report, cases, hs_cases):
     target_row("process start → first accepted connection, ms", st["probe"]["median_ms"], st["nginx"]["median_ms"],
                ratio(st["probe"]["median_ms"], st["nginx"]["median_ms"], False), "≤ 150 ms", st["probe"]["median_ms"] <= 150)
     page = report["page"]
-    target_row("page weight (index.html + the CSS and JS it links), raw bytes", page["raw_bytes"], None, None, "≤ 60 KB", page["raw_bytes"] <= 60 * 1024)
-    target_row("page weight, gzip bytes", page["gzip_bytes"], None, None, "≤ 20 KB", page["gzip_bytes"] <= 20 * 1024)
+    target_row("first load (index.html + the CSS and JS it links), raw bytes", page["raw_bytes"], None, None,
+               f"≤ {FIRST_LOAD_RAW_BUDGET // 1024} KB", page["raw_bytes"] <= FIRST_LOAD_RAW_BUDGET)
+    target_row("first load, gzip bytes", page["gzip_bytes"], None, None,
+               f"≤ {FIRST_LOAD_GZIP_BUDGET // 1024} KB", page["gzip_bytes"] <= FIRST_LOAD_GZIP_BUDGET)
     target_row("pages some probes load later (away page, second-origin frames), raw / gzip bytes",
                f"{page['on_demand_raw_bytes']:,} / {page['on_demand_gzip_bytes']:,}", None, None, "", None)
     flow = report["flow"]
@@ -722,6 +738,9 @@ def write_report(report, cases, hs_cases):
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--page-weight"]:
+        print(first_load_line(page_weight()))
+        sys.exit(0)
     try:
         main()
     finally:

@@ -51,7 +51,11 @@ struct EvaluationContext {
     var isIOS: Bool { family == .ios }
     var isAppWebView: Bool { platform.platform.isAppWebView }
 
-    func observed(_ probe: String, _ field: String) -> JSONValue? { results[probe]?.observed[field] }
+    /// Another probe's field, read through its declaration (see `ProbeResult.declared`).
+    func observed(_ probe: String, _ field: String) -> JSONValue? {
+        assert(ObservedRead.isDeclared(probe: probe, field: field, as: nil), ObservedRead.undeclared(probe: probe, field: field))
+        return results[probe]?.observed[field]
+    }
 
     /// media.inline saw the playsinline video refused or sent fullscreen: what else that
     /// needs a video to play in the page (autoplay, the camera preview) is read against it.
@@ -60,13 +64,48 @@ struct EvaluationContext {
     }
 }
 
+/// The diff reads observed fields only through these, and each read is checked against the
+/// probe's declaration (`Probe.observed`): a read of a field the probe does not declare, or
+/// as another type, stops the test that made it (`assert`: debug builds, which tests use).
+/// ObservedContractTests also checks the reads in the source, so a path no test takes is
+/// covered too.
 extension ProbeResult {
-    func bool(_ field: String) -> Bool? { observed[field]?.boolValue }
-    func int(_ field: String) -> Int? { observed[field]?.intValue }
-    func number(_ field: String) -> Double? { observed[field]?.numberValue }
+    func bool(_ field: String) -> Bool? { declared(field, .boolean)?.boolValue }
+    func int(_ field: String) -> Int? { declared(field, .integer)?.intValue }
+    func number(_ field: String) -> Double? { declared(field, .number)?.numberValue }
     func string(_ field: String) -> String? {
-        guard let text = observed[field]?.stringValue, !text.isEmpty else { return nil }
+        guard let text = declared(field, .string)?.stringValue, !text.isEmpty else { return nil }
         return text
+    }
+    func strings(_ field: String) -> [String]? { declared(field, .stringArray)?.arrayValue?.compactMap(\.stringValue) }
+    func object(_ field: String) -> [String: JSONValue]? { declared(field, .object)?.objectValue }
+
+    /// For readers shared by several probes (`CauseEvidence`): the field where this probe
+    /// declares it, else nil.
+    func ifDeclared(_ field: String, _ type: ObservedField.JSONType) -> JSONValue? {
+        ObservedRead.isDeclared(probe: probe, field: field, as: type) ? observed[field] : nil
+    }
+
+    func declared(_ field: String, _ type: ObservedField.JSONType) -> JSONValue? {
+        assert(ObservedRead.isDeclared(probe: probe, field: field, as: type), ObservedRead.undeclared(probe: probe, field: field, as: type))
+        return observed[field]
+    }
+}
+
+/// The check behind the diff's reads: is `field` declared on `probe` (of a type that reads as `type`)?
+enum ObservedRead {
+    static func isDeclared(probe: String, field: String, as type: ObservedField.JSONType?) -> Bool {
+        // Results of probes the catalog does not know are never evaluated; tests build such
+        // results to check that they are reported as unknown.
+        guard let declaration = Catalog.standard.probe(id: probe) else { return true }
+        guard let declared = declaration.field(field) else { return false }
+        guard let type else { return true }
+        // An integer field also reads as a number.
+        return declared.type == type || (type == .number && declared.type == .integer)
+    }
+
+    static func undeclared(probe: String, field: String, as type: ObservedField.JSONType? = nil) -> String {
+        "the diff reads \(probe).\(field)\(type.map { " as \($0.rawValue)" } ?? ""), which \(probe) does not declare so in StandardProbes.swift: declare it on the probe (or read it as its declared type)"
     }
 }
 

@@ -18,6 +18,15 @@ public struct Catalog: Sendable {
 
     public static let defaultRequirementSet = "liveform"
 
+    /// The page's time limits shared by several steps (each probe's own are on the probe,
+    /// `Probe.thresholds`). Exported as `thresholds.page`.
+    public static let pageThresholds: [Threshold] = [
+        Threshold("permissionQueryMs", ms: 2000, "permissions.query answers from the browser's permission store at once; a WebView that never settles it reports \"unsupported\"."),
+        Threshold("indexedDBOpenMs", ms: 3000, "Opening a small database takes milliseconds; a store the host blocked can leave open() pending forever."),
+        Threshold("autoStepMs", ms: 60000, "The longest an automatic step may run before the page ends it as an error, so one stuck API cannot hold the run; the camera steps' own limits stay under it."),
+        Threshold("farmAnswerWaitMs", ms: 20000, "Unattended: once a farm script tapped, how long the step waits for an answer before the page ends it as a person would (\"Nothing happened\"); a script driving a native picker through Appium takes seconds. ?answerWait= (seconds) overrides it."),
+    ]
+
     /// Probe `checklistItems` are derived from the checklist map so that the two cannot disagree.
     public init(probes: [Probe], requirementSets: [RequirementSet], checklist: [ChecklistItem]) {
         self.probes = probes.map { probe in
@@ -130,7 +139,9 @@ struct ResultSchemaExport: Encodable {
     let batch = "{\"results\": [result, …]}"
 }
 
+/// The limits the diff judges by, and the page's own limits that belong to no single probe.
 struct ThresholdsExport: Encodable {
+    let page = Catalog.pageThresholds
     let fastDenialMs = Diff.fastDenialMs
     let fullScreenHeightRatio = Diff.fullScreenHeightRatio
     let embeddedHeightRatio = Diff.embeddedHeightRatio

@@ -35,16 +35,17 @@ struct CauseEvidence {
         let bridges = context.observed("env.injected", "bridgeObjects")?.arrayValue?.compactMap(\.stringValue) ?? []
         return Wrapper(platform: context.platform, bridgeObjects: bridges)
     }
-    var errorName: String? { result?.string("errorName") }
-    var errorMessage: String? { result?.string("errorMessage") }
-    var elapsedMs: Double { result.map { $0.number("elapsedMs") ?? $0.elapsedMs } ?? 0 }
-    var promptShown: Bool? { result?.bool("promptShown") }
+    // Evidence is weighed for several probes; each field counts where the probe declares it.
+    var errorName: String? { text("errorName") }
+    var errorMessage: String? { text("errorMessage") }
+    var elapsedMs: Double { result.map { $0.ifDeclared("elapsedMs", .number)?.numberValue ?? $0.elapsedMs } ?? 0 }
+    var promptShown: Bool? { result?.ifDeclared("promptShown", .boolean)?.boolValue }
     /// camera.permission's state before the first request, or the probe's own copy; nil where
     /// the engine's answer says nothing: Android WebView answers "denied" for the camera
     /// whatever the app or its handler would do (`PlatformSource.androidPermissionQuery`).
     var permissionStateBefore: String? {
         guard !(family == .android && platform.isAppWebView) else { return nil }
-        return result?.string("permissionStateBefore") ?? context.observed("camera.permission", "stateBefore")?.stringValue
+        return text("permissionStateBefore") ?? context.observed("camera.permission", "stateBefore")?.stringValue
     }
     var osVersion: Version? { context.platform.osVersion }
     var engineVersion: Version? { context.platform.engineVersion }
@@ -68,4 +69,9 @@ struct CauseEvidence {
     }
 
     func observed(_ probe: String, _ field: String) -> JSONValue? { context.observed(probe, field) }
+
+    private func text(_ field: String) -> String? {
+        guard let text = result?.ifDeclared(field, .string)?.stringValue, !text.isEmpty else { return nil }
+        return text
+    }
 }

@@ -8,6 +8,15 @@ public enum Checklist {
 
     public static let liveform: [ChecklistItem] = common + android + ios + reactNative
 
+    /// The same answer to every question of `operator.checklist` (its `answers` object).
+    static func operatorAnswers(_ answer: JSONValue) -> [String: JSONValue] {
+        var answers: [String: JSONValue] = [:]
+        for item in liveform {
+            if let question = item.coverage.question, question.probe == "operator.checklist" { answers[question.key] = answer }
+        }
+        return answers
+    }
+
     static let common: [ChecklistItem] = [
         ChecklistItem(
             "common.url.opens", .common, section: "URL and Navigation",

@@ -1,70 +1,7 @@
-/// What the diff can conclude for each probe, in words, for the docs and the export.
-/// The conclusions themselves are drawn in `Diff+*.swift`; each line here names the
-/// signal and the cause, and a test proves each one (DiagnosisTests).
+/// What the diff can conclude for each probe, in words, for the docs and the export. Each
+/// probe's lines are on its declaration (`evaluated(by:concluding:)` in StandardProbes.swift),
+/// beside the evaluator that draws them (`Diff+*.swift`); a test proves each one (DiagnosisTests).
 public enum DiagnosisGuide {
-    public static let byProbe: [String: [String]] = [
-        "env.script": ["noscript beacon seen → JavaScript off (Android default, docs/requirements.md#javascript-and-secure-context)"],
-        "env.platform": [
-            "OS under the requirement set's minimum → fail naming the version and the minimum, whatever else passed",
-            "under the recommended version, or Android System WebView older than Chrome \(RequirementSet.staleWebViewChromeMajor) → warning",
-            "version unreadable (reduced user agent without userAgentData) → warning",
-        ],
-        "env.secureContext": ["not a secure context → the camera API will be absent"],
-        "env.viewport": ["under 75 % of the screen height → embedded in a card or modal", "75–90 % → native header or bar (a safe-area inset alone is fine)"],
-        "env.injected": ["getUserMedia or enumerateDevices patched → camera results describe the host's shim"],
-        "storage.local": ["null or throwing on Android → domStorageEnabled not set", "null or throwing on iOS → data store policy", "present but round trip fails → zero quota / read-only store"],
-        "storage.session": ["as storage.local"],
-        "storage.indexedDB": ["fails on Android → DOM storage setting; on iOS → non-persistent or restricted store"],
-        "cookie.document": ["blocked on Android → CookieManager.setAcceptCookie; on iOS → data store"],
-        "cookie.server": ["not echoed → cookie policy", "HttpOnly cookie visible to script → a bridge copies cookies"],
-        "cookie.thirdParty": ["blocked on Android → setAcceptThirdPartyCookies(webView, true)", "blocked on iOS → ITP, expected", "second-origin frame did not load → certificate or reachability (warning)"],
-        "storage.navigation": ["cookie or localStorage lost across a navigation → host clears data or uses a non-persistent store"],
-        "storage.relaunch": ["persistent markers lost → non-persistent data store (.nonPersistent(), incognito) or cleared on start", "not relaunched → skipped"],
-        "fetch.sameOrigin": ["GET works, POST body altered → an interceptor rewrites bodies"],
-        "fetch.credentials": ["cookie not sent → cookie policy"],
-        "fetch.cors": ["GET works, preflighted POST fails → OPTIONS intercepted or credentials stripped", "both fail → second origin unreachable or untrusted"],
-        "fetch.integrity": ["hash mismatch → a bridge or proxy alters bodies"],
-        "xhr.sameOrigin": ["fails → patched XMLHttpRequest or request interception"],
-        "net.mixedContent": ["http: fetch allowed → mixed content always allowed (warning)", "http: image allowed on Android → compatibility mode, as the LiveForm guide sets (docs/requirements.md#network)"],
-        "media.autoplay": ["refused in a WebView → media requires a user gesture (Android default, docs/requirements.md#media-playback)"],
-        "media.inline": ["fullscreen on iOS → allowsInlineMediaPlayback false (iPhone default, docs/requirements.md#media-playback)"],
-        "camera.api": ["absent in an insecure context → https", "absent on iOS < 14.3 → no getUserMedia in WKWebView (WebKit bug 208667)", "absent otherwise → WebView without WebRTC"],
-        "camera.devices": ["no video input → no camera, or no OS permission"],
-        "camera.getUserMedia": [
-            "NotAllowedError under \(Int(Diff.fastDenialMs)) ms with no prompt → the WebView's handler (iOS: the media-capture delegate denied; Android: no onPermissionRequest grant) or the app's OS permission (iOS: camera off in Settings, which WebKit checks first; Android: no CAMERA runtime permission), told apart by AVCaptureDevice.authorizationStatus / checkSelfPermission",
-            "Cordova on Android → the CAMERA runtime permission (cordova-android grants every WebView request itself)",
-            "NotAllowedError after a prompt or slowly → the person's answer",
-            "permission state denied before the call → the OS permission or a stored denial, however fast (not on Android WebView, whose permissions.query answers denied for the camera before any request)",
-            "NotFoundError → no camera (conclusive with no video input); NotReadableError → camera busy or failed to start",
-            "TimeoutError (page-defined) → the handler never answered (or, in Cordova, a request left pending after a grant without the runtime permission)",
-            "no result \(Int(Diff.stalledStepSeconds)) s after the step's start marker → the run stopped here (iOS: NSCameraUsageDescription missing; a crashed renderer; the app navigated away)",
-        ],
-        "camera.frames": ["fullscreen → inline playback off", "black or frozen frames in a granted stream → inline/autoplay settings (combined with media.inline and media.autoplay)"],
-        "camera.reacquire": ["granted after a second prompt → the host prompts every time (warning)"],
-        "camera.scope": [
-            "audio granted → the host grants every requested resource (Android: grant(request.resources))",
-            "display capture granted under video-only → contract broken (docs/requirements.md#video-only)",
-        ],
-        "camera.foreignOrigin": [
-            "granted on the other host → the origin check is missing",
-            "granted on the other host and port → every origin is granted",
-            "granted on the other port only → host compared but not the port (docs/requirements.md#camera-getusermedia); a warning under liveform, whose own samples check the host only (docs/requirements.md#liveform)",
-            "granted after a prompt on iOS → the delegate returns .prompt instead of .deny for foreign origins",
-        ],
-        "file.accept": [
-            "no change and no cancel after the tap on Android → onShowFileChooser not implemented (the default cancels, docs/requirements.md#file-input)",
-            "no answer on iOS → runOpenPanelWith implemented without calling its completion handler",
-            "server hash differs → the upload was altered",
-            "non-image despite accept=image/* → the chooser intent ignores accept (warning)",
-        ],
-        "file.capture": ["a file list instead of the camera → capture not honoured by the chooser intent"],
-        "file.cancel": ["second pick never fires after a cancel → the ValueCallback was not answered with null"],
-        "file.heic": ["refused by the server → accept image/heic or let iOS convert"],
-        "nav.windowOpen": ["blocked from a tap on iOS → createWebViewWith not implemented (warning)", "new window under video-only → contract uses no popups (warning)"],
-        "nav.customScheme": ["WebView error page → unknown schemes not forwarded"],
-        "nav.returnUrl": ["did not reach the app → intercept it in the navigation callback"],
-        "nav.loadError": ["no recoverable error → load and HTTP errors not handled"],
-        "lifecycle.background": ["page did not resume → WebView recreated or reloaded"],
-        "net.offline": ["queued results lost → storage cleared or page reloaded offline", "no offline event → warning"],
-    ]
+    public static let byProbe: [String: [String]] = Dictionary(
+        uniqueKeysWithValues: StandardProbes.all.filter { !$0.diagnoses.isEmpty }.map { ($0.id, $0.diagnoses) })
 }

@@ -5,7 +5,8 @@ extension Diff {
 
     /// DOM storage is off by default on Android (docs/requirements.md#storage); null or throwing storage there
     /// means `domStorageEnabled` was never set.
-    func evaluateWebStorage(_ probe: String, _ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+    func evaluateWebStorage(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let probe = result.probe
         let name = probe == "storage.local" ? "localStorage" : "sessionStorage"
         let available = result.bool("available")
         let roundTrip = result.bool("writeReadRemove")

@@ -186,8 +186,9 @@ public struct Diff: Sendable {
         }
 
         guard let result else {
-            if let after = probe.after, context.results[after] == nil || context.results[after]?.observed["outcome"]?.stringValue == "error" {
-                return make(.notRun, "not run (it runs after \(after) grants the camera)")
+            if let after = probe.after, after.waits == .run,
+                context.results[after.probe] == nil || context.results[after.probe]?.string("outcome") == "error" {
+                return make(.notRun, "not run (it runs after \(after.probe) grants the camera)")
             }
             return make(.notRun, "no result posted")
         }
@@ -243,49 +244,10 @@ public struct Diff: Sendable {
         }
     }
 
+    /// The probe's own evaluator, registered on its declaration (`Probe.evaluated(by:)`);
+    /// without one the page's status decides (`fallback`).
     func evaluate(_ probe: Probe, _ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
-        switch probe.id {
-        case "env.script": return evaluateScript(result, context)
-        case "env.platform": return evaluatePlatform(result, context)
-        case "env.secureContext": return evaluateSecureContext(result, context)
-        case "env.viewport": return evaluateViewport(result, context)
-        case "env.injected": return evaluateInjected(result, context)
-        case "storage.local", "storage.session": return evaluateWebStorage(probe.id, result, context)
-        case "storage.indexedDB": return evaluateIndexedDB(result, context)
-        case "cookie.document": return evaluateDocumentCookie(result, context)
-        case "cookie.server": return evaluateServerCookie(result, context)
-        case "cookie.thirdParty": return evaluateThirdPartyCookie(result, context)
-        case "storage.navigation": return evaluateNavigationStorage(result, context)
-        case "storage.relaunch": return evaluateRelaunch(result, context)
-        case "fetch.sameOrigin": return evaluateSameOriginFetch(result, context)
-        case "fetch.credentials": return evaluateCredentials(result, context)
-        case "fetch.cors": return evaluateCORS(result, context)
-        case "fetch.integrity": return evaluateIntegrity(result, context)
-        case "xhr.sameOrigin": return evaluateXHR(result, context)
-        case "net.mixedContent": return evaluateMixedContent(result, context)
-        case "media.autoplay": return evaluateAutoplay(result, context)
-        case "media.inline": return evaluateInline(result, context)
-        case "camera.api": return evaluateCameraAPI(result, context)
-        case "camera.devices": return evaluateDevices(result, context)
-        case "camera.permission": return evaluatePermissionState(result, context)
-        case "camera.getUserMedia": return evaluateGetUserMedia(result, context)
-        case "camera.frames": return evaluateFrames(result, context)
-        case "camera.facing": return evaluateFacing(result, context)
-        case "camera.reacquire": return evaluateReacquire(result, context)
-        case "camera.scope": return evaluateScope(result, context)
-        case "camera.foreignOrigin": return evaluateForeignOrigin(result, context)
-        case "file.accept": return evaluateFileAccept(result, context)
-        case "file.capture": return evaluateFileCapture(result, context)
-        case "file.cancel": return evaluateFileCancel(result, context)
-        case "file.heic": return evaluateHEIC(result, context)
-        case "nav.windowOpen": return evaluateWindowOpen(result, context)
-        case "nav.customScheme": return evaluateCustomScheme(result, context)
-        case "nav.returnUrl": return evaluateReturnURL(result, context)
-        case "nav.loadError": return evaluateLoadError(result, context)
-        case "lifecycle.background": return evaluateBackground(result, context)
-        case "net.offline": return evaluateOffline(result, context)
-        case "operator.checklist": return evaluateOperatorChecklist(result, context)
-        default: return Assessment(.unknown, "")
-        }
+        guard let evaluator = probe.evaluator else { return Assessment(.unknown, "") }
+        return evaluator.evaluate(self)(result, context)
     }
 }

@@ -32,13 +32,30 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     public var needsPerson: Bool { kind == .operator || answeredByPerson }
     /// A tap step whose result is the person's answer (see `needsPerson`).
     public let answeredByPerson: Bool
-    /// The probe runs only after this one passed ("auto after grant").
-    public let after: String?
+    /// The probe that this one waits on, and for what (`Dependency`): the page orders and
+    /// holds steps by it, and the diff says "not run" when the probe it runs after did not grant.
+    public let after: Dependency?
     public let phase: Phase
     /// What the probe checks, for the docs and the report.
     public let checks: String
-    /// The observed fields the page posts: the contract between page and diff.
+    /// The observed fields: every field the page posts and every field the diff reads, with
+    /// its type. `ResultDecoder` checks the types, the page tests fail on a posted field not
+    /// listed here, and the diff's reads are checked against it (`ProbeResult.bool(_:)` and
+    /// ObservedContractTests).
     public let observed: [ObservedField]
+    /// The page's named time limits for this probe, with their reasons: the page reads them
+    /// from `/api/config` (`ctx.limit(name)`), so no bare timeout lives in `Public/probes/`.
+    public let thresholds: [Threshold]
+    /// What a correctly configured app posts: the healthy-run fixture (`HealthyRun`) is built
+    /// from it. Not exported: the page never needs it.
+    public var healthy: HealthyExample = .none
+    /// How the diff reads this probe's result: a `Diff+*.swift` method, registered on the
+    /// declaration (`evaluated(by:)`) so that the probe and its judge are found together.
+    /// Nil: the page's status decides.
+    var evaluator: Evaluator?
+    /// What the evaluator can conclude, in words: each line names the signal and the cause
+    /// (exported as `diagnoses`, listed in docs/probes.md; DiagnosisTests proves them).
+    public internal(set) var diagnoses: [String] = []
     /// Checklist item ids (see `Checklist`) this probe's verdict verifies.
     public var checklistItems: [String]
     /// Expectation per platform under the default requirement set.
@@ -52,8 +69,9 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
 
     public init(
         id: String, title: String, instructions: String, kind: Kind, asksOperator: Bool = false,
-        autoWhenUnattended: Bool = false, answeredByPerson: Bool = false, after: String? = nil, phase: Phase, checks: String,
-        observed: [ObservedField], expectation: ExpectationRule, remedy: Remedy? = nil, marksStart: Bool = false
+        autoWhenUnattended: Bool = false, answeredByPerson: Bool = false, after: Dependency? = nil, phase: Phase, checks: String,
+        observed: [ObservedField], healthy: HealthyExample, thresholds: [Threshold] = [],
+        expectation: ExpectationRule, remedy: Remedy? = nil, marksStart: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -66,6 +84,8 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
         self.phase = phase
         self.checks = checks
         self.observed = observed
+        self.healthy = healthy
+        self.thresholds = thresholds
         self.checklistItems = []
         self.expectation = expectation
         self.remedy = remedy
@@ -73,6 +93,88 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     }
 
     public func field(_ name: String) -> ObservedField? { observed.first { $0.name == name } }
+    public func threshold(_ name: String) -> Threshold? { thresholds.first { $0.name == name } }
+
+    /// The probe with `evaluate` as its evaluator (`Diff.evaluateXHR`, …) and `diagnoses`, the
+    /// conclusions it can draw, in words.
+    func evaluated(
+        by evaluate: @escaping @Sendable (Diff) -> (ProbeResult, EvaluationContext) -> Assessment, concluding diagnoses: [String] = []
+    ) -> Probe {
+        var probe = self
+        probe.evaluator = Evaluator(evaluate: evaluate)
+        probe.diagnoses = diagnoses
+        return probe
+    }
+
+    /// A probe's evaluator. Equal whatever the function: two declarations are compared by
+    /// their data, and a function has no equality.
+    struct Evaluator: Sendable, Equatable {
+        let evaluate: @Sendable (Diff) -> (ProbeResult, EvaluationContext) -> Assessment
+        static func == (a: Evaluator, b: Evaluator) -> Bool { true }
+    }
+
+    /// `healthy` is fixture data for tests and examples, not part of the exported catalog.
+    enum CodingKeys: String, CodingKey {
+        case id, title, instructions, kind, asksOperator, autoWhenUnattended, answeredByPerson, after, phase, checks
+        case observed, thresholds, checklistItems, expectation, remedy, marksStart
+    }
+
+    /// Another probe this one waits on. One name, `after`, for both ways a step can wait.
+    public struct Dependency: Sendable, Codable, Equatable {
+        public enum Wait: String, Sendable, Codable {
+            /// The step runs only after `probe` ended, and needs what it granted (the camera
+            /// stream): without the grant the page skips it and the diff says "not run".
+            case run
+            /// The step starts in its own place and posts only after `probe` ended: it reads
+            /// what `probe` changed (the device list and permission state after the grant).
+            case finish
+        }
+
+        public let probe: String
+        public let waits: Wait
+
+        public init(_ probe: String, waits: Wait) {
+            self.probe = probe
+            self.waits = waits
+        }
+
+        /// Runs after the camera grant and uses its stream.
+        public static let cameraGrant = Dependency("camera.getUserMedia", waits: .run)
+        /// Posts once the camera request ended, whatever it gave.
+        public static let cameraRequestEnded = Dependency("camera.getUserMedia", waits: .finish)
+    }
+}
+
+/// A named time limit the page applies, with the reason for its value next to it.
+public struct Threshold: Sendable, Codable, Equatable {
+    public let name: String
+    /// Milliseconds.
+    public let ms: Double
+    public let reason: String
+
+    public init(_ name: String, ms: Double, _ reason: String) {
+        self.name = name
+        self.ms = ms
+        self.reason = reason
+    }
+}
+
+/// The observed fields a correctly configured app posts for one probe, with what differs by
+/// platform family (iOS blocks third-party cookies; Android loads mixed-content images).
+public struct HealthyExample: Sendable, Equatable {
+    public let observed: [String: JSONValue]
+    public let byFamily: [Platform.Family: [String: JSONValue]]
+
+    public init(_ observed: [String: JSONValue], on byFamily: [Platform.Family: [String: JSONValue]] = [:]) {
+        self.observed = observed
+        self.byFamily = byFamily
+    }
+
+    public static let none = HealthyExample([:])
+
+    public func observed(on family: Platform.Family) -> [String: JSONValue] {
+        observed.merging(byFamily[family] ?? [:]) { $1 }
+    }
 }
 
 /// One field of a probe's `observed` object.

@@ -27,6 +27,10 @@ public enum ProbesDocument {
             out.append("| \(index + 1) | [`\(probe.id)`](#\(anchor(probe.id))) | \(kindText(probe)) | " + cells.joined(separator: " | ") + " |")
         }
         out.append("")
+        out.append("Time limits the page applies to every step (each probe's own are listed with it):")
+        out.append("")
+        for threshold in Catalog.pageThresholds { out.append("- `\(threshold.name)` \(Int(threshold.ms)) ms: \(escape(threshold.reason))") }
+        out.append("")
         out.append("## Version minimums")
         out.append("")
         for set in catalog.requirementSets {
@@ -40,7 +44,7 @@ public enum ProbesDocument {
             out.append("")
             out.append("### \(probe.id)")
             out.append("")
-            out.append("**\(probe.title)** — \(kindText(probe)), phase `\(probe.phase.rawValue)`" + (probe.after.map { ", runs after `\($0)`" } ?? "") + ".")
+            out.append("**\(probe.title)** — \(kindText(probe)), phase `\(probe.phase.rawValue)`" + (probe.after.map { $0.waits == .run ? ", runs after `\($0.probe)`" : ", posts after `\($0.probe)` ended" } ?? "") + ".")
             out.append("")
             out.append("What it checks: \(escape(probe.checks))")
             out.append("")
@@ -65,6 +69,12 @@ public enum ProbesDocument {
             for field in probe.observed {
                 let values = field.values.isEmpty ? "" : " Values: " + field.values.map { "`\($0)`" }.joined(separator: ", ") + "."
                 out.append("| `\(field.name)` | \(field.type.rawValue) | \(escape(field.doc))\(values) |")
+            }
+            if !probe.thresholds.isEmpty {
+                out.append("")
+                out.append("Time limits on the page:")
+                out.append("")
+                for threshold in probe.thresholds { out.append("- `\(threshold.name)` \(Int(threshold.ms)) ms: \(escape(threshold.reason))") }
             }
             if !probe.checklistItems.isEmpty {
                 out.append("")

@@ -3,23 +3,23 @@ import Testing
 @testable import ProbeCatalog
 
 @Suite struct CatalogTests {
-    /// The page's probe order (docs/probes.md; storage.local / storage.session are one step).
-    static let specOrder = [
-        "env.script", "env.platform", "env.secureContext", "env.viewport", "env.injected",
-        "storage.local", "storage.session", "storage.indexedDB", "cookie.document", "cookie.server",
-        "cookie.thirdParty", "storage.navigation", "storage.relaunch", "fetch.sameOrigin", "fetch.credentials",
-        "fetch.cors", "fetch.integrity", "xhr.sameOrigin", "net.mixedContent", "media.autoplay", "media.inline",
-        "camera.api", "camera.devices", "camera.permission", "camera.getUserMedia", "camera.frames", "camera.facing",
-        "camera.reacquire", "camera.scope", "camera.foreignOrigin", "file.accept", "file.capture", "file.cancel",
-        "file.heic", "nav.windowOpen", "nav.customScheme", "nav.returnUrl", "nav.loadError", "lifecycle.background",
-        "net.offline",
-    ]
-
-    @Test func Probes_FollowSpecOrder_ThenTheOperatorQuestions() {
-        let ids = Catalog.standard.probes.map(\.id)
-        #expect(Array(ids.prefix(Self.specOrder.count)) == Self.specOrder)
-        #expect(ids.last == "operator.checklist")
+    /// The order is the catalog's (StandardProbes.swift) and nowhere else: what a test can
+    /// hold it to is that phases do not interleave, that a step comes after the one it waits
+    /// on, and that the operator's questions come last.
+    @Test func Probes_RunPhaseByPhase_AfterWhatTheyWaitOn_ThenTheOperatorQuestions() {
+        let probes = Catalog.standard.probes
+        let ids = probes.map(\.id)
         #expect(Set(ids).count == ids.count)
+        let phases = probes.map(\.phase)
+        var seen: [Probe.Phase] = []
+        for phase in phases where seen.last != phase { seen.append(phase) }
+        #expect(seen == Probe.Phase.allCases.filter { phases.contains($0) }, "phases interleave or are out of order: \(seen)")
+        for (index, probe) in probes.enumerated() {
+            guard let after = probe.after else { continue }
+            let other = try? #require(ids.firstIndex(of: after.probe), "\(probe.id) waits on \(after.probe), which the catalog does not have")
+            if after.waits == .run, let other { #expect(other < index, "\(probe.id) runs after \(after.probe) but comes first") }
+        }
+        #expect(ids.last == "operator.checklist")
     }
 
     @Test func Probes_KindsMatchSpec() {
@@ -29,16 +29,43 @@ import Testing
         let operators = catalog.probes.filter { $0.kind == .operator }.map(\.id)
         #expect(operators == ["storage.relaunch", "nav.loadError", "lifecycle.background", "net.offline", "operator.checklist"])
         #expect(catalog.probe(id: "camera.getUserMedia")?.autoWhenUnattended == true)
-        #expect(catalog.probe(id: "camera.frames")?.after == "camera.getUserMedia")
+        #expect(catalog.probe(id: "camera.frames")?.after == .cameraGrant)
+        #expect(catalog.probe(id: "camera.devices")?.after == .cameraRequestEnded)
         #expect(catalog.probes.filter(\.asksOperator).map(\.id) == ["file.capture", "file.cancel", "nav.customScheme", "nav.returnUrl"])
     }
 
     @Test func OnlyStepsAPersonMustAnswerOrPerform_NeedAPerson() {
-        // A farm script taps and picks files (docs/requirements.md#product-rules): file.accept, file.cancel and file.heic
+        // A farm script taps and picks files (SPEC §6): file.accept, file.cancel and file.heic
         // are its to complete; what the person saw or did outside the page is not.
         let people = Catalog.standard.probes.filter(\.needsPerson).map(\.id)
         #expect(people == ["storage.relaunch", "file.capture", "nav.customScheme", "nav.returnUrl", "nav.loadError",
                            "lifecycle.background", "net.offline", "operator.checklist"])
+    }
+
+    /// The healthy-run fixture is built from these, so they must be what the page may post.
+    @Test func EveryHealthyExample_PostsOnlyDeclaredFields_OfTheirDeclaredTypes() {
+        for probe in Catalog.standard.probes {
+            #expect(!probe.healthy.observed.isEmpty, "\(probe.id) has no healthy example")
+            for family in [Platform.Family.ios, .android, .desktop] {
+                for (name, value) in probe.healthy.observed(on: family) {
+                    let field = probe.field(name)
+                    #expect(field != nil, "\(probe.id)'s healthy example posts \(name), which it does not declare")
+                    #expect(field?.mismatch(value) == nil, "\(probe.id).\(name): \(field?.mismatch(value) ?? "")")
+                }
+            }
+        }
+    }
+
+    @Test func Thresholds_AreNamedOnce_WithAReason() {
+        for probe in Catalog.standard.probes {
+            let names = probe.thresholds.map(\.name)
+            #expect(Set(names).count == names.count, "\(probe.id) repeats a threshold")
+            for threshold in probe.thresholds + Catalog.pageThresholds {
+                #expect(threshold.ms > 0 && !threshold.reason.isEmpty, "\(probe.id).\(threshold.name)")
+                #expect(threshold.ms <= Catalog.pageThresholds.first { $0.name == "autoStepMs" }!.ms, "\(threshold.name) outlasts the step limit")
+            }
+            #expect(Set(names).isDisjoint(with: Catalog.pageThresholds.map(\.name)), "\(probe.id) shadows a page threshold")
+        }
     }
 
     @Test func EveryProbe_DocumentsItsObservedFields() {
@@ -55,7 +82,7 @@ import Testing
     @Test func Checklist_HasEveryLiveformItem_WithStableUniqueIds() {
         let checklist = Catalog.standard.checklist
         let perTab = Dictionary(grouping: checklist, by: \.tab).mapValues(\.count)
-        // The LiveForm guide's "Verification Checklist" (docs/requirements.md#liveform): Common 3 + 4 + 6, Android 16, iOS WKWebView 16, React Native 8.
+        // seed 000 "Verification Checklist": Common 3 + 4 + 6, Android 16, iOS WKWebView 16, React Native 8.
         #expect(perTab[.common] == 13)
         #expect(perTab[.android] == 16)
         #expect(perTab[.ios] == 16)
@@ -119,6 +146,23 @@ import Testing
         #expect(fields.contains { $0["name"] as? String == "errorName" && $0["type"] as? String == "string" })
         #expect(text.contains("\"resultSchema\""))
         #expect(text.contains("\"ios-wkwebview\""))
+    }
+
+    /// What the page reads from `/api/config` to run a step: its limits by name, and the one
+    /// `after` it waits on; the healthy example stays out of the page's download.
+    @Test func ExportJSON_GivesThePageEachProbesLimitsAndDependency() throws {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(Catalog.standard.exportJSON().utf8)) as? [String: Any])
+        let probes = try #require(object["probes"] as? [[String: Any]])
+        let gum = try #require(probes.first { $0["id"] as? String == "camera.getUserMedia" })
+        let limits = try #require(gum["thresholds"] as? [[String: Any]])
+        #expect(limits.contains { $0["name"] as? String == "grantWaitMs" && $0["ms"] as? Double == 60000 && !(($0["reason"] as? String) ?? "").isEmpty })
+        #expect(gum["healthy"] == nil)
+        let devices = try #require(probes.first { $0["id"] as? String == "camera.devices" })
+        #expect(devices["after"] as? [String: String] == ["probe": "camera.getUserMedia", "waits": "finish"])
+        let frames = try #require(probes.first { $0["id"] as? String == "camera.frames" })
+        #expect(frames["after"] as? [String: String] == ["probe": "camera.getUserMedia", "waits": "run"])
+        let page = try #require((object["thresholds"] as? [String: Any])?["page"] as? [[String: Any]])
+        #expect(Set(page.compactMap { $0["name"] as? String }) == Set(Catalog.pageThresholds.map(\.name)))
     }
 
     @Test func AddingARequirementSet_IsADataChange() {

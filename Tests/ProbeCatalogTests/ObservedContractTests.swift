@@ -14,19 +14,27 @@ import Testing
         try String(contentsOf: sourceDirectory.appendingPathComponent(name), encoding: .utf8)
     }
 
-    /// Function name → the probes whose results it reads, from Diff.evaluate's switch.
+    /// Function name → the probes whose results it reads, from the declarations'
+    /// `evaluated(by: Diff.…)` in StandardProbes.swift.
     static func evaluators() throws -> [String: [String]] {
-        let diff = try source("Diff.swift")
+        let declarations = try source("StandardProbes.swift")
         var map: [String: [String]] = [:]
-        let pattern = try NSRegularExpression(pattern: #"case ((?:"[^"]+"(?:, )?)+): return (\w+)\("#)
-        for match in pattern.matches(in: diff, range: NSRange(diff.startIndex..., in: diff)) {
-            let ids = String(diff[Range(match.range(at: 1), in: diff)!])
-                .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-            map[String(diff[Range(match.range(at: 2), in: diff)!]), default: []] += ids
+        let pattern = try NSRegularExpression(pattern: #"id: "([\w.]+)", title:(?:(?!\n        Probe\().)*?\.evaluated\(\s*by: Diff\.(\w+)"#, options: [.dotMatchesLineSeparators])
+        for match in pattern.matches(in: declarations, range: NSRange(declarations.startIndex..., in: declarations)) {
+            let id = String(declarations[Range(match.range(at: 1), in: declarations)!])
+            map[String(declarations[Range(match.range(at: 2), in: declarations)!]), default: []].append(id)
         }
         // Helpers called from more than one evaluator.
         map["cameraDenial"] = ["camera.getUserMedia", "camera.reacquire"]
         return map
+    }
+
+    @Test func EveryProbe_HasItsEvaluatorOnItsDeclaration() throws {
+        let found = Set(try Self.evaluators().values.joined())
+        for probe in Catalog.standard.probes {
+            #expect(probe.evaluator != nil, "\(probe.id) has no evaluator: add .evaluated(by: Diff.evaluate…) to its declaration")
+            #expect(found.contains(probe.id), "\(probe.id): the contract test cannot find its evaluator in StandardProbes.swift")
+        }
     }
 
     /// Function name → its body, for every `func` in the Diff extensions.
@@ -71,6 +79,49 @@ import Testing
                 #expect(Catalog.standard.probe(id: probe)?.field(field) != nil, "\(function) reads \(probe).\(field), which the probe does not declare")
             }
         }
+    }
+
+    /// Reads of another probe's field name the probe, so they can be checked wherever they
+    /// are: the diff, the symptoms and their causes, the evidence, the checklist coverage.
+    @Test func EveryNamedProbeFieldRead_InTheCatalog_IsDeclared() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.sourceDirectory.path).filter { $0.hasSuffix(".swift") }
+        let regex = try NSRegularExpression(pattern: #"observed\("([\w.]+)", "(\w+)"\)"#)
+        var count = 0
+        for file in files {
+            let text = try Self.source(file)
+            for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let probe = String(text[Range(match.range(at: 1), in: text)!])
+                let field = String(text[Range(match.range(at: 2), in: text)!])
+                count += 1
+                #expect(Catalog.standard.probe(id: probe)?.field(field) != nil, "\(file) reads \(probe).\(field), which the probe does not declare")
+            }
+        }
+        #expect(count > 10)
+    }
+
+    /// The platform detector reads env.platform's result as a dictionary (`PlatformSignals`,
+    /// `Diff.report`): those keys are env.platform's declared fields too.
+    @Test func EveryEnvPlatformFieldTheDetectorReads_IsDeclared() throws {
+        let platform = try #require(Catalog.standard.probe(id: "env.platform"))
+        var count = 0
+        for file in ["PlatformSignals.swift", "Diff.swift"] {
+            for field in try Self.reads(try Self.source(file), pattern: #"observed\["(\w+)"\]"#) {
+                count += 1
+                #expect(platform.field(field) != nil, "\(file) reads env.platform.\(field), which env.platform does not declare")
+            }
+        }
+        #expect(count >= 8)
+    }
+
+    /// The check every read goes through (`ProbeResult.bool(_:)` and the others assert it).
+    @Test func ARead_OfAnUndeclaredField_OrAsAnotherType_IsRefused() {
+        #expect(ObservedRead.isDeclared(probe: "camera.getUserMedia", field: "outcome", as: .string))
+        #expect(ObservedRead.isDeclared(probe: "camera.getUserMedia", field: "videoTracks", as: .number), "an integer reads as a number")
+        #expect(!ObservedRead.isDeclared(probe: "camera.getUserMedia", field: "outcome", as: .boolean))
+        #expect(!ObservedRead.isDeclared(probe: "camera.getUserMedia", field: "notDeclared", as: .string))
+        #expect(!ObservedRead.isDeclared(probe: "camera.frames", field: "outcome", as: nil))
+        let result = ProbeResult(run: "r", probe: "file.accept", status: .fail, observed: ["elapsedMs": 5])
+        #expect(result.ifDeclared("elapsedMs", .number) == nil, "file.accept does not declare elapsedMs: shared readers see nothing")
     }
 
     @Test func JSONValues_RoundTrip_AndKeepIntegersIntegral() throws {

@@ -19,56 +19,12 @@ enum ReportFixtures {
                     elapsedMs: elapsedMs, at: "2026-11-30T03:00:00Z")
     }
 
-    /// What a correctly configured Android WebView app shows on every probe.
+    /// What a correctly configured Android WebView app shows on every probe (the catalog's
+    /// healthy examples), with a real Android WebView user agent.
     static func healthyAndroid(userAgent: String = androidUserAgent) -> [ProbeResult] {
-        var results = [
-            result("env.script", ["javascript": true, "noscriptBeacon": false]),
-            result("env.platform", ["userAgent": .string(userAgent)]),
-            result("env.secureContext", ["isSecureContext": true, "protocol": "https:", "origin": "https://probe.test"]),
-            result("env.viewport", ["heightRatio": 0.97]),
-            result("env.injected", ["patchedNatives": [], "unexpectedGlobals": [], "bridgeObjects": []]),
-            result("storage.local", ["available": true, "writeReadRemove": true]),
-            result("storage.session", ["available": true, "writeReadRemove": true]),
-            result("storage.indexedDB", ["available": true, "opened": true, "putGetDelete": true]),
-            result("cookie.document", ["cookieEnabled": true, "writeRead": true]),
-            result("cookie.server", ["setCookieSent": true, "echoed": true, "visibleToScript": false]),
-            result("cookie.thirdParty", ["frameLoaded": true, "set": true, "readBack": true]),
-            result("storage.navigation", ["cookieSurvived": true, "localStorageSurvived": true]),
-            result("storage.relaunch", ["relaunched": true, "sessionCookie": false, "persistentCookie": true, "localStorage": true, "indexedDB": true]),
-            result("fetch.sameOrigin", ["getOk": true, "postEchoExact": true, "status": 200]),
-            result("fetch.credentials", ["cookieSent": true]),
-            result("fetch.cors", ["getOk": true, "preflightOk": true]),
-            result("fetch.integrity", ["bytes": 1_048_576, "uploadHashMatch": true, "downloadHashMatch": true]),
-            result("xhr.sameOrigin", ["getOk": true, "postOk": true]),
-            result("net.mixedContent", ["imageLoaded": true, "fetchBlocked": true]),
-            result("media.autoplay", ["played": true]),
-            result("media.inline", ["inline": true, "enteredFullscreen": false, "played": true]),
-            result("camera.api", ["mediaDevices": true, "getUserMedia": true]),
-            result("camera.devices", ["videoInputsBefore": 2, "videoInputsAfter": 2, "labelsBefore": false, "labelsAfter": true]),
-            result("camera.permission", ["stateBefore": "prompt", "stateAfter": "granted"]),
-            result("camera.getUserMedia", ["outcome": "granted", "elapsedMs": 380, "promptShown": false, "videoTracks": 1, "audioTracks": 0], elapsedMs: 380),
-            result("camera.frames", ["playing": true, "width": 1280, "height": 720, "frames": 30, "black": false, "frozen": false, "fullscreen": false], elapsedMs: 1_050),
-            result("camera.facing", ["environmentOk": true, "environmentFacing": "environment", "userOk": true, "userFacing": "user"]),
-            result("camera.reacquire", ["outcome": "granted", "elapsedMs": 250, "promptShown": false]),
-            result("camera.scope", ["audioOutcome": "error", "audioErrorName": "NotAllowedError", "videoAudioOutcome": "error", "videoAudioErrorName": "NotAllowedError", "audioTracks": 0, "displayOutcome": "unsupported", "elapsedMs": 20]),
-            result("camera.foreignOrigin", ["via": "frame", "otherPortOutcome": "error", "otherPortErrorName": "NotAllowedError", "otherPortElapsedMs": 25, "otherHostOutcome": "error", "otherHostErrorName": "NotAllowedError", "otherHostElapsedMs": 25]),
-            result("file.accept", ["changeFired": true, "cancelFired": false, "fileCount": 1, "type": "image/jpeg", "size": 20_480, "sniffedFormat": "jpeg", "sha256": "cd", "serverSha256": "cd", "hashMatch": true, "uploadStatus": 200]),
-            result("file.capture", ["environmentChangeFired": true, "environmentFileCount": 1, "userChangeFired": true, "userFileCount": 1, "cameraOpenedDirectly": true]),
-            result("file.cancel", ["cancelFired": true, "secondChooserOpened": true, "secondChangeFired": true, "secondFileCount": 1]),
-            result("file.heic", ["type": "image/jpeg", "sniffedFormat": "jpeg", "serverAccepted": true, "convertedToJpeg": true]),
-            result("nav.windowOpen", ["tapResult": "same-view", "timerResult": "blocked"]),
-            result("nav.customScheme", ["outcome": "external-app"]),
-            result("nav.returnUrl", ["reachedApp": true, "outcome": "app"]),
-            result("nav.loadError", ["http500Recoverable": true, "unreachableRecoverable": true]),
-            result("lifecycle.background", ["hiddenFired": true, "visibleFired": true, "trackStateAfter": "live", "resumed": true]),
-            result("net.offline", ["offlineFired": true, "onlineFired": true, "queued": 1, "delivered": 1]),
-        ]
-        var answers: [String: JSONValue] = [:]
-        for item in Catalog.standard.checklist {
-            if let question = item.coverage.question, question.probe == "operator.checklist" { answers[question.key] = "yes" }
+        HealthyRun(.android).results(run: runID, elapsedMs: 12).map { result in
+            result.probe == "env.platform" ? Self.result("env.platform", ["userAgent": .string(userAgent)]) : result
         }
-        results.append(result("operator.checklist", ["answers": .object(answers)]))
-        return results
     }
 
     static let androidUserAgent =

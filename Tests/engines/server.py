@@ -74,6 +74,20 @@ class Server:
     def diff(self, run):
         return self.get(f"/api/runs/{run}/diff")
 
+    def undeclared_fields(self, run):
+        """`probe.field` for each field the page posted in this run that its probe does not
+        declare in the served catalog (the step-start marker's fields included); the store is
+        read read-only, as the page tests do."""
+        import sqlite3
+        catalog = self.get("/api/config")["catalog"]
+        declared = {p["id"]: {f["name"] for f in p["observed"]} for p in catalog["probes"]}
+        declared[catalog["stepMarker"]["probe"]] = set(catalog["stepMarker"]["observed"])
+        db = sqlite3.connect(f"file:{self.data}/probe.sqlite?mode=ro", uri=True)
+        rows = db.execute("select probe, observed from results where run_id = ?", (run,)).fetchall()
+        db.close()
+        return sorted({f"{probe}.{name}" for probe, observed in rows if probe in declared
+                       for name in json.loads(observed) if name not in declared[probe]})
+
     def stop(self):
         if self.proc.poll() is None:
             self.proc.terminate()

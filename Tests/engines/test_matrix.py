@@ -137,7 +137,8 @@ def run_case(server, case):
                     events.append(json.loads(line))
                 except ValueError:
                     pass
-    return {"run": run["id"], "diff": diff, "strict": strict, "host_rc": proc.returncode, "waited": waited, "refused": refused,
+    undeclared = server.undeclared_fields(run["id"])
+    return {"run": run["id"], "diff": diff, "strict": strict, "undeclared": undeclared, "host_rc": proc.returncode, "waited": waited, "refused": refused,
             "events": events, "log": log_path, "seconds": round(time.monotonic() - started, 1), "screenshot": shot}
 
 
@@ -209,6 +210,8 @@ def test_case(case, matrix):
                f"{diff.get('verdictReasons')}\n  " + "\n  ".join(describe(f) for f in diff["findings"]
                                                                   if f["verdict"] in ("fail", "warn")))
     problems = []
+    if r["undeclared"]:
+        problems.append(f"the page posted fields its probes do not declare (StandardProbes.swift): {', '.join(r['undeclared'])}")
     platform = diff["platform"]["platform"]
     if case.platform and platform != case.platform:
         problems.append(f"platform {platform}, expected {case.platform}")

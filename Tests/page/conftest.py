@@ -84,12 +84,35 @@ class Server:
             return json.loads(r.read())
 
     def stored_results(self, run):
-        """The results as the server stored them, observed fields included (read-only)."""
+        """The results as the server stored them, observed fields included (read-only).
+        Every page test reads what the page posted through here, so each also holds the page
+        to the catalog's contract: a posted field the probe does not declare fails it."""
         import sqlite3
         db = sqlite3.connect(f"file:{self.data}/probe.sqlite?mode=ro", uri=True)
         rows = db.execute("select probe, attempt, status, reason, observed from results where run_id = ?", (run,)).fetchall()
         db.close()
+        undeclared = self.undeclared_fields([(p, json.loads(o)) for p, _, _, _, o in rows])
+        assert undeclared == [], (
+            f"the page posted fields its probes do not declare: {', '.join(undeclared)}. "
+            "Declare them in Sources/ProbeCatalog/StandardProbes.swift (observed:) or stop posting them.")
         return {p: {"attempt": a, "status": s, "reason": r, "observed": json.loads(o)} for p, a, s, r, o in rows}
+
+    def declared_fields(self):
+        """Probe id → the observed field names the served catalog declares (the step-start
+        marker's included)."""
+        if not hasattr(self, "_declared"):
+            catalog = self.get("/api/config")["catalog"]
+            self._declared = {p["id"]: {f["name"] for f in p["observed"]} for p in catalog["probes"]}
+            marker = catalog["stepMarker"]
+            self._declared[marker["probe"]] = set(marker["observed"])
+        return self._declared
+
+    def undeclared_fields(self, posted):
+        """`probe.field` for each posted field that the probe does not declare; results of probes
+        the catalog does not know are the server's to refuse, not this check's."""
+        declared = self.declared_fields()
+        return sorted({f"{probe}.{name}" for probe, observed in posted if probe in declared
+                       for name in observed if name not in declared[probe]})
 
     def stored_attempts(self, run, probe):
         """Every attempt of one probe, oldest first."""

@@ -7,7 +7,7 @@ extension ProbeEndpoints {
     /// is written to disk; the file name is echoed back as text and never used as a path.
     static func upload(_ request: Request, _ config: ProbeEndpointsConfig) throws -> Response {
         // Kept uploads change a run: the same cross-site rule as the run API. Only the page's
-        // own origin uploads (probes.js posts same-origin).
+        // own origin uploads (Public/probes/files.js posts same-origin).
         if let refusal = CrossSiteWrites.refusal(origin: request.headers["origin"], fetchSite: request.headers["sec-fetch-site"],
                                                  isOwn: { config.isPrimary($0, for: request) }) {
             throw refusal

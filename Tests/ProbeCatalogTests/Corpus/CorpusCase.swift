@@ -50,7 +50,7 @@ struct CorpusCase: CustomStringConvertible, Sendable {
         }
         let cameraFailed = results.contains { $0.probe == "camera.getUserMedia" && $0.string("outcome") == "error" }
         if cameraFailed {
-            let afterGrant = Set(Catalog.standard.probes.filter { $0.after == "camera.getUserMedia" }.map(\.id))
+            let afterGrant = Set(Catalog.standard.probes.filter { $0.after == .cameraGrant }.map(\.id))
             base = base.map { afterGrant.contains($0.probe) ? ProbeResult(run: Run.id, probe: $0.probe, status: .skipped, reason: "camera-not-granted") : $0 }
         }
         return base + results

@@ -1,0 +1,194 @@
+/* Phase camera: the API, the devices, the permission, the grant and its frames, both
+   cameras, asking again, asking for more than the camera, and asking from another origin. */
+(() => {
+'use strict';
+const I = window.ProbeImpl, P = I.probes, result = I.result, info = I.info, skipped = I.skipped;
+const gum = I.gum, stopStream = I.stopStream, permissionState = I.permissionState, settings = I.settings;
+/* A person may be reading a prompt; an unattended run has none, and a shorter bound. */
+const grantWait = (ctx) => ctx.limit(ctx.unattended ? 'grantWaitUnattendedMs' : 'grantWaitMs');
+
+/* getUserMedia exists only in a secure context, and in WKWebView from iOS 14.3. */
+P['camera.api'] = async () => {
+  const md = navigator.mediaDevices;
+  const o = { mediaDevices: !!md, getUserMedia: !!md && typeof md.getUserMedia === 'function' };
+  return result(o.getUserMedia, o);
+};
+
+/* Counts cameras now, and again once camera.getUserMedia ended (the catalog's
+   after: {waits: finish}): labels show only after a grant. */
+P['camera.devices'] = async (ctx) => {
+  const limit = ctx.limit('enumerateMs'), before = await I.videoInputs(limit);
+  const o = { videoInputsBefore: before.count, labelsBefore: before.labels, videoInputsAfter: null, labelsAfter: null };
+  return { observed: o, finish: async () => {
+    if (ctx.state.granted) {
+      const after = await I.videoInputs(limit);
+      Object.assign(o, { videoInputsAfter: after.count, labelsAfter: after.labels });
+    }
+    return result(Math.max(o.videoInputsBefore || 0, o.videoInputsAfter || 0) > 0, o);
+  } };
+};
+
+/* The state before and after the request. Android WebView answers "denied" before any
+   request whatever the app allows, so the diff reads it only as information there. */
+P['camera.permission'] = async () => {
+  const o = { stateBefore: await permissionState(), stateAfter: null };
+  return { observed: o, finish: async () => { o.stateAfter = await permissionState(); return info(o); } };
+};
+
+/* The grant itself. The step-start marker (ctx.started) goes out first: an iOS app without
+   NSCameraUsageDescription is ended the instant it asks
+   (https://developer.apple.com/documentation/bundleresources/information-property-list/nscamerausagedescription). */
+P['camera.getUserMedia'] = async (ctx) => {
+  if (!ctx.unattended) {
+    await new Promise((resolve) => ctx.ui.panel(ctx.probe.instructions, [{ id: 'tap-' + ctx.slug, label: 'Start camera', onClick: resolve }]));
+    ctx.ui.note('Asking for the camera…');
+  }
+  await ctx.started();
+  const before = await permissionState(), g = await gum({ video: true }, grantWait(ctx)), s = g.stream;
+  const o = I.pick(g, ['outcome', 'errorName', 'errorMessage', 'elapsedMs'], { permissionStateBefore: before, permissionStateAfter: await permissionState(),
+    promptShown: null, videoTracks: s ? s.getVideoTracks().length : 0, audioTracks: s ? s.getAudioTracks().length : 0, settings: settings(s) });
+  /* The stream stays open for camera.frames; camera.facing releases it. */
+  ctx.state.stream = s;
+  ctx.state.granted = !!s;
+  if (s && !ctx.unattended) {
+    const a = await ctx.ask('Did a permission prompt appear?', [['yes', 'Yes'], ['no', 'No'], ['unknown', 'Not sure']]);
+    o.promptShown = a === 'unknown' ? null : a === 'yes';
+  }
+  return result(!!s, o);
+};
+
+/* Counts frames for a second and samples a 32×24 canvas: all dark is black, one distinct
+   picture is frozen. requestVideoFrameCallback (Chrome 83, Safari 15.4) counts real frames;
+   without it the distinct samples stand in. */
+async function sampleFrames(v, span) {
+  const canvas = document.createElement('canvas');
+  canvas.width = 32;
+  canvas.height = 24;
+  const g = canvas.getContext('2d'), samples = [], distinct = {}, rounds = 10;
+  let callbacks = 0, counting = true, error = null;
+  if (v.requestVideoFrameCallback) {
+    const onFrame = () => { if (counting) { callbacks++; v.requestVideoFrameCallback(onFrame); } };
+    v.requestVideoFrameCallback(onFrame);
+  }
+  for (let round = 0; round <= rounds; round++) {
+    try {
+      g.drawImage(v, 0, 0, 32, 24);
+      const d = g.getImageData(0, 0, 32, 24).data;
+      let sum = 0, hash = 0;
+      for (let i = 0; i < d.length; i += 4) {
+        /* Rec. 601 luma. */
+        sum += 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2];
+        hash = (hash * 31 + d[i] + d[i + 1] * 7 + d[i + 2] * 13) | 0;
+      }
+      samples.push(sum / (32 * 24));
+      distinct[hash] = 1;
+    } catch (e) { error = I.errName(e); }
+    if (round < rounds) await I.sleep(span / rounds);
+  }
+  counting = false;
+  const kinds = Object.keys(distinct).length;
+  return {
+    frames: v.requestVideoFrameCallback ? callbacks : kinds, frameSource: v.requestVideoFrameCallback ? 'frameCallbacks' : 'distinctSamples',
+    /* Mean luma under 10 of 255: a covered lens or a stream that never rendered. */
+    black: samples.length > 0 && samples.every((l) => l < 10),
+    frozen: samples.length > 1 && kinds === 1,
+    meanLuma: samples.length ? Math.round(samples.reduce((a, l) => a + l, 0) / samples.length) : null, sampleError: error
+  };
+}
+
+P['camera.frames'] = async (ctx) => {
+  const stream = ctx.state.stream;
+  if (!stream) return skipped('camera-not-granted');
+  const v = document.createElement('video');
+  v.muted = v.autoplay = true;
+  /* The attributes as well as the properties: iOS reads playsinline from the attribute. */
+  ['playsinline', 'webkit-playsinline', 'muted', 'autoplay'].forEach((a) => v.setAttribute(a, ''));
+  v.className = 'probe-video';
+  v.srcObject = stream;
+  ctx.stage.appendChild(v);
+  const fs = I.watchFullscreen(v), r = await I.play(v, ctx.limit('playMs'));
+  await I.sleep(ctx.limit('settleMs'));
+  const o = I.pick(await sampleFrames(v, ctx.limit('sampleMs')), ['frames', 'black', 'frozen', 'frameSource', 'meanLuma', 'sampleError'], {
+    playing: r.played, width: v.videoWidth | 0, height: v.videoHeight | 0, fullscreen: fs.entered || I.isFullscreen(v),
+    settings: settings(stream), errorName: r.errorName });
+  v.srcObject = null;
+  v.remove();
+  return result(o.playing && !o.black && !o.frozen && !o.fullscreen && o.frames > 0, o);
+};
+
+/* Phones open one camera at a time: a second request while the first stream is live fails
+   with NotReadableError, which would read as a broken camera. */
+function releaseCamera(ctx) {
+  stopStream(ctx.state.stream);
+  ctx.state.stream = null;
+}
+
+P['camera.facing'] = async (ctx) => {
+  if (!ctx.state.granted) return skipped('camera-not-granted');
+  releaseCamera(ctx);
+  const o = {};
+  for (const mode of ['environment', 'user']) {
+    /* ideal, not exact: a laptop's single camera still answers, and getSettings says which it was. */
+    const g = await gum({ video: { facingMode: { ideal: mode } } }, ctx.limit('grantWaitMs'));
+    o[mode + 'Ok'] = !!g.stream;
+    o[mode + 'Facing'] = g.stream ? (settings(g.stream) || {}).facingMode || '' : null;
+    o[mode + 'ErrorName'] = g.errorName;
+    stopStream(g.stream);
+  }
+  return info(o);
+};
+
+/* The same request again: a host that prompts every time shows as a slow grant or a
+   second prompt. */
+P['camera.reacquire'] = async (ctx) => {
+  if (!ctx.state.granted) return skipped('camera-not-granted');
+  releaseCamera(ctx);
+  const before = await permissionState(), g = await gum({ video: true }, grantWait(ctx));
+  stopStream(g.stream);
+  const o = I.pick(g, ['outcome', 'errorName', 'errorMessage', 'elapsedMs'], { permissionStateBefore: before, promptShown: null });
+  if (g.stream && !ctx.unattended) o.promptShown = (await ctx.ask('Did a prompt appear again?', [['yes', 'Yes'], ['no', 'No']])) === 'yes';
+  return result(!!g.stream, o);
+};
+
+/* Only the camera may be granted: a host that grants whatever the page asks for hands out
+   the microphone and the screen too (Android: grant(request.getResources()) in
+   onPermissionRequest, https://developer.android.com/reference/android/webkit/PermissionRequest). */
+P['camera.scope'] = async (ctx) => {
+  const limit = grantWait(ctx), audio = await gum({ audio: true }, limit);
+  stopStream(audio.stream);
+  const both = await gum({ video: true, audio: true }, limit);
+  stopStream(both.stream);
+  const tracks = (g) => g.stream ? g.stream.getAudioTracks().length : 0;
+  /* Chromium resolves {video, audio} with video alone when only the camera is granted:
+     the audio tracks tell an audio grant from that. */
+  const o = { audioOutcome: audio.outcome, audioErrorName: audio.errorName, elapsedMs: audio.elapsedMs,
+    videoAudioOutcome: both.outcome, videoAudioErrorName: both.errorName, videoAudioTracks: tracks(both), audioTracks: tracks(audio) + tracks(both) };
+  const md = navigator.mediaDevices;
+  if (!md || typeof md.getDisplayMedia !== 'function') o.displayOutcome = 'unsupported';
+  else {
+    try {
+      stopStream(await I.within(md.getDisplayMedia({ video: true }), ctx.limit('displayMs'), 'getDisplayMedia'));
+      o.displayOutcome = 'granted';
+    } catch (e) { o.displayOutcome = 'error'; o.displayErrorName = I.errName(e); }
+  }
+  return result(audio.outcome !== 'granted' && !o.audioTracks && o.displayOutcome !== 'granted', o);
+};
+
+/* A frame on the same host's other port, then on another host, asks for the camera with
+   allow="camera": the frame's permission policy lets the request reach the host, so the
+   host's own origin check is what answers. */
+P['camera.foreignOrigin'] = async (ctx) => {
+  const targets = { otherPort: ctx.origins.secondPort, otherHost: ctx.origins.secondHost };
+  if (!targets.otherPort && !targets.otherHost) return skipped('no-second-origin');
+  const o = { via: 'frame' };
+  for (const key of ['otherPort', 'otherHost']) {
+    const origin = targets[key];
+    const m = origin && await I.frameMessage(ctx, `${origin}/frames/camera.html?parent=${encodeURIComponent(location.origin)}`,
+      origin, 'probe-camera', ctx.limit('frameAnswerMs'), 'camera ' + origin);
+    o[key + 'Outcome'] = m ? m.outcome : 'not-run';
+    o[key + 'ErrorName'] = m ? m.errorName : origin ? 'FrameDidNotAnswer' : null;
+    o[key + 'ElapsedMs'] = m ? m.elapsedMs : null;
+  }
+  return result(o.otherPortOutcome !== 'granted' && o.otherHostOutcome !== 'granted', o);
+};
+})();

@@ -1,0 +1,81 @@
+/* Phase environment: JavaScript, the platform and its versions, the secure context, the
+   layout, and what the host injected. */
+(() => {
+'use strict';
+const I = window.ProbeImpl, P = I.probes, result = I.result, info = I.info;
+
+/* Posting at all proves JavaScript runs; with it off, the <noscript> image in index.html
+   tells the server (noscriptBeacon). */
+P['env.script'] = async () => result(true, { javascript: true });
+
+/* What the platform detector reads (PlatformDetector.swift): the user agent, the client
+   hints where Chromium offers them, and the bridges a wrapper installs. */
+P['env.platform'] = async (ctx) => {
+  const handlers = window.webkit && window.webkit.messageHandlers;
+  /* WKWebView's messageHandlers object is not enumerable: try the usual names. */
+  const names = handlers ? ['probe', 'bridge', 'native', 'jsBridge'].filter((n) => handlers[n]) : [];
+  const o = {
+    userAgent: navigator.userAgent, reactNativeWebView: !!window.ReactNativeWebView, webkitMessageHandlers: !!handlers,
+    messageHandlerNames: names, maxTouchPoints: navigator.maxTouchPoints | 0, screenWidth: screen.width | 0,
+    screenHeight: screen.height | 0, devicePixelRatio: devicePixelRatio || 1,
+    standalone: typeof navigator.standalone === 'boolean' ? navigator.standalone : null
+  };
+  const uad = navigator.userAgentData;
+  if (uad) {
+    Object.assign(o, { uaBrands: uad.brands.map((b) => `${b.brand}/${b.version}`), uaPlatform: uad.platform, uaMobile: !!uad.mobile });
+    /* A reduced user agent says "Android 10" whatever the version
+       (https://www.chromium.org/updates/ua-reduction/): the client hint has the real one. */
+    try {
+      const high = await I.within(uad.getHighEntropyValues(['platformVersion']), ctx.limit('highEntropyMs'), 'getHighEntropyValues');
+      o.uaPlatformVersion = high.platformVersion || null;
+    } catch (e) { /* the user agent string stands */ }
+  }
+  return result(true, o);
+};
+
+P['env.secureContext'] = async () => {
+  const secure = window.isSecureContext === true;
+  return result(secure, { isSecureContext: secure, protocol: location.protocol, origin: location.origin });
+};
+
+P['env.viewport'] = async () => {
+  /* Android reports screen.width and height as oriented, iOS always as portrait: take the
+     screen's height in the page's current orientation. */
+  const sw = screen.width, sh = screen.height;
+  const screenH = innerWidth > innerHeight ? Math.min(sw, sh) : Math.max(sw, sh);
+  /* app.css pads .safe-area-probe with env(safe-area-inset-*): its computed padding is the inset. */
+  const probe = document.body.appendChild(document.createElement('div'));
+  probe.className = 'safe-area-probe';
+  const cs = getComputedStyle(probe), top = parseFloat(cs.paddingTop) || 0, bottom = parseFloat(cs.paddingBottom) || 0;
+  probe.remove();
+  return info({
+    innerWidth, innerHeight, screenWidth: sw, screenHeight: sh, safeAreaTop: top, safeAreaBottom: bottom,
+    heightRatio: screenH ? Math.round(innerHeight / screenH * 1000) / 1000 : null,
+    orientation: (screen.orientation && screen.orientation.type) || (matchMedia('(orientation: landscape)').matches ? 'landscape' : 'portrait')
+  });
+};
+
+P['env.injected'] = async (ctx) => {
+  /* A built-in the host replaced no longer prints as "[native code]"; the camera results
+     then describe the host's shim, not the engine. */
+  const toString = Function.prototype.toString, md = navigator.mediaDevices || {}, cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+  const natives = { fetch, 'XMLHttpRequest.open': XMLHttpRequest.prototype.open, 'navigator.mediaDevices.getUserMedia': md.getUserMedia,
+    'navigator.mediaDevices.enumerateDevices': md.enumerateDevices, 'window.open': open, 'window.postMessage': postMessage,
+    'document.cookie': cookie && cookie.get, 'Function.prototype.toString': toString };
+  const patched = Object.keys(natives).filter((k) => {
+    try { return typeof natives[k] === 'function' && !/\[native code\]\s*\}\s*$/.test(toString.call(natives[k])); } catch (e) { return true; }
+  });
+  /* Hosts inject into the main frame only (WKUserScript forMainFrameOnly, Android's
+     evaluateJavascript): a fresh same-origin frame's globals are the baseline. */
+  const frame = ctx.stage.appendChild(document.createElement('iframe')), baseline = {};
+  try { Object.getOwnPropertyNames(frame.contentWindow).forEach((n) => { baseline[n] = 1; }); } catch (e) { /* none */ }
+  frame.remove();
+  /* The page's own globals (ProbeResults, ProbeImpl, ProbeApp) and frame indexes are not the host's. */
+  const globals = Object.getOwnPropertyNames(window).filter((n) => !baseline[n] && !/^(Probe(Results|Impl|App)|\d+)$/.test(n));
+  /* addJavascriptInterface objects are in every frame, so they are looked for by name. */
+  const bridges = ['ReactNativeWebView', 'Android', 'flutter_inappwebview', 'cordova', 'Capacitor'].filter((n) => window[n])
+    .concat(globals.filter((n) => /bridge|android|native|jsinterface/i.test(n)));
+  try { Object.keys(webkit.messageHandlers).concat('probe').forEach((n) => { if (webkit.messageHandlers[n]) bridges.push('webkit.messageHandlers.' + n); }); } catch (e) { /* none */ }
+  return info({ patchedNatives: patched, unexpectedGlobals: globals.slice(0, 50), bridgeObjects: bridges });
+};
+})();
