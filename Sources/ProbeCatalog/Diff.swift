@@ -82,6 +82,7 @@ public struct Diff: Sendable {
             return finding(for: probe, result: latest[probe.id], context: context)
         }
         let coverage = ChecklistCoverage(catalog: catalog, platform: platform.platform, findings: findings, results: latest)
+            .applyingHost(context.host, context)
 
         var counts = Dictionary(uniqueKeysWithValues: Finding.Verdict.allCases.map { ($0.rawValue, 0) })
         for finding in findings { counts[finding.verdict.rawValue, default: 0] += 1 }
@@ -126,7 +127,7 @@ public struct Diff: Sendable {
         if !failed.isEmpty {
             reasons.append("failed: " + failed.map(\.probe).joined(separator: ", "))
         }
-        let operatorNo = failedItems.filter { $0.method == .confirmed || $0.method == .inferred }
+        let operatorNo = failedItems.filter { $0.method == .confirmed || $0.method == .inferred || $0.source == .hostReport }
         if !operatorNo.isEmpty {
             reasons.append("checklist items answered no: " + operatorNo.map(\.id).joined(separator: ", "))
         }
@@ -277,6 +278,7 @@ public struct Diff: Sendable {
         case "lifecycle.background": return evaluateBackground(result, context)
         case "net.offline": return evaluateOffline(result, context)
         case "operator.checklist": return evaluateOperatorChecklist(result, context)
+        case HostReport.probe: return evaluateHostReport(result, context)
         default: return Assessment(.unknown, "")
         }
     }

@@ -44,6 +44,7 @@ enum Run {
             result("env.secureContext", ["isSecureContext": true, "protocol": "https:", "origin": "https://probe.test"]),
             result("env.viewport", ["heightRatio": 0.95]),
             result("env.injected", ["patchedNatives": [], "unexpectedGlobals": [], "bridgeObjects": []]),
+            result("host.report", ["bridge": "none", "answered": false, "waitedMs": 0]),
             result("storage.local", ["available": true, "writeReadRemove": true]),
             result("storage.session", ["available": true, "writeReadRemove": true]),
             result("storage.indexedDB", ["available": true, "opened": true, "putGetDelete": true]),
