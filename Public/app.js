@@ -174,6 +174,7 @@ function renderSummary(diff) {
       if (f.causes && f.causes[0]) el('p', 'muted', 'Check first: ' + f.causes[0].check, li);
       if (fix) el('pre', 'remedy', fix, li);
     });
+    if (window.ProbeHostReport) window.ProbeHostReport.renderCoverage(diff, box);
   } else el('p', '', 'The server returned no diff; the report page may have it.', box);
   const link = el('a', 'btn', 'Full report', box);
   link.href = reportPath();
