@@ -1,7 +1,8 @@
 /* The host report (docs/host-report.md): the page asks the app, through whichever bridge it
    has, what it configured; the app answers with a probe-server.host-report/1 document. No
    bridge, or no answer within HOST_REPORT_WAIT_MS, is "no host report", never a failure.
-   Registers the catalog's host.report probe with the probe implementations. */
+   Registers the catalog's host.report probe with the probe implementations; app.js loads
+   this file only when the page has a bridge, and calls ended() at the end of the run. */
 (() => {
 'use strict';
 
@@ -98,13 +99,22 @@ async function hostReport(ctx) {
   return { status: 'info', observed };
 }
 
-/* The end screen: the checklist items the host's facts settled. */
+/* The end of the run: the summary to the bridge (docs/page.md), and on the end screen the
+   checklist items the host's facts settled. */
+function ended(app, diff, report) {
+  const summary = { type: 'probe-summary', run: app.run, verdict: app.verdict, counts: diff && diff.counts,
+    failed: diff ? diff.findings.filter((f) => f.verdict === 'fail').map((f) => f.probe) : [], report };
+  /* react-native-webview takes strings. */
+  try { window.webkit.messageHandlers.probe.postMessage(summary); } catch (e) { /* none */ }
+  try { window.ReactNativeWebView.postMessage(JSON.stringify(summary)); } catch (e) { /* none */ }
+  renderCoverage(diff, document.getElementById('summary'));
+}
+
 function renderCoverage(diff, box) {
   const items = ((diff && diff.coverage && diff.coverage.items) || []).filter((i) => i.source === 'host-report');
-  if (!items.length) return;
+  if (!items.length || !box) return;
   const h = document.createElement('h3');
   h.textContent = `From the app's host report: ${items.length} checklist item${items.length === 1 ? '' : 's'}`;
-  box.appendChild(h);
   const list = document.createElement('ul');
   list.className = 'host-items';
   items.forEach((i) => {
@@ -114,9 +124,10 @@ function renderCoverage(diff, box) {
     li.title = i.evidence;
     list.appendChild(li);
   });
-  box.appendChild(list);
+  box.insertBefore(list, document.getElementById('report-link'));
+  box.insertBefore(h, list);
 }
 
 if (window.ProbeImpl && window.ProbeImpl.probes) window.ProbeImpl.probes['host.report'] = hostReport;
-window.ProbeHostReport = { SCHEMA, HOST_REPORT_WAIT_MS, renderCoverage, problemWith };
+window.ProbeHostReport = { SCHEMA, HOST_REPORT_WAIT_MS, ended, problemWith };
 })();
