@@ -127,9 +127,13 @@ public struct Diff: Sendable {
         if !failed.isEmpty {
             reasons.append("failed: " + failed.map(\.probe).joined(separator: ", "))
         }
-        let operatorNo = failedItems.filter { $0.method == .confirmed || $0.method == .inferred || $0.source == .hostReport }
+        let operatorNo = failedItems.filter { ($0.method == .confirmed || $0.method == .inferred) && $0.source == nil }
         if !operatorNo.isEmpty {
             reasons.append("checklist items answered no: " + operatorNo.map(\.id).joined(separator: ", "))
+        }
+        let hostNo = failedItems.filter { $0.source == .hostReport }
+        if !hostNo.isEmpty {
+            reasons.append("checklist items the host report fails: " + hostNo.map(\.id).joined(separator: ", "))
         }
         if !reasons.isEmpty { return (.notReady, reasons) }
 
