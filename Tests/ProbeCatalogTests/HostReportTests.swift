@@ -185,6 +185,20 @@ import Testing
         #expect(finding.causes.first?.likelihood == .conclusive)
     }
 
+    @Test func UnansweredChooser_OnAnOldAndroidWebView_WithTheChooserReportedMissing_IsTheMissingChooserAlone() throws {
+        let accept = Run.result("file.accept", ["changeFired": false, "cancelFired": false, "fileCount": 0, "waitedMs": 20_000])
+        let diff = Diff(platform: Run.detected(.androidWebView, osVersion: "9", engineVersion: "69"), requirementSet: "liveform")!
+        // Without the report: the missing chooser, or a person's cancel the old engine did not signal.
+        #expect(try #require(diff.report(results: [accept]).finding("file.accept")).causes.count > 1)
+        let host = Self.hostResult(Self.report("android", ["fileChooserHandler": Self.fact(false)]), bridge: "android")
+        let finding = try #require(diff.report(results: [accept, host]).finding("file.accept"))
+        #expect(finding.causes.map(\.id) == ["android.no-file-chooser"])
+        #expect(finding.causes.first?.likelihood == .conclusive)
+        // A chooser the host says it implements is not the cause.
+        let implemented = Self.hostResult(Self.report("android", ["fileChooserHandler": Self.fact(true)]), bridge: "android")
+        #expect(try #require(diff.report(results: [accept, implemented]).finding("file.accept")).causes.contains { $0.id == "android.no-file-chooser" } == false)
+    }
+
     // MARK: contradictions
 
     @Test func DomStorageReportedOn_ButLocalStorageNull_IsAContradictionOfItsOwn() throws {
