@@ -84,10 +84,11 @@ class ProbeHostReport(private val context: Context, private val webView: WebView
         val requested = context.packageManager
             .getPackageInfo(context.packageName, PackageManager.GET_PERMISSIONS).requestedPermissions ?: emptyArray()
         val provider = WebViewCompat.getCurrentWebViewPackage(context)
-        val photos = if (Build.VERSION.SDK_INT >= 33) Manifest.permission.READ_MEDIA_IMAGES else Manifest.permission.READ_EXTERNAL_STORAGE
+        val photosHow = if (Build.VERSION.SDK_INT >= 33) "ContextCompat.checkSelfPermission(context, Manifest.permission.READ_MEDIA_IMAGES)"
+                     else "ContextCompat.checkSelfPermission(context, Manifest.permission.READ_EXTERNAL_STORAGE)"
         val facts = JSONObject()
             .put("cameraAuthorization", fact(authorization(Manifest.permission.CAMERA), "ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA)"))
-            .put("photosAuthorization", fact(authorization(photos), "ContextCompat.checkSelfPermission(context, Manifest.permission.READ_MEDIA_IMAGES)"))
+            .put("photosAuthorization", fact(authorization(if (Build.VERSION.SDK_INT >= 33) Manifest.permission.READ_MEDIA_IMAGES else Manifest.permission.READ_EXTERNAL_STORAGE), photosHow))
             .put("manifestPermissions", fact(JSONArray(requested.toList()), "PackageManager.getPackageInfo(packageName, GET_PERMISSIONS).requestedPermissions"))
             .put("javaScriptEnabled", fact(settings.javaScriptEnabled, "webView.settings.javaScriptEnabled"))
             .put("domStorageEnabled", fact(settings.domStorageEnabled, "webView.settings.domStorageEnabled"))

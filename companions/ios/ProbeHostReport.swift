@@ -28,6 +28,7 @@ import AVFoundation
 import Photos
 import WebKit
 
+@available(iOS 14.0, *)  // WKScriptMessageHandlerWithReply, allowsContentJavaScript, PHAccessLevel
 final class ProbeHostReport: NSObject, WKScriptMessageHandlerWithReply {
     let probeOrigin: URL
     weak var webView: WKWebView?
@@ -75,7 +76,11 @@ final class ProbeHostReport: NSObject, WKScriptMessageHandlerWithReply {
     func report(_ webView: WKWebView) -> String {
         let configuration = webView.configuration
         let info = Bundle.main
-        let mediaCapture = #selector(WKUIDelegate.webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:))
+        // The media-capture decision exists from iOS 15; before it, WebKit always prompts.
+        var mediaCaptureHandler = false
+        if #available(iOS 15.0, *) {
+            mediaCaptureHandler = webView.uiDelegate?.responds(to: #selector(WKUIDelegate.webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:))) ?? false
+        }
         var userAction: [String] = []
         if configuration.mediaTypesRequiringUserActionForPlayback.contains(.audio) { userAction.append("audio") }
         if configuration.mediaTypesRequiringUserActionForPlayback.contains(.video) { userAction.append("video") }
@@ -87,7 +92,7 @@ final class ProbeHostReport: NSObject, WKScriptMessageHandlerWithReply {
             "photoLibraryUsageDescription": fact(info.object(forInfoDictionaryKey: "NSPhotoLibraryUsageDescription"), "Bundle.main.object(forInfoDictionaryKey: \"NSPhotoLibraryUsageDescription\")"),
             "microphoneUsageDescription": fact(info.object(forInfoDictionaryKey: "NSMicrophoneUsageDescription"), "Bundle.main.object(forInfoDictionaryKey: \"NSMicrophoneUsageDescription\")"),
             "uiDelegate": fact(webView.uiDelegate != nil, "webView.uiDelegate != nil"),
-            "mediaCaptureHandler": fact(webView.uiDelegate?.responds(to: mediaCapture) ?? false, "webView.uiDelegate?.responds(to: #selector(WKUIDelegate.webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:)))"),
+            "mediaCaptureHandler": fact(mediaCaptureHandler, "webView.uiDelegate?.responds(to: #selector(WKUIDelegate.webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:)))"),
             "javaScriptEnabled": fact(configuration.defaultWebpagePreferences.allowsContentJavaScript, "configuration.defaultWebpagePreferences.allowsContentJavaScript"),
             "allowsInlineMediaPlayback": fact(configuration.allowsInlineMediaPlayback, "configuration.allowsInlineMediaPlayback"),
             "mediaTypesRequiringUserActionForPlayback": fact(userAction, "configuration.mediaTypesRequiringUserActionForPlayback"),
