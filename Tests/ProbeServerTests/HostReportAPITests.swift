@@ -38,4 +38,19 @@ import Testing
         #expect(page.status == 200)
         #expect(page.text.contains("<span class=\"badge host\">host report</span>"))
     }
+
+    @Test func MarkdownAndTerminalReports_ListTheItemsTheHostReportSettled_AndOnlyThen() {
+        let report: JSONValue = .object([
+            "schema": .string(HostReport.schema), "host": .object(["platform": "android"]),
+            "facts": .object(["manifestPermissions": .object(["value": ["android.permission.CAMERA"], "how": "PackageInfo.requestedPermissions"])]),
+        ])
+        let host = ProbeResult(run: ReportFixtures.runID, probe: HostReport.probe, status: .info, observed: ["bridge": "android", "answered": true, "report": report])
+        let platform = ProbeResult(run: ReportFixtures.runID, probe: "env.platform", status: .pass, observed: ["userAgent": .string(ReportFixtures.androidUserAgent)])
+        let with = ReportFixtures.document([platform, host])
+        #expect(RunReports.markdown(with).contains("From the host report: android.manifest.camera verified"))
+        #expect(RunReports.text(with).contains("from the host report: android.manifest.camera verified"))
+        let without = ReportFixtures.document([platform])
+        #expect(!RunReports.markdown(without).contains("host report"))
+        #expect(!RunReports.text(without).contains("host report"))
+    }
 }
