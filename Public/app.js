@@ -211,11 +211,7 @@ async function finish() {
   app.finished = true;
   document.documentElement.setAttribute('data-finished', app.verdict || 'unknown');
   if (diff) $('progress').textContent = `Finished: ${$('summary').firstChild.textContent}.`;
-  const summary = { type: 'probe-summary', run: app.run, verdict: app.verdict, counts: diff && diff.counts,
-    failed: diff ? diff.findings.filter((f) => f.verdict === 'fail').map((f) => f.probe) : [], report: location.origin + reportPath() };
-  /* react-native-webview takes strings. */
-  try { window.webkit.messageHandlers.probe.postMessage(summary); } catch (e) { /* none */ }
-  try { window.ReactNativeWebView.postMessage(JSON.stringify(summary)); } catch (e) { /* none */ }
+  if (window.ProbeHostReport) ProbeHostReport.ended(app, diff, location.origin + reportPath());
 }
 
 async function main() {
@@ -266,6 +262,9 @@ async function main() {
   app.relaunched = results.length > 0 && !sameSession;
   app.state.earlierVisit = await I.relaunchMarkers(app.run);
 
+  /* docs/host-report.md: its script only where an app injected a bridge. */
+  if (window.webkit || window.ReactNativeWebView || window.ProbeHost || window.flutter_inappwebview || window.Capacitor || window.qt) await new Promise((r) => { const s = el('script', '', '', document.head); s.onload = s.onerror = r; s.src = 'host-report.js'; });
+  else I.probes['host.report'] = async () => ({ status: 'info', observed: { bridge: 'none', answered: false } });
   const only = params.probes ? params.probes.split(',') : null;
   app.probes = app.catalog.probes.filter((p) => !only || only.indexOf(p.id) >= 0);
   app.probes.forEach((p) => {

@@ -85,6 +85,7 @@ public struct Catalog: Sendable {
             diagnoses: DiagnosisGuide.byProbe,
             symptoms: Self.symptoms.map(SymptomExport.init),
             stepMarker: StepMarker.Export(steps: probes.filter(\.marksStart).map(\.id)),
+            hostReport: HostReport.Export(),
             thresholds: ThresholdsExport())
         return Self.encode(export)
     }
@@ -111,6 +112,7 @@ struct CatalogExport: Encodable {
     let diagnoses: [String: [String]]
     let symptoms: [SymptomExport]
     let stepMarker: StepMarker.Export
+    let hostReport: HostReport.Export
     let thresholds: ThresholdsExport
 }
 

@@ -26,6 +26,13 @@ public struct ChecklistCoverage: Sendable, Codable, Equatable {
         public let method: Coverage.Method
         public let status: Status
         public let evidence: String
+        /// Who settled the status when it was not the page: the host report (docs/host-report.md).
+        public var source: Source? = nil
+    }
+
+    public enum Source: String, Sendable, Codable {
+        /// "verified (host report)": the host's own reading of its configuration.
+        case hostReport = "host-report"
     }
 
     /// Every status present, zero included; the sum is the number of checklist items.

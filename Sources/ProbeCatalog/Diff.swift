@@ -82,6 +82,7 @@ public struct Diff: Sendable {
             return finding(for: probe, result: latest[probe.id], context: context)
         }
         let coverage = ChecklistCoverage(catalog: catalog, platform: platform.platform, findings: findings, results: latest)
+            .applyingHost(context.host, context)
 
         var counts = Dictionary(uniqueKeysWithValues: Finding.Verdict.allCases.map { ($0.rawValue, 0) })
         for finding in findings { counts[finding.verdict.rawValue, default: 0] += 1 }
@@ -134,9 +135,13 @@ public struct Diff: Sendable {
         if !failed.isEmpty {
             reasons.append("failed: " + failed.map(\.probe).joined(separator: ", "))
         }
-        let operatorNo = failedItems.filter { $0.method == .confirmed || $0.method == .inferred }
+        let operatorNo = failedItems.filter { ($0.method == .confirmed || $0.method == .inferred) && $0.source == nil }
         if !operatorNo.isEmpty {
             reasons.append("checklist items answered no: " + operatorNo.map(\.id).joined(separator: ", "))
+        }
+        let hostNo = failedItems.filter { $0.source == .hostReport }
+        if !hostNo.isEmpty {
+            reasons.append("checklist items the host report fails: " + hostNo.map(\.id).joined(separator: ", "))
         }
         if !reasons.isEmpty { return (.notReady, reasons) }
 

@@ -58,7 +58,7 @@ public struct Symptom: Sendable {
     /// which is why each list starts with the cause most often confirmed in public threads.
     /// A conclusive cause rules the others out: it stands alone.
     func rank(_ evidence: CauseEvidence) -> [Cause] {
-        var standing = causes.compactMap { $0.cause(evidence) }
+        var standing = HostSettlement.settle(causes.compactMap { $0.cause(evidence) }, evidence)
         if standing.contains(where: { $0.likelihood == .conclusive }) {
             standing = standing.filter { $0.likelihood == .conclusive }
         }

@@ -141,6 +141,9 @@ public struct ResultDecoder: Sendable {
         if probe == StepMarker.probe, let catalog, let problem = StepMarker.problem(in: observed, catalog: catalog) {
             throw ResultDecodingError(path: at("observed.\(problem.field)"), problem: problem.problem)
         }
+        if probe == HostReport.probe, let problem = HostReport.problem(in: observed) {
+            throw ResultDecodingError(path: at("observed.\(problem.field)"), problem: problem.problem)
+        }
         if let known = catalog?.probe(id: probe) {
             for declared in known.observed {
                 if let value = observed[declared.name], let problem = declared.mismatch(value) {

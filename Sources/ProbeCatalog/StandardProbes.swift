@@ -118,6 +118,25 @@ enum StandardProbes {
                 concluding: [
                 "getUserMedia or enumerateDevices patched → camera results describe the host's shim",
                 ]),
+        Probe(
+            id: HostReport.probe, title: "Host report",
+            instructions: "Nothing to do: the page asks the app what it configured; an app without the companion snippet does not answer.",
+            kind: .auto, phase: .environment,
+            checks: "Asks the host through its bridge for a \(HostReport.schema) document (docs/host-report.md); no answer within the page's wait is \"no host report\", never a failure.",
+            observed: [
+                F("bridge", .string, "The bridge the page asked through, or none.", values: ["webkit", "android", "react-native", "flutter", "capacitor", "qt-webchannel", "none"]),
+                F("answered", .boolean, "True when the host answered within the wait."),
+                F("waitedMs", .number, "How long the page waited for the answer."),
+                F("report", .object, "The host's document, validated by the catalog (docs/host-report.md)."),
+                F("problem", .string, "Why an answer that came could not be used (not JSON, another schema)."),
+            ],
+            healthy: .init(["bridge": "none", "answered": false, "waitedMs": 0]),
+            expectation: .init(.info, expected: "reported for information")).evaluated(
+                by: Diff.evaluateHostReport,
+                concluding: [
+                "host says a setting is on that the page finds off → the report reads another WebView or configuration (a contradiction, warning)",
+                "OS camera authorization denied → the OS layer, settling a fast NotAllowedError",
+                ]),
     ]
 
     // MARK: storage and cookies

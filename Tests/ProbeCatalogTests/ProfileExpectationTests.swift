@@ -12,6 +12,7 @@ import Testing
         "env.secureContext": "RRRRRRR",
         "env.viewport": "RIRIRRI",
         "env.injected": "IIIIIII",
+        "host.report": "IIIIIII",
         "storage.local": "RRRRRRR",
         "storage.session": "RRRRRRR",
         "storage.indexedDB": "RRRRRRR",

@@ -22,6 +22,10 @@ class Expect:
     # Cause ids (the catalog's KnownCause) the finding must name: the real-world corpus's
     # causes, reproduced by a stand-in host.
     causes: tuple = ()
+    # The complete list of cause ids, in order, when the evidence settles it (a host report).
+    only_causes: tuple = None
+    # Phrases the diagnosis must not contain (the "or … check:" of an open choice, once settled).
+    absent: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,9 @@ class Case:
     refused: str = None
     # The overall verdict while the gaps stand (default: `verdict`).
     verdict_with_gaps: str = None
+    # Checklist items and the (status, source) the coverage must give them: source
+    # "host-report" for an item the host report settled, None for one the page settled.
+    checklist: dict = field(default_factory=dict)
 
     @property
     def platform(self):
@@ -272,4 +279,68 @@ CASES = [
          observed={"camera.getUserMedia": "failed with NotAllowedError", "camera.frames": "camera-not-granted"},
          passes=("env.script", "camera.api", "file.accept", "file.cancel"), missing=(),
          diagnoses={"camera.getUserMedia": "already denied before the request"}),
+]
+
+
+# --- With the host report (docs/host-report.md) -----------------------------------------
+# The hosts answer the page's host.report step with facts read from their own settings: the
+# WebKit host through a `probe` script message handler with reply, the Qt host through a
+# QWebChannel object. Each case below is a case above with the report, or a pair with and
+# without it, and asserts what the report changes: the checklist items it verifies, and the
+# cause it settles where the page alone leaves two standing.
+HOST = "host-report"
+
+# Without the report these are inferences or operator questions; the hosts know them.
+WEBKIT_HOST_ITEMS = {"ios.uiDelegate": ("verified", HOST), "ios.appCameraPermission": ("verified", HOST),
+                     "common.permissions.camera": ("verified", HOST),
+                     # The WebKit host runs in an ephemeral context (a fresh install per run),
+                     # which is what WKWebsiteDataStore.nonPersistent() is: the report says so.
+                     "ios.dataStore": ("failed", HOST),
+                     # Settled by the page's own probes: the host's words are evidence only.
+                     "ios.javaScript": ("verified", None), "ios.mediaCaptureHandler": ("failed", None)}
+QT_HOST_ITEMS = {"android.runtime.camera": ("verified", HOST), "common.permissions.camera": ("verified", HOST),
+                 "android.onPermissionRequest": ("verified", None), "android.domStorageEnabled": ("verified", None),
+                 "android.webviewUpToDate": ("verified", None)}
+
+
+def camera_denied_settled(cause, layer, remedy):
+    return Expect(layer=layer, remedy=remedy, causes=(cause,), only_causes=(cause,), absent=("does not tell these apart",))
+
+
+CASES += [
+    webkit("webkit-correct-report", "not-ready", {"host_report": "on"}, passes=WORKING, missing=OPERATOR,
+           checklist=WEBKIT_HOST_ITEMS,
+           why="the correct configuration with the report: the inferred and operator items become verified by the host"),
+    # The delegate denies while the OS authorization is granted: the report rules the OS layer out.
+    webkit("webkit-handler-denies-report", "not-ready", {"media_handler": "deny", "host_report": "on"}, foreign=False,
+           fails={"camera.getUserMedia": camera_denied_settled("ios.camera.delegate-denied", "webview", "requestMediaCapturePermissionFor")},
+           checklist={"ios.appCameraPermission": ("verified", HOST)}),
+    # The app's camera switch is off (the host's stand-in for Settings): WebKit denies before
+    # the delegate. Without the report the page cannot tell this from the delegate's denial...
+    webkit("webkit-os-camera-denied", "not-ready", {"os_camera": "denied"}, foreign=False,
+           fails={"camera.getUserMedia": camera_denied_webview("requestMediaCapturePermissionFor", "requestMediaCapturePermissionFor")},
+           why="a fast NotAllowedError with no prompt: the delegate or the OS switch, the page alone cannot say which"),
+    # ...with it, the OS authorization "denied" settles the OS layer.
+    webkit("webkit-os-camera-denied-report", "not-ready", {"os_camera": "denied", "host_report": "on"}, foreign=False,
+           fails={"camera.getUserMedia": camera_denied_settled("ios.camera.settings-denied", "user-or-os", "openSettingsURLString")},
+           checklist={"ios.appCameraPermission": ("unconfirmed", None)}),
+    qt("qt-correct-report", "ready", {"host_report": "on"}, passes=WORKING + ("camera.scope", "camera.foreignOrigin", "cookie.thirdParty"),
+       missing=OPERATOR, checklist=QT_HOST_ITEMS),
+    qt("qt-no-media-handler-report", "not-ready", {"media_handler": "none", "host_report": "on"},
+       fails={"camera.getUserMedia": camera_denied_settled("android.camera.no-permission-handler", "webview", "onPermissionRequest")},
+       checklist={"android.onPermissionRequest": ("failed", None)}),
+    qt("qt-os-camera-denied-report", "not-ready", {"os_camera": "denied", "host_report": "on"},
+       fails={"camera.getUserMedia": camera_denied_settled("android.camera.no-runtime-permission", "user-or-os", "checkSelfPermission")},
+       checklist={"android.runtime.camera": ("failed", HOST)}),
+    qt("qt-dom-storage-off-report", "not-ready", {"dom_storage": "off", "host_report": "on"},
+       fails={"storage.local": Expect(diagnosis=("localStorage", "domStorageEnabled"), layer="webview", remedy="domStorageEnabled = true",
+                                      causes=("android.dom-storage-off",), only_causes=("android.dom-storage-off",)),
+              "storage.navigation": NAV_LOST_STORAGE},
+       checklist={"android.domStorageEnabled": ("failed", None)}),
+    # The app reports the profile's settings, not the page's (another object than the one the
+    # WebView uses): the report says DOM storage is on while localStorage is null.
+    qt("qt-report-reads-another-webview", "not-ready", {"dom_storage": "off", "host_report": "stale"},
+       fails={**STORAGE_OFF_QT, "storage.navigation": NAV_LOST_STORAGE},
+       warns={"host.report": Expect(diagnosis=("the host says domStorageEnabled = true", "storage.local found localStorage null"),
+                                    layer="webview", causes=("host.contradiction.domStorageEnabled",))}),
 ]

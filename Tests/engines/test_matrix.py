@@ -191,6 +191,11 @@ def check_expect(finding, expect, platform, where):
     for cause in expect.causes:
         if cause not in named:
             problems.append(f"{where}: cause {cause!r} not named among {named}")
+    if expect.only_causes is not None and tuple(named) != tuple(expect.only_causes):
+        problems.append(f"{where}: causes {named}, expected exactly {list(expect.only_causes)}")
+    for phrase in expect.absent:
+        if phrase in (finding.get("diagnosis") or ""):
+            problems.append(f"{where}: diagnosis still says {phrase!r}: {finding.get('diagnosis')!r}")
     if expect.remedy:
         field = REMEDY_FIELD.get(platform)
         text = ((finding.get("remedy") or {}).get(field) or "") if field else ""
@@ -235,6 +240,23 @@ def test_case(case, matrix):
     for probe, phrase in case.diagnoses.items():
         if phrase not in (findings[probe].get("diagnosis") or ""):
             problems.append(f"{probe}: diagnosis {findings[probe].get('diagnosis')!r} lacks {phrase!r}")
+    # The host report (docs/host-report.md): the items it settled, and without it, nothing.
+    items = {i["id"]: i for i in diff["coverage"]["items"]}
+    for item, (status, source) in case.checklist.items():
+        got = items.get(item, {})
+        if (got.get("status"), got.get("source")) != (status, source):
+            problems.append(f"checklist {item}: {got.get('status')} (source {got.get('source')}), expected {status} (source {source}): "
+                            f"{got.get('evidence')!r}")
+    host = findings.get("host.report", {})
+    if case.settings.get("host_report", "off") == "off":
+        from_host = sorted(i for i, v in items.items() if v.get("source"))
+        if from_host:
+            problems.append(f"no host report, yet items came from the host: {from_host}")
+        if not case.refused and case.settings.get("javascript") != "off" and \
+                (host.get("verdict") != "info" or "no host report" not in host.get("observed", "")):
+            problems.append(f"host.report without a host report: {describe(host) if host else 'absent'}")
+    elif not any(e.get("event") == "host-report" for e in r["events"]):
+        problems.append("the host never answered a host report request")
     # A gap stands while its finding is not what the case needs.
     standing = {}
     for probe, gap in case.gaps.items():

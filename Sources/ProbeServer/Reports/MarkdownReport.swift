@@ -49,6 +49,7 @@ enum MarkdownReport {
         out.append("")
         let counts = ReportFacts.coverageCounts(diff.coverage).map { "\($0.status) \($0.count)" }.joined(separator: " · ")
         out.append("**Checklist coverage** (\(diff.coverage.items.count) items): \(counts)")
+        if let fromHost = ReportFacts.fromHostReport(diff.coverage) { out += ["", "From the host report: \(esc(fromHost))"] }
         let verdictCounts = Finding.Verdict.allCases.compactMap { verdict -> String? in
             let count = diff.counts[verdict.rawValue] ?? 0
             return count > 0 ? "\(verdict.rawValue) \(count)" : nil

@@ -72,6 +72,13 @@ enum ReportFacts {
         }.map(\.element)
     }
 
+    /// "ios.uiDelegate verified, ios.plist.photos failed": the checklist items the host report
+    /// settled (docs/host-report.md); nil when none did.
+    static func fromHostReport(_ coverage: ChecklistCoverage) -> String? {
+        let items = coverage.items.filter { $0.source == .hostReport }
+        return items.isEmpty ? nil : items.map { "\($0.id) \($0.status.rawValue)" }.joined(separator: ", ")
+    }
+
     /// The checklist counts in the order of `ChecklistCoverage.Status`, zeros left out.
     static func coverageCounts(_ coverage: ChecklistCoverage) -> [(status: String, count: Int)] {
         ChecklistCoverage.Status.allCases.compactMap { status in

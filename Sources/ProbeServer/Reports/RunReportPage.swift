@@ -163,7 +163,7 @@ public enum RunReportPage {
         }.joined(separator: " ") + "</p>")
         h.line("<table class=\"grid\"><thead><tr><th scope=\"col\">Item</th><th scope=\"col\">Tab</th><th scope=\"col\">Requirement</th><th scope=\"col\">How</th><th scope=\"col\">Status</th><th scope=\"col\">Evidence</th></tr></thead><tbody>")
         for item in coverage.items {
-            h.line("<tr id=\"item-\(e(item.id))\"><td class=\"mono\">\(e(item.id))</td><td>\(e(item.tab.rawValue))</td><td>\(e(item.text))</td><td>\(e(item.method.rawValue))</td><td><span class=\"badge c-\(item.status.rawValue)\">\(e(item.status.rawValue))</span></td><td>\(e(item.evidence))</td></tr>")
+            h.line("<tr id=\"item-\(e(item.id))\"><td class=\"mono\">\(e(item.id))</td><td>\(e(item.tab.rawValue))</td><td>\(e(item.text))</td><td>\(e(item.method.rawValue))</td><td><span class=\"badge c-\(item.status.rawValue)\">\(e(item.status.rawValue))</span>\(item.source == .hostReport ? " <span class=\"badge host\">host report</span>" : "")</td><td>\(e(item.evidence))</td></tr>")
         }
         h.line("</tbody></table>")
         h.line("</section>")

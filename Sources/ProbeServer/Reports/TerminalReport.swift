@@ -38,6 +38,7 @@ enum TerminalReport {
         }
         out.append("probes:    " + probes.joined(separator: ", "))
         out.append("checklist: " + ReportFacts.coverageCounts(diff.coverage).map { "\($0.count) \($0.status)" }.joined(separator: ", "))
+        if let fromHost = ReportFacts.fromHostReport(diff.coverage) { out.append("from the host report: " + clean(fromHost)) }
         if !diff.unknownProbes.isEmpty {
             out.append("unknown probe ids: " + diff.unknownProbes.map(clean).joined(separator: ", "))
         }

@@ -62,6 +62,11 @@ def parse_settings(argv=None, engine=""):
     p.add_argument("--file", default=None, help="the fixture picked in the chooser")
     p.add_argument("--gesture-required", choices=("on", "off"), default="off", help="media playback needs a user gesture")
     p.add_argument("--inline", choices=("on", "off"), default="on", help="inline media playback")
+    p.add_argument("--host-report", choices=("off", "on", "stale"), default="off",
+                   help="answer the page's host report (docs/host-report.md): on reads the WebView's own settings, "
+                        "stale reads another instance's (an app that reports the wrong WebView)")
+    p.add_argument("--os-camera", choices=("authorized", "denied"), default="authorized",
+                   help="the app's OS camera permission: denied refuses every camera request before the handler")
     p.add_argument("--trust-ca", default=None, metavar="CA_PEM", help="trust the server's local CA (else: no trust)")
     p.add_argument("--app-origin", default=None, help="the app's own origin for the permission check "
                    "(default: the origin of the URL)")

@@ -27,15 +27,18 @@ os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
 os.environ["QTWEBENGINE_CHROMIUM_FLAGS"] = (os.environ.get("QTWEBENGINE_CHROMIUM_FLAGS", "") +
                                             " --use-fake-device-for-media-stream").strip()
 
-from PyQt6.QtCore import QEventLoop, QPoint, Qt, QTimer, QUrl  # noqa: E402
+from PyQt6.QtCore import QEventLoop, QFile, QIODevice, QObject, QPoint, Qt, QTimer, QUrl, pyqtSlot  # noqa: E402
 from PyQt6.QtTest import QTest  # noqa: E402
+from PyQt6.QtWebChannel import QWebChannel  # noqa: E402
 from PyQt6.QtWebEngineCore import (QWebEnginePage, QWebEnginePermission, QWebEngineProfile,  # noqa: E402
-                                   QWebEngineScript, QWebEngineSettings, QWebEngineUrlRequestInterceptor)
+                                   QWebEngineScript, QWebEngineSettings, QWebEngineUrlRequestInterceptor,
+                                   qWebEngineChromiumVersion)
 from PyQt6.QtWebEngineWidgets import QWebEngineView  # noqa: E402
 from PyQt6.QtWidgets import QApplication  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
+import host_report  # noqa: E402
 
 P = QWebEnginePermission.PermissionType
 SHOW_VERDICT_JS = "var s = document.getElementById('summary'); if (s) s.scrollIntoView({block: 'start'});"
@@ -67,6 +70,36 @@ class AppPage(QWebEnginePage):
 
     def javaScriptConsoleMessage(self, level, message, line, source):  # noqa: N802
         pass
+
+
+class ProbeHost(QObject):
+    """The Android snippet's @JavascriptInterface object, as a QWebChannel object: the page
+    calls probeHost.hostReport(request) and gets the report back as the slot's value."""
+
+    def __init__(self, host):
+        super().__init__()
+        self.host = host
+
+    @pyqtSlot(str, result=str)
+    def hostReport(self, request):  # noqa: N802 (the page's name)
+        h = self.host
+        try:
+            asked = json.loads(request).get("type") == "host-report-request"
+        except ValueError:
+            asked = False
+        if not asked or not host_report.answers(h.page.url().toString(), h.a.app_origin):
+            return ""
+        report = h.host_report()
+        h.log("host-report", facts=sorted(json.loads(report)["facts"]))
+        return report
+
+
+def qwebchannel_js():
+    """Qt's own qwebchannel.js, which an app injects for its pages (https://doc.qt.io/qt-6/qtwebchannel-javascript.html)."""
+    f = QFile(":/qtwebchannel/qwebchannel.js")
+    if not f.open(QIODevice.OpenModeFlag.ReadOnly):
+        raise RuntimeError("qwebchannel.js is not in Qt's resources")
+    return bytes(f.readAll()).decode()
 
 
 class BeaconWatch(QWebEngineUrlRequestInterceptor):
@@ -116,6 +149,18 @@ class Host:
         s.setAttribute(W.PlaybackRequiresUserGesture, a.gesture_required == "on")
         s.setAttribute(W.FullScreenSupportEnabled, True)
         self.page.permissionRequested.connect(self.on_permission)
+        if a.host_report != "off":
+            self.channel = QWebChannel(self.page)
+            self.probe_host = ProbeHost(self)
+            self.channel.registerObject("probeHost", self.probe_host)
+            self.page.setWebChannel(self.channel)
+            script = QWebEngineScript()
+            script.setName("qwebchannel")
+            script.setSourceCode(qwebchannel_js())
+            script.setInjectionPoint(QWebEngineScript.InjectionPoint.DocumentCreation)
+            script.setWorldId(QWebEngineScript.ScriptWorldId.MainWorld)
+            script.setRunsOnSubFrames(False)
+            self.page.scripts().insert(script)
         self.page.certificateError.connect(self.on_certificate_error)
         self.page.fullScreenRequested.connect(lambda r: r.accept())
         self.page.loadFinished.connect(lambda ok: self.log("load", ok=ok, uri=self.page.url().toString()))
@@ -141,6 +186,12 @@ class Host:
         video = kind in (P.MediaVideoCapture, P.MediaAudioVideoCapture)
         audio = kind in (P.MediaAudioCapture, P.MediaAudioVideoCapture)
         mode = self.a.media_handler
+        if video and self.a.os_camera == "denied":
+            # The app lacks the CAMERA runtime permission: the WebView cannot open the camera
+            # whatever the handler says (docs/host-report.md); the host's OS switch denies first.
+            self.log("permission", type=kind.name, video=video, audio=audio, origin=list(origin), decision="os-denied")
+            permission.deny()
+            return
         if mode == "none":
             # Android's default WebChromeClient.onPermissionRequest denies (docs/requirements.md#camera-getusermedia:
             # without a handler, the WebView denies the page even when the app holds the camera).
@@ -154,6 +205,26 @@ class Host:
         self.log("permission", type=kind.name, video=video, audio=audio, origin=list(origin),
                  decision=("default-deny" if mode == "none" else "grant" if decision else "deny"))
         permission.grant() if decision else permission.deny()
+
+    def host_report(self):
+        """The report, read from the page's real settings (stale: the profile's, another
+        object than the one the page uses, as an app that reports the wrong WebView)."""
+        s = self.page.settings() if self.a.host_report == "on" else self.profile.settings()
+        W = QWebEngineSettings.WebAttribute
+        f = host_report.fact
+        facts = {
+            "cameraAuthorization": host_report.os_camera(self.a),
+            "mediaCaptureHandler": f(self.a.media_handler != "none", "the host's permissionRequested slot decides (Android: onPermissionRequest)"),
+            "fileChooserHandler": f(self.a.file_chooser != "none", "the host's QWebEnginePage.chooseFiles answers (Android: onShowFileChooser)"),
+            "javaScriptEnabled": f(s.testAttribute(W.JavascriptEnabled), "QWebEngineSettings.testAttribute(JavascriptEnabled)"),
+            "domStorageEnabled": f(s.testAttribute(W.LocalStorageEnabled), "QWebEngineSettings.testAttribute(LocalStorageEnabled)"),
+            "mediaPlaybackRequiresUserGesture": f(s.testAttribute(W.PlaybackRequiresUserGesture), "QWebEngineSettings.testAttribute(PlaybackRequiresUserGesture)"),
+            "acceptCookies": f(self.a.cookies != "never", "the host's QWebEngineCookieStore.setCookieFilter"),
+            "acceptThirdPartyCookies": f(self.a.cookies == "always", "the host's QWebEngineCookieStore.setCookieFilter (request.thirdParty)"),
+            "webViewPackage": f("QtWebEngine", "the engine the host links (QtWebEngine)"),
+            "webViewVersion": f(qWebEngineChromiumVersion(), "qWebEngineChromiumVersion()"),
+        }
+        return host_report.document("android", "qtwebengine-host", facts)
 
     def on_certificate_error(self, error):
         chain = error.certificateChain()

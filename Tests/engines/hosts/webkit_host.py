@@ -24,10 +24,12 @@ import gi
 
 gi.require_version("Gtk", "3.0")
 gi.require_version("WebKit2", "4.1")
-from gi.repository import Gio, GLib, Gtk, WebKit2  # noqa: E402
+gi.require_version("JavaScriptCore", "4.1")
+from gi.repository import Gio, GLib, Gtk, JavaScriptCore, WebKit2  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
+import host_report  # noqa: E402
 
 WORLD = "probe-farm"
 # Runs in its own script world at every load: reports the farm's buttons and the page's
@@ -72,6 +74,12 @@ class Host:
         content.connect("script-message-received::farm", self.on_farm_message)
         content.add_script(WebKit2.UserScript.new_for_world(
             WATCH_JS, WebKit2.UserContentInjectedFrames.TOP_FRAME, WebKit2.UserScriptInjectionTime.END, WORLD, None, None))
+        if a.host_report != "off":
+            # The iOS snippet's WKScriptMessageHandlerWithReply: window.webkit.messageHandlers.probe
+            # in the page's world, answered through the reply (no evaluate_javascript, which
+            # would run as a user gesture).
+            content.register_script_message_handler_with_reply("probe", None)
+            content.connect("script-message-with-reply-received::probe", self.on_probe_message)
 
         # iOS's mediaTypesRequiringUserActionForPlayback is two WebKitGTK knobs: the gesture
         # setting, and the autoplay website policy (default: allow without sound only).
@@ -115,6 +123,12 @@ class Host:
             request.deny()
             return True
         video, audio = request.props.is_for_video_device, request.props.is_for_audio_device
+        if video and self.a.os_camera == "denied":
+            # iOS checks the app's camera authorization before it asks the delegate, and
+            # denies at once when it is off (docs/host-report.md): the host's OS switch does.
+            self.log("permission", video=video, audio=audio, decision="os-denied")
+            request.deny()
+            return True
         # The origin of the frame that asks, as iOS hands it to the delegate. WebKitGTK 2.50's
         # request has no getter for it (ENGINES.md), so the app can only compare the page's
         # URI, which is its own origin whatever frame asks. Logged as origin_source: the
@@ -139,6 +153,41 @@ class Host:
                  decision="allow" if grant else "deny")
         request.allow() if grant else request.deny()
         return True
+
+    def on_probe_message(self, manager, value, reply):
+        try:
+            message = json.loads(value.to_json(0))
+        except Exception:  # noqa: BLE001
+            message = None
+        context = value.get_context()
+        if not isinstance(message, dict) or message.get("type") != "host-report-request" \
+                or not host_report.answers(self.view.get_uri(), self.a.app_origin):
+            reply.return_value(JavaScriptCore.Value.new_null(context))
+            return True
+        report = self.host_report()
+        self.log("host-report", facts=sorted(json.loads(report)["facts"]))
+        reply.return_value(JavaScriptCore.Value.new_string(context, report))
+        return True
+
+    def host_report(self):
+        """The report, read from this WebView's real settings (stale: from a fresh Settings
+        object, as an app that reads another WebView than the one showing the page)."""
+        s = self.view.get_settings() if self.a.host_report == "on" else WebKit2.Settings()
+        f = host_report.fact
+        autoplay = self.view.get_website_policies().get_autoplay_policy()
+        gesture = s.get_media_playback_requires_user_gesture()
+        # mediaTypesRequiringUserActionForPlayback is the gesture setting and the autoplay policy.
+        needs = ["audio", "video"] if gesture else (["audio"] if autoplay == WebKit2.AutoplayPolicy.ALLOW_WITHOUT_SOUND else [])
+        facts = {
+            "cameraAuthorization": host_report.os_camera(self.a),
+            "uiDelegate": f(True, "WebKitWebView permission-request and run-file-chooser handlers connected (the WKUIDelegate)"),
+            "mediaCaptureHandler": f(self.a.media_handler != "none", "the host's permission-request handler decides (returns TRUE) for user media"),
+            "javaScriptEnabled": f(s.get_enable_javascript(), "WebKitSettings.get_enable_javascript() (allowsContentJavaScript)"),
+            "allowsInlineMediaPlayback": f(s.get_media_playback_allows_inline(), "WebKitSettings.get_media_playback_allows_inline()"),
+            "mediaTypesRequiringUserActionForPlayback": f(needs, "WebKitSettings.get_media_playback_requires_user_gesture() and WebKitWebsitePolicies autoplay"),
+            "dataStorePersistent": f(not self.context.get_website_data_manager().is_ephemeral(), "WebKitWebsiteDataManager.is_ephemeral()"),
+        }
+        return host_report.document("ios", "webkitgtk-host", facts)
 
     def on_file_chooser(self, view, request):
         mimes = list(request.get_mime_types() or [])

@@ -1,0 +1,298 @@
+/// The host report in the diff (docs/host-report.md): its own finding (information, or a
+/// warning when it contradicts what the page saw), the checklist items it verifies, and the
+/// evidence it adds to the camera, storage and file causes.
+extension EvaluationContext {
+    /// The run's host report, when the host answered.
+    var host: HostReportDocument? { HostReportDocument(results[HostReport.probe]) }
+}
+
+extension CauseEvidence {
+    var host: HostReportDocument? { context.host }
+}
+
+extension Diff {
+    func evaluateHostReport(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        guard let host = context.host else {
+            let bridge = result.string("bridge")
+            let problem = result.string("problem").map { ": \($0)" } ?? ""
+            let asked = bridge == nil || bridge == "none" ? "no bridge to ask" : "asked through \(bridge!), no report\(problem)"
+            return Assessment(.noted, "no host report (\(asked))")
+        }
+        let source = [host.bridge.map { "through \($0)" }, "\(host.platform)\(host.wrapper.map { ", \($0)" } ?? "")"].compactMap { $0 }.joined(separator: " ")
+        let observed = "host report \(source): \(host.facts.count) fact(s)"
+        let contradictions = HostContradiction.find(host, context)
+        guard !contradictions.isEmpty else { return Assessment(.noted, observed) }
+        let causes = contradictions.map(\.cause)
+        let diagnosis = "The host report contradicts what the page saw: " + contradictions.map(\.sentence).joined(separator: "; ")
+            + ". A setting read from another WebView instance than the one showing the page, or applied after the page loaded, reads one way and acts another."
+        return Assessment(
+            .warning, observed + "; \(contradictions.count) contradiction(s)", diagnosis: diagnosis, layer: .webView,
+            remedy: HostContradiction.remedy, causes: causes)
+    }
+}
+
+/// A fact the host reports that the page's own observation contradicts.
+struct HostContradiction: Equatable {
+    let fact: String
+    let probe: String
+    /// The host's words (`HostReportDocument.says`).
+    let says: String
+    /// What the page saw instead.
+    let saw: String
+
+    var sentence: String { "the host says \(says), but \(probe) \(saw)" }
+
+    static let remedy = Remedy(
+        iosSwift: "Set the configuration on the WKWebViewConfiguration before WKWebView(frame:configuration:) creates the WebView that loads the page, and build the report from that webView.configuration",
+        androidKotlin: "Apply the WebSettings and CookieManager settings to the WebView that loads the page before loadUrl, and build the report from that same webView",
+        reactNative: "Pass the props to the <WebView> that renders the page and report the props that element was given")
+
+    var cause: Cause {
+        Cause(
+            id: "host.contradiction.\(fact)", layer: .app, likelihood: .likely,
+            summary: "the host reports \(says) for another WebView, or before it applied it, than the one the page ran in",
+            evidence: Cause.Evidence(supporting: [sentence]),
+            check: "read \(fact) from the WebView instance that shows the page, after it is configured",
+            remedy: Self.remedy, source: HostFact.named(fact)?.apis.first?.url ?? HostFact.androidSettings)
+    }
+
+    static func find(_ host: HostReportDocument, _ context: EvaluationContext) -> [HostContradiction] {
+        var found: [HostContradiction] = []
+        func observed(_ probe: String, _ field: String) -> JSONValue? { context.observed(probe, field) }
+        func add(_ fact: String, _ probe: String, _ saw: String) {
+            found.append(HostContradiction(fact: fact, probe: probe, says: host.says(fact), saw: saw))
+        }
+        if host.bool("javaScriptEnabled") == false {
+            add("javaScriptEnabled", HostReport.probe, "was posted by the page's own script")
+        }
+        if host.bool("domStorageEnabled") == true, observed("storage.local", "available")?.boolValue == false {
+            add("domStorageEnabled", "storage.local", "found localStorage null or throwing")
+        }
+        if host.bool("acceptCookies") == true, observed("cookie.document", "writeRead")?.boolValue == false {
+            add("acceptCookies", "cookie.document", "could not read back a cookie it wrote")
+        }
+        if host.bool("acceptThirdPartyCookies") == true, observed("cookie.thirdParty", "frameLoaded")?.boolValue == true,
+           observed("cookie.thirdParty", "readBack")?.boolValue == false {
+            add("acceptThirdPartyCookies", "cookie.thirdParty", "saw the second origin's cookie refused")
+        }
+        let autoplayRefused = observed("media.autoplay", "played")?.boolValue == false
+            && observed("media.autoplay", "errorName")?.stringValue == "NotAllowedError"
+        if autoplayRefused, host.bool("mediaPlaybackRequiresUserGesture") == false {
+            add("mediaPlaybackRequiresUserGesture", "media.autoplay", "was refused play() without a gesture (NotAllowedError)")
+        }
+        if autoplayRefused, host.strings("mediaTypesRequiringUserActionForPlayback")?.isEmpty == true {
+            add("mediaTypesRequiringUserActionForPlayback", "media.autoplay", "was refused play() without a gesture (NotAllowedError)")
+        }
+        if host.bool("allowsInlineMediaPlayback") == true, observed("media.inline", "inline")?.boolValue == false {
+            add("allowsInlineMediaPlayback", "media.inline", "saw the playsinline video refused or sent fullscreen")
+        }
+        let cameraGranted = observed("camera.getUserMedia", "outcome")?.stringValue == "granted"
+        if let authorization = host.string("cameraAuthorization"), ["denied", "restricted"].contains(authorization), cameraGranted {
+            add("cameraAuthorization", "camera.getUserMedia", "was granted the camera")
+        }
+        if context.isAndroid, host.bool("mediaCaptureHandler") == false, cameraGranted {
+            add("mediaCaptureHandler", "camera.getUserMedia", "was granted the camera, which the platform WebChromeClient's default denies")
+        }
+        if context.isAndroid, host.bool("fileChooserHandler") == false, observed("file.accept", "picked")?.boolValue == true {
+            add("fileChooserHandler", "file.accept", "received a picked file, which the platform WebChromeClient's default cancels")
+        }
+        return found
+    }
+}
+
+/// What the host's facts settle among a symptom's known causes: a fact that proves a cause
+/// makes it conclusive (the others fall away, `Symptom.rank`), a fact that excludes one
+/// removes it. A cause the host says nothing about keeps the page's own weighing.
+enum HostSettlement {
+    enum Verdict {
+        case confirms(String)
+        case rulesOut
+    }
+
+    static func settle(_ causes: [Cause], _ evidence: CauseEvidence) -> [Cause] {
+        guard let host = evidence.host else { return causes }
+        return causes.compactMap { cause in
+            switch verdict(cause.id, host, evidence) {
+            case nil: return cause
+            case .rulesOut?: return nil
+            case .confirms(let why)?:
+                return Cause(
+                    id: cause.id, layer: cause.layer, likelihood: .conclusive, summary: cause.summary,
+                    evidence: Cause.Evidence(supporting: ["host report: \(why)"] + cause.evidence.supporting, against: cause.evidence.against),
+                    check: cause.check, remedy: cause.remedy, source: cause.source)
+            }
+        }
+    }
+
+    static func verdict(_ cause: String, _ host: HostReportDocument, _ evidence: CauseEvidence) -> Verdict? {
+        let authorization = host.string("cameraAuthorization")
+        let osDenied = authorization.map { ["denied", "restricted"].contains($0) } ?? false
+        let osAuthorized = authorization == "authorized"
+        switch cause {
+        // WebKit asks the OS authorization before the delegate and denies at once when it
+        // is denied (PlatformSource.webKitPermissionOrder): then the delegate was never asked.
+        case "ios.camera.settings-denied":
+            if osDenied { return .confirms(host.says("cameraAuthorization")) }
+            return osAuthorized ? .rulesOut : nil
+        case "ios.camera.delegate-denied", "rn.ios.camera.grant-type-denied":
+            if osDenied { return .rulesOut }
+            if cause == "ios.camera.delegate-denied", osAuthorized, host.bool("mediaCaptureHandler") == false {
+                return nil  // No handler: WebKit prompts (the delegate layer is not the one refusing).
+            }
+            if cause == "rn.ios.camera.grant-type-denied", osAuthorized, host.string("mediaCapturePermissionGrantType") == "deny" {
+                return .confirms(host.says("mediaCapturePermissionGrantType"))
+            }
+            return nil
+        case "android.camera.no-runtime-permission", "rn.android.camera.manifest", "cordova.android.grant-without-runtime":
+            if let permissions = host.strings("manifestPermissions"), !permissions.contains("android.permission.CAMERA") {
+                return .confirms(host.says("manifestPermissions") + " lacks android.permission.CAMERA")
+            }
+            if osDenied || authorization == "not-determined" { return .confirms(host.says("cameraAuthorization")) }
+            return osAuthorized ? .rulesOut : nil
+        case "android.camera.no-permission-handler":
+            if host.bool("mediaCaptureHandler") == false { return .confirms(host.says("mediaCaptureHandler")) }
+            return nil
+        case "camera.person-denied":
+            // The person's answer to the OS prompt is the OS authorization: authorized rules
+            // out an OS "Don't Allow"; a WebView prompt of its own stays possible (no host fact).
+            return nil
+        case "android.dom-storage-off":
+            guard let enabled = host.bool("domStorageEnabled") else { return nil }
+            return enabled ? .rulesOut : .confirms(host.says("domStorageEnabled"))
+        case "android.cookies-off":
+            guard let accept = host.bool("acceptCookies") else { return nil }
+            return accept ? .rulesOut : .confirms(host.says("acceptCookies"))
+        case "android.third-party-cookies-off":
+            guard let accept = host.bool("acceptThirdPartyCookies") else { return nil }
+            return accept ? .rulesOut : .confirms(host.says("acceptThirdPartyCookies"))
+        case "webview.non-persistent-store":
+            guard let persistent = host.bool("dataStorePersistent") else { return nil }
+            return persistent ? .rulesOut : .confirms(host.says("dataStorePersistent"))
+        case "android.no-file-chooser":
+            guard let handler = host.bool("fileChooserHandler") else { return nil }
+            return handler ? .rulesOut : .confirms(host.says("fileChooserHandler"))
+        case "ios.camera.no-usage-description":
+            if host.isAbsent("cameraUsageDescription") { return .confirms(host.says("cameraUsageDescription")) }
+            return host.string("cameraUsageDescription").map { $0.isEmpty ? nil : .rulesOut } ?? nil
+        case "ios.microphone.no-usage-description":
+            if host.isAbsent("microphoneUsageDescription") { return .confirms(host.says("microphoneUsageDescription")) }
+            return host.string("microphoneUsageDescription") != nil ? .rulesOut : nil
+        default:
+            return nil
+        }
+    }
+}
+
+/// The checklist items a host fact settles, and how (docs/host-report.md lists them).
+enum HostChecks {
+    struct Check {
+        let facts: [String]
+        /// true: the item holds; false: it does not; nil: the facts say nothing either way.
+        let judge: @Sendable (HostReportDocument, EvaluationContext) -> Bool?
+    }
+
+    static func present(_ text: String?) -> Bool? { text.map { !$0.isEmpty } }
+
+    static func usageDescription(_ fact: String) -> Check {
+        Check(facts: [fact]) { host, _ in host.isAbsent(fact) ? false : present(host.string(fact)) }
+    }
+
+    /// Granted before the page opened: the app asked first. Not determined while the page
+    /// runs: it opened the WebView without asking. Denied: the app asked and the person said
+    /// no, which says nothing of the app's check (the operator's answer stands).
+    static func askedBefore(_ fact: String) -> Check {
+        Check(facts: [fact]) { host, _ in
+            switch host.string(fact) {
+            case "authorized"?, "limited"?: return true
+            case "not-determined"?: return false
+            default: return nil
+            }
+        }
+    }
+
+    static func flag(_ fact: String, holdsWhen wanted: Bool = true) -> Check {
+        Check(facts: [fact]) { host, _ in host.bool(fact).map { $0 == wanted } }
+    }
+
+    static let cookies = Check(facts: ["acceptCookies", "acceptThirdPartyCookies"]) { host, _ in
+        let flags = [host.bool("acceptCookies"), host.bool("acceptThirdPartyCookies")]
+        if flags.contains(false) { return false }
+        return flags.allSatisfy { $0 == true } ? true : nil
+    }
+
+    static let byItem: [String: Check] = [
+        "common.permissions.camera": askedBefore("cameraAuthorization"),
+        "common.permissions.photos": askedBefore("photosAuthorization"),
+        "common.webview.javascript": flag("javaScriptEnabled"),
+        "android.manifest.camera": Check(facts: ["manifestPermissions"]) { host, _ in
+            host.strings("manifestPermissions").map { $0.contains("android.permission.CAMERA") }
+        },
+        "android.runtime.camera": Check(facts: ["cameraAuthorization"]) { host, _ in
+            host.string("cameraAuthorization").map { $0 == "authorized" }
+        },
+        "android.onPermissionRequest": flag("mediaCaptureHandler"),
+        "android.onShowFileChooser": flag("fileChooserHandler"),
+        "android.webviewUpToDate": Check(facts: ["webViewPackage", "webViewVersion"]) { host, context in
+            guard let text = host.string("webViewVersion"), let version = Version(text) else { return nil }
+            let floor = context.requirementSet.minimum(for: .androidWebView)
+            guard let minimum = floor?.minimum ?? floor?.recommended else { return true }
+            return version >= minimum
+        },
+        "android.javaScriptEnabled": flag("javaScriptEnabled"),
+        "android.domStorageEnabled": flag("domStorageEnabled"),
+        "android.cookies": cookies,
+        "android.mediaGesture": flag("mediaPlaybackRequiresUserGesture", holdsWhen: false),
+        "ios.plist.camera": usageDescription("cameraUsageDescription"),
+        "ios.plist.photos": usageDescription("photoLibraryUsageDescription"),
+        "ios.appCameraPermission": askedBefore("cameraAuthorization"),
+        "ios.appPhotosPermission": askedBefore("photosAuthorization"),
+        "ios.uiDelegate": flag("uiDelegate"),
+        "ios.mediaCaptureHandler": flag("mediaCaptureHandler"),
+        "ios.javaScript": flag("javaScriptEnabled"),
+        "ios.dataStore": flag("dataStorePersistent"),
+        "rn.javaScriptEnabled": flag("javaScriptEnabled"),
+        "rn.domStorageEnabled": flag("domStorageEnabled"),
+        "rn.cookies": cookies,
+        "rn.mediaCapture": Check(facts: ["mediaCapturePermissionGrantType", "allowsInlineMediaPlayback"]) { host, context in
+            if host.string("mediaCapturePermissionGrantType") == "deny" { return false }
+            if context.isIOS, host.bool("allowsInlineMediaPlayback") == false { return false }
+            return host.facts["mediaCapturePermissionGrantType"] != nil || host.facts["allowsInlineMediaPlayback"] != nil ? true : nil
+        },
+        "rn.fileAccess": flag("allowFileAccess"),
+        // The permission library's answer is accurate when it agrees with what the camera did.
+        "rn.permissionApi": Check(facts: ["cameraAuthorization"]) { host, context in
+            guard let authorization = host.string("cameraAuthorization"), host.facts["cameraAuthorization"]?.how.contains("react-native-permissions") == true,
+                  let outcome = context.observed("camera.getUserMedia", "outcome")?.stringValue
+            else { return nil }
+            if outcome == "granted" { return authorization == "authorized" }
+            return ["denied", "restricted"].contains(authorization) ? true : nil
+        },
+    ]
+}
+
+extension ChecklistCoverage {
+    /// The coverage with the host report's facts applied: an item the page could not settle
+    /// (an inference, an operator question, an item not observable, probes that did not run)
+    /// becomes verified or failed *by the host report*; an item the probes settled keeps
+    /// their verdict and gains the host's words as evidence (a disagreement is the
+    /// `host.report` finding's contradiction). Without a report, nothing changes.
+    func applyingHost(_ host: HostReportDocument?, _ context: EvaluationContext) -> ChecklistCoverage {
+        guard let host else { return self }
+        let decidedByPage: Set<Status> = [.verified, .failed, .notApplicable]
+        let items = self.items.map { item -> Item in
+            guard item.status != .notApplicable, let check = HostChecks.byItem[item.id], let holds = check.judge(host, context) else { return item }
+            let words = "host report: " + check.facts.filter { host.facts[$0] != nil }.map(host.says).joined(separator: "; ")
+            let observedByProbes = item.method == .verified && decidedByPage.contains(item.status)
+            let operatorSaidNo = item.method == .confirmed && item.status == .failed
+            if observedByProbes || operatorSaidNo {
+                return Item(id: item.id, tab: item.tab, text: item.text, method: item.method, status: item.status,
+                            evidence: [item.evidence, words].filter { !$0.isEmpty }.joined(separator: "; "), source: item.source)
+            }
+            return Item(id: item.id, tab: item.tab, text: item.text, method: item.method, status: holds ? .verified : .failed,
+                        evidence: [words, item.evidence].filter { !$0.isEmpty }.joined(separator: "; was: "), source: .hostReport)
+        }
+        var counts = Dictionary(uniqueKeysWithValues: Status.allCases.map { ($0.rawValue, 0) })
+        for item in items { counts[item.status.rawValue, default: 0] += 1 }
+        return ChecklistCoverage(counts: counts, items: items)
+    }
+}

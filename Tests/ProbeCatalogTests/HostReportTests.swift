@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+@testable import ProbeCatalog
+
+/// The host report (docs/host-report.md): validated like any result, settling checklist
+/// items and causes, and contradicting the page when the two disagree.
+@Suite struct HostReportTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func report(_ platform: String, _ facts: [String: JSONValue], wrapper: String = "native") -> JSONValue {
+        .object([
+            "schema": .string(HostReport.schema),
+            "host": .object(["platform": .string(platform), "wrapper": .string(wrapper)]),
+            "facts": .object(facts),
+        ])
+    }
+
+    static func fact(_ value: JSONValue, _ how: String = "test API") -> JSONValue { .object(["value": value, "how": .string(how)]) }
+
+    static func hostResult(_ report: JSONValue?, bridge: String = "webkit") -> ProbeResult {
+        var observed: [String: JSONValue] = ["bridge": .string(bridge), "answered": .bool(report != nil)]
+        if let report { observed["report"] = report }
+        return Run.result(HostReport.probe, observed)
+    }
+
+    static func posted(_ report: JSONValue) throws -> [UInt8] {
+        let result = JSONValue.object([
+            "run": "r1", "probe": .string(HostReport.probe), "attempt": 1, "status": "info",
+            "observed": .object(["bridge": "webkit", "answered": true, "report": report]), "elapsedMs": 5, "at": "2026-12-01T12:00:00Z",
+        ])
+        return Array(try JSONEncoder().encode(result))
+    }
+
+    /// A healthy run without any host.report result (Run.healthy's has no bridge).
+    static func healthy(_ platform: Platform) -> [ProbeResult] { Run.healthy(platform).filter { $0.probe != HostReport.probe } }
+
+    static let fastDenial = Run.result("camera.getUserMedia", ["outcome": "error", "errorName": "NotAllowedError", "elapsedMs": 15, "promptShown": false])
+
+    // MARK: the schema
+
+    /// Fixture → the companion snippet that produces it (its `how` strings are the snippet's own).
+    static let fixtures = [
+        "ios-native.json": "companions/ios/ProbeHostReport.swift",
+        "android-native.json": "companions/android/ProbeHostReport.kt",
+        "react-native-ios.json": "companions/react-native/ProbeHostReport.js",
+        "flutter-android.json": "companions/flutter/probe_host_report.dart",
+    ]
+
+    @Test(arguments: fixtures.keys.sorted())
+    func CompanionFixture_DecodesThroughTheCatalogValidator_WithKnownFactsReadByTheSnippetsAPIs(name: String) throws {
+        let data = try Data(contentsOf: Self.root.appendingPathComponent("companions/fixtures/\(name)"))
+        let report = try JSONDecoder().decode(JSONValue.self, from: data)
+        #expect(HostReport.problem(inReport: report) == nil)
+        let decoded = try ResultDecoder().decode(try Self.posted(report))
+        let document = try #require(HostReportDocument(decoded))
+        #expect(!document.facts.isEmpty)
+        let snippet = try String(contentsOf: Self.root.appendingPathComponent(Self.fixtures[name]!), encoding: .utf8)
+        for (fact, value) in document.facts {
+            #expect(HostFact.named(fact) != nil, "\(name): \(fact) is not a fact the catalog knows")
+            let escaped = value.how.replacingOccurrences(of: "\"", with: "\\\"")
+            #expect(snippet.contains(value.how) || snippet.contains(escaped), "\(name): the snippet never writes how \"\(value.how)\"")
+        }
+    }
+
+    @Test func HostReport_WithAFactOfTheWrongType_IsRefusedNamingTheFactsValue() throws {
+        let bad = Self.report("android", ["javaScriptEnabled": Self.fact("yes")])
+        #expect(throws: ResultDecodingError(path: "observed.report.facts.javaScriptEnabled.value", problem: "expected a boolean, got a string")) {
+            try ResultDecoder().decode(try Self.posted(bad))
+        }
+    }
+
+    @Test func HostReport_OfAnotherSchema_IsRefusedNamingTheOneThisServerReads() throws {
+        let other = JSONValue.object(["schema": "probe-server.host-report/2", "host": .object(["platform": "ios"]), "facts": .object([:])])
+        do {
+            _ = try ResultDecoder().decode(try Self.posted(other))
+            Issue.record("a report of another schema was accepted")
+        } catch let error as ResultDecodingError {
+            #expect(error.path == "observed.report.schema")
+            #expect(error.problem.contains(HostReport.schema))
+        }
+    }
+
+    @Test func HostFact_WithoutHow_IsRefused_AndAnUnknownFactIsKept() throws {
+        let noHow = Self.report("ios", ["cameraAuthorization": .object(["value": "authorized"])])
+        #expect(HostReport.problem(inReport: noHow)?.field == "facts.cameraAuthorization.how")
+        let unknown = Self.report("ios", ["someFutureFact": Self.fact(42)])
+        #expect(HostReport.problem(inReport: unknown) == nil)
+        let outOfRange = Self.report("ios", ["cameraAuthorization": Self.fact("granted")])
+        #expect(HostReport.problem(inReport: outOfRange)?.field == "facts.cameraAuthorization.value")
+    }
+
+    @Test func NoHostReport_ChangesNothing_AndIsInformationOnly() {
+        let healthy = Self.healthy(.iosWKWebView)
+        let without = Run.report(.iosWKWebView, healthy)
+        let unanswered = Run.report(.iosWKWebView, healthy + [Self.hostResult(nil)])
+        #expect(unanswered.coverage == without.coverage)
+        #expect(unanswered.verdict == without.verdict)
+        let finding = unanswered.finding(HostReport.probe)
+        #expect(finding?.verdict == .info)
+        #expect(finding?.observed.contains("no host report") == true)
+    }
+
+    // MARK: the checklist
+
+    @Test func HostReport_VerifiesTheItemsThePageCouldOnlyInferOrAsk_AsVerifiedByTheHost() throws {
+        let host = Self.report("ios", [
+            "cameraUsageDescription": Self.fact("Scan your ID"),
+            "photoLibraryUsageDescription": Self.fact("Pick a photo of your ID"),
+            "cameraAuthorization": Self.fact("authorized"),
+            "uiDelegate": Self.fact(true),
+            "dataStorePersistent": Self.fact(true),
+        ])
+        var results = Self.healthy(.iosWKWebView).filter { $0.probe != "storage.relaunch" && $0.probe != "operator.checklist" }
+        results.append(Self.hostResult(host))
+        let without = Run.report(.iosWKWebView, results.dropLast())
+        let with = Run.report(.iosWKWebView, results)
+        for id in ["ios.plist.camera", "ios.plist.photos", "ios.appCameraPermission", "ios.uiDelegate", "ios.dataStore"] {
+            let item = try #require(with.coverage.item(id))
+            #expect(item.status == .verified, "\(id): \(item.status) \(item.evidence)")
+            #expect(item.source == .hostReport, "\(id)")
+            #expect(item.evidence.contains("host report:"))
+            #expect(without.coverage.item(id)?.source == nil)
+        }
+        #expect(without.coverage.item("ios.plist.photos")?.status == .notObservable)
+        #expect(without.coverage.item("ios.appCameraPermission")?.status == .unconfirmed)
+        #expect(with.coverage.item("ios.plist.camera")?.evidence.hasPrefix("host report: cameraUsageDescription = \"Scan your ID\"") == true)
+        #expect(with.coverage.counts["verified"]! > without.coverage.counts["verified"]!)
+    }
+
+    @Test func HostReport_WithoutTheUsageDescription_FailsTheItem_AndHoldsBackReady() {
+        let host = Self.report("ios", ["photoLibraryUsageDescription": Self.fact(.null)])
+        let report = Run.report(.iosWKWebView, Self.healthy(.iosWKWebView) + [Self.hostResult(host)])
+        #expect(report.coverage.item("ios.plist.photos")?.status == .failed)
+        #expect(report.coverage.item("ios.plist.photos")?.source == .hostReport)
+        #expect(report.verdict == .notReady)
+        #expect(report.verdictReasons.contains("checklist items the host report fails: ios.plist.photos"))
+    }
+
+    @Test func ProbesThatFailed_KeepTheirVerdict_WhatTheHostSays() {
+        var results = Self.healthy(.androidWebView)
+        results.removeAll { $0.probe == "storage.local" }
+        results.append(Run.result("storage.local", ["available": false, "writeReadRemove": false], status: .fail))
+        results.append(Self.hostResult(Self.report("android", ["domStorageEnabled": Self.fact(true)]), bridge: "android"))
+        let report = Run.report(.androidWebView, results)
+        let item = report.coverage.item("android.domStorageEnabled")
+        #expect(item?.status == .failed)
+        #expect(item?.source == nil)
+        #expect(item?.evidence.contains("host report: domStorageEnabled = true") == true)
+    }
+
+    // MARK: the causes
+
+    @Test func FastNotAllowedError_OnIOS_WithTheOSAuthorizationDenied_IsSettledAsTheOSLayer() throws {
+        let host = Self.hostResult(Self.report("ios", ["cameraAuthorization": Self.fact("denied", "AVCaptureDevice.authorizationStatus(for: .video)")]))
+        let finding = Run.finding(.iosWKWebView, Self.fastDenial, others: [host])
+        #expect(finding.causes.map(\.id) == ["ios.camera.settings-denied"])
+        #expect(finding.causes.first?.likelihood == .conclusive)
+        #expect(finding.causes.first?.evidence.supporting.first?.contains("cameraAuthorization = \"denied\"") == true)
+        #expect(finding.diagnosis?.contains("does not tell these apart") == false)
+        #expect(finding.layer == .userOrOS)
+    }
+
+    @Test func FastNotAllowedError_OnIOS_WithTheOSAuthorizationGranted_LeavesTheDelegate() {
+        let host = Self.hostResult(Self.report("ios", ["cameraAuthorization": Self.fact("authorized"), "mediaCaptureHandler": Self.fact(true)]))
+        let finding = Run.finding(.iosWKWebView, Self.fastDenial, others: [host])
+        #expect(finding.causes.leading.map(\.id) == ["ios.camera.delegate-denied"])
+        #expect(!finding.causes.contains { $0.id == "ios.camera.settings-denied" })
+        #expect(finding.layer == .webView)
+        // Without the report, both layers stand.
+        #expect(Run.finding(.iosWKWebView, Self.fastDenial).causes.leading.count == 2)
+    }
+
+    @Test func FastDenial_OnAndroid_WithoutAnOnPermissionRequest_IsSettledAsTheHandler() {
+        let host = Self.hostResult(Self.report("android", ["mediaCaptureHandler": Self.fact(false), "cameraAuthorization": Self.fact("authorized")]), bridge: "android")
+        let finding = Run.finding(.androidWebView, Self.fastDenial, others: [host])
+        #expect(finding.causes.map(\.id) == ["android.camera.no-permission-handler"])
+        #expect(finding.causes.first?.likelihood == .conclusive)
+    }
+
+    @Test func NullLocalStorage_OnAndroid_WithDomStorageReportedOff_IsSettledAsTheSetting() {
+        let storage = Run.result("storage.local", ["available": false, "writeReadRemove": false], status: .fail)
+        let host = Self.hostResult(Self.report("android", ["domStorageEnabled": Self.fact(false)]), bridge: "android")
+        let finding = Run.finding(.androidWebView, storage, others: [host])
+        #expect(finding.causes.first?.id == "android.dom-storage-off")
+        #expect(finding.causes.first?.likelihood == .conclusive)
+    }
+
+    @Test func UnansweredChooser_OnAnOldAndroidWebView_WithTheChooserReportedMissing_IsTheMissingChooserAlone() throws {
+        let accept = Run.result("file.accept", ["changeFired": false, "cancelFired": false, "fileCount": 0, "waitedMs": 20_000])
+        let diff = Diff(platform: Run.detected(.androidWebView, osVersion: "9", engineVersion: "69"), requirementSet: "liveform")!
+        // Without the report: the missing chooser, or a person's cancel the old engine did not signal.
+        #expect(try #require(diff.report(results: [accept]).finding("file.accept")).causes.count > 1)
+        let host = Self.hostResult(Self.report("android", ["fileChooserHandler": Self.fact(false)]), bridge: "android")
+        let finding = try #require(diff.report(results: [accept, host]).finding("file.accept"))
+        #expect(finding.causes.map(\.id) == ["android.no-file-chooser"])
+        #expect(finding.causes.first?.likelihood == .conclusive)
+        // A chooser the host says it implements is not the cause.
+        let implemented = Self.hostResult(Self.report("android", ["fileChooserHandler": Self.fact(true)]), bridge: "android")
+        #expect(try #require(diff.report(results: [accept, implemented]).finding("file.accept")).causes.contains { $0.id == "android.no-file-chooser" } == false)
+    }
+
+    // MARK: contradictions
+
+    @Test func DomStorageReportedOn_ButLocalStorageNull_IsAContradictionOfItsOwn() throws {
+        var results = Self.healthy(.androidWebView)
+        results.removeAll { $0.probe == "storage.local" }
+        results.append(Run.result("storage.local", ["available": false, "writeReadRemove": false], status: .fail))
+        results.append(Self.hostResult(Self.report("android", ["domStorageEnabled": Self.fact(true, "webView.settings.domStorageEnabled")]), bridge: "android"))
+        let report = Run.report(.androidWebView, results)
+        let finding = try #require(report.finding(HostReport.probe))
+        #expect(finding.verdict == .warn)
+        #expect(finding.diagnosis?.contains("the host says domStorageEnabled = true (webView.settings.domStorageEnabled), but storage.local found localStorage null") == true)
+        #expect(finding.causes.map(\.id) == ["host.contradiction.domStorageEnabled"])
+        #expect(finding.remedy?.androidKotlin?.contains("before loadUrl") == true)
+    }
+
+    @Test func AConsistentHostReport_IsInformation_NamingItsBridge() {
+        let host = Self.hostResult(Self.report("ios", ["javaScriptEnabled": Self.fact(true)]))
+        let finding = Run.finding(.iosWKWebView, host, others: Self.healthy(.iosWKWebView))
+        #expect(finding.verdict == .info)
+        #expect(finding.observed == "host report through webkit ios, native: 1 fact(s)")
+    }
+
+    @Test func TheExport_CarriesTheSchemaAndEveryFact() throws {
+        let export = try JSONDecoder().decode(JSONValue.self, from: Data(Catalog.standard.exportJSON().utf8))
+        let host = try #require(export.objectValue?["hostReport"]?.objectValue)
+        #expect(host["schema"]?.stringValue == HostReport.schema)
+        #expect(host["facts"]?.arrayValue?.count == HostFact.all.count)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import ProbeCatalog
+@testable import ProbeServer
+
+/// The host report over the real run API (docs/host-report.md): refused with the field at
+/// fault, or stored and shown as the checklist items it verified.
+@Suite struct HostReportAPITests {
+    static func hostResult(_ run: String, report: String) -> String {
+        TestService.result(run, HostReport.probe, status: "info", observed: #"{"bridge":"android","answered":true,"report":\#(report)}"#)
+    }
+
+    @Test func MalformedHostReport_Is400NamingTheFactsValue_AndNothingIsStored() throws {
+        let s = try TestService()
+        let id = try s.createRun(#"{"platform":"android-webview"}"#)
+        let report = #"{"schema":"probe-server.host-report/1","host":{"platform":"android"},"facts":{"domStorageEnabled":{"value":"on","how":"webView.settings.domStorageEnabled"}}}"#
+        let r = try s.request("POST", "/api/runs/\(id)/results", body: Self.hostResult(id, report: report))
+        #expect(r.status == 400, "\(r.text)")
+        #expect(r.errorField == "observed.report.facts.domStorageEnabled.value", "\(r.text)")
+        #expect(r.errorMessage.contains("expected a boolean"))
+        #expect(try s.service.store.results(runID: id).isEmpty)
+    }
+
+    @Test func HostReport_IsStored_AndTheReportPageMarksTheItemsItVerified() throws {
+        let s = try TestService()
+        let id = try s.createRun(#"{"platform":"android-webview"}"#)
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("companions/fixtures/android-native.json")
+        let report = try String(contentsOf: fixture, encoding: .utf8)
+        let posted = try s.request("POST", "/api/runs/\(id)/results", body: Self.hostResult(id, report: report))
+        #expect(posted.status == 200, "\(posted.text)")
+        let diff = try s.request("GET", "/api/runs/\(id)/diff")
+        let items = try #require((diff.json["coverage"] as? [String: Any])?["items"] as? [[String: Any]])
+        let manifest = try #require(items.first { $0["id"] as? String == "android.manifest.camera" })
+        #expect(manifest["status"] as? String == "verified")
+        #expect(manifest["source"] as? String == "host-report")
+        let page = try s.request("GET", "/runs/\(id)")
+        #expect(page.status == 200)
+        #expect(page.text.contains("<span class=\"badge host\">host report</span>"))
+    }
+
+    @Test func MarkdownAndTerminalReports_ListTheItemsTheHostReportSettled_AndOnlyThen() {
+        let report: JSONValue = .object([
+            "schema": .string(HostReport.schema), "host": .object(["platform": "android"]),
+            "facts": .object(["manifestPermissions": .object(["value": ["android.permission.CAMERA"], "how": "PackageInfo.requestedPermissions"])]),
+        ])
+        let host = ProbeResult(run: ReportFixtures.runID, probe: HostReport.probe, status: .info, observed: ["bridge": "android", "answered": true, "report": report])
+        let platform = ProbeResult(run: ReportFixtures.runID, probe: "env.platform", status: .pass, observed: ["userAgent": .string(ReportFixtures.androidUserAgent)])
+        let with = ReportFixtures.document([platform, host])
+        #expect(RunReports.markdown(with).contains("From the host report: android.manifest.camera verified"))
+        #expect(RunReports.text(with).contains("from the host report: android.manifest.camera verified"))
+        let without = ReportFixtures.document([platform])
+        #expect(!RunReports.markdown(without).contains("host report"))
+        #expect(!RunReports.text(without).contains("host report"))
+    }
+}
