@@ -93,7 +93,7 @@ struct HostContradiction: Equatable {
         if context.isAndroid, host.bool("mediaCaptureHandler") == false, cameraGranted {
             add("mediaCaptureHandler", "camera.getUserMedia", "was granted the camera, which the platform WebChromeClient's default denies")
         }
-        if context.isAndroid, host.bool("fileChooserHandler") == false, observed("file.accept", "picked")?.boolValue == true {
+        if context.isAndroid, host.bool("fileChooserHandler") == false, (observed("file.accept", "fileCount")?.intValue ?? 0) > 0 {
             add("fileChooserHandler", "file.accept", "received a picked file, which the platform WebChromeClient's default cancels")
         }
         return found
