@@ -13,12 +13,12 @@ extension RunAPI {
             router.add("GET", "/api/runs/:id/\(format.rawValue)") { [self] req in
                 let id = try runID(req)
                 let access = try lookup(req)
-                return .offload { self.respond {
+                return .offload {
                     let (run, report, results, uploads) = try self.judged(id, access)
                     let text = RunReports.render(format, run: run, report: report, results: results, uploads: uploads)
                     return Response(status: .ok, headers: HTTPHeaders([("Content-Type", format.contentType), ("Cache-Control", "no-store")]),
                                     body: Array(text.utf8))
-                } }
+                }
             }
         }
         router.add("GET", "/runs/:id") { [self] req in
@@ -26,13 +26,13 @@ extension RunAPI {
                 return .now(.html(RunReportPage.notFound(runID: req.parameters["id"] ?? ""), status: .notFound))
             }
             let access = try lookup(req)
-            return .offload { self.respond {
+            return .offload {
                 guard let found = try self.store.run(id: id), access.allows(.read, found) else {
                     return .html(RunReportPage.notFound(runID: id), status: .notFound)
                 }
                 let (run, report, results, uploads) = try self.judged(id, access)
                 return .html(RunReportPage.html(run: run, report: report, results: results, uploads: uploads))
-            } }
+            }
         }
         router.add("GET", "/runs") { [self] req in
             // `?token=` once: keep it in an HttpOnly, SameSite=Strict cookie and drop it from the URL.
@@ -49,7 +49,7 @@ extension RunAPI {
             let filter = RunMatrixFilter(label: q["label"].flatMap { $0.isEmpty ? nil : $0 },
                                          platform: q["platform"].flatMap { $0.isEmpty ? nil : $0 },
                                          verdict: q["verdict"].flatMap { $0.isEmpty ? nil : $0 })
-            return .offload { self.respond {
+            return .offload {
                 let page = try self.store.listRuns(filter: RunFilter(label: filter.label, platform: filter.platform,
                                                                      verdict: filter.verdict, limit: Self.matrixRuns))
                 let rows = try page.items.map { run -> RunMatrixRow in
@@ -58,7 +58,7 @@ extension RunAPI {
                     return RunMatrixRow(run: run, report: report)
                 }
                 return .html(RunMatrixPage.html(rows: rows, filter: filter, catalog: self.catalog))
-            } }
+            }
         }
         router.get(ReportStyles.path) { _ in .text(ReportStyles.css, contentType: ReportStyles.contentType) }
     }
