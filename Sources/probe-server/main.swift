@@ -31,7 +31,9 @@ OPTIONS:
   --version    Show the version.
 
 Run `probe-server <subcommand> --help` for a subcommand's options.
-Exit status of diff, wait and try: 0 ready, 1 findings, 2 incomplete, 64 usage error.
+
+EXIT STATUS:
+\(ExitCode.table.map { "  " + String($0.code).padding(toLength: 4, withPad: " ", startingAt: 0) + $0.meaning }.joined(separator: "\n"))
 """
 
 @MainActor func main() -> Int32 {
@@ -42,10 +44,10 @@ Exit status of diff, wait and try: 0 ready, 1 findings, 2 incomplete, 64 usage e
         argv.removeFirst()
     } else if argv.first == "--help" || argv.first == "-h" {
         print(rootHelp)
-        return 0
+        return ExitCode.ready
     } else if argv.first == "--version" {
         print(Version.current)
-        return 0
+        return ExitCode.ready
     } else {
         subcommand = "serve"
     }
@@ -54,7 +56,7 @@ Exit status of diff, wait and try: 0 ready, 1 findings, 2 incomplete, 64 usage e
             // `probe-server help diff` is `probe-server diff --help`.
             guard let topic = argv.first else {
                 print(rootHelp)
-                return 0
+                return ExitCode.ready
             }
             guard let command = subcommands.first(where: { $0.name == topic }) else {
                 throw UsageError("unknown subcommand \(topic)")
@@ -65,16 +67,15 @@ Exit status of diff, wait and try: 0 ready, 1 findings, 2 incomplete, 64 usage e
             throw UsageError("unknown subcommand \(subcommand); one of \(subcommands.map(\.name).joined(separator: ", "))")
         }
         return try command.run(argv)
-    } catch let error as UsageError {
-        let known = subcommands.contains { $0.name == subcommand }
-        printError("probe-server: \(error)\nSee `probe-server \(known ? subcommand + " " : "")--help`.")
-        return 64  // EX_USAGE
-    } catch let failure as CommandFailure {
-        printError("probe-server: \(failure)")
-        return failure.exitCode
     } catch {
-        printError("probe-server: \(error)")
-        return 1
+        let (code, message) = ExitCode.of(error)
+        if error is UsageError {
+            let known = subcommands.contains { $0.name == subcommand }
+            printError("probe-server: \(message)\nSee `probe-server \(known ? subcommand + " " : "")--help`.")
+        } else {
+            printError("probe-server: \(message)")
+        }
+        return code
     }
 }
 

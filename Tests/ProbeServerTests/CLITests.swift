@@ -203,6 +203,31 @@ import Testing
         #expect(catalogJSON.stdout == Catalog.standard.exportJSON() + "\n")
     }
 
+    /// A report that cannot reach stdout (a full disk behind `>`) is exit 74 with the reason,
+    /// not 0 with a cut file, and never 1, which CI reads as findings.
+    @Test func StdoutThatCannotBeWritten_Exits74NamingStdout() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["catalog", "--json"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        let err = TLSTestSupport.Collector(stderr.fileHandleForReading)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        #expect(err.wait().contains("cannot write to stdout"))
+    }
+
+    @Test func RootHelp_ListsEveryExitStatusOfTheTable() throws {
+        let help = try Self.run(["--help"]).stdout
+        #expect(help.contains("EXIT STATUS:"))
+        for line in ["  70  an unexpected error", "  1   findings", "  74  stdout cannot be written"] {
+            #expect(help.contains(line), "root help lacks \(line)")
+        }
+    }
+
     // MARK: Against a server
 
     @Test func WaitCommand_WritesJUnitAndExitsWithTheVerdict() async throws {
