@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ProbeServer
 
 /// The subcommands: name, one-line abstract, entry point. `serve` is the default.
 let subcommands: [(name: String, abstract: String, run: ([String]) throws -> Int32)] = [
@@ -46,7 +47,7 @@ EXIT STATUS:
         print(rootHelp)
         return ExitCode.ready
     } else if argv.first == "--version" {
-        print(Version.current)
+        print(ProbeService.version)
         return ExitCode.ready
     } else {
         subcommand = "serve"
