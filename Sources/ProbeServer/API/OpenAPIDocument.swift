@@ -34,10 +34,31 @@ public enum OpenAPIDocument {
                                  "schema": .object(["type": .string("string")])]),
         ])
         document["components"] = .object(components)
+        guard case .object(var paths)? = document["paths"] else { preconditionFailure("OpenAPIDocument.described has no paths") }
+        for format in [RunReports.Format.junit, .markdown] {
+            paths["/api/runs/{id}/\(format.rawValue)"] = textReport(format)
+        }
+        document["paths"] = .object(paths)
         guard let data = try? JSONCoding.encoder.encode(JSONValue.object(document)) else {
             preconditionFailure("the OpenAPI document does not encode")
         }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `GET /api/runs/{id}/report.*` of a text format: the same operation but for its media type.
+    static func textReport(_ format: RunReports.Format) -> JSONValue {
+        let mediaType = String(format.contentType.prefix { $0 != ";" })
+        let error = JSONValue.object(["$ref": .string("#/components/responses/Error")])
+        return .object(["get": .object([
+            "summary": .string("The run report as \(format.rawValue.dropFirst("report.".count))"),
+            "parameters": .array([.object(["$ref": .string("#/components/parameters/RunID")]),
+                                  .object(["$ref": .string("#/components/parameters/WriteKey")])]),
+            "responses": .object([
+                "200": .object(["description": .string("the report"),
+                                "content": .object([mediaType: .object(["schema": .object(["type": .string("string")])])])]),
+                "400": error, "404": error, "429": error, "503": error,
+            ]),
+        ])])
     }
 
     /// The hand-written part: every path, its operations and the shapes of bodies and answers.
@@ -1366,80 +1387,6 @@ public enum OpenAPIDocument {
            "type": "array"
           }
          }
-        }
-       }
-      }
-     },
-     "400": {
-      "$ref": "#/components/responses/Error"
-     },
-     "404": {
-      "$ref": "#/components/responses/Error"
-     },
-     "429": {
-      "$ref": "#/components/responses/Error"
-     },
-     "503": {
-      "$ref": "#/components/responses/Error"
-     }
-    }
-   }
-  },
-  "/api/runs/{id}/report.junit.xml": {
-   "get": {
-    "summary": "The run report as junit.xml",
-    "parameters": [
-     {
-      "$ref": "#/components/parameters/RunID"
-     },
-     {
-      "$ref": "#/components/parameters/WriteKey"
-     }
-    ],
-    "responses": {
-     "200": {
-      "description": "the report",
-      "content": {
-       "application/xml": {
-        "schema": {
-         "type": "string"
-        }
-       }
-      }
-     },
-     "400": {
-      "$ref": "#/components/responses/Error"
-     },
-     "404": {
-      "$ref": "#/components/responses/Error"
-     },
-     "429": {
-      "$ref": "#/components/responses/Error"
-     },
-     "503": {
-      "$ref": "#/components/responses/Error"
-     }
-    }
-   }
-  },
-  "/api/runs/{id}/report.md": {
-   "get": {
-    "summary": "The run report as md",
-    "parameters": [
-     {
-      "$ref": "#/components/parameters/RunID"
-     },
-     {
-      "$ref": "#/components/parameters/WriteKey"
-     }
-    ],
-    "responses": {
-     "200": {
-      "description": "the report",
-      "content": {
-       "text/markdown": {
-        "schema": {
-         "type": "string"
         }
        }
       }
