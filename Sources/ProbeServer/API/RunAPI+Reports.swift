@@ -14,8 +14,7 @@ extension RunAPI {
                 let id = try runID(req)
                 let access = try lookup(req)
                 return .offload {
-                    let (run, report, results, uploads) = try self.judged(id, access)
-                    let text = RunReports.render(format, run: run, report: report, results: results, uploads: uploads)
+                    let text = RunReports.render(format, try self.document(id, access))
                     return Response(status: .ok, headers: HTTPHeaders([("Content-Type", format.contentType), ("Cache-Control", "no-store")]),
                                     body: Array(text.utf8))
                 }
@@ -30,8 +29,7 @@ extension RunAPI {
                 guard let found = try self.store.run(id: id), access.allows(.read, found) else {
                     return .html(RunReportPage.notFound(runID: id), status: .notFound)
                 }
-                let (run, report, results, uploads) = try self.judged(id, access)
-                return .html(RunReportPage.html(run: run, report: report, results: results, uploads: uploads))
+                return .html(RunReportPage.html(try self.document(id, access), catalog: self.catalog))
             }
         }
         router.add("GET", "/runs") { [self] req in
@@ -63,11 +61,13 @@ extension RunAPI {
         router.get(ReportStyles.path) { _ in .text(ReportStyles.css, contentType: ReportStyles.contentType) }
     }
 
-    /// A run with its diff, results and uploads (blocking reads: call off the loops).
-    func judged(_ id: String, _ access: RunAccess) throws -> (RunRecord, DiffReport, [ResultRecord], [UploadRecord]) {
+    /// A run's report document: its diff, results and uploads, each stored observation parsed
+    /// once for the judge and the document both (blocking reads: call off the loops).
+    func document(_ id: String, _ access: RunAccess) throws -> RunReportDocument {
         let run = try self.run(id, access, .read)
-        let results = try store.results(runID: id)
-        let report = try RunJudge.report(run: run, records: results, catalog: catalog, now: Date())
-        return (run, report, results, try store.uploads(runID: id))
+        let records = try store.results(runID: id)
+        let parsed = records.map(RunJudge.probeResult)
+        let report = try RunJudge.report(run: run, records: records, parsed: parsed, catalog: catalog, now: Date())
+        return RunReportDocument(run: run, report: report, records: records, parsed: parsed, uploads: try store.uploads(runID: id))
     }
 }
