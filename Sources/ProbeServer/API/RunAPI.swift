@@ -336,13 +336,7 @@ public final class RunAPI: @unchecked Sendable {
         try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
         let id = try runID(req)
         let access = try access(req)
-        let results: [ProbeResult]
-        do {
-            results = try decoder.decodePosted(req.body)
-        } catch let e as ResultDecodingError {
-            throw HTTPError(.badRequest, code: e.path.isEmpty ? "invalid_json" : "invalid_field", e.description,
-                            field: e.path.isEmpty ? nil : e.path)
-        }
+        let results = try decoder.decodePosted(req.body)
         guard !results.isEmpty else {
             throw HTTPError(.badRequest, code: "empty_batch", "the batch holds no result", field: "results")
         }
