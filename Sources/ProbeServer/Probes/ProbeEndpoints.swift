@@ -67,7 +67,7 @@ public enum ProbeEndpoints {
         router.get("/probe/cors/ping") { request in
             withCORS(.json(SmallJSON(ok: true, purpose: "cross-origin GET")), request, config)
         }
-        router.add("OPTIONS", "/probe/cors/echo") { request in .now(preflight(request, config)) }
+        router.add("OPTIONS", "/probe/cors/echo") { request in .now(try preflight(request, config)) }
         router.post("/probe/cors/echo") { request in
             withCORS(.json(CrossOriginEcho(request)), request, config)
         }

@@ -4,7 +4,7 @@ public enum Reply: Sendable {
     case now(Response)
     /// Slow work (a disk sync, a large file): run on the blocking pool; the response is
     /// posted back to the connection's loop. What it throws the server renders
-    /// (`ServerContext.response(for:)`), as it does for the handler itself.
+    /// (`ServerContext.response(for:to:)`), as it does for the handler itself.
     case offload(@Sendable () throws -> Response)
     /// The handler hands the promise to something that completes it later, from any thread
     /// (a store's group commit, a long poll).
@@ -21,7 +21,7 @@ public typealias Handler = @Sendable (Request) throws -> Reply
 /// descriptor until the answer.
 public final class ReplyPromise: @unchecked Sendable {
     private let deliver: @Sendable (Response) -> Void
-    /// The server's rendering of an error (`ServerContext.response(for:)`).
+    /// The server's rendering of an error (`ServerContext.response(for:to:)`).
     private let render: @Sendable (any Error) -> Response
     private let once = Lock()
     private var done = false
