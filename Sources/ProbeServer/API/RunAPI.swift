@@ -20,7 +20,6 @@ public final class RunAPI: @unchecked Sendable {
     private let originLock = Lock()
     private var plan: OriginPlan
     public let dataDirectory: String
-    let logger: Logger
     /// Bounded by `RunWaiters.totalBound` of the descriptor limit (raised first, as the server does).
     let waiters = RunWaiters(maxTotal: RunWaiters.totalBound(descriptorLimit: Socket.raiseDescriptorLimit()))
     let runCreation = RateLimiter(RateLimiter.runCreation)
@@ -41,7 +40,7 @@ public final class RunAPI: @unchecked Sendable {
     public let certificateRefusals: CertificateRefusals
 
     public init(store: any RunStore, catalog: Catalog = .standard, token: AccessToken, origins: OriginPlan,
-                dataDirectory: String, serverVersion: String, logger: Logger = Logger(),
+                dataDirectory: String, serverVersion: String,
                 certificateRefusals: CertificateRefusals = CertificateRefusals(), quotas: Quotas = Quotas()) {
         self.certificateRefusals = certificateRefusals
         self.quotas = quotas
@@ -54,7 +53,6 @@ public final class RunAPI: @unchecked Sendable {
         self.plan = origins
         self.dataDirectory = dataDirectory
         self.serverVersion = serverVersion
-        self.logger = logger
         self.decoder = ResultDecoder(catalog: catalog)
         self.catalogJSON = catalog.exportJSON()
         self.catalogValue = (try? JSONCoding.decoder.decode(JSONValue.self, from: Data(catalogJSON.utf8))) ?? .null
