@@ -14,9 +14,10 @@ public struct ResultDecodingError: Error, LocalizedError, CustomStringConvertibl
 /// more); a known field of the wrong type is rejected with its path. The observed fields
 /// of known probes are checked against the catalog's declared types.
 public struct ResultDecoder: Sendable {
-    /// Limits on what one post may hold, so that a runaway page cannot make the server
-    /// hold an unbounded batch: 41 probes × a few attempts fits easily.
-    public static let maxBatchCount = 1_000
+    /// Results in one post, and so in one store write (the store takes this same limit): a page
+    /// that was offline flushes its queue at once, the catalog's ~45 probes times a few
+    /// attempts; more is a runaway page, refused before the server holds it all.
+    public static let maxBatchCount = 500
     public static let maxIdLength = 128
 
     public let catalog: Catalog?

@@ -26,16 +26,16 @@ enum CatalogCommand {
         let args = try Arguments(options: options, arguments: argv)
         if args.flag("help") {
             print(Arguments.fitted(help))
-            return 0
+            return ExitCode.ready
         }
         if let extra = args.positionals.first { throw UsageError("catalog takes no argument, got \(extra)") }
         let catalog = Catalog.standard
         if args.flag("json") {
-            Output.write(catalog.exportJSON() + "\n")
+            try Output.write(catalog.exportJSON() + "\n")
         } else {
-            Output.write(text(catalog, style: Output.style))
+            try Output.write(text(catalog, style: Output.style))
         }
-        return 0
+        return ExitCode.ready
     }
 
     static func text(_ catalog: Catalog, style: TerminalStyle) -> String {

@@ -29,7 +29,8 @@ struct CommandFailure: Error, CustomStringConvertible {
             if case .cannotReadCAFile = client { return CommandFailure(client.localizedDescription, exitCode: ExitCode.noInput) }
             return CommandFailure(client.localizedDescription, exitCode: ExitCode.unavailable)
         default:
-            return CommandFailure("\(error.localizedDescription)", exitCode: ExitCode.unavailable)
+            let (code, message) = ExitCode.of(error)
+            return CommandFailure(message, exitCode: code)
         }
     }
 }

@@ -31,7 +31,7 @@ enum CompareCommand {
         let args = try Arguments(options: options, arguments: argv)
         if args.flag("help") {
             print(Arguments.fitted(help))
-            return 0
+            return ExitCode.ready
         }
         guard args.positionals.count == 2 else {
             throw UsageError("compare needs two run ids, before and after; got \(args.positionals.count)")
@@ -46,11 +46,11 @@ enum CompareCommand {
             throw CommandFailure.from(error)
         }
         if args.flag("json") {
-            Output.write(DiffCommand.jsonText(comparison))
+            try Output.write(DiffCommand.jsonText(comparison))
         } else {
-            Output.write(text(comparison, style: Output.style))
+            try Output.write(text(comparison, style: Output.style))
         }
-        return comparison.direction == .worse ? ExitCode.findings : 0
+        return comparison.direction == .worse ? ExitCode.findings : ExitCode.ready
     }
 
     static func text(_ comparison: RunComparison, style: TerminalStyle) -> String {

@@ -44,7 +44,7 @@ enum DiffCommand {
         let args = try Arguments(options: options, arguments: argv)
         if args.flag("help") {
             print(Arguments.fitted(help))
-            return 0
+            return ExitCode.ready
         }
         guard let target = args.positionals.first else { throw UsageError("diff needs a results file or a run id") }
         if args.positionals.count > 1 { throw UsageError("diff takes one file or run id, got also \(args.positionals[1])") }

@@ -72,7 +72,7 @@ struct EngineHost {
         case .qt:
             guard !ChildProcess.succeeds("python3", ["-c", "import PyQt6.QtWebEngineCore"]) else { return }
             let command = ["python3", "-m", "pip", "install", "-q"] + Self.qtPipPackages
-            Output.write("installing PyQt6 and PyQt6-WebEngine (the QtWebEngine host): \(command.joined(separator: " "))\n")
+            try Output.write("installing PyQt6 and PyQt6-WebEngine (the QtWebEngine host): \(command.joined(separator: " "))\n")
             let status = try ChildProcess.run("python3", Array(command.dropFirst()))
             guard status == 0, ChildProcess.succeeds("python3", ["-c", "import PyQt6.QtWebEngineCore"]) else {
                 throw CommandFailure("installing PyQt6 failed (pip exited \(status)); run `\(command.joined(separator: " "))` and try again",
@@ -110,7 +110,7 @@ enum DebianPackages {
             throw CommandFailure("probe-server try needs \(names) (\(what)), which is not installed; install it with\n"
                 + "  sudo sh -c '\(command)'\nand run `probe-server try` again", exitCode: ExitCode.unavailable)
         }
-        Output.write("installing \(names) (\(what)): \(command)\n")
+        try Output.write("installing \(names) (\(what)): \(command)\n")
         var environment = ProcessInfo.processInfo.environment
         environment["DEBIAN_FRONTEND"] = "noninteractive"
         let updated = try ChildProcess.run("apt-get", ["update", "-qq"], environment: environment)

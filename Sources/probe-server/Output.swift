@@ -11,15 +11,23 @@ enum Output {
         TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: ProcessInfo.processInfo.environment)
     }
 
-    static func write(_ text: String) {
+    /// Writes all of `text` to stdout; a failed write (a full disk behind a redirection) is
+    /// exit 74, so a CI step never takes a cut report for a whole one.
+    static func write(_ text: String) throws {
         var copy = text
-        copy.withUTF8 { buffer in
+        let failure: Int32 = copy.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
                 let n = Glibc.write(1, buffer.baseAddress! + offset, buffer.count - offset)
-                if n <= 0 { if errno == EINTR { continue } else { return } }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return n < 0 ? errno : EIO }
                 offset += n
             }
+            return 0
+        }
+        if failure != 0 {
+            throw CommandFailure("cannot write to stdout: \(String(cString: strerror(failure))); check where it is redirected",
+                                 exitCode: ExitCode.ioError)
         }
     }
 
@@ -39,7 +47,7 @@ enum Output {
         if let output, output != "-" {
             try writeFile(text, to: output, what: what)
         } else {
-            write(text)
+            try write(text)
         }
     }
 }

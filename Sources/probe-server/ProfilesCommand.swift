@@ -32,17 +32,17 @@ enum ProfilesCommand {
         let args = try Arguments(options: options, arguments: argv)
         if args.flag("help") {
             print(Arguments.fitted(help))
-            return 0
+            return ExitCode.ready
         }
         if let extra = args.positionals.first { throw UsageError("profiles takes no argument, got \(extra)") }
         let catalog = Catalog.standard
         if args.flag("json") {
-            Output.write(DiffCommand.jsonText(Export(
+            try Output.write(DiffCommand.jsonText(Export(
                 defaultRequirementSet: Catalog.defaultRequirementSet, requirementSets: catalog.requirementSets,
                 profiles: catalog.profiles)))
         } else {
-            Output.write(ProfileTable.render(catalog))
+            try Output.write(ProfileTable.render(catalog))
         }
-        return 0
+        return ExitCode.ready
     }
 }

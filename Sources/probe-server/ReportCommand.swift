@@ -37,7 +37,7 @@ enum ReportCommand {
         let args = try Arguments(options: options, arguments: argv)
         if args.flag("help") {
             print(Arguments.fitted(help))
-            return 0
+            return ExitCode.ready
         }
         guard let target = args.positionals.first else { throw UsageError("report needs a run id") }
         if args.positionals.count > 1 { throw UsageError("report takes one run id, got also \(args.positionals[1])") }
@@ -65,6 +65,6 @@ enum ReportCommand {
             throw CommandFailure.from(error)
         }
         try Output.emit(text, output: args.value("output"), what: "\(format.rawValue) report")
-        return 0
+        return ExitCode.ready
     }
 }

@@ -5,7 +5,3 @@ import ProbeServer
 enum Routes {
     static func register(into router: inout Router) {}
 }
-
-enum Version {
-    static let current = ProbeService.version
-}

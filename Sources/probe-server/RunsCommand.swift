@@ -31,7 +31,7 @@ enum RunsCommand {
         let args = try Arguments(options: options, arguments: argv)
         if args.flag("help") {
             print(Arguments.fitted(help))
-            return 0
+            return ExitCode.ready
         }
         if let extra = args.positionals.first { throw UsageError("runs takes no argument, got \(extra)") }
         if let verdict = args.value("verdict"), !["ready", "not-ready", "incomplete"].contains(verdict) {
@@ -47,12 +47,12 @@ enum RunsCommand {
             throw CommandFailure.from(error)
         }
         if args.flag("json") {
-            Output.write(DiffCommand.jsonText(RunListJSON(list)))
-            return 0
+            try Output.write(DiffCommand.jsonText(RunListJSON(list)))
+            return ExitCode.ready
         }
-        Output.write(table(list.runs, style: Output.style))
-        if list.nextCursor != nil { Output.write("(more runs: raise --limit or narrow the filter)\n") }
-        return 0
+        try Output.write(table(list.runs, style: Output.style))
+        if list.nextCursor != nil { try Output.write("(more runs: raise --limit or narrow the filter)\n") }
+        return ExitCode.ready
     }
 
     static func table(_ runs: [RemoteRun], style: TerminalStyle) -> String {

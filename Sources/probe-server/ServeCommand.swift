@@ -60,7 +60,7 @@ enum ServeCommand {
         let args = try Arguments(options: options, arguments: argv)
         if args.flag("help") {
             print(Arguments.fitted(help))
-            return 0
+            return ExitCode.ready
         }
         if let extra = args.positionals.first { throw UsageError("serve takes no argument, got \(extra)") }
 
@@ -125,15 +125,11 @@ enum ServeCommand {
         let service: ProbeService
         do {
             service = try ProbeService(options: o) { router in Routes.register(into: &router) }
-        } catch let error as SocketError {
-            printError("probe-server: \(error)")
-            return 71  // EX_OSERR
-        } catch let error as PortInUse {
-            printError("probe-server: \(error)")
-            return 71  // EX_OSERR
+        } catch let error where error is SocketError || error is PortInUse {
+            throw CommandFailure("\(error)", exitCode: ExitCode.osError)
         } catch {
-            printError("probe-server: \(error)")
-            return 73  // EX_CANTCREAT: data dir, certificates, store
+            // The data folder, the certificates, the store: each error says which and what to do.
+            throw CommandFailure("\(error)", exitCode: ExitCode.cannotCreate)
         }
         printBanner(service, qr: qr)
         let style = TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: ProcessInfo.processInfo.environment)
@@ -157,7 +153,7 @@ enum ServeCommand {
             logger.info("signal \(received): stopping")
             service.shutdown()
             logger.info("stopped")
-            return 0
+            return ExitCode.ready
         }
     }
 

@@ -94,9 +94,9 @@ final class TrialServer {
         let service: ProbeService
         do {
             service = try ProbeService(options: options) { router in Routes.register(into: &router) }
-        } catch let error as SocketError {
+        } catch let error where error is SocketError || error is PortInUse {
             throw CommandFailure("cannot start a server: \(error); pass free ports with --port, --second-port and --setup-port",
-                                 exitCode: 71)  // EX_OSERR, as `serve`
+                                 exitCode: ExitCode.osError)
         } catch {
             throw CommandFailure("cannot start a server: \(error)", exitCode: ExitCode.cannotCreate)
         }

@@ -70,7 +70,7 @@ enum TryCommand {
         let args = try Arguments(options: options, arguments: argv)
         if args.flag("help") {
             print(Arguments.fitted(help))
-            return 0
+            return ExitCode.ready
         }
         if let extra = args.positionals.first { throw UsageError("try takes no argument, got \(extra)") }
         let plan = try TrialPlan(args)
@@ -118,7 +118,7 @@ enum TryCommand {
         engine.stop()
         if case .interrupted(let signal) = outcome {
             say("interrupted: the engine and its profile are gone\(server.startedHere ? ", the server stopped" : "")")
-            return 128 + signal
+            return ExitCode.interrupted(by: signal)
         }
 
         let document: RunReportDocument
@@ -128,7 +128,7 @@ enum TryCommand {
             throw CommandFailure.from(error)
         }
         say("")
-        Output.write(RunReports.text(document, style: Output.style))
+        try Output.write(RunReports.text(document, style: Output.style))
         if let limitation = plan.engine.knownLimitation,
            document.diff.findings.contains(where: { $0.probe == limitation.probe && $0.verdict == .fail }) {
             say("note: " + limitation.text)
@@ -225,9 +225,10 @@ enum TryCommand {
         }
     }
 
-    /// Progress goes to stdout unbuffered, between the step lines.
+    /// Progress goes to stdout unbuffered, between the step lines. A progress line that cannot
+    /// be written is not worth stopping the trial for: the verdict is its exit status.
     static func say(_ text: String) {
-        Output.write(text + "\n")
+        try? Output.write(text + "\n")
     }
 }
 

@@ -51,7 +51,7 @@ enum WaitCommand {
         let args = try Arguments(options: options, arguments: argv)
         if args.flag("help") {
             print(Arguments.fitted(help))
-            return 0
+            return ExitCode.ready
         }
         guard let target = args.positionals.first else { throw UsageError("wait needs a run id") }
         if args.positionals.count > 1 { throw UsageError("wait takes one run id, got also \(args.positionals[1])") }
@@ -95,7 +95,7 @@ enum WaitCommand {
         if let path = args.value("junit") { try Output.writeFile(RunReports.junit(document), to: path, what: "JUnit report") }
         if let path = args.value("json") { try Output.writeFile(RunReports.json(document), to: path, what: "JSON report") }
         if let path = args.value("markdown") { try Output.writeFile(RunReports.markdown(document), to: path, what: "Markdown report") }
-        if !quiet { Output.write(RunReports.text(document, style: Output.style)) }
+        if !quiet { try Output.write(RunReports.text(document, style: Output.style)) }
         guard completed else {
             if document.results.isEmpty {
                 printError("probe-server: run \(id): no result arrived within \(timeout) s: the page never ran on the device.")

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ProbeServer
 
 /// The subcommands: name, one-line abstract, entry point. `serve` is the default.
 let subcommands: [(name: String, abstract: String, run: ([String]) throws -> Int32)] = [
@@ -32,8 +33,9 @@ OPTIONS:
   --version    Show the version.
 
 Run `probe-server <subcommand> --help` for a subcommand's options.
-Exit status of diff, wait and try: 0 ready, 1 findings, 2 incomplete,
-64 usage error.
+
+EXIT STATUS:
+\(Arguments.table(ExitCode.table.map { (String($0.code), $0.meaning) }))
 """
 
 @MainActor func main() -> Int32 {
@@ -44,10 +46,10 @@ Exit status of diff, wait and try: 0 ready, 1 findings, 2 incomplete,
         argv.removeFirst()
     } else if argv.first == "--help" || argv.first == "-h" {
         print(Arguments.fitted(rootHelp))
-        return 0
+        return ExitCode.ready
     } else if argv.first == "--version" {
-        print(Version.current)
-        return 0
+        print(ProbeService.version)
+        return ExitCode.ready
     } else {
         subcommand = "serve"
     }
@@ -56,7 +58,7 @@ Exit status of diff, wait and try: 0 ready, 1 findings, 2 incomplete,
             // `probe-server help diff` is `probe-server diff --help`.
             guard let topic = argv.first else {
                 print(Arguments.fitted(rootHelp))
-                return 0
+                return ExitCode.ready
             }
             guard let command = subcommands.first(where: { $0.name == topic }) else {
                 throw UsageError("unknown subcommand \(topic)")
@@ -67,16 +69,15 @@ Exit status of diff, wait and try: 0 ready, 1 findings, 2 incomplete,
             throw UsageError("unknown subcommand \(subcommand); one of \(subcommands.map(\.name).joined(separator: ", "))")
         }
         return try command.run(argv)
-    } catch let error as UsageError {
-        let known = subcommands.contains { $0.name == subcommand }
-        printError("probe-server: \(error)\nSee `probe-server \(known ? subcommand + " " : "")--help`.")
-        return 64  // EX_USAGE
-    } catch let failure as CommandFailure {
-        printError("probe-server: \(failure)")
-        return failure.exitCode
     } catch {
-        printError("probe-server: \(error)")
-        return 1
+        let (code, message) = ExitCode.of(error)
+        if error is UsageError {
+            let known = subcommands.contains { $0.name == subcommand }
+            printError("probe-server: \(message)\nSee `probe-server \(known ? subcommand + " " : "")--help`.")
+        } else {
+            printError("probe-server: \(message)")
+        }
+        return code
     }
 }
 

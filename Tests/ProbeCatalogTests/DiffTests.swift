@@ -223,17 +223,7 @@ import Testing
     }
 }
 
-@Suite struct ReportTextTests {
-    @Test func ReportText_NamesTheVerdict_TheFailure_AndTheFixForThisWrapper() {
-        let report = Run.report(.androidWebView, Run.healthy(.androidWebView, replacing: "storage.local", with: ["available": false]))
-        let text = ReportText.render(report)
-        #expect(text.contains("verdict: not-ready — failed: storage.local"))
-        #expect(text.contains("FAIL storage.local [high]"))
-        #expect(text.contains("fix (Android Kotlin): webView.settings.domStorageEnabled = true"))
-        #expect(!text.contains("fix (iOS Swift)"))
-        #expect(text.contains("checklist (53 items): "))
-    }
-
+@Suite struct RemedyTests {
     @Test func Remedies_ForADevice_KeepOnlyItsWrapper() {
         let remedy = Remedy.domStorage
         #expect(remedy.relevant(to: .iosWKWebView) == Remedy(iosSwift: remedy.iosSwift))

@@ -3,6 +3,7 @@ import Glibc
 import ProbeCatalog
 import Testing
 @testable import ProbeServer
+@testable import probe_server
 
 /// The built `probe-server` binary, run as a process: exit codes, help, usage errors, and
 /// the server commands against `CLITestAPI`.
@@ -210,6 +211,48 @@ import Testing
         #expect(catalog.status == 0 && catalog.stdout.contains("camera.getUserMedia"))
         let catalogJSON = try Self.run(["catalog", "--json"])
         #expect(catalogJSON.stdout == Catalog.standard.exportJSON() + "\n")
+    }
+
+    /// A report that cannot reach stdout (a full disk behind `>`) is exit 74 with the reason,
+    /// not 0 with a cut file, and never 1, which CI reads as findings.
+    @Test func StdoutThatCannotBeWritten_Exits74NamingStdout() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["catalog", "--json"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        let err = TLSTestSupport.Collector(stderr.fileHandleForReading)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        #expect(err.wait().contains("cannot write to stdout"))
+    }
+
+    @Test func RootHelp_ListsEveryExitStatusOfTheTable() throws {
+        let help = try Self.run(["--help"]).stdout
+        #expect(help.contains("EXIT STATUS:"))
+        for line in ["  70  an unexpected error", "  1   findings", "  74  stdout cannot be written"] {
+            #expect(help.contains(line), "root help lacks \(line)")
+        }
+    }
+
+    /// Each subcommand's help names only statuses of the one table.
+    @Test func SubcommandHelp_NamesOnlyStatusesOfTheTable() throws {
+        let table = Set(ExitCode.table.map(\.code))
+        var sections = 0
+        for name in Self.subcommands {
+            let help = try Self.run([name, "--help"]).stdout
+            guard let start = help.range(of: "EXIT STATUS:") else { continue }
+            sections += 1
+            var section = help[start.upperBound...]
+            if let end = section.range(of: "\n\n") { section = section[..<end.lowerBound] }
+            let named = section.split { !$0.isNumber }.compactMap { Int32($0) }.filter { $0 <= 2 || $0 >= 64 }
+            #expect(!named.isEmpty, "\(name)")
+            #expect(Set(named).isSubset(of: table), "\(name) --help names \(Set(named).subtracting(table).sorted())")
+        }
+        #expect(sections >= 4, "diff, wait, try, report and compare say their statuses")
     }
 
     // MARK: Against a server

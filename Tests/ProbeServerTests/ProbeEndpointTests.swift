@@ -28,14 +28,13 @@ import Testing
         var request = Request(head: head, body: body)
         request.parameters = parameters
         request.isSecure = secure
-        do {
-            switch try route.handler(request) {
-            case .now(let response): return response
-            case .offload(let work): return work()
-            case .later: throw HTTPError(.internalServerError, "unexpected deferred reply")
-            }
-        } catch let error as HTTPError {
-            return error.response
+        let reply: Reply
+        do { reply = try route.handler(request) } catch { return ServerContext.response(for: error, logger: Logger(), what: target) }
+        switch reply {
+        case .now(let response): return response
+        case .offload(let work):
+            do { return try work() } catch { return ServerContext.response(for: error, logger: Logger(), what: target) }
+        case .later: throw HTTPError(.internalServerError, "unexpected deferred reply")
         }
     }
 

@@ -72,11 +72,13 @@ import ProbeCatalog
             let head = RequestHead(method: "GET", target: "/api/config?run=%zz", version: .http1_1,
                                    headers: HTTPHeaders([("Host", "h")]), path: "/api/config", query: "run=%zz",
                                    contentLength: nil, isChunked: false)
-            #expect(api.config(Request(head: head), RunAccess(key: nil, hasToken: false)).status == .badRequest)
+            let refusal = #expect(throws: HTTPError.self) { try api.config(Request(head: head), RunAccess(key: nil, hasToken: false)) }
+            #expect(refusal?.status == .badRequest && refusal?.code == "invalid_run_id")
             let unknown = RequestHead(method: "GET", target: "/api/config?run=gone", version: .http1_1,
                                       headers: HTTPHeaders([("Host", "h")]), path: "/api/config", query: "run=gone",
                                       contentLength: nil, isChunked: false)
-            #expect(api.config(Request(head: unknown), RunAccess(key: nil, hasToken: false)).status == .ok)
+            let found = try api.config(Request(head: unknown), RunAccess(key: nil, hasToken: false))
+            #expect(found.status == .ok)
         }
     }
 }

@@ -70,6 +70,23 @@ import ProbeCatalog
         #expect(stored.last?.reason == "needs-operator")
     }
 
+    /// The decoder and the store share one limit: the largest batch the API takes is stored
+    /// whole, and one more result is the client's 400 naming `results`, never the store's refusal.
+    @Test func LargestAcceptedBatch_IsOneStoreWrite_AndOneMoreIs400() throws {
+        let s = try TestService()
+        let id = try s.createRun()
+        func batch(_ n: Int) -> String {
+            "{\"results\":[" + (1...n).map { TestService.result(id, "storage.local", attempt: $0) }.joined(separator: ",") + "]}"
+        }
+        let over = try s.request("POST", "/api/runs/\(id)/results", body: batch(ResultDecoder.maxBatchCount + 1))
+        #expect(over.status == 400)
+        #expect(over.errorField == "results")
+        let full = try s.request("POST", "/api/runs/\(id)/results", body: batch(ResultDecoder.maxBatchCount))
+        #expect(full.status == 200, "\(full.text)")
+        #expect(full.json["accepted"] as? Int == ResultDecoder.maxBatchCount)
+        #expect(StoreLimits.maxResultsPerWrite == ResultDecoder.maxBatchCount)
+    }
+
     @Test(arguments: [
         ("not json", "invalid_json", nil as String?),
         (#"{"run":"RUN","probe":"storage.local","attempt":"one","status":"pass","observed":{},"elapsedMs":1,"at":"2026-11-30T03:00:00Z"}"#, "invalid_field", "attempt"),

@@ -96,7 +96,7 @@ import Testing
     @Test func AbandonedReply_RunsItsHandlerOnceAndNeverDelivers() {
         let delivered = Atomic(0)
         let abandoned = Atomic(0)
-        let promise = ReplyPromise { _ in delivered.add(1, ordering: .relaxed) }
+        let promise = ReplyPromise(render: { _ in Response(status: .internalServerError) }) { _ in delivered.add(1, ordering: .relaxed) }
         promise.onAbandon { abandoned.add(1, ordering: .relaxed) }
         #expect(promise.isAbandonable)
         promise.abandon()
@@ -112,7 +112,7 @@ import Testing
 
     @Test func AnsweredReply_IsNotAbandonable() {
         let abandoned = Atomic(0)
-        let promise = ReplyPromise { _ in }
+        let promise = ReplyPromise(render: { _ in Response(status: .internalServerError) }) { _ in }
         promise.onAbandon { abandoned.add(1, ordering: .relaxed) }
         promise.succeed(Response(status: .ok))
         #expect(!promise.isAbandonable)

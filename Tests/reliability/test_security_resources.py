@@ -26,7 +26,7 @@ MAX_RESULT_BYTES_PER_RUN = 8 * 1024 * 1024
 MAX_UPLOADS_PER_RUN = 16
 MAX_UPLOAD_BYTES_PER_RUN = 64 * 1024 * 1024
 MAX_WAITS_PER_ADDRESS = 64
-BATCH = 500  # StoreLimits.maxResultsPerWrite
+BATCH = 500  # ResultDecoder.maxBatchCount (the store takes the same limit)
 
 
 def auth(server):

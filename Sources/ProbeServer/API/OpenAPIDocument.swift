@@ -1,7 +1,68 @@
+import Foundation
+import ProbeCatalog
+
 /// The API described in OpenAPI 3.1, served at `/api/openapi.json`. The schemathesis test
 /// holds the server to it: no 5xx, and every response matches its schema.
+///
+/// The paths and shapes are written out (`described`); the facts other code owns are filled in
+/// from it, so the document cannot drift from them: the run-id rule (`RunID.pattern`, one
+/// `components/parameters/RunID` every `{id}` path refers to), the write-key parameter, the
+/// platforms (`Platform.allCases`) and the requirement sets of the catalog. `OpenAPIDocumentTests`
+/// checks the paths against the router.
 public enum OpenAPIDocument {
-    public static let json = #"""
+    /// The document, built once.
+    public static let json: String = build(catalog: .standard)
+
+    /// `described` with the derived parts in place, keys sorted.
+    static func build(catalog: Catalog) -> String {
+        guard case .object(var document)? = try? JSONCoding.decoder.decode(JSONValue.self, from: Data(described.utf8)),
+              case .object(var components)? = document["components"],
+              case .object(var schemas)? = components["schemas"] else {
+            preconditionFailure("OpenAPIDocument.described is not a JSON object with components/schemas")
+        }
+        schemas["RunID"] = .object(["type": .string("string"), "pattern": .string(RunID.pattern),
+                                    "description": .string("A run id: \(RunID.rule).")])
+        schemas["Platform"] = .object(["type": .string("string"), "enum": .array(Platform.allCases.map { .string($0.rawValue) })])
+        schemas["RequirementSet"] = .object(["type": .string("string"),
+                                             "enum": .array(catalog.requirementSets.map { .string($0.id) })])
+        components["schemas"] = .object(schemas)
+        components["parameters"] = .object([
+            "RunID": .object(["name": .string("id"), "in": .string("path"), "required": .bool(true),
+                              "schema": .object(["$ref": .string("#/components/schemas/RunID")])]),
+            "WriteKey": .object(["name": .string(RunKey.queryName), "in": .string("query"),
+                                 "description": .string("The run's write key (from the run's url); X-Probe-Key works too."),
+                                 "schema": .object(["type": .string("string")])]),
+        ])
+        document["components"] = .object(components)
+        guard case .object(var paths)? = document["paths"] else { preconditionFailure("OpenAPIDocument.described has no paths") }
+        for format in [RunReports.Format.junit, .markdown] {
+            paths["/api/runs/{id}/\(format.rawValue)"] = textReport(format)
+        }
+        document["paths"] = .object(paths)
+        guard let data = try? JSONCoding.encoder.encode(JSONValue.object(document)) else {
+            preconditionFailure("the OpenAPI document does not encode")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `GET /api/runs/{id}/report.*` of a text format: the same operation but for its media type.
+    static func textReport(_ format: RunReports.Format) -> JSONValue {
+        let mediaType = String(format.contentType.prefix { $0 != ";" })
+        let error = JSONValue.object(["$ref": .string("#/components/responses/Error")])
+        return .object(["get": .object([
+            "summary": .string("The run report as \(format.rawValue.dropFirst("report.".count))"),
+            "parameters": .array([.object(["$ref": .string("#/components/parameters/RunID")]),
+                                  .object(["$ref": .string("#/components/parameters/WriteKey")])]),
+            "responses": .object([
+                "200": .object(["description": .string("the report"),
+                                "content": .object([mediaType: .object(["schema": .object(["type": .string("string")])])])]),
+                "400": error, "404": error, "429": error, "503": error,
+            ]),
+        ])])
+    }
+
+    /// The hand-written part: every path, its operations and the shapes of bodies and answers.
+    static let described = #"""
 {
  "openapi": "3.1.0",
  "info": {
@@ -30,10 +91,6 @@ public enum OpenAPIDocument {
    }
   },
   "schemas": {
-   "RunID": {
-    "type": "string",
-    "pattern": "^[A-Za-z0-9_-]{1,64}$"
-   },
    "Error": {
     "type": "object",
     "required": [
@@ -60,18 +117,6 @@ public enum OpenAPIDocument {
      }
     }
    },
-   "Platform": {
-    "type": "string",
-    "enum": [
-     "ios-wkwebview",
-     "ios-safari",
-     "android-webview",
-     "android-chrome",
-     "rn-webview-ios",
-     "rn-webview-android",
-     "desktop"
-    ]
-   },
    "Metadata": {
     "type": "object",
     "additionalProperties": {
@@ -94,11 +139,7 @@ public enum OpenAPIDocument {
       "$ref": "#/components/schemas/Platform"
      },
      "requirementSet": {
-      "type": "string",
-      "enum": [
-       "liveform",
-       "video-only"
-      ]
+      "$ref": "#/components/schemas/RequirementSet"
      },
      "metadata": {
       "$ref": "#/components/schemas/Metadata"
@@ -687,20 +728,10 @@ public enum OpenAPIDocument {
       }
      },
      {
-      "name": "key",
-      "in": "query",
-      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
-      "schema": {
-       "type": "string"
-      }
+      "$ref": "#/components/parameters/WriteKey"
      },
      {
-      "name": "key",
-      "in": "query",
-      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
-      "schema": {
-       "type": "string"
-      }
+      "$ref": "#/components/parameters/WriteKey"
      }
     ],
     "responses": {
@@ -862,20 +893,10 @@ public enum OpenAPIDocument {
     "summary": "A run and its results",
     "parameters": [
      {
-      "name": "id",
-      "in": "path",
-      "required": true,
-      "schema": {
-       "$ref": "#/components/schemas/RunID"
-      }
+      "$ref": "#/components/parameters/RunID"
      },
      {
-      "name": "key",
-      "in": "query",
-      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
-      "schema": {
-       "type": "string"
-      }
+      "$ref": "#/components/parameters/WriteKey"
      }
     ],
     "responses": {
@@ -912,12 +933,7 @@ public enum OpenAPIDocument {
     ],
     "parameters": [
      {
-      "name": "id",
-      "in": "path",
-      "required": true,
-      "schema": {
-       "$ref": "#/components/schemas/RunID"
-      }
+      "$ref": "#/components/parameters/RunID"
      }
     ],
     "responses": {
@@ -950,20 +966,10 @@ public enum OpenAPIDocument {
     "summary": "Post one result or a batch; committed before the 200",
     "parameters": [
      {
-      "name": "id",
-      "in": "path",
-      "required": true,
-      "schema": {
-       "$ref": "#/components/schemas/RunID"
-      }
+      "$ref": "#/components/parameters/RunID"
      },
      {
-      "name": "key",
-      "in": "query",
-      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
-      "schema": {
-       "type": "string"
-      }
+      "$ref": "#/components/parameters/WriteKey"
      }
     ],
     "requestBody": {
@@ -1019,20 +1025,10 @@ public enum OpenAPIDocument {
     "summary": "Mark the run complete and judge it",
     "parameters": [
      {
-      "name": "id",
-      "in": "path",
-      "required": true,
-      "schema": {
-       "$ref": "#/components/schemas/RunID"
-      }
+      "$ref": "#/components/parameters/RunID"
      },
      {
-      "name": "key",
-      "in": "query",
-      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
-      "schema": {
-       "type": "string"
-      }
+      "$ref": "#/components/parameters/WriteKey"
      }
     ],
     "responses": {
@@ -1075,22 +1071,13 @@ public enum OpenAPIDocument {
     "summary": "The diff against a requirement set",
     "parameters": [
      {
-      "name": "id",
-      "in": "path",
-      "required": true,
-      "schema": {
-       "$ref": "#/components/schemas/RunID"
-      }
+      "$ref": "#/components/parameters/RunID"
      },
      {
       "name": "profile",
       "in": "query",
       "schema": {
-       "type": "string",
-       "enum": [
-        "liveform",
-        "video-only"
-       ]
+       "$ref": "#/components/schemas/RequirementSet"
       }
      },
      {
@@ -1101,12 +1088,7 @@ public enum OpenAPIDocument {
       }
      },
      {
-      "name": "key",
-      "in": "query",
-      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
-      "schema": {
-       "type": "string"
-      }
+      "$ref": "#/components/parameters/WriteKey"
      }
     ],
     "responses": {
@@ -1140,12 +1122,7 @@ public enum OpenAPIDocument {
     "summary": "Long poll until the run completes",
     "parameters": [
      {
-      "name": "id",
-      "in": "path",
-      "required": true,
-      "schema": {
-       "$ref": "#/components/schemas/RunID"
-      }
+      "$ref": "#/components/parameters/RunID"
      },
      {
       "name": "timeout",
@@ -1157,12 +1134,7 @@ public enum OpenAPIDocument {
       }
      },
      {
-      "name": "key",
-      "in": "query",
-      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
-      "schema": {
-       "type": "string"
-      }
+      "$ref": "#/components/parameters/WriteKey"
      }
     ],
     "responses": {
@@ -1380,20 +1352,10 @@ public enum OpenAPIDocument {
     "summary": "The run report as json",
     "parameters": [
      {
-      "name": "id",
-      "in": "path",
-      "required": true,
-      "schema": {
-       "$ref": "#/components/schemas/RunID"
-      }
+      "$ref": "#/components/parameters/RunID"
      },
      {
-      "name": "key",
-      "in": "query",
-      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
-      "schema": {
-       "type": "string"
-      }
+      "$ref": "#/components/parameters/WriteKey"
      }
     ],
     "responses": {
@@ -1425,100 +1387,6 @@ public enum OpenAPIDocument {
            "type": "array"
           }
          }
-        }
-       }
-      }
-     },
-     "400": {
-      "$ref": "#/components/responses/Error"
-     },
-     "404": {
-      "$ref": "#/components/responses/Error"
-     },
-     "429": {
-      "$ref": "#/components/responses/Error"
-     },
-     "503": {
-      "$ref": "#/components/responses/Error"
-     }
-    }
-   }
-  },
-  "/api/runs/{id}/report.junit.xml": {
-   "get": {
-    "summary": "The run report as junit.xml",
-    "parameters": [
-     {
-      "name": "id",
-      "in": "path",
-      "required": true,
-      "schema": {
-       "$ref": "#/components/schemas/RunID"
-      }
-     },
-     {
-      "name": "key",
-      "in": "query",
-      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
-      "schema": {
-       "type": "string"
-      }
-     }
-    ],
-    "responses": {
-     "200": {
-      "description": "the report",
-      "content": {
-       "application/xml": {
-        "schema": {
-         "type": "string"
-        }
-       }
-      }
-     },
-     "400": {
-      "$ref": "#/components/responses/Error"
-     },
-     "404": {
-      "$ref": "#/components/responses/Error"
-     },
-     "429": {
-      "$ref": "#/components/responses/Error"
-     },
-     "503": {
-      "$ref": "#/components/responses/Error"
-     }
-    }
-   }
-  },
-  "/api/runs/{id}/report.md": {
-   "get": {
-    "summary": "The run report as md",
-    "parameters": [
-     {
-      "name": "id",
-      "in": "path",
-      "required": true,
-      "schema": {
-       "$ref": "#/components/schemas/RunID"
-      }
-     },
-     {
-      "name": "key",
-      "in": "query",
-      "description": "The run's write key (from the run's url); X-Probe-Key works too.",
-      "schema": {
-       "type": "string"
-      }
-     }
-    ],
-    "responses": {
-     "200": {
-      "description": "the report",
-      "content": {
-       "text/markdown": {
-        "schema": {
-         "type": "string"
         }
        }
       }

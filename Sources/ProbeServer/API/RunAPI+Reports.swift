@@ -13,12 +13,11 @@ extension RunAPI {
             router.add("GET", "/api/runs/:id/\(format.rawValue)") { [self] req in
                 let id = try runID(req)
                 let access = try lookup(req)
-                return .offload { self.respond {
-                    let (run, report, results, uploads) = try self.judged(id, access)
-                    let text = RunReports.render(format, run: run, report: report, results: results, uploads: uploads)
+                return .offload {
+                    let text = RunReports.render(format, try self.document(id, access))
                     return Response(status: .ok, headers: HTTPHeaders([("Content-Type", format.contentType), ("Cache-Control", "no-store")]),
                                     body: Array(text.utf8))
-                } }
+                }
             }
         }
         router.add("GET", "/runs/:id") { [self] req in
@@ -26,13 +25,12 @@ extension RunAPI {
                 return .now(.html(RunReportPage.notFound(runID: req.parameters["id"] ?? ""), status: .notFound))
             }
             let access = try lookup(req)
-            return .offload { self.respond {
+            return .offload {
                 guard let found = try self.store.run(id: id), access.allows(.read, found) else {
                     return .html(RunReportPage.notFound(runID: id), status: .notFound)
                 }
-                let (run, report, results, uploads) = try self.judged(id, access)
-                return .html(RunReportPage.html(run: run, report: report, results: results, uploads: uploads))
-            } }
+                return .html(RunReportPage.html(try self.document(id, access), catalog: self.catalog))
+            }
         }
         router.add("GET", "/runs") { [self] req in
             // `?token=` once: keep it in an HttpOnly, SameSite=Strict cookie and drop it from the URL.
@@ -49,7 +47,7 @@ extension RunAPI {
             let filter = RunMatrixFilter(label: q["label"].flatMap { $0.isEmpty ? nil : $0 },
                                          platform: q["platform"].flatMap { $0.isEmpty ? nil : $0 },
                                          verdict: q["verdict"].flatMap { $0.isEmpty ? nil : $0 })
-            return .offload { self.respond {
+            return .offload {
                 let page = try self.store.listRuns(filter: RunFilter(label: filter.label, platform: filter.platform,
                                                                      verdict: filter.verdict, limit: Self.matrixRuns))
                 let rows = try page.items.map { run -> RunMatrixRow in
@@ -58,16 +56,18 @@ extension RunAPI {
                     return RunMatrixRow(run: run, report: report)
                 }
                 return .html(RunMatrixPage.html(rows: rows, filter: filter, catalog: self.catalog))
-            } }
+            }
         }
         router.get(ReportStyles.path) { _ in .text(ReportStyles.css, contentType: ReportStyles.contentType) }
     }
 
-    /// A run with its diff, results and uploads (blocking reads: call off the loops).
-    func judged(_ id: String, _ access: RunAccess) throws -> (RunRecord, DiffReport, [ResultRecord], [UploadRecord]) {
+    /// A run's report document: its diff, results and uploads, each stored observation parsed
+    /// once for the judge and the document both (blocking reads: call off the loops).
+    func document(_ id: String, _ access: RunAccess) throws -> RunReportDocument {
         let run = try self.run(id, access, .read)
-        let results = try store.results(runID: id)
-        let report = try RunJudge.report(run: run, records: results, catalog: catalog, now: Date())
-        return (run, report, results, try store.uploads(runID: id))
+        let records = try store.results(runID: id)
+        let parsed = records.map(RunJudge.probeResult)
+        let report = try RunJudge.report(run: run, records: records, parsed: parsed, catalog: catalog, now: Date())
+        return RunReportDocument(run: run, report: report, records: records, parsed: parsed, uploads: try store.uploads(runID: id))
     }
 }

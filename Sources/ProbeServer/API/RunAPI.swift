@@ -20,7 +20,6 @@ public final class RunAPI: @unchecked Sendable {
     private let originLock = Lock()
     private var plan: OriginPlan
     public let dataDirectory: String
-    let logger: Logger
     /// Bounded by `RunWaiters.totalBound` of the descriptor limit (raised first, as the server does).
     /// Each judged run, for the serve command's line per run.
     public let verdicts = RunVerdictFeed()
@@ -36,12 +35,14 @@ public final class RunAPI: @unchecked Sendable {
     let decoder: ResultDecoder
     /// The catalog as JSON, built once: it is the same for every request.
     let catalogJSON: String
+    /// The same catalog as a value, for `/api/config`, which embeds it.
+    let catalogValue: JSONValue
     let serverVersion: String
     /// Handshakes the event loops saw refused (shared with `ServerConfiguration`).
     public let certificateRefusals: CertificateRefusals
 
     public init(store: any RunStore, catalog: Catalog = .standard, token: AccessToken, origins: OriginPlan,
-                dataDirectory: String, serverVersion: String, logger: Logger = Logger(),
+                dataDirectory: String, serverVersion: String,
                 certificateRefusals: CertificateRefusals = CertificateRefusals(), quotas: Quotas = Quotas()) {
         self.certificateRefusals = certificateRefusals
         self.quotas = quotas
@@ -54,25 +55,25 @@ public final class RunAPI: @unchecked Sendable {
         self.plan = origins
         self.dataDirectory = dataDirectory
         self.serverVersion = serverVersion
-        self.logger = logger
         self.decoder = ResultDecoder(catalog: catalog)
         self.catalogJSON = catalog.exportJSON()
+        self.catalogValue = (try? JSONCoding.decoder.decode(JSONValue.self, from: Data(catalogJSON.utf8))) ?? .null
     }
 
     public func register(into router: inout Router) {
         router.add("GET", "/api/config") { [self] req in
             let access = req.queryItems["run"] == nil ? try access(req) : try lookup(req)
-            return .offload { self.config(req, access) }
+            return .offload { try self.config(req, access) }
         }
         router.add("POST", "/api/runs") { [self] req in try createRun(req) }
         router.add("GET", "/api/runs") { [self] req in
             try token.require(req)
-            return .offload { self.respond { try self.listRuns(req) } }
+            return .offload { try self.listRuns(req) }
         }
         router.add("GET", "/api/runs/:id") { [self] req in
             let id = try runID(req)
             let access = try lookup(req)
-            return .offload { self.respond { try self.runView(id, access) } }
+            return .offload { try self.runView(id, access) }
         }
         router.add("DELETE", "/api/runs/:id") { [self] req in
             try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
@@ -88,12 +89,12 @@ public final class RunAPI: @unchecked Sendable {
             let id = try runID(req)
             let (set, platform) = try profileQuery(req)
             let access = try lookup(req)
-            return .offload { self.respond { try self.diff(id, access, requirementSet: set, platform: platform) } }
+            return .offload { try self.diff(id, access, requirementSet: set, platform: platform) }
         }
         router.add("GET", "/api/runs/:id/wait") { [self] req in try wait(runID(req), req) }
         router.add("GET", "/api/compare") { [self] req in
             try token.require(req)
-            return .offload { self.respond { try self.compare(req) } }
+            return .offload { try self.compare(req) }
         }
         router.get("/api/catalog") { [self] _ in
             var r = Response(status: .ok, headers: HTTPHeaders([("Content-Type", "application/json")]), body: Array(catalogJSON.utf8))
@@ -119,12 +120,7 @@ public final class RunAPI: @unchecked Sendable {
     // MARK: Helpers
 
     func runID(_ req: Request) throws(HTTPError) -> String {
-        let id = req.parameters["id"] ?? ""
-        guard RunID.isWellFormed(id) else {
-            throw HTTPError(.badRequest, code: "invalid_run_id",
-                            "run id must be 1 to 64 characters of A-Z a-z 0-9 - _", field: "run")
-        }
-        return id
+        try RunID.checked(req.parameters["id"], field: "run")
     }
 
     /// What the request presents for a run: its key, the token (a wrong token costs a guess).
@@ -158,12 +154,11 @@ public final class RunAPI: @unchecked Sendable {
                 do {
                     reply = try body(try self.run(id, access, need))
                 } catch {
-                    promise.succeed(self.respond { throw error })
-                    return
+                    return promise.fail(error)
                 }
                 switch reply {
                 case .now(let response): promise.succeed(response)
-                case .offload(let work): promise.succeed(work())
+                case .offload(let work): promise.complete(work)
                 case .later(let start): start(promise)
                 }
             }
@@ -180,31 +175,13 @@ public final class RunAPI: @unchecked Sendable {
         try CrossSiteWrites.requireBodyType(req, bodyType)
     }
 
-    /// Runs `body` and renders a thrown error as its response.
-    func respond(_ body: () throws -> Response) -> Response {
-        do {
-            return try body()
-        } catch let e as HTTPError {
-            return e.response
-        } catch let e as StoreError {
-            if !e.isClientError { logger.error("store: \(e.localizedDescription)") }
-            return e.httpError.response
-        } catch {
-            logger.error("API: \(error)")
-            return HTTPError(.internalServerError, "internal error; see the server log").response
-        }
-    }
-
     /// Submits a write and answers from its commit.
     func later(_ write: StoreWrite, _ answer: @escaping @Sendable (StoreWriteOutcome) throws -> Response) -> Reply {
         .later { [self] promise in
             store.submit(write) { result in
                 switch result {
-                case .success(let outcome):
-                    promise.succeed(self.respond { try answer(outcome) })
-                case .failure(let error):
-                    if !error.isClientError { self.logger.error("store: \(error.localizedDescription)") }
-                    promise.succeed(error.httpError.response)
+                case .success(let outcome): promise.complete { try answer(outcome) }
+                case .failure(let error): promise.fail(error)
                 }
             }
         }
@@ -222,22 +199,18 @@ public final class RunAPI: @unchecked Sendable {
         let run: RunView?
     }
 
-    func config(_ req: Request, _ access: RunAccess) -> Response {
-        respond {
-            var run: RunView?
-            // A run the server no longer has is no error (the page starts a new one); a
-            // malformed id is: no server ever handed it out.
-            if let id = req.queryItems["run"], !RunID.isWellFormed(id) {
-                throw HTTPError(.badRequest, code: "invalid_run_id",
-                                "run id must be 1 to 64 characters of A-Z a-z 0-9 - _", field: "run")
-            }
-            if let id = req.queryItems["run"], let record = try store.run(id: id), access.allows(.read, record) {
+    func config(_ req: Request, _ access: RunAccess) throws -> Response {
+        var run: RunView?
+        // A run the server no longer has is no error (the page starts a new one); a
+        // malformed id is: no server ever handed it out.
+        if let given = req.queryItems["run"] {
+            let id = try RunID.checked(given, field: "run")
+            if let record = try store.run(id: id), access.allows(.read, record) {
                 run = RunView(record, results: try store.results(runID: id))
             }
-            let catalogValue = (try? JSONDecoder().decode(JSONValue.self, from: Data(catalogJSON.utf8))) ?? .null
-            return .json(ConfigView(schemaVersion: 1, serverVersion: serverVersion, origins: origins.origins(for: req),
-                                    catalog: catalogValue, run: run))
         }
+        return .json(ConfigView(schemaVersion: 1, serverVersion: serverVersion, origins: origins.origins(for: req),
+                                catalog: catalogValue, run: run))
     }
 
     // MARK: Runs
@@ -272,9 +245,7 @@ public final class RunAPI: @unchecked Sendable {
                             "unknown platform \(Logger.sanitize(p, max: 40)); one of \(Platform.allCases.map(\.rawValue).joined(separator: ", "))",
                             field: "platform")
         }
-        if let id = body.id, !RunID.isWellFormed(id) {
-            throw HTTPError(.badRequest, code: "invalid_run_id", "id must be 1 to 64 characters of A-Z a-z 0-9 - _", field: "id")
-        }
+        if let id = body.id { _ = try RunID.checked(id, field: "id") }
         // A chosen id can be guessed and would answer 409 to confirm a guess: token only.
         if body.id != nil, !hasToken {
             throw HTTPError(.forbidden, code: "token_required",
@@ -365,13 +336,7 @@ public final class RunAPI: @unchecked Sendable {
         try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
         let id = try runID(req)
         let access = try access(req)
-        let results: [ProbeResult]
-        do {
-            results = try decoder.decodePosted(req.body)
-        } catch let e as ResultDecodingError {
-            throw HTTPError(.badRequest, code: e.path.isEmpty ? "invalid_json" : "invalid_field", e.description,
-                            field: e.path.isEmpty ? nil : e.path)
-        }
+        let results = try decoder.decodePosted(req.body)
         guard !results.isEmpty else {
             throw HTTPError(.badRequest, code: "empty_batch", "the batch holds no result", field: "results")
         }
@@ -435,18 +400,15 @@ public final class RunAPI: @unchecked Sendable {
 
     func completeRun(_ id: String, _ req: Request) throws -> Reply {
         withRun(id, try access(req), .write) { [self] _ in
-            .later { promise in self.complete(id) { promise.succeed($0) } }
+            .later { promise in self.complete(id, promise) }
         }
     }
 
     /// Commits the completion, judges the run, stores the verdict, wakes the waiters, and
-    /// hands the diff (or the error) to `done`.
-    func complete(_ id: String, done: @escaping @Sendable (Response) -> Void) {
+    /// answers `promise` with the diff (or the error).
+    func complete(_ id: String, _ promise: ReplyPromise) {
         store.submit(.completeRun(id: id, at: Self.now())) { result in
-            if case .failure(let error) = result {
-                done(error.httpError.response)
-                return
-            }
+            if case .failure(let error) = result { return promise.fail(error) }
             // Judging reads the results: not on the writer thread, which would stall commits.
             DispatchQueue.global().async {
                 do {
@@ -455,10 +417,10 @@ public final class RunAPI: @unchecked Sendable {
                     self.store.submit(.setVerdict(id: id, verdict: report.verdict.rawValue)) { _ in
                         self.waiters.complete(runID: id)
                         self.verdicts.announce(run, report)
-                        done(.json(report))
+                        promise.succeed(.json(report))
                     }
                 } catch {
-                    done(self.respond { throw error })
+                    promise.fail(error)
                 }
             }
         }
@@ -486,9 +448,7 @@ public final class RunAPI: @unchecked Sendable {
     /// offloaded). The file name is the client's text, stored as data, never used as a path.
     public func saveUpload(run id: String, probe: String, fileName: String, declaredType: String?,
                            sniffedType: String?, bytes: [UInt8], sha256: String, access: RunAccess) throws {
-        guard RunID.isWellFormed(id) else {
-            throw HTTPError(.badRequest, code: "invalid_run_id", "run must be 1 to 64 characters of A-Z a-z 0-9 - _", field: "run")
-        }
+        _ = try RunID.checked(id, field: "run")
         guard catalog.probe(id: probe) != nil else {
             throw HTTPError(.badRequest, code: "unknown_probe", "unknown probe \(Logger.sanitize(probe, max: 64))", field: "probe")
         }
@@ -581,10 +541,10 @@ public final class RunAPI: @unchecked Sendable {
         let address = req.remoteAddress
         return withRun(id, access, .read) { [self] _ in .later { promise in
             let answer: @Sendable () -> Void = {
-                promise.succeed(self.respond {
+                promise.complete {
                     let run = try self.run(id, access, .read)
                     return .json(WaitView(completed: run.completedAt != nil && run.verdict != nil, run: RunView(run), verdict: run.verdict))
-                })
+                }
             }
             // Register first, then look: a completion between the two still wakes us.
             let ticket: RunWaiters.Ticket

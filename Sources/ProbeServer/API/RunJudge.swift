@@ -30,7 +30,14 @@ public enum RunJudge {
     /// receipt time and the completion come from the store's records).
     public static func report(run: RunRecord, records: [ResultRecord], requirementSet: String? = nil,
                               platformOverride: String? = nil, catalog: Catalog = .standard, now: Date? = nil) throws(HTTPError) -> DiffReport {
-        let results = records.map(probeResult)
+        try report(run: run, records: records, parsed: records.map(probeResult), requirementSet: requirementSet,
+                   platformOverride: platformOverride, catalog: catalog, now: now)
+    }
+
+    /// `report`, for results already parsed from `records` (same order): a caller that also
+    /// shows them (a report document) parses each observation once.
+    public static func report(run: RunRecord, records: [ResultRecord], parsed results: [ProbeResult], requirementSet: String? = nil,
+                              platformOverride: String? = nil, catalog: Catalog = .standard, now: Date? = nil) throws(HTTPError) -> DiffReport {
         let platform = platform(of: run, results: results, override: platformOverride)
         let set = requirementSet ?? run.requirementSet
         guard let diff = Diff(catalog: catalog, platform: platform, requirementSet: set) else {

@@ -31,7 +31,9 @@ public struct Response: Sendable {
             r.headers.add("Cache-Control", "no-store")
             return r
         } catch {
-            return HTTPError(.internalServerError, code: "encoding_failed", "could not encode the response: \(error)").response
+            // Only a value with a non-finite number gets here; its text stays in the log.
+            Logger().error("encoding a \(T.self) response failed: \(error)")
+            return HTTPError(.internalServerError, code: "encoding_failed", "could not encode the response; the server log has the detail").response
         }
     }
 

@@ -22,16 +22,16 @@ extension ProbeEndpoints {
 
     /// The CORS preflight (Fetch §4.8): allowed only for a primary origin asking for POST
     /// with the page's own headers. A refusal is a 403 without CORS headers.
-    static func preflight(_ request: Request, _ config: ProbeEndpointsConfig) -> Response {
+    static func preflight(_ request: Request, _ config: ProbeEndpointsConfig) throws(HTTPError) -> Response {
         guard let origin = request.headers["origin"], config.isPrimary(origin, for: request) else {
-            return HTTPError(.forbidden, code: "origin_not_allowed",
-                             "only the page's own origin may call this endpoint cross-origin").response
+            throw HTTPError(.forbidden, code: "origin_not_allowed",
+                            "only the page's own origin may call this endpoint cross-origin")
         }
         let method = request.headers["access-control-request-method"] ?? ""
         let asked = request.headers.tokens("access-control-request-headers")
         guard method == "POST", asked.allSatisfy(allowedRequestHeaders.contains) else {
-            return HTTPError(.forbidden, code: "preflight_refused",
-                             "the preflight asks for \(method) with headers \(asked.joined(separator: ", ")); allowed: POST with \(allowedRequestHeaders.joined(separator: ", "))").response
+            throw HTTPError(.forbidden, code: "preflight_refused",
+                            "the preflight asks for \(method) with headers \(asked.joined(separator: ", ")); allowed: POST with \(allowedRequestHeaders.joined(separator: ", "))")
         }
         var response = Response(status: .noContent)
         response.headers.add("Vary", "Origin")

@@ -62,18 +62,12 @@ public enum ProbeEndpoints {
             return .offload { generatedBytes(size: size, seed: seed) }
         }
         router.add("POST", "/probe/upload", bodyLimit: router.limits.uploadBodyBytes) { request in
-            .offload {
-                do { return try upload(request, config) } catch let error as HTTPError { return error.response } catch let error as any HTTPErrorConvertible {
-                    return error.httpError.response
-                } catch {
-                    return HTTPError(.internalServerError, "the upload failed: \(error)").response
-                }
-            }
+            .offload { try upload(request, config) }
         }
         router.get("/probe/cors/ping") { request in
             withCORS(.json(SmallJSON(ok: true, purpose: "cross-origin GET")), request, config)
         }
-        router.add("OPTIONS", "/probe/cors/echo") { request in .now(preflight(request, config)) }
+        router.add("OPTIONS", "/probe/cors/echo") { request in .now(try preflight(request, config)) }
         router.post("/probe/cors/echo") { request in
             withCORS(.json(CrossOriginEcho(request)), request, config)
         }

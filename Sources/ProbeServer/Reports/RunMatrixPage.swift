@@ -46,17 +46,7 @@ public enum RunMatrixPage {
     public static func html(rows: [RunMatrixRow], filter: RunMatrixFilter, catalog: Catalog = .standard,
                             generatedAt: Date = Date()) -> String {
         let e = ReportText.html
-        var h = HTMLBuilder()
-        h.line("<!doctype html>")
-        h.line("<html lang=\"en\">")
-        h.line("<head>")
-        h.line("<meta charset=\"utf-8\">")
-        h.line("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-        h.line("<meta name=\"robots\" content=\"noindex\">")
-        h.line("<title>Runs: probe-server</title>")
-        h.line("<link rel=\"stylesheet\" href=\"\(ReportStyles.path)\">")
-        h.line("</head>")
-        h.line("<body class=\"matrix-page\">")
+        var h = HTMLBuilder(title: "Runs: probe-server", bodyClass: "matrix-page")
         h.line("<h1>Recent runs</h1>")
 
         h.line("<form class=\"filter\" method=\"get\" action=\"/runs\">")

@@ -86,6 +86,14 @@ public struct RunReportDocument: Codable, Sendable, Equatable {
     /// The document for a stored run.
     public init(run: RunRecord, report: DiffReport, results: [ResultRecord], uploads: [UploadRecord],
                 generatedAt: Date = Date()) {
+        self.init(run: run, report: report, records: results, parsed: results.map(RunJudge.probeResult),
+                  uploads: uploads, generatedAt: generatedAt)
+    }
+
+    /// The document for a stored run whose results the judge has parsed already (`parsed`:
+    /// `records` as the catalog's results, same order), so no observation is parsed twice.
+    public init(run: RunRecord, report: DiffReport, records: [ResultRecord], parsed: [ProbeResult], uploads: [UploadRecord],
+                generatedAt: Date = Date()) {
         let metadata = (try? JSONDecoder().decode(JSONValue.self, from: Data(run.metadata.utf8))) ?? .object([:])
         self.init(
             generatedAt: generatedAt,
@@ -94,11 +102,9 @@ public struct RunReportDocument: Codable, Sendable, Equatable {
                 requirementSet: run.requirementSet, metadata: metadata, userAgent: run.userAgent,
                 createdAt: run.createdAt, completedAt: run.completedAt, verdict: run.verdict),
             diff: report,
-            results: results.map { record in
-                let observed = (try? JSONDecoder().decode(JSONValue.self, from: Data(record.observed.utf8))) ?? .object([:])
-                return Attempt(
-                    probe: record.probe, attempt: record.attempt, status: record.status, reason: record.reason,
-                    observed: observed, elapsedMs: record.elapsedMs, at: record.at, receivedAt: record.receivedAt)
+            results: zip(records, parsed).map { record, result in
+                Attempt(probe: record.probe, attempt: record.attempt, status: record.status, reason: record.reason,
+                        observed: .object(result.observed), elapsedMs: record.elapsedMs, at: record.at, receivedAt: record.receivedAt)
             },
             uploads: uploads.map {
                 Upload(id: $0.id, probe: $0.probe, fileName: $0.fileName, declaredType: $0.declaredType,

@@ -18,17 +18,7 @@ public enum RunReportPage {
         let diff = document.diff
         let e = ReportText.html
         let verdictClass = "verdict-\(diff.verdict.rawValue)"
-        var h = HTMLBuilder()
-        h.line("<!doctype html>")
-        h.line("<html lang=\"en\">")
-        h.line("<head>")
-        h.line("<meta charset=\"utf-8\">")
-        h.line("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-        h.line("<meta name=\"robots\" content=\"noindex\">")
-        h.line("<title>\(e(ReportFacts.verdictTitle(diff.verdict))): run \(e(document.run.id))</title>")
-        h.line("<link rel=\"stylesheet\" href=\"\(ReportStyles.path)\">")
-        h.line("</head>")
-        h.line("<body class=\"report\">")
+        var h = HTMLBuilder(title: "\(ReportFacts.verdictTitle(diff.verdict)): run \(document.run.id)", bodyClass: "report")
         h.line("<nav class=\"crumbs\"><a href=\"/runs\">All runs</a></nav>")
 
         // Verdict first: that is what the reader came for.
@@ -62,16 +52,7 @@ public enum RunReportPage {
     /// it is escaped like everything else.
     public static func notFound(runID: String) -> String {
         let e = ReportText.html
-        var h = HTMLBuilder()
-        h.line("<!doctype html>")
-        h.line("<html lang=\"en\">")
-        h.line("<head>")
-        h.line("<meta charset=\"utf-8\">")
-        h.line("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-        h.line("<title>No such run</title>")
-        h.line("<link rel=\"stylesheet\" href=\"\(ReportStyles.path)\">")
-        h.line("</head>")
-        h.line("<body class=\"report\">")
+        var h = HTMLBuilder(title: "No such run", bodyClass: "report")
         h.line("<nav class=\"crumbs\"><a href=\"/runs\">All runs</a></nav>")
         h.line("<h1>No such run</h1>")
         h.line("<p>There is no run <span class=\"mono\">\(e(String(runID.prefix(200))))</span> on this server. It may have been purged (<code>--keep-days</code>) or deleted; the list of recent runs is at <a href=\"/runs\">/runs</a>.</p>")
@@ -220,8 +201,25 @@ public enum RunReportPage {
 }
 
 /// Lines of HTML. A value type so renderers stay pure functions.
+/// A report page as lines of HTML, opened with the head every report page shares: UTF-8, the
+/// phone viewport, no indexing (a run's page is a capability), the report style sheet.
 struct HTMLBuilder {
     private(set) var text = ""
+
+    /// Starts the page: the shared head with `title` (escaped here), then `<body class=…>`.
+    init(title: String, bodyClass: String) {
+        line("<!doctype html>")
+        line("<html lang=\"en\">")
+        line("<head>")
+        line("<meta charset=\"utf-8\">")
+        line("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+        line("<meta name=\"robots\" content=\"noindex\">")
+        line("<title>\(ReportText.html(title))</title>")
+        line("<link rel=\"stylesheet\" href=\"\(ReportStyles.path)\">")
+        line("</head>")
+        line("<body class=\"\(ReportText.html(bodyClass))\">")
+    }
+
     mutating func line(_ html: String) {
         text += html
         text += "\n"

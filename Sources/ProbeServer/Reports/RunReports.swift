@@ -30,7 +30,11 @@ public enum RunReports {
     /// One call for the three API routes: the text of `format` for a stored run.
     public static func render(_ format: Format, run: RunRecord, report: DiffReport, results: [ResultRecord],
                               uploads: [UploadRecord], generatedAt: Date = Date()) -> String {
-        let document = RunReportDocument(run: run, report: report, results: results, uploads: uploads, generatedAt: generatedAt)
+        render(format, RunReportDocument(run: run, report: report, results: results, uploads: uploads, generatedAt: generatedAt))
+    }
+
+    /// The text of `format` for a report document.
+    public static func render(_ format: Format, _ document: RunReportDocument) -> String {
         switch format {
         case .json: return json(document)
         case .junit: return junit(document)

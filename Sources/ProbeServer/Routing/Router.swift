@@ -3,13 +3,16 @@ public enum Reply: Sendable {
     /// Answered now, on the event loop. Handlers that take this path must be quick.
     case now(Response)
     /// Slow work (a disk sync, a large file): run on the blocking pool; the response is
-    /// posted back to the connection's loop.
-    case offload(@Sendable () -> Response)
+    /// posted back to the connection's loop. What it throws the server renders
+    /// (`ServerContext.response(for:to:)`), as it does for the handler itself.
+    case offload(@Sendable () throws -> Response)
     /// The handler hands the promise to something that completes it later, from any thread
     /// (a store's group commit, a long poll).
     case later(@Sendable (ReplyPromise) -> Void)
 }
 
+/// A route's handler. It throws what went wrong (an `HTTPError`, or an error that knows its
+/// `HTTPError`); it never builds an error response itself: the server does, in one place.
 public typealias Handler = @Sendable (Request) throws -> Reply
 
 /// Completes a deferred reply exactly once, from any thread. A handler whose work is only
@@ -18,12 +21,15 @@ public typealias Handler = @Sendable (Request) throws -> Reply
 /// descriptor until the answer.
 public final class ReplyPromise: @unchecked Sendable {
     private let deliver: @Sendable (Response) -> Void
+    /// The server's rendering of an error (`ServerContext.response(for:to:)`).
+    private let render: @Sendable (any Error) -> Response
     private let once = Lock()
     private var done = false
     private var abandoned = false
     private var abandonHandler: (@Sendable () -> Void)?
 
-    init(deliver: @escaping @Sendable (Response) -> Void) {
+    init(render: @escaping @Sendable (any Error) -> Response, deliver: @escaping @Sendable (Response) -> Void) {
+        self.render = render
         self.deliver = deliver
     }
 
@@ -37,9 +43,16 @@ public final class ReplyPromise: @unchecked Sendable {
         if first { deliver(response) }
     }
 
+    /// Answers with the server's rendering of `error`, exactly as if a handler had thrown it.
     public func fail(_ error: any Error) {
-        succeed((error as? HTTPError)?.response
-            ?? HTTPError(.internalServerError, "internal error; see the server log").response)
+        succeed(render(error))
+    }
+
+    /// Answers with what `body` returns, or with what it throws.
+    public func complete(_ body: () throws -> Response) {
+        let response: Response
+        do { response = try body() } catch { return fail(error) }
+        succeed(response)
     }
 
     /// Runs `handler` once if the client goes away before the answer (at once if it already has).

@@ -304,14 +304,15 @@ final class Connection: EventSource {
             inFlight = InFlight(head: head, startedAt: startedAt)
             let me = LoopBound(self)
             let loop = self.loop
+            let context = self.context
             context.blockingQueue.async {
-                let response = work()
+                let response = context.run(work, for: head)
                 loop.execute { me.value?.completeDeferred(response) }
             }
         case .later(let start):
             let me = LoopBound(self)
             let loop = self.loop
-            let promise = ReplyPromise { response in
+            let promise = context.promise(for: head) { response in
                 loop.execute { me.value?.completeDeferred(response) }
             }
             inFlight = InFlight(head: head, startedAt: startedAt, promise: promise)

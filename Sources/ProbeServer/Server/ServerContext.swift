@@ -46,7 +46,8 @@ final class ServerContext: Sendable {
         return configuration.limits.jsonBodyBytes
     }
 
-    /// Routes a complete request to a reply. Never throws: errors become responses.
+    /// Routes a complete request to a reply. Never throws: what a handler throws becomes its
+    /// response here, through `response(for:to:)`.
     func reply(to request: Request) -> Reply {
         guard Self.knownMethods.contains(request.method) else {
             return .now(HTTPError(.notImplemented, "method \(Logger.sanitize(request.method, max: 20)) is not implemented").response)
@@ -60,13 +61,8 @@ final class ServerContext: Sendable {
             request.parameters = parameters
             do {
                 return try route.handler(request)
-            } catch let error as HTTPError {
-                return .now(error.response)
-            } catch let error as any HTTPErrorConvertible {
-                return .now(error.httpError.response)
             } catch {
-                logger.error("handler \(route.method) \(route.pattern) failed: \(error)")
-                return .now(HTTPError(.internalServerError, "internal error; see the server log").response)
+                return .now(response(for: error, to: request.head))
             }
         case .methodNotAllowed(let allow):
             if let files = staticFiles, request.method == "GET" || request.method == "HEAD" {
@@ -82,5 +78,41 @@ final class ServerContext: Sendable {
             }
             return .now(HTTPError(.notFound, "no such resource").response)
         }
+    }
+
+    /// Runs a handler's offloaded work; what it throws is rendered like a handler's error.
+    func run(_ work: () throws -> Response, for head: RequestHead) -> Response {
+        do { return try work() } catch { return response(for: error, to: head) }
+    }
+
+    /// A promise whose `fail` renders through `response(for:to:)`.
+    func promise(for head: RequestHead, deliver: @escaping @Sendable (Response) -> Void) -> ReplyPromise {
+        ReplyPromise(render: { [self] error in response(for: error, to: head) }, deliver: deliver)
+    }
+
+    /// The one place an error becomes a response (for handlers, offloaded work and promises).
+    func response(for error: any Error, to head: RequestHead) -> Response {
+        Self.response(for: error, logger: logger, what: "\(head.method) \(Logger.sanitize(head.path, max: 120))")
+    }
+
+    /// An `HTTPError` renders itself, and so does an error that knows its `HTTPError` (a store
+    /// error). Anything else is a bug or a failure the client cannot act on: a 500 with a
+    /// generic message, and the detail only in the log, since an error's text can carry paths,
+    /// SQL or another run's data.
+    static func response(for error: any Error, logger: Logger, what: String) -> Response {
+        let answer: HTTPError
+        switch error {
+        case let e as HTTPError:
+            answer = e
+        case let e as any HTTPErrorConvertible:
+            answer = e.httpError
+            // The client hears the short form; the operator needs the cause of a server fault.
+            if answer.status.code >= 500 { logger.error("\(what): \(e)") }
+        default:
+            logger.error("\(what) failed: \(error)")
+            answer = HTTPError(.internalServerError, code: "internal_error",
+                               "internal error; the server log has the detail")
+        }
+        return answer.response
     }
 }

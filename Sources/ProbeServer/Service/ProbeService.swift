@@ -88,7 +88,7 @@ public final class ProbeService: @unchecked Sendable {
 
         api = RunAPI(store: store, token: token,
                      origins: OriginPlan(secondPort: nil, insecurePort: nil, hostName: hostName, addresses: addresses),
-                     dataDirectory: dataDir, serverVersion: Self.version, logger: logger, certificateRefusals: refusals,
+                     dataDirectory: dataDir, serverVersion: Self.version, certificateRefusals: refusals,
                      quotas: options.quotas)
 
         var router = Router(limits: options.limits)

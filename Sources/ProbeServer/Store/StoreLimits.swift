@@ -1,3 +1,5 @@
+import ProbeCatalog
+
 /// Every limit of the store, with its reason. The HTTP layer enforces tighter body limits
 /// first; these are the last line, so that no single record can bloat the database.
 public enum StoreLimits {
@@ -21,8 +23,8 @@ public enum StoreLimits {
     public static let maxShortTextBytes = 128
     /// File names as the device reported them (Android content URIs can be long).
     public static let maxFileNameBytes = 1024
-    /// A page that was offline flushes its queue at once: ~45 probes times a few attempts.
-    public static let maxResultsPerWrite = 500
+    /// The decoder's batch limit, so that every batch the API accepts is one write.
+    public static let maxResultsPerWrite = ResultDecoder.maxBatchCount
     /// A probe retried more often than this is a page bug, not a device behaviour.
     public static let maxAttempt = 1000
 

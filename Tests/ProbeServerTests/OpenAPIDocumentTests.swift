@@ -1,0 +1,72 @@
+import Foundation
+import ProbeCatalog
+import Testing
+@testable import ProbeServer
+
+/// The OpenAPI document states each fact once and agrees with the code that owns it: the
+/// router's `/api/` routes, the run-id rule, the platforms and the catalog's requirement sets.
+@Suite struct OpenAPIDocumentTests {
+    static func document() throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any])
+    }
+
+    /// The API's routes as the server registers them, `:id` written `{id}`, with their methods.
+    static func routedOperations() throws -> Set<String> {
+        try StoreFixtures.withStore { store, directory in
+            let api = RunAPI(store: store, token: AccessToken(value: "t"), origins: OriginPlan(),
+                             dataDirectory: directory, serverVersion: "test")
+            var router = Router()
+            api.register(into: &router)
+            return Set(router.routes.filter { $0.pattern.hasPrefix("/api/") }.map { route in
+                let path = route.pattern.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
+                return "\(route.method) /" + path.joined(separator: "/")
+            })
+        }
+    }
+
+    @Test func EveryAPIRoute_IsDocumented_AndEveryDocumentedOperationIsRouted() throws {
+        let paths = try #require(try Self.document()["paths"] as? [String: [String: Any]])
+        let documented = Set(paths.flatMap { path, operations in
+            operations.keys.filter { ["get", "post", "put", "delete", "patch", "options"].contains($0) }.map { "\($0.uppercased()) \(path)" }
+        })
+        let routed = try Self.routedOperations()
+        #expect(routed.subtracting(documented).isEmpty, "routed but not in the document: \(routed.subtracting(documented).sorted())")
+        #expect(documented.subtracting(routed).isEmpty, "documented but not routed: \(documented.subtracting(routed).sorted())")
+    }
+
+    @Test func RunIDRule_IsWrittenOnce_AndEveryIdPathRefersToIt() throws {
+        #expect(OpenAPIDocument.json.components(separatedBy: RunID.pattern).count - 1 == 1,
+                "the run-id pattern should appear once, in components/schemas/RunID")
+        let document = try Self.document()
+        let components = try #require(document["components"] as? [String: Any])
+        let parameters = try #require(components["parameters"] as? [String: [String: Any]])
+        #expect(parameters["RunID"]?["in"] as? String == "path")
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        for (path, operations) in paths where path.contains("{id}") {
+            for (method, operation) in operations {
+                let list = (operation as? [String: Any])?["parameters"] as? [[String: Any]] ?? []
+                #expect(list.contains { $0["$ref"] as? String == "#/components/parameters/RunID" }, "\(method) \(path)")
+                #expect(!list.contains { $0["name"] as? String == "id" }, "\(method) \(path) restates the id parameter")
+            }
+        }
+    }
+
+    @Test func RunIDPattern_AcceptsWhatTheServerAccepts() throws {
+        let pattern = try NSRegularExpression(pattern: RunID.pattern)
+        for id in [RunID.generate(), "ci-build_42", String(repeating: "a", count: StoreLimits.maxRunIDBytes),
+                   "", "../etc", "a b", String(repeating: "a", count: StoreLimits.maxRunIDBytes + 1), "é"] {
+            let matches = pattern.firstMatch(in: id, range: NSRange(id.startIndex..., in: id)) != nil
+            #expect(matches == RunID.isWellFormed(id), "\(id)")
+        }
+    }
+
+    @Test func PlatformsAndRequirementSets_AreTheCatalogs() throws {
+        let schemas = try #require((try Self.document()["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]])
+        #expect(schemas["Platform"]?["enum"] as? [String] == Platform.allCases.map(\.rawValue))
+        #expect(schemas["RequirementSet"]?["enum"] as? [String] == Catalog.standard.requirementSets.map(\.id))
+        // No list of them is written out anywhere else in the document.
+        let text = OpenAPIDocument.described
+        #expect(!text.contains("\"\(Platform.allCases[0].rawValue)\""))
+        #expect(!text.contains("\"\(Catalog.defaultRequirementSet)\""))
+    }
+}
