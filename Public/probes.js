@@ -230,6 +230,7 @@ P['env.platform'] = async () => {
     screenHeight: screen.height | 0, devicePixelRatio: devicePixelRatio || 1,
     standalone: typeof navigator.standalone === 'boolean' ? navigator.standalone : null
   };
+  if (window.ProbeWrapper) o.wrapperSignals = ProbeWrapper.signals();
   const uad = navigator.userAgentData;
   if (uad) {
     Object.assign(o, { uaBrands: uad.brands.map((b) => `${b.brand}/${b.version}`), uaPlatform: uad.platform, uaMobile: !!uad.mobile });

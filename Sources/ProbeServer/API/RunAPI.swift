@@ -270,6 +270,11 @@ public final class RunAPI: @unchecked Sendable {
                             "unknown platform \(Logger.sanitize(p, max: 40)); one of \(Platform.allCases.map(\.rawValue).joined(separator: ", "))",
                             field: "platform")
         }
+        if let w = body.wrapper, Wrapper(rawValue: w) == nil {
+            throw HTTPError(.badRequest, code: "unknown_wrapper",
+                            "unknown wrapper \(Logger.sanitize(w, max: 40)); one of \(Wrapper.allCases.map(\.rawValue).joined(separator: ", "))",
+                            field: "wrapper")
+        }
         if let id = body.id, !RunID.isWellFormed(id) {
             throw HTTPError(.badRequest, code: "invalid_run_id", "id must be 1 to 64 characters of A-Z a-z 0-9 - _", field: "id")
         }
@@ -280,7 +285,8 @@ public final class RunAPI: @unchecked Sendable {
                             field: "id")
         }
         var metadata = "{}"
-        if let m = body.metadata {
+        if var m = body.metadata ?? (body.wrapper == nil ? nil : [:]) {
+            if let w = body.wrapper { m["wrapper"] = .string(w) }
             for (key, value) in m {
                 switch value {
                 case .string, .number, .bool, .null: continue

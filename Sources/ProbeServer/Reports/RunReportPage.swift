@@ -107,6 +107,15 @@ public enum RunReportPage {
                     h.line("<dt>Checklist</dt><dd>" + finding.checklistItems.map { "<a href=\"#item-\(e($0))\">\(e($0))</a>" }.joined(separator: ", ") + "</dd>")
                 }
                 h.line("</dl>")
+                let fixes = finding.remedy?.wrappers ?? []
+                if let first = fixes.first {
+                    // The detected wrapper's fix open, every other wrapper's folded (docs/wrappers.md).
+                    h.line("<div class=\"wrapper-fix this-app\"><p><strong>Fix in \(e(first.label))</strong> <span class=\"tag\">this app</span> · <a href=\"\(e(first.docs))\">documentation</a></p><pre><code>\(e(first.code))</code></pre></div>")
+                    h.line("<details class=\"other-wrappers\"><summary>The fix in the other wrappers (\(fixes.count - 1))</summary>")
+                    for fix in fixes.dropFirst() {
+                        h.line("<div class=\"wrapper-fix\"><p><strong>\(e(fix.label))</strong> · <a href=\"\(e(fix.docs))\">documentation</a></p><pre><code>\(e(fix.code))</code></pre></div>")
+                    }
+                }
                 if let remedy = finding.remedy, !remedy.isEmpty {
                     h.line("<table class=\"remedy\"><caption>Fix</caption><tbody>")
                     for wrapper in ReportFacts.Wrapper.allCases {
@@ -117,6 +126,7 @@ public enum RunReportPage {
                     }
                     h.line("</tbody></table>")
                 }
+                if !fixes.isEmpty { h.line("</details>") }
                 h.line("</article>")
             }
         }
@@ -134,6 +144,9 @@ public enum RunReportPage {
         h.line("<dt>OS</dt><dd>\(e(detected.os)) \(e(detected.osVersion?.description ?? "version unknown"))</dd>")
         h.line("<dt>Engine</dt><dd>\(e(detected.engine)) \(e(detected.engineVersion?.description ?? "version unknown"))</dd>")
         if let wrapper = detected.wrapper { h.line("<dt>Wrapper</dt><dd>\(e(wrapper))</dd>") }
+        if let framework = detected.wrapperDetection {
+            h.line("<dt>App framework</dt><dd>\(e(framework.wrapper.title))\(framework.inAppBrowser ? " (InAppBrowser)" : "") <span class=\"mono\">\(e(framework.wrapper.rawValue))</span>, \(e(framework.confidence.rawValue)) confidence\(framework.overridden ? ", overridden by ?wrapper=" : ""): \(e(framework.evidence.joined(separator: "; ")))</dd>")
+        }
         h.line("<dt>Detection</dt><dd>\(e(detected.confidence.rawValue)) confidence: \(e(detected.reasons.joined(separator: "; ")))</dd>")
         if let userAgent = run.userAgent { h.line("<dt>User agent</dt><dd class=\"mono wrap\">\(e(userAgent))</dd>") }
         for (key, value) in ReportFacts.metadataPairs(run.metadata) {
