@@ -71,7 +71,7 @@ public enum WrappersDocument {
         ("`cordova_iab` (cordova-plugin-inappbrowser's bridge)", .cordova, "high (InAppBrowser)"),
         ("`window.ReactNativeWebView`, `webkit.messageHandlers.ReactNativeWebView`", .reactNativeWebView, "high"),
         ("`window.HybridWebView` (.NET MAUI HybridWebView)", .maui, "high"),
-        ("a user agent token naming the wrapper (none is added by default)", .webviewFlutter, "medium"),
+        ("a user agent token naming the wrapper (`webview_flutter`, `flutter_inappwebview`, `Capacitor`, `Cordova`, `MAUI`, …; none is added by default)", .webviewFlutter, "medium"),
         ("an app WebView with message handlers and no wrapper bridge", .nativeIOS, "medium"),
         ("an app WebView with no wrapper signal (also webview_flutter and MAUI's WebView, which inject nothing)", .nativeAndroid, "low"),
     ]

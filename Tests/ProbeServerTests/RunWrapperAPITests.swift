@@ -30,3 +30,19 @@ import ProbeCatalog
         #expect(r.errorMessage.contains("webview_flutter"))
     }
 }
+
+/// The run report page shows the detected wrapper's fix first and maps its settings onto the checklist.
+@Suite struct WrapperReportPageTests {
+    @Test func ReportPage_ShowsTheWrappersFixOpen_TheOthersFolded_AndItsChecklistMapping() throws {
+        let s = try TestService()
+        let id = try s.createRun(#"{"platform":"android-webview","wrapper":"capacitor"}"#)
+        _ = try s.request("POST", "/api/runs/\(id)/results", body: TestService.result(
+            id, "camera.foreignOrigin", status: "fail", observed: #"{"otherPortOutcome":"granted","otherHostOutcome":"granted"}"#))
+        let page = try s.request("GET", "/runs/\(id)").text
+        let open = try #require(page.range(of: "<strong>Fix in Capacitor (Kotlin, Android)</strong> <span class=\"tag\">this app</span>"))
+        let folded = try #require(page.range(of: "<details class=\"other-wrappers\"><summary>The fix in the other wrappers"))
+        #expect(open.lowerBound < folded.lowerBound)
+        #expect(page.contains("<h3>The items in Capacitor</h3>"))
+        #expect(page.contains("BridgeWebChromeClient.onPermissionRequest (grants every origin: subclass it)"))
+    }
+}

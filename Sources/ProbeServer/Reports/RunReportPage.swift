@@ -48,7 +48,7 @@ public enum RunReportPage {
 
         findings(&h, document)
         device(&h, document)
-        checklist(&h, diff.coverage)
+        checklist(&h, diff.coverage, wrapper: diff.platform.wrapperDetection?.wrapper)
         probes(&h, document, catalog: catalog)
         uploadsSection(&h, document.uploads)
 
@@ -167,7 +167,7 @@ public enum RunReportPage {
         h.line("</section>")
     }
 
-    static func checklist(_ h: inout HTMLBuilder, _ coverage: ChecklistCoverage) {
+    static func checklist(_ h: inout HTMLBuilder, _ coverage: ChecklistCoverage, wrapper: Wrapper? = nil) {
         let e = ReportText.html
         h.line("<section id=\"checklist\">")
         h.line("<h2>Checklist coverage</h2>")
@@ -179,6 +179,12 @@ public enum RunReportPage {
             h.line("<tr id=\"item-\(e(item.id))\"><td class=\"mono\">\(e(item.id))</td><td>\(e(item.tab.rawValue))</td><td>\(e(item.text))</td><td>\(e(item.method.rawValue))</td><td><span class=\"badge c-\(item.status.rawValue)\">\(e(item.status.rawValue))</span></td><td>\(e(item.evidence))</td></tr>")
         }
         h.line("</tbody></table>")
+        // A wrapper without a checklist tab of its own: where each native item is set in it.
+        if let wrapper, case let mapping = WrapperCatalog.profile(wrapper).checklistMapping, !mapping.isEmpty {
+            h.line("<h3>The items in \(e(wrapper.title))</h3><ul class=\"wrapper-checklist\">")
+            for entry in mapping { h.line("<li><a href=\"#item-\(e(entry.item))\">\(e(entry.item))</a>: \(e(entry.via))</li>") }
+            h.line("</ul>")
+        }
         h.line("</section>")
     }
 
