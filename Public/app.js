@@ -189,7 +189,7 @@ function renderSummary(diff) {
       el('p', '', f.observed, li);
       if (f.diagnosis) el('p', 'muted', f.diagnosis, li);
       if (f.causes && f.causes[0]) el('p', 'muted', 'Check first: ' + f.causes[0].check, li);
-      if (fix) el('pre', 'remedy', fix, li);
+      if (!(window.ProbeWrapper && ProbeWrapper.renderFixes(f.remedy, li)) && fix) el('pre', 'remedy', fix, li);
     });
   } else el('p', '', 'The server returned no diff; the report page may have it.', box);
   const link = el('a', 'btn', 'Full report', box);

@@ -20,6 +20,8 @@ P['env.platform'] = async (ctx) => {
     screenHeight: screen.height | 0, devicePixelRatio: devicePixelRatio || 1,
     standalone: typeof navigator.standalone === 'boolean' ? navigator.standalone : null
   };
+  /* wrapper.js: the app framework's own signals (docs/wrappers.md). */
+  if (window.ProbeWrapper) o.wrapperSignals = ProbeWrapper.signals();
   const uad = navigator.userAgentData;
   if (uad) {
     Object.assign(o, { uaBrands: uad.brands.map((b) => `${b.brand}/${b.version}`), uaPlatform: uad.platform, uaMobile: !!uad.mobile });

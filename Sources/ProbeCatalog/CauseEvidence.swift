@@ -1,28 +1,3 @@
-/// The app framework around the WebView, when the page can tell: it changes which causes
-/// exist (react-native-webview answers the Android permission request itself; Cordova grants
-/// every request without asking for the runtime permission).
-public enum Wrapper: String, Sendable, Codable, CaseIterable {
-    case reactNativeWebView = "react-native-webview"
-    case capacitor = "Capacitor"
-    case cordova = "Cordova"
-    case flutterInAppWebView = "flutter_inappwebview"
-
-    /// From the platform (rn-*), the detector's wrapper, or the bridge objects env.injected saw.
-    init?(platform: DetectedPlatform, bridgeObjects: [String]) {
-        if platform.platform.isReactNative || platform.wrapper == Self.reactNativeWebView.rawValue {
-            self = .reactNativeWebView
-        } else if bridgeObjects.contains("Capacitor") {
-            self = .capacitor
-        } else if bridgeObjects.contains("cordova") {
-            self = .cordova
-        } else if bridgeObjects.contains("flutter_inappwebview") {
-            self = .flutterInAppWebView
-        } else {
-            return nil
-        }
-    }
-}
-
 /// What a known cause is weighed against: one probe's result, the rest of the run, the
 /// platform and the wrapper. Read-only; built by the evaluator that saw the failure.
 struct CauseEvidence {

@@ -25,11 +25,15 @@ public struct DetectedPlatform: Sendable, Codable, Equatable {
     public var reasons: [String]
     /// True when `?platform=` chose the platform.
     public var overridden: Bool
+    /// The app framework the run is judged against (`WrapperDetector`); nil in a browser.
+    public var wrapperDetection: WrapperDetection?
 
     public init(
         platform: Platform, os: String, osVersion: Version?, engine: String, engineVersion: Version?,
-        wrapper: String?, confidence: Confidence, reasons: [String], overridden: Bool = false
+        wrapper: String?, confidence: Confidence, reasons: [String], overridden: Bool = false,
+        wrapperDetection: WrapperDetection? = nil
     ) {
+        self.wrapperDetection = wrapperDetection
         self.platform = platform
         self.os = os
         self.osVersion = osVersion

@@ -181,10 +181,13 @@ public struct Diff: Sendable {
             diagnosis: String? = nil, layer: Finding.Layer? = nil, remedy: Remedy? = nil
         ) -> Finding {
             let failing = verdict == .fail || verdict == .warn
+            // Read against the wrapper's defaults (docs/wrappers.md): its fix first, its default named.
+            let judged = failing ? WrapperJudgement(platform: platform, probe: probe.id) : nil
             return Finding(
                 probe: probe.id, title: probe.title, expectation: expectation, expected: expected,
-                observed: observed, verdict: verdict, severity: severity, diagnosis: diagnosis, layer: layer,
-                remedy: failing ? remedy : nil,
+                observed: observed, verdict: verdict, severity: severity,
+                diagnosis: judged.map { $0.diagnosis(diagnosis) } ?? diagnosis, layer: layer,
+                remedy: failing ? (judged.map { $0.remedy(remedy) } ?? remedy) : nil,
                 checklistItems: probe.checklistItems, attempt: result?.attempt, pageStatus: result?.status,
                 // An info probe that failed (the camera on a desktop browser) still says why.
                 causes: failing || verdict == .info ? causes : [])

@@ -8,7 +8,16 @@ public enum PlatformDetector {
     ///   - userAgent: `navigator.userAgent`.
     ///   - signals: what the page saw (`PlatformSignals(observed:)` reads an `env.platform` result).
     ///   - override: the `?platform=` value; an unknown value is ignored and said so in `reasons`.
-    public static func detect(userAgent: String, signals: PlatformSignals = PlatformSignals(), override: String? = nil) -> DetectedPlatform {
+    ///   - wrapperOverride: a run's `wrapper` (else the page's `?wrapper=` in the signals).
+    public static func detect(userAgent: String, signals: PlatformSignals = PlatformSignals(), override: String? = nil,
+                              wrapperOverride: String? = nil) -> DetectedPlatform {
+        var detected = detectPlatform(userAgent: userAgent, signals: signals, override: override)
+        detected.wrapperDetection = WrapperDetector.detect(
+            signals: signals.wrapperSignals ?? WrapperSignals(), userAgent: userAgent, platform: detected, override: wrapperOverride)
+        return detected
+    }
+
+    static func detectPlatform(userAgent: String, signals: PlatformSignals, override: String?) -> DetectedPlatform {
         var detected = detectFromPage(userAgent: userAgent, signals: signals)
         if let override, !override.isEmpty {
             if let platform = Platform(rawValue: override) {

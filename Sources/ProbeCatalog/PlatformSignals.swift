@@ -13,11 +13,15 @@ public struct PlatformSignals: Sendable, Codable, Equatable {
     /// The real Android version behind Chrome's reduced user agent ("Android 10; K").
     public var uaPlatformVersion: String?
     public var uaMobile: Bool?
+    /// The app framework's bridges and handlers (Public/wrapper.js).
+    public var wrapperSignals: WrapperSignals?
 
     public init(
         reactNativeWebView: Bool? = nil, webkitMessageHandlers: Bool? = nil, maxTouchPoints: Int? = nil,
-        uaBrands: [String]? = nil, uaPlatform: String? = nil, uaPlatformVersion: String? = nil, uaMobile: Bool? = nil
+        uaBrands: [String]? = nil, uaPlatform: String? = nil, uaPlatformVersion: String? = nil, uaMobile: Bool? = nil,
+        wrapperSignals: WrapperSignals? = nil
     ) {
+        self.wrapperSignals = wrapperSignals
         self.reactNativeWebView = reactNativeWebView
         self.webkitMessageHandlers = webkitMessageHandlers
         self.maxTouchPoints = maxTouchPoints
@@ -36,6 +40,7 @@ public struct PlatformSignals: Sendable, Codable, Equatable {
             uaBrands: observed["uaBrands"]?.arrayValue?.compactMap(\.stringValue),
             uaPlatform: observed["uaPlatform"]?.stringValue,
             uaPlatformVersion: observed["uaPlatformVersion"]?.stringValue,
-            uaMobile: observed["uaMobile"]?.boolValue)
+            uaMobile: observed["uaMobile"]?.boolValue,
+            wrapperSignals: WrapperSignals(observed: observed))
     }
 }

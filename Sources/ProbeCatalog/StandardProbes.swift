@@ -46,6 +46,7 @@ enum StandardProbes {
                 F("screenHeight", .integer, "screen.height in CSS pixels."),
                 F("devicePixelRatio", .number, "window.devicePixelRatio."),
                 F("standalone", .boolean, "navigator.standalone (iOS home-screen web app)."),
+                F("wrapperSignals", .object, "The app framework's bridge globals, message handlers and ?wrapper= (Public/wrapper.js; docs/wrappers.md)."),
             ],
             healthy: .init(["userAgent": "test"]),
             thresholds: [

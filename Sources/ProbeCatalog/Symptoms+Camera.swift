@@ -1,5 +1,8 @@
 /// The camera's failing observations and every cause known for each.
 extension Symptom {
+    /// The wrappers whose Android chrome client denies the camera unless the app answers
+    /// (docs/wrappers.md): the platform's "no permission handler" cause is theirs too.
+    static let deniesWithoutCallback: Set<Wrapper> = [.flutterInAppWebView, .webviewFlutter, .maui]
     static let iosSettingsDenial = Remedy(
         iosSwift: "Before opening the WebView read AVCaptureDevice.authorizationStatus(for: .video): .notDetermined → requestAccess(for: .video); .denied or .restricted → explain and offer UIApplication.openSettingsURLString",
         reactNative: "Check the camera permission before rendering the WebView (react-native-permissions check(PERMISSIONS.IOS.CAMERA)); when blocked, offer Linking.openSettings()")
@@ -58,11 +61,11 @@ extension Symptom {
                 return .init(likelihood: .possible, supporting: ["a denial in Settings gives NotAllowedError too"], against: ["\(e.denialWords): a person had time to answer a prompt"])
             }),
         KnownCause(
-            "android.camera.no-permission-handler", .webViewPermissionHandler, scope: "Android WebView with the platform WebChromeClient, flutter_inappwebview without onPermissionRequest",
+            "android.camera.no-permission-handler", .webViewPermissionHandler, scope: "Android WebView with the platform WebChromeClient; flutter_inappwebview, webview_flutter and .NET MAUI without their permission callback (docs/wrappers.md)",
             summary: "the WebView's permission handler does not grant RESOURCE_VIDEO_CAPTURE: WebChromeClient.onPermissionRequest is not overridden (the default denies) or denies this origin",
             check: "ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA) is PERMISSION_GRANTED: then the handler denied it (log in onPermissionRequest)",
             remedy: .cameraGrant, source: PlatformSource.androidOnPermissionRequest,
-            applies: { $0.family == .android && $0.platform.isAppWebView && ($0.wrapper == nil || $0.wrapper == .flutterInAppWebView) },
+            applies: { $0.family == .android && $0.platform.isAppWebView && ($0.wrapper.map(Self.deniesWithoutCallback.contains) ?? true) },
             weigh: weighWebViewLayerDenial),
         KnownCause(
             "android.camera.no-runtime-permission", .osPermission, scope: "Android WebView, every wrapper",

@@ -65,6 +65,10 @@ class Case:
     # Checklist items and the (status, source) the coverage must give them: source
     # "host-report" for an item the host report settled, None for one the page settled.
     checklist: dict = field(default_factory=dict)
+    # The wrapper the server must detect (docs/wrappers.md), and per probe a phrase the
+    # detected wrapper's own fix (the finding's remedy.wrappers[0]) must contain.
+    wrapper: str = None
+    wrapper_fixes: dict = field(default_factory=dict)
 
     @property
     def platform(self):
@@ -152,6 +156,18 @@ def camera_denied_webview(platform_phrase, remedy):
               else ("ios.camera.delegate-denied", "ios.camera.settings-denied"))
     return Expect(diagnosis=(platform_phrase, "check:"), layer="webview", remedy=remedy, causes=causes)
 
+
+# Each wrapper's bridge as its native side injects it before the page's scripts (the
+# names are the wrappers' own: docs/wrappers.md cites where each is defined).
+CORDOVA_ANDROID = "window._cordovaNative = {}; window.cordova = {platformId: 'android', version: '14.0.1'};"
+CORDOVA_IOS = "window.cordova = {platformId: 'ios', version: '8.0.0'};"
+CAPACITOR_ANDROID = ("window.androidBridge = {postMessage: function () {}}; window.Capacitor = {getPlatform: function () "
+                     "{ return 'android'; }, isNativePlatform: function () { return true; }};")
+CAPACITOR_IOS = ("window.Capacitor = {getPlatform: function () { return 'ios'; }, "
+                 "isNativePlatform: function () { return true; }};")
+RN_BRIDGE = "window.ReactNativeWebView = {postMessage: function () {}};"
+INAPPWEBVIEW = "window.flutter_inappwebview = {callHandler: function () { return Promise.resolve(); }};"
+MAUI_HYBRID = "window.HybridWebView = {SendRawMessage: function () {}};"
 
 CASES = [
     # --- WebKitGTK, stand-in for WKWebView (ios-wkwebview) ---------------------------
@@ -267,6 +283,53 @@ CASES = [
     qt("qt-gesture-required", "not-ready", {"gesture_required": "on"},
        fails={"media.autoplay": Expect(diagnosis=("mediaPlaybackRequiresUserGesture",), layer="webview",
                                        remedy="mediaPlaybackRequiresUserGesture = false")}),
+
+    # --- Wrappers: each presents its bridge (an injected global) or a user agent token, and
+    # keeps its own default; the server must name the wrapper, its default and its own fix.
+    # cordova-android's SystemWebChromeClient grants every requested resource to every origin:
+    # the Qt host granting every origin and every resource is that default.
+    qt("qt-cordova-default-chrome-client", "not-ready", {"media_handler": "all", "grant": "requested",
+                                                         "wrapper_script": CORDOVA_ANDROID},
+       fails={"camera.foreignOrigin": Expect(diagnosis=("Cordova default, which this app did not override", "SystemWebChromeClient"),
+                                             layer="webview", observed="other host: granted"),
+              "camera.scope": Expect(diagnosis=("SystemWebChromeClient",), layer="webview")},
+       wrapper="cordova", wrapper_fixes={"camera.foreignOrigin": "extends SystemWebChromeClient",
+                                         "camera.scope": "extends SystemWebChromeClient"}),
+    # Capacitor's BridgeWebChromeClient asks for CAMERA, then grants the same way.
+    qt("qt-capacitor-default-chrome-client", "not-ready", {"media_handler": "all", "grant": "requested",
+                                                           "wrapper_script": CAPACITOR_ANDROID},
+       fails={"camera.foreignOrigin": Expect(diagnosis=("Capacitor default", "BridgeWebChromeClient"), layer="webview"),
+              "camera.scope": Expect(diagnosis=("BridgeWebChromeClient",), layer="webview")},
+       wrapper="capacitor", wrapper_fixes={"camera.foreignOrigin": "BridgeWebChromeClient(capBridge)"}),
+    # react-native-webview's Android chrome client grants any origin; its grant type is iOS-only,
+    # so the fix is a patch of RNCWebChromeClient, not the prop.
+    qt("qt-react-native-default-chrome-client", "not-ready", {"media_handler": "all", "wrapper_script": RN_BRIDGE},
+       fails={"camera.foreignOrigin": Expect(diagnosis=("react-native-webview default", "RNCWebChromeClient"), layer="webview")},
+       wrapper="react-native-webview", wrapper_fixes={"camera.foreignOrigin": "request.getOrigin()"}),
+    # flutter_inappwebview without onPermissionRequest denies the camera.
+    qt("qt-flutter-inappwebview-no-callback", "not-ready", {"media_handler": "none", "wrapper_script": INAPPWEBVIEW},
+       fails={"camera.getUserMedia": Expect(diagnosis=("flutter_inappwebview default", "defaultBehaviour"), layer="webview")},
+       wrapper="flutter_inappwebview", wrapper_fixes={"camera.getUserMedia": "Permission.camera.request()"}),
+    # webview_flutter injects nothing: an app token in the user agent tells it. Without
+    # setOnShowFileSelector its Android chrome client cancels every file input.
+    qt("qt-webview-flutter-no-file-selector", "not-ready", {"file_chooser": "none", "user_agent_suffix": "webview_flutter/4.14"},
+       fails={"file.accept": Expect(diagnosis=("webview_flutter default", "setOnShowFileSelector"), layer="webview"),
+              "file.cancel": Expect(diagnosis=("setOnShowFileSelector",), layer="webview")},
+       wrapper="webview_flutter", wrapper_fixes={"file.accept": "setOnShowFileSelector", "file.cancel": "setOnShowFileSelector"}),
+    # .NET MAUI's MauiWebChromeClient has no OnPermissionRequest: the camera is denied.
+    qt("qt-maui-no-permission-request", "not-ready", {"media_handler": "none", "wrapper_script": MAUI_HYBRID},
+       fails={"camera.getUserMedia": Expect(diagnosis=(".NET MAUI default", "MauiWebChromeClient"), layer="webview")},
+       wrapper="maui", wrapper_fixes={"camera.getUserMedia": "Permissions.RequestAsync<Permissions.Camera>()"}),
+    # cordova-ios reads AllowInlineMediaPlayback from config.xml, false when unset.
+    webkit("webkit-cordova-inline-default", "not-ready", {"inline": "off", "wrapper_script": CORDOVA_IOS},
+           fails={"media.inline": Expect(diagnosis=("Cordova default", "AllowInlineMediaPlayback is false"), layer="webview"),
+                  "media.autoplay": Expect(diagnosis=("allowsInlineMediaPlayback is false",), layer="webview"),
+                  "camera.frames": Expect(diagnosis=("Cordova default",), layer="webview")},
+           wrapper="cordova", wrapper_fixes={"media.inline": '<preference name="AllowInlineMediaPlayback" value="true" />'}),
+    # Capacitor iOS answers every media-capture request with .grant.
+    webkit("webkit-capacitor-default-delegate", "not-ready", {"media_handler": "all", "wrapper_script": CAPACITOR_IOS},
+           wrapper="capacitor", wrapper_fixes={"camera.foreignOrigin": "CAPBridgeViewController"},
+           diagnoses={"camera.foreignOrigin": "WebViewDelegationHandler answers every media-capture request with .grant"}),
 
     # --- Chromium, a plain browser (desktop: camera results are info) ---------------
     # On desktop the camera probes and the person's steps are info, so a plain browser whose

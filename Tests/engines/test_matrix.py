@@ -237,6 +237,16 @@ def test_case(case, matrix):
     for probe, phrase in case.observed.items():
         if phrase not in findings[probe]["observed"]:
             problems.append(f"{probe}: observed {findings[probe]['observed']!r} lacks {phrase!r}")
+    # The wrapper: detected as the case presents it, and its own fix first (docs/wrappers.md).
+    if case.wrapper:
+        seen = (diff["platform"].get("wrapperDetection") or {}).get("wrapper")
+        if seen != case.wrapper:
+            problems.append(f"wrapper {seen!r}, expected {case.wrapper!r}: {diff['platform'].get('wrapperDetection')}")
+    for probe, phrase in case.wrapper_fixes.items():
+        fixes = ((findings.get(probe) or {}).get("remedy") or {}).get("wrappers") or []
+        first = fixes[0] if fixes else {}
+        if first.get("wrapper") != case.wrapper or phrase not in first.get("code", ""):
+            problems.append(f"{probe}: first fix {first.get('wrapper')!r} {first.get('code', '')[:80]!r} lacks {case.wrapper}'s {phrase!r}")
     for probe, phrase in case.diagnoses.items():
         if phrase not in (findings[probe].get("diagnosis") or ""):
             problems.append(f"{probe}: diagnosis {findings[probe].get('diagnosis')!r} lacks {phrase!r}")

@@ -138,6 +138,20 @@ public enum OpenAPIDocument {
      "platform": {
       "$ref": "#/components/schemas/Platform"
      },
+     "wrapper": {
+      "type": "string",
+      "description": "The app framework, an override of detection (docs/wrappers.md); kept in metadata.wrapper",
+      "enum": [
+       "native-ios",
+       "native-android",
+       "react-native-webview",
+       "webview_flutter",
+       "flutter_inappwebview",
+       "capacitor",
+       "cordova",
+       "maui"
+      ]
+     },
      "requirementSet": {
       "$ref": "#/components/schemas/RequirementSet"
      },

@@ -245,6 +245,11 @@ public final class RunAPI: @unchecked Sendable {
                             "unknown platform \(Logger.sanitize(p, max: 40)); one of \(Platform.allCases.map(\.rawValue).joined(separator: ", "))",
                             field: "platform")
         }
+        if let w = body.wrapper, Wrapper(rawValue: w) == nil {
+            throw HTTPError(.badRequest, code: "unknown_wrapper",
+                            "unknown wrapper \(Logger.sanitize(w, max: 40)); one of \(Wrapper.allCases.map(\.rawValue).joined(separator: ", "))",
+                            field: "wrapper")
+        }
         if let id = body.id { _ = try RunID.checked(id, field: "id") }
         // A chosen id can be guessed and would answer 409 to confirm a guess: token only.
         if body.id != nil, !hasToken {
@@ -253,7 +258,8 @@ public final class RunAPI: @unchecked Sendable {
                             field: "id")
         }
         var metadata = "{}"
-        if let m = body.metadata {
+        if var m = body.metadata ?? (body.wrapper == nil ? nil : [:]) {
+            if let w = body.wrapper { m["wrapper"] = .string(w) }
             for (key, value) in m {
                 switch value {
                 case .string, .number, .bool, .null: continue

@@ -21,8 +21,10 @@ public enum RunJudge {
         let observed = env?.observed ?? [:]
         var userAgent = run.userAgent ?? ""
         if case .string(let ua)? = observed["userAgent"] { userAgent = ua }
+        // POST /api/runs keeps its `wrapper` in the metadata (docs/wrappers.md).
+        let metadata = (try? JSONDecoder().decode([String: JSONValue].self, from: Data(run.metadata.utf8))) ?? [:]
         return PlatformDetector.detect(userAgent: userAgent, signals: PlatformSignals(observed: observed),
-                                       override: override ?? run.platform)
+                                       override: override ?? run.platform, wrapperOverride: metadata["wrapper"]?.stringValue)
     }
 
     /// The diff of a run against its requirement set (or the one asked for). `now`: the time of

@@ -5,6 +5,9 @@ import ProbeCatalog
 public struct CreateRunRequest: Decodable, Sendable {
     public var label: String?
     public var platform: String?
+    /// The app framework (`Wrapper`'s raw value), like `platform` an override of detection;
+    /// kept in the run's metadata as `wrapper`.
+    public var wrapper: String?
     public var requirementSet: String?
     /// App version, device model, build, and free keys: strings, numbers or booleans.
     public var metadata: [String: JSONValue]?

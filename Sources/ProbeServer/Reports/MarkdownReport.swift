@@ -35,7 +35,7 @@ enum MarkdownReport {
         if actionable.isEmpty {
             out.append("No failed or warning findings.")
         } else {
-            let fixHeader = wrapper.map { "Fix (\($0.title))" } ?? "Fix"
+            let fixHeader = (ReportFacts.frameworkTitle(diff.platform) ?? wrapper?.title).map { "Fix (\($0))" } ?? "Fix"
             out.append("| Verdict | Severity | Probe | Observed | Diagnosis | \(fixHeader) |")
             out.append("|---|---|---|---|---|---|")
             for finding in actionable.prefix(maxRows) {

@@ -35,11 +35,28 @@ enum ReportFacts {
         }
     }
 
-    /// The fixes that apply to the detected wrapper (all of them in a browser), labelled.
+    /// The fixes that apply to the detected wrapper (all of them in a browser), labelled. An
+    /// app on a framework (Cordova, Capacitor, Flutter, MAUI, or react-native-webview's own
+    /// platform fix) gets that framework's fix; the report page lists the others folded.
     static func relevantRemedies(_ remedy: Remedy?, platform: Platform) -> [(wrapper: String, fix: String)] {
         guard let remedy else { return [] }
+        if let first = detectedFix(remedy) { return [(first.label, first.code)] }
         let relevant = remedy.relevant(to: platform)
         return Wrapper.allCases.compactMap { wrapper in wrapper.line(in: relevant).map { (wrapper.title, $0) } }
+    }
+
+    /// The detected wrapper's fix when it is not one of the three native lines (those keep
+    /// their labels: "iOS Swift", "Android Kotlin", "React Native").
+    static func detectedFix(_ remedy: Remedy) -> WrapperFix? {
+        guard let first = remedy.wrappers?.first, !first.wrapper.isNative else { return nil }
+        if first.wrapper == .reactNativeWebView, first.code == remedy.reactNative { return nil }
+        return first
+    }
+
+    /// "Cordova (Java, Android)" when the run detected a framework, else nil.
+    static func frameworkTitle(_ detected: DetectedPlatform) -> String? {
+        guard let wrapper = detected.wrapperDetection?.wrapper, !wrapper.isNative, wrapper != .reactNativeWebView else { return nil }
+        return wrapper.title
     }
 
     /// "iOS 17.4 · WebKit 17.4 · react-native-webview (high confidence)"
@@ -47,6 +64,9 @@ enum ReportFacts {
         var parts = [detected.os + (detected.osVersion.map { " \($0)" } ?? "")]
         parts.append(detected.engine + (detected.engineVersion.map { " \($0)" } ?? ""))
         if let wrapper = detected.wrapper { parts.append(wrapper) }
+        if let framework = detected.wrapperDetection, framework.wrapper.rawValue != detected.wrapper {
+            parts.append("\(framework.wrapper.title)\(framework.inAppBrowser ? " InAppBrowser" : "") (\(framework.confidence.rawValue))")
+        }
         return parts.joined(separator: " · ") + " (\(detected.confidence.rawValue) confidence"
             + (detected.overridden ? ", overridden by ?platform=" : "") + ")"
     }

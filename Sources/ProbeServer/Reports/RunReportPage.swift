@@ -38,7 +38,7 @@ public enum RunReportPage {
 
         findings(&h, document)
         device(&h, document)
-        checklist(&h, diff.coverage)
+        checklist(&h, diff.coverage, wrapper: diff.platform.wrapperDetection?.wrapper)
         probes(&h, document, catalog: catalog)
         uploadsSection(&h, document.uploads)
 
@@ -88,6 +88,15 @@ public enum RunReportPage {
                     h.line("<dt>Checklist</dt><dd>" + finding.checklistItems.map { "<a href=\"#item-\(e($0))\">\(e($0))</a>" }.joined(separator: ", ") + "</dd>")
                 }
                 h.line("</dl>")
+                let fixes = finding.remedy?.wrappers ?? []
+                if let first = fixes.first {
+                    // The detected wrapper's fix open, every other wrapper's folded (docs/wrappers.md).
+                    h.line("<div class=\"wrapper-fix this-app\"><p><strong>Fix in \(e(first.label))</strong> <span class=\"tag\">this app</span> · <a href=\"\(e(first.docs))\">documentation</a></p><pre><code>\(e(first.code))</code></pre></div>")
+                    h.line("<details class=\"other-wrappers\"><summary>The fix in the other wrappers (\(fixes.count - 1))</summary>")
+                    for fix in fixes.dropFirst() {
+                        h.line("<div class=\"wrapper-fix\"><p><strong>\(e(fix.label))</strong> · <a href=\"\(e(fix.docs))\">documentation</a></p><pre><code>\(e(fix.code))</code></pre></div>")
+                    }
+                }
                 if let remedy = finding.remedy, !remedy.isEmpty {
                     h.line("<table class=\"remedy\"><caption>Fix</caption><tbody>")
                     for wrapper in ReportFacts.Wrapper.allCases {
@@ -98,6 +107,7 @@ public enum RunReportPage {
                     }
                     h.line("</tbody></table>")
                 }
+                if !fixes.isEmpty { h.line("</details>") }
                 h.line("</article>")
             }
         }
@@ -115,6 +125,9 @@ public enum RunReportPage {
         h.line("<dt>OS</dt><dd>\(e(detected.os)) \(e(detected.osVersion?.description ?? "version unknown"))</dd>")
         h.line("<dt>Engine</dt><dd>\(e(detected.engine)) \(e(detected.engineVersion?.description ?? "version unknown"))</dd>")
         if let wrapper = detected.wrapper { h.line("<dt>Wrapper</dt><dd>\(e(wrapper))</dd>") }
+        if let framework = detected.wrapperDetection {
+            h.line("<dt>App framework</dt><dd>\(e(framework.wrapper.title))\(framework.inAppBrowser ? " (InAppBrowser)" : "") <span class=\"mono\">\(e(framework.wrapper.rawValue))</span>, \(e(framework.confidence.rawValue)) confidence\(framework.overridden ? ", overridden by ?wrapper=" : ""): \(e(framework.evidence.joined(separator: "; ")))</dd>")
+        }
         h.line("<dt>Detection</dt><dd>\(e(detected.confidence.rawValue)) confidence: \(e(detected.reasons.joined(separator: "; ")))</dd>")
         if let userAgent = run.userAgent { h.line("<dt>User agent</dt><dd class=\"mono wrap\">\(e(userAgent))</dd>") }
         for (key, value) in ReportFacts.metadataPairs(run.metadata) {
@@ -135,7 +148,7 @@ public enum RunReportPage {
         h.line("</section>")
     }
 
-    static func checklist(_ h: inout HTMLBuilder, _ coverage: ChecklistCoverage) {
+    static func checklist(_ h: inout HTMLBuilder, _ coverage: ChecklistCoverage, wrapper: Wrapper? = nil) {
         let e = ReportText.html
         h.line("<section id=\"checklist\">")
         h.line("<h2>Checklist coverage</h2>")
@@ -147,6 +160,12 @@ public enum RunReportPage {
             h.line("<tr id=\"item-\(e(item.id))\"><td class=\"mono\">\(e(item.id))</td><td>\(e(item.tab.rawValue))</td><td>\(e(item.text))</td><td>\(e(item.method.rawValue))</td><td><span class=\"badge c-\(item.status.rawValue)\">\(e(item.status.rawValue))</span>\(item.source == .hostReport ? " <span class=\"badge host\">host report</span>" : "")</td><td>\(e(item.evidence))</td></tr>")
         }
         h.line("</tbody></table>")
+        // A wrapper without a checklist tab of its own: where each native item is set in it.
+        if let wrapper, case let mapping = WrapperCatalog.profile(wrapper).checklistMapping, !mapping.isEmpty {
+            h.line("<h3>The items in \(e(wrapper.title))</h3><ul class=\"wrapper-checklist\">")
+            for entry in mapping { h.line("<li><a href=\"#item-\(e(entry.item))\">\(e(entry.item))</a>: \(e(entry.via))</li>") }
+            h.line("</ul>")
+        }
         h.line("</section>")
     }
 

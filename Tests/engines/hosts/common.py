@@ -70,6 +70,11 @@ def parse_settings(argv=None, engine=""):
     p.add_argument("--trust-ca", default=None, metavar="CA_PEM", help="trust the server's local CA (else: no trust)")
     p.add_argument("--app-origin", default=None, help="the app's own origin for the permission check "
                    "(default: the origin of the URL)")
+    # A wrapper's signals (docs/wrappers.md): the bridge global its native side injects before
+    # the page's scripts run, and a token an app appends to the user agent.
+    p.add_argument("--wrapper-script", default=None, help="JavaScript run in the page's main world at document start, "
+                   "as a wrapper's bridge injection (e.g. \"window._cordovaNative = {}\")")
+    p.add_argument("--user-agent-suffix", default=None, help="appended to the engine's user agent, as an app's token")
     p.add_argument("--screenshot", default=None, help="PNG of the device view when the page has finished")
     p.add_argument("--timeout", type=float, default=240, help="give up after this many seconds")
     p.add_argument("--width", type=int, default=390)

@@ -141,7 +141,17 @@ class Host:
             store.setCookieFilter(lambda request: False)
         elif a.cookies == "no-third-party":
             store.setCookieFilter(lambda request: not request.thirdParty)
+        if a.user_agent_suffix:
+            self.profile.setHttpUserAgent(self.profile.httpUserAgent() + " " + a.user_agent_suffix)
         self.page = AppPage(self.profile, self)
+        if a.wrapper_script:
+            bridge = QWebEngineScript()
+            bridge.setName("wrapper-bridge")
+            bridge.setSourceCode(a.wrapper_script)
+            bridge.setInjectionPoint(QWebEngineScript.InjectionPoint.DocumentCreation)
+            bridge.setWorldId(QWebEngineScript.ScriptWorldId.MainWorld)
+            bridge.setRunsOnSubFrames(False)
+            self.page.scripts().insert(bridge)
         s = self.page.settings()
         W = QWebEngineSettings.WebAttribute
         s.setAttribute(W.JavascriptEnabled, a.javascript == "on")

@@ -80,6 +80,10 @@ class Host:
             # would run as a user gesture).
             content.register_script_message_handler_with_reply("probe", None)
             content.connect("script-message-with-reply-received::probe", self.on_probe_message)
+        if a.wrapper_script:
+            # The page's own world, before its scripts: where a wrapper's bridge global lives.
+            content.add_script(WebKit2.UserScript.new(
+                a.wrapper_script, WebKit2.UserContentInjectedFrames.TOP_FRAME, WebKit2.UserScriptInjectionTime.START, None, None))
 
         # iOS's mediaTypesRequiringUserActionForPlayback is two WebKitGTK knobs: the gesture
         # setting, and the autoplay website policy (default: allow without sound only).
@@ -88,6 +92,8 @@ class Host:
         self.view = WebKit2.WebView(web_context=self.context, user_content_manager=content, website_policies=policies)
         s = self.view.get_settings()
         s.set_enable_javascript(a.javascript == "on")
+        if a.user_agent_suffix:
+            s.set_user_agent(s.get_user_agent() + " " + a.user_agent_suffix)
         s.set_enable_html5_local_storage(a.dom_storage == "on")
         s.set_enable_media_stream(True)
         s.set_enable_mock_capture_devices(True)  # a fake camera with moving frames

@@ -1,0 +1,32 @@
+/* The app framework's signals (env.platform's wrapperSignals) and the end screen's fixes per
+   wrapper; the server decides (docs/wrappers.md). WKWebView's handlers are not enumerable. */
+(function () {
+  var G = ['flutter_inappwebview', 'Capacitor', 'androidBridge', 'cordova', '_cordovaNative', 'cordova_iab', 'ReactNativeWebView', 'HybridWebView'],
+    H = ['bridge', 'cordova', 'cordova_iab', 'ReactNativeWebView', 'callHandler', 'probe', 'native', 'jsBridge'];
+  function signals() {
+    var o = { globals: G.filter(function (n) { return window[n] != null; }), messageHandlers: [] }, m, C = window.Capacitor, c = window.cordova;
+    try { m = webkit.messageHandlers; o.messageHandlers = H.filter(function (n) { return !!m[n]; }); } catch (e) { /* none */ }
+    try { o.capacitorPlatform = C.getPlatform(); o.capacitorNative = !!C.isNativePlatform(); } catch (e) { /* none */ }
+    if (c) { o.cordovaPlatform = c.platformId || null; o.cordovaVersion = c.version || null; }
+    m = /[?&]wrapper=([^&#]*)/.exec(location.search);
+    if (m) o.override = decodeURIComponent(m[1]);
+    return o;
+  }
+  /* The detected wrapper's fix open, the others folded; false: no per-wrapper fixes. */
+  function renderFixes(remedy, li) {
+    var f = remedy && remedy.wrappers, d = li.ownerDocument, box = li;
+    if (!f || !f.length) return false;
+    f.forEach(function (x, i) {
+      if (i === 1) {
+        box = li.appendChild(d.createElement('details'));
+        box.appendChild(d.createElement('summary')).textContent = 'The fix in the other wrappers (' + (f.length - 1) + ')';
+      }
+      box.appendChild(d.createElement('p')).textContent = x.wrapper + ' (' + x.language + (x.family ? ', ' + x.family : '') + ')';
+      var pre = box.appendChild(d.createElement('pre'));
+      pre.className = 'remedy';
+      pre.textContent = x.code;
+    });
+    return true;
+  }
+  window.ProbeWrapper = { signals: signals, renderFixes: renderFixes };
+})();

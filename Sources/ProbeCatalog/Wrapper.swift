@@ -1,0 +1,207 @@
+/// The app framework around the WebView. It decides the defaults a run is judged against:
+/// react-native-webview answers the Android permission request itself, cordova-android and
+/// Capacitor grant every origin, webview_flutter hides the requesting origin. The raw value
+/// is the `?wrapper=` spelling; docs/wrappers.md is generated from `WrapperCatalog`.
+public enum Wrapper: String, Sendable, Codable, CaseIterable, Comparable {
+    case nativeIOS = "native-ios"
+    case nativeAndroid = "native-android"
+    case reactNativeWebView = "react-native-webview"
+    case webviewFlutter = "webview_flutter"
+    case flutterInAppWebView = "flutter_inappwebview"
+    case capacitor
+    /// cordova-android, cordova-ios, and pages opened by cordova-plugin-inappbrowser.
+    case cordova
+    case maui
+
+    public var title: String {
+        switch self {
+        case .nativeIOS: return "Native iOS (WKWebView)"
+        case .nativeAndroid: return "Native Android (WebView)"
+        case .reactNativeWebView: return "react-native-webview"
+        case .webviewFlutter: return "Flutter webview_flutter"
+        case .flutterInAppWebView: return "Flutter flutter_inappwebview"
+        case .capacitor: return "Capacitor"
+        case .cordova: return "Cordova"
+        case .maui: return ".NET MAUI"
+        }
+    }
+
+    /// True for the apps that configure WKWebView or android.webkit.WebView themselves: the
+    /// catalog's own Swift and Kotlin remedies are theirs.
+    public var isNative: Bool { self == .nativeIOS || self == .nativeAndroid }
+
+    public var families: [Platform.Family] {
+        switch self {
+        case .nativeIOS: return [.ios]
+        case .nativeAndroid: return [.android]
+        default: return [.ios, .android]
+        }
+    }
+
+    public static func < (lhs: Wrapper, rhs: Wrapper) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    /// The wrapper a known cause is weighed for: the detector's, else the platform (rn-*) or
+    /// the bridge objects env.injected saw. Nil for a native app, whose causes are the
+    /// platform's own.
+    init?(platform: DetectedPlatform, bridgeObjects: [String]) {
+        if let detected = platform.wrapperDetection?.wrapper, !detected.isNative {
+            self = detected
+        } else if platform.platform.isReactNative || platform.wrapper == Self.reactNativeWebView.rawValue {
+            self = .reactNativeWebView
+        } else if bridgeObjects.contains("Capacitor") {
+            self = .capacitor
+        } else if bridgeObjects.contains("cordova") {
+            self = .cordova
+        } else if bridgeObjects.contains("flutter_inappwebview") {
+            self = .flutterInAppWebView
+        } else {
+            return nil
+        }
+    }
+}
+
+/// A setting the probes touch, as every wrapper has one (under its own name).
+public enum WrapperSetting: String, Sendable, Codable, CaseIterable {
+    /// Which origins and which resources the camera request handler grants.
+    case cameraOrigin = "camera-origin"
+    /// Who answers the page's camera request, and whether the app's OS permission is asked.
+    case permissionHandler = "permission-handler"
+    case inlinePlayback = "inline-playback"
+    case autoplay
+    case fileChooser = "file-chooser"
+    case storage
+    case cookies
+
+    public var title: String {
+        switch self {
+        case .cameraOrigin: return "Camera grant: origin and resources"
+        case .permissionHandler: return "Camera permission handler"
+        case .inlinePlayback: return "Inline playback"
+        case .autoplay: return "Autoplay without a gesture"
+        case .fileChooser: return "File chooser"
+        case .storage: return "Web storage"
+        case .cookies: return "Cookies"
+        }
+    }
+
+    /// The probes whose outcome this setting decides.
+    public var probes: [String] {
+        switch self {
+        case .cameraOrigin: return ["camera.foreignOrigin", "camera.scope"]
+        case .permissionHandler: return ["camera.getUserMedia", "camera.permission", "camera.reacquire"]
+        case .inlinePlayback: return ["media.inline", "camera.frames"]
+        case .autoplay: return ["media.autoplay"]
+        case .fileChooser: return ["file.accept", "file.cancel", "file.capture"]
+        case .storage: return ["storage.local", "storage.session", "storage.indexedDB", "storage.navigation", "storage.relaunch"]
+        case .cookies: return ["cookie.document", "cookie.server", "cookie.thirdParty", "fetch.credentials"]
+        }
+    }
+
+    public static func of(probe: String) -> WrapperSetting? {
+        allCases.first { $0.probes.contains(probe) }
+    }
+}
+
+/// A fix in one wrapper's own API and language: complete code to paste, and where that
+/// API is documented.
+public struct WrapperFix: Sendable, Codable, Equatable {
+    public let wrapper: Wrapper
+    public let setting: WrapperSetting
+    /// nil: the same code on iOS and Android.
+    public let family: Platform.Family?
+    /// "Dart", "TypeScript", "XML (config.xml)", "C#", "Swift", "Kotlin", "JSX".
+    public let language: String
+    public let code: String
+    /// The page that documents the API the code uses.
+    public let docs: String
+
+    public init(_ wrapper: Wrapper, _ setting: WrapperSetting, family: Platform.Family? = nil, language: String, docs: String, code: String) {
+        self.wrapper = wrapper
+        self.setting = setting
+        self.family = family
+        self.language = language
+        self.docs = docs
+        self.code = code
+    }
+
+    /// "Capacitor (Kotlin, Android)": how reports label the fix.
+    public var label: String {
+        "\(wrapper.title) (\(language)\(family.map { ", \($0 == .ios ? "iOS" : "Android")" } ?? ""))"
+    }
+}
+
+/// What a wrapper does for one setting when the app sets nothing, read from its source.
+public struct WrapperDefault: Sendable, Codable, Equatable {
+    public let setting: WrapperSetting
+    public let family: Platform.Family?
+    /// The default, in words.
+    public let behaviour: String
+    /// The line of the wrapper's public source (or its docs) that shows the default.
+    public let source: String
+    /// Probes this default fails on its own: a failure of one on this wrapper names it.
+    public let fails: [String]
+
+    public init(_ setting: WrapperSetting, family: Platform.Family? = nil, _ behaviour: String, source: String, fails: [String] = []) {
+        self.setting = setting
+        self.family = family
+        self.behaviour = behaviour
+        self.source = source
+        self.fails = fails
+    }
+}
+
+/// How one native checklist item is set in a wrapper that has no checklist of its own.
+public struct WrapperChecklistMapping: Sendable, Codable, Equatable {
+    public let item: String
+    /// The wrapper's setting or code that decides the item.
+    public let via: String
+
+    public init(_ item: String, _ via: String) {
+        self.item = item
+        self.via = via
+    }
+}
+
+/// One wrapper in the catalog: where it runs, the versions the remedies need, its defaults
+/// and its fixes per setting.
+public struct WrapperProfile: Sendable, Codable, Equatable {
+    public let wrapper: Wrapper
+    /// The package or SDK and its versions the remedies were written for.
+    public let minimumVersions: [String]
+    /// Where its API is documented, as a whole.
+    public let home: String
+    public let defaults: [WrapperDefault]
+    public let fixes: [WrapperFix]
+    /// The vendor checklist's own tab, when it has one.
+    public let checklistTab: ChecklistItem.Tab?
+    /// Otherwise: how its settings map onto the native checklist's items.
+    public let checklistMapping: [WrapperChecklistMapping]
+
+    public func defaults(_ setting: WrapperSetting, family: Platform.Family?) -> [WrapperDefault] {
+        defaults.filter { $0.setting == setting && (family == nil || $0.family == nil || $0.family == family) }
+    }
+
+    public func fixes(_ setting: WrapperSetting, family: Platform.Family?) -> [WrapperFix] {
+        fixes.filter { $0.setting == setting && (family == nil || $0.family == nil || $0.family == family) }
+    }
+}
+
+/// Every wrapper integrators use, in `Wrapper` order.
+public enum WrapperCatalog {
+    public static let all: [WrapperProfile] = [nativeIOS, nativeAndroid, reactNative, webviewFlutter, flutterInAppWebView, capacitor, cordova, maui]
+
+    public static func profile(_ wrapper: Wrapper) -> WrapperProfile {
+        all.first { $0.wrapper == wrapper }!
+    }
+
+    /// The native fix a Remedy already states, as a WrapperFix for a native wrapper.
+    static func native(_ wrapper: Wrapper, _ setting: WrapperSetting, _ remedy: Remedy, docs: String) -> WrapperFix {
+        switch wrapper {
+        case .nativeIOS: return WrapperFix(wrapper, setting, family: .ios, language: "Swift", docs: docs, code: remedy.iosSwift ?? "")
+        case .nativeAndroid: return WrapperFix(wrapper, setting, family: .android, language: "Kotlin", docs: docs, code: remedy.androidKotlin ?? "")
+        default: return WrapperFix(wrapper, setting, language: "JSX", docs: docs, code: remedy.reactNative ?? "")
+        }
+    }
+}

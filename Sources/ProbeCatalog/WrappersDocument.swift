@@ -1,0 +1,125 @@
+/// docs/wrappers.md, generated from `WrapperCatalog`: one table of every setting × wrapper with
+/// the default and the fix, then each wrapper's fixes in full. A test fails when the committed
+/// file differs from `render()`.
+public enum WrappersDocument {
+    public static let regenerateCommand = "UPDATE_DOCS=1 swift test --filter WrappersDocumentTests"
+
+    public static func render(_ wrappers: [WrapperProfile] = WrapperCatalog.all) -> String {
+        var out: [String] = []
+        out.append("<!-- Generated from ProbeCatalog (WrapperCatalog.all). Do not edit by hand: run `\(regenerateCommand)`. -->")
+        out.append("# Wrappers")
+        out.append("")
+        out.append("The app framework around the WebView decides the defaults a run is judged against. The run detects it")
+        out.append("(`WrapperDetector`: the bridge globals each wrapper injects, the WKWebView message handlers, user agent")
+        out.append("tokens; `?wrapper=` or `POST /api/runs {\"wrapper\"}` overrides), names the wrapper's default in a finding")
+        out.append("when that default explains it, and lists the wrapper's own fix first (reports and the end screen fold the")
+        out.append("others). Every default below was read in the wrapper's public source, linked in its cell.")
+        out.append("")
+        out.append("Wrappers: " + wrappers.map { "`\($0.wrapper.rawValue)` (\($0.wrapper.title))" }.joined(separator: ", ") + ".")
+        out.append("")
+        out.append("| Setting | " + wrappers.map { $0.wrapper.rawValue }.joined(separator: " | ") + " |")
+        out.append("|---|" + wrappers.map { _ in "---|" }.joined())
+        for setting in WrapperSetting.allCases {
+            let cells = wrappers.map { cell($0, setting) }
+            out.append("| **\(setting.title)** (\(setting.probes.map { "`\($0)`" }.joined(separator: ", "))) | " + cells.joined(separator: " | ") + " |")
+        }
+        out.append("")
+        out.append("A default marked **fails** fails the probes named after it by itself: a run on that wrapper names it.")
+        out.append("")
+        out.append("## Detection")
+        out.append("")
+        out.append("| Signal | Wrapper | Confidence |")
+        out.append("|---|---|---|")
+        for (signal, wrapper, confidence) in detectionSignals {
+            out.append("| \(signal) | `\(wrapper.rawValue)` | \(confidence) |")
+        }
+        out.append("")
+        for profile in wrappers {
+            out.append("## \(profile.wrapper.title) (`\(profile.wrapper.rawValue)`)")
+            out.append("")
+            out.append("Platforms: " + profile.wrapper.families.map { $0 == .ios ? "iOS" : "Android" }.joined(separator: ", ")
+                + ". Versions: " + profile.minimumVersions.joined(separator: "; ") + ". Documentation: <\(profile.home)>.")
+            out.append("")
+            if let tab = profile.checklistTab {
+                out.append("Checklist: the vendor checklist's own tab, *\(tab.rawValue)*.")
+            } else if !profile.checklistMapping.isEmpty {
+                out.append("Checklist: no tab of its own; its settings map onto the native items:")
+                out.append("")
+                for mapping in profile.checklistMapping { out.append("- `\(mapping.item)`: \(escape(mapping.via))") }
+            }
+            out.append("")
+            for fix in profile.fixes {
+                out.append("### \(anchorTitle(fix))")
+                out.append("")
+                out.append("Documented at <\(fix.docs)>.")
+                out.append("")
+                out.append("```\(fence(fix.language))")
+                out.append(fix.code)
+                out.append("```")
+                out.append("")
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// What `WrapperDetector` reads, for the document.
+    static let detectionSignals: [(String, Wrapper, String)] = [
+        ("`window.flutter_inappwebview`", .flutterInAppWebView, "high"),
+        ("`window.Capacitor` with `isNativePlatform()`", .capacitor, "high"),
+        ("`window.androidBridge`", .capacitor, "medium"),
+        ("`window.cordova`, `window._cordovaNative`, `webkit.messageHandlers.cordova`", .cordova, "high"),
+        ("`cordova_iab` (cordova-plugin-inappbrowser's bridge)", .cordova, "high (InAppBrowser)"),
+        ("`window.ReactNativeWebView`, `webkit.messageHandlers.ReactNativeWebView`", .reactNativeWebView, "high"),
+        ("`window.HybridWebView` (.NET MAUI HybridWebView)", .maui, "high"),
+        ("a user agent token naming the wrapper (`webview_flutter`, `flutter_inappwebview`, `Capacitor`, `Cordova`, `MAUI`, …; none is added by default)", .webviewFlutter, "medium"),
+        ("an app WebView with message handlers and no wrapper bridge", .nativeIOS, "medium"),
+        ("an app WebView with no wrapper signal (also webview_flutter and MAUI's WebView, which inject nothing)", .nativeAndroid, "low"),
+    ]
+
+    static func cell(_ profile: WrapperProfile, _ setting: WrapperSetting) -> String {
+        let defaults = profile.defaults.filter { $0.setting == setting }
+        let fixes = profile.fixes.filter { $0.setting == setting }
+        var parts = defaults.map { d in
+            (d.family.map { "\(familyName($0)): " } ?? "") + escape(d.behaviour) + " ([source](\(d.source)))" + (d.fails.isEmpty ? "" : " **fails** " + d.fails.map { "`\($0)`" }.joined(separator: ", "))
+        }
+        if defaults.isEmpty { parts.append("as the platform") }
+        if !fixes.isEmpty {
+            parts.append("Fix: " + fixes.map { "[\(escape($0.language))\($0.family.map { ", \(familyName($0))" } ?? "")](#\(anchor(anchorTitle($0))))" }.joined(separator: ", "))
+        }
+        return parts.joined(separator: "<br>")
+    }
+
+    static func anchorTitle(_ fix: WrapperFix) -> String {
+        "\(fix.wrapper.rawValue): \(fix.setting.title)" + (fix.family.map { " (\(familyName($0)))" } ?? "")
+    }
+
+    /// GitHub's heading anchors: lower case, spaces to hyphens, punctuation dropped.
+    static func anchor(_ title: String) -> String {
+        String(title.lowercased().compactMap { c -> Character? in
+            if c == " " { return "-" }
+            if c.isLetter || c.isNumber || c == "-" || c == "_" { return c }
+            return nil
+        })
+    }
+
+    static func familyName(_ family: Platform.Family) -> String { family == .ios ? "iOS" : (family == .android ? "Android" : "desktop") }
+
+    static func fence(_ language: String) -> String {
+        switch language {
+        case "Dart": return "dart"
+        case "Kotlin": return "kotlin"
+        case "Swift": return "swift"
+        case "C#": return "csharp"
+        case "TypeScript": return "ts"
+        case "JavaScript": return "js"
+        case "JSX": return "jsx"
+        case "Java", "Java (patch-package)": return "java"
+        case "XML (config.xml)": return "xml"
+        default: return ""
+        }
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "<", with: "&lt;")
+    }
+}
