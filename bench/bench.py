@@ -456,7 +456,8 @@ def page_weight():
 
 def first_load_line(page):
     return (f"first load: {page['gzip_bytes']:,} bytes gzip, {page['raw_bytes']:,} raw, {len(page['files'])} files "
-            f"(budget {FIRST_LOAD_GZIP_BUDGET:,} gzip)")
+            f"(budget {FIRST_LOAD_GZIP_BUDGET:,} gzip); later and on demand: {page['on_demand_gzip_bytes']:,} gzip "
+            f"in {len(page['on_demand_files'])} files")
 
 
 def main_script():

@@ -95,14 +95,24 @@ P['lifecycle.background'] = async (ctx) => {
 P['net.offline'] = (ctx) => new Promise((resolve) => {
   const o = { offlineFired: false, onlineFired: false, queued: 0, delivered: 0 };
   let interim = null;
-  ctx.queue.onDelivered((batch, answer) => { if (answer.ok && batch.indexOf(interim) >= 0) o.delivered++; });
+  /* queued and delivered count the same results: those waiting when the device went offline
+     (a result posted a moment before airplane mode may still be among them), each once, when
+     the server acknowledged its batch. */
+  let waiting = [];
+  ctx.queue.onDelivered((batch, answer) => {
+    if (!answer.ok) return;
+    const arrived = waiting.filter((r) => batch.indexOf(r) >= 0);
+    waiting = waiting.filter((r) => arrived.indexOf(r) < 0);
+    o.delivered += arrived.length;
+  });
   addEventListener('offline', () => {
     if (o.offlineFired) return;
     o.offlineFired = true;
     interim = ctx.makeResult({ status: 'info', reason: 'interim: queued while offline', observed: { offlineFired: true } });
     ctx.attempt++;
     ctx.queue.add(interim);
-    o.queued = ctx.queue.items.length;
+    waiting = ctx.queue.items.slice();
+    o.queued = waiting.length;
     ctx.ui.note('Offline noticed. Now turn airplane mode off.');
   });
   addEventListener('online', () => {

@@ -120,7 +120,7 @@ enum StandardProbes {
                 "getUserMedia or enumerateDevices patched → camera results describe the host's shim",
                 ]),
         Probe(
-            id: HostReport.probe, title: "Host report",
+            id: "host.report", title: "Host report",  // HostReport.probe
             instructions: "Nothing to do: the page asks the app what it configured; an app without the companion snippet does not answer.",
             kind: .auto, phase: .environment,
             checks: "Asks the host through its bridge for a \(HostReport.schema) document (docs/host-report.md); no answer within the page's wait is \"no host report\", never a failure.",

@@ -46,16 +46,21 @@ def page_files():
     return [PUBLIC / "index.html"] + [PUBLIC / r.lstrip("/") for r in refs]
 
 
-def test_every_probe_script_is_loaded_in_order_before_the_flow():
-    """probes/common.js first (it creates ProbeImpl), every probe file, app.js last; defer keeps
-    that order (https://html.spec.whatwg.org/multipage/scripting.html#attr-script-defer)."""
+def test_every_probe_script_is_loaded_once_in_order_before_its_step():
+    """probes/common.js first (it creates ProbeImpl), the first phases' files, app.js last;
+    defer keeps that order (https://html.spec.whatwg.org/multipage/scripting.html#attr-script-defer).
+    app.js loads the later phases' files (LATER_PROBE_FILES) while the first steps run."""
     html = (PUBLIC / "index.html").read_text()
     tags = re.findall(r"<script\b[^>]*>", html)
     assert all(" defer" in t for t in tags), tags
     loaded = [t.split('src="')[1].split('"')[0] for t in tags]
+    later = re.search(r"LATER_PROBE_FILES = \[([^\]]*)\]", (PUBLIC / "app.js").read_text())
+    assert later, "app.js names the probe files it loads later in LATER_PROBE_FILES"
+    later = re.findall(r"'([^']+)'", later.group(1))
     files = sorted(str(p.relative_to(PUBLIC)) for p in (PUBLIC / "probes").glob("*.js"))
-    assert sorted(f for f in loaded if f.startswith("probes/")) == files, "a probe file is not loaded (or is loaded twice)"
-    assert loaded.index("probes/common.js") < min(loaded.index(f) for f in files if f != "probes/common.js")
+    first = [f for f in loaded if f.startswith("probes/")]
+    assert sorted(first + later) == files, "a probe file is not loaded (or is loaded twice)"
+    assert loaded.index("probes/common.js") < min(loaded.index(f) for f in first if f != "probes/common.js")
     assert loaded[-1] == "app.js"
 
 
