@@ -26,6 +26,7 @@ enum ServeCommand {
         .init(long: "keep-days", short: nil, valueName: "N", help: "Delete runs not seen for N days, with their uploads."),
         .init(long: "max-store", short: nil, valueName: "SIZE", help: "Largest store (database and uploads), e.g. 512M, 4G (default 1G); beyond it writes get 507 store_full."),
         .init(long: "runs-per-hour", short: nil, valueName: "N", help: "Runs one address may create per hour without the token (default 600)."),
+        .init(long: "metrics-public", short: nil, valueName: nil, help: "Serve /metrics without the token (default: the token or a read token)."),
         .init(long: "log-level", short: nil, valueName: "LEVEL", help: "error, warn, info (access log, default) or debug."),
         .init(long: "event-loops", short: nil, valueName: "N", help: "Event-loop threads (default: one per core)."),
         .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
@@ -105,6 +106,7 @@ enum ServeCommand {
             o.quotas.maxStoreBytes = bytes
         }
         if let n = try args.int("runs-per-hour", Int.self, range: 1...1_000_000) { o.quotas.runsPerAddressPerHour = n }
+        o.metricsPublic = args.flag("metrics-public")
         if let level = args.value("log-level") {
             guard let l = LogLevel(name: level) else {
                 throw UsageError("--log-level must be one of error, warn, info, debug; got \(level)")

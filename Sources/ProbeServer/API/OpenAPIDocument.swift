@@ -1330,6 +1330,32 @@ public enum OpenAPIDocument {
     }
    }
   },
+  "/healthz": {
+   "get": {
+    "summary": "Alive (touches nothing)",
+    "responses": {
+     "200": {"description": "alive", "content": {"application/json": {"schema": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}}}}}
+    }
+   }
+  },
+  "/readyz": {
+   "get": {
+    "summary": "Ready: store writable, certificate loaded, disk above the reserve",
+    "responses": {
+     "200": {"description": "ready", "content": {"application/json": {"schema": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}}}}},
+     "503": {"description": "not ready: error.message names each failing check, failing lists them (store, certificate, disk)", "content": {"application/json": {"schema": {"type": "object", "required": ["error", "failing"], "properties": {"error": {"type": "object"}, "failing": {"type": "array", "items": {"type": "string"}}}}}}}
+    }
+   }
+  },
+  "/metrics": {
+   "get": {
+    "summary": "Prometheus text exposition (token or a read token, unless --metrics-public)",
+    "responses": {
+     "200": {"description": "metrics", "content": {"text/plain": {"schema": {"type": "string"}}}},
+     "401": {"description": "the token is missing or wrong"}
+    }
+   }
+  },
   "/api/health": {
    "get": {
     "summary": "Liveness",

@@ -24,6 +24,8 @@ public final class RunAPI: @unchecked Sendable {
     /// Bounded by `RunWaiters.totalBound` of the descriptor limit (raised first, as the server does).
     /// Each judged run, for the serve command's line per run.
     public let verdicts = RunVerdictFeed()
+    /// Counts acknowledged results for `/metrics`; set before the server starts.
+    public var metrics: ServerMetrics?
     let waiters = RunWaiters(maxTotal: RunWaiters.totalBound(descriptorLimit: Socket.raiseDescriptorLimit()))
     let runCreation = RateLimiter(RateLimiter.runCreation)
     /// `Quotas.runsPerAddressPerHour` as a bucket that refills over the hour.
@@ -417,9 +419,10 @@ public final class RunAPI: @unchecked Sendable {
     }
 
     func answerAppended(_ stored: [ResultRecord], bytes incoming: Int64) -> Reply {
-        later(.appendResults(stored)) { [storeGauge] outcome in
+        later(.appendResults(stored)) { [storeGauge, metrics] outcome in
             storeGauge.add(incoming)
             guard case .appended(let outcomes) = outcome else { return .json(ResultsAcknowledgement(accepted: 0, duplicates: 0, conflicts: 0, conflicting: [])) }
+            metrics?.ingested(results: outcomes.filter { $0 == .inserted }.count)
             var conflicting: [String] = []
             for (i, o) in outcomes.enumerated() where o == .conflict {
                 conflicting.append("\(stored[i].runID)/\(stored[i].probe)/\(stored[i].attempt)")

@@ -17,6 +17,8 @@ public final class ProbeService: @unchecked Sendable {
     public let certificates: LocalCertificates?
     let tls: TLSContext?
     let logger: Logger
+    /// What `/metrics` reports.
+    public let metrics = ServerMetrics()
     private var purgeTimer: DispatchSourceTimer?
 
     public static let version = "0.2.0"
@@ -81,6 +83,7 @@ public final class ProbeService: @unchecked Sendable {
                                           strictTransportSecurity: options.hstsMaxAge.map { "max-age=\($0)" })
         let refusals = CertificateRefusals()
         config.certificateRefusals = refusals
+        config.metrics = metrics
         if let tls {
             config.isSecure = true
             config.makeTransport = { fd in try tls.makeSession(fileDescriptor: fd) }
@@ -93,6 +96,12 @@ public final class ProbeService: @unchecked Sendable {
 
         var router = Router(limits: options.limits)
         api.register(into: &router)
+        api.metrics = metrics
+        let metrics = self.metrics
+        api.verdicts.listen { metrics.judged(verdict: $0.verdict.rawValue) }
+        let tlsContext = tls, plain = options.plainHTTP
+        HealthEndpoints(api: api, metrics: metrics, certificateLoaded: { plain || tlsContext != nil },
+                        metricsPublic: options.metricsPublic).register(into: &router)
         let api = self.api
         let probeConfig = ProbeEndpointsConfig(
             origins: OriginPlan(hostName: hostName, addresses: addresses),
