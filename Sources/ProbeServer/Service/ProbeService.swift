@@ -19,6 +19,8 @@ public final class ProbeService: @unchecked Sendable {
     let logger: Logger
     /// What `/metrics` reports.
     public let metrics = ServerMetrics()
+    /// Posts judged runs to `--webhook` URLs (nil without one).
+    public let webhooks: WebhookOutbox?
     private var purgeTimer: DispatchSourceTimer?
 
     public static let version = "0.2.0"
@@ -45,6 +47,8 @@ public final class ProbeService: @unchecked Sendable {
 
         token = try AccessToken.resolve(explicit: options.token, dataDirectory: dataDir)
         store = try SQLiteRunStore(dataDirectory: dataDir)
+        webhooks = options.webhooks.isEmpty ? nil
+            : try WebhookOutbox(urls: options.webhooks, secret: options.webhookSecret ?? "", dataDirectory: dataDir, logger: logger)
 
         let hostName = ProcessInfo.processInfo.hostName
         let addresses = InterfaceAddresses.current()
@@ -137,6 +141,11 @@ public final class ProbeService: @unchecked Sendable {
         SetupState.shared.update(page: makeSetupPage())
         startPurging()
         api.storeGauge.start()
+        if let webhooks {
+            let reportBase = probeURLs.first ?? "https://localhost:\(server.port)/"
+            api.verdicts.listen { webhooks.announce($0, reportURL: reportBase + "runs/" + $0.id) }
+            webhooks.start()
+        }
     }
 
     /// The probe URLs a person can open: the first LAN address first, then localhost.
@@ -184,6 +193,7 @@ public final class ProbeService: @unchecked Sendable {
     /// Stops accepting, lets requests in flight finish, then closes the store.
     public func shutdown() {
         purgeTimer?.cancel()
+        webhooks?.stop()
         api.storeGauge.stop()
         server.shutdown()
         store.close()
