@@ -68,7 +68,7 @@ public final class RunAPI: @unchecked Sendable {
         }
         router.add("POST", "/api/runs") { [self] req in try createRun(req) }
         router.add("GET", "/api/runs") { [self] req in
-            try token.require(req)
+            try token.require(.read, req)
             return .offload { self.respond { try self.listRuns(req) } }
         }
         router.add("GET", "/api/runs/:id") { [self] req in
@@ -78,7 +78,7 @@ public final class RunAPI: @unchecked Sendable {
         }
         router.add("DELETE", "/api/runs/:id") { [self] req in
             try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
-            try token.require(req)
+            try token.require(.admin, req)
             return try deleteRun(runID(req))
         }
         router.add("POST", "/api/runs/:id/results") { [self] req in try postResults(req) }
@@ -94,7 +94,7 @@ public final class RunAPI: @unchecked Sendable {
         }
         router.add("GET", "/api/runs/:id/wait") { [self] req in try wait(runID(req), req) }
         router.add("GET", "/api/compare") { [self] req in
-            try token.require(req)
+            try token.require(.read, req)
             return .offload { self.respond { try self.compare(req) } }
         }
         router.get("/api/catalog") { [self] _ in
@@ -106,7 +106,7 @@ public final class RunAPI: @unchecked Sendable {
         router.get("/api/health") { [self] _ in .json(["status": "ok", "version": serverVersion]) }
         // Every refused handshake with the client's address: behind the token, like the run list.
         router.add("GET", "/api/tls/refusals") { [self] req in
-            try token.require(req)
+            try token.require(.read, req)
             return .now(.json(RefusalsView(refusals: certificateRefusals.list())))
         }
         registerReports(into: &router)
@@ -131,7 +131,7 @@ public final class RunAPI: @unchecked Sendable {
 
     /// What the request presents for a run: its key, the token (a wrong token costs a guess).
     func access(_ req: Request) throws(HTTPError) -> RunAccess {
-        RunAccess(key: RunKey.presented(in: req), hasToken: try token.authorizes(req))
+        RunAccess(key: RunKey.presented(in: req), scope: try token.scope(of: req))
     }
 
     /// `access`, for a read of one run: throttled per address unless the token came along,
@@ -251,7 +251,8 @@ public final class RunAPI: @unchecked Sendable {
         try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
         try runCreation.check(req, what: "new runs")
         // The token holder (CI, the operator) is not counted: the quota bounds anonymous clients.
-        let hasToken = try token.authorizes(req)
+        // An ingest token (CI) may create runs without the quota and choose their ids.
+        let hasToken = try token.scope(of: req)?.grants(.ingest) ?? false
         if !hasToken {
             let (allowed, retry) = runsPerHour.take(req.remoteAddress, nowNanos: EventLoop.monotonicNow().nanoseconds)
             if !allowed {
@@ -475,7 +476,7 @@ public final class RunAPI: @unchecked Sendable {
     /// and the report show the failed `env.script` instead.
     public func recordNoscriptBeacon(run id: String, key: String?, request: Request) {
         guard RunID.isWellFormed(id) else { return }
-        let access = RunAccess(key: key, hasToken: (try? token.authorizes(request)) ?? false)
+        let access = RunAccess(key: key, scope: (try? token.scope(of: request)) ?? nil)
         DispatchQueue.global().async { [self] in
             guard (try? run(id, access, .write)) != nil else { return }
             let record = ResultRecord(runID: id, probe: "env.script", attempt: 0, status: ProbeResult.Status.fail.rawValue,

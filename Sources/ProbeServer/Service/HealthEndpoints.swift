@@ -28,7 +28,7 @@ struct HealthEndpoints: Sendable {
         router.get("/healthz") { _ in .json(["status": "ok"]) }
         router.add("GET", "/readyz") { _ in .later { promise in readiness { promise.succeed($0) } } }
         router.add("GET", "/metrics") { [self] req in
-            if !metricsPublic { try api.token.require(req) }
+            if !metricsPublic { try api.token.require(.read, req) }
             let gauges = ServerMetrics.Gauges(storeBytes: api.storeGauge.usedBytes, storeLimitBytes: api.storeGauge.limit,
                                               longPolls: api.waiters.count)
             return .now(.text(metrics.render(gauges), contentType: MetricsExposition.contentType))

@@ -115,7 +115,7 @@ public final class ProbeService: @unchecked Sendable {
         withUploads.saveUpload = { u in
             try api.saveUpload(run: u.run, probe: u.probe, fileName: u.fileName, declaredType: u.declaredType,
                                sniffedType: u.sniffedType, bytes: u.bytes, sha256: u.sha256,
-                               access: RunAccess(key: u.key, hasToken: try api.token.authorizes(u.request)))
+                               access: RunAccess(key: u.key, scope: try api.token.scope(of: u.request)))
         }
         ProbeEndpoints.register(into: &router, config: withUploads)
         var setupRouter = Self.setupRoutes(into: &router, certificates: certificates, options: options, refusals: refusals)
