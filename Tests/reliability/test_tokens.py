@@ -73,3 +73,19 @@ def test_TokenList_NeverShowsSecrets_AndTheFileHoldsOnlyDigests():
         assert oct(os.stat(path).st_mode & 0o777) == "0o600"
         again = token_cli(server.data_dir, "create", "ci", "--scope", "read")
         assert again.returncode != 0 and "revoke it first" in again.stderr
+
+
+def test_Pin_NeedsAnAdminToken_AndTheCLIPinsAndUnpins():
+    with Server() as server:
+        read = create(server.data_dir, "viewer", "read")
+        run = server.create_run()
+        status, _, _, parsed = server.request("POST", f"/api/runs/{run}/pin", {}, headers=bearer(read))
+        assert status == 403 and "admin" in parsed["error"]["message"]
+        status, _, data, parsed = server.request("POST", f"/api/runs/{run}/pin", {}, headers=bearer(server.token()))
+        assert (status, parsed) == (200, {"id": run, "pinned": True}), data
+        assert server.request("POST", "/api/runs/missing-run/pin", {}, headers=bearer(server.token()))[0] == 404
+        cli = [SERVER_BINARY, "runs", "--server", f"http://127.0.0.1:{server.port}", "--data-dir", server.data_dir]
+        out = subprocess.run(cli + ["--unpin", run], capture_output=True, text=True, timeout=30)
+        assert out.returncode == 0 and "unpinned" in out.stdout, out.stderr
+        out = subprocess.run(cli + ["--pin", run], capture_output=True, text=True, timeout=30)
+        assert out.returncode == 0 and "pinned" in out.stdout, out.stderr

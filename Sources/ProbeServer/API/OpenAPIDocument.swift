@@ -945,6 +945,30 @@ public enum OpenAPIDocument {
     }
    }
   },
+  "/api/runs/{id}/pin": {
+   "post": {
+    "summary": "Pin a run: --keep-days keeps it (admin token)",
+    "security": [{"bearer": []}],
+    "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+    "responses": {
+     "200": {"description": "the run's pin", "content": {"application/json": {"schema": {"type": "object", "required": ["id", "pinned"], "properties": {"id": {"type": "string"}, "pinned": {"type": "boolean"}}}}}},
+     "401": {"description": "no token, or a wrong or revoked one"},
+     "403": {"description": "the token's scope is not admin"},
+     "404": {"description": "no such run"}
+    }
+   },
+   "delete": {
+    "summary": "Unpin a run (admin token)",
+    "security": [{"bearer": []}],
+    "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+    "responses": {
+     "200": {"description": "the run's pin", "content": {"application/json": {"schema": {"type": "object", "required": ["id", "pinned"], "properties": {"id": {"type": "string"}, "pinned": {"type": "boolean"}}}}}},
+     "401": {"description": "no token, or a wrong or revoked one"},
+     "403": {"description": "the token's scope is not admin"},
+     "404": {"description": "no such run"}
+    }
+   }
+  },
   "/api/runs/{id}/results": {
    "post": {
     "summary": "Post one result or a batch; committed before the 200",

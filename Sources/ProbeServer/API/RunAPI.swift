@@ -81,6 +81,9 @@ public final class RunAPI: @unchecked Sendable {
             try token.require(.admin, req)
             return try deleteRun(runID(req))
         }
+        // Pinned runs are kept by --keep-days: certification evidence outlives the retention.
+        router.add("POST", "/api/runs/:id/pin") { [self] req in try pin(req, true) }
+        router.add("DELETE", "/api/runs/:id/pin") { [self] req in try pin(req, false) }
         router.add("POST", "/api/runs/:id/results") { [self] req in try postResults(req) }
         router.add("POST", "/api/runs/:id/complete") { [self] req in
             try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
@@ -352,6 +355,15 @@ public final class RunAPI: @unchecked Sendable {
             if case .deleted(let paths) = outcome { removeUploads(paths) }
             return Response(status: .noContent)
         }
+    }
+
+    struct PinView: Encodable { let id: String; let pinned: Bool }
+
+    func pin(_ req: Request, _ pinned: Bool) throws -> Reply {
+        try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
+        try token.require(.admin, req)
+        let id = try runID(req)
+        return later(.setPinned(id: id, pinned: pinned)) { _ in .json(PinView(id: id, pinned: pinned)) }
     }
 
     /// Deletes upload files the store released. Paths are relative and `..`-free (the store
