@@ -4,9 +4,10 @@ import Glibc
 import Foundation
 
 /// Posts each judged run's verdict to every `--webhook` URL on its own thread: the result
-/// path only writes a small file and signals. Delivered at least once: the file goes only
-/// after a 2xx; failures are retried with exponential backoff, and files left by an earlier
-/// process are sent after a restart.
+/// path only appends to a list and signals. Delivered at least once: the thread writes each
+/// delivery to `DATA/webhooks/` before its first attempt and removes the file only after a
+/// 2xx; failures are retried with exponential backoff, and files left by an earlier process
+/// are sent after a restart.
 public final class WebhookOutbox: @unchecked Sendable {
     /// The first retry waits this long, each next one twice as long...
     static let firstRetrySeconds = 1.0
@@ -26,6 +27,8 @@ public final class WebhookOutbox: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: [(delivery: WebhookDelivery, file: String, attempts: Int, due: Date)] = []
     private var stopped = false
+    /// Deliveries announced but not yet written to the folder.
+    private var unsaved: Set<String> = []
     private var thread: Thread?
 
     public init(urls: [String], secret: String, dataDirectory: String, logger: Logger) throws {
@@ -44,23 +47,30 @@ public final class WebhookOutbox: @unchecked Sendable {
         }
     }
 
-    /// Queues the verdict for every URL: written to disk first, then the thread is woken.
+    /// Queues the verdict for every URL and wakes the thread, which writes each delivery to
+    /// disk before its first attempt. Called on the store's writer thread (the verdict's
+    /// commit): it only encodes and appends, never touches the disk.
     public func announce(_ judged: JudgedRun, reportURL: String) {
         guard let body = try? JSONCoding.encoder.encode(VerdictAnnouncement(judged, reportURL: reportURL)) else { return }
         let text = String(decoding: body, as: UTF8.self)
+        condition.lock()
         for url in urls {
             let delivery = WebhookDelivery(id: RunID.generate(), url: url, body: text)
             // The time first: a restart sends older deliveries first.
             let file = folder + "/\(Int64(Date().timeIntervalSince1970 * 1000))-\(delivery.id).json"
-            do {
-                try DataFolder.writePrivateFile(Array(try JSONEncoder().encode(delivery)), to: file)
-            } catch {
-                logger.error("webhook: cannot queue the verdict of run \(judged.id) for \(url): \(error); it is sent from memory only")
-            }
-            condition.lock()
             pending.append((delivery, file, 0, Date()))
-            condition.signal()
-            condition.unlock()
+            unsaved.insert(delivery.id)
+        }
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Writes a delivery that exists only in memory so far (0600, synced, renamed into place).
+    private func save(_ delivery: WebhookDelivery, to file: String) {
+        do {
+            try DataFolder.writePrivateFile(Array(try JSONEncoder().encode(delivery)), to: file)
+        } catch {
+            logger.error("webhook: cannot keep the delivery for \(delivery.url) in \(folder): \(error); it is retried from memory only")
         }
     }
 
@@ -102,7 +112,9 @@ public final class WebhookOutbox: @unchecked Sendable {
                 condition.unlock(); continue
             }
             let item = pending.remove(at: index)
+            let mustSave = unsaved.remove(item.delivery.id) != nil
             condition.unlock()
+            if mustSave { save(item.delivery, to: item.file) }
 
             let outcome = attempt(item.delivery)
             if outcome == nil {
