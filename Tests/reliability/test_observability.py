@@ -82,3 +82,38 @@ def test_Metrics_ParseAsPrometheusText_AndMoveAfterARun():
         assert value(after, "probe_http_requests_total", code="2xx") > value(before, "probe_http_requests_total", code="2xx")
         assert value(after, "probe_long_polls") == 0
         assert value(after, "probe_tls_refusals_total", sign="alert") == 0
+
+
+def test_Metrics_CountAHandshakeRefusedForAnUntrustedCertificate():
+    import http.client
+    import socket
+    import ssl
+    import time
+    with Server(tls=True) as server:
+        token = server.token()
+        ca = ssl.create_default_context(cafile=os.path.join(server.data_dir, "ca.pem"))
+
+        def scrape_tls():
+            conn = http.client.HTTPSConnection("localhost", server.port, context=ca, timeout=30)
+            conn.request("GET", "/metrics", headers={"Authorization": f"Bearer {token}"})
+            resp = conn.getresponse()
+            text = resp.read().decode()
+            conn.close()
+            assert resp.status == 200, text
+            return {(s.name, tuple(sorted(s.labels.items()))): s.value
+                    for f in text_string_to_metric_families(text) for s in f.samples}
+
+        assert value(scrape_tls(), "probe_tls_refusals_total", sign="alert") == 0
+        # A client that does not trust the local CA ends the handshake with an alert.
+        untrusting = ssl.create_default_context()
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
+            try:
+                untrusting.wrap_socket(raw, server_hostname="localhost")
+                raise AssertionError("the handshake should fail: the local CA is not trusted")
+            except ssl.SSLCertVerificationError:
+                pass
+        # The server reads the alert on its loop, after the client has returned.
+        deadline = time.monotonic() + 10
+        while value(scrape_tls(), "probe_tls_refusals_total", sign="alert") == 0 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert value(scrape_tls(), "probe_tls_refusals_total", sign="alert") == 1
