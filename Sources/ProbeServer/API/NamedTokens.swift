@@ -31,7 +31,9 @@ public final class NamedTokens: @unchecked Sendable {
     public let path: String
     private let lock = Lock()
     private var cached: [NamedToken] = []
-    private var cachedStamp: (Int, Int, Int64)? = nil
+    /// mtime, inode and size: every save renames a new file into place, so the inode changes
+    /// even when two saves fall in one tick of the file system's clock.
+    private var cachedStamp: (Int, Int, UInt64, Int64)? = nil
 
     public init(dataDirectory: String) {
         path = dataDirectory + "/" + Self.fileName
@@ -50,7 +52,7 @@ public final class NamedTokens: @unchecked Sendable {
             lock.withLock { cached = []; cachedStamp = nil }
             return []
         }
-        let stamp = (info.st_mtim.tv_sec, info.st_mtim.tv_nsec, Int64(info.st_size))
+        let stamp = (info.st_mtim.tv_sec, info.st_mtim.tv_nsec, UInt64(info.st_ino), Int64(info.st_size))
         return lock.withLock {
             if let s = cachedStamp, s == stamp { return cached }
             let tokens = (FileManager.default.contents(atPath: path)).flatMap { try? JSONDecoder().decode([NamedToken].self, from: $0) } ?? []
