@@ -954,7 +954,10 @@ public enum OpenAPIDocument {
      "200": {"description": "the run's pin", "content": {"application/json": {"schema": {"type": "object", "required": ["id", "pinned"], "properties": {"id": {"type": "string"}, "pinned": {"type": "boolean"}}}}}},
      "401": {"description": "no token, or a wrong or revoked one"},
      "403": {"description": "the token's scope is not admin"},
-     "404": {"description": "no such run"}
+     "400": {"description": "the run id is malformed"},
+     "404": {"description": "no such run"},
+     "415": {"description": "a body that is not application/json"},
+     "429": {"description": "too many wrong tokens from this address"}
     }
    },
    "delete": {
@@ -965,7 +968,10 @@ public enum OpenAPIDocument {
      "200": {"description": "the run's pin", "content": {"application/json": {"schema": {"type": "object", "required": ["id", "pinned"], "properties": {"id": {"type": "string"}, "pinned": {"type": "boolean"}}}}}},
      "401": {"description": "no token, or a wrong or revoked one"},
      "403": {"description": "the token's scope is not admin"},
-     "404": {"description": "no such run"}
+     "400": {"description": "the run id is malformed"},
+     "404": {"description": "no such run"},
+     "415": {"description": "a body that is not application/json"},
+     "429": {"description": "too many wrong tokens from this address"}
     }
    }
   },
@@ -1376,7 +1382,9 @@ public enum OpenAPIDocument {
     "summary": "Prometheus text exposition (token or a read token, unless --metrics-public)",
     "responses": {
      "200": {"description": "metrics", "content": {"text/plain": {"schema": {"type": "string"}}}},
-     "401": {"description": "the token is missing or wrong"}
+     "401": {"description": "the token is missing or wrong"},
+     "403": {"description": "the token's scope is not read or admin"},
+     "429": {"description": "too many wrong tokens from this address"}
     }
    }
   },
