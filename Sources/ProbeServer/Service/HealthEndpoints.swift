@@ -65,16 +65,36 @@ struct HealthEndpoints: Sendable {
             response.status = .serviceUnavailable
             done(response)
         }
-        api.store.submit(.touch(runID: "readyz-write-probe", at: Date())) { result in
-            if case .failure(let error) = result, !error.isClientError {
-                finish(["store: the store's writer failed a write: \(error.localizedDescription)"])
-            } else {
-                finish([])
+        // Off the loop: the file probe syncs. The writer's answer to a write of a run that
+        // does not exist shows its thread commits; the file shows the disk takes bytes (a
+        // read-only remount or a full disk fails here first).
+        DispatchQueue.global().async { [api] in
+            if let failure = Self.probeWrite(in: api.dataDirectory) {
+                finish(["store: the data folder takes no writes: \(failure); check the disk and its mount"])
+                return
+            }
+            api.store.submit(.touch(runID: "readyz-write-probe", at: Date())) { result in
+                if case .failure(let error) = result, !error.isClientError {
+                    finish(["store: the store's writer failed a write: \(error.localizedDescription)"])
+                } else {
+                    finish([])
+                }
             }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Self.writeProbeSeconds)) {
             finish(["store: the store's writer did not answer a write within \(Self.writeProbeSeconds) s"])
         }
+    }
+
+    /// Writes, syncs and removes a small file in the data folder; nil when that worked.
+    static func probeWrite(in directory: String) -> String? {
+        let path = directory + "/.readyz-probe"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(fd); unlink(path) }
+        let byte: [UInt8] = [0x0a]
+        guard write(fd, byte, 1) == 1, fsync(fd) == 0 else { return String(cString: strerror(errno)) }
+        return nil
     }
 
     static func freeBytes(_ path: String) -> Int64? {
