@@ -12,6 +12,7 @@
 #include <openssl/sha.h>
 #include <openssl/bio.h>
 #include <openssl/ec.h>
+#include <openssl/hmac.h>
 
 // SSL_CTX_ctrl wrappers (macros in ssl.h).
 static inline int probe_SSL_CTX_set_min_proto_version(SSL_CTX *ctx, int version) {

@@ -17,6 +17,8 @@ struct Arguments {
 
     let options: [Option]
     private(set) var values: [String: String] = [:]
+    /// Every value of an option given more than once (`--webhook A --webhook B`), in order.
+    private(set) var allValues: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
 
@@ -54,15 +56,18 @@ struct Arguments {
                 flags.insert(option.long)
             } else if let v = inlineValue {
                 values[option.long] = v
+                allValues[option.long, default: []].append(v)
             } else {
                 guard i < arguments.count else { throw UsageError("--\(option.long) needs a value: --\(option.long) \(option.valueName!)") }
                 values[option.long] = arguments[i]
+                allValues[option.long, default: []].append(arguments[i])
                 i += 1
             }
         }
     }
 
     func value(_ long: String) -> String? { values[long] }
+    func values(_ long: String) -> [String] { allValues[long] ?? [] }
     func flag(_ long: String) -> Bool { flags.contains(long) }
 
     func int<T: FixedWidthInteger>(_ long: String, _ type: T.Type, range: ClosedRange<T>) throws -> T? {

@@ -12,6 +12,8 @@ enum RunsCommand {
         .init(long: "since", short: nil, valueName: "TIME", help: "Only runs created at or after TIME (ISO 8601)."),
         .init(long: "limit", short: "n", valueName: "N", help: "At most N runs (default 50)."),
         .init(long: "json", short: nil, valueName: nil, help: "Print the server's JSON instead of a table."),
+        .init(long: "pin", short: nil, valueName: "ID", help: "Pin run ID so --keep-days never purges it (needs an admin token)."),
+        .init(long: "unpin", short: nil, valueName: "ID", help: "Unpin run ID: retention applies to it again."),
     ] + ServerOptions.options + [
         .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
     ]
@@ -21,6 +23,7 @@ enum RunsCommand {
         OVERVIEW: \(abstract)
 
         USAGE: probe-server runs [--server URL] [--label L] [--platform P] [--verdict V] [--json]
+               probe-server runs --pin ID | --unpin ID
 
         OPTIONS:
         \(Arguments.helpText(options))
@@ -39,6 +42,13 @@ enum RunsCommand {
         }
         let limit = try args.int("limit", Int.self, range: 1...1000) ?? 50
         let api = try ServerOptions.client(args, command: "runs", requireToken: true)
+        if let id = args.value("pin") ?? args.value("unpin") {
+            guard RunID.isWellFormed(id) else { throw UsageError("--pin/--unpin needs a run id: 1 to 64 characters of A-Z a-z 0-9 - _") }
+            let pinned = args.value("pin") != nil
+            do { _ = try api.pin(id, pinned) } catch { throw CommandFailure.from(error) }
+            Output.write("run \(id) \(pinned ? "pinned: --keep-days keeps it" : "unpinned")\n")
+            return 0
+        }
         let list: RemoteRunList
         do {
             list = try api.runs(label: args.value("label"), platform: args.value("platform"), verdict: args.value("verdict"),

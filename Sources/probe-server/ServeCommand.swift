@@ -26,6 +26,9 @@ enum ServeCommand {
         .init(long: "keep-days", short: nil, valueName: "N", help: "Delete runs not seen for N days, with their uploads."),
         .init(long: "max-store", short: nil, valueName: "SIZE", help: "Largest store (database and uploads), e.g. 512M, 4G (default 1G); beyond it writes get 507 store_full."),
         .init(long: "runs-per-hour", short: nil, valueName: "N", help: "Runs one address may create per hour without the token (default 600)."),
+        .init(long: "webhook", short: nil, valueName: "URL", help: "Post each judged run's verdict (JSON, signed) to URL; repeatable. Needs --webhook-secret."),
+        .init(long: "webhook-secret", short: nil, valueName: "SECRET", help: "HMAC-SHA256 key of the X-Probe-Signature header (default: $PROBE_WEBHOOK_SECRET)."),
+        .init(long: "metrics-public", short: nil, valueName: nil, help: "Serve /metrics without the token (default: the token or a read token)."),
         .init(long: "log-level", short: nil, valueName: "LEVEL", help: "error, warn, info (access log, default) or debug."),
         .init(long: "event-loops", short: nil, valueName: "N", help: "Event-loop threads (default: one per core)."),
         .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
@@ -105,6 +108,15 @@ enum ServeCommand {
             o.quotas.maxStoreBytes = bytes
         }
         if let n = try args.int("runs-per-hour", Int.self, range: 1...1_000_000) { o.quotas.runsPerAddressPerHour = n }
+        o.metricsPublic = args.flag("metrics-public")
+        o.webhooks = args.values("webhook")
+        o.webhookSecret = args.value("webhook-secret") ?? ProcessInfo.processInfo.environment["PROBE_WEBHOOK_SECRET"]
+        for url in o.webhooks {
+            do { _ = try ServerURL(parsing: url) } catch { throw UsageError("--webhook: \(error)") }
+        }
+        if !o.webhooks.isEmpty && (o.webhookSecret ?? "").isEmpty {
+            throw UsageError("--webhook needs a secret to sign with: --webhook-secret SECRET or PROBE_WEBHOOK_SECRET")
+        }
         if let level = args.value("log-level") {
             guard let l = LogLevel(name: level) else {
                 throw UsageError("--log-level must be one of error, warn, info, debug; got \(level)")

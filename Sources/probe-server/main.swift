@@ -14,6 +14,7 @@ let subcommands: [(name: String, abstract: String, run: ([String]) throws -> Int
     ("compare", CompareCommand.abstract, CompareCommand.run),
     ("profiles", ProfilesCommand.abstract, ProfilesCommand.run),
     ("catalog", CatalogCommand.abstract, CatalogCommand.run),
+    ("token", TokenCommand.abstract, TokenCommand.run),
 ]
 
 /// probe-server: one root command with subcommands; `serve` is the default.

@@ -56,7 +56,8 @@ need_suite() {
       need_pip engines pytest=pytest playwright=playwright PyQt6.QtWebEngineCore=PyQt6-WebEngine ;;
     reliability)
       need_debian reliability "${NEEDS_BUILD[@]}" openssl
-      need_pip reliability pytest=pytest hypothesis=hypothesis h11=h11 sslyze=sslyze ;;
+      # prometheus-client parses /metrics as a scraper would.
+      need_pip reliability pytest=pytest hypothesis=hypothesis h11=h11 sslyze=sslyze prometheus_client=prometheus-client ;;
     *) echo "need_suite: unknown suite $1" >&2; return 64 ;;
   esac
 }

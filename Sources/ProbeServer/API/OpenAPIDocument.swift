@@ -975,6 +975,36 @@ public enum OpenAPIDocument {
     }
    }
   },
+  "/api/runs/{id}/pin": {
+   "post": {
+    "summary": "Pin a run: --keep-days keeps it (admin token)",
+    "security": [{"bearer": []}],
+    "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+    "responses": {
+     "200": {"description": "the run's pin", "content": {"application/json": {"schema": {"type": "object", "required": ["id", "pinned"], "properties": {"id": {"type": "string"}, "pinned": {"type": "boolean"}}}}}},
+     "401": {"description": "no token, or a wrong or revoked one"},
+     "403": {"description": "the token's scope is not admin"},
+     "400": {"description": "the run id is malformed"},
+     "404": {"description": "no such run"},
+     "415": {"description": "a body that is not application/json"},
+     "429": {"description": "too many wrong tokens from this address"}
+    }
+   },
+   "delete": {
+    "summary": "Unpin a run (admin token)",
+    "security": [{"bearer": []}],
+    "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+    "responses": {
+     "200": {"description": "the run's pin", "content": {"application/json": {"schema": {"type": "object", "required": ["id", "pinned"], "properties": {"id": {"type": "string"}, "pinned": {"type": "boolean"}}}}}},
+     "401": {"description": "no token, or a wrong or revoked one"},
+     "403": {"description": "the token's scope is not admin"},
+     "400": {"description": "the run id is malformed"},
+     "404": {"description": "no such run"},
+     "415": {"description": "a body that is not application/json"},
+     "429": {"description": "too many wrong tokens from this address"}
+    }
+   }
+  },
   "/api/runs/{id}/results": {
    "post": {
     "summary": "Post one result or a batch; committed before the 200",
@@ -1313,6 +1343,34 @@ public enum OpenAPIDocument {
        }
       }
      }
+    }
+   }
+  },
+  "/healthz": {
+   "get": {
+    "summary": "Alive (touches nothing)",
+    "responses": {
+     "200": {"description": "alive", "content": {"application/json": {"schema": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}}}}}
+    }
+   }
+  },
+  "/readyz": {
+   "get": {
+    "summary": "Ready: store writable, certificate loaded, disk above the reserve",
+    "responses": {
+     "200": {"description": "ready", "content": {"application/json": {"schema": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}}}}},
+     "503": {"description": "not ready: error.message names each failing check, failing lists them (store, certificate, disk)", "content": {"application/json": {"schema": {"type": "object", "required": ["error", "failing"], "properties": {"error": {"type": "object"}, "failing": {"type": "array", "items": {"type": "string"}}}}}}}
+    }
+   }
+  },
+  "/metrics": {
+   "get": {
+    "summary": "Prometheus text exposition (token or a read token, unless --metrics-public)",
+    "responses": {
+     "200": {"description": "metrics", "content": {"text/plain": {"schema": {"type": "string"}}}},
+     "401": {"description": "the token is missing or wrong"},
+     "403": {"description": "the token's scope is not read or admin"},
+     "429": {"description": "too many wrong tokens from this address"}
     }
    }
   },

@@ -42,7 +42,7 @@ extension RunAPI {
                 r.headers.add("Set-Cookie", "\(AccessToken.cookieName)=\(given); Path=/; HttpOnly; SameSite=Strict\(req.isSecure ? "; Secure" : "")")
                 return .now(r)
             }
-            try token.require(req)
+            try token.require(.read, req)
             let q = req.queryItems
             let filter = RunMatrixFilter(label: q["label"].flatMap { $0.isEmpty ? nil : $0 },
                                          platform: q["platform"].flatMap { $0.isEmpty ? nil : $0 },

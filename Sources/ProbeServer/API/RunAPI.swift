@@ -23,6 +23,8 @@ public final class RunAPI: @unchecked Sendable {
     /// Bounded by `RunWaiters.totalBound` of the descriptor limit (raised first, as the server does).
     /// Each judged run, for the serve command's line per run.
     public let verdicts = RunVerdictFeed()
+    /// Counts acknowledged results for `/metrics`; set before the server starts.
+    public var metrics: ServerMetrics?
     let waiters = RunWaiters(maxTotal: RunWaiters.totalBound(descriptorLimit: Socket.raiseDescriptorLimit()))
     let runCreation = RateLimiter(RateLimiter.runCreation)
     /// `Quotas.runsPerAddressPerHour` as a bucket that refills over the hour.
@@ -67,7 +69,7 @@ public final class RunAPI: @unchecked Sendable {
         }
         router.add("POST", "/api/runs") { [self] req in try createRun(req) }
         router.add("GET", "/api/runs") { [self] req in
-            try token.require(req)
+            try token.require(.read, req)
             return .offload { try self.listRuns(req) }
         }
         router.add("GET", "/api/runs/:id") { [self] req in
@@ -77,9 +79,12 @@ public final class RunAPI: @unchecked Sendable {
         }
         router.add("DELETE", "/api/runs/:id") { [self] req in
             try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
-            try token.require(req)
+            try token.require(.admin, req)
             return try deleteRun(runID(req))
         }
+        // Pinned runs are kept by --keep-days: certification evidence outlives the retention.
+        router.add("POST", "/api/runs/:id/pin") { [self] req in try pin(req, true) }
+        router.add("DELETE", "/api/runs/:id/pin") { [self] req in try pin(req, false) }
         router.add("POST", "/api/runs/:id/results") { [self] req in try postResults(req) }
         router.add("POST", "/api/runs/:id/complete") { [self] req in
             try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
@@ -93,7 +98,7 @@ public final class RunAPI: @unchecked Sendable {
         }
         router.add("GET", "/api/runs/:id/wait") { [self] req in try wait(runID(req), req) }
         router.add("GET", "/api/compare") { [self] req in
-            try token.require(req)
+            try token.require(.read, req)
             return .offload { try self.compare(req) }
         }
         router.get("/api/catalog") { [self] _ in
@@ -105,7 +110,7 @@ public final class RunAPI: @unchecked Sendable {
         router.get("/api/health") { [self] _ in .json(["status": "ok", "version": serverVersion]) }
         // Every refused handshake with the client's address: behind the token, like the run list.
         router.add("GET", "/api/tls/refusals") { [self] req in
-            try token.require(req)
+            try token.require(.read, req)
             return .now(.json(RefusalsView(refusals: certificateRefusals.list())))
         }
         registerReports(into: &router)
@@ -125,7 +130,7 @@ public final class RunAPI: @unchecked Sendable {
 
     /// What the request presents for a run: its key, the token (a wrong token costs a guess).
     func access(_ req: Request) throws(HTTPError) -> RunAccess {
-        RunAccess(key: RunKey.presented(in: req), hasToken: try token.authorizes(req))
+        RunAccess(key: RunKey.presented(in: req), scope: try token.scope(of: req))
     }
 
     /// `access`, for a read of one run: throttled per address unless the token came along,
@@ -222,7 +227,8 @@ public final class RunAPI: @unchecked Sendable {
         try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
         try runCreation.check(req, what: "new runs")
         // The token holder (CI, the operator) is not counted: the quota bounds anonymous clients.
-        let hasToken = try token.authorizes(req)
+        // An ingest token (CI) may create runs without the quota and choose their ids.
+        let hasToken = try token.scope(of: req)?.grants(.ingest) ?? false
         if !hasToken {
             let (allowed, retry) = runsPerHour.take(req.remoteAddress, nowNanos: EventLoop.monotonicNow().nanoseconds)
             if !allowed {
@@ -328,6 +334,15 @@ public final class RunAPI: @unchecked Sendable {
         }
     }
 
+    struct PinView: Encodable { let id: String; let pinned: Bool }
+
+    func pin(_ req: Request, _ pinned: Bool) throws -> Reply {
+        try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
+        try token.require(.admin, req)
+        let id = try runID(req)
+        return later(.setPinned(id: id, pinned: pinned)) { _ in .json(PinView(id: id, pinned: pinned)) }
+    }
+
     /// Deletes upload files the store released. Paths are relative and `..`-free (the store
     /// checks that when they are recorded), so nothing outside the data dir is touched.
     func removeUploads(_ paths: [String]) {
@@ -388,9 +403,10 @@ public final class RunAPI: @unchecked Sendable {
     }
 
     func answerAppended(_ stored: [ResultRecord], bytes incoming: Int64) -> Reply {
-        later(.appendResults(stored)) { [storeGauge] outcome in
+        later(.appendResults(stored)) { [storeGauge, metrics] outcome in
             storeGauge.add(incoming)
             guard case .appended(let outcomes) = outcome else { return .json(ResultsAcknowledgement(accepted: 0, duplicates: 0, conflicts: 0, conflicting: [])) }
+            metrics?.ingested(results: outcomes.filter { $0 == .inserted }.count)
             var conflicting: [String] = []
             for (i, o) in outcomes.enumerated() where o == .conflict {
                 conflicting.append("\(stored[i].runID)/\(stored[i].probe)/\(stored[i].attempt)")
@@ -440,7 +456,7 @@ public final class RunAPI: @unchecked Sendable {
     /// and the report show the failed `env.script` instead.
     public func recordNoscriptBeacon(run id: String, key: String?, request: Request) {
         guard RunID.isWellFormed(id) else { return }
-        let access = RunAccess(key: key, hasToken: (try? token.authorizes(request)) ?? false)
+        let access = RunAccess(key: key, scope: (try? token.scope(of: request)) ?? nil)
         DispatchQueue.global().async { [self] in
             guard (try? run(id, access, .write)) != nil else { return }
             let record = ResultRecord(runID: id, probe: "env.script", attempt: 0, status: ProbeResult.Status.fail.rawValue,

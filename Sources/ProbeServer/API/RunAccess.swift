@@ -14,16 +14,24 @@ public struct RunAccess: Sendable, Equatable {
 
     /// The write key the request presented, if any.
     public var key: String?
-    /// Whether the request carries the access token.
-    public var hasToken: Bool
+    /// The scope of the token the request carries (nil: none). `read` reads every run,
+    /// `ingest` writes to every run, `admin` both.
+    public var scope: TokenScope?
+    /// Whether the request carries a token of any scope.
+    public var hasToken: Bool { scope != nil }
 
-    public init(key: String?, hasToken: Bool) {
+    public init(key: String?, scope: TokenScope?) {
         self.key = key
-        self.hasToken = hasToken
+        self.scope = scope
+    }
+
+    /// The server's own token (admin) or nothing.
+    public init(key: String?, hasToken: Bool) {
+        self.init(key: key, scope: hasToken ? .admin : nil)
     }
 
     public func allows(_ need: Need, _ run: RunRecord) -> Bool {
-        if hasToken { return true }
+        if let scope, scope.grants(need == .read ? .read : .ingest) { return true }
         let keyMatches = RunKey.matches(key, digest: run.writeKeyDigest)
         switch need {
         case .write: return keyMatches

@@ -103,6 +103,12 @@ public struct ProbeAPIClient: Sendable {
         return try decode(RemoteRun.self, try http.post("/api/runs", json: bytes))
     }
 
+    /// Pins (or unpins) a run so `--keep-days` keeps it; needs an admin token.
+    public func pin(_ id: String, _ pinned: Bool) throws -> RemotePin {
+        let path = "/api/runs/\(Self.segment(id))/pin"
+        return try decode(RemotePin.self, pinned ? try http.post(path, json: Array("{}".utf8)) : try http.delete(path))
+    }
+
     public func run(_ id: String) throws -> RemoteRun {
         try decode(RemoteRun.self, try http.get("/api/runs/\(Self.segment(id))"))
     }
@@ -210,4 +216,10 @@ public struct ProbeAPIClient: Sendable {
         let present = pairs.compactMap { name, value in value.map { "\(name)=\(RunReportPage.percentEncoded($0))" } }
         return present.isEmpty ? "" : "?" + present.joined(separator: "&")
     }
+}
+
+/// `POST/DELETE /api/runs/{id}/pin`.
+public struct RemotePin: Codable, Sendable {
+    public let id: String
+    public let pinned: Bool
 }

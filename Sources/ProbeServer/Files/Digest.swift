@@ -26,3 +26,20 @@ public enum Digest {
         return String(decoding: out, as: UTF8.self)
     }
 }
+
+extension Digest {
+    /// HMAC-SHA256 (RFC 2104) through OpenSSL's one-shot `HMAC`.
+    public static func hmacSHA256(key: [UInt8], _ message: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        key.withUnsafeBytes { k in
+            message.withUnsafeBytes { m in
+                out.withUnsafeMutableBufferPointer { o in
+                    _ = HMAC(EVP_sha256(), k.baseAddress, Int32(k.count), m.baseAddress?.assumingMemoryBound(to: UInt8.self), m.count,
+                             o.baseAddress, &length)
+                }
+            }
+        }
+        return out
+    }
+}

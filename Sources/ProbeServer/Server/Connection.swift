@@ -67,6 +67,7 @@ final class Connection: EventSource {
         self.peer = peer
         self.parser = RequestParser(limits: context.configuration.limits)
         self.timeouts = ConnectionTimeouts(timeouts: context.configuration.timeouts, openedAt: loop.now)
+        context.configuration.metrics?.connectionOpened()
         if endpoint.isSecure {
             // The handshake is part of the request head: a client stalling in it is closed
             // at the header timeout.
@@ -147,6 +148,8 @@ final class Connection: EventSource {
         let serverName = (transport as? TLSSession)?.serverName
         guard let refusals = context.configuration.certificateRefusals else { return }
         refusals.record(client: peer, serverName: serverName, refusal: refusal)
+        if case .alert = refusal { context.configuration.metrics?.refusedHandshake(sign: "alert") }
+        else { context.configuration.metrics?.refusedHandshake(sign: "hungUp") }
         if case .alert = refusal, refusals.shouldLog(client: peer) {
             context.logger.info("\(peer) \(refusal.explanation); open /setup on that device to install it")
         } else if case .hungUp = refusal {
@@ -366,6 +369,8 @@ final class Connection: EventSource {
         timeouts.startedWriting(at: loop.now)
         loop.logAccess(peer: peer, method: head.method, target: head.target, status: response.status.code,
                        bytes: bytes, startedAt: startedAt)
+        context.observe(head, endpoint: endpoint.name, status: response.status.code,
+                        nanos: EventLoop.monotonicNow().since(startedAt))
     }
 
     /// Plain-HTTP bodies from this size on are written straight from the response (for a
@@ -497,6 +502,7 @@ final class Connection: EventSource {
     func close() {
         guard !isClosed else { return }
         isClosed = true
+        context.configuration.metrics?.connectionClosed()
         loop.unregister(fd)
         Glibc.close(fd)
         // Whatever still works for this request (a long poll's waiter) can stop.

@@ -24,6 +24,8 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxies = TrustedProxies()
     /// Where connections report clients that refused the certificate (nil: not kept).
     public var certificateRefusals: CertificateRefusals?
+    /// What `/metrics` counts (nil: nothing counted).
+    public var metrics: ServerMetrics?
     /// More listeners on the same loops: the second origin, the plain-HTTP setup port.
     public var additionalEndpoints: [Endpoint] = []
 

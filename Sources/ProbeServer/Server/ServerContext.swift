@@ -35,6 +35,19 @@ final class ServerContext: Sendable {
     /// Endpoints with a router of their own.
     let endpointRouters: [String: Router]
 
+    /// Counts an answered request for `/metrics` under its route template, so ids do not
+    /// make a series each; what no route matched is `static` (files) or `unmatched`.
+    func observe(_ head: RequestHead, endpoint: String, status: Int, nanos: UInt64) {
+        guard let metrics = configuration.metrics else { return }
+        let route: String
+        if case .matched(let r, _) = (endpointRouters[endpoint] ?? router).lookup(method: head.method, path: head.path) {
+            route = r.pattern
+        } else {
+            route = head.method == "GET" || head.method == "HEAD" ? "static" : "unmatched"
+        }
+        metrics.observeRequest(route: route, method: head.method, status: status, seconds: Double(nanos) / 1e9)
+    }
+
     /// Picks the body limit for a request head before its body is read.
     func bodyLimit(for head: RequestHead, endpoint: String) -> Int {
         // No body is coming (a GET, most requests): the limit is never read, and the route

@@ -17,6 +17,10 @@ public final class ProbeService: @unchecked Sendable {
     public let certificates: LocalCertificates?
     let tls: TLSContext?
     let logger: Logger
+    /// What `/metrics` reports.
+    public let metrics = ServerMetrics()
+    /// Posts judged runs to `--webhook` URLs (nil without one).
+    public let webhooks: WebhookOutbox?
     private var purgeTimer: DispatchSourceTimer?
 
     public static let version = "0.2.0"
@@ -43,6 +47,8 @@ public final class ProbeService: @unchecked Sendable {
 
         token = try AccessToken.resolve(explicit: options.token, dataDirectory: dataDir)
         store = try SQLiteRunStore(dataDirectory: dataDir)
+        webhooks = options.webhooks.isEmpty ? nil
+            : try WebhookOutbox(urls: options.webhooks, secret: options.webhookSecret ?? "", dataDirectory: dataDir, logger: logger)
 
         let hostName = ProcessInfo.processInfo.hostName
         let addresses = InterfaceAddresses.current()
@@ -81,6 +87,7 @@ public final class ProbeService: @unchecked Sendable {
                                           strictTransportSecurity: options.hstsMaxAge.map { "max-age=\($0)" })
         let refusals = CertificateRefusals()
         config.certificateRefusals = refusals
+        config.metrics = metrics
         if let tls {
             config.isSecure = true
             config.makeTransport = { fd in try tls.makeSession(fileDescriptor: fd) }
@@ -93,6 +100,12 @@ public final class ProbeService: @unchecked Sendable {
 
         var router = Router(limits: options.limits)
         api.register(into: &router)
+        api.metrics = metrics
+        let metrics = self.metrics
+        api.verdicts.listen { metrics.judged(verdict: $0.verdict.rawValue) }
+        let tlsContext = tls, plain = options.plainHTTP
+        HealthEndpoints(api: api, metrics: metrics, certificateLoaded: { plain || tlsContext != nil },
+                        metricsPublic: options.metricsPublic).register(into: &router)
         let api = self.api
         let probeConfig = ProbeEndpointsConfig(
             origins: OriginPlan(hostName: hostName, addresses: addresses),
@@ -102,7 +115,7 @@ public final class ProbeService: @unchecked Sendable {
         withUploads.saveUpload = { u in
             try api.saveUpload(run: u.run, probe: u.probe, fileName: u.fileName, declaredType: u.declaredType,
                                sniffedType: u.sniffedType, bytes: u.bytes, sha256: u.sha256,
-                               access: RunAccess(key: u.key, hasToken: try api.token.authorizes(u.request)))
+                               access: RunAccess(key: u.key, scope: try api.token.scope(of: u.request)))
         }
         ProbeEndpoints.register(into: &router, config: withUploads)
         var setupRouter = Self.setupRoutes(into: &router, certificates: certificates, options: options, refusals: refusals)
@@ -128,6 +141,11 @@ public final class ProbeService: @unchecked Sendable {
         SetupState.shared.update(page: makeSetupPage())
         startPurging()
         api.storeGauge.start()
+        if let webhooks {
+            let reportBase = probeURLs.first ?? "https://localhost:\(server.port)/"
+            api.verdicts.listen { webhooks.announce($0, reportURL: reportBase + "runs/" + $0.id) }
+            webhooks.start()
+        }
     }
 
     /// The probe URLs a person can open: the first LAN address first, then localhost.
@@ -175,6 +193,7 @@ public final class ProbeService: @unchecked Sendable {
     /// Stops accepting, lets requests in flight finish, then closes the store.
     public func shutdown() {
         purgeTimer?.cancel()
+        webhooks?.stop()
         api.storeGauge.stop()
         server.shutdown()
         store.close()

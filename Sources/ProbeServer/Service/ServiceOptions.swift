@@ -31,6 +31,11 @@ public struct ServiceOptions: Sendable {
     public var keepDays: Int?
     /// `--max-store`, `--runs-per-hour`; the per-run quotas are constants of `Quotas`.
     public var quotas = Quotas()
+    /// Serve `/metrics` without the token (a scraper on a private network).
+    public var metricsPublic = false
+    /// Where each judged run's verdict is posted (`--webhook`), and the HMAC key it is signed with.
+    public var webhooks: [String] = []
+    public var webhookSecret: String?
     public var limits = HTTPLimits()
     public var timeouts = HTTPTimeouts()
 

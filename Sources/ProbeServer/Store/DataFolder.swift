@@ -19,7 +19,7 @@ public struct DataFolder: Sendable {
     /// Secrets and state: read and written by the server's user only.
     public static let privateFilePermissions: mode_t = 0o600
     /// Files holding secrets or everything the runs hold; tightened to 0600 when looser.
-    static let privateFiles = ["token", "ca-key.pem", "key.pem", "probe.sqlite", "probe.sqlite-wal", "probe.sqlite-shm"]
+    static let privateFiles = ["token", "tokens.json", "ca-key.pem", "key.pem", "probe.sqlite", "probe.sqlite-wal", "probe.sqlite-shm"]
     /// Certificates are public, but a planted one is as bad as a planted key.
     static let publicFiles = ["ca.pem", "cert.pem"]
 

@@ -103,6 +103,12 @@ enum Migrations {
                     upload_count = (SELECT count(*) FROM uploads WHERE run_id = runs.id),
                     upload_bytes = (SELECT coalesce(sum(size), 0) FROM uploads WHERE run_id = runs.id);
                 """),
+        Migration(
+            version: 5, summary: "pinned runs",
+            sql: """
+                -- A pinned run (certification evidence) is never purged by --keep-days.
+                ALTER TABLE runs ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
+                """),
     ]
 
     /// The version this build creates and understands.

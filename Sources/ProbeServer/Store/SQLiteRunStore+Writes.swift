@@ -30,6 +30,9 @@ extension SQLiteRunStore {
                 id, "UPDATE runs SET last_seen_at = max(last_seen_at, ?1) WHERE id = ?2",
                 [date.unixMillis, id], in: database)
             return .done
+        case .setPinned(let id, let pinned):
+            try updateRun(id, "UPDATE runs SET pinned = ?1 WHERE id = ?2", [pinned ? 1 : 0, id], in: database)
+            return .done
         case .addUpload(let upload):
             try addUpload(upload, in: database)
             return .done
@@ -164,7 +167,7 @@ extension SQLiteRunStore {
 
     private static func purge(olderThan date: Date, in database: SQLiteDatabase) throws -> PurgeOutcome {
         let candidates = try database.rows(
-            "SELECT id FROM runs WHERE last_seen_at < ? ORDER BY last_seen_at, id LIMIT ?",
+            "SELECT id FROM runs WHERE last_seen_at < ? AND pinned = 0 ORDER BY last_seen_at, id LIMIT ?",
             [date.unixMillis, StoreLimits.purgeBatchRuns + 1]) { $0.string(at: 0) }
         let runIDs = Array(candidates.prefix(StoreLimits.purgeBatchRuns))
         var paths: [String] = []

@@ -18,6 +18,8 @@ public enum StoreWrite: Sendable {
     case touch(runID: String, at: Date)
     /// → `.done`; `runNotFound`, `uploadExists`.
     case addUpload(UploadRecord)
+    /// → `.done`; `runNotFound`. A pinned run is skipped by `purge`.
+    case setPinned(id: String, pinned: Bool)
     /// → `.deleted` with the upload files to remove (after the commit); `runNotFound`.
     case deleteRun(id: String)
     /// → `.purged`: runs last seen before the date, at most `StoreLimits.purgeBatchRuns`.

@@ -1,0 +1,101 @@
+import Synchronization
+
+/// What `/metrics` counts, updated where the server already does the work (the access-log
+/// line, the handshake refusal, the acknowledged batch, the judged run). One lock; each
+/// update is a few additions, far below a request's cost.
+public final class ServerMetrics: Sendable {
+    /// Upper bounds in seconds: a static file or lookup answers in milliseconds, a batch
+    /// commit waits for an fsync (tens of ms on a laptop disk), a long poll takes up to
+    /// `RunWaiters.maxWaitSeconds`. Few buckets keep the series per route small.
+    public static let latencyBuckets: [Double] = [0.005, 0.025, 0.1, 0.5, 2.5, 10]
+
+    struct Histogram {
+        var buckets = [UInt64](repeating: 0, count: ServerMetrics.latencyBuckets.count)
+        var count: UInt64 = 0
+        var sum: Double = 0
+    }
+
+    struct State {
+        var requests: [String: Histogram] = [:]
+        var requestsByStatus: [String: UInt64] = [:]
+        var verdicts: [String: UInt64] = [:]
+        var resultsIngested: UInt64 = 0
+        var tlsRefusals: [String: UInt64] = [:]
+    }
+
+    private let state = Mutex(State())
+    /// Connections accepted and not yet closed, all loops together.
+    let openConnections = Atomic<Int>(0)
+
+    public init() {}
+
+    /// One answered request: its route template (`/api/runs/:id`, or `static` for files),
+    /// its status class, its duration.
+    func observeRequest(route: String, method: String, status: Int, seconds: Double) {
+        state.withLock { s in
+            var h = s.requests[method + " " + route] ?? Histogram()
+            for (i, bound) in Self.latencyBuckets.enumerated() where seconds <= bound { h.buckets[i] += 1 }
+            h.count += 1
+            h.sum += seconds
+            s.requests[method + " " + route] = h
+            s.requestsByStatus["\(status / 100)xx", default: 0] += 1
+        }
+    }
+
+    func judged(verdict: String) { state.withLock { $0.verdicts[verdict, default: 0] += 1 } }
+    func ingested(results: Int) { state.withLock { $0.resultsIngested += UInt64(results) } }
+    func refusedHandshake(sign: String) { state.withLock { $0.tlsRefusals[sign, default: 0] += 1 } }
+    func connectionOpened() { openConnections.add(1, ordering: .relaxed) }
+    func connectionClosed() { openConnections.subtract(1, ordering: .relaxed) }
+
+    /// The gauges read at scrape time from their owners.
+    public struct Gauges: Sendable {
+        public var storeBytes: Int64
+        public var storeLimitBytes: Int64
+        public var longPolls: Int
+        public init(storeBytes: Int64, storeLimitBytes: Int64, longPolls: Int) {
+            self.storeBytes = storeBytes; self.storeLimitBytes = storeLimitBytes; self.longPolls = longPolls
+        }
+    }
+
+    public func render(_ gauges: Gauges) -> String {
+        let s = state.withLock { $0 }
+        var out = MetricsExposition()
+        out.family("probe_runs_judged_total", .counter, help: "Runs judged since the server started, by verdict.")
+        for (verdict, n) in s.verdicts.sorted(by: { $0.key < $1.key }) {
+            out.sample("probe_runs_judged_total", [("verdict", verdict)], Double(n))
+        }
+        out.family("probe_results_ingested_total", .counter, help: "Results acknowledged as newly stored since the server started.")
+        out.sample("probe_results_ingested_total", [], Double(s.resultsIngested))
+        out.family("probe_http_requests_total", .counter, help: "Requests answered, by status class.")
+        for (status, n) in s.requestsByStatus.sorted(by: { $0.key < $1.key }) {
+            out.sample("probe_http_requests_total", [("code", status)], Double(n))
+        }
+        out.family("probe_http_request_duration_seconds", .histogram,
+                   help: "Time from the request's first byte to its response being queued, by route template.")
+        for (key, h) in s.requests.sorted(by: { $0.key < $1.key }) {
+            let parts = key.split(separator: " ", maxSplits: 1).map(String.init)
+            let labels = [("method", parts[0]), ("route", parts.count > 1 ? parts[1] : "")]
+            for (i, bound) in Self.latencyBuckets.enumerated() {
+                out.sample("probe_http_request_duration_seconds_bucket", labels + [("le", MetricsExposition.number(bound))], Double(h.buckets[i]))
+            }
+            out.sample("probe_http_request_duration_seconds_bucket", labels + [("le", "+Inf")], Double(h.count))
+            out.sample("probe_http_request_duration_seconds_sum", labels, h.sum)
+            out.sample("probe_http_request_duration_seconds_count", labels, Double(h.count))
+        }
+        out.family("probe_tls_refusals_total", .counter,
+                   help: "TLS handshakes the client ended by refusing the certificate (alert) or hanging up after it.")
+        for sign in ["alert", "hungUp"] {
+            out.sample("probe_tls_refusals_total", [("sign", sign)], Double(s.tlsRefusals[sign] ?? 0))
+        }
+        out.family("probe_store_bytes", .gauge, help: "Size of the store: database and uploads.")
+        out.sample("probe_store_bytes", [], Double(gauges.storeBytes))
+        out.family("probe_store_limit_bytes", .gauge, help: "The store's limit (--max-store).")
+        out.sample("probe_store_limit_bytes", [], Double(gauges.storeLimitBytes))
+        out.family("probe_open_connections", .gauge, help: "Client connections open now.")
+        out.sample("probe_open_connections", [], Double(max(0, openConnections.load(ordering: .relaxed))))
+        out.family("probe_long_polls", .gauge, help: "Requests waiting in GET /api/runs/{id}/wait now.")
+        out.sample("probe_long_polls", [], Double(gauges.longPolls))
+        return out.text
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import ProbeServer
+
+/// `probe-server token create|list|revoke`: named tokens with a scope, kept (as SHA-256
+/// digests) in the data folder; a running server sees a change at its next request.
+enum TokenCommand {
+    static let abstract = "Create, list or revoke named access tokens (read, ingest, admin)."
+
+    static let options: [Arguments.Option] = [
+        .init(long: "scope", short: "s", valueName: "read|ingest|admin", help: "What the new token may do: read (runs, reports, lists, /metrics), ingest (create runs, post results) or admin (everything)."),
+        .init(long: "data-dir", short: "d", valueName: "DIR", help: "The server's data folder (default ./probe-data)."),
+        .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
+    ]
+
+    static var help: String {
+        """
+        OVERVIEW: \(abstract)
+
+        USAGE: probe-server token create NAME --scope read|ingest|admin [--data-dir DIR]
+               probe-server token list [--data-dir DIR]
+               probe-server token revoke NAME [--data-dir DIR]
+
+        OPTIONS:
+        \(Arguments.helpText(options))
+
+        create prints the new token once: only its SHA-256 is kept. The server's own
+        token (DATA_DIR/token) stays an admin token.
+        """
+    }
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let args = try Arguments(options: options, arguments: argv)
+        if args.flag("help") {
+            print(Arguments.fitted(help))
+            return 0
+        }
+        let tokens = NamedTokens(dataDirectory: args.value("data-dir") ?? "probe-data")
+        let positionals = args.positionals
+        guard let action = positionals.first else { throw UsageError("token needs create, list or revoke") }
+        do {
+            switch action {
+            case "create":
+                guard positionals.count == 2 else { throw UsageError("token create takes one NAME, e.g. token create ci --scope ingest") }
+                guard let text = args.value("scope") else { throw UsageError("token create needs --scope read, ingest or admin") }
+                guard let scope = TokenScope(rawValue: text) else { throw UsageError("--scope must be read, ingest or admin; got \(text)") }
+                guard FileManager.default.fileExists(atPath: tokens.path.dropLastComponent) else {
+                    throw CommandFailure("no data folder at \(tokens.path.dropLastComponent); pass --data-dir DIR of the server", exitCode: 66)
+                }
+                let secret = try tokens.create(name: positionals[1], scope: scope)
+                Output.write("\(secret)\n")
+                printError("token \(positionals[1]) (\(scope.rawValue)) created; it is shown only now: keep it in your CI's secrets")
+            case "list":
+                guard positionals.count == 1 else { throw UsageError("token list takes no argument") }
+                let list = tokens.list()
+                guard !list.isEmpty else { Output.write("no named tokens\n"); return 0 }
+                let width = max(4, list.map(\.name.count).max() ?? 0)
+                Output.write("NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  SCOPE   CREATED\n")
+                for t in list {
+                    Output.write(t.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                                 + t.scope.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0) + "  " + t.createdAt + "\n")
+                }
+            case "revoke":
+                guard positionals.count == 2 else { throw UsageError("token revoke takes one NAME") }
+                try tokens.revoke(name: positionals[1])
+                printError("token \(positionals[1]) revoked")
+            default:
+                throw UsageError("unknown token action \(action); one of create, list, revoke")
+            }
+        } catch let error as NamedTokens.ChangeError {
+            throw CommandFailure("\(error)", exitCode: 65)
+        }
+        return 0
+    }
+}
+
+private extension String {
+    var dropLastComponent: String {
+        guard let slash = lastIndex(of: "/") else { return "." }
+        return String(self[..<slash])
+    }
+}

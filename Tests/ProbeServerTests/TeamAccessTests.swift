@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import ProbeServer
+
+@Suite struct TeamAccessTests {
+    /// RFC 4231 §4.2, test case 1.
+    @Test func HMACSHA256_MatchesRFC4231() {
+        let key = [UInt8](repeating: 0x0b, count: 20)
+        #expect(Digest.hex(Digest.hmacSHA256(key: key, Array("Hi There".utf8)))
+            == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+    }
+
+    @Test func WebhookSignature_IsSha256PrefixedHexOfTheBody() {
+        // RFC 4231 §4.3, test case 2.
+        #expect(WebhookDelivery.signature(body: Array("what do ya want for nothing?".utf8), secret: "Jefe")
+            == "sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+    }
+
+    @Test func NamedTokens_KeepOnlyDigests_AndARevokedTokenNoLongerMatches() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tokens-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let tokens = NamedTokens(dataDirectory: directory)
+        let secret = try tokens.create(name: "ci", scope: .ingest)
+        let file = try String(contentsOfFile: tokens.path, encoding: .utf8)
+        #expect(!file.contains(secret))
+        #expect(file.contains(Digest.hex(Digest.sha256(Array(secret.utf8)))))
+        #expect(tokens.match(secret)?.scope == .ingest)
+        #expect(tokens.match(secret + "x") == nil)
+        #expect(throws: NamedTokens.ChangeError.self) { _ = try tokens.create(name: "ci", scope: .read) }
+        #expect(throws: NamedTokens.ChangeError.self) { _ = try tokens.create(name: "has space", scope: .read) }
+        try tokens.revoke(name: "ci")
+        #expect(tokens.match(secret) == nil)
+    }
+
+    @Test func Scopes_GrantThemselvesAndAdminGrantsAll() {
+        #expect(TokenScope.admin.grants(.read) && TokenScope.admin.grants(.ingest) && TokenScope.admin.grants(.admin))
+        #expect(TokenScope.read.grants(.read) && !TokenScope.read.grants(.ingest) && !TokenScope.read.grants(.admin))
+        #expect(TokenScope.ingest.grants(.ingest) && !TokenScope.ingest.grants(.read) && !TokenScope.ingest.grants(.admin))
+    }
+}
