@@ -3,7 +3,6 @@ import Glibc
 #endif
 import Dispatch
 import Foundation
-import CEpoll
 
 /// The HTTP/1.1 server: one epoll event loop per core, each with its own listener on the
 /// shared port (SO_REUSEPORT), connections never leaving the loop that accepted them.
@@ -77,7 +76,7 @@ public final class HTTPServer: @unchecked Sendable {
             loop.accessLogEnabled = context.logger.enabled(.info)
             for (fd, endpoint) in fds {
                 let listener = Listener(fd: fd, endpoint: endpoint, loop: loop, context: context) { _ in }
-                loop.register(fd, listener, events: UInt32(EPOLLIN.rawValue))
+                loop.register(fd, listener, events: .readable)
             }
             let context = self.context
             loop.onTick = { [unowned loop] in
