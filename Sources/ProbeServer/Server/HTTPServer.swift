@@ -8,7 +8,8 @@ import Foundation
 /// shared port (SO_REUSEPORT), connections never leaving the loop that accepted them.
 public final class HTTPServer: @unchecked Sendable {
     public let configuration: ServerConfiguration
-    private let context: ServerContext
+    /// Internal for tests: they hold the blocking pool to see what runs on it.
+    let context: ServerContext
     private var loops: [EventLoop] = []
     private var finished: [DispatchSemaphore] = []
     /// The addresses actually bound per endpoint (the port filled in when 0 was asked).
