@@ -41,7 +41,9 @@ final class Connection: EventSource {
     /// This connection holds one of the server's `concurrentLargeBodies` slots.
     private var holdsLargeBodySlot = false
 
-    /// Responses queued beyond this many bytes pause request processing until written.
+    /// Responses queued beyond this many bytes pause request processing and reading until
+    /// written: a client that pipelines without reading holds a bounded amount (SwiftNIO
+    /// reads no further request until the previous response is written).
     static let outputHighWater = 256 * 1024
     /// Output capacity an idle connection keeps for its next response. A response head and
     /// an API answer fit; a page script does not, and keeping its 25 KB per idle keep-alive
@@ -338,7 +340,18 @@ final class Connection: EventSource {
             response.body.withUnsafeBytes { body in transport.write(vectored: head, body) }
         }
         var written = 0
-        if case .bytes(let n) = result { written = n }
+        switch result {
+        case .bytes(let n): written = n
+        case .wantWrite, .wantRead: break
+        case .closed:
+            // Not retried: after a fatal error OpenSSL forbids further I/O on the session.
+            close("client closed while reading the answer")
+            return total
+        case .failed(let why):
+            context.logger.debug("\(peer) write failed: \(why)")
+            close(nil)
+            return total
+        }
         if written >= total {
             output.removeAll(keepingCapacity: true)
         } else if written >= headCount {
@@ -352,7 +365,6 @@ final class Connection: EventSource {
             state.wrote(bytes: written)
             timeouts.wroteBytes(at: loop.now)
         }
-        // A refusal other than "would block" shows again on the next write, in `flush`.
         return total
     }
 
