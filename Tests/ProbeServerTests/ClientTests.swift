@@ -246,6 +246,7 @@ final class FailedTransport: Transport {
     func handshake() -> TransportResult { .failed("no TLS session") }
     func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult { .failed("no TLS session") }
     func write(from buffer: UnsafeRawBufferPointer) -> TransportResult { .failed("no TLS session") }
+    func write(vectored head: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer) -> TransportResult { .failed("no TLS session") }
     func shutdown() {}
     var negotiatedProtocol: String? { nil }
 }

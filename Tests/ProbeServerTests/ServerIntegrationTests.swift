@@ -39,6 +39,22 @@ import Testing
         #expect(c.readToEnd().isEmpty && c.sawEOF)
     }
 
+    @Test func PipelinedRequests_BeyondTheHighWaterMark_AreAllAnswered_OnceTheClientReads() throws {
+        let s = try TestServer()
+        let c = try s.client()
+        // 400 scripts of 25 KB (10 MB): more than loopback's socket buffers take, so answers
+        // back up past the queued-answer mark (`Connection.outputHighWater`) while the client
+        // reads nothing. Processing pauses there and must resume as the client reads, although
+        // it sends nothing more.
+        let count = 400
+        c.send(String(repeating: "GET /app.js HTTP/1.1\r\nHost: t\r\n\r\n", count: count))
+        #expect(count * TestServer.script.count > 16 * Connection.outputHighWater)
+        for i in 0..<count {
+            let r = try #require(c.readResponse(), "answer \(i + 1) of \(count) did not come")
+            #expect(r.body == TestServer.script)
+        }
+    }
+
     @Test func IfNoneMatch_Gives304() throws {
         let s = try TestServer()
         let c = try s.client()

@@ -16,7 +16,7 @@ public final class StaticFiles: @unchecked Sendable {
     private var keysByPath: [String: String] = [:]
 
     /// Files up to this size are kept in memory; larger ones (video fixtures) are read
-    /// off the event loop per request.
+    /// per request. Either is read off the event loop.
     static let cacheableBytes = 8 * 1024 * 1024
     /// Bounds the cache: `Public/` has a few dozen files; anything beyond is not the page.
     static let maxEntries = 1024
@@ -97,23 +97,22 @@ public final class StaticFiles: @unchecked Sendable {
             r.headers.add("Cache-Control", Self.cacheControl)
             return .now(r)
         case .file(let real, let size, let modified):
-            if size > Self.cacheableBytes {
-                return .offload { [self] in
-                    guard let body = Self.readFile(real) else { return HTTPError(.notFound, "no such file").response }
-                    let entry = Entry(realPath: real, mediaType: MediaType.forPath(real), body: body,
-                                      modified: modified, checkedAt: now)
-                    return respond(entry, request)
+            // Reading, hashing and compressing (up to `cacheableBytes`) is disk and CPU work:
+            // done on the blocking pool, never on the event loop (docs/architecture.md).
+            // The next request finds the entry cached and is answered on the loop.
+            return .offload { [self] in
+                guard let body = Self.readFile(real) else { return HTTPError(.notFound, "no such file").response }
+                let entry = Entry(realPath: real, mediaType: MediaType.forPath(real), body: body,
+                                  modified: modified, checkedAt: now)
+                if body.count <= Self.cacheableBytes {
+                    lock.withLock {
+                        if cache.count >= Self.maxEntries { cache.removeAll() }
+                        cache[key] = entry
+                    }
+                    remember(path: request.path, key: key)
                 }
+                return respond(entry, request)
             }
-            guard let body = Self.readFile(real) else { return .now(HTTPError(.notFound, "no such file").response) }
-            let entry = Entry(realPath: real, mediaType: MediaType.forPath(real), body: body,
-                              modified: modified, checkedAt: now)
-            lock.withLock {
-                if cache.count >= Self.maxEntries { cache.removeAll() }
-                cache[key] = entry
-            }
-            remember(path: request.path, key: key)
-            return .now(respond(entry, request))
         }
     }
 

@@ -5,8 +5,8 @@ import CEpoll
 
 /// Something registered with an event loop: a listener or a connection.
 protocol EventSource: AnyObject {
-    /// Called on the loop thread with the epoll event bits.
-    func handle(events: UInt32)
+    /// Called on the loop thread with what epoll reported.
+    func handle(events: Readiness)
 }
 
 /// One thread, one epoll instance. Everything registered with a loop is touched only on its
@@ -66,17 +66,17 @@ final class EventLoop: @unchecked Sendable {
 
     // MARK: Registration (loop thread only)
 
-    func register(_ fd: Int32, _ source: any EventSource, events: UInt32) {
+    func register(_ fd: Int32, _ source: any EventSource, events: Readiness) {
         sources[fd] = source
         var ev = epoll_event()
-        ev.events = events
+        ev.events = events.rawValue
         ev.data.fd = fd
         epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev)
     }
 
-    func modify(_ fd: Int32, events: UInt32) {
+    func modify(_ fd: Int32, events: Readiness) {
         var ev = epoll_event()
-        ev.events = events
+        ev.events = events.rawValue
         ev.data.fd = fd
         epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &ev)
     }
@@ -138,7 +138,7 @@ final class EventLoop: @unchecked Sendable {
                     _ = read(wakeFD, &value, 8)
                     runTasks()
                 } else if let source = sources[fd] {
-                    source.handle(events: events[i].events)
+                    source.handle(events: Readiness(rawValue: events[i].events))
                 }
             }
             runDueTimers()

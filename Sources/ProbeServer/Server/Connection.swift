@@ -1,13 +1,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CEpoll
 
 /// One client connection, confined to its event loop's thread.
 ///
-/// It reads bytes into the parser, answers requests strictly in order (a pipelined request
-/// is not started until the previous response is queued, and reading pauses while
-/// responses back up), and applies the timeout state machine on each tick.
+/// It moves bytes between the transport, the parser and the handlers. When to read, pause,
+/// answer, keep alive or close is decided by `ConnectionState` (a pure value) and when a
+/// deadline passed by `ConnectionTimeouts`; this class performs what they answer.
 final class Connection: EventSource {
     let fd: Int32
     private let transport: any Transport
@@ -18,14 +17,13 @@ final class Connection: EventSource {
     private let localPort: UInt16
     private var parser: RequestParser
     private var timeouts: ConnectionTimeouts
+    private var state: ConnectionState
+    /// What epoll watches now (registered by `Listener`).
+    private var appliedInterest: Readiness = [.readable, .peerHalfClosed]
 
-    private var handshakeDone = false
     private var output: [UInt8] = []
     private var outputOffset = 0
-    private var interest: UInt32 = EPOLLIN.rawValue
-    private var readingPaused = false
-    private var peerClosed = false
-    private var closeAfterWrite = false
+    /// The descriptor is closed and unregistered (`state` decides; this records that it was done).
     private(set) var isClosed = false
 
     /// The head whose body is being read.
@@ -40,14 +38,12 @@ final class Connection: EventSource {
         /// Set for `Reply.later`: told when the client goes away first.
         var promise: ReplyPromise? = nil
     }
-    /// Whether EPOLLRDHUP is asked for. Dropped once the peer's FIN was seen while a request
-    /// is still being answered: the condition is level-triggered (epoll_ctl(2)), and asking
-    /// for it again would wake the loop for nothing until the answer is written.
-    private var watchHangUp = true
     /// This connection holds one of the server's `concurrentLargeBodies` slots.
     private var holdsLargeBodySlot = false
 
-    /// Responses queued beyond this many bytes pause request processing until written.
+    /// Responses queued beyond this many bytes pause request processing and reading until
+    /// written: a client that pipelines without reading holds a bounded amount (SwiftNIO
+    /// reads no further request until the previous response is written).
     static let outputHighWater = 256 * 1024
     /// Output capacity an idle connection keeps for its next response. A response head and
     /// an API answer fit; a page script does not, and keeping its 25 KB per idle keep-alive
@@ -68,75 +64,72 @@ final class Connection: EventSource {
         self.parser = RequestParser(limits: context.configuration.limits)
         self.timeouts = ConnectionTimeouts(timeouts: context.configuration.timeouts, openedAt: loop.now)
         context.configuration.metrics?.connectionOpened()
+        self.state = ConnectionState(
+            limits: .init(pipelinedBytes: context.configuration.limits.pipelinedBytes, queuedHigh: Self.outputHighWater,
+                          readsPerWake: ConnectionState.Limits.readsPerWakeDefault),
+            secure: endpoint.isSecure)
         if endpoint.isSecure {
             // The handshake is part of the request head: a client stalling in it is closed
             // at the header timeout.
             timeouts.receivedHeadBytes(at: loop.now)
-        } else {
-            handshakeDone = true
         }
     }
 
     /// True when closing now loses nothing: no request is partly read, handled or written.
     var isIdle: Bool {
-        inFlight == nil && currentHead == nil && !parser.isInsideRequest && outputOffset >= output.count
+        state.isIdle(insideRequest: currentHead != nil || parser.isInsideRequest)
     }
 
     // MARK: Events
 
-    func handle(events: UInt32) {
-        if events & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0 && events & EPOLLIN.rawValue == 0 {
-            close()
-            return
-        }
-        // EPOLLHUP: both directions are gone (a reset); nothing can be written any more.
-        if events & EPOLLHUP.rawValue != 0 && readingPaused {
-            close()
-            return
-        }
-        if events & EPOLLRDHUP.rawValue != 0 && readingPaused {
-            // The client sent FIN while reading is paused behind a request in flight.
-            if inFlight?.promise?.isAbandonable == true {
-                close()
-                return
-            }
-            // The rest is read (and the FIN seen) when reading resumes.
-            ignoreHangUp()
-        }
-        if !handshakeDone {
+    func handle(events: Readiness) {
+        switch state.ready(events) {
+        case .closeNow(let reason):
+            close(reason)
+        case .handshake:
             continueHandshake()
-            return
+        case .serve(let write):
+            if write { flush() }
+            if state.shouldRead(on: events) { readAvailable() }
         }
-        if events & EPOLLOUT.rawValue != 0 {
-            flush()
-            if isClosed { return }
-        }
-        if events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLRDHUP.rawValue) != 0 && !readingPaused {
-            readAvailable()
+        settle()
+    }
+
+    /// Applies what epoll should watch, and resumes reading that had paused: buffered
+    /// requests are answered, and TLS may hold decrypted bytes that will never raise EPOLLIN.
+    private func settle() {
+        while !state.isClosed {
+            let (interest, resume) = state.settle()
+            if interest != appliedInterest {
+                appliedInterest = interest
+                loop.modify(fd, events: interest)
+            }
+            guard resume else { return }
+            processRequests()
+            if state.wantsToRead { readAvailable() }
         }
     }
 
     private func continueHandshake() {
         switch transport.handshake() {
         case .bytes:
-            handshakeDone = true
+            state.handshakeCompleted()
             if let refusals = context.configuration.certificateRefusals, refusals.noteAccepted(client: peer),
                refusals.shouldLog(client: "accepted " + peer) {
                 context.logger.info("\(peer) completed a TLS handshake after refusing the certificate: it was told to ignore certificate errors, it trusts the CA now, or it is another device at the same address")
             }
-            setInterest(EPOLLIN.rawValue)
             readAvailable()
         case .wantRead:
-            setInterest(EPOLLIN.rawValue)
+            state.readWaits(forWritable: false)
         case .wantWrite:
-            setInterest(EPOLLIN.rawValue | EPOLLOUT.rawValue)
+            state.readWaits(forWritable: true)
         case .closed:
             noteRefusal()
-            close()
+            close("TLS handshake ended by the client")
         case .failed(let why):
             context.logger.debug("\(peer) TLS handshake failed: \(why)")
             noteRefusal()
-            close()
+            close(nil)
         }
     }
 
@@ -145,9 +138,8 @@ final class Connection: EventSource {
     /// API and /setup.
     private func noteRefusal() {
         guard let refusal = transport.handshakeRefusal else { return }
-        let serverName = (transport as? TLSSession)?.serverName
         guard let refusals = context.configuration.certificateRefusals else { return }
-        refusals.record(client: peer, serverName: serverName, refusal: refusal)
+        refusals.record(client: peer, serverName: transport.serverName, refusal: refusal)
         if case .alert = refusal { context.configuration.metrics?.refusedHandshake(sign: "alert") }
         else { context.configuration.metrics?.refusedHandshake(sign: "hungUp") }
         if case .alert = refusal, refusals.shouldLog(client: peer) {
@@ -160,10 +152,9 @@ final class Connection: EventSource {
     private func readAvailable() {
         // TLS can hold decrypted bytes that epoll cannot see: read until the transport says
         // it needs the socket, not just once.
-        var reads = 0
-        readLoop: while !isClosed {
-            let result = transport.read(into: loop.readBuffer)
-            switch result {
+        state.startedReading()
+        readLoop: while !state.isClosed {
+            switch transport.read(into: loop.readBuffer) {
             case .bytes(let n):
                 let wasInside = parser.isInsideRequest
                 parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<n]))
@@ -172,123 +163,81 @@ final class Connection: EventSource {
                 } else if !wasInside, inFlight == nil {
                     timeouts.receivedHeadBytes(at: loop.now)
                 }
-                reads += 1
-                if inFlight != nil && parser.bufferedBytes > context.configuration.limits.pipelinedBytes {
-                    pauseReading()
-                    break readLoop
-                }
-                // Fair share: let other connections of this loop run, then continue.
-                if reads >= 16 { break readLoop }
+                if state.bytesRead(buffered: parser.bufferedBytes) == .stopReading { break readLoop }
             case .wantRead:
                 break readLoop
             case .wantWrite:
-                setInterest(interest | EPOLLOUT.rawValue)
+                state.readWaits(forWritable: true)
                 break readLoop
             case .closed:
-                peerClosed = true
+                state.peerHalfClosed()
                 break readLoop
             case .failed(let why):
                 context.logger.debug("\(peer) read failed: \(why)")
-                close()
+                close(nil)
                 return
             }
         }
         processRequests()
-        if peerClosed && !isClosed && inFlight?.promise?.isAbandonable == true {
-            // A long poll whose client hung up: drop it now, not when it would have answered.
-            close()
-            return
+        if case .closeNow(let reason) = state.finishedReading(insideRequest: currentHead != nil || parser.isInsideRequest) {
+            close(reason)
         }
-        if peerClosed && !isClosed {
-            if isIdle || (inFlight == nil && currentHead == nil && parser.bufferedBytes == 0) {
-                close()
-            } else if inFlight == nil && !closeAfterWrite {
-                // The client half-closed after sending part of a request: nothing will complete it.
-                if parser.isInsideRequest { close() } else { closeAfterWrite = true }
-            } else {
-                closeAfterWrite = true
-            }
-            // The FIN stays readable (level-triggered): stop asking until the answer is out.
-            if !isClosed && inFlight != nil {
-                pauseReading()
-                ignoreHangUp()
-            }
-        }
-        if reads >= 16 && !isClosed && !readingPaused {
-            // More may be waiting; level-triggered epoll will call again.
-        }
-    }
-
-    private func pauseReading() {
-        readingPaused = true
-        setInterest(interest & ~EPOLLIN.rawValue)
-    }
-
-    private func resumeReading() {
-        guard readingPaused else { return }
-        readingPaused = false
-        setInterest(interest | EPOLLIN.rawValue)
-        // TLS may hold buffered plaintext that will never raise EPOLLIN.
-        readAvailable()
-    }
-
-    private func setInterest(_ events: UInt32, force: Bool = false) {
-        guard events != interest || force, !isClosed else { return }
-        interest = events
-        loop.modify(fd, events: events | (watchHangUp ? EPOLLRDHUP.rawValue : 0))
-    }
-
-    private func ignoreHangUp() {
-        guard watchHangUp else { return }
-        watchHangUp = false
-        setInterest(interest, force: true)
     }
 
     // MARK: Requests
 
+    /// Answers buffered requests in order while the state allows, writing as it goes: answers
+    /// that back up stop it, and once written, the next buffered request is taken.
     private func processRequests() {
-        while !isClosed && inFlight == nil && !closeAfterWrite && output.count - outputOffset < Self.outputHighWater {
-            let event: ParseEvent?
-            do {
-                event = try parser.next()
-            } catch {
-                respondToParseError(error)
-                break
-            }
-            guard let event else { break }
-            switch event {
-            case .head(let head):
-                currentHead = head
-                requestStartedAt = loop.now
-                parser.bodyLimit = context.bodyLimit(for: head, endpoint: endpoint.name)
-                // Before any 100 Continue: a refused upload's body is never asked for.
-                if head.hasBody && parser.bodyLimit > context.configuration.limits.jsonBodyBytes && !takeLargeBodySlot() {
-                    let limit = context.configuration.limits.concurrentLargeBodies
-                    respondToParseError(HTTPParseError(.serviceUnavailable,
-                        "the server is already receiving \(limit) uploads, its limit at once; retry in a few seconds"))
+        while true {
+            var needsBytes = false
+            while state.mayAnswerNext {
+                let event: ParseEvent?
+                do {
+                    event = try parser.next()
+                } catch {
+                    respondToParseError(error)
                     break
                 }
-                if let expect = head.headers["expect"] {
-                    if !head.expectsContinue {
-                        respondToParseError(HTTPParseError(.expectationFailed, "Expect: \(Logger.sanitize(expect, max: 40)) is not supported; only 100-continue"))
+                state.parsed(buffered: parser.bufferedBytes)
+                guard let event else { needsBytes = true; break }
+                switch event {
+                case .head(let head):
+                    currentHead = head
+                    requestStartedAt = loop.now
+                    parser.bodyLimit = context.bodyLimit(for: head, endpoint: endpoint.name)
+                    // Before any 100 Continue: a refused upload's body is never asked for.
+                    if head.hasBody && parser.bodyLimit > context.configuration.limits.jsonBodyBytes && !takeLargeBodySlot() {
+                        let limit = context.configuration.limits.concurrentLargeBodies
+                        respondToParseError(HTTPParseError(.serviceUnavailable,
+                            "the server is already receiving \(limit) uploads, its limit at once; retry in a few seconds"))
                         break
                     }
-                    // RFC 9110 §10.1.1: refuse a too-large body before the client sends it.
-                    if let n = head.contentLength, n > parser.bodyLimit {
-                        respondToParseError(RequestParser.bodyTooLarge(n, parser.bodyLimit))
-                        break
+                    if let expect = head.headers["expect"] {
+                        if !head.expectsContinue {
+                            respondToParseError(HTTPParseError(.expectationFailed, "Expect: \(Logger.sanitize(expect, max: 40)) is not supported; only 100-continue"))
+                            break
+                        }
+                        // RFC 9110 §10.1.1: refuse a too-large body before the client sends it.
+                        if let n = head.contentLength, n > parser.bodyLimit {
+                            respondToParseError(RequestParser.bodyTooLarge(n, parser.bodyLimit))
+                            break
+                        }
+                        output.append(contentsOf: ResponseWriter.continueResponse)
+                        state.queued(bytes: ResponseWriter.continueResponse.count)
                     }
-                    output.append(contentsOf: ResponseWriter.continueResponse)
+                    if head.hasBody { timeouts.startedBody(at: loop.now) }
+                case .message(let body, let trailers):
+                    guard let head = currentHead else { continue }
+                    currentHead = nil
+                    timeouts.startedHandling()
+                    dispatch(Request(head: head, body: body, trailers: trailers))
                 }
-                if head.hasBody { timeouts.startedBody(at: loop.now) }
-            case .message(let body, let trailers):
-                guard let head = currentHead else { continue }
-                currentHead = nil
-                timeouts.startedHandling()
-                dispatch(Request(head: head, body: body, trailers: trailers))
             }
+            flush()
+            // Stopped only because answers backed up, and they are written now: go on.
+            guard !needsBytes, state.mayAnswerNext, parser.bufferedBytes > 0 else { return }
         }
-        flush()
     }
 
     private func dispatch(_ incoming: Request) {
@@ -305,6 +254,7 @@ final class Connection: EventSource {
             complete(response, head: head, startedAt: startedAt)
         case .offload(let work):
             inFlight = InFlight(head: head, startedAt: startedAt)
+            state.handlerStarted(abandonable: false)
             let me = LoopBound(self)
             let loop = self.loop
             let context = self.context
@@ -319,6 +269,7 @@ final class Connection: EventSource {
                 loop.execute { me.value?.completeDeferred(response) }
             }
             inFlight = InFlight(head: head, startedAt: startedAt, promise: promise)
+            state.handlerStarted(abandonable: promise.isAbandonable)
             start(promise)
         }
     }
@@ -326,11 +277,10 @@ final class Connection: EventSource {
     private func completeDeferred(_ response: Response) {
         guard let pending = inFlight, !isClosed else { return }
         inFlight = nil
+        state.handlerFinished()
         complete(response, head: pending.head, startedAt: pending.startedAt)
         processRequests()
-        if readingPaused && parser.bufferedBytes <= context.configuration.limits.pipelinedBytes {
-            resumeReading()
-        }
+        settle()
     }
 
     /// Takes a large-body slot; false when all are taken.
@@ -352,20 +302,20 @@ final class Connection: EventSource {
 
     private func complete(_ response: Response, head: RequestHead, startedAt: Instant) {
         releaseLargeBodySlot()
-        let keepAlive = head.keepAlive && !context.draining.value && !peerClosed
+        let keepAlive = state.answerStarts(requestKeepsAlive: head.keepAlive, serverDraining: context.draining.value)
         let omitBody = head.method == "HEAD"
         let bytes: Int
-        if let plain = transport as? PlainTransport, outputOffset >= output.count, !omitBody,
-           response.body.count >= Self.directBodyMinimum, response.status.code != 304, response.status.code != 204 {
-            bytes = writeDirect(response, version: head.version, keepAlive: keepAlive, through: plain)
+        if outputOffset >= output.count, !omitBody, response.body.count >= Self.directBodyMinimum,
+           response.status.code != 304, response.status.code != 204 {
+            bytes = writeDirect(response, version: head.version, keepAlive: keepAlive)
         } else {
             let before = output.count
             context.responseWriter.write(
                 response, version: head.version, keepAlive: keepAlive, omitBody: omitBody,
                 secure: endpoint.isSecure, date: loop.dateLine(), into: &output)
             bytes = output.count - before
+            state.queued(bytes: bytes)
         }
-        if !keepAlive { closeAfterWrite = true }
         timeouts.startedWriting(at: loop.now)
         loop.logAccess(peer: peer, method: head.method, target: head.target, status: response.status.code,
                        bytes: bytes, startedAt: startedAt)
@@ -373,16 +323,17 @@ final class Connection: EventSource {
                         nanos: EventLoop.monotonicNow().since(startedAt))
     }
 
-    /// Plain-HTTP bodies from this size on are written straight from the response (for a
-    /// static file, the cache's own bytes) with the head in one `writev`, not copied into the
-    /// output buffer first: nginx's sendfile saves it the same copy. bench/: the 25 KB script.
+    /// Bodies from this size on are handed to the transport straight from the response (for
+    /// a static file, the cache's own bytes) behind the head, not copied into the output
+    /// buffer first: plain sockets send both in one `writev`, TLS encrypts from them.
+    /// bench/: the 25 KB script.
     static let directBodyMinimum = 8 * 1024
 
-    /// Writes head and body with one `writev` while nothing else is queued; whatever the
-    /// socket does not take is queued in `output` as usual, so `flush` and its error handling
-    /// see exactly the bytes the buffered path would have queued. Returns the bytes of the response.
-    private func writeDirect(_ response: Response, version: HTTPVersion, keepAlive: Bool,
-                             through plain: PlainTransport) -> Int {
+    /// Writes head and body with one vectored write while nothing else is queued; whatever
+    /// the transport does not take is queued in `output` as usual, so `flush` and its error
+    /// handling see exactly the bytes the buffered path would have queued. Returns the bytes
+    /// of the response.
+    private func writeDirect(_ response: Response, version: HTTPVersion, keepAlive: Bool) -> Int {
         output.removeAll(keepingCapacity: true)
         outputOffset = 0
         context.responseWriter.write(
@@ -390,11 +341,23 @@ final class Connection: EventSource {
             secure: endpoint.isSecure, date: loop.dateLine(), into: &output)
         let headCount = output.count
         let total = headCount + response.body.count
+        state.queued(bytes: total)
         let result = output.withUnsafeBytes { head in
-            response.body.withUnsafeBytes { body in plain.write(head, body) }
+            response.body.withUnsafeBytes { body in transport.write(vectored: head, body) }
         }
         var written = 0
-        if case .bytes(let n) = result { written = n }
+        switch result {
+        case .bytes(let n): written = n
+        case .wantWrite, .wantRead: break
+        case .closed:
+            // Not retried: after a fatal error OpenSSL forbids further I/O on the session.
+            close("client closed while reading the answer")
+            return total
+        case .failed(let why):
+            context.logger.debug("\(peer) write failed: \(why)")
+            close(nil)
+            return total
+        }
         if written >= total {
             output.removeAll(keepingCapacity: true)
         } else if written >= headCount {
@@ -404,7 +367,10 @@ final class Connection: EventSource {
             outputOffset = written
             output.append(contentsOf: response.body)
         }
-        if written > 0 { timeouts.wroteBytes(at: loop.now) }
+        if written > 0 {
+            state.wrote(bytes: written)
+            timeouts.wroteBytes(at: loop.now)
+        }
         return total
     }
 
@@ -415,13 +381,12 @@ final class Connection: EventSource {
         let before = output.count
         context.responseWriter.write(response, version: head?.version ?? .http1_1, keepAlive: false,
                                      omitBody: false, secure: endpoint.isSecure, date: loop.dateLine(), into: &output)
-        closeAfterWrite = true
+        // Whatever follows a malformed request cannot be trusted: nothing more is read.
+        state.errorAnswerQueued(bytes: output.count - before)
         timeouts.startedWriting(at: loop.now)
         loop.logAccess(peer: peer, method: head?.method ?? "-", target: head?.target ?? "-",
                        status: error.status.code, bytes: output.count - before, startedAt: requestStartedAt,
                        note: error.message)
-        // Stop reading: whatever follows a malformed request cannot be trusted.
-        pauseReading()
     }
 
     // MARK: Writing
@@ -434,19 +399,20 @@ final class Connection: EventSource {
             switch result {
             case .bytes(let n):
                 outputOffset += n
+                state.wrote(bytes: n)
                 timeouts.wroteBytes(at: loop.now)
             case .wantWrite:
-                setInterest(interest | EPOLLOUT.rawValue)
+                state.writeBlocked(untilReadable: false)
                 return
             case .wantRead:
-                setInterest(interest | EPOLLIN.rawValue)
+                state.writeBlocked(untilReadable: true)
                 return
             case .closed:
-                close()
+                close("client closed while reading the answer")
                 return
             case .failed(let why):
                 context.logger.debug("\(peer) write failed: \(why)")
-                close()
+                close(nil)
                 return
             }
         }
@@ -457,51 +423,56 @@ final class Connection: EventSource {
             output.removeAll(keepingCapacity: true)
         }
         outputOffset = 0
-        if interest & EPOLLOUT.rawValue != 0 { setInterest(interest & ~EPOLLOUT.rawValue) }
-        if closeAfterWrite && inFlight == nil {
+        switch state.flushed() {
+        case .shutdownAndClose:
             transport.shutdown()
-            close()
-            return
-        }
-        if inFlight == nil {
-            if case .writing = timeouts.phase { timeouts.finishedWriting(at: loop.now) }
-            if parser.isInsideRequest { timeouts.receivedHeadBytes(at: loop.now) }
-            if currentHead != nil { timeouts.startedBody(at: loop.now) }
+            close(nil)
+        case .none:
+            if inFlight == nil {
+                if case .writing = timeouts.phase { timeouts.finishedWriting(at: loop.now) }
+                if parser.isInsideRequest { timeouts.receivedHeadBytes(at: loop.now) }
+                if currentHead != nil { timeouts.startedBody(at: loop.now) }
+            }
         }
     }
 
     // MARK: Timeouts and closing
 
     func tick(now: Instant) {
-        guard !isClosed, let action = timeouts.check(now: now) else { return }
-        switch action {
-        case .close(let reason):
-            context.logger.debug("\(peer) closed: \(reason)")
-            close()
-        case .respondTimeoutAndClose(let reason):
-            context.logger.debug("\(peer) closed: \(reason)")
+        guard !isClosed, let deadline = timeouts.check(now: now) else { return }
+        switch state.timedOut(deadline) {
+        case .closeNow(let reason):
+            close(reason)
+        case .answerThenClose(let reason):
             // One attempt to say why; a client that stalls will not read it anyway.
             var bytes: [UInt8] = []
             context.responseWriter.write(HTTPError(.requestTimeout, reason).response, version: .http1_1,
                                          keepAlive: false, omitBody: false, secure: endpoint.isSecure,
                                          date: loop.dateLine(), into: &bytes)
-            if handshakeDone && outputOffset >= output.count {
-                _ = bytes.withUnsafeBytes { transport.write(from: $0) }
-            }
+            _ = bytes.withUnsafeBytes { transport.write(from: $0) }
             loop.logAccess(peer: peer, method: currentHead?.method ?? "-", target: currentHead?.target ?? "-",
                            status: 408, bytes: bytes.count, startedAt: requestStartedAt, note: reason)
-            close()
+            close(reason)
         }
     }
 
-    /// Closes the connection if nothing would be lost (graceful shutdown).
+    /// Closes the connection if nothing would be lost (graceful shutdown); otherwise the
+    /// answer under way is its last.
     func closeIfIdle() {
-        if isIdle { close() } else { closeAfterWrite = closeAfterWrite || inFlight == nil && currentHead == nil && !parser.isInsideRequest }
+        guard !isClosed else { return }
+        if case .closeNow(let reason) = state.drain(insideRequest: currentHead != nil || parser.isInsideRequest) {
+            close(reason)
+        }
     }
 
-    func close() {
+    func close() { close("closed by the server") }
+
+    /// Closes the descriptor; `reason`, when given, goes to the debug log.
+    private func close(_ reason: String?) {
         guard !isClosed else { return }
         isClosed = true
+        state.closed()
+        if let reason { context.logger.debug("\(peer) closed: \(reason)") }
         context.configuration.metrics?.connectionClosed()
         loop.unregister(fd)
         Glibc.close(fd)

@@ -3,13 +3,13 @@ import Glibc
 #endif
 import Dispatch
 import Foundation
-import CEpoll
 
 /// The HTTP/1.1 server: one epoll event loop per core, each with its own listener on the
 /// shared port (SO_REUSEPORT), connections never leaving the loop that accepted them.
 public final class HTTPServer: @unchecked Sendable {
     public let configuration: ServerConfiguration
-    private let context: ServerContext
+    /// Internal for tests: they hold the blocking pool to see what runs on it.
+    let context: ServerContext
     private var loops: [EventLoop] = []
     private var finished: [DispatchSemaphore] = []
     /// The addresses actually bound per endpoint (the port filled in when 0 was asked).
@@ -77,7 +77,7 @@ public final class HTTPServer: @unchecked Sendable {
             loop.accessLogEnabled = context.logger.enabled(.info)
             for (fd, endpoint) in fds {
                 let listener = Listener(fd: fd, endpoint: endpoint, loop: loop, context: context) { _ in }
-                loop.register(fd, listener, events: UInt32(EPOLLIN.rawValue))
+                loop.register(fd, listener, events: .readable)
             }
             let context = self.context
             loop.onTick = { [unowned loop] in

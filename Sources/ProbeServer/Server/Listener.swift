@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CEpoll
 
 /// A listening socket on one event loop. Accepted connections stay on this loop.
 final class Listener: EventSource {
@@ -29,7 +28,7 @@ final class Listener: EventSource {
         self.onAccept = onAccept
     }
 
-    func handle(events: UInt32) {
+    func handle(events: Readiness) {
         for _ in 0..<Self.acceptBatch {
             switch Socket.accept(fd) {
             case .accepted(let client, let address):
@@ -43,7 +42,7 @@ final class Listener: EventSource {
                 }
                 let connection = Connection(fd: client, transport: transport, loop: loop, context: context,
                                             peer: address?.ip ?? "?", endpoint: endpoint, localPort: localPort)
-                loop.register(client, connection, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue)
+                loop.register(client, connection, events: [.readable, .peerHalfClosed])
                 onAccept(connection)
                 if let line = backoff.accepted() { context.logger.warning("\(endpoint.name): \(line)") }
             case .wouldBlock:
@@ -64,11 +63,11 @@ final class Listener: EventSource {
     private func pause(until instant: Instant) {
         guard !paused else { return }
         paused = true
-        loop.modify(fd, events: 0)
+        loop.modify(fd, events: [])
         loop.schedule(at: instant) { [weak self] in
             guard let self, !self.closed else { return }
             self.paused = false
-            self.loop.modify(self.fd, events: UInt32(EPOLLIN.rawValue))
+            self.loop.modify(self.fd, events: .readable)
         }
     }
 

@@ -38,11 +38,11 @@ final class PlainTransport: Transport {
         }
     }
 
-    /// Gathers two buffers into one `writev` (a response head and a body kept elsewhere).
-    /// Same results as `write(from:)`; `.bytes(n)` counts from the start of `first`.
-    func write(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> TransportResult {
-        var vectors = [iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
-                       iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count)]
+    /// Gathers both buffers into one `sendmsg` (writev(2) with flags): nginx's sendfile saves
+    /// the same copy of a body into a buffer of its own.
+    func write(vectored head: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer) -> TransportResult {
+        var vectors = [iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count),
+                       iovec(iov_base: UnsafeMutableRawPointer(mutating: body.baseAddress), iov_len: body.count)]
         // sendmsg, not writev: MSG_NOSIGNAL, as in `write(from:)`.
         var message = msghdr()
         return vectors.withUnsafeMutableBufferPointer { v in

@@ -21,6 +21,11 @@ public protocol Transport: AnyObject {
     func handshake() -> TransportResult
     func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult
     func write(from buffer: UnsafeRawBufferPointer) -> TransportResult
+    /// Writes `head`, then `body`, as one stream without first copying them together (a
+    /// response head and a body kept elsewhere, such as a cached file). Same results as
+    /// `write(from:)`; `.bytes(n)` counts from the start of `head`, and after a short count
+    /// the caller continues with `write(from:)` on the unsent rest of the two.
+    func write(vectored head: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer) -> TransportResult
     /// Best-effort orderly shutdown (TLS close_notify). Never closes the file descriptor:
     /// the connection owns it.
     func shutdown()
@@ -28,8 +33,33 @@ public protocol Transport: AnyObject {
     var negotiatedProtocol: String? { get }
     /// After a failed handshake: whether the client refused the server's certificate.
     var handshakeRefusal: HandshakeRefusal? { get }
+    /// The host name the client asked for in SNI (RFC 6066 §3), for the log; nil on plain
+    /// sockets and from clients that connect by IP address.
+    var serverName: String? { get }
 }
 
 extension Transport {
     public var handshakeRefusal: HandshakeRefusal? { nil }
+    public var serverName: String? { nil }
+
+    /// `write(vectored:)` as two writes in turn: for transports that frame what they send
+    /// themselves (TLS records), where one system call cannot carry both buffers anyway.
+    public func writeInTurn(_ head: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer) -> TransportResult {
+        var written = 0
+        for buffer in [head, body] {
+            var offset = 0
+            while offset < buffer.count {
+                switch write(from: UnsafeRawBufferPointer(rebasing: buffer[offset...])) {
+                case .bytes(let n):
+                    offset += n
+                    written += n
+                case let other:
+                    // Bytes already taken are reported; the caller retries the rest, which
+                    // starts with the bytes this call was refused (what OpenSSL requires).
+                    return written > 0 ? .bytes(written) : other
+                }
+            }
+        }
+        return .bytes(written)
+    }
 }

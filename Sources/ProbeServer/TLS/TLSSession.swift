@@ -83,6 +83,12 @@ public final class TLSSession: Transport {
 
     public func write(from buffer: UnsafeRawBufferPointer) -> TransportResult { settle(SSLIO.write(ssl, from: buffer)) }
 
+    /// The head and the body as records in turn: SSL_write encrypts from the caller's buffer
+    /// (up to 16 KiB a record, RFC 8446 §5.1), so the body is never copied behind the head.
+    public func write(vectored head: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer) -> TransportResult {
+        writeInTurn(head, body)
+    }
+
     /// Sends close_notify (RFC 8446 §6.1) once, without waiting for the peer's: the
     /// connection closes the socket right after, and HTTP/1.1 needs nothing more.
     /// Skipped before the handshake is done and after a fatal error, where OpenSSL forbids it.

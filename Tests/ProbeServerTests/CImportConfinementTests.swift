@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// C stays in the files that wrap it (docs/architecture.md, Modules): everything else speaks
+/// Swift types, so a reader meets OpenSSL, epoll, zlib and SQLite in one place each.
+@Suite struct CImportConfinementTests {
+    /// Each C module, and the files (or folders, ending in `/`) of Sources/ProbeServer that may import it.
+    static let wrappers: [String: [String]] = [
+        "COpenSSL": ["TLS/"],
+        "CEpoll": ["Loop/EventLoop.swift", "Loop/Readiness.swift", "Socket/Socket.swift"],
+        "CZlib": ["Files/Gzip.swift"],
+        "CSQLite": ["Store/"],
+    ]
+
+    static var sources: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/ProbeServer")
+    }
+
+    @Test func CModules_AreImportedOnlyByTheFilesThatWrapThem() throws {
+        let root = Self.sources.path
+        let files = try FileManager.default.subpathsOfDirectory(atPath: root).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 50, "Sources/ProbeServer not found at \(root)")
+        var seen: Set<String> = []
+        for file in files {
+            let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("import C") {
+                let module = String(line.dropFirst("import ".count)).trimmingCharacters(in: .whitespaces)
+                guard let allowed = Self.wrappers[module] else { continue }
+                seen.insert(module)
+                let ok = allowed.contains { $0.hasSuffix("/") ? file.hasPrefix($0) : file == $0 }
+                #expect(ok, "\(file) imports \(module); only \(allowed.joined(separator: ", ")) may: call a Swift wrapper there instead")
+            }
+        }
+        // The scan found the wrappers themselves: it reads the right files.
+        #expect(seen == Set(Self.wrappers.keys))
+    }
+}
