@@ -168,8 +168,46 @@ def test_BehindTheProxy_RunURLsCarryItsHTTPSOrigin_AndTheForwardedClientIsBeliev
         assert status == 429 and body["error"]["code"] == "runs_per_hour_quota", body
         status, body = request("POST", "localhost", port, "/api/runs", {"label": "other device"}, source=DEVICE_B, cafile=cert)
         assert status == 201, body
+        # /setup names the way this device came in: the proxy, nothing to install.
+        status, page = request("GET", "localhost", port, "/setup", cafile=cert)
+        assert status == 200 and route_of(page) == "proxied", page[:2000]
     finally:
         proxy.stop()
+
+
+def route_of(page):
+    import re
+    found = re.search(r'data-route="([a-z]+)"', page)
+    return found and found.group(1)
+
+
+def lan_address():
+    """This machine's address on its network (the source of a route to a public address)."""
+    import socket
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1 (RFC 5737): no packet is sent by connect on UDP
+            return s.getsockname()[0]
+        except OSError:
+            return None
+
+
+def test_SetupPage_NamesTheWayTheDeviceCameIn_LoopbackOrLAN():
+    server = Server()
+    try:
+        ctx = ssl.create_default_context(cafile=server.ca)
+        conn = http.client.HTTPSConnection("localhost", server.port, context=ctx, timeout=30, source_address=(DEVICE_A, 0))
+        conn.request("GET", "/setup")
+        page = conn.getresponse().read().decode()
+        assert route_of(page) == "loopback" and "adb reverse tcp:" in page, page[:2000]
+        address = lan_address()
+        assert address and not address.startswith("127."), "this machine has no network address to test the LAN case with"
+        conn = http.client.HTTPConnection(address, server.setup_port, timeout=30, source_address=(address, 0))
+        conn.request("GET", "/setup")
+        page = conn.getresponse().read().decode()
+        assert route_of(page) == "lan" and "local certificate authority" in page, page[:2000]
+    finally:
+        server.stop()
 
 
 def test_ForwardedHeaders_FromOutsideTheTrustedRange_AreIgnored(backend):
@@ -181,3 +219,6 @@ def test_ForwardedHeaders_FromOutsideTheTrustedRange_AreIgnored(backend):
     status, body = request("POST", "localhost", backend.port, "/api/runs", {"label": "direct 2"},
                            headers=dict(forged, **{"X-Forwarded-For": "198.51.100.77"}))
     assert status == 429 and body["error"]["code"] == "runs_per_hour_quota", body
+    # A forged X-Forwarded-For does not make a loopback device look proxied on /setup.
+    status, page = request("GET", "localhost", backend.port, "/setup", headers=forged)
+    assert status == 200 and route_of(page) == "loopback", page[:2000]
