@@ -22,7 +22,7 @@ enum WaitCommand {
         .init(long: "junit", short: "j", valueName: "FILE", help: "Write the JUnit XML report to FILE (a folder: FOLDER/\(RunReports.junitFileName), Azure's TEST-*.xml)."),
         .init(long: "json", short: nil, valueName: "FILE", help: "Write the JSON report to FILE."),
         .init(long: "markdown", short: "m", valueName: "FILE", help: "Write the Markdown report (a PR comment) to FILE."),
-        .init(long: "out", short: "o", valueName: "DIR", help: "Write every report into DIR: \(ReportFolder.fileNames.joined(separator: ", ")) (created if missing)."),
+        .init(long: "out", short: nil, valueName: "DIR", help: "Write every report into DIR: \(ReportFolder.fileNames.joined(separator: ", ")) (created if missing)."),
         .init(long: "github", short: nil, valueName: nil, help: "Append the Markdown report to $GITHUB_STEP_SUMMARY and print ::error/::warning annotations per finding (on by itself when GITHUB_ACTIONS=true)."),
         .init(long: "quiet", short: "q", valueName: nil, help: "Print nothing but errors (and --github's annotations)."),
     ] + ServerOptions.options + [
