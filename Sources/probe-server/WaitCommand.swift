@@ -19,10 +19,12 @@ enum WaitCommand {
 
     static let options: [Arguments.Option] = [
         .init(long: "timeout", short: nil, valueName: "SECONDS", help: "Give up after this long (default \(defaultTimeoutSeconds)); then exit 2."),
-        .init(long: "junit", short: "j", valueName: "FILE", help: "Write the JUnit XML report to FILE."),
+        .init(long: "junit", short: "j", valueName: "FILE", help: "Write the JUnit XML report to FILE (a folder: FOLDER/\(RunReports.junitFileName), Azure's TEST-*.xml)."),
         .init(long: "json", short: nil, valueName: "FILE", help: "Write the JSON report to FILE."),
         .init(long: "markdown", short: "m", valueName: "FILE", help: "Write the Markdown report (a PR comment) to FILE."),
-        .init(long: "quiet", short: "q", valueName: nil, help: "Print nothing but errors."),
+        .init(long: "out", short: nil, valueName: "DIR", help: "Write every report into DIR: \(ReportFolder.fileNames.joined(separator: ", ")) (created if missing)."),
+        .init(long: "github", short: nil, valueName: nil, help: "Append the Markdown report to $GITHUB_STEP_SUMMARY and print ::error/::warning annotations per finding (on by itself when GITHUB_ACTIONS=true)."),
+        .init(long: "quiet", short: "q", valueName: nil, help: "Print nothing but errors (and --github's annotations)."),
     ] + ServerOptions.options + [
         .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
     ]
@@ -31,7 +33,7 @@ enum WaitCommand {
         """
         OVERVIEW: \(abstract)
 
-        USAGE: probe-server wait <run-id> [--server URL] [--timeout SECONDS] [--junit FILE] [--json FILE]
+        USAGE: probe-server wait <run-id> [--server URL] [--timeout SECONDS] [--junit FILE] [--json FILE] [--out DIR] [--github]
 
         ARGUMENTS:
           <run-id>   The run created with POST /api/runs and opened on the device.
@@ -92,10 +94,12 @@ enum WaitCommand {
         } catch {
             throw CommandFailure.from(error)
         }
-        if let path = args.value("junit") { try Output.writeFile(RunReports.junit(document), to: path, what: "JUnit report") }
+        if let path = args.value("junit") { try Output.writeFile(RunReports.junit(document), to: ReportFolder.junitPath(path), what: "JUnit report") }
         if let path = args.value("json") { try Output.writeFile(RunReports.json(document), to: path, what: "JSON report") }
         if let path = args.value("markdown") { try Output.writeFile(RunReports.markdown(document), to: path, what: "Markdown report") }
+        if let directory = args.value("out") { try ReportFolder.write(document, to: directory) }
         if !quiet { try Output.write(RunReports.text(document, style: Output.style)) }
+        if GitHubStep.isActive(flag: args.flag("github")) { try GitHubStep.publish(document) }
         guard completed else {
             if document.results.isEmpty {
                 printError("probe-server: run \(id): no result arrived within \(timeout) s: the page never ran on the device.")

@@ -43,9 +43,11 @@ need_suite() {
       need_debian swift "${NEEDS_BUILD[@]}" openssl curl zbar-tools librsvg2-bin libxml2-utils
       need_pip swift segno=segno junitparser=junitparser ;;
     system)
-      # curl and Chromium trusting the local CA (certutil), zbarimg and rsvg-convert for QR codes.
-      need_debian system "${NEEDS_BUILD[@]}" curl zbar-tools librsvg2-bin libnss3-tools chromium openssl
-      need_pip system pytest=pytest junitparser=junitparser playwright=playwright schemathesis=schemathesis ;;
+      # curl and Chromium trusting the local CA (certutil), zbarimg and rsvg-convert for QR codes;
+      # caddy and nginx: the TLS proxies of examples/ in front of the real server; xmllint checks
+      # JUnit against the committed XSD; PyYAML reads the example workflow and farm specs.
+      need_debian system "${NEEDS_BUILD[@]}" curl zbar-tools librsvg2-bin libnss3-tools chromium openssl caddy nginx libxml2-utils python3-yaml
+      need_pip system pytest=pytest junitparser=junitparser playwright=playwright schemathesis=schemathesis yaml=pyyaml ;;
     page)
       # Chromium, WebKitGTK under Xvfb (system python3's PyGObject), QtWebEngine (PyPI).
       need_debian page "${NEEDS_BUILD[@]}" chromium xvfb xauth python3-gi gir1.2-webkit2-4.1

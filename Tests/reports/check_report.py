@@ -38,11 +38,13 @@ def check_junit(path):
         for case in suite:
             outcome = "pass"
             message = None
+            text = None
             for result in case.result:
                 outcome = type(result).__name__.lower()
                 message = result.message
+                text = result.text
             summary["cases"].append({"classname": case.classname, "name": case.name, "outcome": outcome,
-                                     "message": message, "time": case.time})
+                                     "message": message, "text": text, "time": case.time})
     return summary
 
 

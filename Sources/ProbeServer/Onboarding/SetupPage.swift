@@ -43,8 +43,9 @@ public struct SetupPage: Sendable {
     /// that has since been fixed.
     public static let refusalMemory: TimeInterval = 600
 
-    /// `refusedHere`: a handshake from the address now asking for this page, refused lately.
-    public func html(refusedHere: CertificateRefusal? = nil) -> String {
+    /// `refusedHere`: a handshake from the address now asking for this page, refused lately;
+    /// `route`: how that device came in, so the page names which way applies to it.
+    public func html(refusedHere: CertificateRefusal? = nil, route: DeviceRoute? = nil) -> String {
         let e = ReportText.html
         let qr = (try? QRCode(text: qrTarget).svg(moduleSize: 6)) ?? "<p>(the URL is too long for a QR code)</p>"
         let urls = probeURLs.map { "<li><a href=\"\(e($0))\">\(e($0))</a></li>" }.joined()
@@ -86,6 +87,7 @@ public struct SetupPage: Sendable {
             "<p class=\"refused\" id=\"refused\"><b>This device (\(e(r.client))), \(Int(max(0, Date().timeIntervalSince(r.at)))) s ago, "
                 + "\(e(r.explanation)).</b> Trust the CA (step 1 below), then open the probe URL again.</p>"
         } ?? "")
+        \(route.map { "<p class=\"route\" id=\"route\" data-route=\"\($0.rawValue)\">" + $0.advice(port: port, ownAuthority: authorityFingerprint != nil) + "</p>" } ?? "")
         <section class="qr"><figure>\(qr)<figcaption>\(e(qrTarget))</figcaption></figure></section>
         <section><h2>Probe URLs</h2><ul class="urls">\(urls)</ul>
         <p>Open one of these in the app's WebView: scan the QR code, or from a computer
@@ -103,6 +105,7 @@ public struct SetupPage: Sendable {
     code { font-family: ui-monospace, monospace; font-size: .9em; overflow-wrap: anywhere; }
     .fp { display: block; padding: .5rem; background: rgba(127,127,127,.15); }
     .refused { padding: .75rem; border-left: .3rem solid #c0392b; background: rgba(192,57,43,.12); }
+    .route { padding: .75rem; border-left: .3rem solid #0a58ca; background: rgba(10,88,202,.1); }
     .qr figure { margin: 0; text-align: center; }
     .qr svg { width: min(18rem, 80vw); height: auto; background: #fff; }
     .qr figcaption { overflow-wrap: anywhere; font-size: .9rem; }

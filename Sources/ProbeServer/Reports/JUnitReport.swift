@@ -2,12 +2,28 @@ import Foundation
 import ProbeCatalog
 
 /// JUnit XML for CI: one `<testsuite>` per run, one `<testcase>` per probe (class = the
-/// probe's phase), in the shape junitparser, Jenkins and GitLab read:
-/// - fail → `<failure message="diagnosis" type="severity">` with expected, observed and fixes;
-/// - skipped and not-run → `<skipped message="…">` (a farm without a person is not a failure);
+/// probe's phase), in the shape junitparser, Jenkins and GitLab read, and valid against
+/// Jenkins' JUnit schema (junit-10.xsd of github.com/jenkinsci/xunit-plugin, committed as
+/// Tests/reports/junit-10.xsd):
+/// - fail → `<failure message="diagnosis" type="severity">` with the same text, expected,
+///   observed and fixes in the body (Azure DevOps shows the message, GitLab and Jenkins the body);
+/// - skipped and not-run → `<skipped message="…">`; a step left to a person in an unattended
+///   run is `<skipped message="needs operator">` (a farm without a person is not a failure);
 /// - warn → passes, with the warning in `<system-out>`;
-/// - the platform, versions and verdict as `<properties>`.
+/// - the run id, platform, wrapper, versions and verdict as `<properties>`;
+/// - `classname` + `name` unique per testcase: GitLab keys test cases by the pair and drops
+///   repeats (https://docs.gitlab.com/ci/testing/unit_test_reports/).
 enum JUnitReport {
+    /// The file name CI picks up without configuration: Azure Pipelines' PublishTestResults
+    /// task looks for `**/TEST-*.xml` by default
+    /// (https://learn.microsoft.com/azure/devops/pipelines/tasks/reference/publish-test-results-v2),
+    /// as Maven Surefire names its reports.
+    static let defaultFileName = "TEST-probe-server.xml"
+    /// The `<skipped>` message of a step only a person could complete.
+    static let needsOperatorMessage = "needs operator"
+    /// The `wrapper` property when no wrapper was seen (a browser, or a WebView without a bridge).
+    static let noWrapper = "none"
+
     static func render(_ document: RunReportDocument, catalog: Catalog = .standard) -> String {
         let diff = document.diff
         let failures = diff.findings.filter { $0.verdict == .fail }.count
@@ -17,7 +33,9 @@ enum JUnitReport {
         let counts = "tests=\"\(diff.findings.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(format(seconds))\""
 
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"probe-server\" \(counts)>\n"
+        // junit-10.xsd gives <testsuites> no `skipped`; the suite below carries it.
+        let totals = "tests=\"\(diff.findings.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(format(seconds))\""
+        xml += "<testsuites name=\"probe-server\" \(totals)>\n"
         xml += "  <testsuite name=\"\(attribute(suiteName))\" \(counts)"
         if let created = document.run.createdAt {
             // JUnit's timestamp is ISO 8601 without a zone designator.
@@ -29,8 +47,10 @@ enum JUnitReport {
             xml += "      <property name=\"\(attribute(name))\" value=\"\(attribute(value))\"/>\n"
         }
         xml += "    </properties>\n"
+        var names = TestcaseNames()
         for finding in diff.findings {
-            xml += testcase(finding, document: document, catalog: catalog)
+            let phase = ReportFacts.phase(of: finding.probe, in: catalog)
+            xml += testcase(finding, document: document, classname: phase, name: names.unique(phase, finding.probe))
         }
         xml += "  </testsuite>\n"
         xml += "</testsuites>\n"
@@ -51,7 +71,7 @@ enum JUnitReport {
             ("engineVersion", detected.engineVersion?.description ?? ""),
             ("platformConfidence", detected.confidence.rawValue),
         ]
-        if let wrapper = detected.wrapper { list.append(("wrapper", wrapper)) }
+        list.append(("wrapper", detected.wrapper ?? noWrapper))
         if let label = document.run.label { list.append(("label", label)) }
         if let userAgent = document.run.userAgent { list.append(("userAgent", userAgent)) }
         for (index, reason) in diff.verdictReasons.enumerated() { list.append(("verdictReason.\(index + 1)", reason)) }
@@ -60,16 +80,20 @@ enum JUnitReport {
         return list
     }
 
-    static func testcase(_ finding: Finding, document: RunReportDocument, catalog: Catalog) -> String {
-        let phase = ReportFacts.phase(of: finding.probe, in: catalog)
-        let time = (document.latestAttempt(for: finding.probe)?.elapsedMs ?? 0) / 1000
-        var xml = "    <testcase classname=\"\(attribute(phase))\" name=\"\(attribute(finding.probe))\" time=\"\(format(time))\""
+    static func testcase(_ finding: Finding, document: RunReportDocument, classname: String, name: String) -> String {
+        let latest = document.latestAttempt(for: finding.probe)
+        let time = (latest?.elapsedMs ?? 0) / 1000
+        var xml = "    <testcase classname=\"\(attribute(classname))\" name=\"\(attribute(name))\" time=\"\(format(time))\""
         let details = detailText(finding, platform: document.diff.platform.platform)
         switch finding.verdict {
         case .fail:
             let message = finding.diagnosis ?? finding.observed
             xml += ">\n      <failure message=\"\(attribute(message))\" type=\"\(finding.severity.rawValue)\">"
-            xml += text(details) + "</failure>\n    </testcase>\n"
+            // The message again at the top of the body: readers that show only the body lose nothing.
+            xml += text(message + "\n" + details) + "</failure>\n    </testcase>\n"
+        case .skipped where latest?.status == "skipped" && latest?.reason == Diff.unattendedSkipReason:
+            xml += ">\n      <skipped message=\"\(needsOperatorMessage)\">" + text(finding.title + ": " + finding.observed)
+            xml += "</skipped>\n    </testcase>\n"
         case .skipped, .notRun:
             xml += ">\n      <skipped message=\"\(attribute(finding.verdict.rawValue + ": " + finding.observed))\"/>\n    </testcase>\n"
         case .warn:
@@ -90,6 +114,21 @@ enum JUnitReport {
         }
         if !finding.checklistItems.isEmpty { lines.append("checklist: \(finding.checklistItems.joined(separator: ", "))") }
         return lines.joined(separator: "\n")
+    }
+
+    /// `classname` + `name` pairs already used in the suite; a repeat gets `#2`, `#3`, ….
+    struct TestcaseNames {
+        private var used: Set<String> = []
+
+        mutating func unique(_ classname: String, _ name: String) -> String {
+            var candidate = name
+            var index = 1
+            while !used.insert(classname + "\u{0}" + candidate).inserted {
+                index += 1
+                candidate = "\(name) #\(index)"
+            }
+            return candidate
+        }
     }
 
     static func attribute(_ value: String) -> String { ReportText.xml(value, attribute: true) }

@@ -71,6 +71,17 @@ public enum RunReports {
         JUnitReport.render(document, catalog: catalog)
     }
     public static func markdown(_ document: RunReportDocument) -> String { MarkdownReport.render(document) }
+    /// `TEST-probe-server.xml`: the JUnit file name CI finds by default (`JUnitReport`).
+    public static var junitFileName: String { JUnitReport.defaultFileName }
+    /// `::error`/`::warning` workflow commands, one per failing or warning finding.
+    public static func githubAnnotations(_ document: RunReportDocument) -> String { GitHubAnnotations.render(document) }
+    /// The HTML report page for a folder of files: the style sheet beside it (`report.css`)
+    /// instead of on the server.
+    public static func standaloneHTML(_ document: RunReportDocument) -> (html: String, css: String) {
+        let page = RunReportPage.html(document)
+        return (page.replacingOccurrences(of: "href=\"\(ReportStyles.path)\"", with: "href=\"\(standaloneStyleSheet)\""), ReportStyles.css)
+    }
+    public static let standaloneStyleSheet = "report.css"
     public static func text(_ document: RunReportDocument, style: TerminalStyle = .plain) -> String {
         TerminalReport.render(document, style: style)
     }

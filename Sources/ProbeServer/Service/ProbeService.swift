@@ -243,7 +243,9 @@ public final class ProbeService: @unchecked Sendable {
                 // raced two connections and dropped the slower one.
                 let refused = refusals?.list(since: Date() - SetupPage.refusalMemory)
                     .last { $0.client == req.remoteAddress && $0.sign == "alert" && $0.acceptedLater == nil }
-                return .html(SetupState.shared.page?.html(refusedHere: refused) ?? "<p>starting</p>")
+                let route = DeviceRoute.of(remoteAddress: req.remoteAddress, forwardedFor: req.headers["x-forwarded-for"],
+                                           trustedProxies: options.trustedProxies)
+                return .html(SetupState.shared.page?.html(refusedHere: refused, route: route) ?? "<p>starting</p>")
             }
             r.get("/assets/setup.css") { _ in .text(SetupPage.css, contentType: "text/css; charset=utf-8") }
             if let certificates {

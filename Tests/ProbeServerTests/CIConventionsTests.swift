@@ -1,0 +1,186 @@
+import Foundation
+import ProbeCatalog
+import Testing
+@testable import ProbeServer
+
+/// The reports as each CI reads them: JUnit valid against Jenkins' schema and parsed by
+/// junitparser the way GitLab and Azure use it, GitHub's workflow commands, and `wait`'s
+/// `--out`, `--junit DIR/` and `--github` against a real server.
+@Suite struct CIConventionsTests {
+    static let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("reports/junit-10.xsd").path
+
+    static let documents: [(String, RunReportDocument)] = [
+        ("not-ready", ReportFixtures.document(ReportFixtures.cameraDenied())),
+        ("unattended", ReportFixtures.document(ReportFixtures.unattended())),
+        ("ready", ReportFixtures.document(ReportFixtures.healthyAndroid())),
+        ("hostile", ReportFixtures.hostileDocument()),
+    ]
+
+    static func validate(_ xml: String) throws -> TLSTestSupport.Output {
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        let path = "\(directory)/\(RunReports.junitFileName)"
+        try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+        return try TLSTestSupport.run("xmllint", ["--noout", "--schema", schema, path])
+    }
+
+    // MARK: JUnit
+
+    @Test func JUnit_IsValidAgainstJenkinsJUnitSchema() throws {
+        for (name, document) in Self.documents {
+            let output = try Self.validate(RunReports.junit(document))
+            #expect(output.status == 0, "\(name): \(output.stderr)")
+        }
+        // The schema is really applied: an attribute it does not allow is refused.
+        let invalid = RunReports.junit(Self.documents[0].1).replacingOccurrences(of: "<testsuites ", with: "<testsuites skipped=\"1\" ")
+        #expect(try Self.validate(invalid).status != 0)
+    }
+
+    @Test func JUnit_DefaultFileName_MatchesAzuresTestPattern() {
+        #expect(RunReports.junitFileName == "TEST-probe-server.xml")
+        #expect(RunReports.junitFileName.hasPrefix("TEST-") && RunReports.junitFileName.hasSuffix(".xml"))
+    }
+
+    @Test func JUnit_ClassnameAndNameAreUniquePerTestcase() throws {
+        for (name, document) in Self.documents {
+            let (status, summary, stderr) = try ReportTests.check("junit", RunReports.junit(document))
+            #expect(status == 0, "\(name): \(stderr)")
+            let cases = summary["cases"] as? [[String: Any]] ?? []
+            let pairs = cases.map { "\($0["classname"] as? String ?? "")\u{0}\($0["name"] as? String ?? "")" }
+            #expect(!pairs.isEmpty && Set(pairs).count == pairs.count, "\(name): a repeated classname+name pair")
+        }
+        var names = JUnitReport.TestcaseNames()
+        #expect(names.unique("camera", "camera.getUserMedia") == "camera.getUserMedia")
+        #expect(names.unique("camera", "camera.getUserMedia") == "camera.getUserMedia #2")
+        #expect(names.unique("file", "camera.getUserMedia") == "camera.getUserMedia")
+    }
+
+    @Test func JUnit_FailureCarriesItsTextInTheBodyAsWellAsTheMessage() throws {
+        let (status, summary, stderr) = try ReportTests.check("junit", RunReports.junit(ReportFixtures.document(ReportFixtures.cameraDenied())))
+        #expect(status == 0, "\(stderr)")
+        let failures = (summary["cases"] as? [[String: Any]] ?? []).filter { $0["outcome"] as? String == "failure" }
+        #expect(!failures.isEmpty)
+        for failure in failures {
+            let message = try #require(failure["message"] as? String)
+            let text = try #require(failure["text"] as? String)
+            #expect(!message.isEmpty && text.hasPrefix(message + "\n"), "\(failure)")
+            #expect(text.contains("observed: "))
+        }
+    }
+
+    @Test func JUnit_StepsLeftToAPerson_AreSkippedWithNeedsOperator() throws {
+        let document = ReportFixtures.document(ReportFixtures.unattended())
+        let (status, summary, stderr) = try ReportTests.check("junit", RunReports.junit(document))
+        #expect(status == 0, "\(stderr)")
+        let cases = summary["cases"] as? [[String: Any]] ?? []
+        let operatorCases = Set(cases.filter { $0["message"] as? String == "needs operator" }.compactMap { $0["name"] as? String })
+        let leftToPerson = Set(document.diff.findings.filter { finding in
+            finding.verdict == .skipped && document.latestAttempt(for: finding.probe)?.reason == "needs-operator"
+        }.map(\.probe))
+        #expect(!leftToPerson.isEmpty)
+        #expect(operatorCases == leftToPerson)
+        #expect(cases.filter { operatorCases.contains($0["name"] as? String ?? "") }.allSatisfy { $0["outcome"] as? String == "skipped" })
+    }
+
+    @Test func JUnit_PropertiesNameTheRunPlatformWrapperAndVerdict() throws {
+        let (_, summary, _) = try ReportTests.check("junit", RunReports.junit(ReportFixtures.document(ReportFixtures.cameraDenied())))
+        let properties = summary["properties"] as? [String: String] ?? [:]
+        #expect(properties["run"] == ReportFixtures.runID)
+        #expect(properties["platform"] == "android-webview")
+        #expect(properties["verdict"] == "not-ready")
+        #expect(properties["wrapper"]?.isEmpty == false, "present even when no wrapper was seen")
+    }
+
+    // MARK: GitHub workflow commands
+
+    @Test func GitHubAnnotations_OnePerFailingOrWarningFinding_EscapedSoNoneBreaksOut() throws {
+        for (name, document) in Self.documents {
+            let text = RunReports.githubAnnotations(document)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            let expected = document.diff.findings.filter { $0.verdict == .fail || $0.verdict == .warn }
+            #expect(lines.count == expected.count, "\(name)")
+            #expect(!text.contains("\r"), "\(name)")
+            for (line, finding) in zip(lines, expected) {
+                let command = finding.verdict == .fail ? "::error title=" : "::warning title="
+                #expect(line.hasPrefix(command), "\(name): \(line)")
+                // title=…::message — the title has no raw `:` or `,`, so the first `::` after it ends it.
+                let rest = line.dropFirst(command.count)
+                let parts = rest.components(separatedBy: "::")
+                #expect(parts.count == 2, "\(name): \(line)")
+                #expect(!parts[0].contains(",") && !parts[0].contains(":"))
+                #expect(parts[0].removingPercentEncoding?.contains(finding.probe) == true)
+                #expect(parts[1].removingPercentEncoding?.hasPrefix(finding.diagnosis ?? finding.observed) == true)
+            }
+        }
+        #expect(GitHubAnnotations.data("100%\r\nnext::x") == "100%25%0D%0Anext::x")
+        #expect(GitHubAnnotations.property("a:b,c%\n") == "a%3Ab%2Cc%25%0A")
+    }
+
+    // MARK: wait
+
+    @Test func Wait_WithOut_WritesEveryFormatIntoOneFolder_AndExitsWithTheVerdict() async throws {
+        let server = try TestServer(router: CLITestAPI.router())
+        let url = "http://127.0.0.1:\(server.port)"
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        let out = "\(directory)/artifacts/probe"
+        let output = try await TLSTestSupport.onThread {
+            try CLITests.run(["wait", "failing-run", "--server", url, "--timeout", "20", "--out", out, "--quiet"])
+        }
+        #expect(output.status == 1, "\(output.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(files == ["TEST-probe-server.xml", "report.css", "report.html", "report.json", "report.md"])
+        let (status, summary, stderr) = try ReportTests.check("junit", try String(contentsOfFile: "\(out)/TEST-probe-server.xml", encoding: .utf8))
+        #expect(status == 0 && summary["failures"] as? Int ?? 0 > 0, "\(stderr)")
+        let html = try String(contentsOfFile: "\(out)/report.html", encoding: .utf8)
+        #expect(html.contains("href=\"report.css\"") && !html.contains(ReportStyles.path))
+        let document = try RunReportDocument.decode(Array(try Data(contentsOf: URL(fileURLWithPath: "\(out)/report.json"))))
+        #expect(document.run.id == "failing-run")
+        #expect(try String(contentsOfFile: "\(out)/report.md", encoding: .utf8).hasPrefix("### ❌ probe-server"))
+    }
+
+    @Test func Wait_JUnitIntoAFolder_IsNamedForAzure() async throws {
+        let server = try TestServer(router: CLITestAPI.router())
+        let url = "http://127.0.0.1:\(server.port)"
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        let output = try await TLSTestSupport.onThread {
+            try CLITests.run(["wait", "ready-run", "--server", url, "--timeout", "20", "--junit", directory + "/", "--quiet"])
+        }
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(FileManager.default.fileExists(atPath: "\(directory)/TEST-probe-server.xml"))
+    }
+
+    @Test func Wait_InGitHubActions_AppendsTheSummaryAndAnnotatesEachFinding() async throws {
+        let server = try TestServer(router: CLITestAPI.router())
+        let url = "http://127.0.0.1:\(server.port)"
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        let summary = "\(directory)/step_summary.md"
+        try Data("earlier step\n".utf8).write(to: URL(fileURLWithPath: summary))
+        let environment = ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary]
+        let failing = try await TLSTestSupport.onThread {
+            try CLITests.run(["wait", "failing-run", "--server", url, "--timeout", "20", "--quiet"], environment: environment)
+        }
+        #expect(failing.status == 1, "exit code stays the verdict: \(failing.stderr)")
+        let errors = failing.stdout.split(separator: "\n").filter { $0.hasPrefix("::error title=") }
+        let expected = ReportFixtures.report(ReportFixtures.cameraDenied()).findings.filter { $0.verdict == .fail }.count
+        #expect(errors.count == expected && expected > 0, "\(failing.stdout)")
+        #expect(errors.contains { $0.contains("camera.getUserMedia") })
+        let text = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(text.hasPrefix("earlier step\n### ❌ probe-server"), "appended, never replaced")
+
+        // Outside GitHub Actions nothing is annotated unless asked with --github.
+        let plain = try await TLSTestSupport.onThread {
+            try CLITests.run(["wait", "failing-run", "--server", url, "--timeout", "20", "--quiet"])
+        }
+        #expect(plain.status == 1 && !plain.stdout.contains("::error"))
+        let asked = try await TLSTestSupport.onThread {
+            try CLITests.run(["wait", "ready-run", "--server", url, "--timeout", "20", "--quiet", "--github"],
+                             environment: ["GITHUB_STEP_SUMMARY": summary])
+        }
+        #expect(asked.status == 0 && !asked.stdout.contains("::error"), "\(asked.stdout)")
+        #expect(try String(contentsOfFile: summary, encoding: .utf8).contains("### ✅ probe-server"))
+    }
+}
