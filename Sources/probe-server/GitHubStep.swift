@@ -16,7 +16,7 @@ enum GitHubStep {
         if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
             try append(RunReports.markdown(document) + "\n", to: summary)
         }
-        Output.write(RunReports.githubAnnotations(document))
+        try Output.write(RunReports.githubAnnotations(document))
     }
 
     /// The summary file is shared by every step of the job: append, never replace.

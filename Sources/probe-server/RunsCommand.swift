@@ -46,7 +46,7 @@ enum RunsCommand {
             guard RunID.isWellFormed(id) else { throw UsageError("--pin/--unpin needs a run id: 1 to 64 characters of A-Z a-z 0-9 - _") }
             let pinned = args.value("pin") != nil
             do { _ = try api.pin(id, pinned) } catch { throw CommandFailure.from(error) }
-            Output.write("run \(id) \(pinned ? "pinned: --keep-days keeps it" : "unpinned")\n")
+            try Output.write("run \(id) \(pinned ? "pinned: --keep-days keeps it" : "unpinned")\n")
             return 0
         }
         let list: RemoteRunList

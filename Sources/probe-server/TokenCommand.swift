@@ -32,7 +32,7 @@ enum TokenCommand {
         let args = try Arguments(options: options, arguments: argv)
         if args.flag("help") {
             print(Arguments.fitted(help))
-            return 0
+            return ExitCode.ready
         }
         let tokens = NamedTokens(dataDirectory: args.value("data-dir") ?? "probe-data")
         let positionals = args.positionals
@@ -47,16 +47,16 @@ enum TokenCommand {
                     throw CommandFailure("no data folder at \(tokens.path.dropLastComponent); pass --data-dir DIR of the server", exitCode: 66)
                 }
                 let secret = try tokens.create(name: positionals[1], scope: scope)
-                Output.write("\(secret)\n")
+                try Output.write("\(secret)\n")
                 printError("token \(positionals[1]) (\(scope.rawValue)) created; it is shown only now: keep it in your CI's secrets")
             case "list":
                 guard positionals.count == 1 else { throw UsageError("token list takes no argument") }
                 let list = tokens.list()
-                guard !list.isEmpty else { Output.write("no named tokens\n"); return 0 }
+                guard !list.isEmpty else { try Output.write("no named tokens\n"); return ExitCode.ready }
                 let width = max(4, list.map(\.name.count).max() ?? 0)
-                Output.write("NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  SCOPE   CREATED\n")
+                try Output.write("NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  SCOPE   CREATED\n")
                 for t in list {
-                    Output.write(t.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                    try Output.write(t.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                                  + t.scope.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0) + "  " + t.createdAt + "\n")
                 }
             case "revoke":
@@ -69,7 +69,7 @@ enum TokenCommand {
         } catch let error as NamedTokens.ChangeError {
             throw CommandFailure("\(error)", exitCode: 65)
         }
-        return 0
+        return ExitCode.ready
     }
 }
 
