@@ -33,7 +33,7 @@ need_pip() {
 }
 
 # The C libraries the package links, for every suite that builds it.
-NEEDS_BUILD=(libssl-dev libsqlite3-dev zlib1g-dev pkg-config)
+NEEDS_BUILD=(libssl-dev libsqlite3-dev libpq-dev zlib1g-dev pkg-config)
 
 need_suite() {
   case $1 in
@@ -55,7 +55,8 @@ need_suite() {
       need_debian engines "${NEEDS_BUILD[@]}" xvfb xauth python3-gi python3-gi-cairo gir1.2-webkit2-4.1 chromium openssl
       need_pip engines pytest=pytest playwright=playwright PyQt6.QtWebEngineCore=PyQt6-WebEngine ;;
     reliability)
-      need_debian reliability "${NEEDS_BUILD[@]}" openssl
+      # postgresql and nginx: the team-instance fault test (three instances behind nginx over one PostgreSQL).
+      need_debian reliability "${NEEDS_BUILD[@]}" openssl postgresql nginx
       need_pip reliability pytest=pytest hypothesis=hypothesis h11=h11 sslyze=sslyze ;;
     *) echo "need_suite: unknown suite $1" >&2; return 64 ;;
   esac

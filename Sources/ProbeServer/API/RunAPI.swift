@@ -55,6 +55,18 @@ public final class RunAPI: @unchecked Sendable {
         self.logger = logger
         self.decoder = ResultDecoder(catalog: catalog)
         self.catalogJSON = catalog.exportJSON()
+        // Another instance on the same store judged a run: wake the waits held here.
+        store.observeVerdicts({ [waiters] id in waiters.complete(runID: id) },
+                              missedSome: { [weak self] in self?.wakeCompletedWaits() })
+    }
+
+    /// Wakes the waits whose run completed while news of it could not reach this instance.
+    func wakeCompletedWaits() {
+        DispatchQueue.global().async { [self] in
+            for id in waiters.runIDs {
+                if let run = try? store.run(id: id), run.completedAt != nil, run.verdict != nil { waiters.complete(runID: id) }
+            }
+        }
     }
 
     public func register(into router: inout Router) {

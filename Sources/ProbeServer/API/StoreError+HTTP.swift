@@ -23,6 +23,10 @@ extension StoreError: HTTPErrorConvertible {
             return Self.diskFullAnswer
         case .quotaExceeded(let quota):
             return quota.httpError
+        case .unavailable:
+            return HTTPError(.serviceUnavailable, code: "store_unavailable",
+                             "the database is unreachable: nothing was stored; the server reconnects by itself, retry in a few seconds",
+                             headers: HTTPHeaders([("Retry-After", "2")]))
         case .overloaded, .busy, .closed, .ioError:
             return HTTPError(.serviceUnavailable, code: "store_unavailable",
                              "the store cannot take this now (\(self.localizedDescription)); nothing was stored; retry",
