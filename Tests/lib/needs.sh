@@ -39,8 +39,9 @@ need_suite() {
   case $1 in
     swift)
       # openssl s_client/verify, curl, zbarimg (QR codes), rsvg-convert (SVG QR codes),
-      # xmllint (JUnit well-formedness); segno (QR reference encoder), junitparser (reports).
-      need_debian swift "${NEEDS_BUILD[@]}" openssl curl zbar-tools librsvg2-bin libxml2-utils
+      # xmllint (JUnit well-formedness), postgresql (the store tests' second engine);
+      # segno (QR reference encoder), junitparser (reports).
+      need_debian swift "${NEEDS_BUILD[@]}" openssl curl zbar-tools librsvg2-bin libxml2-utils postgresql
       need_pip swift segno=segno junitparser=junitparser ;;
     system)
       # curl and Chromium trusting the local CA (certutil), zbarimg and rsvg-convert for QR codes.
