@@ -277,13 +277,16 @@ def test_team_instance_loses_nothing_acknowledged_through_kills_restarts_and_a_d
     woken = {}
 
     def wait():
-        woken["answer"] = call(instances[0].port, "GET", f"/api/runs/{rid}/wait?timeout=60&key={key}", timeout=90)
+        # The longest wait there is: only the completion's NOTIFY can end it within the
+        # liveness bound below (its own timer would answer only after 600 s).
+        woken["answer"] = call(instances[0].port, "GET", f"/api/runs/{rid}/wait?timeout=600&key={key}", timeout=700)
 
-    waiter = threading.Thread(target=wait)
+    waiter = threading.Thread(target=wait, daemon=True)
     waiter.start()
     time.sleep(0.5)  # the wait is registered before the completion (either order is correct)
     status, report = until_ok(instances[1].port, "POST", f"/api/runs/{rid}/complete?key={key}", {})
-    waiter.join(timeout=90)
+    waiter.join(timeout=RETRY_FOR_S)
+    assert not waiter.is_alive(), "the wait at one instance was not woken by the completion at another"
     assert woken["answer"][0] == 200
     assert woken["answer"][1]["completed"] is True
     assert woken["answer"][1]["verdict"] == report["verdict"]
@@ -298,7 +301,6 @@ def test_team_instance_loses_nothing_acknowledged_through_kills_restarts_and_a_d
     pg.stop()
     down = []
     for instance in instances:
-        _, probe_run = 0, None
         status, body = call(instance.port, "POST", f"/api/runs/{rid}/results?key={key}",
                             {"results": [result(rid, attempt=99)]})
         down.append((status, body))

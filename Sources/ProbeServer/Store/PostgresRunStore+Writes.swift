@@ -33,6 +33,9 @@ final class PostgresBatchCommitter: BatchCommitter {
             } catch {
                 let storeError = StoreError.from(error)
                 if case .unavailable = storeError {
+                    // Usually the connection is gone; if not, end the transaction so the next
+                    // batch does not start inside an aborted one.
+                    _ = try? connection.execute("ROLLBACK")
                     return batch.map { _ in .failure(storeError) }
                 }
                 do {
