@@ -1,7 +1,7 @@
 import Foundation
 
-/// PostgreSQL's batch: one transaction per batch, one savepoint per write (a failing write is
-/// rolled back alone), one COMMIT. A batch that finds the connection broken reconnects
+/// PostgreSQL's batch: one transaction per batch and one COMMIT; when a write fails, the
+/// batch runs again with one savepoint per write, so the failing write is rolled back alone. A batch that finds the connection broken reconnects
 /// first; if the server is still down, or the connection breaks mid-batch, every write of
 /// the batch fails with `unavailable` and nothing of it is acknowledged. A COMMIT whose
 /// answer was lost may still have committed: the client's retry then finds its results
@@ -18,6 +18,18 @@ final class PostgresBatchCommitter: BatchCommitter {
     func commit(_ batch: [StoreWrite]) -> [Result<StoreWriteOutcome, StoreError>] {
         do {
             try connection.reconnectIfBroken()
+        } catch {
+            return batch.map { _ in .failure(StoreError.from(error)) }
+        }
+        // Every statement is a round trip to the server; most batches have no failing
+        // write, so first try the batch without savepoints (two round trips fewer per
+        // write), and only if a write fails run it again with one savepoint per write.
+        switch commitWithoutSavepoints(batch) {
+        case .committed(let outcomes): return outcomes.map { .success($0) }
+        case .failed(let error): return batch.map { _ in .failure(error) }
+        case .aWriteFailed: break
+        }
+        do {
             try connection.execute("BEGIN")
         } catch {
             return batch.map { _ in .failure(StoreError.from(error)) }
@@ -57,6 +69,42 @@ final class PostgresBatchCommitter: BatchCommitter {
             return batch.map { _ in .failure(storeError) }
         }
         return results
+    }
+
+    private enum FastCommit {
+        case committed([StoreWriteOutcome])
+        /// The whole batch failed (the server is unreachable, the commit failed).
+        case failed(StoreError)
+        /// One write failed: nothing was committed; run the batch with savepoints.
+        case aWriteFailed
+    }
+
+    private func commitWithoutSavepoints(_ batch: [StoreWrite]) -> FastCommit {
+        do {
+            try connection.execute("BEGIN")
+        } catch {
+            return .failed(StoreError.from(error))
+        }
+        var outcomes: [StoreWriteOutcome] = []
+        outcomes.reserveCapacity(batch.count)
+        for write in batch {
+            do {
+                outcomes.append(try PostgresWrites(connection: connection).apply(write))
+            } catch {
+                let storeError = StoreError.from(error)
+                _ = try? connection.execute("ROLLBACK")
+                if case .unavailable = storeError { return .failed(storeError) }
+                return .aWriteFailed
+            }
+        }
+        do {
+            // synchronous_commit = on: returns once the commit's WAL is flushed on the server.
+            try connection.execute("COMMIT")
+        } catch {
+            _ = try? connection.execute("ROLLBACK")
+            return .failed(StoreError.from(error))
+        }
+        return .committed(outcomes)
     }
 }
 
@@ -135,8 +183,6 @@ struct PostgresWrites {
         for result in results {
             lastSeen[result.runID] = max(lastSeen[result.runID] ?? .min, result.receivedAt.unixMillis)
         }
-        // Sorted: two instances locking the same runs take the row locks in one order.
-        for (runID, millis) in lastSeen.sorted(by: { $0.key < $1.key }) { try touch(runID, millis) }
 
         var placeholders: [String] = []
         var values: [String?] = []
@@ -151,13 +197,20 @@ struct PostgresWrites {
                 String(result.receivedAt.unixMillis), result.reason,
             ]
         }
-        let inserted = try connection.execute(
-            """
-            INSERT INTO results (run_id, probe, attempt, status, observed, elapsed_ms, at, received_at, reason)
-            VALUES \(placeholders.joined(separator: ", "))
-            ON CONFLICT (run_id, probe, attempt) DO NOTHING
-            RETURNING run_id, probe, attempt
-            """, values)
+        let inserted: PostgresRows
+        do {
+            inserted = try connection.execute(
+                """
+                INSERT INTO results (run_id, probe, attempt, status, observed, elapsed_ms, at, received_at, reason)
+                VALUES \(placeholders.joined(separator: ", "))
+                ON CONFLICT (run_id, probe, attempt) DO NOTHING
+                RETURNING run_id, probe, attempt
+                """, values)
+        } catch {
+            // foreign_key_violation: a record names a missing run (a write names one run).
+            if error.sqlState == "23503" { throw StoreError.runNotFound(lastSeen.keys.sorted().first ?? "") }
+            throw error
+        }
         var new = Set(inserted.rows.map { ResultKey(runID: $0[0] ?? "", probe: $0[1] ?? "", attempt: Int($0[2] ?? "") ?? -1) })
 
         var outcomes: [AppendOutcome] = []
@@ -176,20 +229,23 @@ struct PostgresWrites {
                 [result.runID, result.probe, String(result.attempt)]).rows.first.map(PostgresReads.result)
             outcomes.append(stored.map { $0.isSameResult(as: result) } == true ? .duplicate : .conflict)
         }
-        // Inside the write's savepoint: over a quota, the whole write is rolled back.
-        for (runID, usage) in added.sorted(by: { $0.key < $1.key }) {
+        // One UPDATE per run moves lastSeenAt and counts the new results; its row lock
+        // serialises the instances writing to the run, so the quota holds across them.
+        // Inside the write: over a quota, the whole write is rolled back.
+        for (runID, millis) in lastSeen.sorted(by: { $0.key < $1.key }) {
+            let usage = added[runID] ?? (0, 0)
             let total = try connection.execute(
                 """
-                UPDATE runs SET result_count = result_count + $1, result_bytes = result_bytes + $2 WHERE id = $3
+                UPDATE runs SET last_seen_at = greatest(last_seen_at, $1), result_count = result_count + $2,
+                                result_bytes = result_bytes + $3 WHERE id = $4
                 RETURNING result_count, result_bytes
-                """, [String(usage.count), String(usage.bytes), runID]).rows.first
-            if let total {
-                if Int64(total[0] ?? "") ?? 0 > Int64(Quotas.maxResultsPerRun) {
-                    throw StoreError.quotaExceeded(.resultsPerRun(limit: Quotas.maxResultsPerRun))
-                }
-                if Int64(total[1] ?? "") ?? 0 > Int64(Quotas.maxResultBytesPerRun) {
-                    throw StoreError.quotaExceeded(.resultBytesPerRun(limit: Quotas.maxResultBytesPerRun))
-                }
+                """, [String(millis), String(usage.count), String(usage.bytes), runID]).rows.first
+            guard let total else { throw StoreError.runNotFound(runID) }
+            if Int64(total[0] ?? "") ?? 0 > Int64(Quotas.maxResultsPerRun) {
+                throw StoreError.quotaExceeded(.resultsPerRun(limit: Quotas.maxResultsPerRun))
+            }
+            if Int64(total[1] ?? "") ?? 0 > Int64(Quotas.maxResultBytesPerRun) {
+                throw StoreError.quotaExceeded(.resultBytesPerRun(limit: Quotas.maxResultBytesPerRun))
             }
         }
         return outcomes
