@@ -462,7 +462,13 @@ public final class RunAPI: @unchecked Sendable {
                 do {
                     guard let run = try self.store.run(id: id) else { throw StoreError.runNotFound(id) }
                     let report = try RunJudge.report(run: run, records: try self.store.results(runID: id), catalog: self.catalog)
-                    self.store.submit(.setVerdict(id: id, verdict: report.verdict.rawValue)) { _ in
+                    self.store.submit(.setVerdict(id: id, verdict: report.verdict.rawValue)) { result in
+                        // A verdict not stored (the database went away) is no completion: the
+                        // client retries `complete`, and the waits keep waiting for the verdict.
+                        if case .failure(let error) = result {
+                            done(self.respond { throw error })
+                            return
+                        }
                         self.waiters.complete(runID: id)
                         done(.json(report))
                     }

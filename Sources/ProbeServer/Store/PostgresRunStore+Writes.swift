@@ -31,7 +31,9 @@ final class PostgresBatchCommitter: BatchCommitter {
         }
         do {
             try connection.execute("BEGIN")
+            try lockRuns(of: batch)
         } catch {
+            _ = try? connection.execute("ROLLBACK")
             return batch.map { _ in .failure(StoreError.from(error)) }
         }
         var results: [Result<StoreWriteOutcome, StoreError>] = []
@@ -79,9 +81,22 @@ final class PostgresBatchCommitter: BatchCommitter {
         case aWriteFailed
     }
 
+    /// Takes the row locks of every run the batch writes to, in id order, before any
+    /// write: instances writing to the same runs then queue instead of deadlocking (each
+    /// would otherwise hold one run's row while waiting for another's:
+    /// https://www.postgresql.org/docs/current/explicit-locking.html#LOCKING-DEADLOCKS).
+    /// Run ids are `[A-Za-z0-9_-]` (`RunID.isWellFormed`), safe inside an array literal.
+    private func lockRuns(of batch: [StoreWrite]) throws {
+        let ids = Set(batch.flatMap(\.runIDs)).filter(RunID.isWellFormed).sorted()
+        guard !ids.isEmpty else { return }
+        try connection.execute("SELECT id FROM runs WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE",
+                               ["{" + ids.joined(separator: ",") + "}"])
+    }
+
     private func commitWithoutSavepoints(_ batch: [StoreWrite]) -> FastCommit {
         do {
             try connection.execute("BEGIN")
+            try lockRuns(of: batch)
         } catch {
             return .failed(StoreError.from(error))
         }
@@ -310,4 +325,18 @@ private struct ResultKey: Hashable {
     let runID: String
     let probe: String
     let attempt: Int
+}
+
+extension StoreWrite {
+    /// The existing runs this write changes (a new run's own id is not one yet).
+    var runIDs: [String] {
+        switch self {
+        case .createRun, .purge: []
+        case .appendResults(let results): results.map(\.runID)
+        case .completeRun(let id, _), .setVerdict(let id, _), .setDetectedPlatform(let id, _, _), .touch(let id, _),
+             .deleteRun(let id):
+            [id]
+        case .addUpload(let upload): [upload.runID]
+        }
+    }
 }
