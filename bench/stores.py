@@ -149,7 +149,9 @@ def main():
             pg.close()
 
     os.makedirs(RESULTS, exist_ok=True)
+    build = os.path.basename(os.path.dirname(os.path.realpath(BIN)))  # release or debug
     report = {"cores": os.cpu_count(), "duration_s": DURATION, "connections": CONNECTIONS, "rows": rows,
+              "build": build, "load_avg_at_end": os.getloadavg(),
               "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     json.dump(report, open(os.path.join(RESULTS, "stores.json"), "w"), indent=2)
     lines = ["| store | durable results/s | p50 | p99 | refused |", "|---|---|---|---|---|"]
@@ -157,8 +159,8 @@ def main():
         lines.append(f"| {name} | {s['durable_per_second']:.0f} | {s['p50_ms']:.1f} ms | {s['p99_ms']:.1f} ms | {s['other']} |")
     table = "\n".join(lines)
     open(os.path.join(RESULTS, "stores.md"), "w").write(
-        f"# Store rows ({report['measured_at']}, {os.cpu_count()} cores, plain HTTP, wrk -c{CONNECTIONS}, "
-        f"{DURATION:g} s)\n\n{table}\n")
+        f"# Store rows ({report['measured_at']}, {os.cpu_count()} cores, {build} build, plain HTTP, "
+        f"wrk -c{CONNECTIONS}, {DURATION:g} s, load average {report['load_avg_at_end'][0]:.1f} at the end)\n\n{table}\n")
     print(table)
 
 
