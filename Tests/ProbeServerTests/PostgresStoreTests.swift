@@ -64,7 +64,7 @@ struct PostgresStoreTests {
 
     @Test func WhileTheServerIsDown_StoreAnswersUnavailableThenReconnectsByItself() throws {
         let server = try PostgresTestServer()
-        defer { server.stop() }
+        defer { server.discard() }
         let store = try PostgresRunStore(location: try server.makeDatabase())
         defer { store.close() }
         let run = StoreFixtures.run()

@@ -212,6 +212,14 @@ struct PostgresWrites {
                 String(result.receivedAt.unixMillis), result.reason,
             ]
         }
+        if lastSeen.count > 1 {
+            // Several runs in one write (the API posts one run per request): name the
+            // first missing one, as SQLite does; the INSERT's foreign key cannot say which.
+            let ids = lastSeen.keys.filter(RunID.isWellFormed).sorted()
+            let found = Set(try connection.execute("SELECT id FROM runs WHERE id = ANY($1::text[])",
+                                                   ["{" + ids.joined(separator: ",") + "}"]).rows.compactMap { $0[0] })
+            if let missing = ids.first(where: { !found.contains($0) }) { throw StoreError.runNotFound(missing) }
+        }
         let inserted: PostgresRows
         do {
             inserted = try connection.execute(

@@ -46,7 +46,7 @@ final class PostgresTestServer: @unchecked Sendable {
         try run("initdb", ["-D", "\(directory)/data", "-A", "trust", "-U", "probe", "-E", "UTF8", "--no-sync"])
         try start()
         Self.started.append(self)
-        if Self.started.count == 1 { atexit { for server in PostgresTestServer.started { server.stop() } } }
+        if Self.started.count == 1 { atexit { for server in PostgresTestServer.started { server.discard() } } }
     }
 
     nonisolated(unsafe) private static var started: [PostgresTestServer] = []
@@ -58,6 +58,12 @@ final class PostgresTestServer: @unchecked Sendable {
 
     func stop() {
         try? run("pg_ctl", ["-D", "\(directory)/data", "-m", "fast", "-w", "stop"])
+    }
+
+    /// Stops the server and removes its cluster. Idempotent.
+    func discard() {
+        stop()
+        try? FileManager.default.removeItem(atPath: directory)
     }
 
     /// A fresh, empty database on this server.
