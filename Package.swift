@@ -19,6 +19,10 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        // The team instance's shared store (PostgreSQL); SQLite stays the embedded default.
+        .systemLibrary(
+            name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]),
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
@@ -28,7 +32,7 @@ let package = Package(
         // Sockets, TLS, HTTP, routing, storage, reports.
         .target(
             name: "ProbeServer",
-            dependencies: ["ProbeCatalog", "CEpoll", "COpenSSL", "CSQLite", "CZlib"],
+            dependencies: ["ProbeCatalog", "CEpoll", "COpenSSL", "CSQLite", "CPostgres", "CZlib"],
             path: "Sources/ProbeServer"),
         // The CLI: argument parsing and wiring only.
         .executableTarget(

@@ -27,6 +27,9 @@ usage() {
 suite_swift() {
   need_suite swift || return
   swift build --build-tests || return
+  # The store contract tests run against PostgreSQL too (a throwaway cluster the tests start):
+  # installed by need_suite, so its absence is a failure here, not a quiet skip.
+  export PROBE_REQUIRE_POSTGRES=1
   if [ -n "${SWIFT_FILTER:-}" ]; then swift test --skip-build --filter "$SWIFT_FILTER"; else swift test --skip-build; fi
 }
 suite_system() { bash Tests/system/run.sh; }

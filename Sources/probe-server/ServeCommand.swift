@@ -15,6 +15,7 @@ enum ServeCommand {
         .init(long: "setup-port", short: nil, valueName: "PORT|off", help: "Plain-HTTP port for /setup and the mixed-content probe (default 8080, else the next free one up to 8099; off with --http)."),
         .init(long: "public", short: nil, valueName: "DIR", help: "Folder of the page (default: Public/ of the checkout)."),
         .init(long: "data-dir", short: "d", valueName: "DIR", help: "Runs, results, certificates and the token (default ./probe-data)."),
+        .init(long: "store", short: nil, valueName: "sqlite|URL", help: "Where runs are kept: sqlite (default, in the data folder) or postgres://user@host/db, shared by several instances (default: $PROBE_STORE)."),
         .init(long: "http", short: nil, valueName: nil, help: "Serve plain HTTP, for running behind a TLS-terminating proxy."),
         .init(long: "cert", short: nil, valueName: "FILE", help: "Certificate chain (PEM) to use instead of the local CA; needs --key."),
         .init(long: "key", short: nil, valueName: "FILE", help: "Private key (PEM) of --cert."),
@@ -78,6 +79,12 @@ enum ServeCommand {
         o.setupPort = setup.value
         o.setupEnabled = !setup.off
         if let d = args.value("data-dir") { o.dataDirectory = d }
+        if let text = args.value("store") ?? ProcessInfo.processInfo.environment["PROBE_STORE"], !text.isEmpty {
+            guard let store = StoreLocation(text) else {
+                throw UsageError("--store must be sqlite or a postgres:// URL such as postgres://probe@db.example/probe; got \(text.prefix(40))")
+            }
+            o.store = store
+        }
         o.plainHTTP = args.flag("http")
         o.certificateFile = args.value("cert")
         o.keyFile = args.value("key")

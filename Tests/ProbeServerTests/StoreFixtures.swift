@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import ProbeServer
 
 /// Shared setup for the store tests: a fresh directory per test, sample records.
@@ -19,6 +20,24 @@ enum StoreFixtures {
         let directory = makeDirectory()
         defer { removeDirectory(directory) }
         let store = try SQLiteRunStore(path: directory + "/probe.sqlite")
+        defer { store.close() }
+        return try body(store, directory)
+    }
+
+    /// Opens a store of `engine` (PostgreSQL: a fresh database on the test server).
+    static func withStore<T>(_ engine: StoreEngine, _ body: (any TestedStore, String) throws -> T) throws -> T {
+        let directory = makeDirectory()
+        defer { removeDirectory(directory) }
+        let store: any TestedStore
+        switch engine {
+        case .sqlite:
+            store = try SQLiteRunStore(path: directory + "/probe.sqlite")
+        case .postgres:
+            guard let server = PostgresTestServer.shared else {
+                throw PostgresTestServer.StartError(description: "the PostgreSQL test server did not start")
+            }
+            store = try PostgresRunStore(location: try server.makeDatabase())
+        }
         defer { store.close() }
         return try body(store, directory)
     }
@@ -51,3 +70,20 @@ enum StoreFixtures {
             receivedAt: epoch)
     }
 }
+
+/// The engines a store contract test runs against: SQLite always, PostgreSQL when its
+/// binaries are installed (`PostgresTestServer`).
+enum StoreEngine: String, Sendable, CustomTestStringConvertible {
+    case sqlite, postgres
+
+    static var available: [StoreEngine] { PostgresTestServer.binaryDirectory == nil ? [.sqlite] : [.sqlite, .postgres] }
+    var testDescription: String { rawValue }
+}
+
+/// A store with the batching counters both engines keep.
+protocol TestedStore: RunStore {
+    var writeStatistics: (transactions: Int, writes: Int) { get }
+}
+
+extension SQLiteRunStore: TestedStore {}
+extension PostgresRunStore: TestedStore {}

@@ -2,11 +2,13 @@ import Foundation
 import Testing
 @testable import ProbeServer
 
+/// The store's contract, against every engine available (`StoreEngine`); the tests of one
+/// engine's files and settings take no argument.
 @Suite struct StoreTests {
     // MARK: Runs
 
-    @Test func CreatedRun_ReadsBackUnchanged() throws {
-        try StoreFixtures.withStore { store, _ in
+    @Test(arguments: StoreEngine.available) func CreatedRun_ReadsBackUnchanged(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
             let run = StoreFixtures.run(label: "nightly", platform: "android-webview")
             try store.createRun(run)
             #expect(try store.run(id: run.id) == run)
@@ -25,16 +27,16 @@ import Testing
         #expect(!RunID.isWellFormed(String(repeating: "a", count: StoreLimits.maxRunIDBytes + 1)))
     }
 
-    @Test func CreatingATakenRunID_FailsWithRunExists() throws {
-        try StoreFixtures.withStore { store, _ in
+    @Test(arguments: StoreEngine.available) func CreatingATakenRunID_FailsWithRunExists(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
             let run = StoreFixtures.run()
             try store.createRun(run)
             #expect(throws: StoreError.runExists(run.id)) { try store.createRun(run) }
         }
     }
 
-    @Test func OversizedRecord_IsRejectedWithTheLimit() throws {
-        try StoreFixtures.withStore { store, _ in
+    @Test(arguments: StoreEngine.available) func OversizedRecord_IsRejectedWithTheLimit(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
             var run = StoreFixtures.run()
             run.metadata = String(repeating: "x", count: StoreLimits.maxMetadataBytes + 1)
             let error = try #require(throws: StoreError.self) { try store.createRun(run) }
@@ -43,8 +45,8 @@ import Testing
         }
     }
 
-    @Test func CompleteVerdictAndTouch_UpdateTheRun() throws {
-        try StoreFixtures.withStore { store, _ in
+    @Test(arguments: StoreEngine.available) func CompleteVerdictAndTouch_UpdateTheRun(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
             let run = StoreFixtures.run()
             try store.createRun(run)
             let done = run.createdAt.addingTimeInterval(60)
@@ -65,8 +67,8 @@ import Testing
 
     // MARK: Listing
 
-    @Test func ListRuns_FiltersNewestFirstAndPagesWithACursor() throws {
-        try StoreFixtures.withStore { store, _ in
+    @Test(arguments: StoreEngine.available) func ListRuns_FiltersNewestFirstAndPagesWithACursor(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
             var created: [RunRecord] = []
             for index in 0..<7 {
                 let run = StoreFixtures.run(
@@ -101,8 +103,8 @@ import Testing
 
     // MARK: Results
 
-    @Test func AppendedResults_ReadBackInArrivalOrder() throws {
-        try StoreFixtures.withStore { store, _ in
+    @Test(arguments: StoreEngine.available) func AppendedResults_ReadBackInArrivalOrder(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
             let run = StoreFixtures.run()
             try store.createRun(run)
             let results = [
@@ -118,8 +120,8 @@ import Testing
         }
     }
 
-    @Test func MalformedResult_IsRejectedAndNothingOfItsWriteIsStored() throws {
-        try StoreFixtures.withStore { store, _ in
+    @Test(arguments: StoreEngine.available) func MalformedResult_IsRejectedAndNothingOfItsWriteIsStored(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
             let run = StoreFixtures.run()
             try store.createRun(run)
             var negative = StoreFixtures.result(run.id, "camera.api", attempt: 0)
@@ -138,8 +140,8 @@ import Testing
         }
     }
 
-    @Test func ResendingSameResult_IsIdempotent() throws {
-        try StoreFixtures.withStore { store, _ in
+    @Test(arguments: StoreEngine.available) func ResendingSameResult_IsIdempotent(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
             let run = StoreFixtures.run()
             try store.createRun(run)
             let result = StoreFixtures.result(run.id)
@@ -152,8 +154,8 @@ import Testing
         }
     }
 
-    @Test func ResendingDifferentResultForSameKey_KeepsTheFirstAndReportsConflict() throws {
-        try StoreFixtures.withStore { store, _ in
+    @Test(arguments: StoreEngine.available) func ResendingDifferentResultForSameKey_KeepsTheFirstAndReportsConflict(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
             let run = StoreFixtures.run()
             try store.createRun(run)
             let first = StoreFixtures.result(run.id, status: "pass")
@@ -164,8 +166,8 @@ import Testing
         }
     }
 
-    @Test func ResultsForMissingRun_FailWithRunNotFoundAndStoreNothing() throws {
-        try StoreFixtures.withStore { store, _ in
+    @Test(arguments: StoreEngine.available) func ResultsForMissingRun_FailWithRunNotFoundAndStoreNothing(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
             let run = StoreFixtures.run()
             try store.createRun(run)
             let missing = RunID.generate()
@@ -177,8 +179,8 @@ import Testing
         }
     }
 
-    @Test func FailingWrite_DoesNotFailTheOthersInItsBatch() throws {
-        try StoreFixtures.withStore { store, _ in
+    @Test(arguments: StoreEngine.available) func FailingWrite_DoesNotFailTheOthersInItsBatch(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
             let run = StoreFixtures.run()
             try store.createRun(run)
             let missing = RunID.generate()
@@ -203,8 +205,8 @@ import Testing
         }
     }
 
-    @Test func ConcurrentSubmitters_ShareCommits() throws {
-        try StoreFixtures.withStore { store, _ in
+    @Test(arguments: StoreEngine.available) func ConcurrentSubmitters_ShareCommits(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
             let run = StoreFixtures.run()
             try store.createRun(run)
             let before = store.writeStatistics
@@ -228,8 +230,8 @@ import Testing
         }
     }
 
-    @Test func ReadsDuringWrites_NeverFailAndSeeWholeWrites() throws {
-        try StoreFixtures.withStore { store, _ in
+    @Test(arguments: StoreEngine.available) func ReadsDuringWrites_NeverFailAndSeeWholeWrites(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
             let run = StoreFixtures.run()
             try store.createRun(run)
             let failures = OutcomeCollector()
@@ -279,8 +281,8 @@ import Testing
 
     // MARK: Uploads, deletion, purging
 
-    @Test func DeletedRun_TakesItsResultsAndUploadsAndReturnsTheFiles() throws {
-        try StoreFixtures.withStore { store, _ in
+    @Test(arguments: StoreEngine.available) func DeletedRun_TakesItsResultsAndUploadsAndReturnsTheFiles(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
             let run = StoreFixtures.run()
             let other = StoreFixtures.run()
             try store.createRun(run)
@@ -301,8 +303,8 @@ import Testing
         }
     }
 
-    @Test func UploadPathOutsideTheDataDirectory_IsRejected() throws {
-        try StoreFixtures.withStore { store, _ in
+    @Test(arguments: StoreEngine.available) func UploadPathOutsideTheDataDirectory_IsRejected(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
             let run = StoreFixtures.run()
             try store.createRun(run)
             for path in ["/etc/passwd", "uploads/../../etc/passwd", "", "a//b"] {
@@ -311,8 +313,8 @@ import Testing
         }
     }
 
-    @Test func Purge_RemovesRunsNotSeenSinceTheCutoffOnly() throws {
-        try StoreFixtures.withStore { store, _ in
+    @Test(arguments: StoreEngine.available) func Purge_RemovesRunsNotSeenSinceTheCutoffOnly(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
             let old = StoreFixtures.run(createdAt: StoreFixtures.epoch)
             let oldButActive = StoreFixtures.run(createdAt: StoreFixtures.epoch)
             let recent = StoreFixtures.run(createdAt: StoreFixtures.epoch.addingTimeInterval(10 * 86_400))
@@ -410,5 +412,20 @@ final class OutcomeCollector: @unchecked Sendable {
         defer { condition.unlock() }
         while outcomes.count < count { condition.wait() }
         return outcomes
+    }
+
+    /// As `wait(for:)`, giving up after `seconds` (a liveness bound).
+    func wait(for count: Int, seconds: Double) -> [Int: Result<StoreWriteOutcome, StoreError>] {
+        let deadline = Date().addingTimeInterval(seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while outcomes.count < count && condition.wait(until: deadline) {}
+        return outcomes
+    }
+
+    func has(_ key: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return outcomes[key] != nil
     }
 }

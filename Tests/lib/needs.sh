@@ -33,14 +33,15 @@ need_pip() {
 }
 
 # The C libraries the package links, for every suite that builds it.
-NEEDS_BUILD=(libssl-dev libsqlite3-dev zlib1g-dev pkg-config)
+NEEDS_BUILD=(libssl-dev libsqlite3-dev libpq-dev zlib1g-dev pkg-config)
 
 need_suite() {
   case $1 in
     swift)
       # openssl s_client/verify, curl, zbarimg (QR codes), rsvg-convert (SVG QR codes),
-      # xmllint (JUnit well-formedness); segno (QR reference encoder), junitparser (reports).
-      need_debian swift "${NEEDS_BUILD[@]}" openssl curl zbar-tools librsvg2-bin libxml2-utils
+      # xmllint (JUnit well-formedness), postgresql (the store tests' second engine);
+      # segno (QR reference encoder), junitparser (reports).
+      need_debian swift "${NEEDS_BUILD[@]}" openssl curl zbar-tools librsvg2-bin libxml2-utils postgresql
       need_pip swift segno=segno junitparser=junitparser ;;
     system)
       # curl and Chromium trusting the local CA (certutil), zbarimg and rsvg-convert for QR codes;
@@ -57,7 +58,8 @@ need_suite() {
       need_debian engines "${NEEDS_BUILD[@]}" xvfb xauth python3-gi python3-gi-cairo gir1.2-webkit2-4.1 chromium openssl
       need_pip engines pytest=pytest playwright=playwright PyQt6.QtWebEngineCore=PyQt6-WebEngine ;;
     reliability)
-      need_debian reliability "${NEEDS_BUILD[@]}" openssl
+      # postgresql and nginx: the team-instance fault test (three instances behind nginx over one PostgreSQL).
+      need_debian reliability "${NEEDS_BUILD[@]}" openssl postgresql nginx
       # prometheus-client parses /metrics as a scraper would.
       need_pip reliability pytest=pytest hypothesis=hypothesis h11=h11 sslyze=sslyze prometheus_client=prometheus-client ;;
     *) echo "need_suite: unknown suite $1" >&2; return 64 ;;

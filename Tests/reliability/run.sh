@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The reliability suites (docs/reliability.md): fuzzing, parser differential, smuggling, slowloris,
-# durability, bad input, TLS. Installs what it needs (Debian, PyPI), builds the server in
+# durability, bad input, TLS, the team instance (PostgreSQL, three instances, nginx). Installs
+# what it needs (Debian, PyPI), builds the server in
 # release mode, and runs everything; exits non-zero if anything fails.
 # Usage: Tests/reliability/run.sh [pytest args...]
 #   FUZZ_SECONDS  seconds per fuzz target (default 60; 0 skips fuzzing)

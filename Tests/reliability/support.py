@@ -31,8 +31,10 @@ def build_parser_harness(output):
 class Server:
     """One probe-server process on loopback, plain HTTP unless tls=True."""
 
-    def __init__(self, data_dir=None, tls=False, nofile=None, extra=(), log_level="warn"):
+    def __init__(self, data_dir=None, tls=False, nofile=None, extra=(), log_level="warn", port=0):
         self.owns_dir = data_dir is None
+        # 0 asks the kernel; a fixed port lets a restarted server take its old place.
+        self.fixed_port = port
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="probe-rel-")
         self.tls = tls
         self.nofile = nofile
@@ -45,7 +47,7 @@ class Server:
         self.log_path = os.path.join(tempfile.gettempdir(), f"probe-rel-{os.getpid()}-{id(self)}.log")
 
     def start(self):
-        args = [SERVER_BINARY, "serve", "--host", LOOPBACK, "--port", "0", "--second-port", "off",
+        args = [SERVER_BINARY, "serve", "--host", LOOPBACK, "--port", str(self.fixed_port), "--second-port", "off",
                 "--setup-port", "off", "--data-dir", self.data_dir, "--log-level", self.log_level,
                 "--public", os.path.join(REPO, "Public")] + self.extra
         if not self.tls:
@@ -56,7 +58,8 @@ class Server:
             if nofile is not None:
                 # (soft, hard): the server raises its soft limit to the hard one at start.
                 resource.setrlimit(resource.RLIMIT_NOFILE, nofile)
-        self.log = open(self.log_path, "wb")
+        self.port = None
+        self.log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self.log, preexec_fn=limit)
         deadline = time.monotonic() + START_TIMEOUT_S
         banner = b""

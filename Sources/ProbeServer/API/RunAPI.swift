@@ -60,6 +60,18 @@ public final class RunAPI: @unchecked Sendable {
         self.decoder = ResultDecoder(catalog: catalog)
         self.catalogJSON = catalog.exportJSON()
         self.catalogValue = (try? JSONCoding.decoder.decode(JSONValue.self, from: Data(catalogJSON.utf8))) ?? .null
+        // Another instance on the same store judged a run: wake the waits held here.
+        store.observeVerdicts({ [waiters] id in waiters.complete(runID: id) },
+                              missedSome: { [weak self] in self?.wakeCompletedWaits() })
+    }
+
+    /// Wakes the waits whose run completed while news of it could not reach this instance.
+    func wakeCompletedWaits() {
+        DispatchQueue.global().async { [self] in
+            for id in waiters.runIDs {
+                if let run = try? store.run(id: id), run.completedAt != nil, run.verdict != nil { waiters.complete(runID: id) }
+            }
+        }
     }
 
     public func register(into router: inout Router) {
@@ -436,7 +448,13 @@ public final class RunAPI: @unchecked Sendable {
                 do {
                     guard let run = try self.store.run(id: id) else { throw StoreError.runNotFound(id) }
                     let report = try RunJudge.report(run: run, records: try self.store.results(runID: id), catalog: self.catalog)
-                    self.store.submit(.setVerdict(id: id, verdict: report.verdict.rawValue)) { _ in
+                    self.store.submit(.setVerdict(id: id, verdict: report.verdict.rawValue)) { result in
+                        // A verdict not stored (the database went away) is no completion: the
+                        // client retries `complete`, and the waits keep waiting for the verdict.
+                        if case .failure(let error) = result {
+                            done(self.respond { throw error })
+                            return
+                        }
                         self.waiters.complete(runID: id)
                         self.verdicts.announce(run, report)
                         promise.succeed(.json(report))

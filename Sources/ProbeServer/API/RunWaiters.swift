@@ -48,6 +48,10 @@ public final class RunWaiters: @unchecked Sendable {
         public func cancel() { owner?.remove(runID: runID, id: id) }
     }
 
+    /// The runs waited on now: after news of completions may have been missed, each is
+    /// looked up again.
+    public var runIDs: [String] { lock.withLock { Array(waiting.keys) } }
+
     /// Waits held now (for tests and the log).
     public var count: Int { lock.withLock { total } }
 

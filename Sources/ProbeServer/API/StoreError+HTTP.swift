@@ -23,6 +23,16 @@ extension StoreError: HTTPErrorConvertible {
             return Self.diskFullAnswer
         case .quotaExceeded(let quota):
             return quota.httpError
+        case .postgres(let error) where error.sqlState?.hasPrefix("40") == true:
+            // Class 40, transaction rollback (a deadlock or serialisation failure with
+            // another instance): nothing was stored, and the same request can succeed.
+            return HTTPError(.serviceUnavailable, code: "store_unavailable",
+                             "the write collided with another instance's and was rolled back: nothing was stored; retry",
+                             headers: HTTPHeaders([("Retry-After", "1")]))
+        case .unavailable:
+            return HTTPError(.serviceUnavailable, code: "store_unavailable",
+                             "the database is unreachable: nothing was stored; the server reconnects by itself, retry in a few seconds",
+                             headers: HTTPHeaders([("Retry-After", "2")]))
         case .overloaded, .busy, .closed, .ioError:
             return HTTPError(.serviceUnavailable, code: "store_unavailable",
                              "the store cannot take this now (\(self.localizedDescription)); nothing was stored; retry",

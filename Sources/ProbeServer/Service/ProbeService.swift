@@ -11,7 +11,7 @@ import ProbeCatalog
 public final class ProbeService: @unchecked Sendable {
     public let options: ServiceOptions
     public let server: HTTPServer
-    public let store: SQLiteRunStore
+    public let store: any RunStore
     public let api: RunAPI
     public let token: AccessToken
     public let certificates: LocalCertificates?
@@ -46,7 +46,7 @@ public final class ProbeService: @unchecked Sendable {
         do { staticFiles = try StaticFiles(root: options.publicDirectory) } catch { throw StartError.publicDirectory("\(error)") }
 
         token = try AccessToken.resolve(explicit: options.token, dataDirectory: dataDir)
-        store = try SQLiteRunStore(dataDirectory: dataDir)
+        store = try options.store.open(dataDirectory: dataDir)
         webhooks = options.webhooks.isEmpty ? nil
             : try WebhookOutbox(urls: options.webhooks, secret: options.webhookSecret ?? "", dataDirectory: dataDir, logger: logger)
 

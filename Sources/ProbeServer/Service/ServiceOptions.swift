@@ -12,6 +12,8 @@ public struct ServiceOptions: Sendable {
     public var setupEnabled = true
     public var publicDirectory: String
     public var dataDirectory = "probe-data"
+    /// `--store` / `PROBE_STORE`: SQLite in the data folder, or a shared PostgreSQL database.
+    public var store = StoreLocation.sqlite
     public var logLevel = LogLevel.info
     public var eventLoops: Int?
     /// Serve plain HTTP (behind a TLS-terminating proxy).

@@ -14,11 +14,13 @@ import Foundation
 /// the whole transaction (SQLITE_FULL, SQLITE_IOERR: SQLite rolls back by itself) fail the
 /// writes of that transaction, all with the same error and none half-written.
 ///
+/// The engine's part is a `BatchCommitter` (SQLite here, PostgreSQL in
+/// `PostgresBatchCommitter`): this type owns only the queue and the thread.
+///
 /// Locking: `queue`, `isClosing`, `isFinished` and `statistics` are guarded by
-/// `condition`. `database` and `perform` are used only by the writer thread after `init`.
+/// `condition`. `committer` is used only by the writer thread after `init`.
 final class GroupCommitWriter: @unchecked Sendable {
     typealias Completion = @Sendable (Result<StoreWriteOutcome, StoreError>) -> Void
-    typealias Perform = (SQLiteDatabase, StoreWrite) throws -> StoreWriteOutcome
 
     /// How many transactions and writes were committed (for measurements and logs).
     struct Statistics: Equatable, Sendable {
@@ -37,13 +39,11 @@ final class GroupCommitWriter: @unchecked Sendable {
     private var isFinished = false
     private var statisticsValue = Statistics()
 
-    private var database: SQLiteDatabase?
-    private let perform: Perform
+    private var committer: (any BatchCommitter)?
     private var thread: Thread?
 
-    init(database: SQLiteDatabase, perform: @escaping Perform) {
-        self.database = database
-        self.perform = perform
+    init(committer: any BatchCommitter) {
+        self.committer = committer
         let thread = Thread { [self] in self.drain() }
         thread.name = "probe-store-writer"
         self.thread = thread
@@ -109,7 +109,7 @@ final class GroupCommitWriter: @unchecked Sendable {
             }
             condition.unlock()
 
-            let results = commit(batch)
+            let results = committer?.commit(batch.map(\.write)) ?? batch.map { _ in .failure(.closed) }
 
             condition.lock()
             statisticsValue.transactions += 1
@@ -118,21 +118,44 @@ final class GroupCommitWriter: @unchecked Sendable {
             // After the commit, outside the lock: a completion may submit again.
             for (pending, result) in zip(batch, results) { pending.completion(result) }
         }
-        // Leave a tidy file behind: fold the WAL into the database and truncate it.
-        if let database {
-            try? database.execute("PRAGMA optimize")
-            try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        }
-        database = nil  // closes the connection
+        committer?.finish()
+        committer = nil  // closes the connection
         condition.lock()
         isFinished = true
         condition.broadcast()
         condition.unlock()
     }
+}
+
+/// An engine's way of committing one batch of writes in one transaction.
+protocol BatchCommitter: AnyObject {
+    /// Commits `writes` together; one result per write, in order. A write that fails alone
+    /// is rolled back alone; a failed commit fails every write of the batch.
+    func commit(_ writes: [StoreWrite]) -> [Result<StoreWriteOutcome, StoreError>]
+    /// The writer is stopping: leave the database tidy. Called once, on the writer thread.
+    func finish()
+}
+
+/// SQLite's batch: `BEGIN IMMEDIATE`, one savepoint per write, one `COMMIT` (one fsync
+/// with synchronous=FULL).
+final class SQLiteBatchCommitter: BatchCommitter {
+    typealias Perform = (SQLiteDatabase, StoreWrite) throws -> StoreWriteOutcome
+    private let database: SQLiteDatabase
+    private let perform: Perform
+
+    init(database: SQLiteDatabase, perform: @escaping Perform) {
+        self.database = database
+        self.perform = perform
+    }
+
+    func finish() {
+        // Leave a tidy file behind: fold the WAL into the database and truncate it.
+        try? database.execute("PRAGMA optimize")
+        try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
 
     /// Runs `batch` in one transaction, one savepoint per write; returns one result per write.
-    private func commit(_ batch: [Pending]) -> [Result<StoreWriteOutcome, StoreError>] {
-        guard let database else { return batch.map { _ in .failure(.closed) } }
+    func commit(_ batch: [StoreWrite]) -> [Result<StoreWriteOutcome, StoreError>] {
         var results: [Result<StoreWriteOutcome, StoreError>] = []
         results.reserveCapacity(batch.count)
 
@@ -143,7 +166,7 @@ final class GroupCommitWriter: @unchecked Sendable {
             }
         }
 
-        for pending in batch {
+        for write in batch {
             if !database.isInTransaction {
                 // First write of the batch, or SQLite rolled the transaction back after an
                 // earlier write failed with SQLITE_FULL or SQLITE_IOERR: begin (again).
@@ -160,7 +183,7 @@ final class GroupCommitWriter: @unchecked Sendable {
                 }
             }
             do {
-                let outcome = try database.savepoint("store_write") { try perform(database, pending.write) }
+                let outcome = try database.savepoint("store_write") { try perform(database, write) }
                 results.append(.success(outcome))
             } catch {
                 let storeError = StoreError.from(error)

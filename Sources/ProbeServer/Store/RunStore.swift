@@ -1,7 +1,8 @@
 import Foundation
 
-/// The durable store of runs, results and uploads. SQLite implements it
-/// (`SQLiteRunStore`); another database can implement it later.
+/// The durable store of runs, results and uploads. SQLite implements it for one instance
+/// (`SQLiteRunStore`, the default); PostgreSQL for several instances sharing one database
+/// (`PostgresRunStore`, `--store postgres://…`). `StoreLocation` picks one.
 ///
 /// Threading: writes are asynchronous. `submit` never blocks; its completion runs once
 /// the write is committed to disk (or failed), on a thread of the store, and must return
@@ -35,6 +36,42 @@ public protocol RunStore: Sendable {
 
     /// Finishes queued writes, then refuses new ones with `closed`. Idempotent.
     func close()
+
+    /// Calls `judged` with the run's id when another process sharing this store stored a
+    /// verdict, so its long polls wake here too; `missedSome` when such news may have been
+    /// lost (the store reconnected): look at the store for the runs still waited on.
+    /// A store only this process writes calls neither (the default).
+    func observeVerdicts(_ judged: @escaping @Sendable (String) -> Void, missedSome: @escaping @Sendable () -> Void)
+}
+
+extension RunStore {
+    public func observeVerdicts(_ judged: @escaping @Sendable (String) -> Void, missedSome: @escaping @Sendable () -> Void) {}
+}
+
+/// Which engine holds the runs: SQLite in the data folder (the default), or a PostgreSQL
+/// database that several instances share (`--store postgres://…` or `PROBE_STORE`).
+public enum StoreLocation: Sendable, Equatable {
+    case sqlite
+    case postgres(PostgresLocation)
+
+    /// `sqlite`, or a `postgres://` / `postgresql://` URI; nil for anything else.
+    public init?(_ text: String) {
+        if text == "sqlite" {
+            self = .sqlite
+        } else if let location = PostgresLocation(text) {
+            self = .postgres(location)
+        } else {
+            return nil
+        }
+    }
+
+    /// Opens the store (migrating it) for a server whose data folder is `dataDirectory`.
+    public func open(dataDirectory: String) throws(StoreError) -> any RunStore {
+        switch self {
+        case .sqlite: try SQLiteRunStore(dataDirectory: dataDirectory)
+        case .postgres(let location): try PostgresRunStore(location: location)
+        }
+    }
 }
 
 /// Synchronous writes: submit, then wait for the commit. They block the calling thread

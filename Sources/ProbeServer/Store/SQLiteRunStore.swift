@@ -33,9 +33,9 @@ public final class SQLiteRunStore: RunStore, @unchecked Sendable {
             throw StoreError.from(error)
         }
         try Migrations.apply(to: database)
-        writer = GroupCommitWriter(database: database) { database, write in
+        writer = GroupCommitWriter(committer: SQLiteBatchCommitter(database: database) { database, write in
             try Self.apply(write, to: database)
-        }
+        })
         readers = ReaderPool(path: path)
     }
 

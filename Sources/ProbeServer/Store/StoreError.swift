@@ -32,6 +32,11 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
     case quotaExceeded(QuotaExceeded)
     /// Any other SQLite failure: a bug, or something the cases above do not cover.
     case database(SQLiteError)
+    /// The PostgreSQL server cannot be reached (down, restarting, network): nothing of the
+    /// write was acknowledged; the store reconnects by itself, so retry shortly.
+    case unavailable(PostgresError)
+    /// Any other PostgreSQL failure: a bug, or something the cases above do not cover.
+    case postgres(PostgresError)
 
     /// Maps an SQLite failure to the case an operator can act on.
     public init(_ error: SQLiteError) {
@@ -50,6 +55,7 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
         switch error {
         case let error as StoreError: error
         case let error as SQLiteError: StoreError(error)
+        case let error as PostgresError: error.isConnectionLost ? .unavailable(error) : .postgres(error)
         default: .database(SQLiteError(extendedCode: SQLITE_ERROR, message: "\(error)"))
         }
     }
@@ -58,7 +64,7 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
     /// Retry-After, and the page keeps the result queued.
     public var isRetryable: Bool {
         switch self {
-        case .diskFull, .ioError, .busy, .overloaded, .closed: true
+        case .diskFull, .ioError, .busy, .overloaded, .closed, .unavailable: true
         default: false
         }
     }
@@ -102,6 +108,11 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
             "The store is closed (the server is shutting down); retry against the restarted server."
         case .database(let error):
             error.description
+        case .unavailable(let error):
+            "The database is unreachable; the write was not saved and the server keeps trying to reconnect: "
+                + "retry in a moment. (\(error))"
+        case .postgres(let error):
+            "PostgreSQL refused the statement: \(error)"
         }
     }
 }

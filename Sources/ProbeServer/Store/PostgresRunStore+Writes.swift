@@ -1,0 +1,350 @@
+import Foundation
+
+/// PostgreSQL's batch: one transaction per batch and one COMMIT; when a write fails, the
+/// batch runs again with one savepoint per write, so the failing write is rolled back alone. A batch that finds the connection broken reconnects
+/// first; if the server is still down, or the connection breaks mid-batch, every write of
+/// the batch fails with `unavailable` and nothing of it is acknowledged. A COMMIT whose
+/// answer was lost may still have committed: the client's retry then finds its results
+/// stored (`duplicate`), which is the idempotency the primary key gives.
+final class PostgresBatchCommitter: BatchCommitter {
+    private let connection: PostgresConnection
+
+    init(connection: PostgresConnection) {
+        self.connection = connection
+    }
+
+    func finish() {}
+
+    func commit(_ batch: [StoreWrite]) -> [Result<StoreWriteOutcome, StoreError>] {
+        do {
+            try connection.reconnectIfBroken()
+        } catch {
+            return batch.map { _ in .failure(StoreError.from(error)) }
+        }
+        // Every statement is a round trip to the server; most batches have no failing
+        // write, so first try the batch without savepoints (two round trips fewer per
+        // write), and only if a write fails run it again with one savepoint per write.
+        switch commitWithoutSavepoints(batch) {
+        case .committed(let outcomes): return outcomes.map { .success($0) }
+        case .failed(let error): return batch.map { _ in .failure(error) }
+        case .aWriteFailed: break
+        }
+        do {
+            try connection.execute("BEGIN")
+            try lockRuns(of: batch)
+        } catch {
+            _ = try? connection.execute("ROLLBACK")
+            return batch.map { _ in .failure(StoreError.from(error)) }
+        }
+        var results: [Result<StoreWriteOutcome, StoreError>] = []
+        results.reserveCapacity(batch.count)
+        for write in batch {
+            do {
+                try connection.execute("SAVEPOINT store_write")
+                let outcome = try PostgresWrites(connection: connection).apply(write)
+                try connection.execute("RELEASE SAVEPOINT store_write")
+                results.append(.success(outcome))
+            } catch {
+                let storeError = StoreError.from(error)
+                if case .unavailable = storeError {
+                    // Usually the connection is gone; if not, end the transaction so the next
+                    // batch does not start inside an aborted one.
+                    _ = try? connection.execute("ROLLBACK")
+                    return batch.map { _ in .failure(storeError) }
+                }
+                do {
+                    try connection.execute("ROLLBACK TO SAVEPOINT store_write")
+                } catch {
+                    let lost = StoreError.from(error)
+                    _ = try? connection.execute("ROLLBACK")
+                    return batch.map { _ in .failure(lost) }
+                }
+                results.append(.failure(storeError))
+            }
+        }
+        do {
+            // synchronous_commit = on: returns once the commit's WAL is flushed on the server.
+            try connection.execute("COMMIT")
+        } catch {
+            let storeError = StoreError.from(error)
+            _ = try? connection.execute("ROLLBACK")
+            return batch.map { _ in .failure(storeError) }
+        }
+        return results
+    }
+
+    private enum FastCommit {
+        case committed([StoreWriteOutcome])
+        /// The whole batch failed (the server is unreachable, the commit failed).
+        case failed(StoreError)
+        /// One write failed: nothing was committed; run the batch with savepoints.
+        case aWriteFailed
+    }
+
+    /// Takes the row locks of every run the batch writes to, in id order, before any
+    /// write: instances writing to the same runs then queue instead of deadlocking (each
+    /// would otherwise hold one run's row while waiting for another's:
+    /// https://www.postgresql.org/docs/current/explicit-locking.html#LOCKING-DEADLOCKS).
+    /// Run ids are `[A-Za-z0-9_-]` (`RunID.isWellFormed`), safe inside an array literal.
+    private func lockRuns(of batch: [StoreWrite]) throws {
+        let ids = Set(batch.flatMap(\.runIDs)).filter(RunID.isWellFormed).sorted()
+        guard !ids.isEmpty else { return }
+        try connection.execute("SELECT id FROM runs WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE",
+                               ["{" + ids.joined(separator: ",") + "}"])
+    }
+
+    private func commitWithoutSavepoints(_ batch: [StoreWrite]) -> FastCommit {
+        do {
+            try connection.execute("BEGIN")
+            try lockRuns(of: batch)
+        } catch {
+            return .failed(StoreError.from(error))
+        }
+        var outcomes: [StoreWriteOutcome] = []
+        outcomes.reserveCapacity(batch.count)
+        for write in batch {
+            do {
+                outcomes.append(try PostgresWrites(connection: connection).apply(write))
+            } catch {
+                let storeError = StoreError.from(error)
+                _ = try? connection.execute("ROLLBACK")
+                if case .unavailable = storeError { return .failed(storeError) }
+                return .aWriteFailed
+            }
+        }
+        do {
+            // synchronous_commit = on: returns once the commit's WAL is flushed on the server.
+            try connection.execute("COMMIT")
+        } catch {
+            _ = try? connection.execute("ROLLBACK")
+            return .failed(StoreError.from(error))
+        }
+        return .committed(outcomes)
+    }
+}
+
+/// The writes in PostgreSQL's dialect, inside the batch's transaction and the write's
+/// savepoint. The same checks and outcomes as `SQLiteRunStore.apply`.
+struct PostgresWrites {
+    let connection: PostgresConnection
+
+    func apply(_ write: StoreWrite) throws -> StoreWriteOutcome {
+        switch write {
+        case .createRun(let run):
+            try createRun(run)
+            return .done
+        case .appendResults(let results):
+            return .appended(try appendResults(results))
+        case .completeRun(let id, let date):
+            try updateRun(id, "UPDATE runs SET completed_at = $1, last_seen_at = greatest(last_seen_at, $1) WHERE id = $2",
+                          [String(date.unixMillis), id])
+            return .done
+        case .setVerdict(let id, let verdict):
+            try StoreCheck.length(verdict, "verdict", max: StoreLimits.maxShortTextBytes)
+            try updateRun(id, "UPDATE runs SET verdict = $1 WHERE id = $2", [verdict, id])
+            // Delivered to every listening instance when this transaction commits, and only then.
+            if verdict != nil {
+                try connection.execute("SELECT pg_notify($1, $2)", [PostgresRunStore.verdictChannel, id])
+            }
+            return .done
+        case .setDetectedPlatform(let id, let platform, let userAgent):
+            try StoreCheck.length(platform, "platform", max: StoreLimits.maxShortTextBytes)
+            try StoreCheck.length(userAgent, "user agent", max: StoreLimits.maxUserAgentBytes)
+            try updateRun(id, "UPDATE runs SET detected_platform = $1, user_agent = coalesce($2, user_agent) WHERE id = $3",
+                          [platform, userAgent, id])
+            return .done
+        case .touch(let id, let date):
+            try touch(id, date.unixMillis)
+            return .done
+        case .addUpload(let upload):
+            try addUpload(upload)
+            return .done
+        case .deleteRun(let id):
+            return .deleted(uploadPaths: try deleteRun(id))
+        case .purge(let date):
+            return .purged(try purge(olderThan: date))
+        }
+    }
+
+    private func createRun(_ run: RunRecord) throws {
+        try run.validate()
+        let inserted = try connection.execute(
+            """
+            INSERT INTO runs (id, label, platform, requirement_set, metadata, user_agent,
+                              created_at, completed_at, verdict, last_seen_at, write_key_sha256, id_chosen)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+            ON CONFLICT (id) DO NOTHING
+            """,
+            [
+                run.id, run.label, run.platform, run.requirementSet, run.metadata, run.userAgent,
+                String(run.createdAt.unixMillis), run.completedAt.map { String($0.unixMillis) }, run.verdict,
+                String(max(run.lastSeenAt.unixMillis, run.createdAt.unixMillis)), run.writeKeyDigest, run.idChosen ? "1" : "0",
+            ])
+        if inserted.affected == 0 { throw StoreError.runExists(run.id) }
+    }
+
+    private func touch(_ id: String, _ millis: Int64) throws {
+        try updateRun(id, "UPDATE runs SET last_seen_at = greatest(last_seen_at, $1) WHERE id = $2", [String(millis), id])
+    }
+
+    /// One multi-row INSERT … ON CONFLICT DO NOTHING per write: the rows it returns are the
+    /// new ones; the others are compared with what is stored (first write wins).
+    private func appendResults(_ results: [ResultRecord]) throws -> [AppendOutcome] {
+        guard results.count <= StoreLimits.maxResultsPerWrite else {
+            throw StoreError.invalid("\(results.count) results in one write; the limit is \(StoreLimits.maxResultsPerWrite)")
+        }
+        for result in results { try result.validate() }
+        var lastSeen: [String: Int64] = [:]
+        for result in results {
+            lastSeen[result.runID] = max(lastSeen[result.runID] ?? .min, result.receivedAt.unixMillis)
+        }
+
+        var placeholders: [String] = []
+        var values: [String?] = []
+        placeholders.reserveCapacity(results.count)
+        values.reserveCapacity(results.count * 9)
+        for (index, result) in results.enumerated() {
+            let base = index * 9
+            placeholders.append("(" + (1...9).map { "$\(base + $0)" }.joined(separator: ", ") + ")")
+            values += [
+                result.runID, result.probe, String(result.attempt), result.status, result.observed,
+                result.elapsedMs.map { "\($0)" }, result.at.map { String($0.unixMillis) },
+                String(result.receivedAt.unixMillis), result.reason,
+            ]
+        }
+        if lastSeen.count > 1 {
+            // Several runs in one write (the API posts one run per request): name the
+            // first missing one, as SQLite does; the INSERT's foreign key cannot say which.
+            let ids = lastSeen.keys.filter(RunID.isWellFormed).sorted()
+            let found = Set(try connection.execute("SELECT id FROM runs WHERE id = ANY($1::text[])",
+                                                   ["{" + ids.joined(separator: ",") + "}"]).rows.compactMap { $0[0] })
+            if let missing = ids.first(where: { !found.contains($0) }) { throw StoreError.runNotFound(missing) }
+        }
+        let inserted: PostgresRows
+        do {
+            inserted = try connection.execute(
+                """
+                INSERT INTO results (run_id, probe, attempt, status, observed, elapsed_ms, at, received_at, reason)
+                VALUES \(placeholders.joined(separator: ", "))
+                ON CONFLICT (run_id, probe, attempt) DO NOTHING
+                RETURNING run_id, probe, attempt
+                """, values)
+        } catch {
+            // foreign_key_violation: a record names a missing run (a write names one run).
+            if error.sqlState == "23503" { throw StoreError.runNotFound(lastSeen.keys.sorted().first ?? "") }
+            throw error
+        }
+        var new = Set(inserted.rows.map { ResultKey(runID: $0[0] ?? "", probe: $0[1] ?? "", attempt: Int($0[2] ?? "") ?? -1) })
+
+        var outcomes: [AppendOutcome] = []
+        outcomes.reserveCapacity(results.count)
+        var added: [String: (count: Int, bytes: Int)] = [:]
+        for result in results {
+            let key = ResultKey(runID: result.runID, probe: result.probe, attempt: result.attempt)
+            if new.remove(key) != nil {
+                outcomes.append(.inserted)
+                let before = added[result.runID] ?? (0, 0)
+                added[result.runID] = (before.count + 1, before.bytes + result.observed.utf8.count)
+                continue
+            }
+            let stored = try connection.execute(
+                "SELECT \(PostgresReads.resultColumns) FROM results WHERE run_id = $1 AND probe = $2 AND attempt = $3",
+                [result.runID, result.probe, String(result.attempt)]).rows.first.map(PostgresReads.result)
+            outcomes.append(stored.map { $0.isSameResult(as: result) } == true ? .duplicate : .conflict)
+        }
+        // One UPDATE per run moves lastSeenAt and counts the new results; its row lock
+        // serialises the instances writing to the run, so the quota holds across them.
+        // Inside the write: over a quota, the whole write is rolled back.
+        for (runID, millis) in lastSeen.sorted(by: { $0.key < $1.key }) {
+            let usage = added[runID] ?? (0, 0)
+            let total = try connection.execute(
+                """
+                UPDATE runs SET last_seen_at = greatest(last_seen_at, $1), result_count = result_count + $2,
+                                result_bytes = result_bytes + $3 WHERE id = $4
+                RETURNING result_count, result_bytes
+                """, [String(millis), String(usage.count), String(usage.bytes), runID]).rows.first
+            guard let total else { throw StoreError.runNotFound(runID) }
+            if Int64(total[0] ?? "") ?? 0 > Int64(Quotas.maxResultsPerRun) {
+                throw StoreError.quotaExceeded(.resultsPerRun(limit: Quotas.maxResultsPerRun))
+            }
+            if Int64(total[1] ?? "") ?? 0 > Int64(Quotas.maxResultBytesPerRun) {
+                throw StoreError.quotaExceeded(.resultBytesPerRun(limit: Quotas.maxResultBytesPerRun))
+            }
+        }
+        return outcomes
+    }
+
+    private func addUpload(_ upload: UploadRecord) throws {
+        try upload.validate()
+        try touch(upload.runID, upload.receivedAt.unixMillis)
+        let inserted = try connection.execute(
+            """
+            INSERT INTO uploads (id, run_id, probe, file_name, declared_type, sniffed_type,
+                                 size, sha256, stored_path, received_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+            ON CONFLICT (id) DO NOTHING
+            """,
+            [
+                upload.id, upload.runID, upload.probe, upload.fileName, upload.declaredType, upload.sniffedType,
+                String(upload.size), upload.sha256, upload.storedPath, String(upload.receivedAt.unixMillis),
+            ])
+        if inserted.affected == 0 { throw StoreError.uploadExists(upload.id) }
+        let total = try connection.execute(
+            """
+            UPDATE runs SET upload_count = upload_count + 1, upload_bytes = upload_bytes + $1 WHERE id = $2
+            RETURNING upload_count, upload_bytes
+            """, [String(upload.size), upload.runID]).rows.first
+        if let total {
+            if Int64(total[0] ?? "") ?? 0 > Int64(Quotas.maxUploadsPerRun) {
+                throw StoreError.quotaExceeded(.uploadsPerRun(limit: Quotas.maxUploadsPerRun))
+            }
+            if Int64(total[1] ?? "") ?? 0 > Quotas.maxUploadBytesPerRun {
+                throw StoreError.quotaExceeded(.uploadBytesPerRun(limit: Quotas.maxUploadBytesPerRun))
+            }
+        }
+    }
+
+    private func deleteRun(_ id: String) throws -> [String] {
+        let paths = try connection.execute("SELECT stored_path FROM uploads WHERE run_id = $1 ORDER BY seq", [id])
+            .rows.compactMap { $0[0] }
+        // ON DELETE CASCADE removes the run's results and uploads.
+        if try connection.execute("DELETE FROM runs WHERE id = $1", [id]).affected == 0 { throw StoreError.runNotFound(id) }
+        return paths
+    }
+
+    private func purge(olderThan date: Date) throws -> PurgeOutcome {
+        let candidates = try connection.execute(
+            "SELECT id FROM runs WHERE last_seen_at < $1 ORDER BY last_seen_at, id LIMIT $2",
+            [String(date.unixMillis), String(StoreLimits.purgeBatchRuns + 1)]).rows.compactMap { $0[0] }
+        let runIDs = Array(candidates.prefix(StoreLimits.purgeBatchRuns))
+        var paths: [String] = []
+        for id in runIDs { paths += try deleteRun(id) }
+        return PurgeOutcome(runIDs: runIDs, uploadPaths: paths, hasMore: candidates.count > runIDs.count)
+    }
+
+    /// Runs an UPDATE of one run; `runNotFound` if no row matched (PostgreSQL counts the
+    /// rows matched, changed values or not, as SQLite does).
+    private func updateRun(_ id: String, _ sql: String, _ values: [String?]) throws {
+        if try connection.execute(sql, values).affected == 0 { throw StoreError.runNotFound(id) }
+    }
+}
+
+private struct ResultKey: Hashable {
+    let runID: String
+    let probe: String
+    let attempt: Int
+}
+
+extension StoreWrite {
+    /// The existing runs this write changes (a new run's own id is not one yet).
+    var runIDs: [String] {
+        switch self {
+        case .createRun, .purge: []
+        case .appendResults(let results): results.map(\.runID)
+        case .completeRun(let id, _), .setVerdict(let id, _), .setDetectedPlatform(let id, _, _), .touch(let id, _),
+             .deleteRun(let id):
+            [id]
+        case .addUpload(let upload): [upload.runID]
+        }
+    }
+}
