@@ -451,10 +451,7 @@ public final class RunAPI: @unchecked Sendable {
                     self.store.submit(.setVerdict(id: id, verdict: report.verdict.rawValue)) { result in
                         // A verdict not stored (the database went away) is no completion: the
                         // client retries `complete`, and the waits keep waiting for the verdict.
-                        if case .failure(let error) = result {
-                            done(self.respond { throw error })
-                            return
-                        }
+                        if case .failure(let error) = result { return promise.fail(error) }
                         self.waiters.complete(runID: id)
                         self.verdicts.announce(run, report)
                         promise.succeed(.json(report))

@@ -95,6 +95,12 @@ enum PostgresMigrations {
                     upload_count = (SELECT count(*) FROM uploads WHERE run_id = runs.id),
                     upload_bytes = (SELECT coalesce(sum(size), 0) FROM uploads WHERE run_id = runs.id);
                 """),
+        Migration(
+            version: 5, summary: "pinned runs",
+            sql: """
+                -- A pinned run (certification evidence) is never purged by --keep-days.
+                ALTER TABLE runs ADD COLUMN pinned integer NOT NULL DEFAULT 0;
+                """),
     ]
 
     static var latestVersion: Int32 { all.last?.version ?? 0 }

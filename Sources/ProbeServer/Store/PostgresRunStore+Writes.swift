@@ -135,6 +135,9 @@ struct PostgresWrites {
             return .done
         case .appendResults(let results):
             return .appended(try appendResults(results))
+        case .setPinned(let id, let pinned):
+            try updateRun(id, "UPDATE runs SET pinned = $1 WHERE id = $2", [pinned ? "1" : "0", id])
+            return .done
         case .completeRun(let id, let date):
             try updateRun(id, "UPDATE runs SET completed_at = $1, last_seen_at = greatest(last_seen_at, $1) WHERE id = $2",
                           [String(date.unixMillis), id])
@@ -314,7 +317,7 @@ struct PostgresWrites {
 
     private func purge(olderThan date: Date) throws -> PurgeOutcome {
         let candidates = try connection.execute(
-            "SELECT id FROM runs WHERE last_seen_at < $1 ORDER BY last_seen_at, id LIMIT $2",
+            "SELECT id FROM runs WHERE last_seen_at < $1 AND pinned = 0 ORDER BY last_seen_at, id LIMIT $2",
             [String(date.unixMillis), String(StoreLimits.purgeBatchRuns + 1)]).rows.compactMap { $0[0] }
         let runIDs = Array(candidates.prefix(StoreLimits.purgeBatchRuns))
         var paths: [String] = []
@@ -342,7 +345,7 @@ extension StoreWrite {
         case .createRun, .purge: []
         case .appendResults(let results): results.map(\.runID)
         case .completeRun(let id, _), .setVerdict(let id, _), .setDetectedPlatform(let id, _, _), .touch(let id, _),
-             .deleteRun(let id):
+             .deleteRun(let id), .setPinned(let id, _):
             [id]
         case .addUpload(let upload): [upload.runID]
         }
