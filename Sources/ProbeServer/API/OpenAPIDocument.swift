@@ -979,7 +979,7 @@ public enum OpenAPIDocument {
    "post": {
     "summary": "Pin a run: --keep-days keeps it (admin token)",
     "security": [{"bearer": []}],
-    "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+    "parameters": [{"$ref": "#/components/parameters/RunID"}],
     "responses": {
      "200": {"description": "the run's pin", "content": {"application/json": {"schema": {"type": "object", "required": ["id", "pinned"], "properties": {"id": {"type": "string"}, "pinned": {"type": "boolean"}}}}}},
      "401": {"description": "no token, or a wrong or revoked one"},
@@ -993,7 +993,7 @@ public enum OpenAPIDocument {
    "delete": {
     "summary": "Unpin a run (admin token)",
     "security": [{"bearer": []}],
-    "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+    "parameters": [{"$ref": "#/components/parameters/RunID"}],
     "responses": {
      "200": {"description": "the run's pin", "content": {"application/json": {"schema": {"type": "object", "required": ["id", "pinned"], "properties": {"id": {"type": "string"}, "pinned": {"type": "boolean"}}}}}},
      "401": {"description": "no token, or a wrong or revoked one"},
