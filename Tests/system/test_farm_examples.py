@@ -24,10 +24,11 @@ SCHEMA = os.path.join(ROOT, "Tests", "reports", "junit-10.xsd")
 
 
 def catalog_tap_ids():
-    """The ids of the page's tap buttons: `'tap-' + ctx.slug` (Public/probes.js) for each tap probe."""
+    """The ids of the page's tap buttons: `'tap-' + ctx.slug` (Public/probes/*.js) for each tap probe."""
     probes = json.loads(subprocess.run([BINARY, "catalog", "--json"], capture_output=True, text=True, check=True).stdout)["probes"]
-    source = open(os.path.join(ROOT, "Public", "probes.js"), encoding="utf-8").read()
-    assert "id: 'tap-' + ctx.slug" in source, "Public/probes.js no longer names tap buttons 'tap-' + slug"
+    folder = os.path.join(ROOT, "Public", "probes")
+    source = "".join(open(os.path.join(folder, f), encoding="utf-8").read() for f in sorted(os.listdir(folder)) if f.endswith(".js"))
+    assert "id: 'tap-' + ctx.slug" in source, "Public/probes/ no longer names tap buttons 'tap-' + slug"
     return {"tap-" + p["id"].replace(".", "-") for p in probes if p.get("kind") == "tap"}
 
 
