@@ -188,28 +188,6 @@ def test_results_queued_offline_reach_the_server_when_the_network_returns(server
         context.close()
 
 
-def test_a_result_still_queued_when_the_device_goes_offline_counts_once_queued_and_once_delivered(server, browser):
-    # The previous step's result is still waiting (its POST refused) when airplane mode comes
-    # on: queued and delivered must count the same results, or an intact queue reads as a loss.
-    context, page = open_page(browser, server.base + "/?probes=env.platform,net.offline")
-    try:
-        page.route("**/api/runs/*/results", lambda route: route.abort())
-        page.wait_for_selector("#skip-net-offline")
-        context.set_offline(True)
-        page.wait_for_selector("text=Offline noticed")
-        page.unroute("**/api/runs/*/results")
-        context.set_offline(False)
-        end = wait_finished(page)
-        final = server.stored_attempts(end["run"], "net.offline")[-1]["observed"]
-        assert final["queued"] == 2, final
-        assert final["delivered"] == final["queued"], final
-        assert server.stored_attempts(end["run"], "env.platform"), "the earlier result arrived too"
-        finding = next(f for f in server.get(f"/api/runs/{end['run']}/diff")["findings"] if f["probe"] == "net.offline")
-        assert finding["verdict"] != "fail", finding
-    finally:
-        context.close()
-
-
 def test_the_native_bridge_receives_the_summary_and_is_reported_as_injected(server, browser):
     context = browser.new_context(ignore_https_errors=True)
     # What react-native-webview injects before the page's scripts run.
