@@ -196,7 +196,7 @@ def test_AppiumScript_HTTPPart_CreatesARunAndReadsItsVerdict_AndItsTapIdsAreTheP
         device = subprocess.run([sys.executable, str(tapper), url, FIXTURE, ",".join(script.TAPS)],
                                 capture_output=True, text=True, timeout=300)
         assert device.returncode == 0, device.stderr[-3000:]
-        verdict = probe.wait_verdict(run["id"], 60)
+        verdict = probe.wait_verdict(run["id"], 120)
         state = api(server, f"/api/runs/{run['id']}")
         assert verdict == state["verdict"] and verdict in script.EXIT_BY_VERDICT
         # Every id the script taps appeared on the page and was tapped.

@@ -31,7 +31,7 @@ import urllib.request
 # file.cancel is "cancel, then pick": its button is tapped twice.
 TAPS = ["tap-file-accept", "tap-file-cancel", "tap-file-heic", "tap-nav-windowOpen"]
 # Tap steps wait this long for a tap, and a tapped chooser this long for an answer (seconds).
-TAP_WAIT, ANSWER_WAIT = 20, 20
+TAP_WAIT, ANSWER_WAIT = 5, 20
 EXIT_BY_VERDICT = {"ready": 0, "not-ready": 1, "incomplete": 2}
 # probe-server holds one long poll at most this long; proxies drop quiet requests near 60 s.
 WAIT_SLICE_S = 50
