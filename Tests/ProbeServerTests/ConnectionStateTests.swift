@@ -100,6 +100,21 @@ import Testing
         #expect(s.isClosed)
     }
 
+    @Test func LongPollThatSaysSoAfterItStarted_StillClosesWhenTheClientLeaves() {
+        // A wait registers onAbandon once it holds its ticket, after the handler started.
+        var s = plain()
+        s.handlerStarted(abandonable: false)
+        s.handlerAbandonable(true)
+        s.peerHalfClosed()
+        #expect(s.finishedReading(insideRequest: false) == .closeNow(reason: "client went away during a long poll"))
+        // An ordinary handler's answer is still written to a client that only half-closed.
+        var t = plain()
+        t.handlerStarted(abandonable: false)
+        t.peerHalfClosed()
+        #expect(t.finishedReading(insideRequest: false) == .none)
+        #expect(!t.isClosed)
+    }
+
     @Test func PeerHalfClose_InsideARequest_ClosesAtOnce() {
         var s = plain()
         #expect(s.bytesRead(buffered: 20) == .readMore)

@@ -11,7 +11,9 @@ extension RunID {
     /// `id` when it is well formed; else the 400 `invalid_run_id` naming `field`.
     static func checked(_ id: String?, field: String) throws(HTTPError) -> String {
         guard let id, isWellFormed(id) else {
-            throw HTTPError(.badRequest, code: "invalid_run_id", "\(field) must be \(rule)", field: field)
+            // "run id must be …" where the id is in the path (`field: "run"`), else the field's name.
+            let what = field == "run" ? "run id" : field
+            throw HTTPError(.badRequest, code: "invalid_run_id", "\(what) must be \(rule)", field: field)
         }
         return id
     }

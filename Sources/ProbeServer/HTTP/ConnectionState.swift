@@ -222,6 +222,12 @@ struct ConnectionState: Sendable, Equatable {
     /// A request is handed to a handler that answers later.
     mutating func handlerStarted(abandonable: Bool) { handler = .working(abandonable: abandonable) }
 
+    /// The handler at work said (or took back) that its answer is worthless once the client
+    /// is gone: a long poll registers that after it started, often from another thread.
+    mutating func handlerAbandonable(_ abandonable: Bool) {
+        if case .working = handler { handler = .working(abandonable: abandonable) }
+    }
+
     /// The handler answered (its answer is queued next with `answerQueued`).
     mutating func handlerFinished() { handler = .none }
 

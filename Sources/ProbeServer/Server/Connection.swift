@@ -83,6 +83,7 @@ final class Connection: EventSource {
     // MARK: Events
 
     func handle(events: Readiness) {
+        refreshAbandonable()
         switch state.ready(events) {
         case .closeNow(let reason):
             close(reason)
@@ -179,6 +180,7 @@ final class Connection: EventSource {
             }
         }
         processRequests()
+        refreshAbandonable()
         if case .closeNow(let reason) = state.finishedReading(insideRequest: currentHead != nil || parser.isInsideRequest) {
             close(reason)
         }
@@ -272,6 +274,12 @@ final class Connection: EventSource {
             state.handlerStarted(abandonable: promise.isAbandonable)
             start(promise)
         }
+    }
+
+    /// A `.later` handler registers `onAbandon` once it is waiting (after it started, maybe
+    /// on another thread): the state machine hears it before it judges a client that left.
+    private func refreshAbandonable() {
+        if let promise = inFlight?.promise { state.handlerAbandonable(promise.isAbandonable) }
     }
 
     private func completeDeferred(_ response: Response) {
