@@ -162,8 +162,17 @@ with sync_playwright() as p:
         chooser.set_files([] if state["cancel"] else fixture)
     page.on("filechooser", answer)
     page.goto(url)
+    def finished():
+        # The navigation probes leave the page and come back; a question asked
+        # while the document is replaced has no answer yet, so ask again.
+        # A locator reads in Playwright's utility world: page.evaluate would run in the
+        # page's world as a user gesture and hand the autoplay probe an activation.
+        try:
+            return page.locator("html").get_attribute("data-finished", timeout=3000) is not None
+        except Exception:
+            return False
     deadline = time.time() + 240
-    while time.time() < deadline and not page.evaluate("document.documentElement.hasAttribute('data-finished')"):
+    while time.time() < deadline and not finished():
         for tap in taps:
             limit = 2 if tap == "tap-file-cancel" else 1
             button = page.locator("#" + tap)

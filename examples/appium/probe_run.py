@@ -92,6 +92,7 @@ def drive(appium_url, package, url, fixture, seconds):
     from appium import webdriver
     from appium.options.android import UiAutomator2Options
     from appium.webdriver.common.appiumby import AppiumBy
+    from selenium.common.exceptions import WebDriverException
 
     options = UiAutomator2Options()
     options.app_package = package
@@ -108,17 +109,20 @@ def drive(appium_url, package, url, fixture, seconds):
             if not webviews:
                 time.sleep(1)
                 continue
-            driver.switch_to.context(webviews[-1])
-            if driver.execute_script("return document.documentElement.hasAttribute('data-finished')"):
-                return
-            for tap in TAPS:
-                found = driver.find_elements(AppiumBy.ID, tap)
-                if found and found[0].is_displayed() and taps[tap] < (2 if tap == "tap-file-cancel" else 1):
-                    found[0].click()
-                    taps[tap] += 1
-                    if tap.startswith("tap-file-"):
-                        pick(driver, cancel=(tap == "tap-file-cancel" and taps[tap] == 1))
-                    break
+            try:
+                driver.switch_to.context(webviews[-1])
+                if driver.execute_script("return document.documentElement.hasAttribute('data-finished')"):
+                    return
+                for tap in TAPS:
+                    found = driver.find_elements(AppiumBy.ID, tap)
+                    if found and found[0].is_displayed() and taps[tap] < (2 if tap == "tap-file-cancel" else 1):
+                        found[0].click()
+                        taps[tap] += 1
+                        if tap.startswith("tap-file-"):
+                            pick(driver, cancel=(tap == "tap-file-cancel" and taps[tap] == 1))
+                        break
+            except WebDriverException:
+                pass  # the navigation probes replace the document for a moment: ask again
             time.sleep(1)
     finally:
         driver.quit()
