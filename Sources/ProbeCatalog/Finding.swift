@@ -57,6 +57,7 @@ public struct Finding: Sendable, Codable, Equatable {
     /// Every known cause the evidence leaves standing, most likely first (report schema 2);
     /// `diagnosis`, `layer` and `remedy` stay for readers of schema 1.
     public let causes: [Cause]
+    public var consequenceOf: String? = nil
 
     init(
         probe: String, title: String, expectation: Expectation, expected: String, observed: String, verdict: Verdict,

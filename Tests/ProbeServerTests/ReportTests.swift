@@ -1,5 +1,5 @@
 import Foundation
-import ProbeCatalog
+@testable import ProbeCatalog
 import Testing
 @testable import ProbeServer
 
@@ -136,6 +136,17 @@ import Testing
         #expect(markdown.contains("**Checklist coverage**"))
         let row = markdown.split(separator: "\n").first { $0.hasPrefix("|") && $0.contains("camera.getUserMedia") } ?? ""
         #expect(row.contains("`"), "the fix is code")
+        #expect(row.contains("Camera"), "the probe by its title")
+        // Below the table: the fix as a fenced Kotlin block with its documentation.
+        #expect(markdown.contains("#### Fixes"))
+        #expect(markdown.contains("```kotlin\n"))
+        #expect(markdown.contains("[Documentation](https://developer.android.com/"))
+    }
+
+    @Test func Markdown_OpensWithTheCertificationSummary() {
+        let markdown = RunReports.markdown(ReportFixtures.document(ReportFixtures.cameraDenied()))
+        #expect(markdown.contains("**App** not given · **App version** 2.4.1 · **Tester** not given · **Device** Pixel 7"))
+        #expect(markdown.contains("**Coverage** "))
     }
 
     @Test func Markdown_ReadyRunSaysSo() {
@@ -179,8 +190,8 @@ import Testing
         let html = RunReportPage.html(ReportFixtures.document(ReportFixtures.cameraDenied(), uploads: [ReportFixtures.upload()]))
         #expect(html.contains("<span class=\"badge verdict-not-ready\">Not ready</span>"))
         #expect(html.contains("<h3 class=\"sev sev-high\">") || html.contains("<h3 class=\"sev sev-critical\">"))
-        for wrapper in ["iOS Swift", "Android Kotlin", "React Native"] { #expect(html.contains(wrapper)) }
-        #expect(html.contains("<tr class=\"this-app\"><th scope=\"row\">Android Kotlin <span class=\"tag\">this app</span>"))
+        for wrapper in ["Native Android (WebView)", "react-native-webview", "Capacitor", "Cordova"] { #expect(html.contains("Fix in " + wrapper)) }
+        #expect(html.contains("<div class=\"fix this-app\"><p class=\"fix-head\"><strong>Fix in Native Android (WebView) (Kotlin, Android)</strong> <span class=\"tag\">this app</span>"))
         #expect(html.contains("id=\"checklist\""))
         #expect(html.contains("Pixel 7"))
         #expect(html.contains("Duration</dt><dd>1.6 min") || html.contains("Duration</dt><dd>95.0 s"))
@@ -190,8 +201,95 @@ import Testing
 
     @Test func ReportStyles_PrintsWellAndKeepsVerdictsReadableWithoutColour() {
         #expect(ReportStyles.css.contains("@media print"))
+        #expect(ReportStyles.css.contains("@bottom-right { content: \"Page \" counter(page) \" of \" counter(pages)"))
         #expect(ReportStyles.css.contains(".verdict-not-ready"))
         #expect(!ReportStyles.css.contains("url("), "no external requests")
+        #expect(ReportStyles.printCSS(runID: "ci-4711").contains("@top-right { content: \"Run ci-4711\""))
+        #expect(ReportStyles.printCSS(runID: "a\"b}c").contains("\"Run a\\22 b\\7d c\""), "a quote cannot end the CSS string")
+    }
+
+    @Test func RunReportPage_FixIsCodeWithACopyButtonAndItsDocumentation() throws {
+        let html = RunReportPage.html(ReportFixtures.document(ReportFixtures.cameraDenied()))
+        #expect(html.contains("<script src=\"/assets/report.js\" defer></script>"))
+        #expect(html.contains("<button type=\"button\" class=\"copy\" data-for=\"fix-1\" hidden>Copy</button></p><pre><code id=\"fix-1\" class=\"language-kotlin\">"))
+        #expect(html.contains("<a href=\"https://developer.android.com/"))
+        #expect(html.contains("Documentation</a>"))
+        // The other wrappers' fixes are folded under the one for this app.
+        let open = try #require(html.range(of: "Fix in Native Android (WebView) (Kotlin, Android)")).lowerBound
+        let folded = try #require(html.range(of: "<details class=\"other-wrappers\">")).lowerBound
+        #expect(open < folded)
+        #expect(html.contains("Fix in react-native-webview (JSX)"))
+        #expect(ReportScript.js.contains("navigator.clipboard.writeText"))
+    }
+
+    @Test func RunReportPage_OpensWithTheCertificationSummary_NotGivenWhereTheRunIsSilent() {
+        let html = RunReportPage.html(ReportFixtures.document(ReportFixtures.cameraDenied()))
+        let summary = html.components(separatedBy: "<section id=\"summary\" class=\"summary\">")[1].components(separatedBy: "</section>")[0]
+        #expect(summary.contains("<dt>App</dt><dd><span class=\"missing\">not given</span></dd>"))
+        #expect(summary.contains("<dt>App version</dt><dd>2.4.1</dd>"))
+        #expect(summary.contains("<dt>Device</dt><dd>Pixel 7</dd>"))
+        #expect(summary.contains("<dt>OS</dt><dd>Android 14</dd>"))
+        #expect(summary.contains("<dt>Verdict</dt><dd>Not ready against liveform</dd>"))
+        #expect(summary.contains("probes run"))
+        #expect(html.range(of: "id=\"summary\"")!.lowerBound < html.range(of: "id=\"findings\"")!.lowerBound)
+    }
+
+    @Test func DeviceModel_ComesFromTheMetadataElseTheUserAgent() {
+        #expect(ReportFacts.deviceModel(metadata: .object(["deviceModel": "Galaxy S24"]), userAgent: ReportFixtures.androidUserAgent) == "Galaxy S24")
+        #expect(ReportFacts.deviceModel(metadata: .object([:]), userAgent: ReportFixtures.androidUserAgent) == "Pixel 7")
+        #expect(ReportFacts.deviceModel(metadata: .object([:]), userAgent: "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 Chrome/130.0.0.0 Mobile Safari/537.36") == nil,
+                "Chrome's reduced user agent names no model")
+        #expect(ReportFacts.deviceModel(metadata: .object([:]), userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148") == "iPhone")
+    }
+
+    @Test func RunReportPage_ShowsTheRunsPlatformsChecklistAndFoldsTheOthers() {
+        let document = ReportFixtures.document(ReportFixtures.cameraDenied())
+        let html = RunReportPage.html(document)
+        let iosItems = document.diff.coverage.items.filter { $0.tab == .ios }
+        #expect(!iosItems.isEmpty)
+        let folded = html.components(separatedBy: "<details class=\"other-platforms\">")
+        #expect(folded.count == 2, "one fold for the other platforms' items")
+        let others = document.diff.coverage.items.filter { !$0.tab.applies(to: .androidWebView) }
+        #expect(folded[1].hasPrefix("<summary>\(others.count) items for other platforms</summary>"))
+        for item in iosItems { #expect(folded[0].contains("id=\"item-\(item.id)\"") == false, "\(item.id) is not among the run's own rows") }
+        // Items by their words, not their ids.
+        let loadError = document.diff.coverage.item("common.webview.loadError")!
+        #expect(html.contains("<td data-label=\"Item\">\(ReportText.html(loadError.text)) <span class=\"mono sub\">common.webview.loadError</span></td>"))
+    }
+
+    @Test func RunReportPage_LeavesNullMetadataOut_AndNamesAnUnlabelledRun() {
+        var run = ReportFixtures.run(label: nil, metadata: #"{"mode":"attended","probes":null,"appVersion":"2.4.1"}"#)
+        run.verdict = nil
+        let results = ReportFixtures.cameraDenied()
+        let document = RunReportDocument(run: run, report: ReportFixtures.report(results), results: ReportFixtures.records(results), uploads: [])
+        let html = RunReportPage.html(document)
+        #expect(!html.contains("<dt>probes</dt>"))
+        #expect(!html.contains(">null<"))
+        #expect(html.contains("<p class=\"label\">attended run on Pixel 7, 2025-11-30</p>"))
+    }
+
+    @Test func Findings_ThatFailBecauseOfAnother_AreFoldedUnderTheirCause() {
+        let report = ReportFixtures.report(ReportFixtures.cameraDenied())
+        var findings = report.findings
+        let cause = try! #require(findings.firstIndex { $0.probe == "camera.getUserMedia" })
+        // A second failure, said to follow from the camera's (what the judge marks with consequenceOf).
+        let storage = try! #require(findings.firstIndex { $0.probe == "storage.local" })
+        let failing = Diff.report(results: ReportFixtures.cameraDenied().map { result in
+            result.probe == "storage.local" ? ReportFixtures.result("storage.local", ["available": false], status: .fail) : result
+        }, platformOverride: nil)!
+        findings[storage] = failing.finding("storage.local")!
+        findings[storage].consequenceOf = findings[cause].probe
+        let folded = DiffReport(schema: report.schema, run: report.run, platform: report.platform, requirementSet: report.requirementSet,
+                                verdict: report.verdict, verdictReasons: report.verdictReasons, counts: report.counts, findings: findings,
+                                coverage: report.coverage, topRemedies: report.topRemedies, unknownProbes: report.unknownProbes)
+        #expect(ReportFacts.leading(folded).map(\.probe) == ["camera.getUserMedia"])
+        #expect(ReportFacts.consequences(of: findings[cause], in: folded).map(\.probe) == ["storage.local"])
+        let html = RunReportPage.html(RunReportDocument(run: ReportFixtures.run(), report: folded, results: [], uploads: []))
+        #expect(html.contains("Also failing because of this (1):"))
+        #expect(!html.contains("<article class=\"finding v-fail\" id=\"finding-storage.local\">"))
+        let markdown = RunReports.markdown(RunReportDocument(run: ReportFixtures.run(), report: folded, results: [], uploads: []))
+        #expect(markdown.contains("Also failing because of this: "))
+        #expect(!markdown.split(separator: "\n").contains { $0.hasPrefix("| ") && $0.contains("storage.local") })
     }
 
     @Test func RunMatrixPage_ShowsEachCellInColourAndText() throws {
@@ -200,7 +298,13 @@ import Testing
         fresh.id = "fresh-run"
         let html = RunMatrixPage.html(rows: [failing, RunMatrixRow(run: fresh, report: nil)],
                                       filter: RunMatrixFilter(platform: "android-webview", verdict: "not-ready"))
-        #expect(html.contains("<td class=\"cell v-fail\" title=\"camera.getUserMedia: "))
+        #expect(html.contains("<td class=\"cell v-fail\" title=\"Camera"))
+        #expect(html.contains("(camera.getUserMedia): "))
+        #expect(html.contains("<th scope=\"col\" class=\"run\">Run</th><th scope=\"col\" class=\"device\">Device</th><th scope=\"col\" class=\"verdict\">Verdict</th>"))
+        #expect(html.contains("<div class=\"matrix-scroll\""))
+        // The top reason beside the verdict, and the device by its model.
+        #expect(html.contains("<span class=\"badge verdict-not-ready\">Not ready</span><span class=\"reason\">Camera"))
+        #expect(html.contains("title=\"Pixel 7 · android-webview: "))
         #expect(html.contains(">✗ FAIL</td>"))
         #expect(html.contains(">✓ pass</td>"))
         #expect(html.contains("no results yet"))
@@ -221,7 +325,8 @@ import Testing
         for html in [RunReportPage.html(document),
                      RunMatrixPage.html(rows: [RunMatrixRow(run: document.runRecord, report: document.diff)],
                                         filter: RunMatrixFilter(label: hostile, platform: hostile, verdict: hostile))] {
-            #expect(!html.contains("<script"))
+            // The one script is the server's own file (check_report.py allows exactly that).
+            #expect(html.replacingOccurrences(of: "<script src=\"/assets/report.js\" defer></script>", with: "").contains("<script") == false)
             #expect(!html.contains("<img"))
             #expect(!html.contains("{{") && !html.contains("${"))
             #expect(!html.contains("\u{0}") && !html.contains("\u{1B}"))
@@ -241,7 +346,9 @@ import Testing
 
         // Markdown: no raw HTML, no link, no code span or table cell opened by the payload.
         let markdown = RunReports.markdown(document)
-        #expect(!markdown.contains("<"))
+        // Outside fenced code (catalog code, where `<` is text: CommonMark §4.5) no `<` at all.
+        let prose = markdown.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined()
+        #expect(!prose.contains("<"))
         #expect(!markdown.replacingOccurrences(of: "\\]", with: "").contains("](javascript"), "the brackets are escaped")
         #expect(!markdown.contains("\u{0}") && !markdown.contains("\u{1B}"))
         #expect(markdown.contains("&lt;script&gt;"))
@@ -275,6 +382,9 @@ import Testing
         #expect(ReportText.markdown("a|b`c*d_e[f]g<h>") == "a\\|b\\`c\\*d\\_e\\[f\\]g&lt;h&gt;")
         #expect(ReportText.terminal("ok\u{1B}[2Jx") == "ok\\u{1B}[2Jx")
         #expect(ReportText.markdownCode("a`b") == "``a`b``")
+        #expect(ReportText.markdownFence("x ```` y\u{1B}", language: "kotlin") == "`````kotlin\nx ```` y\u{FFFD}\n`````")
+        #expect(ReportText.markdownURL("https://a.example/x y") == "https://a.example/x%20y")
+        #expect(ReportText.markdownURL("javascript:alert(1)") == "#")
     }
 
     @Test func TerminalText_ShowsNewlinesControlsAndBidiEscaped() {

@@ -280,6 +280,35 @@ final class LockedBox<T>: @unchecked Sendable {
         #expect(page.status == 200)
         #expect(page.text.contains("<table") || page.text.contains("Recent runs"))
     }
+
+    @Test func RunsPage_WithoutTheToken_AsksABrowserToSignIn_AndAnAPIClientGetsJSON() throws {
+        let s = try TestService { $0.token = "tok" }
+        let browser = ["Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"]
+        let page = try s.request("GET", "/runs", headers: browser)
+        #expect(page.status == 401)
+        #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
+        #expect(page.headers["www-authenticate"]?.hasPrefix("Bearer") == true)
+        #expect(page.text.contains("<form method=\"get\" action=\"/runs\">"))
+        #expect(page.text.contains("name=\"token\" type=\"password\""))
+        let wrong = try s.request("GET", "/runs?token=wrong", headers: browser)
+        #expect(wrong.status == 401 && wrong.text.contains("That token is not this server&#39;s"))
+        let stale = try s.request("GET", "/runs", headers: browser.merging(["Cookie": "probe_token=old"]) { $1 })
+        #expect(stale.status == 401 && stale.text.contains("sign in again"))
+        let api = try s.request("GET", "/runs")
+        #expect(api.status == 401)
+        #expect(api.headers["content-type"]?.hasPrefix("application/json") == true)
+        #expect(api.text.contains("\"code\":\"unauthorized\""))
+    }
+
+    @Test func ReportAssets_AreServed_ThePrintSheetOnlyForARunID() throws {
+        let s = try TestService()
+        let script = try s.request("GET", "/assets/report.js")
+        #expect(script.status == 200 && script.headers["content-type"]?.hasPrefix("text/javascript") == true)
+        let sheet = try s.request("GET", "/assets/report-print.css?run=ci-4711")
+        #expect(sheet.status == 200 && sheet.text.contains("Run ci-4711"))
+        let bad = try s.request("GET", "/assets/report-print.css?run=a%22b")
+        #expect(bad.status == 400 && bad.text.contains("\"field\":\"run\""))
+    }
 }
 
 @Suite struct ProbeEndpointStorageTests {

@@ -46,8 +46,9 @@ need_suite() {
     system)
       # curl and Chromium trusting the local CA (certutil), zbarimg and rsvg-convert for QR codes;
       # caddy and nginx: the TLS proxies of examples/ in front of the real server; xmllint checks
-      # JUnit against the committed XSD; PyYAML reads the example workflow and farm specs.
-      need_debian system "${NEEDS_BUILD[@]}" curl zbar-tools librsvg2-bin libnss3-tools chromium openssl caddy nginx libxml2-utils python3-yaml
+      # JUnit against the committed XSD; PyYAML reads the example workflow and farm specs;
+      # pdftotext (poppler-utils) reads the printed report.
+      need_debian system "${NEEDS_BUILD[@]}" curl zbar-tools librsvg2-bin libnss3-tools chromium openssl caddy nginx libxml2-utils python3-yaml poppler-utils
       need_pip system pytest=pytest junitparser=junitparser playwright=playwright schemathesis=schemathesis yaml=pyyaml ;;
     page)
       # Chromium, WebKitGTK under Xvfb (system python3's PyGObject), QtWebEngine (PyPI).

@@ -183,6 +183,11 @@ CASES = {
         ("wrong token", "GET", "/runs?token=wrong", None, {}, 401, "token"),
     ],
     ("GET", "ReportStyles.path"): [("wrong method", "POST", "/assets/report.css", b"x", {}, 405, "GET")],
+    ("GET", "ReportStyles.printPath"): [
+        ("no run", "GET", "/assets/report-print.css", None, {}, 400, "run"),
+        ("invalid run id", "GET", "/assets/report-print.css?run=a%22b", None, {}, 400, "run"),
+    ],
+    ("GET", "ReportScript.path"): [("wrong method", "POST", "/assets/report.js", b"x", {}, 405, "GET")],
     # The probes' own endpoints. Echo and hash take any body by design: their bad input is
     # a body past the limit; the rest read parameters or nothing.
     ("GET", "/probe/bytes"): [

@@ -33,16 +33,27 @@ extension RunAPI {
             }
         }
         router.add("GET", "/runs") { [self] req in
+            // A browser gets a page to sign in on; an API client keeps the JSON error.
+            let browser = Self.asksForHTML(req)
             // `?token=` once: keep it in an HttpOnly, SameSite=Strict cookie and drop it from the URL.
             if let given = req.queryItems["token"] {
                 guard try token.check(given, from: req.remoteAddress) else {
-                    throw HTTPError(.unauthorized, "that token is not this server's; it is in DATA_DIR/token")
+                    let message = "that token is not this server's; it is in DATA_DIR/token"
+                    if browser { return .now(Self.signIn(status: .unauthorized, problem: "That token is not this server's: copy it again from DATA_DIR/token.")) }
+                    throw HTTPError(.unauthorized, message)
                 }
                 var r = Response.redirect(to: "/runs")
                 r.headers.add("Set-Cookie", "\(AccessToken.cookieName)=\(given); Path=/; HttpOnly; SameSite=Strict\(req.isSecure ? "; Secure" : "")")
                 return .now(r)
             }
-            try token.require(.read, req)
+            do {
+                try token.require(.read, req)
+            } catch let error as HTTPError where browser && (error.status == .unauthorized || error.status == .forbidden) {
+                let problem = AccessToken.presented(in: req) == nil ? nil
+                    : error.status == .forbidden ? "The token this browser keeps may not read runs (it needs scope read or admin): sign in with another."
+                    : "The token this browser keeps is not this server's any more: sign in again."
+                return .now(Self.signIn(status: error.status, problem: problem))
+            }
             let q = req.queryItems
             let filter = RunMatrixFilter(label: q["label"].flatMap { $0.isEmpty ? nil : $0 },
                                          platform: q["platform"].flatMap { $0.isEmpty ? nil : $0 },
@@ -59,6 +70,25 @@ extension RunAPI {
             }
         }
         router.get(ReportStyles.path) { _ in .text(ReportStyles.css, contentType: ReportStyles.contentType) }
+        router.get(ReportStyles.printPath) { req in
+            guard let run = req.queryItems["run"], RunID.isWellFormed(run) else {
+                throw HTTPError(.badRequest, code: "invalid_field", "run must be a run id (letters, digits, - and _), as in \(ReportStyles.printPath)?run=RUN_ID", field: "run")
+            }
+            return .text(ReportStyles.printCSS(runID: run), contentType: ReportStyles.contentType)
+        }
+        router.get(ReportScript.path) { _ in .text(ReportScript.js, contentType: ReportScript.contentType) }
+    }
+
+    /// Whether the client asked for a page (a browser's `Accept` names text/html, RFC 9110 §12.5.1).
+    static func asksForHTML(_ req: Request) -> Bool {
+        req.headers["accept"]?.lowercased().contains("text/html") ?? false
+    }
+
+    /// The sign-in page with the status of the refusal and the challenge a 401 carries (RFC 9110 §11.6.1).
+    static func signIn(status: HTTPStatus, problem: String?) -> Response {
+        var r = Response.html(SignInPage.html(problem: problem), status: status)
+        if status == .unauthorized { r.headers.add("WWW-Authenticate", "Bearer realm=\"probe-server\"") }
+        return r
     }
 
     /// A run's report document: its diff, results and uploads, each stored observation parsed

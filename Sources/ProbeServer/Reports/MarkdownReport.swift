@@ -27,10 +27,14 @@ enum MarkdownReport {
         context += " · requirement set \(esc(diff.requirementSet))"
         out.append(context)
         out.append("")
+        if document.run.label == nil { out += ["_\(esc(ReportFacts.runLabel(document.run, platform: diff.platform)))_", ""] }
+        // The certification summary on one line: what an integrator's request asks first.
+        out.append(ReportFacts.summary(document).map { "**\(esc($0.name))** \(esc($0.value))" }.joined(separator: " · "))
+        out.append("")
         for reason in diff.verdictReasons { out.append("- \(esc(reason))") }
         if !diff.verdictReasons.isEmpty { out.append("") }
 
-        let actionable = ReportFacts.actionable(diff)
+        let actionable = ReportFacts.leading(diff)
         let wrapper = ReportFacts.Wrapper.detected(platform)
         if actionable.isEmpty {
             out.append("No failed or warning findings.")
@@ -42,9 +46,10 @@ enum MarkdownReport {
                 let fixes = ReportFacts.relevantRemedies(finding.remedy, platform: platform)
                 let fix = fixes.map { wrapper == nil ? "\(esc($0.wrapper)): \(ReportText.markdownCode($0.fix))" : ReportText.markdownCode($0.fix) }
                     .joined(separator: " · ")
-                out.append("| \(finding.verdict == .fail ? "❌ fail" : "⚠️ warn") | \(finding.severity.rawValue) | \(esc(finding.probe)) | \(esc(finding.observed)) | \(esc(finding.diagnosis ?? ""))\(finding.causes.isEmpty ? "" : " Sources: " + finding.causes.map { esc($0.source) }.joined(separator: " ")) | \(fix.isEmpty ? "—" : fix) |")
+                out.append("| \(finding.verdict == .fail ? "❌ fail" : "⚠️ warn") | \(finding.severity.rawValue) | \(esc(finding.title)) (\(esc(finding.probe))) | \(esc(finding.observed)) | \(esc(finding.diagnosis ?? ""))\(finding.causes.isEmpty ? "" : " Sources: " + finding.causes.map { esc($0.source) }.joined(separator: " ")) | \(fix.isEmpty ? "—" : fix) |")
             }
             if actionable.count > maxRows { out += ["", "…and \(actionable.count - maxRows) more; see the full report."] }
+            fixes(&out, actionable.prefix(maxRows), diff)
         }
         out.append("")
         let counts = ReportFacts.coverageCounts(diff.coverage).map { "\($0.status) \($0.count)" }.joined(separator: " · ")
@@ -61,5 +66,29 @@ enum MarkdownReport {
             out.append("Unknown probe ids in the results: \(diff.unknownProbes.map(esc).joined(separator: ", "))")
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Each finding's fix as a fenced block in its language with the documentation link (the
+    /// app's own wrapper only when one was detected), and what fails because of it.
+    static func fixes(_ out: inout [String], _ findings: ArraySlice<Finding>, _ diff: DiffReport) {
+        let esc = ReportText.markdown
+        var heading = false
+        for finding in findings {
+            let (fixes, forThisApp) = ReportFacts.codeFixes(finding, platform: diff.platform.platform)
+            let following = ReportFacts.consequences(of: finding, in: diff)
+            guard !fixes.isEmpty || !following.isEmpty else { continue }
+            if !heading { out += ["", "#### Fixes"]; heading = true }
+            out += ["", "**\(esc(finding.title))** (\(esc(finding.probe)))"]
+            for fix in forThisApp ? Array(fixes.prefix(1)) : fixes {
+                out += ["", "Fix in \(esc(fix.label))\(forThisApp ? " (this app)" : "") · [Documentation](\(ReportText.markdownURL(fix.docs)))", ""]
+                out.append(ReportText.markdownFence(fix.code, language: fix.fence))
+            }
+            if forThisApp, fixes.count > 1 {
+                out += ["", "The same fix in \(fixes.dropFirst().map { esc($0.label) }.joined(separator: ", ")): in the full report."]
+            }
+            if !following.isEmpty {
+                out += ["", "Also failing because of this: " + following.map { "\(esc($0.title)) (\(esc($0.probe)))" }.joined(separator: ", ")]
+            }
+        }
     }
 }

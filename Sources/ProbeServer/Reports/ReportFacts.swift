@@ -119,10 +119,11 @@ enum ReportFacts {
         return String(format: "%.0f ms", milliseconds)
     }
 
-    /// Metadata as sorted `key: value` pairs, nested values as compact JSON.
+    /// Metadata as sorted `key: value` pairs, nested values as compact JSON; a null or empty
+    /// value says nothing and is left out.
     static func metadataPairs(_ metadata: JSONValue) -> [(key: String, value: String)] {
         guard let object = metadata.objectValue else { return [] }
-        return object.keys.sorted().map { key in (key, plain(object[key]!)) }
+        return object.keys.sorted().compactMap { key in metadataText(metadata, key).map { (key, $0) } }
     }
 
     static func plain(_ value: JSONValue) -> String {
@@ -136,6 +137,193 @@ enum ReportFacts {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+    }
+}
+
+// MARK: What the page and the Markdown add for a person: code to paste, causes before
+// their consequences, the run's own platform, and the facts a certification asks for.
+extension ReportFacts {
+    /// A fix as code to paste: who it is for, the language, the code and where the API is documented.
+    struct CodeFix: Equatable {
+        let label: String
+        let language: String
+        let code: String
+        let docs: String
+
+        /// The info string of a fenced code block and the `language-…` class (the names
+        /// highlight.js and GitHub's Linguist use: https://github.com/github-linguist/linguist).
+        var fence: String {
+            let first = language.split(separator: " ").first.map { $0.lowercased() } ?? ""
+            switch first {
+            case "c#": return "csharp"
+            case "": return "text"
+            default: return first.filter { $0.isLetter || $0.isNumber }
+            }
+        }
+    }
+
+    /// A finding's fixes as code, the one for this app first (`forThisApp`), the others after
+    /// it. From `Remedy.wrappers` when the judgement set them (the detected wrapper's first);
+    /// otherwise the remedy's own lines that apply to the platform, each with the native
+    /// wrapper's documentation for the probe's setting (`Wrappers+Native.swift`), else the
+    /// first cause's source, else the wrapper's API home.
+    static func codeFixes(_ finding: Finding, platform: Platform) -> (fixes: [CodeFix], forThisApp: Bool) {
+        guard let remedy = finding.remedy else { return ([], false) }
+        if let wrappers = remedy.wrappers, !wrappers.isEmpty {
+            return (wrappers.map { CodeFix(label: $0.label, language: $0.language, code: $0.code, docs: $0.docs) }, true)
+        }
+        // This app's line is the one that applies to its platform (a React Native app on
+        // Android may take the Kotlin line); the other wrappers' lines follow as written.
+        let relevant = remedy.relevant(to: platform)
+        let detected = Wrapper.detected(platform)
+        let order = Wrapper.allCases.filter { $0 == detected } + Wrapper.allCases.filter { $0 != detected }
+        let setting = WrapperSetting.of(probe: finding.probe)
+        let fixes = order.compactMap { wrapper -> CodeFix? in
+            guard let code = wrapper.line(in: wrapper == detected ? relevant : remedy), !code.isEmpty else { return nil }
+            let profile = WrapperCatalog.profile(wrapper.catalogWrapper)
+            let docs = setting.flatMap { profile.fixes($0, family: wrapper.family).first?.docs }
+                ?? finding.causes.first?.source ?? profile.home
+            return CodeFix(label: wrapper.title, language: wrapper.language, code: code, docs: docs)
+        }
+        return (fixes, detected != nil)
+    }
+
+    /// Findings to act on that lead: every actionable finding but those failing only because
+    /// another actionable one does (`consequenceOf`); those are shown under their cause.
+    static func leading(_ report: DiffReport) -> [Finding] {
+        let all = actionable(report)
+        let probes = Set(all.map(\.probe))
+        return all.filter { finding in
+            guard let cause = finding.consequenceOf, cause != finding.probe else { return true }
+            return !probes.contains(cause)
+        }
+    }
+
+    /// The actionable findings that fail because of `finding`, their own consequences after
+    /// each (a chain is flattened, each finding once).
+    static func consequences(of finding: Finding, in report: DiffReport) -> [Finding] {
+        let all = actionable(report)
+        var seen: Set<String> = [finding.probe]
+        var out: [Finding] = []
+        func collect(_ cause: String) {
+            for next in all where next.consequenceOf == cause && !seen.contains(next.probe) {
+                seen.insert(next.probe)
+                out.append(next)
+                collect(next.probe)
+            }
+        }
+        collect(finding.probe)
+        return out
+    }
+
+    /// The checklist items a run on `platform` can speak to, and the other platforms' items.
+    static func checklistSplit(_ coverage: ChecklistCoverage, platform: Platform)
+        -> (thisPlatform: [ChecklistCoverage.Item], others: [ChecklistCoverage.Item]) {
+        (coverage.items.filter { $0.tab.applies(to: platform) }, coverage.items.filter { !$0.tab.applies(to: platform) })
+    }
+
+    /// A checklist item's text (what the guide says) for its id; the id when it is unknown.
+    static func checklistTitle(_ id: String, in coverage: ChecklistCoverage) -> String {
+        coverage.item(id)?.text ?? id
+    }
+
+    /// A probe's title for its id; the id when the catalog does not know it.
+    static func probeTitle(_ id: String, in catalog: Catalog) -> String {
+        catalog.probe(id: id)?.title ?? id
+    }
+
+    /// A metadata value as text, nil when absent, null or empty.
+    static func metadataText(_ metadata: JSONValue, _ key: String) -> String? {
+        guard let value = metadata.objectValue?[key], !value.isNull else { return nil }
+        let text = plain(value).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+
+    /// The device model: the page's `deviceModel`, else the model an Android user agent names
+    /// after its version ("Android 14; Pixel 7 Build/…"; Chrome's reduced user agent says "K"
+    /// instead, https://www.chromium.org/updates/ua-reduction/), else iPhone/iPad/iPod (iOS
+    /// user agents carry no model number).
+    static func deviceModel(metadata: JSONValue, userAgent: String?) -> String? {
+        if let model = metadataText(metadata, "deviceModel") ?? metadataText(metadata, "device") { return model }
+        guard let userAgent else { return nil }
+        if let android = userAgent.range(of: "Android ") {
+            let inside = userAgent[android.upperBound...].prefix { $0 != ")" }
+            let parts = inside.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count >= 2 {
+                let model = parts[1].components(separatedBy: " Build/")[0].trimmingCharacters(in: .whitespaces)
+                if !model.isEmpty, model != "K", model != "wv" { return model }
+            }
+            return nil
+        }
+        for name in ["iPhone", "iPad", "iPod"] where userAgent.contains("(\(name);") || userAgent.contains("(\(name) ") {
+            return name
+        }
+        return nil
+    }
+
+    /// The run's label; without one, what it was: "attended run on Pixel 7, 2026-11-30".
+    static func runLabel(_ run: RunReportDocument.Run, platform: DetectedPlatform) -> String {
+        if let label = run.label?.trimmingCharacters(in: .whitespaces), !label.isEmpty { return label }
+        let mode = metadataText(run.metadata, "mode") ?? "attended"
+        let device = deviceModel(metadata: run.metadata, userAgent: run.userAgent) ?? platform.platform.title
+        return "\(mode) run on \(device)" + (run.createdAt.map { ", " + day($0) } ?? "")
+    }
+
+    /// "2026-11-30" (UTC).
+    static func day(_ date: Date) -> String { String(iso8601(date).prefix(10)) }
+
+    /// "2026-11-30 03:00 UTC".
+    static func minute(_ date: Date) -> String {
+        let text = iso8601(date)
+        return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(5)) + " UTC"
+    }
+
+    /// What a certification request asks of a run, in order, "not given" for what is missing.
+    static func summary(_ document: RunReportDocument) -> [(name: String, value: String)] {
+        let run = document.run
+        let diff = document.diff
+        let detected = diff.platform
+        let missing = "not given"
+        let ran = diff.findings.filter { $0.verdict != .notRun && $0.verdict != .skipped }.count
+        let skipped = diff.findings.filter { $0.verdict == .skipped }.count
+        return [
+            ("App", metadataText(run.metadata, "appName") ?? missing),
+            ("App version", metadataText(run.metadata, "appVersion") ?? missing),
+            ("Tester", metadataText(run.metadata, "tester") ?? missing),
+            ("Device", deviceModel(metadata: run.metadata, userAgent: run.userAgent) ?? missing),
+            ("OS", detected.os.isEmpty ? missing : detected.os + (detected.osVersion.map { " \($0)" } ?? "")),
+            ("Engine", detected.engine.isEmpty ? missing : detected.engine + (detected.engineVersion.map { " \($0)" } ?? "")),
+            ("Date", (run.completedAt ?? run.createdAt).map(minute) ?? missing),
+            ("Verdict", verdictTitle(diff.verdict) + " against \(diff.requirementSet)"),
+            ("Coverage", "\(ran) of \(diff.findings.count) probes run" + (skipped > 0 ? ", \(skipped) skipped" : "")),
+        ]
+    }
+}
+
+extension ReportFacts.Wrapper {
+    /// The catalog's wrapper whose documentation the line's API is in.
+    var catalogWrapper: ProbeCatalog.Wrapper {
+        switch self {
+        case .iosSwift: return .nativeIOS
+        case .androidKotlin: return .nativeAndroid
+        case .reactNative: return .reactNativeWebView
+        }
+    }
+
+    var family: Platform.Family? {
+        switch self {
+        case .iosSwift: return .ios
+        case .androidKotlin: return .android
+        case .reactNative: return nil
+        }
+    }
+
+    var language: String {
+        switch self {
+        case .iosSwift: return "Swift"
+        case .androidKotlin: return "Kotlin"
+        case .reactNative: return "JSX"
         }
     }
 }

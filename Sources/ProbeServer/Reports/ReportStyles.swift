@@ -9,14 +9,26 @@ public enum ReportStyles {
     public static let path = "/assets/report.css"
     public static let contentType = "text/css; charset=utf-8"
 
+    /// The per-run print rules (the run id in every page's margin) live at `printPath?run=ID`:
+    /// a page-margin box cannot read the document (`attr()` does not reach it, and Chromium
+    /// has no `string-set`), and the CSP forbids an inline `<style>`.
+    public static let printPath = "/assets/report-print.css"
+
+    /// Narrower than this, tables become one block per row with each cell's column name
+    /// beside it: 40rem (640 px) holds the widest table's six columns legibly, a phone in
+    /// portrait (320–430 px) does not.
+    static let stackedBelow = "40rem"
+
     public static let css = """
     :root { color-scheme: light; --fg: #1b1f24; --muted: #57606a; --line: #d0d7de; --bg: #ffffff; --soft: #f6f8fa;
       --pass-bg: #dafbe1; --pass-fg: #0f5323; --fail-bg: #ffebe9; --fail-fg: #82071e;
       --warn-bg: #fff8c5; --warn-fg: #6b4b00; --info-bg: #ddf4ff; --info-fg: #0a3069;
       --skip-bg: #eaeef2; --skip-fg: #424a53; }
     * { box-sizing: border-box; }
+    html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+    /* A long id, URL or user agent breaks anywhere rather than widening the page (CSS Text 3, overflow-wrap). */
     body { margin: 0 auto; max-width: 72rem; padding: 1rem; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-      color: var(--fg); background: var(--bg); }
+      color: var(--fg); background: var(--bg); overflow-wrap: anywhere; }
     body.matrix-page { max-width: none; }
     h1 { font-size: 1.6rem; margin: .3rem 0; }
     h2 { font-size: 1.25rem; border-bottom: 1px solid var(--line); padding-bottom: .2rem; margin-top: 2rem; }
@@ -25,6 +37,9 @@ public enum ReportStyles {
     a { color: #0550ae; }
     code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .9em; }
     code { background: var(--soft); border: 1px solid var(--line); border-radius: 4px; padding: 0 .25em; }
+    /* Code to paste keeps its lines; a long one scrolls inside its block, never the page. */
+    pre { max-width: 100%; overflow-x: auto; margin: .3rem 0; background: var(--soft); border: 1px solid var(--line); border-radius: 6px; }
+    pre code { display: block; border: 0; padding: .5rem .6rem; white-space: pre; overflow-wrap: normal; background: none; }
     .wrap { overflow-wrap: anywhere; word-break: break-word; }
     .crumbs { font-size: .9rem; }
     .label { color: var(--muted); margin: 0; }
@@ -35,6 +50,7 @@ public enum ReportStyles {
     .verdict { font-size: 1.1rem; }
     .reasons { margin: .3rem 0; padding-left: 1.2rem; }
     .badge, .count, .cell, .tag { border-radius: 4px; padding: .05em .4em; white-space: nowrap; border: 1px solid transparent; }
+    .counts { display: flex; flex-wrap: wrap; gap: .3rem; }
     .tag { background: var(--info-bg); color: var(--info-fg); font-size: .8em; }
     .verdict-ready, .v-pass, .c-verified, .c-inferred, .c-confirmed { background: var(--pass-bg); color: var(--pass-fg); }
     .verdict-not-ready, .v-fail, .c-failed { background: var(--fail-bg); color: var(--fail-fg); font-weight: 600; }
@@ -42,46 +58,114 @@ public enum ReportStyles {
     .v-info, .c-not-observable { background: var(--info-bg); color: var(--info-fg); }
     .v-skipped, .v-not-run, .c-not-applicable { background: var(--skip-bg); color: var(--skip-fg); }
     .verdict-block.verdict-ready, .verdict-block.verdict-not-ready, .verdict-block.verdict-incomplete { background: var(--bg); color: var(--fg); font-weight: normal; }
-    .finding { border: 1px solid var(--line); border-left-width: 6px; border-radius: 6px; padding: .6rem .8rem; margin: .6rem 0; background: var(--bg); color: var(--fg); font-weight: normal; }
+    .summary { border: 1px solid var(--line); border-radius: 8px; padding: .5rem .8rem; margin: 0 0 1rem; }
+    .summary h2 { margin-top: .2rem; }
+    .summary .missing { color: var(--muted); font-style: italic; }
+    .finding { border: 1px solid var(--line); border-left-width: 6px; border-radius: 6px; padding: .6rem .8rem; margin: .6rem 0; background: var(--bg); color: var(--fg); font-weight: normal; min-width: 0; }
     .finding.v-fail { border-left-color: var(--fail-fg); }
     .finding.v-warn { border-left-color: var(--warn-fg); }
-    dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; margin: .3rem 0; }
+    .consequences { margin: .4rem 0 0; }
+    .consequences ul { margin: .2rem 0; padding-left: 1.2rem; }
+    .fix { margin: .5rem 0; min-width: 0; }
+    .fix-head { display: flex; flex-wrap: wrap; align-items: center; gap: .3rem .6rem; }
+    .fix.this-app pre { border-color: var(--info-fg); }
+    .copy { font: inherit; font-size: .85rem; padding: .1rem .6rem; border: 1px solid var(--line); border-radius: 4px; background: var(--soft); color: var(--fg); cursor: pointer; }
+    .copy[hidden] { display: none; }
+    details > summary { cursor: pointer; }
+    dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .2rem 1rem; margin: .3rem 0; }
     dt { font-weight: 600; color: var(--muted); }
-    dd { margin: 0; overflow-wrap: anywhere; }
+    dd { margin: 0; overflow-wrap: anywhere; min-width: 0; }
     table { border-collapse: collapse; width: 100%; }
     th, td { border: 1px solid var(--line); padding: .3rem .45rem; text-align: left; vertical-align: top; }
     thead th { background: var(--soft); }
-    .remedy { margin-top: .4rem; }
-    .remedy caption { text-align: left; font-weight: 600; color: var(--muted); }
-    .remedy th { width: 11rem; font-weight: 600; }
-    .remedy tr.this-app th, .remedy tr.this-app td { background: var(--info-bg); }
     .none { color: var(--muted); }
+    .sub { color: var(--muted); font-size: .85em; }
     .filter { display: flex; flex-wrap: wrap; gap: .6rem 1rem; align-items: end; margin: .6rem 0; }
     .filter label { display: flex; flex-direction: column; font-size: .9rem; color: var(--muted); }
-    .filter input, .filter select, .filter button { font: inherit; padding: .25rem .4rem; }
-    .legend { font-size: .9rem; }
-    .scroll { overflow-x: auto; }
-    table.matrix { width: auto; font-size: .8rem; }
-    table.matrix th.probe { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; font-weight: 500; }
-    table.matrix td.cell { text-align: center; white-space: nowrap; }
-    table.matrix td.device { max-width: 18rem; }
+    .filter input, .filter select, .filter button { font: inherit; padding: .25rem .4rem; max-width: 100%; }
+    .legend { font-size: .9rem; display: flex; flex-wrap: wrap; gap: .3rem .8rem; }
+    .scroll { overflow-x: auto; max-width: 100%; }
+    /* The matrix scrolls in its own box; Run (and, where there is room, Device and Verdict)
+       stay put while it does (CSS Positioned Layout 3, position: sticky). */
+    .matrix-scroll { overflow-x: auto; max-width: 100%; border: 1px solid var(--line); border-radius: 6px; }
+    table.matrix { width: max-content; border-collapse: separate; border-spacing: 0; font-size: .8rem; }
+    table.matrix th, table.matrix td { border-width: 0 1px 1px 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; vertical-align: middle; }
+    table.matrix thead th { vertical-align: bottom; }
+    table.matrix th.probe { writing-mode: vertical-rl; transform: rotate(180deg); font-weight: 500; max-height: 12rem; }
+    table.matrix td.cell { text-align: center; }
+    table.matrix .run, table.matrix .device, table.matrix .verdict { background: var(--bg); }
+    table.matrix thead .run, table.matrix thead .device, table.matrix thead .verdict { background: var(--soft); }
+    table.matrix .run { position: sticky; left: 0; z-index: 2; width: 7.5rem; min-width: 7.5rem; max-width: 7.5rem; }
+    table.matrix .device { width: 9rem; min-width: 9rem; max-width: 9rem; }
+    table.matrix .verdict { width: 13rem; min-width: 13rem; max-width: 13rem; }
+    table.matrix .verdict { font-size: inherit; }
+    table.matrix .verdict .badge { margin-right: .3rem; }
+    @media (min-width: 48rem) {
+      table.matrix .run { width: 9rem; min-width: 9rem; max-width: 9rem; }
+      table.matrix .device { position: sticky; left: 9rem; z-index: 2; width: 12rem; min-width: 12rem; max-width: 12rem; }
+      table.matrix .verdict { position: sticky; left: 21rem; z-index: 2; width: 16rem; min-width: 16rem; max-width: 16rem; box-shadow: 2px 0 0 var(--line); }
+    }
+    .signin form { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; margin: 1rem 0; }
+    .signin label { display: flex; flex-direction: column; gap: .2rem; flex: 1 1 14rem; font-weight: 600; }
+    .signin input { font: inherit; padding: .45rem .5rem; width: 100%; }
+    .signin button { font: inherit; padding: .45rem 1rem; min-height: 2.75rem; }
+    .problem { border-left: 4px solid var(--fail-fg); background: var(--fail-bg); color: var(--fail-fg); padding: .4rem .6rem; }
     footer { margin-top: 2rem; color: var(--muted); font-size: .85rem; }
+    @media (max-width: \(stackedBelow)) {
+      body { padding: .75rem; }
+      dl { grid-template-columns: minmax(0, 1fr); gap: 0; }
+      dt { margin-top: .4rem; }
+      /* A table row becomes a block, each cell labelled with its column's name (data-label). */
+      table.grid, table.grid tbody, table.grid tr, table.grid td { display: block; width: auto; }
+      table.grid thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+      table.grid tr { border: 1px solid var(--line); border-radius: 6px; margin: .5rem 0; padding: .3rem .5rem; }
+      table.grid td { border: 0; padding: .1rem 0; }
+      table.grid td::before { content: attr(data-label) ": "; font-weight: 600; color: var(--muted); }
+    }
     @media (prefers-color-scheme: dark) {
       :root { color-scheme: dark; --fg: #e6edf3; --muted: #9da7b3; --line: #3d444d; --bg: #0d1117; --soft: #161b22;
         --pass-bg: #0f3d1f; --pass-fg: #aff5b4; --fail-bg: #4c0c12; --fail-fg: #ffc1c0;
         --warn-bg: #3d2e00; --warn-fg: #f8e3a1; --info-bg: #0c2d6b; --info-fg: #cae8ff; --skip-bg: #262c36; --skip-fg: #c9d1d9; }
       a { color: #79c0ff; }
     }
+    /* Page-margin boxes (CSS Paged Media 3 §5; Chromium 131+): the page number on every page,
+       the run id from the per-run sheet at printPath. */
+    @page { margin: 18mm 14mm;
+      @bottom-right { content: "Page " counter(page) " of " counter(pages); font: 9pt system-ui, sans-serif; color: #333; } }
     @media print {
-      :root { --fg: #000; --muted: #333; --line: #999; --bg: #fff; --soft: #fff; }
+      :root { color-scheme: light; --fg: #000; --muted: #333; --line: #999; --bg: #fff; --soft: #fff; }
       body { max-width: none; padding: 0; font-size: 10.5pt; }
-      .crumbs, .filter, footer a { display: none; }
+      .crumbs, .filter, .formats, .copy, .no-print { display: none !important; }
       a { color: inherit; text-decoration: none; }
-      h2 { break-after: avoid; }
-      .finding, tr { break-inside: avoid; }
+      /* An outside link is no use on paper without its address. */
+      a[href^="http"]::after { content: " (" attr(href) ")"; font-size: .85em; color: #333; overflow-wrap: anywhere; }
+      h2, h3, h4 { break-after: avoid; }
+      .finding, tr, .fix, .summary { break-inside: avoid; }
+      /* What is folded on screen is printed (CSS Pseudo-Elements 4, ::details-content). */
+      details::details-content { content-visibility: visible; display: contents; }
+      details > summary { list-style: none; font-weight: 600; }
+      details > summary::-webkit-details-marker { display: none; }
       /* Colour may not print: the badges keep their words, and get a border to stand out. */
       .badge, .count, .cell { border-color: #000; }
-      .scroll { overflow: visible; }
+      .scroll, .matrix-scroll { overflow: visible; }
+      pre { overflow: visible; }
+      pre code { white-space: pre-wrap; overflow-wrap: anywhere; }
     }
     """
+
+    /// The print rules of one run's page: its id in the top-right margin of every page. The
+    /// id is written as a CSS string with everything but `[A-Za-z0-9_-]` escaped (CSS Syntax 3 §4.3.7).
+    public static func printCSS(runID: String) -> String {
+        var escaped = ""
+        for scalar in runID.prefix(200).unicodeScalars {
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "-", "_": escaped.unicodeScalars.append(scalar)
+            default: escaped += "\\" + String(scalar.value, radix: 16) + " "
+            }
+        }
+        return """
+        @page { @top-right { content: "Run \(escaped)"; font: 9pt system-ui, sans-serif; color: #333; } }
+
+        """
+    }
 }

@@ -168,3 +168,43 @@ extension ReportText {
         return fence + pad + body + pad + fence
     }
 }
+
+extension ReportText {
+    /// A fenced Markdown code block for catalog code: the fence is longer than any run of
+    /// backticks inside and at least three (CommonMark §4.5), so the code cannot close it;
+    /// the info string is `language` reduced to letters and digits.
+    public static func markdownFence(_ code: String, language: String) -> String {
+        var longest = 0, run = 0
+        for character in code {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: max(3, longest + 1))
+        var body = ""
+        for scalar in code.unicodeScalars {
+            switch scalar {
+            case "\r": continue
+            case "\n", "\t": body.unicodeScalars.append(scalar)
+            default: body.unicodeScalars.append(isUnsafeControl(scalar) || isBidiControl(scalar) ? replacement : scalar)
+            }
+        }
+        let info = language.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        return fence + info + "\n" + body + (body.hasSuffix("\n") ? "" : "\n") + fence
+    }
+}
+
+extension ReportText {
+    /// A catalog URL as a Markdown link destination: only http(s), with the characters that
+    /// could end it percent-encoded (balanced parentheses may stay, CommonMark §6.3).
+    public static func markdownURL(_ url: String) -> String {
+        guard url.hasPrefix("https://") || url.hasPrefix("http://") else { return "#" }
+        var out = ""
+        for scalar in url.unicodeScalars {
+            switch scalar {
+            case "<", ">", " ", "\\", "\n", "\r", "\t": out += "%" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

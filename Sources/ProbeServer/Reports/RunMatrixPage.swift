@@ -26,10 +26,12 @@ public struct RunMatrixFilter: Sendable, Equatable {
     }
 }
 
-/// The device × probe matrix of recent runs (`/runs`): one row per run, one column per
-/// probe. Each cell carries a symbol and a word as well as a colour, so it reads in black
-/// and white and for colour-blind readers. A filter form (label, platform, verdict) at the
-/// top submits with GET; the server applies it and passes the rows in.
+/// The device × probe matrix of recent runs (`/runs`): one row per run, one line high, one
+/// column per probe. Each cell carries a symbol and a word as well as a colour, so it reads
+/// in black and white and for colour-blind readers. Run, Device and Verdict (with the top
+/// reason) stay in view while the table scrolls sideways in its own box (`ReportStyles`);
+/// what a truncated cell cuts off is in its `title`. A filter form (label, platform,
+/// verdict) at the top submits with GET; the server applies it and passes the rows in.
 public enum RunMatrixPage {
     /// Cell text per verdict: a symbol and a short word, both visible without colour.
     static func cell(_ verdict: Finding.Verdict) -> (symbol: String, word: String) {
@@ -76,11 +78,11 @@ public enum RunMatrixPage {
         if rows.isEmpty {
             h.line("<p class=\"empty\">No runs match\(filter == RunMatrixFilter() ? " yet" : " this filter").</p>")
         } else {
-            h.line("<div class=\"scroll\"><table class=\"matrix\">")
-            h.line("<thead><tr><th scope=\"col\">Run</th><th scope=\"col\">Device</th><th scope=\"col\">Verdict</th>")
+            h.line("<div class=\"matrix-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Runs by probe\"><table class=\"matrix\">")
+            h.line("<thead><tr><th scope=\"col\" class=\"run\">Run</th><th scope=\"col\" class=\"device\">Device</th><th scope=\"col\" class=\"verdict\">Verdict</th>")
             for probe in catalog.probes {
-                // The id is the column head; the title is its tooltip.
-                h.line("<th scope=\"col\" class=\"probe\" title=\"\(e(probe.title))\"><span>\(e(probe.id))</span></th>")
+                // The title is the column head; the id is its tooltip.
+                h.line("<th scope=\"col\" class=\"probe\" title=\"\(e(probe.id))\"><span>\(e(probe.title))</span></th>")
             }
             h.line("</tr></thead><tbody>")
             for row in rows { h.line(matrixRow(row, catalog: catalog)) }
@@ -92,43 +94,51 @@ public enum RunMatrixPage {
         return h.text
     }
 
+    /// The reason shown beside a verdict: the leading finding's title and what it observed,
+    /// else the verdict's first reason.
+    static func topReason(_ report: DiffReport) -> String? {
+        if let first = ReportFacts.leading(report).first { return "\(first.title): \(first.observed)" }
+        return report.verdictReasons.first
+    }
+
     static func matrixRow(_ row: RunMatrixRow, catalog: Catalog) -> String {
         let e = ReportText.html
         let run = row.run
         var html = "<tr>"
         let link = "/runs/\(RunReportPage.percentEncoded(run.id))"
-        html += "<th scope=\"row\"><a class=\"mono\" href=\"\(e(link))\">\(e(run.id))</a>"
-        if let label = run.label { html += "<br><span class=\"label\">\(e(label))</span>" }
-        html += "<br><time>\(e(ReportFacts.iso8601(run.createdAt)))</time></th>"
+        let created = ReportFacts.iso8601(run.createdAt)
+        let runTitle = [run.id, run.label, created].compactMap { $0 }.joined(separator: " · ")
+        html += "<th scope=\"row\" class=\"run\" title=\"\(e(runTitle))\"><a class=\"mono\" href=\"\(e(link))\">\(e(run.id))</a>"
+        if let label = run.label { html += " <span class=\"label\">\(e(label))</span>" }
+        html += "</th>"
         let platform = row.report?.platform
         var device = platform.map { "\($0.platform.rawValue): \(ReportFacts.platformSummary($0))" }
             ?? run.detectedPlatform ?? run.platform ?? "not reported yet"
-        if let model = metadataValue(run.metadata, "deviceModel") ?? metadataValue(run.metadata, "device") {
+        let metadata = (try? JSONDecoder().decode(JSONValue.self, from: Data(run.metadata.utf8))) ?? .object([:])
+        if let model = ReportFacts.deviceModel(metadata: metadata, userAgent: run.userAgent) {
             device = model + " · " + device
         }
-        html += "<td class=\"device\">\(e(device))</td>"
+        html += "<td class=\"device\" title=\"\(e(device))\">\(e(device))</td>"
         if let report = row.report {
             let verdict = report.verdict
-            html += "<td><span class=\"badge verdict-\(verdict.rawValue)\">\(e(ReportFacts.verdictTitle(verdict)))</span></td>"
+            let reason = topReason(report)
+            let allReasons = ([ReportFacts.verdictTitle(verdict)] + report.verdictReasons).joined(separator: "\n")
+            let title = ReportFacts.verdictTitle(verdict)
+            let tooltip = (reason.map { title + ": " + $0 + "\n" } ?? "") + allReasons
+            let reasonHTML = reason.map { "<span class=\"reason\">" + e($0) + "</span>" } ?? ""
+            html += "<td class=\"verdict\" title=\"\(e(tooltip))\"><span class=\"badge verdict-\(verdict.rawValue)\">\(e(title))</span>" + reasonHTML + "</td>"
             for probe in catalog.probes {
                 guard let finding = report.finding(probe.id) else {
                     html += "<td class=\"cell v-not-run\">· none</td>"
                     continue
                 }
                 let (symbol, word) = cell(finding.verdict)
-                html += "<td class=\"cell v-\(finding.verdict.rawValue)\" title=\"\(e(finding.probe + ": " + finding.observed))\">\(symbol) \(word)</td>"
+                html += "<td class=\"cell v-\(finding.verdict.rawValue)\" title=\"\(e(finding.title + " (" + finding.probe + "): " + finding.observed))\">\(symbol) \(word)</td>"
             }
         } else {
-            html += "<td><span class=\"badge verdict-incomplete\">No results</span></td>"
+            html += "<td class=\"verdict\"><span class=\"badge verdict-incomplete\">No results</span></td>"
             html += "<td class=\"cell v-not-run\" colspan=\"\(catalog.probes.count)\">no results yet</td>"
         }
         return html + "</tr>"
-    }
-
-    static func metadataValue(_ metadata: String, _ key: String) -> String? {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(metadata.utf8)),
-              let field = value.objectValue?[key], !field.isNull
-        else { return nil }
-        return ReportFacts.plain(field)
     }
 }

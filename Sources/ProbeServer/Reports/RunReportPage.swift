@@ -14,17 +14,23 @@ public enum RunReportPage {
              catalog: catalog)
     }
 
+    /// The per-run print sheet's address (`ReportStyles.printCSS`).
+    static func printSheet(_ runID: String) -> String {
+        ReportStyles.printPath + "?run=" + percentEncoded(runID)
+    }
+
     public static func html(_ document: RunReportDocument, catalog: Catalog = .standard) -> String {
         let diff = document.diff
         let e = ReportText.html
         let verdictClass = "verdict-\(diff.verdict.rawValue)"
-        var h = HTMLBuilder(title: "\(ReportFacts.verdictTitle(diff.verdict)): run \(document.run.id)", bodyClass: "report")
+        var h = HTMLBuilder(title: "\(ReportFacts.verdictTitle(diff.verdict)): run \(document.run.id)", bodyClass: "report",
+                            styleSheets: [printSheet(document.run.id)], scripts: [ReportScript.path])
         h.line("<nav class=\"crumbs\"><a href=\"/runs\">All runs</a></nav>")
 
         // Verdict first: that is what the reader came for.
         h.line("<header class=\"verdict-block \(verdictClass)\">")
         h.line("<h1>Run <span class=\"mono\">\(e(document.run.id))</span></h1>")
-        if let label = document.run.label { h.line("<p class=\"label\">\(e(label))</p>") }
+        h.line("<p class=\"label\">\(e(ReportFacts.runLabel(document.run, platform: diff.platform)))</p>")
         h.line("<p class=\"verdict\"><span class=\"badge \(verdictClass)\">\(e(ReportFacts.verdictTitle(diff.verdict)))</span> against <strong>\(e(diff.requirementSet))</strong> on \(e(diff.platform.platform.title))</p>")
         if !diff.verdictReasons.isEmpty {
             h.line("<ul class=\"reasons\">")
@@ -36,48 +42,52 @@ public enum RunReportPage {
         }.joined(separator: " ") + "</p>")
         h.line("</header>")
 
-        findings(&h, document)
+        summary(&h, document)
+        findings(&h, document, catalog: catalog)
         device(&h, document)
-        checklist(&h, diff.coverage, wrapper: diff.platform.wrapperDetection?.wrapper)
+        checklist(&h, diff.coverage, platform: diff.platform.platform, wrapper: diff.platform.wrapperDetection?.wrapper)
         probes(&h, document, catalog: catalog)
         uploadsSection(&h, document.uploads)
 
-        h.line("<footer><p>Generated \(e(ReportFacts.iso8601(document.generatedAt))) by probe-server · report schema \(e(document.schema)) · <a href=\"/api/runs/\(e(percentEncoded(document.run.id)))/report.json\">JSON</a> · <a href=\"/api/runs/\(e(percentEncoded(document.run.id)))/report.junit.xml\">JUnit</a> · <a href=\"/api/runs/\(e(percentEncoded(document.run.id)))/report.md\">Markdown</a></p></footer>")
+        let base = "/api/runs/\(e(percentEncoded(document.run.id)))"
+        h.line("<footer><p>Generated \(e(ReportFacts.iso8601(document.generatedAt))) by probe-server · report schema \(e(document.schema))<span class=\"formats\"> · <a href=\"\(base)/report.json\">JSON</a> · <a href=\"\(base)/report.junit.xml\">JUnit</a> · <a href=\"\(base)/report.md\">Markdown</a></span></p></footer>")
         h.line("</body>")
         h.line("</html>")
         return h.text
     }
 
-    /// The page for `/runs/{id}` when there is no such run. The id comes from the URL, so
-    /// it is escaped like everything else.
-    public static func notFound(runID: String) -> String {
+    /// What a certification request asks first: app, version, tester, device, OS, engine,
+    /// date, verdict and coverage; "not given" where the run does not say.
+    static func summary(_ h: inout HTMLBuilder, _ document: RunReportDocument) {
         let e = ReportText.html
-        var h = HTMLBuilder(title: "No such run", bodyClass: "report")
-        h.line("<nav class=\"crumbs\"><a href=\"/runs\">All runs</a></nav>")
-        h.line("<h1>No such run</h1>")
-        h.line("<p>There is no run <span class=\"mono\">\(e(String(runID.prefix(200))))</span> on this server. It may have been purged (<code>--keep-days</code>) or deleted; the list of recent runs is at <a href=\"/runs\">/runs</a>.</p>")
-        h.line("</body>")
-        h.line("</html>")
-        return h.text
+        h.line("<section id=\"summary\" class=\"summary\">")
+        h.line("<h2>Certification summary</h2>")
+        h.line("<dl class=\"facts\">")
+        for (name, value) in ReportFacts.summary(document) {
+            let shown = value == "not given" ? "<span class=\"missing\">not given</span>" : e(value)
+            h.line("<dt>\(e(name))</dt><dd>\(shown)</dd>")
+        }
+        h.line("</dl>")
+        h.line("</section>")
     }
 
-    static func findings(_ h: inout HTMLBuilder, _ document: RunReportDocument) {
+    static func findings(_ h: inout HTMLBuilder, _ document: RunReportDocument, catalog: Catalog = .standard) {
         let e = ReportText.html
         let diff = document.diff
-        let detected = ReportFacts.Wrapper.detected(diff.platform.platform)
-        let actionable = ReportFacts.actionable(diff)
+        let leading = ReportFacts.leading(diff)
         h.line("<section id=\"findings\">")
         h.line("<h2>Findings</h2>")
-        if actionable.isEmpty {
+        if leading.isEmpty {
             h.line("<p>No failed or warning findings.</p>")
         }
+        var codeIndex = 0
         for severity in ReportFacts.severitiesWorstFirst {
-            let group = actionable.filter { $0.severity == severity }
+            let group = leading.filter { $0.severity == severity }
             guard !group.isEmpty else { continue }
             h.line("<h3 class=\"sev sev-\(severity.rawValue)\">Severity: \(severity.rawValue) (\(group.count))</h3>")
             for finding in group {
-                h.line("<article class=\"finding v-\(finding.verdict.rawValue)\">")
-                h.line("<h4><span class=\"badge v-\(finding.verdict.rawValue)\">\(finding.verdict.rawValue.uppercased())</span> \(e(finding.title)) <span class=\"mono\">\(e(finding.probe))</span></h4>")
+                h.line("<article class=\"finding v-\(finding.verdict.rawValue)\" id=\"finding-\(e(finding.probe))\">")
+                h.line("<h4><span class=\"badge v-\(finding.verdict.rawValue)\">\(finding.verdict.rawValue.uppercased())</span> \(e(finding.title)) <span class=\"mono sub\">\(e(finding.probe))</span></h4>")
                 h.line("<dl>")
                 h.line("<dt>Expected</dt><dd>\(e(finding.expected))</dd>")
                 h.line("<dt>Observed</dt><dd>\(e(finding.observed))</dd>")
@@ -85,33 +95,51 @@ public enum RunReportPage {
                 if let layer = finding.layer { h.line("<dt>Layer</dt><dd>\(e(layer.rawValue))</dd>") }
                 if !finding.causes.isEmpty { h.line("<dt>Causes</dt><dd><ol>" + finding.causes.map { "<li>\(e($0.likelihood.rawValue)), \(e($0.layer.rawValue)): \(e($0.summary)). Check: \(e($0.check)). <a href=\"\(e($0.source))\">Source</a></li>" }.joined() + "</ol></dd>") }
                 if !finding.checklistItems.isEmpty {
-                    h.line("<dt>Checklist</dt><dd>" + finding.checklistItems.map { "<a href=\"#item-\(e($0))\">\(e($0))</a>" }.joined(separator: ", ") + "</dd>")
+                    h.line("<dt>Checklist</dt><dd><ul>" + finding.checklistItems.map {
+                        "<li><a href=\"#item-\(e($0))\">\(e(ReportFacts.checklistTitle($0, in: diff.coverage)))</a></li>"
+                    }.joined() + "</ul></dd>")
                 }
                 h.line("</dl>")
-                let fixes = finding.remedy?.wrappers ?? []
-                if let first = fixes.first {
-                    // The detected wrapper's fix open, every other wrapper's folded (docs/wrappers.md).
-                    h.line("<div class=\"wrapper-fix this-app\"><p><strong>Fix in \(e(first.label))</strong> <span class=\"tag\">this app</span> · <a href=\"\(e(first.docs))\">documentation</a></p><pre><code>\(e(first.code))</code></pre></div>")
-                    h.line("<details class=\"other-wrappers\"><summary>The fix in the other wrappers (\(fixes.count - 1))</summary>")
-                    for fix in fixes.dropFirst() {
-                        h.line("<div class=\"wrapper-fix\"><p><strong>\(e(fix.label))</strong> · <a href=\"\(e(fix.docs))\">documentation</a></p><pre><code>\(e(fix.code))</code></pre></div>")
+                fixes(&h, finding, platform: diff.platform.platform, codeIndex: &codeIndex)
+                let following = ReportFacts.consequences(of: finding, in: diff)
+                if !following.isEmpty {
+                    h.line("<div class=\"consequences\"><p><strong>Also failing because of this (\(following.count)):</strong></p><ul>")
+                    for next in following {
+                        h.line("<li id=\"finding-\(e(next.probe))\"><span class=\"badge v-\(next.verdict.rawValue)\">\(next.verdict.rawValue)</span> \(e(next.title)) <span class=\"mono sub\">\(e(next.probe))</span>: \(e(next.observed))</li>")
                     }
+                    h.line("</ul></div>")
                 }
-                if let remedy = finding.remedy, !remedy.isEmpty {
-                    h.line("<table class=\"remedy\"><caption>Fix</caption><tbody>")
-                    for wrapper in ReportFacts.Wrapper.allCases {
-                        let mark = wrapper == detected ? " class=\"this-app\"" : ""
-                        let note = wrapper == detected ? " <span class=\"tag\">this app</span>" : ""
-                        let fix = wrapper.line(in: remedy).map { "<code>\(e($0))</code>" } ?? "<span class=\"none\">no change needed</span>"
-                        h.line("<tr\(mark)><th scope=\"row\">\(e(wrapper.title))\(note)</th><td>\(fix)</td></tr>")
-                    }
-                    h.line("</tbody></table>")
-                }
-                if !fixes.isEmpty { h.line("</details>") }
                 h.line("</article>")
             }
         }
         h.line("</section>")
+    }
+
+    /// A finding's fixes as code: the one for this app open, every other folded; each with
+    /// its documentation and a Copy button (`ReportScript`).
+    static func fixes(_ h: inout HTMLBuilder, _ finding: Finding, platform: Platform, codeIndex: inout Int) {
+        let (fixes, forThisApp) = ReportFacts.codeFixes(finding, platform: platform)
+        guard !fixes.isEmpty else { return }
+        func block(_ fix: ReportFacts.CodeFix, thisApp: Bool) -> String {
+            codeIndex += 1
+            let id = "fix-\(codeIndex)"
+            let e = ReportText.html
+            return "<div class=\"fix\(thisApp ? " this-app" : "")\"><p class=\"fix-head\"><strong>Fix in \(e(fix.label))</strong>"
+                + (thisApp ? " <span class=\"tag\">this app</span>" : "")
+                + " <a href=\"\(e(fix.docs))\">Documentation</a>"
+                + " <button type=\"button\" class=\"copy\" data-for=\"\(id)\" hidden>Copy</button></p>"
+                + "<pre><code id=\"\(id)\" class=\"language-\(e(fix.fence))\">\(e(fix.code))</code></pre></div>"
+        }
+        if forThisApp {
+            h.line(block(fixes[0], thisApp: true))
+            if fixes.count > 1 {
+                h.line("<details class=\"other-wrappers\"><summary>The fix in the other wrappers (\(fixes.count - 1))</summary>")
+                for fix in fixes.dropFirst() { h.line(block(fix, thisApp: false)) }
+                h.line("</details>")
+            }
+        } else {
+            for fix in fixes { h.line(block(fix, thisApp: false)) }
+        }
     }
 
     static func device(_ h: inout HTMLBuilder, _ document: RunReportDocument) {
@@ -148,22 +176,39 @@ public enum RunReportPage {
         h.line("</section>")
     }
 
-    static func checklist(_ h: inout HTMLBuilder, _ coverage: ChecklistCoverage, wrapper: Wrapper? = nil) {
+    /// A `<td>` with its column's name for the stacked layout of narrow screens (`ReportStyles.stackedBelow`).
+    static func cell(_ column: String, _ html: String, class className: String? = nil) -> String {
+        "<td data-label=\"\(column)\"\(className.map { " class=\"\($0)\"" } ?? "")>\(html)</td>"
+    }
+
+    static func checklist(_ h: inout HTMLBuilder, _ coverage: ChecklistCoverage, platform: Platform, wrapper: Wrapper? = nil) {
         let e = ReportText.html
+        let (own, others) = ReportFacts.checklistSplit(coverage, platform: platform)
         h.line("<section id=\"checklist\">")
         h.line("<h2>Checklist coverage</h2>")
         h.line("<p class=\"counts\">" + ReportFacts.coverageCounts(coverage).map {
             "<span class=\"count c-\(e($0.status))\">\($0.count) \(e($0.status))</span>"
         }.joined(separator: " ") + "</p>")
-        h.line("<table class=\"grid\"><thead><tr><th scope=\"col\">Item</th><th scope=\"col\">Tab</th><th scope=\"col\">Requirement</th><th scope=\"col\">How</th><th scope=\"col\">Status</th><th scope=\"col\">Evidence</th></tr></thead><tbody>")
-        for item in coverage.items {
-            h.line("<tr id=\"item-\(e(item.id))\"><td class=\"mono\">\(e(item.id))</td><td>\(e(item.tab.rawValue))</td><td>\(e(item.text))</td><td>\(e(item.method.rawValue))</td><td><span class=\"badge c-\(item.status.rawValue)\">\(e(item.status.rawValue))</span>\(item.source == .hostReport ? " <span class=\"badge host\">host report</span>" : "")</td><td>\(e(item.evidence))</td></tr>")
+        func table(_ items: [ChecklistCoverage.Item]) {
+            h.line("<table class=\"grid\"><thead><tr><th scope=\"col\">Item</th><th scope=\"col\">Tab</th><th scope=\"col\">How</th><th scope=\"col\">Status</th><th scope=\"col\">Evidence</th></tr></thead><tbody>")
+            for item in items {
+                let status = "<span class=\"badge c-\(item.status.rawValue)\">\(e(item.status.rawValue))</span>\(item.source == .hostReport ? " <span class=\"badge host\">host report</span>" : "")"
+                h.line("<tr id=\"item-\(e(item.id))\">" + cell("Item", "\(e(item.text)) <span class=\"mono sub\">\(e(item.id))</span>")
+                    + cell("Tab", e(item.tab.rawValue)) + cell("How", e(item.method.rawValue)) + cell("Status", status)
+                    + cell("Evidence", e(item.evidence)) + "</tr>")
+            }
+            h.line("</tbody></table>")
         }
-        h.line("</tbody></table>")
+        table(own)
+        if !others.isEmpty {
+            h.line("<details class=\"other-platforms\"><summary>\(others.count) items for other platforms</summary>")
+            table(others)
+            h.line("</details>")
+        }
         // A wrapper without a checklist tab of its own: where each native item is set in it.
         if let wrapper, case let mapping = WrapperCatalog.profile(wrapper).checklistMapping, !mapping.isEmpty {
             h.line("<h3>The items in \(e(wrapper.title))</h3><ul class=\"wrapper-checklist\">")
-            for entry in mapping { h.line("<li><a href=\"#item-\(e(entry.item))\">\(e(entry.item))</a>: \(e(entry.via))</li>") }
+            for entry in mapping { h.line("<li><a href=\"#item-\(e(entry.item))\">\(e(ReportFacts.checklistTitle(entry.item, in: coverage)))</a>: \(e(entry.via))</li>") }
             h.line("</ul>")
         }
         h.line("</section>")
@@ -177,7 +222,11 @@ public enum RunReportPage {
         for finding in document.diff.findings {
             let latest = document.latestAttempt(for: finding.probe)
             let time = latest?.elapsedMs.map { ReportFacts.duration(milliseconds: $0) } ?? "—"
-            h.line("<tr><td>\(e(ReportFacts.phase(of: finding.probe, in: catalog)))</td><td class=\"mono\">\(e(finding.probe))</td><td><span class=\"badge v-\(finding.verdict.rawValue)\">\(finding.verdict.rawValue)</span></td><td>\(e(finding.observed))</td><td>\(finding.attempt.map(String.init) ?? "—")</td><td>\(e(time))</td></tr>")
+            h.line("<tr>" + cell("Phase", e(ReportFacts.phase(of: finding.probe, in: catalog)))
+                + cell("Probe", "\(e(finding.title)) <span class=\"mono sub\">\(e(finding.probe))</span>")
+                + cell("Verdict", "<span class=\"badge v-\(finding.verdict.rawValue)\">\(finding.verdict.rawValue)</span>")
+                + cell("Observed", e(finding.observed)) + cell("Attempt", finding.attempt.map(String.init) ?? "—")
+                + cell("Time", e(time)) + "</tr>")
         }
         h.line("</tbody></table>")
         if !document.diff.unknownProbes.isEmpty {
@@ -197,10 +246,26 @@ public enum RunReportPage {
         }
         h.line("<table class=\"grid\"><thead><tr><th scope=\"col\">File name</th><th scope=\"col\">Probe</th><th scope=\"col\">Declared type</th><th scope=\"col\">Recognised type</th><th scope=\"col\">Size</th><th scope=\"col\">SHA-256</th><th scope=\"col\">Received</th></tr></thead><tbody>")
         for upload in uploads {
-            h.line("<tr><td class=\"wrap\">\(e(upload.fileName))</td><td class=\"mono\">\(e(upload.probe))</td><td>\(e(upload.declaredType ?? "—"))</td><td>\(e(upload.sniffedType ?? "—"))</td><td>\(upload.size) bytes</td><td class=\"mono wrap\">\(e(upload.sha256))</td><td>\(e(upload.receivedAt.map(ReportFacts.iso8601) ?? "—"))</td></tr>")
+            h.line("<tr>" + cell("File name", e(upload.fileName), class: "wrap") + cell("Probe", e(upload.probe), class: "mono")
+                + cell("Declared type", e(upload.declaredType ?? "—")) + cell("Recognised type", e(upload.sniffedType ?? "—"))
+                + cell("Size", "\(upload.size) bytes") + cell("SHA-256", e(upload.sha256), class: "mono wrap")
+                + cell("Received", e(upload.receivedAt.map(ReportFacts.iso8601) ?? "—")) + "</tr>")
         }
         h.line("</tbody></table>")
         h.line("</section>")
+    }
+
+    /// The page for `/runs/{id}` when there is no such run. The id comes from the URL, so
+    /// it is escaped like everything else.
+    public static func notFound(runID: String) -> String {
+        let e = ReportText.html
+        var h = HTMLBuilder(title: "No such run", bodyClass: "report")
+        h.line("<nav class=\"crumbs\"><a href=\"/runs\">All runs</a></nav>")
+        h.line("<h1>No such run</h1>")
+        h.line("<p>There is no run <span class=\"mono\">\(e(String(runID.prefix(200))))</span> on this server. It may have been purged (<code>--keep-days</code>) or deleted; the list of recent runs is at <a href=\"/runs\">/runs</a>.</p>")
+        h.line("</body>")
+        h.line("</html>")
+        return h.text
     }
 
     /// A path segment: everything but unreserved characters percent-encoded (RFC 3986 §2.3).
@@ -226,7 +291,7 @@ struct HTMLBuilder {
     private(set) var text = ""
 
     /// Starts the page: the shared head with `title` (escaped here), then `<body class=…>`.
-    init(title: String, bodyClass: String) {
+    init(title: String, bodyClass: String, styleSheets: [String] = [], scripts: [String] = []) {
         line("<!doctype html>")
         line("<html lang=\"en\">")
         line("<head>")
@@ -235,6 +300,8 @@ struct HTMLBuilder {
         line("<meta name=\"robots\" content=\"noindex\">")
         line("<title>\(ReportText.html(title))</title>")
         line("<link rel=\"stylesheet\" href=\"\(ReportStyles.path)\">")
+        for sheet in styleSheets { line("<link rel=\"stylesheet\" href=\"\(ReportText.html(sheet))\">") }
+        for script in scripts { line("<script src=\"\(ReportText.html(script))\" defer></script>") }
         line("</head>")
         line("<body class=\"\(ReportText.html(bodyClass))\">")
     }

@@ -75,11 +75,16 @@ public enum RunReports {
     public static var junitFileName: String { JUnitReport.defaultFileName }
     /// `::error`/`::warning` workflow commands, one per failing or warning finding.
     public static func githubAnnotations(_ document: RunReportDocument) -> String { GitHubAnnotations.render(document) }
-    /// The HTML report page for a folder of files: the style sheet beside it (`report.css`)
-    /// instead of on the server.
+    /// The HTML report page for a folder of files: the style sheet beside it (`report.css`,
+    /// this run's print rules included) instead of on the server, and no script (the Copy
+    /// buttons stay hidden; the code is there to select).
     public static func standaloneHTML(_ document: RunReportDocument) -> (html: String, css: String) {
         let page = RunReportPage.html(document)
-        return (page.replacingOccurrences(of: "href=\"\(ReportStyles.path)\"", with: "href=\"\(standaloneStyleSheet)\""), ReportStyles.css)
+        let printSheet = "<link rel=\"stylesheet\" href=\"\(ReportText.html(RunReportPage.printSheet(document.run.id)))\">\n"
+        let script = "<script src=\"\(ReportScript.path)\" defer></script>\n"
+        let html = page.replacingOccurrences(of: "href=\"\(ReportStyles.path)\"", with: "href=\"\(standaloneStyleSheet)\"")
+            .replacingOccurrences(of: printSheet, with: "").replacingOccurrences(of: script, with: "")
+        return (html, ReportStyles.css + ReportStyles.printCSS(runID: document.run.id))
     }
     public static let standaloneStyleSheet = "report.css"
     public static func text(_ document: RunReportDocument, style: TerminalStyle = .plain) -> String {
