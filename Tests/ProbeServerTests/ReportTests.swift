@@ -222,6 +222,13 @@ import Testing
         #expect(ReportScript.js.contains("navigator.clipboard.writeText"))
     }
 
+    @Test func StandaloneReport_NeedsNothingFromTheServer_AndPrintsItsRunID() {
+        let (html, css) = RunReports.standaloneHTML(ReportFixtures.document(ReportFixtures.cameraDenied()))
+        #expect(!html.contains("/assets/"), "no link to the server's assets from a folder of files")
+        #expect(html.contains("<link rel=\"stylesheet\" href=\"report.css\">"))
+        #expect(css.contains("@top-right { content: \"Run report-fixture-run\""))
+    }
+
     @Test func RunReportPage_OpensWithTheCertificationSummary_NotGivenWhereTheRunIsSilent() {
         let html = RunReportPage.html(ReportFixtures.document(ReportFixtures.cameraDenied()))
         let summary = html.components(separatedBy: "<section id=\"summary\" class=\"summary\">")[1].components(separatedBy: "</section>")[0]

@@ -95,8 +95,9 @@ public enum ReportStyles {
     table.matrix td.cell { text-align: center; }
     table.matrix .run, table.matrix .device, table.matrix .verdict { background: var(--bg); }
     table.matrix thead .run, table.matrix thead .device, table.matrix thead .verdict { background: var(--soft); }
-    table.matrix .run { position: sticky; left: 0; z-index: 2; width: 7.5rem; min-width: 7.5rem; max-width: 7.5rem; }
-    table.matrix .device { width: 9rem; min-width: 9rem; max-width: 9rem; }
+    /* On a phone only Run stays put: three sticky columns would cover the whole box. */
+    table.matrix .run { position: sticky; left: 0; z-index: 2; width: 6.5rem; min-width: 6.5rem; max-width: 6.5rem; }
+    table.matrix .device { width: 7rem; min-width: 7rem; max-width: 7rem; }
     table.matrix .verdict { width: 13rem; min-width: 13rem; max-width: 13rem; }
     table.matrix .verdict { font-size: inherit; }
     table.matrix .verdict .badge { margin-right: .3rem; }
