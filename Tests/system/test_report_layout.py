@@ -217,5 +217,5 @@ def test_PrintedReport_HasTheSummaryTheRunIdAndPageNumbersOnEveryPage(judged, tm
         assert re.search(rf"Page {number} of {len(pages)}\b", page), f"page {number}: no 'Page {number} of {len(pages)}'"
     assert "· · ·" not in text and "null" not in pages[0]
     # Folded on screen, printed on paper: the other wrappers' fixes and other platforms' checklist rows.
-    assert "items for other platforms" in text
+    assert "items for other platforms" in text and "Fix in react-native-webview" in text
     assert "developer.android.com" in text, "an outside link prints its address"

@@ -114,6 +114,8 @@ public enum ReportStyles {
     footer { margin-top: 2rem; color: var(--muted); font-size: .85rem; }
     @media (max-width: \(stackedBelow)) {
       body { padding: .75rem; }
+      .verdict-block, .summary, .finding { padding: .5rem .6rem; }
+      ol, ul { padding-left: 1.1rem; }
       dl { grid-template-columns: minmax(0, 1fr); gap: 0; }
       dt { margin-top: .4rem; }
       /* A table row becomes a block, each cell labelled with its column's name (data-label). */
