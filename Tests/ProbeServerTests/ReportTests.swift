@@ -211,7 +211,7 @@ import Testing
     @Test func RunReportPage_FixIsCodeWithACopyButtonAndItsDocumentation() throws {
         let html = RunReportPage.html(ReportFixtures.document(ReportFixtures.cameraDenied()))
         #expect(html.contains("<script src=\"/assets/report.js\" defer></script>"))
-        #expect(html.contains("<button type=\"button\" class=\"copy\" data-for=\"fix-1\" hidden>Copy</button></p><pre><code id=\"fix-1\" class=\"language-kotlin\">"))
+        #expect(html.contains("<button type=\"button\" class=\"copy\" data-for=\"fix-1\" aria-label=\"Copy the fix in Native Android (WebView) (Kotlin, Android)\" hidden>Copy</button></p><pre><code id=\"fix-1\" class=\"language-kotlin\">"))
         #expect(html.contains("<a href=\"https://developer.android.com/"))
         #expect(html.contains("Documentation</a>"))
         // The other wrappers' fixes are folded under the one for this app.
@@ -258,7 +258,10 @@ import Testing
         #expect(folded.count == 2, "one fold for the other platforms' items")
         let others = document.diff.coverage.items.filter { !$0.tab.applies(to: .androidWebView) }
         #expect(folded[1].hasPrefix("<summary>\(others.count) items for other platforms</summary>"))
-        for item in iosItems { #expect(folded[0].contains("id=\"item-\(item.id)\"") == false, "\(item.id) is not among the run's own rows") }
+        for item in iosItems {
+            #expect(folded[0].contains("id=\"item-\(item.id)\"") == false, "\(item.id) is not among the run's own rows")
+            #expect(folded[0].contains("href=\"#item-\(item.id)\"") == false, "no finding on an Android run points to \(item.id)")
+        }
         // Items by their words, not their ids.
         let loadError = document.diff.coverage.item("common.webview.loadError")!
         #expect(html.contains("<td data-label=\"Item\">\(ReportText.html(loadError.text)) <span class=\"mono sub\">common.webview.loadError</span></td>"))

@@ -94,8 +94,10 @@ public enum RunReportPage {
                 if let diagnosis = finding.diagnosis { h.line("<dt>Diagnosis</dt><dd>\(e(diagnosis))</dd>") }
                 if let layer = finding.layer { h.line("<dt>Layer</dt><dd>\(e(layer.rawValue))</dd>") }
                 if !finding.causes.isEmpty { h.line("<dt>Causes</dt><dd><ol>" + finding.causes.map { "<li>\(e($0.likelihood.rawValue)), \(e($0.layer.rawValue)): \(e($0.summary)). Check: \(e($0.check)). <a href=\"\(e($0.source))\">Source</a></li>" }.joined() + "</ol></dd>") }
-                if !finding.checklistItems.isEmpty {
-                    h.line("<dt>Checklist</dt><dd><ul>" + finding.checklistItems.map {
+                // The run's own platform's items: an Android run's camera failure names no Info.plist key.
+                let items = finding.checklistItems.filter { diff.coverage.item($0)?.tab.applies(to: diff.platform.platform) ?? true }
+                if !items.isEmpty {
+                    h.line("<dt>Checklist</dt><dd><ul>" + items.map {
                         "<li><a href=\"#item-\(e($0))\">\(e(ReportFacts.checklistTitle($0, in: diff.coverage)))</a></li>"
                     }.joined() + "</ul></dd>")
                 }
@@ -127,7 +129,7 @@ public enum RunReportPage {
             return "<div class=\"fix\(thisApp ? " this-app" : "")\"><p class=\"fix-head\"><strong>Fix in \(e(fix.label))</strong>"
                 + (thisApp ? " <span class=\"tag\">this app</span>" : "")
                 + " <a href=\"\(e(fix.docs))\">Documentation</a>"
-                + " <button type=\"button\" class=\"copy\" data-for=\"\(id)\" hidden>Copy</button></p>"
+                + " <button type=\"button\" class=\"copy\" data-for=\"\(id)\" aria-label=\"Copy the fix in \(e(fix.label))\" hidden>Copy</button></p>"
                 + "<pre><code id=\"\(id)\" class=\"language-\(e(fix.fence))\">\(e(fix.code))</code></pre></div>"
         }
         if forThisApp {
