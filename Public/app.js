@@ -351,19 +351,20 @@ function intro(probes) {
     input.value = typeof about[f[0]] === 'string' ? about[f[0]] : '';
     fields[f[0]] = input;
   });
-  const start = el('button', 'btn', 'Start', form);
-  start.id = 'start-run';
-  start.type = 'submit';
+  /* Start sits in the dock like every later action: in view without scrolling. */
+  $('progress').textContent = `${probes.length} steps, about 2–3 minutes`;
+  $('dock').hidden = false;
+  $('run-id').textContent = 'new';
+  panel('Fill in the details (optional), then start.', [{ id: 'start-run', label: 'Start', onClick: () => form.requestSubmit ? form.requestSubmit() : form.dispatchEvent(new Event('submit', { cancelable: true })) }]);
   box.hidden = false;
-  $('dock').hidden = true;
   announce('Ready to start: ' + probes.length + ' steps.');
-  fitDock();
   return new Promise((resolve) => form.addEventListener('submit', (e) => {
     e.preventDefault();
     const meta = {};
     Object.keys(fields).forEach((k) => { const v = fields[k].value.trim(); if (v) meta[k] = v; });
     stored(ABOUT, meta);
     box.hidden = true;
+    action.hidden = true;
     resolve(meta);
   }));
 }

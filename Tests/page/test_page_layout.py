@@ -54,6 +54,9 @@ def current_step(page):
 def test_attended_every_tap_step_shows_its_button_and_the_progress_without_scrolling(server, browser, viewport):
     context, page = open_page(browser, server.base + "/", camera=True, viewport=viewport)
     try:
+        page.wait_for_selector("#start-run")
+        assert inside(page.locator("#start-run").bounding_box(), viewport), "the introduction's Start is off-screen"
+        assert page.locator("h1").is_visible()
         start(page)
         asked = []
         while True:
