@@ -31,12 +31,15 @@ def person_steps(server):
     return [p["id"] for p in server.get("/api/config")["catalog"]["probes"] if p["kind"] != "auto"]
 
 
-def answer(page):
+def answer(page, viewport):
     """What a person does at the step on screen: starts the camera and says no prompt showed,
     skips every other step (a skip is always offered), answers a plain question with its last button."""
     if page.locator("#tap-camera-getUserMedia").count():
         page.click("#tap-camera-getUserMedia")
         page.click("#answer-camera-getUserMedia-no")
+        # camera.frames plays the stream in the action area: the person sees it without scrolling.
+        video = page.wait_for_selector("#stage video", timeout=30000)
+        assert inside(video.bounding_box(), viewport), "the camera preview is off-screen"
         return
     skip = page.locator("#action [id^=skip-]")
     if skip.count():
@@ -73,7 +76,7 @@ def test_attended_every_tap_step_shows_its_button_and_the_progress_without_scrol
             if step not in asked:
                 asked.append(step)
             shown = page.query_selector("#question")
-            answer(page)
+            answer(page, viewport)
             # The answered panel goes (the next one may reuse its button ids).
             try:
                 shown.wait_for_element_state("hidden", timeout=30000)
