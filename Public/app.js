@@ -321,7 +321,7 @@ async function offerResume() {
   el('h2', '', 'Continue the open run?', box).id = 'intro-title';
   el('p', 'instruction', `This device has run ${open.run}, not finished yet. Continue it where it stopped, or start a new run.`, box);
   const row = el('div', 'buttons', '', box);
-  const go = el('a', 'btn', `Continue run ${open.run}`, row);
+  const go = el('a', 'btn', `Continue run ${open.run.length > 12 ? open.run.slice(0, 8) + '…' : open.run}`, row);
   go.id = 'resume-continue';
   go.href = open.url;
   const fresh = el('button', 'btn secondary', 'Start a new run', row);
@@ -329,6 +329,7 @@ async function offerResume() {
   fresh.type = 'button';
   box.hidden = false;
   $('dock').hidden = true;
+  $('run-id').textContent = 'not started';
   announce('This device has an open run: continue it, or start a new one.');
   await new Promise((resolve) => fresh.addEventListener('click', resolve));
   stored(OPEN_RUN, null);

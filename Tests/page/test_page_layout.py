@@ -102,7 +102,8 @@ def test_reopening_the_start_url_offers_the_open_run_and_continuing_resumes_it(s
         # The QR code opens the start URL again: the device's open run is offered first.
         page.goto(server.base + "/?probes=nav.customScheme")
         page.wait_for_selector("#resume-continue")
-        assert first in page.inner_text("#resume-continue")
+        assert first[:8] in page.inner_text("#resume-continue") and first in page.inner_text("#intro")
+        assert f"run={first}" in page.get_attribute("#resume-continue", "href")
         page.click("#resume-continue")
         page.wait_for_selector("#answer-nav-customScheme-graceful")
         assert page.evaluate("() => window.ProbeApp.run") == first
@@ -165,5 +166,10 @@ def test_the_relaunch_step_shows_the_link_to_reopen_with_a_copy_button(server, b
         assert url == page.url and "run=" in url and "key=" in url
         assert page.get_attribute("#reopen-qr", "src").startswith("/qr.svg?url=https%3A%2F%2F")
         assert inside(page.locator("#skip-storage-relaunch").bounding_box(), (390, 844))
+        # Copy: the clipboard where the WebView grants it, else the link selected for the system's Copy.
+        page.click("#copy-url")
+        page.wait_for_selector("#note:text-matches('^(Copied|Selected)')")
+        if page.inner_text("#note").startswith("Selected"):
+            assert page.evaluate("() => document.activeElement.id") == "reopen-url"
     finally:
         context.close()

@@ -34,15 +34,18 @@ def running_step(page):
     return page.get_attribute("#steps li.running", "id").replace("step-", "", 1).replace("-", ".")
 
 
-def walk(browser, server, viewport):
-    """One attended run: the shots taken, as (file name, what it shows)."""
-    size = f"{viewport[0]}x{viewport[1]}"
-    context = browser.new_context(ignore_https_errors=True, permissions=["camera"],
+def walk(browser, server, viewport, dark=False, only=None):
+    """One attended run: the shots taken, as (file name, what it shows); `only` names the
+    shots to keep (a representative subset), None keeps all."""
+    size = f"{viewport[0]}x{viewport[1]}" + ("-dark" if dark else "")
+    context = browser.new_context(ignore_https_errors=True, permissions=["camera"], color_scheme="dark" if dark else "light",
                                   viewport={"width": viewport[0], "height": viewport[1]})
     page = context.new_page()
     shots, n = [], [0]
 
     def shot(name, caption):
+        if only is not None and name not in only:
+            return
         n[0] += 1
         path = HERE / f"page-{size}-{n[0]:02d}-{name}.png"
         page.screenshot(path=str(path))
@@ -105,6 +108,9 @@ def main():
                 "--no-sandbox", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
                 "--ignore-certificate-errors"])
             shots = {f"{w}x{h}": walk(browser, server, (w, h)) for w, h in VIEWPORTS}
+            # Dark mode (prefers-color-scheme): a few shots stand for the rest.
+            shots["390x844-dark"] = walk(browser, server, (390, 844), dark=True,
+                                         only={"intro", "camera-preview", "operator.checklist", "verdict"})
             browser.close()
     finally:
         server.stop()
@@ -115,7 +121,7 @@ def main():
              f"The `page-*` images: {sum(len(s) for s in shots.values())} viewport PNGs, {total // 1024} KB in all.",
              "`end-of-run-*` come from `PROBE_SCREENSHOTS=1 Tests/page/run.sh`, `engine-*` from Tests/engines (docs/engines.md).", ""]
     for size, taken in shots.items():
-        lines += [f"## {size.replace('x', '×')}", "", "| File | Shows |", "| --- | --- |"]
+        lines += [f"## {size.replace('x', '×').replace('-dark', ', dark mode (a subset)')}", "", "| File | Shows |", "| --- | --- |"]
         lines += [f"| [{name}]({name}) | {caption} |" for name, caption in taken]
         lines.append("")
     (HERE / "README.md").write_text("\n".join(lines))
