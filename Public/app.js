@@ -23,6 +23,16 @@ const withKey = (path) => (app.key ? path + (path.indexOf('?') < 0 ? '?' : '&') 
 /* Report links get shared: the key only for a chosen (not 32-hex) id, which needs it to be read. */
 const reportPath = () => (/^[0-9a-f]{32}$/.test(app.run) ? '/runs/' + app.run : withKey('/runs/' + enc(app.run)));
 let current = null;
+/* The device's open run (attended): offered again when the start URL is reopened, and the
+   way back from away.html. Cleared once the run is judged. */
+const OPEN_RUN = 'probe.openRun', ABOUT = 'probe.about';
+function stored(key, value) {
+  try {
+    if (value === undefined) return JSON.parse(localStorage.getItem(key) || 'null');
+    if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, JSON.stringify(value));
+  } catch (e) { /* storage off: nothing is remembered */ }
+  return null;
+}
 
 function el(tag, cls, text, parent) {
   const e = document.createElement(tag);
@@ -38,10 +48,13 @@ function urlWith(key, value) {
 function clearParam(key) { history.replaceState(null, '', urlWith(key, null)); delete params[key]; }
 
 const action = $('action');
+/* The list below the dock keeps clear of it. */
+function fitDock() { document.body.style.paddingBottom = ($('dock').offsetHeight + 16) + 'px'; }
+const announce = (text) => { $('status').textContent = text; };
 function panel(text, buttons) {
   const ctx = current;
   action.textContent = '';
-  el('p', 'instruction', text, action);
+  el('p', 'instruction', text, action).id = 'question';
   el('p', 'note', '', action).id = 'note';
   const row = el('div', 'buttons', '', action);
   if (ctx) ctx.giveUp = null;
@@ -54,6 +67,31 @@ function panel(text, buttons) {
     if (ctx && b.giveUp) ctx.giveUp = () => btn.click();
   });
   action.hidden = false;
+  if (ctx) announce(`${stepLine(ctx.probe)}. ${text}`);
+  fitDock();
+}
+/* storage.relaunch: the exact link to reopen, to copy or to scan from another device. */
+function reopen() {
+  const url = location.href, box = el('div', 'reopen', '', action), field = el('input', '', '', box);
+  field.id = 'reopen-url';
+  field.readOnly = true;
+  field.value = url;
+  field.setAttribute('aria-label', 'The link to open again');
+  const copy = el('button', 'btn secondary', 'Copy link', box);
+  copy.type = 'button';
+  copy.id = 'copy-url';
+  const selectIt = () => { field.focus(); field.select(); note('Selected: copy it with your keyboard or the system menu.'); };
+  copy.addEventListener('click', () => {
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).then(() => note('Copied.'), selectIt);
+    else selectIt();
+  });
+  const qr = el('img', 'qr', '', box);
+  qr.id = 'reopen-qr';
+  qr.alt = 'QR code of this link';
+  qr.onerror = () => { qr.hidden = true; fitDock(); };
+  qr.onload = fitDock;
+  qr.src = '/qr.svg?url=' + enc(url);
+  fitDock();
 }
 const note = (text) => { const n = $('note'); if (n) n.textContent = text; };
 function ask(text, answers, link) {
@@ -69,16 +107,48 @@ function fatal(text) {
   el('p', 'instruction fail', text, action).setAttribute('role', 'alert');
   action.hidden = false;
   $('progress').textContent = 'Stopped.';
+  announce(text);
+  fitDock();
 }
 
 const LABELS = { running: 'running…', waiting: 'waiting for the camera', info: 'done' };
+const stepLine = (probe) => `Step ${app.probes.indexOf(probe) + 1} of ${app.probes.length}: ${probe.title}`;
 function setStatus(probe, status, reason) {
-  const li = $('step-' + slug(probe.id));
+  const li = $('step-' + slug(probe.id)), n = app.probes.indexOf(probe) + 1;
   li.className = 'step ' + status;
   const label = LABELS[status] || status;
   li.lastChild.textContent = label + (reason && status !== 'running' ? ` (${reason})` : '');
-  $('progress').textContent = `Step ${app.probes.indexOf(probe) + 1} of ${app.probes.length}: ${probe.title}, ${label}`;
-  if (status === 'running') li.scrollIntoView({ block: 'nearest' });
+  if (status === 'running') {
+    $('progress').textContent = stepLine(probe);
+    $('bar').value = n - 1;
+    $('h1-step').textContent = ': ' + probe.title;
+    document.title = `Step ${n}/${app.probes.length} · ${probe.title} — WebView probe`;
+  }
+  const g = groupOf(probe);
+  g.done = g.probes.filter((p) => app.done[p.id]).length;
+  g.head.textContent = `${g.name} ${g.done === g.probes.length ? '✓ ' : ''}${g.done}/${g.probes.length}`;
+  g.box.className = 'group' + (g.done === g.probes.length ? ' complete' : '');
+  /* Only the group that runs stays open; finished ones fold to their line. */
+  g.box.open = status === 'running' || (g.box.open && g.done < g.probes.length);
+}
+/* The step list, one <details> per run of steps of the same phase. */
+const groups = [];
+function groupOf(probe) { return groups.filter((g) => g.probes.indexOf(probe) >= 0)[0]; }
+function renderSteps() {
+  app.probes.forEach((p) => {
+    let g = groups[groups.length - 1];
+    if (!g || g.phase !== p.phase) {
+      const box = el('details', 'group', '', $('steps')), phase = p.phase || 'steps';
+      g = { phase: p.phase, name: phase[0].toUpperCase() + phase.slice(1), probes: [], box, head: el('summary', '', '', box), list: el('ol', '', '', box) };
+      groups.push(g);
+    }
+    g.probes.push(p);
+    const li = el('li', 'step pending', '', g.list);
+    li.id = 'step-' + slug(p.id);
+    el('span', 'title', p.title, li);
+    el('span', 'status', 'pending', li);
+  });
+  groups.forEach((g) => { g.head.textContent = `${g.name} 0/${g.probes.length}`; });
 }
 
 function tabApplies(tab) {
@@ -143,7 +213,7 @@ async function runProbe(probe) {
   const ctx = current = {
     run: app.run, probe, slug: slug(probe.id), attempt: (app.attempts[probe.id] || 0) + 1, unattended, params,
     origins: app.origins, catalog: app.catalog, stage: $('stage'), state: app.state, queue: app.queue, resumed: app.relaunched,
-    ui: { panel, note }, ask, startedAt: Date.now(), flush: () => app.queue.flush(), urlWith, clearParam, tabApplies,
+    ui: { panel, note, reopen }, ask, startedAt: Date.now(), flush: () => app.queue.flush(), urlWith, clearParam, tabApplies,
     makeResult: (r) => makeResult(ctx, r), started: () => mark(ctx), limit: (name) => limitOf(probe, name)
   };
   setStatus(probe, 'running');
@@ -166,6 +236,7 @@ async function runProbe(probe) {
   }
   action.hidden = true;
   current = null;
+  fitDock();
   /* A step the catalog declares as posting after another (after.waits "finish") holds its
      result until that one posted; its finish() then reads what changed. */
   const after = probe.after && probe.after.waits === 'finish' ? probe.after.probe : null;
@@ -225,8 +296,78 @@ async function finish() {
   app.verdict = diff ? diff.verdict : null;
   app.finished = true;
   document.documentElement.setAttribute('data-finished', app.verdict || 'unknown');
-  if (diff) $('progress').textContent = `Finished: ${$('summary').firstChild.textContent}.`;
+  const said = $('summary').firstChild.textContent;
+  if (diff) $('progress').textContent = `Finished: ${said}.`;
+  $('bar').value = $('bar').max;
+  $('h1-step').textContent = ': ' + said;
+  document.title = `${said} — WebView probe`;
+  announce(`Finished: ${said}.`);
+  const open = stored(OPEN_RUN);
+  if (open && open.run === app.run) stored(OPEN_RUN, null);
+  fitDock();
   if (window.ProbeHostReport) ProbeHostReport.ended(app, diff, location.origin + reportPath());
+}
+
+/* The start URL again while this device has an open run: continue it (the default) or start anew. */
+async function offerResume() {
+  const open = stored(OPEN_RUN);
+  if (!open || !open.run || !open.url) return;
+  try {
+    const run = await R.api('GET', `/api/runs/${enc(open.run)}?key=${enc(open.key || '')}`);
+    if (run.completedAt) { stored(OPEN_RUN, null); return; }
+  } catch (e) { stored(OPEN_RUN, null); return; }
+  const box = $('intro');
+  box.textContent = '';
+  el('h2', '', 'Continue the open run?', box).id = 'intro-title';
+  el('p', 'instruction', `This device has run ${open.run}, not finished yet. Continue it where it stopped, or start a new run.`, box);
+  const row = el('div', 'buttons', '', box);
+  const go = el('a', 'btn', `Continue run ${open.run.length > 12 ? open.run.slice(0, 8) + '…' : open.run}`, row);
+  go.id = 'resume-continue';
+  go.href = open.url;
+  const fresh = el('button', 'btn secondary', 'Start a new run', row);
+  fresh.id = 'resume-new';
+  fresh.type = 'button';
+  box.hidden = false;
+  $('dock').hidden = true;
+  $('run-id').textContent = 'not started';
+  announce('This device has an open run: continue it, or start a new one.');
+  await new Promise((resolve) => fresh.addEventListener('click', resolve));
+  stored(OPEN_RUN, null);
+}
+/* The first screen: what happens, how long, and what the report should name. */
+function intro(probes) {
+  const people = probes.filter((p) => p.kind !== 'auto').length, about = stored(ABOUT) || {};
+  const box = $('intro');
+  box.textContent = '';
+  el('h2', '', 'Test this app\'s WebView', box).id = 'intro-title';
+  el('p', 'instruction', `The page checks ${probes.length} things the app's WebView must do: storage, network, camera, files, links. ` +
+    `Most run by themselves; ${people} need you to tap or answer. It takes about 2–3 minutes.`, box);
+  el('p', 'muted', 'At the end the page shows a verdict and what to fix; the report names the app, version and tester below.', box);
+  const form = el('form', '', '', box), fields = {};
+  [['appName', 'App name'], ['appVersion', 'App version'], ['tester', 'Tester']].forEach((f) => {
+    const label = el('label', 'field', f[1], form), input = el('input', '', '', label);
+    input.id = 'intro-' + f[0];
+    input.name = f[0];
+    input.autocomplete = 'off';
+    input.value = typeof about[f[0]] === 'string' ? about[f[0]] : '';
+    fields[f[0]] = input;
+  });
+  /* Start sits in the dock like every later action: in view without scrolling. */
+  $('progress').textContent = `${probes.length} steps, about 2–3 minutes`;
+  $('dock').hidden = false;
+  $('run-id').textContent = 'new';
+  panel('Fill in the details (optional), then start.', [{ id: 'start-run', label: 'Start', onClick: () => form.requestSubmit ? form.requestSubmit() : form.dispatchEvent(new Event('submit', { cancelable: true })) }]);
+  box.hidden = false;
+  announce('Ready to start: ' + probes.length + ' steps.');
+  return new Promise((resolve) => form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const meta = {};
+    Object.keys(fields).forEach((k) => { const v = fields[k].value.trim(); if (v) meta[k] = v; });
+    stored(ABOUT, meta);
+    box.hidden = true;
+    action.hidden = true;
+    resolve(meta);
+  }));
 }
 
 async function main() {
@@ -245,15 +386,22 @@ async function main() {
     }
     app.run = params.run;
   } else {
+    const wanted = app.catalog.probes.filter((p) => !params.probes || params.probes.split(',').indexOf(p.id) >= 0);
+    const metadata = unattended ? {} : (await offerResume(), await intro(wanted));
+    metadata.mode = unattended ? 'unattended' : 'attended';
+    /* Metadata values are strings, numbers or booleans: an absent one is left out, never null. */
+    if (params.probes) metadata.probes = params.probes;
     try {
-      const created = await R.api('POST', '/api/runs', { platform: params.platform, label: params.label, requirementSet: params.requirementSet,
-        metadata: { mode: unattended ? 'unattended' : 'attended', probes: params.probes || null } });
+      const created = await R.api('POST', '/api/runs', { platform: params.platform, label: params.label, requirementSet: params.requirementSet, metadata });
       app.run = params.run = created.id;
       app.key = params.key = created.writeKey;
       history.replaceState(null, '', urlWith('run', app.run));
       history.replaceState(null, '', urlWith('key', app.key));
     } catch (e) { return fatal('Could not create a run: ' + e.message); }
   }
+  $('dock').hidden = false;
+  if (!unattended) stored(OPEN_RUN, { run: app.run, key: app.key, url: location.pathname + location.search });
+  try { sessionStorage.setItem('probe.current', JSON.stringify({ run: app.run, url: location.pathname + location.search })); } catch (e) { /* storage off */ }
   $('run-id').textContent = app.run;
   $('platform').textContent = (params.platform ? `Platform (set): ${params.platform} · ` : '') + (unattended ? 'unattended' : 'attended') + ' mode';
   app.queue = new R.Queue(app.run, app.key);
@@ -283,12 +431,8 @@ async function main() {
   else I.probes['host.report'] = async () => ({ status: 'info', observed: { bridge: 'none', answered: false } });
   const only = params.probes ? params.probes.split(',') : null;
   app.probes = app.catalog.probes.filter((p) => !only || only.indexOf(p.id) >= 0);
-  app.probes.forEach((p) => {
-    const li = el('li', 'step pending', '', $('steps'));
-    li.id = 'step-' + slug(p.id);
-    el('span', 'title', p.title, li);
-    el('span', 'status', 'pending', li);
-  });
+  renderSteps();
+  $('bar').max = app.probes.length;
   for (const probe of app.probes) {
     if (app.done[probe.id]) setStatus(probe, app.done[probe.id]);
     else await runProbe(probe);

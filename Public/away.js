@@ -15,6 +15,11 @@
       if (parsed.origin === location.origin) target = parsed.href;
     } catch (e) { target = null; }
   }
+  /* "Back to the test page" returns to the same run, never to / (which starts a new one):
+     this tab's run (sessionStorage), else the device's open run (localStorage). */
+  var run = null;
+  try { run = JSON.parse(sessionStorage.getItem('probe.current') || 'null') || JSON.parse(localStorage.getItem('probe.openRun') || 'null'); } catch (e) { run = null; }
+  if (run && typeof run.url === 'string' && run.url.charAt(0) === '/' && run.url.charAt(1) !== '/' && run.url.indexOf('\\') < 0) link.href = run.url;
   if (target) {
     link.href = target;
     setTimeout(function () { location.replace(target); }, 300);

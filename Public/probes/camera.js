@@ -154,6 +154,8 @@ P['camera.reacquire'] = async (ctx) => {
    the microphone and the screen too (Android: grant(request.getResources()) in
    onPermissionRequest, https://developer.android.com/reference/android/webkit/PermissionRequest). */
 P['camera.scope'] = async (ctx) => {
+  ctx.ui.panel('The page now asks for the microphone and to share the screen, to check that the app grants only the camera. ' +
+    'A microphone or screen-share prompt here means the app passes on more than the camera: refuse it (tap Deny or Cancel).', []);
   const limit = grantWait(ctx), audio = await gum({ audio: true }, limit);
   stopStream(audio.stream);
   const both = await gum({ video: true, audio: true }, limit);

@@ -12,7 +12,9 @@ function fileInput(id, accept, capture) {
     input.id = id;
     input.className = 'visually-hidden';
     input.tabIndex = -1;
-    document.body.appendChild(input);
+    /* Named for a screen reader that finds it; the step's own button opens it. */
+    input.setAttribute('aria-label', 'Image for the step ' + id.replace(/^input-/, ''));
+    (document.querySelector('main') || document.body).appendChild(input);
   }
   input.accept = accept;
   if (capture) input.setAttribute('capture', capture);

@@ -96,7 +96,7 @@ P['storage.navigation'] = async (ctx) => {
    app, and the reopened page (ctx.resumed) asks and answers from relaunchMarkers. */
 P['storage.relaunch'] = async (ctx) => {
   if (!ctx.resumed) {
-    return new Promise(() => ctx.ui.panel(ctx.probe.instructions, []));
+    return new Promise(() => { ctx.ui.panel(ctx.probe.instructions, []); ctx.ui.reopen(); });
   }
   const answer = await ctx.ask(ctx.probe.instructions, [['yes', 'Yes, I relaunched'], ['no', 'No']]);
   const o = I.pick(ctx.state.earlierVisit, ['sessionCookie', 'persistentCookie', 'localStorage', 'indexedDB'], { relaunched: answer === 'yes' });

@@ -6,7 +6,7 @@ enum StandardProbes {
     static let outcomeValues = ["granted", "error", "not-run"]
     static let permissionStates = ["granted", "denied", "prompt", "unsupported"]
 
-    static let all: [Probe] = environment + storage + network + media + camera + files + navigation + lifecycle + confirmation
+    static let all: [Probe] = environment + storage + network + media + camera + files + navigation + lifecycle + relaunch + confirmation
 
     // MARK: environment
 
@@ -279,10 +279,16 @@ enum StandardProbes {
                 concluding: [
                 "cookie or localStorage lost across a navigation → host clears data or uses a non-persistent store",
                 ]),
+    ]
+
+    /// The person's last step on the page (only the checklist questions follow): closing the
+    /// app ends the page, so every other step is answered first and the reopened page asks
+    /// only this and the questions (docs/page.md). A lifecycle step: the app is closed and reopened.
+    static let relaunch: [Probe] = [
         Probe(
             id: "storage.relaunch", title: "Storage after relaunch",
-            instructions: "Close the app completely, open it again, and open this link again. Then answer: did you relaunch?",
-            kind: .operator, phase: .storage,
+            instructions: "Close the app completely, open it again, and open the link below in it again. Then answer: did you relaunch?",
+            kind: .operator, phase: .lifecycle,
             checks: "After the app is closed and reopened, which markers of the earlier visit survived.",
             observed: [
                 F("relaunched", .boolean, "The person confirmed the app was closed and reopened."),

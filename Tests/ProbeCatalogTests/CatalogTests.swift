@@ -25,12 +25,18 @@ import Testing
         #expect(ids.firstIndex(of: HostReport.probe)! < ids.firstIndex(of: "camera.api")!)
     }
 
+    /// Closing the app ends the page: every other step is done before the relaunch, and only
+    /// the checklist questions follow it.
+    @Test func TheRelaunch_IsThePersonsLastStep_BeforeTheQuestions() {
+        #expect(Catalog.standard.probes.suffix(2).map(\.id) == ["storage.relaunch", "operator.checklist"])
+    }
+
     @Test func Probes_KindsMatchSpec() {
         let catalog = Catalog.standard
         let taps = catalog.probes.filter { $0.kind == .tap }.map(\.id)
         #expect(taps == ["camera.getUserMedia", "file.accept", "file.capture", "file.cancel", "file.heic", "nav.windowOpen", "nav.customScheme", "nav.returnUrl"])
         let operators = catalog.probes.filter { $0.kind == .operator }.map(\.id)
-        #expect(operators == ["storage.relaunch", "nav.loadError", "lifecycle.background", "net.offline", "operator.checklist"])
+        #expect(operators == ["nav.loadError", "lifecycle.background", "net.offline", "storage.relaunch", "operator.checklist"])
         #expect(catalog.probe(id: "camera.getUserMedia")?.autoWhenUnattended == true)
         #expect(catalog.probe(id: "camera.frames")?.after == .cameraGrant)
         #expect(catalog.probe(id: "camera.devices")?.after == .cameraRequestEnded)
@@ -41,8 +47,8 @@ import Testing
         // A farm script taps and picks files (SPEC §6): file.accept, file.cancel and file.heic
         // are its to complete; what the person saw or did outside the page is not.
         let people = Catalog.standard.probes.filter(\.needsPerson).map(\.id)
-        #expect(people == ["storage.relaunch", "file.capture", "nav.customScheme", "nav.returnUrl", "nav.loadError",
-                           "lifecycle.background", "net.offline", "operator.checklist"])
+        #expect(people == ["file.capture", "nav.customScheme", "nav.returnUrl", "nav.loadError",
+                           "lifecycle.background", "net.offline", "storage.relaunch", "operator.checklist"])
     }
 
     /// The healthy-run fixture is built from these, so they must be what the page may post.

@@ -161,6 +161,11 @@ def open_page(browser, url, camera=True, viewport=(390, 844)):
     return context, page
 
 
+def start(page):
+    """An attended run opens with the introduction: press its Start (the details left empty)."""
+    page.click("#start-run")
+
+
 def wait_finished(page, timeout=180000):
     # A selector, not wait_for_function: the page's CSP forbids eval, which that uses.
     page.wait_for_selector("html[data-finished]", state="attached", timeout=timeout)

@@ -2,7 +2,7 @@
 import os
 import pathlib
 
-from conftest import open_page, wait_finished
+from conftest import open_page, start, wait_finished
 
 SCREENSHOTS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
@@ -113,6 +113,7 @@ def test_a_farm_script_can_tap_the_file_probe_by_its_id(server, browser):
     fixture = bytes([0xFF, 0xD8, 0xFF, 0xE0]) + bytes(range(256)) * 40
     context, page = open_page(browser, server.base + "/?probes=file.accept")
     try:
+        start(page)
         page.wait_for_selector("#tap-file-accept")
         assert page.get_attribute("#tap-file-accept", "type") == "button"
         with page.expect_file_chooser() as chooser:
@@ -160,6 +161,7 @@ def test_unattended_a_chooser_that_never_answers_ends_after_answerWait_as_nothin
 def test_operator_questions_have_large_answer_buttons_with_stable_ids(server, browser):
     context, page = open_page(browser, server.base + "/?probes=nav.customScheme")
     try:
+        start(page)
         page.wait_for_selector("#answer-nav-customScheme-graceful")
         box = page.locator("#answer-nav-customScheme-graceful").bounding_box()
         assert box["height"] >= 48, "touch targets are at least 48 px"
@@ -174,6 +176,7 @@ def test_operator_questions_have_large_answer_buttons_with_stable_ids(server, br
 def test_results_queued_offline_reach_the_server_when_the_network_returns(server, browser):
     context, page = open_page(browser, server.base + "/?probes=net.offline")
     try:
+        start(page)
         page.wait_for_selector("#skip-net-offline")
         context.set_offline(True)
         page.wait_for_selector("text=Offline noticed")
@@ -231,6 +234,7 @@ def test_one_malformed_result_does_not_take_its_batch_down(server, browser):
 def test_attended_camera_waits_for_the_tap_and_asks_about_the_prompt(server, browser):
     context, page = open_page(browser, server.base + "/?probes=camera.getUserMedia,camera.frames", camera=True)
     try:
+        start(page)
         page.wait_for_selector("#tap-camera-getUserMedia")
         assert page.locator("#skip-camera-getUserMedia").is_visible()
         page.click("#tap-camera-getUserMedia")
