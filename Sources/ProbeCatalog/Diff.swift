@@ -77,10 +77,11 @@ public struct Diff: Sendable {
         let latest = Self.latestAttempts(results)
         let context = EvaluationContext(results: latest, platform: platform, profile: profile, requirementSet: requirementSet)
         let stalled = StalledStep.find(results: results + markers, clock: clock)
-        let findings = catalog.probes.map { probe in
-            if let stalled, stalled.step == probe.id { return stalledFinding(probe, stalled, context: context) }
-            return finding(for: probe, result: latest[probe.id], context: context)
-        }
+        let findings = ConsequenceFolding.fold(
+            catalog.probes.map { probe in
+                if let stalled, stalled.step == probe.id { return stalledFinding(probe, stalled, context: context) }
+                return finding(for: probe, result: latest[probe.id], context: context)
+            }, catalog: catalog, results: latest)
         let coverage = ChecklistCoverage(catalog: catalog, platform: platform.platform, findings: findings, results: latest)
             .applyingHost(context.host, context)
 
@@ -94,10 +95,10 @@ public struct Diff: Sendable {
             reasons.insert("stopped at \(stalled.step): no result for \(Int(stalled.silentSeconds)) s since it began", at: 0)
         }
         // Most severe first; among equals, what stops the flow before what degrades it,
-        // then catalog order (the order a person meets the steps).
+        // then catalog order (the order a person meets the steps). A consequence's fix is its cause's.
         let order = Dictionary(uniqueKeysWithValues: catalog.probes.enumerated().map { ($1.id, (index: $0, blocks: $1.blocksFlow)) })
         let top = findings
-            .filter { ($0.verdict == .fail || $0.verdict == .warn) && $0.remedy != nil && $0.diagnosis != nil }
+            .filter { ($0.verdict == .fail || $0.verdict == .warn) && $0.remedy != nil && $0.diagnosis != nil && $0.consequenceOf == nil }
             .sorted { a, b in
                 if a.severity != b.severity { return a.severity > b.severity }
                 let (x, y) = (order[a.probe] ?? (Int.max, false), order[b.probe] ?? (Int.max, false))
@@ -130,8 +131,9 @@ public struct Diff: Sendable {
     /// checklist items they leave open. Any other skip or missing result is `incomplete`.
     static func overall(findings: [Finding], coverage: ChecklistCoverage, leftToPerson: Set<String> = []) -> (DiffReport.Verdict, [String]) {
         var reasons: [String] = []
-        let failed = findings.filter { $0.verdict == .fail }
-        let failedItems = coverage.items.filter { $0.status == .failed }
+        // A consequence fails with its cause: the cause is the reason (`Consequence`).
+        let failed = findings.filter { $0.verdict == .fail && $0.consequenceOf == nil }
+        let failedItems = coverage.items.filter { $0.status == .failed && $0.consequenceOf == nil }
         if !failed.isEmpty {
             reasons.append("failed: " + failed.map(\.probe).joined(separator: ", "))
         }

@@ -489,6 +489,10 @@ public enum OpenAPIDocument {
        "type": "string"
       }
      },
+     "consequenceOf": {
+      "type": "string",
+      "description": "the probe whose failure this finding's follows from (cookies off, so the server cookie fails too); the finding keeps its verdict but is not a reason of the run's verdict nor a top remedy. Absent when the finding stands on its own."
+     },
      "causes": {
       "type": "array",
       "description": "every known cause the evidence leaves standing, most likely first (report schema 2)",
