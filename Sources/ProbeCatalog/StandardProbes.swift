@@ -965,6 +965,7 @@ enum StandardProbes {
                 by: Diff.evaluateOffline,
                 concluding: [
                 "queued results lost → storage cleared or page reloaded offline",
+                "the interim result posted offline reached the server → nothing lost, whatever the page counted",
                 "no offline event → warning",
                 ]),
     ]

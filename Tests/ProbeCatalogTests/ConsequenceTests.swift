@@ -127,3 +127,33 @@ import Testing
         #expect(!healthy.contains("consequenceOf"))
     }
 }
+
+/// A verdict's reasons are read by a person: titles, counted, capped; the ids stay in `reasons`.
+@Suite struct VerdictReasonTests {
+    @Test func AnOperatorsNo_IsSaidInTheItemsWords_NotItsId() throws {
+        var answers = Checklist.operatorAnswers(true)
+        answers["liveformUrlOpens"] = false
+        let results = Run.healthy(.androidWebView).map { $0.probe == "operator.checklist" ? Run.result("operator.checklist", ["answers": .object(answers)]) : $0 }
+        let report = Run.report(.androidWebView, results)
+        let reason = try #require(report.reason(.answeredNo), "\(report.verdictReasons)")
+        #expect(reason.ids == ["common.url.opens"])
+        #expect(reason.text == "1 checklist item answered no: A LiveForm URL in the format https://form.argosidentity.com?pid={pid} opens successfully")
+    }
+
+    @Test func ManyStepsNotRun_AreCountedAndCapped() throws {
+        let report = Run.report(.androidWebView, Run.healthy(.androidWebView).filter { $0.probe.hasPrefix("env.") })
+        let reason = try #require(report.reason(.notRun))
+        #expect(reason.ids.count > VerdictReason.namesShown + 1)
+        #expect(reason.text.hasPrefix("\(reason.ids.count) steps not run or skipped: localStorage, sessionStorage, "), "\(reason.text)")
+        #expect(reason.text.hasSuffix(" and \(reason.ids.count - VerdictReason.namesShown) more"), "\(reason.text)")
+        #expect(!reason.text.contains("storage.local"))
+        let items = try #require(report.reason(.unverified))
+        #expect(items.text.hasSuffix(" and \(items.ids.count - VerdictReason.itemsShown) more"), "\(items.text)")
+    }
+
+    @Test func AShortList_IsSaidWhole_WithAnAnd() {
+        #expect(VerdictReason.list(["A"], cap: 2) == "A")
+        #expect(VerdictReason.list(["A", "B", "C"], cap: 2) == "A, B and C")
+        #expect(VerdictReason.list(["A", "B", "C", "D"], cap: 2) == "A, B and 2 more")
+    }
+}

@@ -607,8 +607,46 @@ public enum OpenAPIDocument {
      },
      "verdictReasons": {
       "type": "array",
+      "description": "why the verdict is what it is, in step and checklist titles, counted and capped (\"12 steps not run or skipped: Camera access, … and 7 more\"); the ids are in reasons",
       "items": {
        "type": "string"
+      }
+     },
+     "reasons": {
+      "type": "array",
+      "description": "the same reasons, each with its kind and every probe or checklist item id it names",
+      "items": {
+       "type": "object",
+       "required": [
+        "kind",
+        "ids",
+        "text"
+       ],
+       "properties": {
+        "kind": {
+         "type": "string",
+         "enum": [
+          "stopped",
+          "failed",
+          "answered-no",
+          "host-report-fails",
+          "not-run",
+          "unverified",
+          "warnings",
+          "left-to-person",
+          "still-open"
+         ]
+        },
+        "ids": {
+         "type": "array",
+         "items": {
+          "type": "string"
+         }
+        },
+        "text": {
+         "type": "string"
+        }
+       }
       }
      },
      "counts": {
