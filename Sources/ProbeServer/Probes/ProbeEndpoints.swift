@@ -72,9 +72,22 @@ public enum ProbeEndpoints {
             withCORS(.json(CrossOriginEcho(request)), request, config)
         }
         registerInsecureTargets(into: &router, config: config)
-        router.get("/probe/status/500") { _ in
-            .html(Self.errorPage, status: .internalServerError)
+        router.get("/probe/status/500") { request in
+            .html(Self.errorPage(back: Self.wayBack(referer: request.headers["referer"], host: request.headers["host"])),
+                  status: .internalServerError)
         }
+    }
+
+    /// The page that linked here, when it is on this origin (its path and query: the test page
+    /// with its run and key), else the start page. Browsers send the whole same-origin URL as
+    /// Referer by default (strict-origin-when-cross-origin, https://w3c.github.io/webappsec-referrer-policy/).
+    static func wayBack(referer: String?, host: String?) -> String {
+        guard let referer, let host, !host.isEmpty else { return "/" }
+        for scheme in ["https://", "http://"] where referer.hasPrefix(scheme + host + "/") {
+            let rest = String(referer.dropFirst(scheme.count + host.count))
+            if rest.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }), !rest.hasPrefix("//") { return rest }
+        }
+        return "/"
     }
 
     /// The two `net.mixedContent` targets. They must also be on the plain-HTTP listener
