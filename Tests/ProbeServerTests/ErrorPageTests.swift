@@ -27,7 +27,7 @@ import Testing
         let r = try Self.get(s, "/runs/abc123/report.pdf?key=k1", accept: Self.browser)
         #expect(r.status == 500)
         #expect(r.headers["content-type"] == "text/html; charset=utf-8")
-        #expect(r.text.contains("<a class=\"back\" href=\"/runs/abc123?key=k1\">Back to run abc123</a>"), "\(r.text)")
+        #expect(r.text.contains("<a class=\"button\" href=\"/runs/abc123?key=k1\">Back to run abc123</a>"), "\(r.text)")
         #expect(r.text.contains("the server log has the detail"))
     }
 
@@ -51,9 +51,12 @@ import Testing
     }
 
     @Test func TheProbes500Page_LinksBackToTheTestPageThatOpenedIt() {
-        #expect(ProbeEndpoints.wayBack(referer: "https://10.0.0.2:8443/?run=r1&key=k", host: "10.0.0.2:8443") == "/?run=r1&key=k")
-        #expect(ProbeEndpoints.wayBack(referer: "https://evil.example/?run=r1", host: "10.0.0.2:8443") == "/")
-        #expect(ProbeEndpoints.wayBack(referer: nil, host: "10.0.0.2:8443") == "/")
+        #expect(ProbeEndpoints.wayBack(back: "/?run=r1&key=k", referer: nil, host: "10.0.0.2:8443") == "/?run=r1&key=k")
+        #expect(ProbeEndpoints.wayBack(back: "//evil.example/", referer: nil, host: "10.0.0.2:8443") == "/")
+        #expect(ProbeEndpoints.wayBack(back: "https://evil.example/", referer: nil, host: "10.0.0.2:8443") == "/")
+        #expect(ProbeEndpoints.wayBack(back: nil, referer: "https://10.0.0.2:8443/?run=r1&key=k", host: "10.0.0.2:8443") == "/?run=r1&key=k")
+        #expect(ProbeEndpoints.wayBack(back: nil, referer: "https://evil.example/?run=r1", host: "10.0.0.2:8443") == "/")
+        #expect(ProbeEndpoints.wayBack(back: nil, referer: nil, host: "10.0.0.2:8443") == "/")
         #expect(ProbeEndpoints.errorPage(back: "/?run=r1&key=k").contains("href=\"/?run=r1&amp;key=k\""))
     }
 }

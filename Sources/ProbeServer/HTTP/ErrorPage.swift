@@ -6,6 +6,10 @@
 /// a page, https://fetch.spec.whatwg.org/#document-accept-header-value) outside `/api/`;
 /// scripts, curl and the CLI keep the JSON body.
 enum ErrorPage {
+    /// The setup page's stylesheet (`SetupPage.css`), served on every listener: the content
+    /// security policy allows no inline style, and its `.button` is a 48 px target.
+    static let stylesheet = "/assets/setup.css"
+
     /// True when `head` is a browser navigation that should get the HTML page.
     static func wanted(by head: RequestHead) -> Bool {
         guard !head.path.hasPrefix("/api/"), let accept = head.headers["accept"]?.lowercased() else { return false }
@@ -39,11 +43,9 @@ enum ErrorPage {
         let html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(e(title))</title>
-            <style>body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:1rem}
-            a.back{display:inline-block;min-height:48px;line-height:48px;padding:0 1rem;border:1px solid currentColor;border-radius:8px}</style></head>
+            <title>\(e(title))</title><link rel="stylesheet" href="\(stylesheet)"></head>
             <body><main><h1>\(e(title))</h1><p>\(e(error.message))</p>
-            <p><a class="back" href="\(e(back.href))">\(e(back.label))</a></p></main></body></html>
+            <p><a class="button" href="\(e(back.href))">\(e(back.label))</a></p></main></body></html>
 
             """
         var response = Response.html(html, status: error.status)

@@ -65,12 +65,10 @@ extension ProbeEndpoints {
         """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>HTTP 500 (on purpose)</title>
-        <style>body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:1rem}
-        a{display:inline-block;min-height:48px;line-height:48px;padding:0 1rem;border:1px solid currentColor;border-radius:8px}</style></head>
+        <title>HTTP 500 (on purpose)</title><link rel="stylesheet" href="\(ErrorPage.stylesheet)"></head>
         <body><main><h1>HTTP 500</h1><p>probe-server answered this page with status 500 on purpose.
         If your app shows its own error screen instead of this text, it handles HTTP errors.</p>
-        <p><a href="\(ReportText.html(back))">Back to the test page</a>, then answer the question.</p></main></body></html>
+        <p><a class="button" href="\(ReportText.html(back))">Back to the test page</a></p><p>Then answer the question there.</p></main></body></html>
 
         """
     }
