@@ -1388,6 +1388,16 @@ public enum OpenAPIDocument {
     }
    }
   },
+  "/qr.svg": {
+   "get": {
+    "summary": "A QR code of an address of this server, as SVG (the test page's relaunch step shows it under the URL)",
+    "parameters": [{"name": "url", "in": "query", "required": true, "description": "the address to encode: https (the request's scheme), on one of this server's own origins, at most 1024 bytes", "schema": {"type": "string", "maxLength": 1024}}],
+    "responses": {
+     "200": {"description": "the QR code; cacheable (Cache-Control public, a day)", "content": {"image/svg+xml": {"schema": {"type": "string"}}}},
+     "400": {"description": "url missing, over 1024 bytes, not https, with a user name, or on another origin: error.field is url, error.message says which", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+    }
+   }
+  },
   "/healthz": {
    "get": {
     "summary": "Alive (touches nothing)",
