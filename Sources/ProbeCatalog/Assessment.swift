@@ -45,6 +45,9 @@ struct EvaluationContext {
     let platform: DetectedPlatform
     let profile: Profile
     let requirementSet: RequirementSet
+    /// Every attempt the server received, per probe, oldest first: what arrived, whatever the
+    /// latest attempt's own counts say.
+    var received: [String: [ProbeResult]] = [:]
 
     var family: Platform.Family { platform.platform.family }
     var isAndroid: Bool { family == .android }

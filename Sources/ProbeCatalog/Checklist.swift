@@ -108,7 +108,10 @@ public enum Checklist {
         ChecklistItem(
             "android.mediaGesture", .android,
             "Media playback and camera access are not blocked by user gesture policy or WebView settings.",
-            .verified("media.autoplay", "camera.getUserMedia", "camera.frames")),
+            // A camera denial comes from onPermissionRequest or the runtime permission (their own
+            // items), not from mediaPlaybackRequiresUserGesture, which governs playback only
+            // (https://developer.android.com/reference/android/webkit/WebSettings#setMediaPlaybackRequiresUserGesture(boolean)).
+            .verified("media.autoplay", "camera.getUserMedia", "camera.frames", inheriting: ["camera.getUserMedia"])),
         ChecklistItem(
             "android.valueCallbackOnce", .android,
             "ValueCallback is called exactly once for all file chooser paths: success, cancel, and failure.",

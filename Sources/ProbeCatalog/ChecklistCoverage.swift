@@ -28,6 +28,10 @@ public struct ChecklistCoverage: Sendable, Codable, Equatable {
         public let evidence: String
         /// Who settled the status when it was not the page: the host report (docs/host-report.md).
         public var source: Source? = nil
+        /// The probe whose failure this item's follows from: every failing probe of the item
+        /// is a consequence (`Finding.consequenceOf`) or one the item inherits
+        /// (`Coverage.inherited`). It stays failed, but is not a reason of the verdict.
+        public var consequenceOf: String? = nil
     }
 
     public enum Source: String, Sendable, Codable {
@@ -49,11 +53,23 @@ extension ChecklistCoverage {
         var items: [Item] = []
         for entry in catalog.checklist {
             let (status, evidence) = Self.status(of: entry, platform: platform, findings: byProbe, results: results)
-            items.append(Item(id: entry.id, tab: entry.tab, text: entry.text, method: entry.coverage.method, status: status, evidence: evidence))
+            var item = Item(id: entry.id, tab: entry.tab, text: entry.text, method: entry.coverage.method, status: status, evidence: evidence)
+            if status == .failed, entry.coverage.method == .verified {
+                item.consequenceOf = Self.cause(of: entry.coverage, findings: byProbe)
+            }
+            items.append(item)
         }
         var counts = Dictionary(uniqueKeysWithValues: Status.allCases.map { ($0.rawValue, 0) })
         for item in items { counts[item.status.rawValue, default: 0] += 1 }
         self.init(counts: counts, items: items)
+    }
+
+    /// The cause a failed verified item follows from, when none of its failures is its own.
+    static func cause(of coverage: Coverage, findings: [String: Finding]) -> String? {
+        let failing = coverage.probes.compactMap { findings[$0] }.filter { $0.verdict == .fail }
+        let causes = failing.map { $0.consequenceOf ?? (coverage.inherited.contains($0.probe) ? $0.probe : nil) }
+        guard !causes.isEmpty, causes.allSatisfy({ $0 != nil }) else { return nil }
+        return causes.first!
     }
 
     static func status(

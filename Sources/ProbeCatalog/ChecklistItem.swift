@@ -51,9 +51,21 @@ public struct Coverage: Sendable, Codable, Equatable {
     public let question: OperatorQuestion?
     /// not-observable: why the page cannot see it, and where to check instead.
     public let reason: String?
+    /// verified: the probes among `probes` whose failure another item names; when only
+    /// these fail, the item fails as a consequence of them (`ChecklistCoverage.Item.consequenceOf`).
+    /// Not exported.
+    public internal(set) var inherited: [String] = []
+
+    enum CodingKeys: String, CodingKey { case method, probes, rule, question, reason }
 
     public static func verified(_ probes: String...) -> Coverage {
         Coverage(method: .verified, probes: probes, rule: nil, question: nil, reason: nil)
+    }
+    /// verified by `probes`, of which `inheriting` fail for a reason another item names.
+    static func verified(_ probes: String..., inheriting: [String]) -> Coverage {
+        var coverage = Coverage(method: .verified, probes: probes, rule: nil, question: nil, reason: nil)
+        coverage.inherited = inheriting
+        return coverage
     }
     public static func inferred(_ rule: InferenceRule) -> Coverage {
         Coverage(method: .inferred, probes: [rule.probe], rule: rule, question: nil, reason: nil)

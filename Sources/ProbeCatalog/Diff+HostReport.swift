@@ -286,7 +286,8 @@ extension ChecklistCoverage {
             let operatorSaidNo = item.method == .confirmed && item.status == .failed
             if observedByProbes || operatorSaidNo {
                 return Item(id: item.id, tab: item.tab, text: item.text, method: item.method, status: item.status,
-                            evidence: [item.evidence, words].filter { !$0.isEmpty }.joined(separator: "; "), source: item.source)
+                            evidence: [item.evidence, words].filter { !$0.isEmpty }.joined(separator: "; "), source: item.source,
+                            consequenceOf: item.consequenceOf)
             }
             return Item(id: item.id, tab: item.tab, text: item.text, method: item.method, status: holds ? .verified : .failed,
                         evidence: [words, item.evidence].filter { !$0.isEmpty }.joined(separator: "; was: "), source: .hostReport)

@@ -80,6 +80,17 @@ extension Diff {
         let offline = result.bool("offlineFired")
         guard queued != nil || offline != nil else { return Assessment(.unknown, "") }
         let observed = "offline event \(describe(offline)), online event \(describe(result.bool("onlineFired"))), queued \(queued ?? 0), delivered \(delivered ?? 0)"
+        // The page posts an interim attempt while offline, queued until the device is back. The
+        // server holding it means the queue was delivered, whatever the page counted (a post
+        // made a moment before airplane mode can be counted queued and acknowledged before
+        // the count began); a queued result of another step that was lost is that step's
+        // missing result.
+        let interimArrived = (context.received[result.probe] ?? []).contains {
+            $0.attempt < result.attempt && $0.bool("offlineFired") == true && $0.int("queued") == nil
+        }
+        if interimArrived, let queued, let delivered, delivered < queued {
+            return Assessment(.works, observed + "; the result queued offline reached the server")
+        }
         if let queued, let delivered, delivered < queued {
             return Assessment(
                 .broken, observed,

@@ -75,12 +75,15 @@ public struct Diff: Sendable {
         let markers = results.filter(StepMarker.isMarker)
         let results = results.filter { !StepMarker.isMarker($0) }
         let latest = Self.latestAttempts(results)
-        let context = EvaluationContext(results: latest, platform: platform, profile: profile, requirementSet: requirementSet)
+        let context = EvaluationContext(
+            results: latest, platform: platform, profile: profile, requirementSet: requirementSet,
+            received: Dictionary(grouping: results, by: \.probe).mapValues { $0.sorted { $0.attempt < $1.attempt } })
         let stalled = StalledStep.find(results: results + markers, clock: clock)
-        let findings = catalog.probes.map { probe in
-            if let stalled, stalled.step == probe.id { return stalledFinding(probe, stalled, context: context) }
-            return finding(for: probe, result: latest[probe.id], context: context)
-        }
+        let findings = ConsequenceFolding.fold(
+            catalog.probes.map { probe in
+                if let stalled, stalled.step == probe.id { return stalledFinding(probe, stalled, context: context) }
+                return finding(for: probe, result: latest[probe.id], context: context)
+            }, catalog: catalog, results: latest)
         let coverage = ChecklistCoverage(catalog: catalog, platform: platform.platform, findings: findings, results: latest)
             .applyingHost(context.host, context)
 
@@ -91,13 +94,14 @@ public struct Diff: Sendable {
         let (verdict, overallReasons) = Self.overall(findings: findings, coverage: coverage, leftToPerson: leftToPerson)
         var reasons = overallReasons
         if let stalled {
-            reasons.insert("stopped at \(stalled.step): no result for \(Int(stalled.silentSeconds)) s since it began", at: 0)
+            let title = catalog.probe(id: stalled.step)?.title ?? stalled.step
+            reasons.insert(VerdictReason(.stopped, ids: [stalled.step], text: "stopped at \(title): no result for \(Int(stalled.silentSeconds)) s since it began"), at: 0)
         }
         // Most severe first; among equals, what stops the flow before what degrades it,
-        // then catalog order (the order a person meets the steps).
+        // then catalog order (the order a person meets the steps). A consequence's fix is its cause's.
         let order = Dictionary(uniqueKeysWithValues: catalog.probes.enumerated().map { ($1.id, (index: $0, blocks: $1.blocksFlow)) })
         let top = findings
-            .filter { ($0.verdict == .fail || $0.verdict == .warn) && $0.remedy != nil && $0.diagnosis != nil }
+            .filter { ($0.verdict == .fail || $0.verdict == .warn) && $0.remedy != nil && $0.diagnosis != nil && $0.consequenceOf == nil }
             .sorted { a, b in
                 if a.severity != b.severity { return a.severity > b.severity }
                 let (x, y) = (order[a.probe] ?? (Int.max, false), order[b.probe] ?? (Int.max, false))
@@ -111,7 +115,7 @@ public struct Diff: Sendable {
 
         return DiffReport(
             schema: Catalog.schemaVersion, run: run ?? results.first?.run, platform: platform,
-            requirementSet: requirementSet.id, verdict: verdict, verdictReasons: reasons, counts: counts,
+            requirementSet: requirementSet.id, verdict: verdict, verdictReasons: reasons.map(\.text), reasons: reasons, counts: counts,
             findings: findings, coverage: coverage, topRemedies: Array(top), unknownProbes: unknown)
     }
 
@@ -128,20 +132,21 @@ public struct Diff: Sendable {
     /// (docs/requirements.md#product-rules: skipped, never failed). They do not hold back `ready`,
     /// which then speaks for everything a farm can observe; the reasons name them and the
     /// checklist items they leave open. Any other skip or missing result is `incomplete`.
-    static func overall(findings: [Finding], coverage: ChecklistCoverage, leftToPerson: Set<String> = []) -> (DiffReport.Verdict, [String]) {
-        var reasons: [String] = []
-        let failed = findings.filter { $0.verdict == .fail }
-        let failedItems = coverage.items.filter { $0.status == .failed }
+    static func overall(findings: [Finding], coverage: ChecklistCoverage, leftToPerson: Set<String> = []) -> (DiffReport.Verdict, [VerdictReason]) {
+        var reasons: [VerdictReason] = []
+        // A consequence fails with its cause: the cause is the reason (`Consequence`).
+        let failed = findings.filter { $0.verdict == .fail && $0.consequenceOf == nil }
+        let failedItems = coverage.items.filter { $0.status == .failed && $0.consequenceOf == nil }
         if !failed.isEmpty {
-            reasons.append("failed: " + failed.map(\.probe).joined(separator: ", "))
+            reasons.append(.steps(.failed, failed) { "\($0) failed" })
         }
         let operatorNo = failedItems.filter { ($0.method == .confirmed || $0.method == .inferred) && $0.source == nil }
         if !operatorNo.isEmpty {
-            reasons.append("checklist items answered no: " + operatorNo.map(\.id).joined(separator: ", "))
+            reasons.append(.items(.answeredNo, operatorNo) { "\($0) answered no" })
         }
         let hostNo = failedItems.filter { $0.source == .hostReport }
         if !hostNo.isEmpty {
-            reasons.append("checklist items the host report fails: " + hostNo.map(\.id).joined(separator: ", "))
+            reasons.append(.items(.hostReportFails, hostNo) { "\($0) the host report fails" })
         }
         if !reasons.isEmpty { return (.notReady, reasons) }
 
@@ -150,22 +155,22 @@ public struct Diff: Sendable {
         }
         let missing = open.filter { !leftToPerson.contains($0.probe) }
         if !missing.isEmpty {
-            reasons.append("not run or skipped: " + missing.map(\.probe).joined(separator: ", "))
+            reasons.append(.steps(.notRun, missing) { "\($0) not run or skipped" })
             let unverified = coverage.items.filter { $0.status == .unverified || $0.status == .unconfirmed }
             if !unverified.isEmpty {
-                reasons.append("checklist items left unverified: " + unverified.map(\.id).joined(separator: ", "))
+                reasons.append(.items(.unverified, unverified) { "\($0) left unverified" })
             }
             return (.incomplete, reasons)
         }
         let warned = findings.filter { $0.verdict == .warn }
-        if !warned.isEmpty { reasons.append("warnings: " + warned.map(\.probe).joined(separator: ", ")) }
+        if !warned.isEmpty { reasons.append(.steps(.warnings, warned) { "\($0) with a warning" }) }
         if !open.isEmpty {
-            reasons.append("unattended, left to a person: " + open.map(\.probe).joined(separator: ", "))
+            reasons.append(.steps(.leftToPerson, open) { "unattended, \($0) left to a person" })
         }
         // Ready speaks for the WebView mechanism; items still open are said, not hidden (docs/requirements.md#product-rules).
         let openItems = coverage.items.filter { $0.status == .unverified || $0.status == .unconfirmed }
         if !openItems.isEmpty {
-            reasons.append("checklist items still open: " + openItems.map(\.id).joined(separator: ", "))
+            reasons.append(.items(.stillOpen, openItems) { "\($0) still open" })
         }
         return (.ready, reasons)
     }

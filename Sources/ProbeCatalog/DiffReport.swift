@@ -19,8 +19,10 @@ public struct DiffReport: Sendable, Codable, Equatable {
     public let platform: DetectedPlatform
     public let requirementSet: String
     public let verdict: Verdict
-    /// Why the verdict is what it is, most important first.
+    /// Why the verdict is what it is, most important first, in titles (`reasons` has the ids).
     public let verdictReasons: [String]
+    /// The same reasons with their kind and the probe or checklist item ids they name.
+    public let reasons: [VerdictReason]
     /// Findings per verdict (every verdict present, zero included).
     public let counts: [String: Int]
     /// One finding per probe, in page order.
@@ -32,6 +34,44 @@ public struct DiffReport: Sendable, Codable, Equatable {
     public let unknownProbes: [String]
 
     public func finding(_ probe: String) -> Finding? { findings.first { $0.probe == probe } }
+
+    /// The reason of `kind`, if the verdict has one.
+    public func reason(_ kind: VerdictReason.Kind) -> VerdictReason? { reasons.first { $0.kind == kind } }
+
+    init(
+        schema: Int, run: String?, platform: DetectedPlatform, requirementSet: String, verdict: Verdict, verdictReasons: [String],
+        reasons: [VerdictReason], counts: [String: Int], findings: [Finding], coverage: ChecklistCoverage, topRemedies: [TopRemedy],
+        unknownProbes: [String]
+    ) {
+        self.schema = schema
+        self.run = run
+        self.platform = platform
+        self.requirementSet = requirementSet
+        self.verdict = verdict
+        self.verdictReasons = verdictReasons
+        self.reasons = reasons
+        self.counts = counts
+        self.findings = findings
+        self.coverage = coverage
+        self.topRemedies = topRemedies
+        self.unknownProbes = unknownProbes
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case schema, run, platform, requirementSet, verdict, verdictReasons, reasons, counts, findings, coverage, topRemedies, unknownProbes
+    }
+
+    /// Reads reports written before `reasons` existed: they have the sentences only.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            schema: try c.decode(Int.self, forKey: .schema), run: try c.decodeIfPresent(String.self, forKey: .run),
+            platform: try c.decode(DetectedPlatform.self, forKey: .platform), requirementSet: try c.decode(String.self, forKey: .requirementSet),
+            verdict: try c.decode(Verdict.self, forKey: .verdict), verdictReasons: try c.decode([String].self, forKey: .verdictReasons),
+            reasons: try c.decodeIfPresent([VerdictReason].self, forKey: .reasons) ?? [], counts: try c.decode([String: Int].self, forKey: .counts),
+            findings: try c.decode([Finding].self, forKey: .findings), coverage: try c.decode(ChecklistCoverage.self, forKey: .coverage),
+            topRemedies: try c.decode([TopRemedy].self, forKey: .topRemedies), unknownProbes: try c.decode([String].self, forKey: .unknownProbes))
+    }
 
     public struct TopRemedy: Sendable, Codable, Equatable {
         public let probe: String

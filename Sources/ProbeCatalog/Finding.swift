@@ -57,6 +57,8 @@ public struct Finding: Sendable, Codable, Equatable {
     /// Every known cause the evidence leaves standing, most likely first (report schema 2);
     /// `diagnosis`, `layer` and `remedy` stay for readers of schema 1.
     public let causes: [Cause]
+    /// The probe whose failure this finding's follows from (`Consequence`): it keeps its
+    /// verdict, but is not counted among the verdict's failures nor offered as a top remedy.
     public var consequenceOf: String? = nil
 
     init(
@@ -81,7 +83,7 @@ public struct Finding: Sendable, Codable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case probe, title, expectation, expected, observed, verdict, severity, diagnosis, layer, remedy, checklistItems, attempt, pageStatus, causes
+        case probe, title, expectation, expected, observed, verdict, severity, diagnosis, layer, remedy, checklistItems, attempt, pageStatus, causes, consequenceOf
     }
 
     /// Reads schema 1 reports too: they have no `causes`.
@@ -96,5 +98,6 @@ public struct Finding: Sendable, Codable, Equatable {
             checklistItems: try c.decode([String].self, forKey: .checklistItems), attempt: try c.decodeIfPresent(Int.self, forKey: .attempt),
             pageStatus: try c.decodeIfPresent(ProbeResult.Status.self, forKey: .pageStatus),
             causes: try c.decodeIfPresent([Cause].self, forKey: .causes) ?? [])
+        consequenceOf = try c.decodeIfPresent(String.self, forKey: .consequenceOf)
     }
 }

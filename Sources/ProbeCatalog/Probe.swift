@@ -56,6 +56,9 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     /// What the evaluator can conclude, in words: each line names the signal and the cause
     /// (exported as `diagnoses`, listed in docs/probes.md; DiagnosisTests proves them).
     public internal(set) var diagnoses: [String] = []
+    /// The probes whose failure explains a failure of this one (`Consequence`), declared with
+    /// `failing(as:)`. Not exported: the diff reads it and marks the finding.
+    public internal(set) var consequences: [Consequence] = []
     /// Checklist item ids (see `Checklist`) this probe's verdict verifies.
     public var checklistItems: [String]
     /// Expectation per platform under the default requirement set.

@@ -87,6 +87,12 @@ public enum ProbesDocument {
                 for line in diagnoses { out.append("- \(escape(line))") }
             }
             out += causesSection(probe)
+            if !probe.consequences.isEmpty {
+                out.append("")
+                out.append("Folded under its cause when that failed too (`consequenceOf`, [diagnosis.md](diagnosis.md#consequences)):")
+                out.append("")
+                for c in probe.consequences { out.append("- `\(c.cause)`: \(escape(c.because))") }
+            }
             if let remedy = probe.remedy, !remedy.isEmpty {
                 out.append("")
                 out.append("Remedies when it fails:")

@@ -170,7 +170,10 @@ enum StandardProbes {
                 by: Diff.evaluateWebStorage,
                 concluding: [
                 "as storage.local",
-                ]),
+                ]).failing(as:
+            // Android's WebSettings.setDomStorageEnabled switches the whole Web Storage API, both
+            // localStorage and sessionStorage (https://developer.android.com/reference/android/webkit/WebSettings#setDomStorageEnabled(boolean)).
+            Consequence(of: "storage.local", because: "Web Storage is off: sessionStorage goes with localStorage")),
         Probe(
             id: "storage.indexedDB", title: "IndexedDB",
             instructions: "Nothing to do.",
@@ -224,7 +227,12 @@ enum StandardProbes {
                 concluding: [
                 "not echoed → cookie policy",
                 "HttpOnly cookie visible to script → a bridge copies cookies",
-                ]),
+                ]).failing(as:
+            // With cookies off for the app (CookieManager.setAcceptCookie(false):
+            // https://developer.android.com/reference/android/webkit/CookieManager#setAcceptCookie(boolean);
+            // WKWebsiteDataStore with cookies blocked), no cookie is stored, whoever sets it.
+            Consequence(of: "cookie.document", because: "cookies are off: the server's Set-Cookie is dropped too",
+                        unless: { $0.bool("visibleToScript") == true })),
         Probe(
             id: "cookie.thirdParty", title: "Third-party cookie",
             instructions: "Nothing to do.",
@@ -259,7 +267,11 @@ enum StandardProbes {
                 "blocked on Android → setAcceptThirdPartyCookies(webView, true)",
                 "blocked on iOS → ITP, expected",
                 "second-origin frame did not load → certificate or reachability (warning)",
-                ]),
+                ]).failing(as:
+            // A third-party cookie is a cookie first: with cookies off, setAcceptThirdPartyCookies
+            // has nothing to allow (https://developer.android.com/reference/android/webkit/CookieManager#setAcceptThirdPartyCookies(android.webkit.WebView,%20boolean)).
+            Consequence(of: "cookie.document", because: "cookies are off: no third-party cookie either",
+                        unless: { $0.bool("frameLoaded") == false })),
         Probe(
             id: "storage.navigation", title: "Storage across navigation",
             instructions: "The page leaves and comes back by itself.",
@@ -278,7 +290,11 @@ enum StandardProbes {
                 by: Diff.evaluateNavigationStorage,
                 concluding: [
                 "cookie or localStorage lost across a navigation → host clears data or uses a non-persistent store",
-                ]),
+                ]).failing(as:
+            Consequence(of: "storage.local", because: "localStorage is unavailable: its marker cannot survive a navigation",
+                        unless: { $0.bool("cookieSurvived") == false }),
+            Consequence(of: "cookie.document", because: "cookies are off: the cookie marker was never kept",
+                        unless: { $0.bool("localStorageSurvived") == false })),
     ]
 
     /// The person's last step on the page (only the checklist questions follow): closing the
@@ -306,7 +322,11 @@ enum StandardProbes {
                 concluding: [
                 "persistent markers lost → non-persistent data store (.nonPersistent(), incognito) or cleared on start",
                 "not relaunched → skipped",
-                ]),
+                ]).failing(as:
+            Consequence(of: "storage.local", because: "localStorage is unavailable: its marker cannot survive a relaunch",
+                        unless: { $0.bool("persistentCookie") == false || $0.bool("indexedDB") == false }),
+            Consequence(of: "cookie.document", because: "cookies are off: the cookie marker was never kept",
+                        unless: { $0.bool("localStorage") == false || $0.bool("indexedDB") == false })),
     ]
 
     static func webStorageFields(_ name: String) -> [ObservedField] {
@@ -355,7 +375,10 @@ enum StandardProbes {
                 by: Diff.evaluateCredentials,
                 concluding: [
                 "cookie not sent → cookie policy",
-                ]),
+                ]).failing(as:
+            // The page sets the cookie with document.cookie; with cookies off there is none to send.
+            Consequence(of: "cookie.document", because: "cookies are off: the fetch has no cookie to carry",
+                        unless: { $0.string("errorName") != nil })),
         Probe(
             id: "fetch.cors", title: "fetch, cross origin",
             instructions: "Nothing to do.",
@@ -948,6 +971,7 @@ enum StandardProbes {
                 by: Diff.evaluateOffline,
                 concluding: [
                 "queued results lost → storage cleared or page reloaded offline",
+                "the interim result posted offline reached the server → nothing lost, whatever the page counted",
                 "no offline event → warning",
                 ]),
     ]

@@ -24,7 +24,9 @@ import Testing
         let results = Run.healthy(.androidWebView, replacing: "camera.foreignOrigin", with: ["otherPortOutcome": "granted", "otherHostOutcome": "granted"])
         let report = Run.report(.androidWebView, results)
         #expect(report.verdict == .notReady)
-        #expect(report.verdictReasons.first == "failed: camera.foreignOrigin")
+        #expect(report.verdictReasons.first == "1 step failed: Camera from another origin")
+        #expect(report.reasons.first?.kind == .failed)
+        #expect(report.reasons.first?.ids == ["camera.foreignOrigin"])
         #expect(report.topRemedies.first?.probe == "camera.foreignOrigin")
         #expect(report.topRemedies.first?.severity == .critical)
     }
@@ -34,8 +36,9 @@ import Testing
         let report = Run.report(.androidWebView, results)
         #expect(report.verdict == .incomplete)
         #expect(report.finding("file.accept")?.verdict == .notRun)
-        #expect(report.verdictReasons.contains { $0.contains("file.accept") })
-        #expect(report.verdictReasons.contains { $0.contains("android.onShowFileChooser") })
+        #expect(report.reason(.notRun)?.ids.contains("file.accept") == true)
+        #expect(report.reason(.unverified)?.ids.contains("android.onShowFileChooser") == true)
+        #expect(report.verdictReasons.contains { $0.contains("Pick an image") })
         #expect(report.coverage.item("android.onShowFileChooser")?.status == .unverified)
     }
 
@@ -67,10 +70,11 @@ import Testing
         let report = Run.report(.androidWebView, results)
         #expect(report.verdict == .ready, "\(report.verdictReasons)")
         #expect(report.finding("storage.relaunch")?.verdict == .skipped)
-        let left = report.verdictReasons.first { $0.hasPrefix("unattended, left to a person: ") }
-        #expect(left?.contains("storage.relaunch") == true)
-        #expect(left?.contains("file.capture") == true)
-        #expect(report.verdictReasons.contains { $0.hasPrefix("checklist items still open: ") })
+        let left = report.reason(.leftToPerson)
+        #expect(left?.ids.contains("storage.relaunch") == true)
+        #expect(left?.ids.contains("file.capture") == true)
+        #expect(left?.text.hasPrefix("unattended, \(left?.ids.count ?? 0) steps left to a person: ") == true, "\(left?.text ?? "")")
+        #expect(report.reason(.stillOpen) != nil)
     }
 
     @Test func APersonSkippingAStep_IsIncomplete_EvenWhenOnlyAPersonCouldDoIt() {
@@ -80,6 +84,27 @@ import Testing
                 : result
         }
         #expect(Run.report(.androidWebView, results).verdict == .incomplete)
+    }
+
+    /// The page's interim attempt, posted while offline and queued until the device was back.
+    static let offlineInterim = Run.result("net.offline", ["offlineFired": true], attempt: 1)
+    /// Airplane mode a moment after the previous post: the page counted that post among the
+    /// queued results, and its acknowledgement before the count began.
+    static let offlineCountedTwiceQueued = Run.result(
+        "net.offline", ["offlineFired": true, "onlineFired": true, "queued": 2, "delivered": 1], status: .pass, attempt: 2)
+
+    @Test func OfflineRun_WhoseQueuedResultReachedTheServer_PassesNetOffline_WhateverThePageCounted() {
+        let results = Run.healthy(.androidWebView).filter { $0.probe != "net.offline" } + [Self.offlineInterim, Self.offlineCountedTwiceQueued]
+        let report = Run.report(.androidWebView, results)
+        #expect(report.finding("net.offline")?.verdict == .pass, "\(report.finding("net.offline")?.observed ?? "")")
+        #expect(report.verdict == .ready, "\(report.verdictReasons)")
+    }
+
+    @Test func OfflineRun_WhoseQueuedResultNeverArrived_FailsNetOffline() {
+        let results = Run.healthy(.androidWebView).filter { $0.probe != "net.offline" } + [Self.offlineCountedTwiceQueued]
+        let report = Run.report(.androidWebView, results)
+        #expect(report.finding("net.offline")?.verdict == .fail)
+        #expect(report.finding("net.offline")?.diagnosis?.contains("never reached the server") == true)
     }
 
     @Test func AnOperatorNo_IsNotReady() {
@@ -237,7 +262,8 @@ import Testing
         let results = Run.healthy(.androidWebView).filter { $0.probe != "operator.checklist" }
         let report = Run.report(.androidWebView, results)
         #expect(report.verdict == .ready)
-        #expect(report.verdictReasons.contains { $0.hasPrefix("checklist items still open: ") && $0.contains("common.permissions.openSettings") })
+        #expect(report.reason(.stillOpen)?.ids.contains("common.permissions.openSettings") == true)
+        #expect(report.reason(.stillOpen)?.text.hasPrefix("\(report.reason(.stillOpen)?.ids.count ?? 0) checklist items still open: ") == true)
         #expect(report.coverage.counts["unconfirmed"] == 6)
     }
 }

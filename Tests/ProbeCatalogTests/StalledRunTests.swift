@@ -25,7 +25,8 @@ import Testing
         #expect(finding.diagnosis?.contains("NSCameraUsageDescription") == true)
         #expect(finding.causes.contains { $0.id == "app.navigated-away" })
         #expect(finding.remedy?.iosSwift?.contains("NSCameraUsageDescription") == true)
-        #expect(report.verdictReasons.first?.hasPrefix("stopped at camera.getUserMedia") == true)
+        #expect(report.verdictReasons.first?.hasPrefix("stopped at Camera access") == true)
+        #expect(report.reasons.first?.ids == ["camera.getUserMedia"])
     }
 
     @Test func RunStoppedAtTheCameraStep_OnAndroid_NamesTheRendererAndTheNavigation_NotTheUsageDescription() throws {

@@ -220,7 +220,16 @@ import Testing
     @Test func HTTPToAnHTTPSServer_SaysToUseHTTPS() throws {
         let server = try Self.tlsServer()
         let client = try HTTPClient(server: ServerURL(scheme: .http, host: "127.0.0.1", port: server.port), timeout: 5)
-        #expect(throws: HTTPClientError.self) { _ = try client.get("/api/hello") }
+        // The server answers plain HTTP on its TLS port with a 400 naming the https:// address,
+        // which the CLI shows as the server's message.
+        let response = try client.get("/api/hello")
+        #expect(response.status == 400)
+        #expect(response.text.contains("https://127.0.0.1:\(server.port)/api/hello"))
+        #expect {
+            try ProbeAPIClient.check(response)
+        } throws: { error in
+            "\(error)".contains("https://127.0.0.1:\(server.port)/api/hello")
+        }
     }
 
     @Test func MissingCAFile_IsReportedByPath() {

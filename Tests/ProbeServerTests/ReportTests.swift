@@ -290,7 +290,7 @@ import Testing
         findings[storage] = failing.finding("storage.local")!
         findings[storage].consequenceOf = findings[cause].probe
         let folded = DiffReport(schema: report.schema, run: report.run, platform: report.platform, requirementSet: report.requirementSet,
-                                verdict: report.verdict, verdictReasons: report.verdictReasons, counts: report.counts, findings: findings,
+                                verdict: report.verdict, verdictReasons: report.verdictReasons, reasons: report.reasons, counts: report.counts, findings: findings,
                                 coverage: report.coverage, topRemedies: report.topRemedies, unknownProbes: report.unknownProbes)
         #expect(ReportFacts.leading(folded).map(\.probe) == ["camera.getUserMedia"])
         #expect(ReportFacts.consequences(of: findings[cause], in: folded).map(\.probe) == ["storage.local"])

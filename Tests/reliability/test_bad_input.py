@@ -227,6 +227,15 @@ CASES = {
     ("GET", "/probe/mixed/pixel.png"): [("wrong method", "POST", "/probe/mixed/pixel.png", b"x", {}, 405, "GET")],
     # Answers 500 on purpose (nav.loadError shows the WebView an error page).
     ("GET", "/probe/status/500"): [("wrong method", "POST", "/probe/status/500", b"x", {}, 405, "GET")],
+    # The QR image draws only addresses of this server, never a foreign link.
+    ("GET", "QRImage.path"): [
+        ("no url", "GET", "/qr.svg", None, {}, 400, "url is missing"),
+        ("foreign origin", "GET", "/qr.svg?url=https%3A%2F%2Fevil.example%2F", None, {}, 400, "another origin"),
+        ("plain http", "GET", "/qr.svg?url=http%3A%2F%2Flocalhost%2F", None, {}, 400, "https://"),
+        ("user name in the url", "GET", "/qr.svg?url=https%3A%2F%2Fa%40localhost%2F", None, {}, 400, "user name"),
+        ("url over the limit", "GET", "/qr.svg?url=https%3A%2F%2Flocalhost%2F" + "a" * 1100, None, {}, 400, "at most 1024"),
+        ("wrong method", "POST", "/qr.svg", b"x", {}, 405, "GET"),
+    ],
 }
 
 

@@ -489,6 +489,10 @@ public enum OpenAPIDocument {
        "type": "string"
       }
      },
+     "consequenceOf": {
+      "type": "string",
+      "description": "the probe whose failure this finding's follows from (cookies off, so the server cookie fails too); the finding keeps its verdict but is not a reason of the run's verdict nor a top remedy. Absent when the finding stands on its own."
+     },
      "causes": {
       "type": "array",
       "description": "every known cause the evidence leaves standing, most likely first (report schema 2)",
@@ -603,8 +607,46 @@ public enum OpenAPIDocument {
      },
      "verdictReasons": {
       "type": "array",
+      "description": "why the verdict is what it is, in step and checklist titles, counted and capped (\"12 steps not run or skipped: Camera access, … and 7 more\"); the ids are in reasons",
       "items": {
        "type": "string"
+      }
+     },
+     "reasons": {
+      "type": "array",
+      "description": "the same reasons, each with its kind and every probe or checklist item id it names",
+      "items": {
+       "type": "object",
+       "required": [
+        "kind",
+        "ids",
+        "text"
+       ],
+       "properties": {
+        "kind": {
+         "type": "string",
+         "enum": [
+          "stopped",
+          "failed",
+          "answered-no",
+          "host-report-fails",
+          "not-run",
+          "unverified",
+          "warnings",
+          "left-to-person",
+          "still-open"
+         ]
+        },
+        "ids": {
+         "type": "array",
+         "items": {
+          "type": "string"
+         }
+        },
+        "text": {
+         "type": "string"
+        }
+       }
       }
      },
      "counts": {
@@ -1343,6 +1385,16 @@ public enum OpenAPIDocument {
        }
       }
      }
+    }
+   }
+  },
+  "/qr.svg": {
+   "get": {
+    "summary": "A QR code of an address of this server, as SVG (the test page's relaunch step shows it under the URL)",
+    "parameters": [{"name": "url", "in": "query", "required": true, "description": "the address to encode: https (the request's scheme), on one of this server's own origins, at most 1024 bytes", "schema": {"type": "string", "maxLength": 1024}}],
+    "responses": {
+     "200": {"description": "the QR code; cacheable (Cache-Control public, a day)", "content": {"image/svg+xml": {"schema": {"type": "string"}}}},
+     "400": {"description": "url missing, over 1024 bytes, not https, with a user name, or on another origin: error.field is url, error.message says which", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
     }
    }
   },

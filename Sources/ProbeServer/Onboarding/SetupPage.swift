@@ -109,7 +109,10 @@ public struct SetupPage: Sendable {
     .qr figure { margin: 0; text-align: center; }
     .qr svg { width: min(18rem, 80vw); height: auto; background: #fff; }
     .qr figcaption { overflow-wrap: anywhere; font-size: .9rem; }
-    .urls a { overflow-wrap: anywhere; }
-    .button { display: inline-block; padding: .75rem 1rem; margin: .25rem 0; border-radius: .5rem; background: #0a58ca; color: #fff; text-decoration: none; }
+    /* Touch targets of at least 48 px (https://developer.android.com/guide/topics/ui/accessibility/apps#large-controls;
+       WCAG 2.2 §2.5.8 asks 24): the probe URLs are what a person taps on the phone. */
+    .urls { padding-left: 0; list-style: none; }
+    .urls a { display: flex; align-items: center; min-height: 48px; padding: .25rem .5rem; box-sizing: border-box; overflow-wrap: anywhere; }
+    .button { display: inline-flex; align-items: center; min-height: 48px; box-sizing: border-box; padding: .75rem 1rem; margin: .25rem 0; border-radius: .5rem; background: #0a58ca; color: #fff; text-decoration: none; }
     """
 }

@@ -59,14 +59,17 @@ extension ProbeEndpoints {
         0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
     ]
 
-    /// nav.loadError: the page a WebView shows when a server fails. Plain, no script.
-    static let errorPage = """
+    /// nav.loadError: the page a WebView shows when a server fails. Plain, no script; a link
+    /// back to the test page (`back`, a same-origin path), since many app WebViews have no back control.
+    static func errorPage(back: String) -> String {
+        """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>HTTP 500 (on purpose)</title></head>
-        <body><h1>HTTP 500</h1><p>probe-server answered this page with status 500 on purpose.
+        <title>HTTP 500 (on purpose)</title><link rel="stylesheet" href="\(ErrorPage.stylesheet)"></head>
+        <body><main><h1>HTTP 500</h1><p>probe-server answered this page with status 500 on purpose.
         If your app shows its own error screen instead of this text, it handles HTTP errors.</p>
-        <p>Go back to the test page and answer the question.</p></body></html>
+        <p><a class="button" href="\(ReportText.html(back))">Back to the test page</a></p><p>Then answer the question there.</p></main></body></html>
 
         """
+    }
 }

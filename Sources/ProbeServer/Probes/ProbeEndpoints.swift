@@ -72,9 +72,28 @@ public enum ProbeEndpoints {
             withCORS(.json(CrossOriginEcho(request)), request, config)
         }
         registerInsecureTargets(into: &router, config: config)
-        router.get("/probe/status/500") { _ in
-            .html(Self.errorPage, status: .internalServerError)
+        router.get("/probe/status/500") { request in
+            .html(Self.errorPage(back: Self.wayBack(back: request.queryItems["back"], referer: request.headers["referer"],
+                                                    host: request.headers["host"])), status: .internalServerError)
         }
+    }
+
+    /// The test page to go back to: `?back=` (a path on this origin: the page links here with
+    /// its own path, run and key), or a Referer on this origin (a page whose policy sends
+    /// one; the server's own pages say no-referrer), else the start page.
+    static func wayBack(back: String?, referer: String?, host: String?) -> String {
+        if let back, isLocalPath(back) { return back }
+        guard let referer, let host, !host.isEmpty else { return "/" }
+        for scheme in ["https://", "http://"] where referer.hasPrefix(scheme + host + "/") {
+            let rest = String(referer.dropFirst(scheme.count + host.count))
+            if isLocalPath(rest) { return rest }
+        }
+        return "/"
+    }
+
+    /// A path on this origin ("/…", not "//host"), printable ASCII, of a URL's length.
+    static func isLocalPath(_ text: String) -> Bool {
+        text.hasPrefix("/") && !text.hasPrefix("//") && text.utf8.count <= 2048 && text.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }
     }
 
     /// The two `net.mixedContent` targets. They must also be on the plain-HTTP listener

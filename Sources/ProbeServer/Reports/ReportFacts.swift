@@ -99,11 +99,18 @@ enum ReportFacts {
         return items.isEmpty ? nil : items.map { "\($0.id) \($0.status.rawValue)" }.joined(separator: ", ")
     }
 
-    /// The checklist counts in the order of `ChecklistCoverage.Status`, zeros left out.
+    /// The checklist counts in the order of `ChecklistCoverage.Status`, zeros left out. Items
+    /// that fail only as a consequence of another failure (`Item.consequenceOf`) are counted
+    /// apart, after the failures of their own.
+    static let failedAsConsequence = "failed-as-consequence"
+
     static func coverageCounts(_ coverage: ChecklistCoverage) -> [(status: String, count: Int)] {
-        ChecklistCoverage.Status.allCases.compactMap { status in
-            let count = coverage.counts[status.rawValue] ?? 0
-            return count > 0 ? (status.rawValue, count) : nil
+        let following = coverage.items.filter { $0.status == .failed && $0.consequenceOf != nil }.count
+        return ChecklistCoverage.Status.allCases.flatMap { status -> [(status: String, count: Int)] in
+            var count = coverage.counts[status.rawValue] ?? 0
+            guard status == .failed else { return count > 0 ? [(status.rawValue, count)] : [] }
+            count -= following
+            return (count > 0 ? [(status.rawValue, count)] : []) + (following > 0 ? [(failedAsConsequence, following)] : [])
         }
     }
 

@@ -18,7 +18,9 @@ enum TerminalReport {
         out.append("  verdict:   " + verdictText(diff.verdict, style: style))
         for reason in diff.verdictReasons { out.append("             \(clean(reason))") }
 
-        let actionable = ReportFacts.actionable(diff)
+        // A consequence is said under its cause, not as a failure of its own (`Finding.consequenceOf`).
+        let actionable = ReportFacts.actionable(diff).filter { $0.consequenceOf == nil }
+        let knockOns = Dictionary(grouping: diff.findings.filter { $0.consequenceOf != nil }, by: { $0.consequenceOf! })
         if !actionable.isEmpty { out.append("") }
         for finding in actionable {
             let tag = finding.verdict == .fail ? style.red("FAIL") : style.yellow("WARN")
@@ -29,6 +31,9 @@ enum TerminalReport {
             for (index, cause) in finding.causes.enumerated() { out.append("     \(index == 0 ? "cause:    " : "or:       ") \(clean(cause.reportLine))") }
             for (wrapper, fix) in ReportFacts.relevantRemedies(finding.remedy, platform: platform) {
                 out.append("     fix (\(wrapper)): \(style.cyan(clean(fix)))")
+            }
+            if let following = knockOns[finding.probe] {
+                out.append("     also fails because of it: " + following.map { "\(clean($0.title)) (\($0.verdict.rawValue))" }.joined(separator: ", "))
             }
         }
         out.append("")

@@ -40,6 +40,8 @@ final class Connection: EventSource {
     }
     /// This connection holds one of the server's `concurrentLargeBodies` slots.
     private var holdsLargeBodySlot = false
+    /// The first bytes of a TLS connection were looked at for a plain HTTP request.
+    private var firstBytesChecked = false
 
     /// Responses queued beyond this many bytes pause request processing and reading until
     /// written: a client that pipelines without reading holds a bounded amount (SwiftNIO
@@ -112,6 +114,14 @@ final class Connection: EventSource {
     }
 
     private func continueHandshake() {
+        if !firstBytesChecked {
+            var first = [UInt8](repeating: 0, count: PlainHTTPOnTLSPort.peekBytes)
+            let n = recv(fd, &first, first.count, Int32(MSG_PEEK))
+            if n > 0 {
+                firstBytesChecked = true
+                if PlainHTTPOnTLSPort.isPlainHTTP(first.prefix(n)) { return answerPlainHTTP() }
+            }
+        }
         switch transport.handshake() {
         case .bytes:
             state.handshakeCompleted()
@@ -132,6 +142,21 @@ final class Connection: EventSource {
             noteRefusal()
             close(nil)
         }
+    }
+
+    /// Plain HTTP on the TLS port: one answer in plain HTTP naming the https:// address, then
+    /// close (`PlainHTTPOnTLSPort`). The request is read first: a close with unread data sends
+    /// a reset (RFC 2525 §2.17), which can discard the answer before the client reads it.
+    private func answerPlainHTTP() {
+        var request = [UInt8](repeating: 0, count: PlainHTTPOnTLSPort.requestBytes)
+        let n = recv(fd, &request, request.count, 0)
+        let response = PlainHTTPOnTLSPort.response(request: Array(request.prefix(max(0, n))))
+        // A fresh socket's send buffer takes a few hundred bytes at once; a client that does
+        // not take them loses only the hint.
+        _ = response.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        Glibc.shutdown(fd, Int32(SHUT_WR))
+        context.logger.debug("\(peer) sent plain HTTP to the HTTPS port: answered 400 with the https:// address")
+        close("plain HTTP on the HTTPS port")
     }
 
     /// A client that refused the certificate is the usual reason a device never reaches the

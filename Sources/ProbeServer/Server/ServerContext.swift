@@ -85,12 +85,18 @@ final class ServerContext: Sendable {
                                   headers: HTTPHeaders([("Allow", allow.joined(separator: ", "))])).response)
         case .notFound:
             if let files = staticFiles {
-                if request.method == "GET" || request.method == "HEAD" { return files.reply(to: request) }
+                if request.method == "GET" || request.method == "HEAD" { return htmlForBrowsers(files.reply(to: request), request.head) }
                 return .now(HTTPError(.methodNotAllowed, "\(request.method) is not allowed on files; use GET or HEAD",
                                       headers: HTTPHeaders([("Allow", "GET, HEAD")])).response)
             }
-            return .now(HTTPError(.notFound, "no such resource").response)
+            return .now(response(for: HTTPError(.notFound, "no such resource"), to: request.head))
         }
+    }
+
+    /// A static file's 404 as the error road renders it (the file layer answers JSON).
+    private func htmlForBrowsers(_ reply: Reply, _ head: RequestHead) -> Reply {
+        guard case .now(let r) = reply, r.status.code == 404, ErrorPage.wanted(by: head) else { return reply }
+        return .now(response(for: HTTPError(.notFound, "no such file"), to: head))
     }
 
     /// Runs a handler's offloaded work; what it throws is rendered like a handler's error.
@@ -104,8 +110,11 @@ final class ServerContext: Sendable {
     }
 
     /// The one place an error becomes a response (for handlers, offloaded work and promises).
+    /// A browser's page navigation gets the HTML page with a way back (`ErrorPage`); every
+    /// other client the JSON body.
     func response(for error: any Error, to head: RequestHead) -> Response {
-        Self.response(for: error, logger: logger, what: "\(head.method) \(Logger.sanitize(head.path, max: 120))")
+        let answer = Self.httpError(for: error, logger: logger, what: "\(head.method) \(Logger.sanitize(head.path, max: 120))")
+        return ErrorPage.wanted(by: head) ? ErrorPage.response(for: answer, head: head) : answer.response
     }
 
     /// An `HTTPError` renders itself, and so does an error that knows its `HTTPError` (a store
@@ -113,6 +122,10 @@ final class ServerContext: Sendable {
     /// generic message, and the detail only in the log, since an error's text can carry paths,
     /// SQL or another run's data.
     static func response(for error: any Error, logger: Logger, what: String) -> Response {
+        httpError(for: error, logger: logger, what: what).response
+    }
+
+    static func httpError(for error: any Error, logger: Logger, what: String) -> HTTPError {
         let answer: HTTPError
         switch error {
         case let e as HTTPError:
@@ -126,6 +139,6 @@ final class ServerContext: Sendable {
             answer = HTTPError(.internalServerError, code: "internal_error",
                                "internal error; the server log has the detail")
         }
-        return answer.response
+        return answer
     }
 }

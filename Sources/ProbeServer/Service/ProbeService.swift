@@ -118,6 +118,7 @@ public final class ProbeService: @unchecked Sendable {
                                access: RunAccess(key: u.key, scope: try api.token.scope(of: u.request)))
         }
         ProbeEndpoints.register(into: &router, config: withUploads)
+        QRImage.register(into: &router, config: probeConfig)
         var setupRouter = Self.setupRoutes(into: &router, certificates: certificates, options: options, refusals: refusals)
         // The mixed-content probe's `http:` targets live on the plain listener.
         ProbeEndpoints.registerInsecureTargets(into: &setupRouter, config: probeConfig)

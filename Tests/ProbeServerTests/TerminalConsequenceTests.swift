@@ -1,0 +1,19 @@
+import Testing
+import ProbeCatalog
+@testable import ProbeServer
+
+/// The terminal says a knock-on under its cause, not as a failure of its own.
+@Suite struct TerminalConsequenceTests {
+    @Test func CameraDenied_ListsTheStepsItStopped_UnderTheCamera() throws {
+        let text = RunReports.text(ReportFixtures.document(ReportFixtures.cameraDenied()))
+        let lines = text.split(separator: "\n").map(String.init)
+        let camera = try #require(lines.firstIndex { $0.hasPrefix("FAIL") && $0.contains("camera.getUserMedia") }, "\(text)")
+        let also = try #require(lines.firstIndex { $0.contains("also fails because of it:") }, "\(text)")
+        #expect(also > camera)
+        #expect(lines[also].contains("Camera preview (not-run)"), "\(lines[also])")
+        #expect(!lines.contains { $0.hasPrefix("FAIL") && $0.contains("camera.frames") })
+        // android.mediaGesture fails only because the camera was denied: counted apart.
+        let checklist = try #require(lines.first { $0.hasPrefix("checklist: ") })
+        #expect(checklist.contains("1 failed-as-consequence"), "\(checklist)")
+    }
+}
