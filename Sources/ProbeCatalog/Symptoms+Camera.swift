@@ -80,14 +80,13 @@ extension Symptom {
     // https://github.com/apache/cordova-android/issues/1888
     static let cordovaRuntimeCamera = Remedy(
         androidKotlin: """
-            // cordova-android grants every WebView request itself: request
+            // cordova-android grants every WebView request itself: hold
             // android.permission.CAMERA first (cordova-plugin-android-permissions,
-            // or a cordova-android release that asks for it); in the app's
-            // JavaScript:
-            cordova.plugins.permissions.requestPermission(
-              cordova.plugins.permissions.CAMERA, openTheFlow, showWhy);
+            // or a cordova-android release that asks for it), e.g. in MainActivity
+            ActivityCompat.requestPermissions(
+                this, arrayOf(Manifest.permission.CAMERA), CAMERA_REQUEST)
             """,
-        docs: Remedy.Docs(android: "https://github.com/NeoLSN/cordova-plugin-android-permissions#readme"))
+        docs: Remedy.Docs(android: "https://developer.android.com/reference/androidx/core/app/ActivityCompat#requestPermissions(android.app.Activity,java.lang.String[],int)"))
 
     static func camera(_ id: String, _ observation: String, _ causes: [KnownCause]) -> Symptom {
         Symptom(id: id, probes: ["camera.getUserMedia", "camera.reacquire"], observation: observation, causes: causes)
