@@ -229,6 +229,23 @@ import Testing
         #expect(ReportStyles.printCSS(runID: "a\"b}c").contains("\"Run a\\22 b\\7d c\""), "a quote cannot end the CSS string")
     }
 
+    /// A fix for a setting no wrapper profile names (custom schemes) links its own API's page,
+    /// per platform, not the first cause's source; and a table cell shows its first code line.
+    @Test func NativeFix_LinksTheDocumentationOfItsOwnAPI() throws {
+        let finding = try #require(ReportFixtures.document(ReportFixtures.cameraDenied()).diff.finding("camera.getUserMedia"))
+        var object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(finding)) as? [String: Any])
+        object["probe"] = "nav.customScheme"
+        object["causes"] = []
+        object["remedy"] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Remedy.customSchemes))
+        let custom = try JSONDecoder().decode(Finding.self, from: JSONSerialization.data(withJSONObject: object))
+        let android = ReportFacts.codeFixes(custom, platform: .androidWebView)
+        #expect(android.fixes.first?.docs == PlatformSource.androidOverrideUrl)
+        #expect(android.fixes.first?.code.contains("override fun shouldOverrideUrlLoading(") == true)
+        #expect(ReportFacts.codeFixes(custom, platform: .iosWKWebView).fixes.first?.docs == PlatformSource.wkNavigationDelegate)
+        #expect(ReportFacts.codeHeadline(Remedy.customSchemes.androidKotlin ?? "") == "override fun shouldOverrideUrlLoading( …")
+        #expect(ReportFacts.codeHeadline("// Accept image/heic on the server") == "// Accept image/heic on the server")
+    }
+
     @Test func RunReportPage_FixIsCodeWithACopyButtonAndItsDocumentation() throws {
         let html = RunReportPage.html(ReportFixtures.document(ReportFixtures.cameraDenied()))
         #expect(html.contains("<script src=\"/assets/report.js\" defer></script>"))
