@@ -338,6 +338,7 @@ extension Remedy {
         androidKotlin: """
             // On RESULT_CANCELED answer null and clear the callback;
             // answer a pending callback with null before storing a new one
+            // (pending: the ValueCallback onShowFileChooser stored)
             private val chooser = registerForActivityResult(
                 ActivityResultContracts.StartActivityForResult()
             ) { result ->
