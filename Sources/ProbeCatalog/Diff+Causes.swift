@@ -63,9 +63,14 @@ extension Remedy {
         func join(_ texts: [String?]) -> String? {
             var seen: [String] = []
             for text in texts.compactMap({ $0 }) where !seen.contains(text) { seen.append(text) }
-            return seen.isEmpty ? nil : seen.joined(separator: ". Also: ")
+            // Each fix is code: one block after the other, a blank line between them.
+            return seen.isEmpty ? nil : seen.joined(separator: "\n\n")
         }
-        return Remedy(iosSwift: join(present.map(\.iosSwift)), androidKotlin: join(present.map(\.androidKotlin)), reactNative: join(present.map(\.reactNative)))
+        // The first fix's pages: the first line of each block is the likeliest cause's.
+        func firstDocs(_ line: (Remedy.Docs) -> String?) -> String? { present.compactMap { $0.docs.flatMap(line) }.first }
+        let docs = Remedy.Docs(ios: firstDocs(\.ios), android: firstDocs(\.android), reactNative: firstDocs(\.reactNative))
+        return Remedy(iosSwift: join(present.map(\.iosSwift)), androidKotlin: join(present.map(\.androidKotlin)), reactNative: join(present.map(\.reactNative)),
+                      docs: docs == Remedy.Docs() ? nil : docs)
     }
 }
 

@@ -42,10 +42,31 @@ struct HostContradiction: Equatable {
 
     var sentence: String { "the host says \(says), but \(probe) \(saw)" }
 
+    // The configuration is copied when the WebView is created
+    // (https://developer.apple.com/documentation/webkit/wkwebview/init(frame:configuration:));
+    // WebSettings belong to one WebView (https://developer.android.com/reference/android/webkit/WebView#getSettings()).
     static let remedy = Remedy(
-        iosSwift: "Set the configuration on the WKWebViewConfiguration before WKWebView(frame:configuration:) creates the WebView that loads the page, and build the report from that webView.configuration",
-        androidKotlin: "Apply the WebSettings and CookieManager settings to the WebView that loads the page before loadUrl, and build the report from that same webView",
-        reactNative: "Pass the props to the <WebView> that renders the page and report the props that element was given")
+        iosSwift: """
+            // Configure first, then create the WebView, and report from it
+            let configuration = WKWebViewConfiguration()
+            configuration.allowsInlineMediaPlayback = true  // and the rest
+            let webView = WKWebView(frame: .zero, configuration: configuration)
+            // Build the host report from webView.configuration, not from a copy
+            """,
+        androidKotlin: """
+            // Configure the WebView that loads the page, before loadUrl,
+            // and build the host report from that same instance
+            webView.settings.domStorageEnabled = true  // and the rest
+            webView.loadUrl(startUrl)
+            val reported = webView.settings.domStorageEnabled
+            """,
+        reactNative: """
+            // Report the props this element was given, not another's
+            <WebView source={{ uri: startUrl }} domStorageEnabled {...hostProps} />
+            """,
+        docs: Remedy.Docs(ios: "https://developer.apple.com/documentation/webkit/wkwebview/init(frame:configuration:)",
+                   android: "https://developer.android.com/reference/android/webkit/WebView#getSettings()",
+                   reactNative: "https://github.com/react-native-webview/react-native-webview/blob/master/docs/Reference.md"))
 
     var cause: Cause {
         Cause(

@@ -96,10 +96,9 @@ public enum ProbesDocument {
             if let remedy = probe.remedy, !remedy.isEmpty {
                 out.append("")
                 out.append("Remedies when it fails:")
-                out.append("")
-                if let text = remedy.iosSwift { out.append("- iOS (Swift): \(escape(text))") }
-                if let text = remedy.androidKotlin { out.append("- Android (Kotlin): \(escape(text))") }
-                if let text = remedy.reactNative { out.append("- React Native: \(escape(text))") }
+                out += remedyBlock("iOS (Swift)", "swift", remedy.iosSwift, docs: remedy.docs?.ios)
+                out += remedyBlock("Android (Kotlin)", "kotlin", remedy.androidKotlin, docs: remedy.docs?.android)
+                out += remedyBlock("React Native", "jsx", remedy.reactNative, docs: remedy.docs?.reactNative)
             }
             for set in catalog.requirementSets {
                 if let change = set.overrides[probe.id] {
@@ -165,6 +164,15 @@ public enum ProbesDocument {
     static func anchor(_ id: String) -> String { id.lowercased().replacingOccurrences(of: ".", with: "") }
 
     /// Markdown renders `<WebView …/>` and `<noscript>` as HTML; the docs show them as text.
+    /// A list item with the remedy's code as a fenced block inside it (CommonMark §5.2: the
+    /// block is indented to the item's content) and the page documenting its API.
+    static func remedyBlock(_ label: String, _ fence: String, _ code: String?, docs: String?) -> [String] {
+        guard let code else { return [] }
+        return ["", "- \(label)" + (docs.map { ", documented at <\($0)>" } ?? "") + ":", "", "  ```\(fence)"]
+            + code.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }
+            + ["  ```"]
+    }
+
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "|", with: "\\|")
     }

@@ -4,13 +4,33 @@ public struct Remedy: Sendable, Codable, Equatable {
     public var iosSwift: String?
     public var androidKotlin: String?
     public var reactNative: String?
+    /// Where the API each line uses is documented: the reports' Documentation link.
+    public var docs: Docs?
     /// Set on a finding's remedy by `WrapperJudgement`: the detected wrapper's fix first.
     public var wrappers: [WrapperFix]?
 
-    public init(iosSwift: String? = nil, androidKotlin: String? = nil, reactNative: String? = nil) {
+    /// The longest line of a remedy's code: the terminal report prints it under an 8-column
+    /// indent and stays within 80 columns (`TerminalText.columns` in ProbeServer).
+    public static let lineLimit = 72
+
+    public init(iosSwift: String? = nil, androidKotlin: String? = nil, reactNative: String? = nil, docs: Docs? = nil) {
         self.iosSwift = iosSwift
         self.androidKotlin = androidKotlin
         self.reactNative = reactNative
+        self.docs = docs
+    }
+
+    /// The documentation page of each line's API (Apple, Android, react-native-webview).
+    public struct Docs: Sendable, Codable, Equatable {
+        public var ios: String?
+        public var android: String?
+        public var reactNative: String?
+
+        public init(ios: String? = nil, android: String? = nil, reactNative: String? = nil) {
+            self.ios = ios
+            self.android = android
+            self.reactNative = reactNative
+        }
     }
 
     public var isEmpty: Bool { iosSwift == nil && androidKotlin == nil && reactNative == nil }
@@ -19,6 +39,11 @@ public struct Remedy: Sendable, Codable, Equatable {
     /// Android does not tell the reader to change a WKWebView setting.
     public func relevant(to platform: Platform) -> Remedy {
         var relevant = nativeLines(for: platform)
+        relevant.docs = docs
+        if platform.isReactNative, reactNative == nil {
+            // The native line stands in for the missing React Native one, and its page with it.
+            relevant.docs?.reactNative = platform == .rnWebViewIOS ? docs?.ios : docs?.android
+        }
         relevant.wrappers = wrappers
         return relevant
     }

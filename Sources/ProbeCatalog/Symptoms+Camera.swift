@@ -3,16 +3,90 @@ extension Symptom {
     /// The wrappers whose Android chrome client denies the camera unless the app answers
     /// (docs/wrappers.md): the platform's "no permission handler" cause is theirs too.
     static let deniesWithoutCallback: Set<Wrapper> = [.flutterInAppWebView, .webviewFlutter, .maui]
+    // https://developer.apple.com/documentation/avfoundation/avcapturedevice/authorizationstatus(for:)
     static let iosSettingsDenial = Remedy(
-        iosSwift: "Before opening the WebView read AVCaptureDevice.authorizationStatus(for: .video): .notDetermined → requestAccess(for: .video); .denied or .restricted → explain and offer UIApplication.openSettingsURLString",
-        reactNative: "Check the camera permission before rendering the WebView (react-native-permissions check(PERMISSIONS.IOS.CAMERA)); when blocked, offer Linking.openSettings()")
+        iosSwift: """
+            // Before opening the WebView
+            switch AVCaptureDevice.authorizationStatus(for: .video) {
+            case .notDetermined:
+                AVCaptureDevice.requestAccess(for: .video) { granted in
+                    // open the WebView on the main queue when granted
+                }
+            case .denied, .restricted:
+                // explain why, then offer the Settings app
+                let settings = URL(string: UIApplication.openSettingsURLString)!
+                UIApplication.shared.open(settings)
+            default:
+                break // .authorized: open the WebView
+            }
+            """,
+        reactNative: """
+            // react-native-permissions, before rendering the WebView
+            const status = await check(PERMISSIONS.IOS.CAMERA);
+            if (status === RESULTS.BLOCKED) {
+              Linking.openSettings(); // after saying why
+            }
+            """,
+        docs: Remedy.Docs(
+            ios: "https://developer.apple.com/documentation/avfoundation/avcapturedevice/authorizationstatus(for:)",
+            reactNative: "https://github.com/zoontek/react-native-permissions#check"))
+    // https://developer.android.com/reference/androidx/core/content/ContextCompat#checkSelfPermission(android.content.Context,java.lang.String)
     static let androidRuntimeCamera = Remedy(
-        androidKotlin: "Declare android.permission.CAMERA (uses-permission in AndroidManifest.xml) and, before granting in onPermissionRequest, make sure ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA) == PERMISSION_GRANTED (else request it with ActivityResultContracts.RequestPermission and grant or deny when it answers)",
-        reactNative: "Declare android.permission.CAMERA in AndroidManifest.xml and request it (PermissionsAndroid.request) before rendering the WebView")
+        androidKotlin: """
+            // AndroidManifest.xml:
+            // <uses-permission android:name="android.permission.CAMERA" />
+            // In onPermissionRequest: grant once the app holds CAMERA, else
+            // ask for it and grant or deny when it answers
+            private var waiting: PermissionRequest? = null
+            private val askCamera = registerForActivityResult(
+                ActivityResultContracts.RequestPermission()
+            ) { granted ->
+                val request = waiting ?: return@registerForActivityResult
+                val camera = PermissionRequest.RESOURCE_VIDEO_CAPTURE
+                if (granted) request.grant(arrayOf(camera)) else request.deny()
+                waiting = null
+            }
+
+            override fun onPermissionRequest(request: PermissionRequest) {
+                val held = ContextCompat.checkSelfPermission(
+                    context, Manifest.permission.CAMERA
+                ) == PackageManager.PERMISSION_GRANTED
+                if (held) {
+                    request.grant(arrayOf(PermissionRequest.RESOURCE_VIDEO_CAPTURE))
+                } else {
+                    waiting = request
+                    askCamera.launch(Manifest.permission.CAMERA)
+                }
+            }
+            """,
+        reactNative: """
+            // AndroidManifest.xml declares android.permission.CAMERA;
+            // before rendering the WebView:
+            const granted = await PermissionsAndroid.request(
+              PermissionsAndroid.PERMISSIONS.CAMERA);
+            setShowWebView(granted === PermissionsAndroid.RESULTS.GRANTED);
+            """,
+        docs: Remedy.Docs(
+            android: "https://developer.android.com/reference/androidx/core/content/ContextCompat#checkSelfPermission(android.content.Context,java.lang.String)",
+            reactNative: "https://reactnative.dev/docs/permissionsandroid"))
+    // https://github.com/react-native-webview/react-native-webview/blob/master/docs/Reference.md#mediacapturepermissiongranttype
     static let rnGrantType = Remedy(
-        reactNative: "<WebView mediaCapturePermissionGrantType=\"grantIfSameHostElsePrompt\" /> (iOS 15+): not \"deny\", and the page's host must be the WebView's host for the same-host values")
+        reactNative: """
+            // iOS 15+; not "deny", and the page's host must be the WebView's
+            // host for the same-host values
+            <WebView mediaCapturePermissionGrantType="grantIfSameHostElsePrompt" />
+            """,
+        docs: Remedy.Docs(reactNative: PlatformSource.rnMediaCaptureGrantType))
+    // https://github.com/apache/cordova-android/issues/1888
     static let cordovaRuntimeCamera = Remedy(
-        androidKotlin: "cordova-android grants every WebView request itself: request android.permission.CAMERA first (cordova-plugin-android-permissions, or a cordova-android release that asks for it)")
+        androidKotlin: """
+            // cordova-android grants every WebView request itself: hold
+            // android.permission.CAMERA first (cordova-plugin-android-permissions,
+            // or a cordova-android release that asks for it), e.g. in MainActivity
+            ActivityCompat.requestPermissions(
+                this, arrayOf(Manifest.permission.CAMERA), CAMERA_REQUEST)
+            """,
+        docs: Remedy.Docs(android: "https://developer.android.com/reference/androidx/core/app/ActivityCompat#requestPermissions(android.app.Activity,java.lang.String[],int)"))
 
     static func camera(_ id: String, _ observation: String, _ causes: [KnownCause]) -> Symptom {
         Symptom(id: id, probes: ["camera.getUserMedia", "camera.reacquire"], observation: observation, causes: causes)
@@ -88,7 +162,11 @@ extension Symptom {
             "rn.android.camera.no-handler", .webViewPermissionHandler, scope: "react-native-webview before 6.6 and React Native's old core WebView, on Android",
             summary: "the React Native WebView has no onPermissionRequest (react-native-webview before 6.6, or React Native's removed core WebView), so Android's default denies",
             check: "the react-native-webview version in package.json is 6.6 or later",
-            remedy: Remedy(reactNative: "Use react-native-webview 6.6 or later (it answers onPermissionRequest) and request the CAMERA permission first"),
+            remedy: Remedy(reactNative: """
+                // react-native-webview 6.6 or later answers onPermissionRequest;
+                // request the CAMERA permission first
+                // package.json: "react-native-webview": "^13.0.0"
+                """, docs: Remedy.Docs(reactNative: WrapperCatalog.rnReference)),
             source: PlatformSource.rnNoPermissionHandler,
             applies: { $0.family == .android && $0.wrapper == .reactNativeWebView },
             weigh: { e in
@@ -145,7 +223,26 @@ extension Symptom {
             "camera.busy", .device, scope: "every engine",
             summary: "the camera is busy: another app (or the app's own native camera session) holds it",
             check: "close every other app that uses the camera and the app's native camera screens, then run the step again: a grant then points here",
-            remedy: Remedy(iosSwift: "Stop any AVCaptureSession of the app before the page asks for the camera", androidKotlin: "Release any android.hardware.Camera/CameraX use of the app before the page asks for the camera", reactNative: "Unmount native camera components (react-native-vision-camera, expo-camera) before the page asks for the camera"),
+            remedy: Remedy(
+                iosSwift: """
+                    // Stop any AVCaptureSession of the app before the page asks
+                    // for the camera
+                    captureSession.stopRunning()
+                    """,
+                androidKotlin: """
+                    // Release any android.hardware.Camera/CameraX use of the app
+                    // before the page asks for the camera
+                    cameraProvider.unbindAll()
+                    """,
+                reactNative: """
+                    // Unmount native camera components (react-native-vision-camera,
+                    // expo-camera) before the page asks for the camera
+                    {showNativeCamera ? <Camera device={device} isActive /> : <WebView />}
+                    """,
+                docs: Remedy.Docs(
+                    ios: "https://developer.apple.com/documentation/avfoundation/avcapturesession/stoprunning()",
+                    android: "https://developer.android.com/reference/androidx/camera/lifecycle/ProcessCameraProvider#unbindAll()",
+                    reactNative: "https://react-native-vision-camera.com/docs/guides/lifecycle")),
             source: PlatformSource.notReadableInUse,
             weigh: { _ in .init(likelihood: .likely, supporting: ["Blink and WebKit report a camera they cannot open as NotReadableError"]) }),
         KnownCause(

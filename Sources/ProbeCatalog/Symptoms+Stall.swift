@@ -1,8 +1,21 @@
 /// A run that stopped inside a step: the absence of a result is the evidence.
 extension Symptom {
+    // https://developer.apple.com/documentation/bundleresources/information-property-list/nscamerausagedescription
     static let usageDescriptionRemedy = Remedy(
-        iosSwift: "Add NSCameraUsageDescription (and NSMicrophoneUsageDescription if video with sound can be captured) to Info.plist",
-        reactNative: "Add NSCameraUsageDescription to ios/YourApp/Info.plist (Expo: ios.infoPlist in app.json)")
+        iosSwift: """
+            <!-- Info.plist; NSMicrophoneUsageDescription if video with sound
+                 can be captured -->
+            <key>NSCameraUsageDescription</key>
+            <string>The camera takes the photo of your ID.</string>
+            <key>NSMicrophoneUsageDescription</key>
+            <string>The microphone records the sound of your video.</string>
+            """,
+        reactNative: """
+            <!-- ios/YourApp/Info.plist (Expo: ios.infoPlist in app.json) -->
+            <key>NSCameraUsageDescription</key>
+            <string>The camera takes the photo of your ID.</string>
+            """,
+        docs: Remedy.Docs(ios: PlatformSource.cameraUsageDescription, reactNative: PlatformSource.cameraUsageDescription))
 
     static let stalled = Symptom(
         id: "run.stalled", probes: ["camera.getUserMedia", "file.accept", "file.capture", "file.cancel", "file.heic"],
@@ -32,7 +45,12 @@ extension Symptom {
                 "ios.web-content-terminated", .app, scope: "iOS WKWebView",
                 summary: "the WebView's web content process ended during the step (memory, a crash in capture) and the app did not reload the page",
                 check: "implement WKNavigationDelegate.webViewWebContentProcessDidTerminate(_:) and log it; reload the page there",
-                remedy: Remedy(iosSwift: "Implement webViewWebContentProcessDidTerminate(_:) and reload the WebView"),
+                remedy: Remedy(iosSwift: """
+                    // WKNavigationDelegate: reload the WebView
+                    func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
+                        webView.reload()
+                    }
+                    """, docs: Remedy.Docs(ios: PlatformSource.wkContentProcessTerminated)),
                 source: PlatformSource.wkContentProcessTerminated,
                 applies: { $0.family == .ios && $0.platform.isAppWebView },
                 weigh: { _ in .init(likelihood: .possible, supporting: ["the page stopped posting during a step that starts the camera or a chooser"]) }),
@@ -40,7 +58,17 @@ extension Symptom {
                 "android.renderer-gone", .app, scope: "Android WebView",
                 summary: "the WebView's renderer process crashed or was killed, and without onRenderProcessGone the app went with it",
                 check: "logcat for \"Render process\" / onRenderProcessGone; implement it to recover",
-                remedy: Remedy(androidKotlin: "Override WebViewClient.onRenderProcessGone: destroy and recreate the WebView, return true"),
+                remedy: Remedy(androidKotlin: """
+                    // WebViewClient: destroy and recreate the WebView, return true
+                    override fun onRenderProcessGone(
+                        view: WebView, detail: RenderProcessGoneDetail
+                    ): Boolean {
+                        (view.parent as? ViewGroup)?.removeView(view)
+                        view.destroy()
+                        recreateWebView()
+                        return true
+                    }
+                    """, docs: Remedy.Docs(android: PlatformSource.androidRenderProcessGone)),
                 source: PlatformSource.androidRenderProcessGone,
                 applies: { $0.family == .android && $0.platform.isAppWebView },
                 weigh: { _ in .init(likelihood: .possible, supporting: ["the page stopped posting during a step that starts the camera or a chooser"]) }),
@@ -48,7 +76,16 @@ extension Symptom {
                 "android.activity-recreated", .app, scope: "Android, file chooser and capture",
                 summary: "Android ended the app's activity while the camera or picker app was in front, and the WebView did not come back to the page",
                 check: "Developer options › Don't keep activities reproduces it; the app must restore the WebView state and the chooser callback",
-                remedy: Remedy(androidKotlin: "Save and restore the WebView (saveState/restoreState) and the pending file chooser callback across activity recreation"),
+                remedy: Remedy(androidKotlin: """
+                    // Save and restore the WebView and the pending file chooser
+                    // callback across activity recreation
+                    override fun onSaveInstanceState(outState: Bundle) {
+                        super.onSaveInstanceState(outState)
+                        webView.saveState(outState)
+                    }
+                    // in onCreate:
+                    if (savedInstanceState != null) webView.restoreState(savedInstanceState)
+                    """, docs: Remedy.Docs(android: "https://developer.android.com/reference/android/webkit/WebView#saveState(android.os.Bundle)")),
                 source: PlatformSource.androidProcessLifecycle,
                 applies: { $0.family == .android && ($0.result?.probe ?? "").hasPrefix("file.") },
                 weigh: { _ in .init(likelihood: .possible, supporting: ["the results stopped in a chooser step"]) }),

@@ -1,9 +1,21 @@
 /// Storage, cookies and file choosers: failing observations and their known causes.
 extension Symptom {
+    // https://developer.apple.com/documentation/webkit/wkwebsitedatastore/nonpersistent()
     static let nonPersistentRemedy = Remedy(
-        iosSwift: "Use WKWebsiteDataStore.default() (not .nonPersistent()) and do not remove website data at launch",
-        androidKotlin: "Do not clear cookies or WebStorage at start (CookieManager.removeAllCookies, WebStorage.deleteAllData)",
-        reactNative: "Remove incognito and do not clear cookies at start")
+        iosSwift: """
+            // Not .nonPersistent(); no removeData(ofTypes:modifiedSince:) at launch
+            configuration.websiteDataStore = WKWebsiteDataStore.default()
+            """,
+        androidKotlin: """
+            // Do not clear cookies or WebStorage at start: remove any
+            // CookieManager.removeAllCookies / WebStorage.deleteAllData call
+            """,
+        reactNative: """
+            // Remove incognito and do not clear cookies at start
+            <WebView incognito={false} />
+            """,
+        docs: Remedy.Docs(ios: PlatformSource.nonPersistentStore, android: PlatformSource.androidAcceptCookie,
+                          reactNative: WrapperCatalog.rnReference + "#incognito"))
 
     /// localStorage / sessionStorage / indexedDB null or throwing.
     static let storageUnavailable = Symptom(

@@ -50,15 +50,16 @@ struct WrapperJudgement {
     func fixes(for wrapper: Wrapper, remedy: Remedy?) -> [WrapperFix] {
         let catalog = WrapperCatalog.profile(wrapper).fixes(setting, family: family)
         let own: String?
+        let ownDocs: String?
         switch wrapper {
-        case .nativeIOS: own = remedy?.iosSwift
-        case .nativeAndroid: own = remedy?.androidKotlin
+        case .nativeIOS: (own, ownDocs) = (remedy?.iosSwift, remedy?.docs?.ios)
+        case .nativeAndroid: (own, ownDocs) = (remedy?.androidKotlin, remedy?.docs?.android)
         case .reactNativeWebView:
             if catalog.contains(where: { $0.family == family }) { return catalog.filter { $0.family == family } }
-            own = remedy?.reactNative
+            (own, ownDocs) = (remedy?.reactNative, remedy?.docs?.reactNative)
         default: return catalog
         }
         guard let own, let first = catalog.first else { return catalog }
-        return [WrapperFix(wrapper, setting, family: first.family, language: first.language, docs: first.docs, code: own)]
+        return [WrapperFix(wrapper, setting, family: first.family, language: first.language, docs: ownDocs ?? first.docs, code: own)]
     }
 }

@@ -130,7 +130,7 @@ import Testing
         let failingRun = try Self.run(["diff", failing, "--profile", "liveform"])
         #expect(failingRun.status == 1)
         #expect(failingRun.stdout.contains("FAIL "))
-        #expect(failingRun.stdout.contains("fix (Android Kotlin): "))
+        #expect(failingRun.stdout.contains("fix (Android Kotlin):"))
         #expect(!failingRun.stdout.contains("\u{1B}["), "no colour into a pipe")
         #expect(try Self.run(["diff", farm]).status == 2)
     }

@@ -86,7 +86,8 @@ import Testing
         let failure = xml.components(separatedBy: "name=\"camera.getUserMedia\"")[1].components(separatedBy: "</testcase>")[0]
         #expect(failure.contains("<failure message=\""))
         #expect(failure.contains("type=\"high\"") || failure.contains("type=\"critical\""))
-        #expect(failure.contains("fix (Android Kotlin): "))
+        #expect(failure.contains("fix (Android Kotlin):\n  "), "the fix's code on its own lines")
+        #expect(failure.contains("\n  override fun onPermissionRequest(request: PermissionRequest) {"))
         #expect(!failure.contains("fix (iOS Swift)"), "only the detected wrapper's fix")
         #expect(xml.contains("<property name=\"platform\" value=\"android-webview\"/>"))
         #expect(xml.contains("<property name=\"verdict\" value=\"not-ready\"/>"))
@@ -165,7 +166,27 @@ import Testing
         #expect(coloured.contains("\u{1B}[31m"))
         #expect(plain.contains("verdict:   NOT READY"))
         #expect(plain.contains("FAIL "))
-        #expect(plain.contains("fix (Android Kotlin): "))
+        #expect(plain.contains("fix (Android Kotlin):\n"))
+    }
+
+    @Test func TerminalReport_FitsEightyColumns_WithEachLineOfTheFixOnItsOwn() {
+        let plain = RunReports.text(ReportFixtures.document(ReportFixtures.cameraDenied()), style: .plain)
+        // Only a word longer than a line (a URL) may overflow; TerminalText never cuts one.
+        for line in plain.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces).contains(" ") {
+            #expect(line.count <= TerminalText.columns, "\(line.count) columns: \(line)\n\(plain)")
+        }
+        #expect(plain.contains("\n        override fun onPermissionRequest(request: PermissionRequest) {\n"))
+        // Every fix the catalog can print keeps its lines, indented, within 80 columns.
+        let remedies = Catalog.standard.probes.compactMap(\.remedy) + Catalog.symptoms.flatMap { $0.causes.compactMap(\.remedy) }
+        for code in remedies.flatMap({ [$0.iosSwift, $0.androidKotlin, $0.reactNative].compactMap { $0 } }) {
+            let printed = TerminalReport.fix("Android Kotlin", code, style: .plain)
+            for line in printed { #expect(line.count <= TerminalText.columns, "\(line.count) columns: \(line)") }
+            if printed.count == 1 {
+                #expect(!code.contains("\n") && printed == ["     fix (Android Kotlin): " + code])
+            } else {
+                #expect(printed.dropFirst().map { String($0.dropFirst(TerminalReport.codeIndent.count)) } == code.components(separatedBy: "\n"))
+            }
+        }
     }
 
     @Test func TerminalStyle_FollowsTheTTYAndNO_COLOR() {
@@ -206,6 +227,23 @@ import Testing
         #expect(!ReportStyles.css.contains("url("), "no external requests")
         #expect(ReportStyles.printCSS(runID: "ci-4711").contains("@top-right { content: \"Run ci-4711\""))
         #expect(ReportStyles.printCSS(runID: "a\"b}c").contains("\"Run a\\22 b\\7d c\""), "a quote cannot end the CSS string")
+    }
+
+    /// A fix for a setting no wrapper profile names (custom schemes) links its own API's page,
+    /// per platform, not the first cause's source; and a table cell shows its first code line.
+    @Test func NativeFix_LinksTheDocumentationOfItsOwnAPI() throws {
+        let finding = try #require(ReportFixtures.document(ReportFixtures.cameraDenied()).diff.finding("camera.getUserMedia"))
+        var object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(finding)) as? [String: Any])
+        object["probe"] = "nav.customScheme"
+        object["causes"] = []
+        object["remedy"] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Remedy.customSchemes))
+        let custom = try JSONDecoder().decode(Finding.self, from: JSONSerialization.data(withJSONObject: object))
+        let android = ReportFacts.codeFixes(custom, platform: .androidWebView)
+        #expect(android.fixes.first?.docs == PlatformSource.androidOverrideUrl)
+        #expect(android.fixes.first?.code.contains("override fun shouldOverrideUrlLoading(") == true)
+        #expect(ReportFacts.codeFixes(custom, platform: .iosWKWebView).fixes.first?.docs == PlatformSource.wkNavigationDelegate)
+        #expect(ReportFacts.codeHeadline(Remedy.customSchemes.androidKotlin ?? "") == "override fun shouldOverrideUrlLoading( …")
+        #expect(ReportFacts.codeHeadline("// Accept image/heic on the server") == "// Accept image/heic on the server")
     }
 
     @Test func RunReportPage_FixIsCodeWithACopyButtonAndItsDocumentation() throws {

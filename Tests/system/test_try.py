@@ -48,9 +48,10 @@ def failed_titles(stdout):
 
 
 def knock_ons(stdout):
-    """The titles listed under a cause ("also fails because of it: Server cookie (fail), …")."""
-    return {re.sub(r" \([a-z-]+\)$", "", t) for line in re.findall(r"also fails because of it: (.*)$", stdout, re.M)
-            for t in line.split(", ")}
+    """The titles listed under a cause, one per line ("also fails because of it:" then
+    "       Server cookie (fail)")."""
+    return {re.sub(r" \([a-z-]+\)$", "", t.strip()) for block in re.findall(r"also fails because of it:\n((?:       \S.*\n?)+)", stdout)
+            for t in block.splitlines()}
 
 
 def assert_cleaned_up(scratch, port):

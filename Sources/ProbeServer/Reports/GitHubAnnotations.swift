@@ -18,7 +18,7 @@ enum GitHubAnnotations {
             var message = finding.diagnosis ?? finding.observed
             message += "\nexpected: \(finding.expected)\nobserved: \(finding.observed)"
             for (wrapper, fix) in ReportFacts.relevantRemedies(finding.remedy, platform: platform) {
-                message += "\nfix (\(wrapper)): \(fix)"
+                message += "\n" + ReportFacts.fixText(wrapper, fix)
             }
             let title = "probe-server \(document.run.id): \(finding.probe) (\(finding.title))"
             lines.append("::\(command) title=\(property(title))::\(data(message))")

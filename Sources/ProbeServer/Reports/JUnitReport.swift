@@ -110,7 +110,7 @@ enum JUnitReport {
         if let diagnosis = finding.diagnosis { lines.append("diagnosis: \(diagnosis)") }
         if let layer = finding.layer { lines.append("layer: \(layer.rawValue)") }
         for (wrapper, fix) in ReportFacts.relevantRemedies(finding.remedy, platform: platform) {
-            lines.append("fix (\(wrapper)): \(fix)")
+            lines.append(ReportFacts.fixText(wrapper, fix))
         }
         if !finding.checklistItems.isEmpty { lines.append("checklist: \(finding.checklistItems.joined(separator: ", "))") }
         return lines.joined(separator: "\n")

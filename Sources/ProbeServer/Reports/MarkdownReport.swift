@@ -44,7 +44,8 @@ enum MarkdownReport {
             out.append("|---|---|---|---|---|---|")
             for finding in actionable.prefix(maxRows) {
                 let fixes = ReportFacts.relevantRemedies(finding.remedy, platform: platform)
-                let fix = fixes.map { wrapper == nil ? "\(esc($0.wrapper)): \(ReportText.markdownCode($0.fix))" : ReportText.markdownCode($0.fix) }
+                let fix = fixes.map { ($0.wrapper, ReportText.markdownCode(ReportFacts.codeHeadline($0.fix))) }
+                    .map { wrapper == nil ? "\(esc($0.0)): \($0.1)" : $0.1 }
                     .joined(separator: " · ")
                 out.append("| \(finding.verdict == .fail ? "❌ fail" : "⚠️ warn") | \(finding.severity.rawValue) | \(esc(finding.title)) (\(esc(finding.probe))) | \(esc(finding.observed)) | \(esc(finding.diagnosis ?? ""))\(finding.causes.isEmpty ? "" : " Sources: " + finding.causes.map { esc($0.source) }.joined(separator: " ")) | \(fix.isEmpty ? "—" : fix) |")
             }

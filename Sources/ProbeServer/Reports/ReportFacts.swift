@@ -24,6 +24,15 @@ enum ReportFacts {
             }
         }
 
+        /// The page documenting the API of this wrapper's line (`Remedy.docs`).
+        func docs(in remedy: Remedy) -> String? {
+            switch self {
+            case .iosSwift: return remedy.docs?.ios
+            case .androidKotlin: return remedy.docs?.android
+            case .reactNative: return remedy.docs?.reactNative
+            }
+        }
+
         /// The wrapper whose settings the app on this platform has; nil in a browser.
         static func detected(_ platform: Platform) -> Wrapper? {
             switch platform {
@@ -43,6 +52,22 @@ enum ReportFacts {
         if let first = detectedFix(remedy) { return [(first.label, first.code)] }
         let relevant = remedy.relevant(to: platform)
         return Wrapper.allCases.compactMap { wrapper in wrapper.line(in: relevant).map { (wrapper.title, $0) } }
+    }
+
+    /// "fix (Android Kotlin): code" for one line of code; the label and then each line
+    /// indented by two for more (the CI formats keep the code's own lines).
+    static func fixText(_ wrapper: String, _ code: String) -> String {
+        guard code.contains("\n") else { return "fix (\(wrapper)): \(code)" }
+        return "fix (\(wrapper)):\n" + code.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+    }
+
+    /// A fix in one line for a table cell: its first line of code (the first comment when it
+    /// has none), "…" after it when more follows; the whole fix is in the fixes section.
+    static func codeHeadline(_ code: String) -> String {
+        let lines = code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let isComment = { (line: String) in line.hasPrefix("//") || line.hasPrefix("<!--") }
+        let first = lines.first { !isComment($0) } ?? lines.first ?? ""
+        return lines.count > 1 ? first + " …" : first
     }
 
     /// The detected wrapper's fix when it is not one of the three native lines (those keep
@@ -172,9 +197,10 @@ extension ReportFacts {
 
     /// A finding's fixes as code, the one for this app first (`forThisApp`), the others after
     /// it. From `Remedy.wrappers` when the judgement set them (the detected wrapper's first);
-    /// otherwise the remedy's own lines that apply to the platform, each with the native
-    /// wrapper's documentation for the probe's setting (`Wrappers+Native.swift`), else the
-    /// first cause's source, else the wrapper's API home.
+    /// otherwise the remedy's own lines that apply to the platform, each with the page that
+    /// documents its API (`Remedy.docs`), else the native wrapper's documentation for the
+    /// probe's setting (`Wrappers+Native.swift`), else the first cause's source, else the
+    /// wrapper's API home.
     static func codeFixes(_ finding: Finding, platform: Platform) -> (fixes: [CodeFix], forThisApp: Bool) {
         guard let remedy = finding.remedy else { return ([], false) }
         if let wrappers = remedy.wrappers, !wrappers.isEmpty {
@@ -187,9 +213,11 @@ extension ReportFacts {
         let order = Wrapper.allCases.filter { $0 == detected } + Wrapper.allCases.filter { $0 != detected }
         let setting = WrapperSetting.of(probe: finding.probe)
         let fixes = order.compactMap { wrapper -> CodeFix? in
-            guard let code = wrapper.line(in: wrapper == detected ? relevant : remedy), !code.isEmpty else { return nil }
+            let lines = wrapper == detected ? relevant : remedy
+            guard let code = wrapper.line(in: lines), !code.isEmpty else { return nil }
             let profile = WrapperCatalog.profile(wrapper.catalogWrapper)
-            let docs = setting.flatMap { profile.fixes($0, family: wrapper.family).first?.docs }
+            let docs = wrapper.docs(in: lines)
+                ?? setting.flatMap { profile.fixes($0, family: wrapper.family).first?.docs }
                 ?? finding.causes.first?.source ?? profile.home
             return CodeFix(label: wrapper.title, language: wrapper.language, code: code, docs: docs)
         }

@@ -3,8 +3,44 @@ import ProbeCatalog
 
 /// The CLI's rendering: the verdict, then each failed or warning finding with its
 /// diagnosis and the fix for the detected wrapper. Colour is decided by the caller
-/// (`TerminalStyle.detect`), so the same text goes to a pipe without escape codes.
+/// (`TerminalStyle.detect`), so the same text goes to a pipe without escape codes. Text is
+/// broken at words within `TerminalText.columns`, under its label; a fix's code keeps its
+/// own lines, indented under the "fix" label.
 enum TerminalReport {
+    /// Where a finding's fields start: "     observed:  " is 16 columns.
+    static let fieldIndent = String(repeating: " ", count: 16)
+    /// Where a fix's code lines start, under "     fix".
+    static let codeIndent = String(repeating: " ", count: 8)
+
+    /// `label` and `text` on one line, continued under the text where it wraps.
+    static func field(_ label: String, _ text: String) -> String {
+        hanging("     " + label.padding(toLength: fieldIndent.count - 5, withPad: " ", startingAt: 0), text)
+    }
+
+    /// `head` then `text` broken at words, each further line starting under the text.
+    static func hanging(_ head: String, _ text: String) -> String {
+        let lines = TerminalText.wrap(text, width: TerminalText.columns - head.count, indent: "")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        let under = String(repeating: " ", count: head.count)
+        return lines.enumerated().map { ($0.offset == 0 ? head : under) + $0.element }.joined(separator: "\n")
+    }
+
+    /// A fix: on the label's line when it is one line that fits, else the label and then each
+    /// line of code under it (a line longer than the terminal wraps with a deeper indent).
+    static func fix(_ wrapper: String, _ code: String, style: TerminalStyle) -> [String] {
+        let clean = ReportText.terminal
+        let label = "     fix (\(clean(wrapper))):"
+        let lines = code.split(separator: "\n", omittingEmptySubsequences: false).map { clean(String($0)) }
+        if lines.count == 1, label.count + 1 + lines[0].count <= TerminalText.columns {
+            return [label + " " + style.cyan(lines[0])]
+        }
+        return [label] + lines.flatMap { line -> [String] in
+            guard !line.isEmpty else { return [""] }
+            return TerminalText.wrap(codeIndent + line, indent: "    ").split(separator: "\n", omittingEmptySubsequences: false)
+                .map { style.cyan(String($0)) }
+        }
+    }
+
     static func render(_ document: RunReportDocument, style: TerminalStyle) -> String {
         let diff = document.diff
         let platform = diff.platform.platform
@@ -13,10 +49,10 @@ enum TerminalReport {
         var heading = "run \(clean(document.run.id))"
         if let label = document.run.label { heading += " (\(clean(label)))" }
         out.append(style.bold(heading))
-        out.append("  platform:  \(platform.rawValue): \(clean(ReportFacts.platformSummary(diff.platform)))")
-        out.append("  profile:   \(clean(diff.requirementSet))")
+        out.append(hanging("  platform:  ", "\(platform.rawValue): \(clean(ReportFacts.platformSummary(diff.platform)))"))
+        out.append(hanging("  profile:   ", clean(diff.requirementSet)))
         out.append("  verdict:   " + verdictText(diff.verdict, style: style))
-        for reason in diff.verdictReasons { out.append("             \(clean(reason))") }
+        for reason in diff.verdictReasons { out.append(hanging("             ", clean(reason))) }
 
         // A consequence is said under its cause, not as a failure of its own (`Finding.consequenceOf`).
         let actionable = ReportFacts.actionable(diff).filter { $0.consequenceOf == nil }
@@ -25,15 +61,17 @@ enum TerminalReport {
         for finding in actionable {
             let tag = finding.verdict == .fail ? style.red("FAIL") : style.yellow("WARN")
             out.append("\(tag) \(finding.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(style.bold(clean(finding.probe)))  \(clean(finding.title))")
-            out.append("     observed:  \(clean(finding.observed))")
-            out.append("     expected:  \(clean(finding.expected))")
-            if let diagnosis = finding.diagnosis { out.append("     diagnosis: \(clean(diagnosis))") }
-            for (index, cause) in finding.causes.enumerated() { out.append("     \(index == 0 ? "cause:    " : "or:       ") \(clean(cause.reportLine))") }
-            for (wrapper, fix) in ReportFacts.relevantRemedies(finding.remedy, platform: platform) {
-                out.append("     fix (\(wrapper)): \(style.cyan(clean(fix)))")
+            out.append(field("observed:", clean(finding.observed)))
+            out.append(field("expected:", clean(finding.expected)))
+            if let diagnosis = finding.diagnosis { out.append(field("diagnosis:", clean(diagnosis))) }
+            for (index, cause) in finding.causes.enumerated() { out.append(field(index == 0 ? "cause:" : "or:", clean(cause.reportLine))) }
+            for (wrapper, code) in ReportFacts.relevantRemedies(finding.remedy, platform: platform) {
+                out += fix(wrapper, code, style: style)
             }
             if let following = knockOns[finding.probe] {
-                out.append("     also fails because of it: " + following.map { "\(clean($0.title)) (\($0.verdict.rawValue))" }.joined(separator: ", "))
+                // One per line: a title never breaks, and a long list stays within 80 columns.
+                out.append("     also fails because of it:")
+                out += following.map { hanging("       ", "\(clean($0.title)) (\($0.verdict.rawValue))") }
             }
         }
         out.append("")
@@ -41,11 +79,11 @@ enum TerminalReport {
             let count = diff.counts[verdict.rawValue] ?? 0
             return count > 0 ? "\(count) \(verdict.rawValue)" : nil
         }
-        out.append("probes:    " + probes.joined(separator: ", "))
-        out.append("checklist: " + ReportFacts.coverageCounts(diff.coverage).map { "\($0.count) \($0.status)" }.joined(separator: ", "))
-        if let fromHost = ReportFacts.fromHostReport(diff.coverage) { out.append("from the host report: " + clean(fromHost)) }
+        out.append(hanging("probes:    ", probes.joined(separator: ", ")))
+        out.append(hanging("checklist: ", ReportFacts.coverageCounts(diff.coverage).map { "\($0.count) \($0.status)" }.joined(separator: ", ")))
+        if let fromHost = ReportFacts.fromHostReport(diff.coverage) { out.append(hanging("from the host report: ", clean(fromHost))) }
         if !diff.unknownProbes.isEmpty {
-            out.append("unknown probe ids: " + diff.unknownProbes.map(clean).joined(separator: ", "))
+            out.append(hanging("unknown probe ids: ", diff.unknownProbes.map(clean).joined(separator: ", ")))
         }
         return out.joined(separator: "\n") + "\n"
     }
