@@ -266,7 +266,9 @@ function renderSummary(diff) {
     el('p', 'muted', `Detected: ${platform} (${diff.platform.confidence} confidence)`, box);
     (diff.verdictReasons || []).forEach((r) => el('p', 'reason', r, box));
     const rank = (f) => ['critical', 'high', 'medium', 'low', 'none'].indexOf(f.severity);
-    const bad = diff.findings.filter((f) => f.verdict === 'fail' || f.verdict === 'warn').sort((a, b) => rank(a) - rank(b));
+    /* A finding that fails only because another did (consequenceOf) is said under its cause. */
+    const bad = diff.findings.filter((f) => (f.verdict === 'fail' || f.verdict === 'warn') && !f.consequenceOf).sort((a, b) => rank(a) - rank(b));
+    const knockOns = (f) => diff.findings.filter((g) => g.consequenceOf === f.probe).map((g) => g.title);
     if (bad.length) el('h3', '', 'What to fix', box);
     const list = el('ol', 'findings', '', box);
     bad.forEach((f) => {
@@ -276,6 +278,8 @@ function renderSummary(diff) {
       if (f.diagnosis) el('p', 'muted', f.diagnosis, li);
       if (f.causes && f.causes[0]) el('p', 'muted', 'Check first: ' + f.causes[0].check, li);
       if (!(window.ProbeWrapper && ProbeWrapper.renderFixes(f.remedy, li)) && fix) el('pre', 'remedy', fix, li);
+      const also = knockOns(f);
+      if (also.length) el('p', 'muted', 'Also fails because of it: ' + also.join(', '), li);
     });
   } else el('p', '', 'The server returned no diff; the report page may have it.', box);
   const link = el('a', 'btn', 'Full report', box);

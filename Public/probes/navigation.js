@@ -49,7 +49,10 @@ P['nav.returnUrl'] = async (ctx) => {
    navigations; the .invalid top-level domain never resolves (RFC 6761, section 6.4). */
 P['nav.loadError'] = async (ctx) => {
   const key = 'probe.loadError.' + ctx.run, o = JSON.parse(storageGet('sessionStorage', key) || '{}');
-  for (const [field, href, label] of [['http500Recoverable', '/probe/status/500', 'HTTP 500 page'],
+  /* The server's pages send no Referer (Referrer-Policy: no-referrer): ?back= tells its 500
+     page which test page to link back to. */
+  const back = '/probe/status/500?back=' + encodeURIComponent(location.pathname + location.search);
+  for (const [field, href, label] of [['http500Recoverable', back, 'HTTP 500 page'],
     ['unreachableRecoverable', 'https://unreachable.invalid/', 'Unreachable address']]) {
     if (typeof o[field] === 'boolean') continue;
     o[field] = (await ctx.ask(`Tap "${label}", then come back. Did the app show a recoverable error?`, [['yes', 'Yes'], ['no', 'No']],

@@ -180,14 +180,9 @@ extension Remedy {
         docs: Docs(ios: PlatformSource.wkMediaCaptureDelegate, android: PlatformSource.androidOnPermissionRequest,
                    reactNative: PlatformSource.rnMediaCaptureGrantType))
 
-    // https://developer.apple.com/documentation/avfoundation/requesting-authorization-to-capture-and-save-media
-    // https://developer.android.com/training/permissions/requesting
-    public static let osCameraPermission = Remedy(
-        iosSwift: """
-            // Info.plist:
-            // <key>NSCameraUsageDescription</key>
-            // <string>The camera takes the photo of your ID.</string>
-            // Before opening the WebView:
+    /// Asking for the camera before the WebView does, and the way to Settings once denied:
+    /// the OS layer's part of both camera fixes.
+    static let cameraAuthorizationSwift = """
             switch AVCaptureDevice.authorizationStatus(for: .video) {
             case .notDetermined:
                 AVCaptureDevice.requestAccess(for: .video) { granted in
@@ -200,6 +195,17 @@ extension Remedy {
             default:
                 break // .authorized: open the WebView
             }
+            """
+
+    // https://developer.apple.com/documentation/avfoundation/requesting-authorization-to-capture-and-save-media
+    // https://developer.android.com/training/permissions/requesting
+    public static let osCameraPermission = Remedy(
+        iosSwift: """
+            // Info.plist:
+            // <key>NSCameraUsageDescription</key>
+            // <string>The camera takes the photo of your ID.</string>
+            // Before opening the WebView:
+            \(cameraAuthorizationSwift)
             """,
         androidKotlin: """
             // AndroidManifest.xml:

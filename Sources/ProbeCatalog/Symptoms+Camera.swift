@@ -7,18 +7,7 @@ extension Symptom {
     static let iosSettingsDenial = Remedy(
         iosSwift: """
             // Before opening the WebView
-            switch AVCaptureDevice.authorizationStatus(for: .video) {
-            case .notDetermined:
-                AVCaptureDevice.requestAccess(for: .video) { granted in
-                    // open the WebView on the main queue when granted
-                }
-            case .denied, .restricted:
-                // explain why, then offer the Settings app
-                let settings = URL(string: UIApplication.openSettingsURLString)!
-                UIApplication.shared.open(settings)
-            default:
-                break // .authorized: open the WebView
-            }
+            \(Remedy.cameraAuthorizationSwift)
             """,
         reactNative: """
             // react-native-permissions, before rendering the WebView
