@@ -141,13 +141,19 @@ def server():
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
+    """One Playwright for the session: its sync API refuses a second one while the first runs."""
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--use-fake-device-for-media-stream", "--ignore-certificate-errors"])
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    b = playwright.chromium.launch(executable_path=CHROMIUM, args=[
+        "--no-sandbox", "--use-fake-device-for-media-stream", "--ignore-certificate-errors"])
+    yield b
+    b.close()
 
 
 def open_page(browser, url, camera=True, viewport=(390, 844)):

@@ -9,17 +9,15 @@ VIEWPORTS = [(390, 844), (320, 640), (844, 390)]
 
 
 @pytest.fixture(scope="module")
-def browser():
+def browser(playwright):
     """Chromium that answers permission prompts itself: camera.scope's getDisplayMedia opens
     a screen picker that a headless browser never closes, and behind it no pointer event
     reaches the page (the page explains that prompt to a person; a test has nobody to refuse it)."""
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-            "--ignore-certificate-errors"])
-        yield b
-        b.close()
+    b = playwright.chromium.launch(executable_path=CHROMIUM, args=[
+        "--no-sandbox", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+        "--ignore-certificate-errors"])
+    yield b
+    b.close()
 
 
 def inside(box, viewport):

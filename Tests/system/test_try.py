@@ -41,10 +41,12 @@ def verdict_of(stdout):
 
 
 def failed_titles(stdout):
-    """The step titles of the verdict's "N steps failed: A, B and C" reason."""
-    m = re.search(r"^             \d+ steps? failed: (.*)$", stdout, re.M)
+    """The step titles of the verdict's "N steps failed: A, B and C" reason (wrapped at words
+    under its first line at 80 columns, so its continuation lines are read too)."""
+    m = re.search(r"^             \d+ steps? failed: (.*(?:\n {13}(?!\d+ )\S.*)*)", stdout, re.M)
     assert m, stdout
-    return set(re.split(r", | and ", m.group(1)))
+    reason = re.sub(r"\s*\n\s+", " ", m.group(1))
+    return set(re.split(r", | and ", reason))
 
 
 def knock_ons(stdout):
