@@ -1394,7 +1394,8 @@ public enum OpenAPIDocument {
     "parameters": [{"name": "url", "in": "query", "required": true, "description": "the address to encode: https (the request's scheme), on one of this server's own origins, at most 1024 bytes", "schema": {"type": "string", "maxLength": 1024}}],
     "responses": {
      "200": {"description": "the QR code; cacheable (Cache-Control public, a day)", "content": {"image/svg+xml": {"schema": {"type": "string"}}}},
-     "400": {"description": "url missing, over 1024 bytes, not https, with a user name, or on another origin: error.field is url, error.message says which", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+     "400": {"description": "url missing, over 1024 bytes, not https, with a user name, or on another origin: error.field is url, error.message says which", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+     "414": {"description": "the request line is over the server's 8 KiB limit (1024 characters, percent-encoded, can be more)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
     }
    }
   },
