@@ -48,6 +48,9 @@ def walk(browser, server, viewport, dark=False, only=None):
             return
         n[0] += 1
         path = HERE / f"page-{size}-{n[0]:02d}-{name}.png"
+        # Images shown with the step (the relaunch step's QR code) are drawn before the shot.
+        page.wait_for_function("() => Array.from(document.images).every((i) => i.hidden || i.complete)", timeout=10000)
+        page.wait_for_timeout(150)
         page.screenshot(path=str(path))
         shots.append((path.name, caption))
 

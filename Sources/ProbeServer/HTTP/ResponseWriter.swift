@@ -107,7 +107,10 @@ public struct SecurityHeaders: Sendable {
     }
 
     public var contentSecurityPolicy: String {
-        let extra = extraOrigins.isEmpty ? "" : " " + extraOrigins.joined(separator: " ")
+        // A host-source cannot name an IPv6 literal (https://www.w3.org/TR/CSP3/#grammardef-host-source):
+        // browsers ignore such a source and log it as invalid on every page, so it is left out.
+        let expressible = extraOrigins.filter { !$0.contains("[") }
+        let extra = expressible.isEmpty ? "" : " " + expressible.joined(separator: " ")
         return "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:\(extra); "
             + "media-src 'self' blob: data:; connect-src 'self'\(extra); frame-src 'self'\(extra); "
             + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'\(extra)"
