@@ -21,7 +21,13 @@
         box = li.appendChild(d.createElement('details'));
         box.appendChild(d.createElement('summary')).textContent = 'The fix in the other wrappers (' + (f.length - 1) + ')';
       }
-      box.appendChild(d.createElement('p')).textContent = x.wrapper + ' (' + x.language + (x.family ? ', ' + x.family : '') + ')';
+      var label = box.appendChild(d.createElement('p'));
+      label.textContent = x.wrapper + ' (' + x.language + (x.family ? ', ' + x.family : '') + ') ';
+      if (/^https:\/\//.test(x.docs || '')) {
+        var doc = label.appendChild(d.createElement('a'));
+        doc.href = x.docs;
+        doc.textContent = 'Documentation';
+      }
       var pre = box.appendChild(d.createElement('pre'));
       pre.className = 'remedy';
       pre.textContent = x.code;
