@@ -4,7 +4,8 @@ import ProbeServer
 /// `wait --github`, or any `wait` inside GitHub Actions (`GITHUB_ACTIONS=true`): the Markdown
 /// report appended to the job summary (`$GITHUB_STEP_SUMMARY`) and one `::error`/`::warning`
 /// annotation per finding on stdout, where the runner reads workflow commands
-/// (https://docs.github.com/en/actions/writing-workflows/choosing-what-your-workflow-does/workflow-commands-for-github-actions).
+/// (https://docs.github.com/en/actions/writing-workflows/choosing-what-your-workflow-does/workflow-commands-for-github-actions);
+/// everything else `wait` prints is inside a `CommandPause`.
 enum GitHubStep {
     /// GitHub sets `GITHUB_ACTIONS=true` in every step
     /// (https://docs.github.com/en/actions/writing-workflows/choosing-what-your-workflow-does/store-information-in-variables#default-environment-variables).
@@ -17,6 +18,50 @@ enum GitHubStep {
             try append(RunReports.markdown(document) + "\n", to: summary)
         }
         try Output.write(RunReports.githubAnnotations(document))
+    }
+
+    /// Workflow commands off while `wait` prints device text, and back on for its own
+    /// annotations: `::stop-commands::TOKEN` makes the runner read every later line as plain
+    /// text until `::TOKEN::`
+    /// (https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions#stopping-and-starting-workflow-commands).
+    /// The token is random per run, as GitHub asks, so no text a device sent can name it and
+    /// turn commands back on early. This guards stdout, where the report goes; a line on
+    /// stderr reaches the runner through another pipe and may be read after the resume, so
+    /// what holds there is `ReportText.terminal`, which leaves no `::` or `##[` in device text.
+    final class CommandPause {
+        /// 128 bits from the system's generator (getrandom(2)): not guessable, and hex, so
+        /// it is never the name of a workflow command.
+        static let tokenBytes = 16
+
+        let token: String
+        private(set) var paused = false
+
+        init<Generator: RandomNumberGenerator>(using generator: inout Generator) {
+            token = "probe-server-" + (0..<Self.tokenBytes).map { _ in
+                String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator))
+            }.joined()
+        }
+
+        convenience init() {
+            var system = SystemRandomNumberGenerator()
+            self.init(using: &system)
+        }
+
+        var stopLine: String { "::stop-commands::\(token)\n" }
+        var resumeLine: String { "::\(token)::\n" }
+
+        func stop() throws {
+            guard !paused else { return }
+            try Output.write(stopLine)
+            paused = true
+        }
+
+        /// Idempotent, so `wait` can call it before its annotations and again on every way out.
+        func resume() throws {
+            guard paused else { return }
+            paused = false
+            try Output.write(resumeLine)
+        }
     }
 
     /// The summary file is shared by every step of the job: append, never replace.

@@ -61,6 +61,11 @@ enum WaitCommand {
         let timeout = try args.int("timeout", Int.self, range: 1...86_400) ?? defaultTimeoutSeconds
         let api = try ServerOptions.client(args, command: "wait")
         let quiet = args.flag("quiet")
+        // In GitHub Actions every line but the annotations is data: commands stay off from
+        // here to just before them, and on every way out (a thrown error included).
+        let pause = GitHubStep.isActive(flag: args.flag("github")) ? GitHubStep.CommandPause() : nil
+        try pause?.stop()
+        defer { try? pause?.resume() }
 
         let deadline = Date() + Double(timeout)
         var completed = false
@@ -99,26 +104,31 @@ enum WaitCommand {
         if let path = args.value("markdown") { try Output.writeFile(RunReports.markdown(document), to: path, what: "Markdown report") }
         if let directory = args.value("out") { try ReportFolder.write(document, to: directory) }
         if !quiet { try Output.write(RunReports.text(document, style: Output.style)) }
-        if GitHubStep.isActive(flag: args.flag("github")) { try GitHubStep.publish(document) }
-        guard completed else {
-            if document.results.isEmpty {
-                printError("probe-server: run \(id): no result arrived within \(timeout) s: the page never ran on the device.")
-                // The usual cause is a device that does not trust the local CA: the server saw it refuse.
-                let refusals = (try? api.run(id).certificateRefusals) ?? nil
-                for refusal in refusals ?? [] {
-                    let later = refusal.acceptedLater == true ? " (the same address completed a handshake later)" : ""
-                    printError("  " + ReportText.terminal("\(refusal.at ?? "?")  \(refusal.client) \(refusal.explanation)\(later)"))
-                }
-                printError(refusals?.isEmpty == false
-                    ? "Install the CA on the device (open /setup on it: /ca.pem, /ca.mobileconfig), or pass a certificate it trusts (--cert/--key)."
-                    : "Check that the device opened the run URL and can reach the server, or raise --timeout.")
-            } else if let stalled = StalledRun(results: document.results, now: Date()) {
-                // Results arrived, so the device did open the run URL: say where it stopped.
-                let title = Catalog.standard.probes.first { $0.id == stalled.lastProbe }?.title
-                printError("probe-server: run \(id) did not complete within \(timeout) s: " + stalled.explanation(title: title))
-            }
-            return ExitCode.incomplete
+        if !completed { explainIncomplete(id, document, timeout: timeout, api: api) }
+        if let pause {
+            try pause.resume()
+            try GitHubStep.publish(document)
         }
-        return ExitCode.verdict(document.diff.verdict)
+        return completed ? ExitCode.verdict(document.diff.verdict) : ExitCode.incomplete
+    }
+
+    /// Why the run did not complete in time, on stderr: the page never ran, or where it stopped.
+    static func explainIncomplete(_ id: String, _ document: RunReportDocument, timeout: Int, api: ProbeAPIClient) {
+        if document.results.isEmpty {
+            printError("probe-server: run \(id): no result arrived within \(timeout) s: the page never ran on the device.")
+            // The usual cause is a device that does not trust the local CA: the server saw it refuse.
+            let refusals = (try? api.run(id).certificateRefusals) ?? nil
+            for refusal in refusals ?? [] {
+                let later = refusal.acceptedLater == true ? " (the same address completed a handshake later)" : ""
+                printError("  " + ReportText.terminal("\(refusal.at ?? "?")  \(refusal.client) \(refusal.explanation)\(later)"))
+            }
+            printError(refusals?.isEmpty == false
+                ? "Install the CA on the device (open /setup on it: /ca.pem, /ca.mobileconfig), or pass a certificate it trusts (--cert/--key)."
+                : "Check that the device opened the run URL and can reach the server, or raise --timeout.")
+        } else if let stalled = StalledRun(results: document.results, now: Date()) {
+            // Results arrived, so the device did open the run URL: say where it stopped.
+            let title = Catalog.standard.probes.first { $0.id == stalled.lastProbe }?.title
+            printError("probe-server: run \(id) did not complete within \(timeout) s: " + stalled.explanation(title: title))
+        }
     }
 }

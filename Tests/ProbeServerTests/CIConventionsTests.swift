@@ -168,6 +168,12 @@ import Testing
         let expected = ReportFixtures.report(ReportFixtures.cameraDenied()).findings.filter { $0.verdict == .fail }.count
         #expect(errors.count == expected && expected > 0, "\(failing.stdout)")
         #expect(errors.contains { $0.contains("camera.getUserMedia") })
+        // Commands are off from the first line, and on again only for the annotations.
+        let lines = failing.stdout.split(separator: "\n")
+        let stop = lines.first ?? ""
+        #expect(stop.hasPrefix("::stop-commands::probe-server-"), "\(failing.stdout)")
+        let resume = lines.firstIndex(of: "::\(stop.dropFirst("::stop-commands::".count))::")
+        #expect(resume.map { lines[($0 + 1)...].allSatisfy { $0.hasPrefix("::error ") || $0.hasPrefix("::warning ") } } == true)
         let text = try String(contentsOfFile: summary, encoding: .utf8)
         #expect(text.hasPrefix("earlier step\n### ❌ probe-server"), "appended, never replaced")
 

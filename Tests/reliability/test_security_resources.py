@@ -579,3 +579,52 @@ def test_MarkdownReport_NeutralisesMentionsTableBreaksAndBidi():
         text = body.decode()
         assert "@\u2060octocat" in text and "@octocat" not in text
         assert "\\|" in text and "\u202e" not in text and "\\u{202E}" in text
+
+
+# Words that are each a workflow command if they reach the start of a log line (the runner
+# trims leading whitespace first), a legacy `##[…]` command anywhere, and links GitHub would
+# autolink: what a device sends through its label, metadata and an observed error message.
+FORGED_COMMANDS = " ".join(["::notice::forged"] * 6 + ["::stop-commands::x", "##[set-output name=a]b", "::warning::w"] * 3)
+PLANTED_LINKS = "see https://evil.example/x HTTP://evil.example/y www.evil.example victim@evil.example"
+AUTOLINKABLE = re.compile(r"(?i)(https?://|www\.)evil|[\w.+-]+@evil\.")
+
+
+def test_WaitInGitHubActions_PrintsNoWorkflowCommandFromDeviceText(tmp_path):
+    with Server() as server:
+        forged = FORGED_COMMANDS + " " + PLANTED_LINKS
+        run = server.create_run(label=forged, metadata={"deviceModel": forged})
+        denied = result(run, probe="camera.getUserMedia", status="fail",
+                        observed={"outcome": "error", "errorName": "NotAllowedError", "errorMessage": forged,
+                                  "elapsedMs": 8, "promptShown": False})
+        status, _, data, _ = server.request("POST", server.results_path(run), {"results": [result(run), denied]})
+        assert status in (200, 201), data
+        status, _, data, _ = server.request("POST", f"/api/runs/{run}/complete", {}, headers={"X-Probe-Key": server.keys[run]})
+        assert status == 200, data
+        summary, markdown = tmp_path / "summary.md", tmp_path / "report.md"
+        env = dict(os.environ, NO_COLOR="1", GITHUB_ACTIONS="true", GITHUB_STEP_SUMMARY=str(summary))
+        done = subprocess.run([SERVER_BINARY, "wait", run, "--server", f"http://{LOOPBACK}:{server.port}",
+                               "--token", server.token(), "--timeout", "30", "--markdown", str(markdown)],
+                              capture_output=True, text=True, timeout=60, env=env)
+        assert done.returncode == 1, done.stderr
+        assert "forged" in done.stdout, "the device text is shown, as data"
+
+        # The runner reads stdout and stderr alike.
+        lines = done.stdout.splitlines() + done.stderr.splitlines()
+        stop = lines[0]
+        assert re.fullmatch(r"::stop-commands::probe-server-[0-9a-f]{32}", stop), lines[:3]
+        resume = "::" + stop[len("::stop-commands::"):] + "::"
+        assert resume in lines
+        annotations = done.stdout.splitlines()[done.stdout.splitlines().index(resume) + 1:]
+        assert annotations and all(re.match(r"::(error|warning) title=[^:,]*::", a) for a in annotations), annotations
+        for line in lines:
+            if line in (stop, resume) or line in annotations:
+                continue
+            assert not line.lstrip().startswith("::"), line
+            assert "##[" not in line, line
+
+        status, _, body, _ = server.request("GET", f"/api/runs/{run}/report.md", headers=auth(server))
+        assert status == 200
+        for name, text in (("report.md", body.decode()), ("--markdown", markdown.read_text()),
+                           ("GITHUB_STEP_SUMMARY", summary.read_text())):
+            assert "forged" in text, name
+            assert not AUTOLINKABLE.search(text), (name, AUTOLINKABLE.search(text))

@@ -47,7 +47,7 @@ enum MarkdownReport {
                 let fix = fixes.map { ($0.wrapper, ReportText.markdownCode(ReportFacts.codeHeadline($0.fix))) }
                     .map { wrapper == nil ? "\(esc($0.0)): \($0.1)" : $0.1 }
                     .joined(separator: " · ")
-                out.append("| \(finding.verdict == .fail ? "❌ fail" : "⚠️ warn") | \(finding.severity.rawValue) | \(esc(finding.title)) (\(esc(finding.probe))) | \(esc(finding.observed)) | \(esc(finding.diagnosis ?? ""))\(finding.causes.isEmpty ? "" : " Sources: " + finding.causes.map { esc($0.source) }.joined(separator: " ")) | \(fix.isEmpty ? "—" : fix) |")
+                out.append("| \(finding.verdict == .fail ? "❌ fail" : "⚠️ warn") | \(finding.severity.rawValue) | \(esc(finding.title)) (\(esc(finding.probe))) | \(esc(finding.observed)) | \(esc(finding.diagnosis ?? ""))\(finding.causes.isEmpty ? "" : " Sources: " + finding.causes.map { sourceLink($0.source) }.joined(separator: " ")) | \(fix.isEmpty ? "—" : fix) |")
             }
             if actionable.count > maxRows { out += ["", "…and \(actionable.count - maxRows) more; see the full report."] }
             fixes(&out, actionable.prefix(maxRows), diff)
@@ -67,6 +67,13 @@ enum MarkdownReport {
             out.append("Unknown probe ids in the results: \(diff.unknownProbes.map(esc).joined(separator: ", "))")
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// A cause's public source as a Markdown link named by its host: device text has its bare
+    /// URLs broken (`ReportText.autolinkSafe`), so the catalog's own are written as links.
+    static func sourceLink(_ url: String) -> String {
+        let host = URL(string: url)?.host ?? url
+        return "[\(ReportText.markdown(host))](\(ReportText.markdownURL(url)))"
     }
 
     /// Each finding's fix as a fenced block in its language with the documentation link (the

@@ -61,6 +61,8 @@ public enum ReportText {
     /// (https://docs.github.com/en/get-started/writing-on-github/getting-started-with-writing-and-formatting-on-github/basic-writing-and-formatting-syntax#mentioning-people-and-teams)
     /// and a backslash does not stop it; the joiner is invisible, is no login character, and
     /// (unlike U+200D ZERO WIDTH JOINER, which emoji sequences use) is not dropped on the way.
+    /// The same joiner after `@` also stops GFM's email autolink, whose domain must follow
+    /// the `@` directly; `autolinkSafe` stops its URL and `www.` autolinks.
     public static func markdown(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -82,7 +84,29 @@ public enum ReportText {
                 }
             }
         }
-        return out
+        return autolinkSafe(out)
+    }
+
+    /// GitHub links a bare `http://…`, `https://…` or `www.…` in Markdown text (GFM
+    /// "Autolinks (extension)", https://github.github.com/gfm/#autolinks-extension-), so a
+    /// device could plant a link in a pull-request comment. A word joiner goes after the `:`
+    /// of every `://` and after every `www` before a `.` (any case): the extension needs those
+    /// characters adjacent, and the text still reads as it was sent. The catalog's own links
+    /// are written as Markdown links (`markdownURL`), which this never touches.
+    static func autolinkSafe(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            out.append(scalar)
+            let next = { (offset: Int) -> Unicode.Scalar? in
+                index + offset < scalars.count ? scalars[index + offset] : nil
+            }
+            let scheme = scalar == ":" && next(1) == "/" && next(2) == "/"
+            let www = (scalar == "w" || scalar == "W") && next(1) == "." && index >= 2
+                && scalars[(index - 2)..<index].allSatisfy { $0 == "w" || $0 == "W" }
+            if scheme || www { out.append(wordJoiner) }
+        }
+        return String(out)
     }
 
     /// Terminal output, one field at a time: a hostile label or user agent must not move the
@@ -90,6 +114,12 @@ public enum ReportText {
     /// start a line of its own (a fake `verdict: READY` after a newline), or reorder what
     /// follows it (bidi overrides and isolates, Unicode TR9 §2). Each is written visibly:
     /// `\n`, `\r`, `\t`, else `\u{XXXX}`, so the reader sees that the text held one.
+    ///
+    /// The same text is a CI log, and the GitHub Actions runner reads workflow commands in
+    /// it: a line that starts with `::` once leading whitespace is trimmed, and the legacy
+    /// `##[command]` form anywhere in a line (actions/runner, ActionCommand.cs `TryParseV2`
+    /// and `TryParse`). A field is wrapped behind an indent, so any `::` in it may become a
+    /// line start. `ciSafe` breaks every `::` and `##[` with U+2060 WORD JOINER.
     public static func terminal(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -106,7 +136,33 @@ public enum ReportText {
                 }
             }
         }
-        return out
+        return ciSafe(out)
+    }
+
+    /// U+2060 WORD JOINER: invisible, zero-width in terminals and in GitHub's log viewer, no
+    /// whitespace (.NET's `TrimStart`, which the runner uses, keeps it), and not a character
+    /// of a command name, so `:\u{2060}:` is no command key. An invisible break keeps an IPv6
+    /// address (`fe80::1`) or a C++ name (`std::string`) reading as it was sent.
+    static let wordJoiner: Unicode.Scalar = "\u{2060}"
+
+    /// `text` with no `::` and no `##[` left in it: a word joiner goes between the two colons
+    /// and between `##` and `[`. Text wraps only at spaces, so a line can start with `::` only
+    /// where the text itself holds one: no caller prints a field with a `:` or `##` against
+    /// it where a line can start.
+    static func ciSafe(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: { $0 == ":" || $0 == "[" }) else { return text }
+        var out = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            if index > 0 {
+                let before = scalars[index - 1]
+                let pairedColon = scalar == ":" && before == ":"
+                let legacyCommand = scalar == "[" && before == "#" && index > 1 && scalars[index - 2] == "#"
+                if pairedColon || legacyCommand { out.append(wordJoiner) }
+            }
+            out.append(scalar)
+        }
+        return String(out)
     }
 
     /// `\u{202E}`: the Swift spelling, readable and unambiguous.
@@ -195,13 +251,14 @@ extension ReportText {
 
 extension ReportText {
     /// A catalog URL as a Markdown link destination: only http(s), with the characters that
-    /// could end it percent-encoded (balanced parentheses may stay, CommonMark §6.3).
+    /// could end it percent-encoded (balanced parentheses may stay, CommonMark §6.3), and `|`,
+    /// which ends a GFM table cell before links are parsed.
     public static func markdownURL(_ url: String) -> String {
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else { return "#" }
         var out = ""
         for scalar in url.unicodeScalars {
             switch scalar {
-            case "<", ">", " ", "\\", "\n", "\r", "\t": out += "%" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+            case "<", ">", " ", "\\", "|", "\n", "\r", "\t": out += "%" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
             default: out.unicodeScalars.append(scalar)
             }
         }
