@@ -586,17 +586,22 @@ def test_MarkdownReport_NeutralisesMentionsTableBreaksAndBidi():
 # autolink: what a device sends through its label, metadata and an observed error message.
 FORGED_COMMANDS = " ".join(["::notice::forged"] * 6 + ["::stop-commands::x", "##[set-output name=a]b", "::warning::w"] * 3)
 PLANTED_LINKS = "see https://evil.example/x HTTP://evil.example/y www.evil.example victim@evil.example"
+ANDROID_WEBVIEW = ("Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/UQ1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) "
+                   "Version/4.0 Chrome/130.0.6723.86 Mobile Safari/537.36")
 AUTOLINKABLE = re.compile(r"(?i)(https?://|www\.)evil|[\w.+-]+@evil\.")
 
 
 def test_WaitInGitHubActions_PrintsNoWorkflowCommandFromDeviceText(tmp_path):
     with Server() as server:
         forged = FORGED_COMMANDS + " " + PLANTED_LINKS
-        run = server.create_run(label=forged, metadata={"deviceModel": forged})
+        # A label holds at most 200 bytes; the error message carries the long text.
+        short = "::notice::forged ##[set-output name=l]v ::warning::w https://evil.example/l www.evil.example"
+        run = server.create_run(label=short, metadata={"deviceModel": short})
         denied = result(run, probe="camera.getUserMedia", status="fail",
                         observed={"outcome": "error", "errorName": "NotAllowedError", "errorMessage": forged,
                                   "elapsedMs": 8, "promptShown": False})
-        status, _, data, _ = server.request("POST", server.results_path(run), {"results": [result(run), denied]})
+        platform = result(run, probe="env.platform", status="info", observed={"userAgent": ANDROID_WEBVIEW})
+        status, _, data, _ = server.request("POST", server.results_path(run), {"results": [platform, denied]})
         assert status in (200, 201), data
         status, _, data, _ = server.request("POST", f"/api/runs/{run}/complete", {}, headers={"X-Probe-Key": server.keys[run]})
         assert status == 200, data
@@ -605,7 +610,7 @@ def test_WaitInGitHubActions_PrintsNoWorkflowCommandFromDeviceText(tmp_path):
         done = subprocess.run([SERVER_BINARY, "wait", run, "--server", f"http://{LOOPBACK}:{server.port}",
                                "--token", server.token(), "--timeout", "30", "--markdown", str(markdown)],
                               capture_output=True, text=True, timeout=60, env=env)
-        assert done.returncode == 1, done.stderr
+        assert done.returncode in (1, 2), done.stderr  # findings, or incomplete: 2 of the probes ran
         assert "forged" in done.stdout, "the device text is shown, as data"
 
         # The runner reads stdout and stderr alike.
@@ -615,7 +620,8 @@ def test_WaitInGitHubActions_PrintsNoWorkflowCommandFromDeviceText(tmp_path):
         resume = "::" + stop[len("::stop-commands::"):] + "::"
         assert resume in lines
         annotations = done.stdout.splitlines()[done.stdout.splitlines().index(resume) + 1:]
-        assert annotations and all(re.match(r"::(error|warning) title=[^:,]*::", a) for a in annotations), annotations
+        assert any(a.startswith("::error ") for a in annotations), done.stdout
+        assert all(re.match(r"::(error|warning) title=[^:,]*::", a) for a in annotations), annotations
         for line in lines:
             if line in (stop, resume) or line in annotations:
                 continue
