@@ -63,12 +63,19 @@ public struct ResultDecoder: Sendable {
 
     public func decodeBatch(_ data: Data) throws -> [ProbeResult] { try decodeBatch([UInt8](data)) }
 
+    /// The body as JSON; a string holding U+0000 anywhere is refused here, naming its path
+    /// from the body's root (`results[1].observed.name`), before any result is read (`NULText`).
     func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        let value: JSONValue
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
         } catch {
             throw ResultDecodingError(path: "", problem: "not valid JSON")
         }
+        if NULText.mayBeIn(json: bytes), let path = NULText.path(in: value) {
+            throw ResultDecodingError(path: path, problem: NULText.problem)
+        }
+        return value
     }
 
     func result(from value: JSONValue, path: String) throws -> ProbeResult {

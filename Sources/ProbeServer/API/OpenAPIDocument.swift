@@ -254,7 +254,7 @@ public enum OpenAPIDocument {
       }
      },
      "certificateRefusals": {
-      "description": "Only with the access token, while the run has no result: TLS clients that refused the certificate since the run was created (at most 10, newest last).",
+      "description": "Only with a token of scope read or admin (who may call GET /api/tls/refusals), while the run has no result: TLS clients that refused the certificate since the run was created (at most 10, newest last).",
       "type": "array",
       "items": {
        "$ref": "#/components/schemas/CertificateRefusal"

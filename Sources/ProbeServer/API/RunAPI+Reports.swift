@@ -81,7 +81,7 @@ extension RunAPI {
 
     /// Whether the client asked for a page (a browser's `Accept` names text/html, RFC 9110 §12.5.1).
     static func asksForHTML(_ req: Request) -> Bool {
-        req.headers["accept"]?.lowercased().contains("text/html") ?? false
+        req.headers.combined("accept")?.lowercased().contains("text/html") ?? false
     }
 
     /// The sign-in page with the status of the refusal and the challenge a 401 carries (RFC 9110 §11.6.1).

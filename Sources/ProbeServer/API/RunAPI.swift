@@ -122,7 +122,7 @@ public final class RunAPI: @unchecked Sendable {
         router.get("/api/health") { [self] _ in .json(["status": "ok", "version": serverVersion]) }
         // Every refused handshake with the client's address: behind the token, like the run list.
         router.add("GET", "/api/tls/refusals") { [self] req in
-            try token.require(.read, req)
+            try token.require(Self.refusalsScope, req)
             return .now(.json(RefusalsView(refusals: certificateRefusals.list())))
         }
         registerReports(into: &router)
@@ -130,6 +130,9 @@ public final class RunAPI: @unchecked Sendable {
             Response(status: .ok, headers: HTTPHeaders([("Content-Type", "application/json")]), body: Array(OpenAPIDocument.json.utf8))
         }
     }
+
+    /// Who may see the TLS refusals, in their list and in a run's view alike.
+    static let refusalsScope = TokenScope.read
 
     /// The latest few say which device and how; the rest only repeat it (a browser retries).
     static let refusalsShownPerRun = 10
@@ -313,8 +316,9 @@ public final class RunAPI: @unchecked Sendable {
         let run = try self.run(id, access, .read)
         let results = try store.results(runID: id)
         var view = RunView(run, results: results)
-        // The refusals are the whole server's (addresses, names asked for): token only.
-        if results.isEmpty, access.hasToken {
+        // The refusals are the whole server's (addresses, names asked for): only for the
+        // scopes that may read GET /api/tls/refusals (read, admin), never an ingest token's.
+        if results.isEmpty, access.scope?.grants(Self.refusalsScope) == true {
             view.certificateRefusals = Array(certificateRefusals.list(since: run.createdAt).suffix(Self.refusalsShownPerRun))
         }
         return .json(view)

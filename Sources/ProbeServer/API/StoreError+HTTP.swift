@@ -23,6 +23,9 @@ extension StoreError: HTTPErrorConvertible {
             return Self.diskFullAnswer
         case .quotaExceeded(let quota):
             return quota.httpError
+        case .postgres(let error) where error.sqlState == PostgresError.characterNotInRepertoire:
+            // Text the client sent that PostgreSQL cannot hold (a NUL): the client's to fix.
+            return HTTPError(.badRequest, code: "invalid", "a text field holds U+0000 (NUL), which the store cannot keep as sent; remove it")
         case .postgres(let error) where error.sqlState?.hasPrefix("40") == true:
             // Class 40, transaction rollback (a deadlock or serialisation failure with
             // another instance): nothing was stored, and the same request can succeed.

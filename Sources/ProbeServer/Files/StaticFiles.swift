@@ -156,13 +156,13 @@ public final class StaticFiles: @unchecked Sendable {
     }
 
     private func respond(_ entry: Entry, _ request: Request) -> Response {
-        let useGzip = entry.gzipped != nil && Self.acceptsGzip(request.headers["accept-encoding"])
+        let useGzip = entry.gzipped != nil && Self.acceptsGzip(request.headers.combined("accept-encoding"))
         let etag = useGzip ? entry.gzipETag : entry.etag
         var headers = HTTPHeaders()
         headers.add("ETag", etag)
         headers.add("Cache-Control", Self.cacheControl)
         if entry.gzipped != nil { headers.add("Vary", "Accept-Encoding") }
-        if let inm = request.headers["if-none-match"], Self.matches(inm, etag) {
+        if let inm = request.headers.combined("if-none-match"), Self.matches(inm, etag) {
             return Response(status: .notModified, headers: headers)
         }
         headers.add("Content-Type", entry.mediaType)

@@ -12,7 +12,7 @@ enum ErrorPage {
 
     /// True when `head` is a browser navigation that should get the HTML page.
     static func wanted(by head: RequestHead) -> Bool {
-        guard !head.path.hasPrefix("/api/"), let accept = head.headers["accept"]?.lowercased() else { return false }
+        guard !head.path.hasPrefix("/api/"), let accept = head.headers.combined("accept")?.lowercased() else { return false }
         return accept.contains("text/html")
     }
 

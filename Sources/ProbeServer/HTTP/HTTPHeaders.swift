@@ -48,6 +48,23 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
         return fields.filter { $0.name == name }.map(\.value)
     }
 
+    /// Every field line of a list-valued field as one value, the lines joined with ", " in
+    /// the order received (RFC 9110 §5.3: a recipient may combine them so, and the combined
+    /// value means the same). Nil when the field is absent. Read list fields
+    /// (`X-Forwarded-For`, `Accept`, `If-None-Match`…) through this, never the first line
+    /// alone: a proxy that adds its own line leaves the client's line first.
+    public func combined(_ name: String) -> String? {
+        let lines = values(name)
+        return lines.isEmpty ? nil : lines.joined(separator: ", ")
+    }
+
+    /// The trimmed, non-empty comma-separated elements of `combined(name)`, in order, case kept.
+    public func elements(_ name: String) -> [String] {
+        values(name).flatMap { $0.split(separator: ",") }
+            .map { String($0.trimmingCharacters(in: " \t")) }
+            .filter { !$0.isEmpty }
+    }
+
     /// Every comma-separated element of every field of that name (RFC 9110 §5.6.1),
     /// trimmed and lower-cased: for tokens such as `Connection` and `Transfer-Encoding`.
     public func tokens(_ name: String) -> [String] {

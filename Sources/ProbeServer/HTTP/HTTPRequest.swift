@@ -32,7 +32,7 @@ public struct RequestHead: Sendable, Equatable {
 
     /// True when the client waits for `100 Continue` before sending the body (RFC 9110 §10.1.1).
     public var expectsContinue: Bool {
-        version == .http1_1 && headers["expect"]?.lowercased() == "100-continue"
+        version == .http1_1 && headers.combined("expect")?.lowercased() == "100-continue"
     }
 
     public var hasBody: Bool { isChunked || (contentLength ?? 0) > 0 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProbeCatalog
 
 /// A response as a handler builds it. The connection adds the framing headers
 /// (`Content-Length`, `Date`, `Connection`) and the security headers when it writes it.
@@ -139,6 +140,11 @@ extension Request {
             throw HTTPError(.unsupportedMediaType, "expected Content-Type application/json, got \(contentType.prefix(60))")
         }
         guard !body.isEmpty else { throw HTTPError(.badRequest, code: "empty_body", "the request body is empty; send a JSON object") }
+        // U+0000 in any string is refused here, naming the field, on every store alike (`NULText`).
+        if NULText.mayBeIn(json: body), let value = try? JSONCoding.decoder.decode(JSONValue.self, from: Data(body)),
+           let field = NULText.path(in: value) {
+            throw HTTPError(.badRequest, code: "invalid_field", "\(field): \(NULText.problem)", field: field)
+        }
         do {
             return try JSONCoding.decoder.decode(T.self, from: Data(body))
         } catch let error as DecodingError {

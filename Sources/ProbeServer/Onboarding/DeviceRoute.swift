@@ -10,11 +10,12 @@
 public enum DeviceRoute: String, Sendable, Equatable {
     case loopback, proxied, lan
 
-    /// `remoteAddress` is the client after `TrustedProxies.apply`: a request a trusted proxy
-    /// forwarded carries the address the proxy put last in `X-Forwarded-For`.
+    /// `remoteAddress` is the client after `TrustedProxies.apply`: a request trusted proxies
+    /// forwarded carries one of the `X-Forwarded-For` hops (all its lines combined), the
+    /// rightmost that is not a trusted proxy.
     public static func of(remoteAddress: String, forwardedFor: String?, trustedProxies: TrustedProxies) -> DeviceRoute {
         if !trustedProxies.ranges.isEmpty, let forwardedFor,
-           forwardedFor.split(separator: ",").last?.trimmingCharacters(in: .whitespaces) == remoteAddress {
+           forwardedFor.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == remoteAddress }) {
             return .proxied
         }
         if isLoopback(remoteAddress) { return .loopback }

@@ -240,7 +240,7 @@ final class Connection: EventSource {
                             "the server is already receiving \(limit) uploads, its limit at once; retry in a few seconds"))
                         break
                     }
-                    if let expect = head.headers["expect"] {
+                    if let expect = head.headers.combined("expect") {
                         if !head.expectsContinue {
                             respondToParseError(HTTPParseError(.expectationFailed, "Expect: \(Logger.sanitize(expect, max: 40)) is not supported; only 100-continue"))
                             break

@@ -50,19 +50,47 @@ public struct TrustedProxies: Sendable, Equatable {
     public func contains(_ ip: String) -> Bool { ranges.contains { $0.contains(ip) } }
 
     /// Applies the forwarded headers of a request that came through a trusted proxy.
+    ///
+    /// Each field is read with all its lines combined (RFC 9110 §5.3): a proxy that appends a
+    /// line of its own (HAProxy `option forwardfor`) leaves the client's line first, so the
+    /// first line alone is the client's word. The client is then found by walking
+    /// `X-Forwarded-For` from the right past the trusted proxies: the first hop that is not
+    /// trusted is the client; everything left of it the client wrote itself (MDN,
+    /// "X-Forwarded-For: Selecting an IP address"). Proto and Host follow the same hop.
     func apply(to request: inout Request) {
         guard !ranges.isEmpty, contains(request.remoteAddress) else { return }
-        if let proto = request.headers["x-forwarded-proto"]?.split(separator: ",").last?.trimmingCharacters(in: " ") {
+        let hops = request.headers.elements("x-forwarded-for")
+        let client = clientHop(hops)
+        if let client { request.remoteAddress = hops[client] }
+        let at = client ?? hops.count
+        if let proto = Self.paired(request.headers.elements("x-forwarded-proto"), hops: hops.count, client: at) {
             request.isSecure = proto.lowercased() == "https"
         }
-        // The proxy appends the client it saw; earlier entries came from the client itself.
-        if let forwarded = request.headers["x-forwarded-for"]?.split(separator: ",").last?.trimmingCharacters(in: " "),
-           SocketAddress(ip: String(forwarded), port: 0) != nil {
-            request.remoteAddress = String(forwarded)
+        if let host = Self.paired(request.headers.elements("x-forwarded-host"), hops: hops.count, client: at) {
+            request.head.headers.set("host", host)
         }
-        if let host = request.headers["x-forwarded-host"]?.split(separator: ",").last?.trimmingCharacters(in: " "),
-           !host.isEmpty {
-            request.head.headers.set("host", String(host))
+    }
+
+    /// The index in `hops` of the client: the rightmost hop that is not a trusted proxy, or
+    /// the leftmost when all are trusted. A hop that is not an address (`unknown`, garbage)
+    /// ends the walk at the trusted hop right of it, the last one known: nil when that is the
+    /// peer itself.
+    func clientHop(_ hops: [String]) -> Int? {
+        var found: Int?
+        for i in hops.indices.reversed() {
+            guard SocketAddress(ip: hops[i], port: 0) != nil else { break }
+            found = i
+            if !contains(hops[i]) { break }
         }
+        return found
+    }
+
+    /// The element of `X-Forwarded-Proto` or `-Host` that goes with the client's hop: the same
+    /// position when the list has one element per `X-Forwarded-For` hop (every proxy appended
+    /// to both), else the last one, which the nearest proxy wrote (a proxy that sets the field
+    /// replaces what the client sent). `client == hops` means no hop was used: the nearest.
+    static func paired(_ list: [String], hops: Int, client: Int) -> String? {
+        if list.count == hops, client < list.count { return list[client] }
+        return list.last
     }
 }

@@ -244,7 +244,7 @@ public final class ProbeService: @unchecked Sendable {
                 // raced two connections and dropped the slower one.
                 let refused = refusals?.list(since: Date() - SetupPage.refusalMemory)
                     .last { $0.client == req.remoteAddress && $0.sign == "alert" && $0.acceptedLater == nil }
-                let route = DeviceRoute.of(remoteAddress: req.remoteAddress, forwardedFor: req.headers["x-forwarded-for"],
+                let route = DeviceRoute.of(remoteAddress: req.remoteAddress, forwardedFor: req.headers.combined("x-forwarded-for"),
                                            trustedProxies: options.trustedProxies)
                 return .html(SetupState.shared.page?.html(refusedHere: refused, route: route) ?? "<p>starting</p>")
             }

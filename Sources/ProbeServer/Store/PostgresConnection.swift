@@ -19,6 +19,9 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
         return text
     }
 
+    /// 22021 character_not_in_repertoire: what PostgreSQL answers for a NUL in text input.
+    static let characterNotInRepertoire = "22021"
+
     /// SQLSTATE classes that mean "the server went away or is not ready", not "the SQL is
     /// wrong": 08 connection exception, 57P01-57P03 shutdown and startup.
     static func isConnectionState(_ state: String?) -> Bool {
@@ -100,6 +103,15 @@ final class PostgresConnection {
         if parameters.isEmpty {
             result = PQexec(connection, sql)
         } else {
+            // Text parameters travel as C strings (libpq ignores paramLengths for text format:
+            // https://www.postgresql.org/docs/current/libpq-exec.html#LIBPQ-PQEXECPARAMS), so a
+            // NUL would silently cut the value there. The records refuse NUL first
+            // (`StoreCheck.text`); this is the last line: fail, never store a shorter text.
+            if let index = parameters.firstIndex(where: { $0?.utf8.contains(0) == true }) {
+                throw PostgresError(sqlState: PostgresError.characterNotInRepertoire,
+                                    message: "parameter $\(index + 1) holds U+0000 (NUL), which PostgreSQL text cannot store; nothing was sent",
+                                    sql: sql, isConnectionLost: false)
+            }
             let copies = parameters.map { $0.map { strdup($0) } ?? nil }
             defer { for copy in copies { free(copy) } }
             result = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in

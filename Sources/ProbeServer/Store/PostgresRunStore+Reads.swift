@@ -10,9 +10,7 @@ extension PostgresRunStore {
     }
 
     public func listRuns(filter: RunFilter) throws(StoreError) -> Page<RunRecord> {
-        guard (1...StoreLimits.maxPageSize).contains(filter.limit) else {
-            throw .invalid("limit must be 1...\(StoreLimits.maxPageSize)")
-        }
+        try filter.validate()
         var conditions: [String] = []
         var values: [String?] = []
         func add(_ condition: (String) -> String, _ value: String) {

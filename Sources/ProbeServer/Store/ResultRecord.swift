@@ -64,14 +64,14 @@ extension ResultRecord {
     public func validate() throws(StoreError) {
         try StoreCheck.runID(runID)
         if probe.isEmpty { throw .invalid("probe id is empty") }
-        try StoreCheck.length(probe, "probe id", max: StoreLimits.maxProbeIDBytes)
+        try StoreCheck.text(probe, "probe id", max: StoreLimits.maxProbeIDBytes)
         guard (0...StoreLimits.maxAttempt).contains(attempt) else {
             throw .invalid("attempt \(attempt) is outside 0...\(StoreLimits.maxAttempt)")
         }
         if status.isEmpty { throw .invalid("status of \(probe) is empty") }
-        try StoreCheck.length(status, "status", max: StoreLimits.maxStatusBytes)
-        try StoreCheck.length(reason, "reason of \(probe)", max: StoreLimits.maxShortTextBytes)
-        try StoreCheck.length(observed, "observed of \(probe)", max: StoreLimits.maxObservedBytes)
+        try StoreCheck.text(status, "status", max: StoreLimits.maxStatusBytes)
+        try StoreCheck.text(reason, "reason of \(probe)", max: StoreLimits.maxShortTextBytes)
+        try StoreCheck.text(observed, "observed of \(probe)", max: StoreLimits.maxObservedBytes)
         if let elapsedMs, !elapsedMs.isFinite || elapsedMs < 0 {
             throw .invalid("elapsedMs of \(probe) must be a finite number ≥ 0")
         }

@@ -25,6 +25,20 @@ public struct RunFilter: Equatable, Sendable {
     }
 }
 
+extension RunFilter {
+    /// The filter's text as the stores need it (`StoreCheck.text`): a NUL would match
+    /// differently on SQLite and PostgreSQL. Both stores call this before the query.
+    func validate() throws(StoreError) {
+        guard (1...StoreLimits.maxPageSize).contains(limit) else {
+            throw .invalid("limit must be 1...\(StoreLimits.maxPageSize)")
+        }
+        try StoreCheck.text(label, "label", max: .max)
+        try StoreCheck.text(platform, "platform", max: .max)
+        try StoreCheck.text(verdict, "verdict", max: .max)
+        try StoreCheck.text(cursor, "cursor", max: .max)
+    }
+}
+
 /// One page of a listing. The cursor is keyset-based (creation time, id), so pages stay
 /// stable while new runs are created, unlike an offset.
 public struct Page<Item: Sendable>: Sendable {

@@ -54,13 +54,13 @@ extension RunRecord {
     /// Checks the record against `StoreLimits`; any store calls this before writing.
     public func validate() throws(StoreError) {
         try StoreCheck.runID(id)
-        try StoreCheck.length(label, "label", max: StoreLimits.maxLabelBytes)
-        try StoreCheck.length(platform, "platform", max: StoreLimits.maxShortTextBytes)
-        try StoreCheck.length(requirementSet, "requirement set", max: StoreLimits.maxShortTextBytes)
-        try StoreCheck.length(metadata, "metadata", max: StoreLimits.maxMetadataBytes)
-        try StoreCheck.length(userAgent, "user agent", max: StoreLimits.maxUserAgentBytes)
-        try StoreCheck.length(verdict, "verdict", max: StoreLimits.maxShortTextBytes)
-        try StoreCheck.length(writeKeyDigest, "write key digest", max: StoreLimits.maxShortTextBytes)
+        try StoreCheck.text(label, "label", max: StoreLimits.maxLabelBytes)
+        try StoreCheck.text(platform, "platform", max: StoreLimits.maxShortTextBytes)
+        try StoreCheck.text(requirementSet, "requirement set", max: StoreLimits.maxShortTextBytes)
+        try StoreCheck.text(metadata, "metadata", max: StoreLimits.maxMetadataBytes)
+        try StoreCheck.text(userAgent, "user agent", max: StoreLimits.maxUserAgentBytes)
+        try StoreCheck.text(verdict, "verdict", max: StoreLimits.maxShortTextBytes)
+        try StoreCheck.text(writeKeyDigest, "write key digest", max: StoreLimits.maxShortTextBytes)
         if requirementSet.isEmpty { throw .invalid("the requirement set is empty") }
     }
 }
@@ -74,9 +74,18 @@ enum StoreCheck {
         }
     }
 
-    static func length(_ text: String?, _ what: String, max: Int) throws(StoreError) {
-        if let text, text.utf8.count > max {
+    /// A text field: at most `max` bytes, and no U+0000. PostgreSQL's text cannot hold that
+    /// character at all ("the character with code zero (sometimes called NUL) cannot be
+    /// stored", PostgreSQL manual §8.3) and libpq passes text parameters as C strings, which
+    /// end at it: `before\0after` would be stored as `before`. Refused on every engine, so
+    /// both answer the same and what is stored is what was sent.
+    static func text(_ text: String?, _ what: String, max: Int) throws(StoreError) {
+        guard let text else { return }
+        if text.utf8.count > max {
             throw .invalid("\(what) is \(text.utf8.count) bytes; the limit is \(max)")
+        }
+        if text.utf8.contains(0) {
+            throw .invalid("\(what) contains U+0000 (NUL), which the store cannot keep as sent; remove it")
         }
     }
 }

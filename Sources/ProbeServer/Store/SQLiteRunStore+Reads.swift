@@ -9,9 +9,7 @@ extension SQLiteRunStore {
     }
 
     public func listRuns(filter: RunFilter) throws(StoreError) -> Page<RunRecord> {
-        guard (1...StoreLimits.maxPageSize).contains(filter.limit) else {
-            throw .invalid("limit must be 1...\(StoreLimits.maxPageSize)")
-        }
+        try filter.validate()
         // Only the conditions in use appear in the SQL, so SQLite can pick the matching
         // index; at most 2^5 shapes, each prepared once per connection.
         var conditions: [String] = []

@@ -15,12 +15,12 @@ extension SQLiteRunStore {
                 [date.unixMillis, id], in: database)
             return .done
         case .setVerdict(let id, let verdict):
-            try StoreCheck.length(verdict, "verdict", max: StoreLimits.maxShortTextBytes)
+            try StoreCheck.text(verdict, "verdict", max: StoreLimits.maxShortTextBytes)
             try updateRun(id, "UPDATE runs SET verdict = ?1 WHERE id = ?2", [verdict, id], in: database)
             return .done
         case .setDetectedPlatform(let id, let platform, let userAgent):
-            try StoreCheck.length(platform, "platform", max: StoreLimits.maxShortTextBytes)
-            try StoreCheck.length(userAgent, "user agent", max: StoreLimits.maxUserAgentBytes)
+            try StoreCheck.text(platform, "platform", max: StoreLimits.maxShortTextBytes)
+            try StoreCheck.text(userAgent, "user agent", max: StoreLimits.maxUserAgentBytes)
             try updateRun(
                 id, "UPDATE runs SET detected_platform = ?1, user_agent = coalesce(?2, user_agent) WHERE id = ?3",
                 [platform, userAgent, id], in: database)

@@ -43,10 +43,10 @@ extension UploadRecord {
     public func validate() throws(StoreError) {
         guard RunID.isWellFormed(id) else { throw .invalid("upload id is malformed") }
         try StoreCheck.runID(runID)
-        try StoreCheck.length(probe, "probe id", max: StoreLimits.maxProbeIDBytes)
-        try StoreCheck.length(fileName, "file name", max: StoreLimits.maxFileNameBytes)
-        try StoreCheck.length(declaredType, "declared type", max: StoreLimits.maxShortTextBytes)
-        try StoreCheck.length(sniffedType, "sniffed type", max: StoreLimits.maxShortTextBytes)
+        try StoreCheck.text(probe, "probe id", max: StoreLimits.maxProbeIDBytes)
+        try StoreCheck.text(fileName, "file name", max: StoreLimits.maxFileNameBytes)
+        try StoreCheck.text(declaredType, "declared type", max: StoreLimits.maxShortTextBytes)
+        try StoreCheck.text(sniffedType, "sniffed type", max: StoreLimits.maxShortTextBytes)
         if size < 0 { throw .invalid("upload size is negative") }
         let hexDigits = sha256.utf8.allSatisfy {
             (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
@@ -54,7 +54,7 @@ extension UploadRecord {
         guard sha256.utf8.count == 64, hexDigits else {
             throw .invalid("sha256 must be 64 lowercase hex digits")
         }
-        try StoreCheck.length(storedPath, "stored path", max: StoreLimits.maxFileNameBytes)
+        try StoreCheck.text(storedPath, "stored path", max: StoreLimits.maxFileNameBytes)
         let components = storedPath.split(separator: "/", omittingEmptySubsequences: false)
         guard !storedPath.isEmpty, !storedPath.hasPrefix("/"),
             !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })

@@ -70,12 +70,14 @@ final class TestService: @unchecked Sendable {
         return nil
     }
 
-    /// One request on a fresh connection.
+    /// One request on a fresh connection. `extraLines` are sent in order after `headers`,
+    /// repeated names as separate field lines (what a proxy that adds its own line sends).
     func request(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:],
-                 port: UInt16? = nil, as caller: Caller = .creator) throws -> Reply {
+                 extraLines: [(String, String)] = [], port: UInt16? = nil, as caller: Caller = .creator) throws -> Reply {
         let c = try RawClient(port: port ?? self.port)
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port ?? self.port)\r\nConnection: close\r\n"
         for (k, v) in headers { head += "\(k): \(v)\r\n" }
+        for (k, v) in extraLines { head += "\(k): \(v)\r\n" }
         switch caller {
         case .creator:
             if let id = Self.runID(in: path), let key = key(id) { head += "X-Probe-Key: \(key)\r\n" }
