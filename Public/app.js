@@ -72,7 +72,9 @@ function panel(text, buttons) {
 }
 /* storage.relaunch: the exact link to reopen, to copy or to scan from another device. */
 function reopen() {
-  const url = location.href, box = el('div', 'reopen', '', action), field = el('input', '', '', box);
+  /* The link comes first, the Skip button last: this step's action is the link. */
+  const url = location.href, box = action.insertBefore(el('div', 'reopen'), action.querySelector('.buttons'));
+  const field = el('input', '', '', box);
   field.id = 'reopen-url';
   field.readOnly = true;
   field.value = url;
@@ -265,8 +267,9 @@ function renderSummary(diff) {
     const platform = diff.platform.platform;
     el('p', 'muted', `Detected: ${platform} (${diff.platform.confidence} confidence)`, box);
     (diff.verdictReasons || []).forEach((r) => el('p', 'reason', r, box));
-    const rank = (f) => ['critical', 'high', 'medium', 'low', 'none'].indexOf(f.severity);
-    /* A finding that fails only because another did (consequenceOf) is said under its cause. */
+    /* The server's one order of findings (rank: the flow blocker first), as every report has it.
+       A finding that fails only because another did (consequenceOf) is said under its cause. */
+    const rank = (f) => (f.rank == null ? Infinity : f.rank);
     const bad = diff.findings.filter((f) => (f.verdict === 'fail' || f.verdict === 'warn') && !f.consequenceOf).sort((a, b) => rank(a) - rank(b));
     const knockOns = (f) => diff.findings.filter((g) => g.consequenceOf === f.probe).map((g) => g.title);
     if (bad.length) el('h3', '', 'What to fix', box);
@@ -308,10 +311,25 @@ async function finish() {
   announce(`Finished: ${said}.`);
   const open = stored(OPEN_RUN);
   if (open && open.run === app.run) stored(OPEN_RUN, null);
-  fitDock();
+  endActions();
   if (window.ProbeHostReport) ProbeHostReport.ended(app, diff, location.origin + reportPath());
 }
 
+/* The dock at the end: the way to the full report first (the summary above can be long on a
+   phone), then a new run. Focus moves to the report link, the next action. */
+function endActions() {
+  action.textContent = '';
+  const row = el('div', 'buttons', '', action), short = app.run.length > 12 ? app.run.slice(0, 8) + '…' : app.run;
+  const report = el('a', 'btn', `Open the full report (run ${short})`, row);
+  report.id = 'dock-report';
+  report.href = reportPath();
+  const again = el('a', 'btn secondary', 'Start a new run', row);
+  again.id = 'dock-new-run';
+  again.href = location.pathname;
+  action.hidden = false;
+  fitDock();
+  report.focus({ preventScroll: true });
+}
 /* The start URL again while this device has an open run: continue it (the default) or start anew. */
 async function offerResume() {
   const open = stored(OPEN_RUN);

@@ -98,7 +98,8 @@ P['storage.relaunch'] = async (ctx) => {
   if (!ctx.resumed) {
     return new Promise(() => { ctx.ui.panel(ctx.probe.instructions, []); ctx.ui.reopen(); });
   }
-  const answer = await ctx.ask(ctx.probe.instructions, [['yes', 'Yes, I relaunched'], ['no', 'No']]);
+  const answer = await ctx.ask('Welcome back. Did you close the app completely and open it again before opening this link?',
+    [['yes', 'Yes, I relaunched'], ['no', 'No']]);
   const o = I.pick(ctx.state.earlierVisit, ['sessionCookie', 'persistentCookie', 'localStorage', 'indexedDB'], { relaunched: answer === 'yes' });
   return answer === 'yes' ? result(o.persistentCookie && o.localStorage && o.indexedDB, o) : skipped('not-relaunched', o);
 };

@@ -79,11 +79,11 @@ public struct Diff: Sendable {
             results: latest, platform: platform, profile: profile, requirementSet: requirementSet,
             received: Dictionary(grouping: results, by: \.probe).mapValues { $0.sorted { $0.attempt < $1.attempt } })
         let stalled = StalledStep.find(results: results + markers, clock: clock)
-        let findings = ConsequenceFolding.fold(
+        let findings = catalog.withRanks(ConsequenceFolding.fold(
             catalog.probes.map { probe in
                 if let stalled, stalled.step == probe.id { return stalledFinding(probe, stalled, context: context) }
                 return finding(for: probe, result: latest[probe.id], context: context)
-            }, catalog: catalog, results: latest)
+            }, catalog: catalog, results: latest))
         let coverage = ChecklistCoverage(catalog: catalog, platform: platform.platform, findings: findings, results: latest)
             .applyingHost(context.host, context)
 
@@ -97,17 +97,9 @@ public struct Diff: Sendable {
             let title = catalog.probe(id: stalled.step)?.title ?? stalled.step
             reasons.insert(VerdictReason(.stopped, ids: [stalled.step], text: "stopped at \(title): no result for \(Int(stalled.silentSeconds)) s since it began"), at: 0)
         }
-        // Most severe first; among equals, what stops the flow before what degrades it,
-        // then catalog order (the order a person meets the steps). A consequence's fix is its cause's.
-        let order = Dictionary(uniqueKeysWithValues: catalog.probes.enumerated().map { ($1.id, (index: $0, blocks: $1.blocksFlow)) })
-        let top = findings
+        // In the run's one order (`Catalog.precedes`). A consequence's fix is its cause's.
+        let top = catalog.ranked(findings)
             .filter { ($0.verdict == .fail || $0.verdict == .warn) && $0.remedy != nil && $0.diagnosis != nil && $0.consequenceOf == nil }
-            .sorted { a, b in
-                if a.severity != b.severity { return a.severity > b.severity }
-                let (x, y) = (order[a.probe] ?? (Int.max, false), order[b.probe] ?? (Int.max, false))
-                if x.blocks != y.blocks { return x.blocks }
-                return x.index < y.index
-            }
             .prefix(5)
             .map { DiffReport.TopRemedy(probe: $0.probe, severity: $0.severity, diagnosis: $0.diagnosis!, remedy: $0.remedy!) }
         let known = Set(catalog.probes.map(\.id))
@@ -135,7 +127,9 @@ public struct Diff: Sendable {
     static func overall(findings: [Finding], coverage: ChecklistCoverage, leftToPerson: Set<String> = []) -> (DiffReport.Verdict, [VerdictReason]) {
         var reasons: [VerdictReason] = []
         // A consequence fails with its cause: the cause is the reason (`Consequence`).
+        // Named in the run's one order: the step that stops the flow first.
         let failed = findings.filter { $0.verdict == .fail && $0.consequenceOf == nil }
+            .sorted { ($0.rank ?? Int.max) < ($1.rank ?? Int.max) }
         let failedItems = coverage.items.filter { $0.status == .failed && $0.consequenceOf == nil }
         if !failed.isEmpty {
             reasons.append(.steps(.failed, failed) { "\($0) failed" })

@@ -60,6 +60,10 @@ public struct Finding: Sendable, Codable, Equatable {
     /// The probe whose failure this finding's follows from (`Consequence`): it keeps its
     /// verdict, but is not counted among the verdict's failures nor offered as a top remedy.
     public var consequenceOf: String? = nil
+    /// Where this finding stands in the run's one order of findings to act on (1 first;
+    /// `Catalog.precedes`); nil for a finding nobody must act on. Every report and the page
+    /// list findings by it.
+    public var rank: Int? = nil
 
     init(
         probe: String, title: String, expectation: Expectation, expected: String, observed: String, verdict: Verdict,
@@ -83,7 +87,7 @@ public struct Finding: Sendable, Codable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case probe, title, expectation, expected, observed, verdict, severity, diagnosis, layer, remedy, checklistItems, attempt, pageStatus, causes, consequenceOf
+        case probe, title, expectation, expected, observed, verdict, severity, diagnosis, layer, remedy, checklistItems, attempt, pageStatus, causes, consequenceOf, rank
     }
 
     /// Reads schema 1 reports too: they have no `causes`.
@@ -99,5 +103,6 @@ public struct Finding: Sendable, Codable, Equatable {
             pageStatus: try c.decodeIfPresent(ProbeResult.Status.self, forKey: .pageStatus),
             causes: try c.decodeIfPresent([Cause].self, forKey: .causes) ?? [])
         consequenceOf = try c.decodeIfPresent(String.self, forKey: .consequenceOf)
+        rank = try c.decodeIfPresent(Int.self, forKey: .rank)
     }
 }

@@ -303,7 +303,7 @@ enum StandardProbes {
     static let relaunch: [Probe] = [
         Probe(
             id: "storage.relaunch", title: "Storage after relaunch",
-            instructions: "Close the app completely, open it again, and open the link below in it again. Then answer: did you relaunch?",
+            instructions: "Close the app completely, open it again, and open this link in it again. The page then asks whether you did.",
             kind: .operator, phase: .lifecycle,
             checks: "After the app is closed and reopened, which markers of the earlier visit survived.",
             observed: [

@@ -70,7 +70,9 @@ enum CompareCommand {
         if comparison.changes.isEmpty { lines.append("no probe changed verdict") }
         for change in comparison.changes {
             var line = "  \(coloured(change.direction).padding(toLength: style.colour ? 16 : 7, withPad: " ", startingAt: 0)) \(clean(change.probe)): \(change.before.rawValue) → \(change.after.rawValue)"
-            if change.direction == .worse, let diagnosis = change.diagnosisAfter { line += "\n           \(clean(diagnosis))" }
+            if change.direction == .worse, let diagnosis = change.diagnosisAfter {
+                line += "\n" + TerminalText.wrap("           " + clean(diagnosis), indent: "")
+            }
             lines.append(line)
         }
         if !comparison.checklistChanges.isEmpty {
@@ -79,6 +81,7 @@ enum CompareCommand {
                 lines.append("  \(clean(item.id)): \(item.before.rawValue) → \(item.after.rawValue)")
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        // Long ids and titles wrap under themselves; a diagnosis wraps under its first word.
+        return TerminalText.wrap(lines.joined(separator: "\n"), indent: "    ") + "\n"
     }
 }

@@ -65,21 +65,24 @@ enum RunsCommand {
         return ExitCode.ready
     }
 
-    static func table(_ runs: [RemoteRun], style: TerminalStyle) -> String {
+    /// One line per run within 80 columns (the full 32-character id, so it can be pasted into
+    /// `report` or `wait`), and under it what a person recognises the run by: the label, then
+    /// the app, version and tester the page asked for, cut with "…" at the width.
+    static func table(_ runs: [RemoteRun], style: TerminalStyle, width: Int = TerminalText.columns) -> String {
         guard !runs.isEmpty else { return "no runs\n" }
         let clean = ReportText.terminal
         let rows = runs.map { run -> [String] in
             // The platform the run is judged as (an override wins over detection, as in the
             // filter), and a run not completed as incomplete (as `--verdict incomplete` finds it).
-            [clean(run.id), clean(run.createdAt ?? "-"), clean(run.verdict ?? "incomplete"),
-             clean(run.platform ?? run.detectedPlatform ?? "-"), clean(run.label ?? "")]
+            [clean(run.id), clean(run.verdict ?? "incomplete"), clean(shortDate(run.createdAt)),
+             clean(run.platform ?? run.detectedPlatform ?? "-")]
         }
-        let header = ["RUN", "CREATED", "VERDICT", "PLATFORM", "LABEL"]
+        let header = ["RUN", "VERDICT", "CREATED (UTC)", "PLATFORM"]
         let widths = (0..<header.count).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String], colourVerdict: Bool) -> String {
             cells.enumerated().map { index, cell in
                 let padded = index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-                guard colourVerdict, index == 2 else { return padded }
+                guard colourVerdict, index == 1 else { return padded }
                 switch cell {
                 case "ready": return style.green(padded)
                 case "not-ready": return style.red(padded)
@@ -88,7 +91,39 @@ enum RunsCommand {
                 }
             }.joined(separator: "  ")
         }
-        return ([style.bold(line(header, colourVerdict: false))] + rows.map { line($0, colourVerdict: true) }).joined(separator: "\n") + "\n"
+        var lines = [style.bold(line(header, colourVerdict: false))]
+        for (run, row) in zip(runs, rows) {
+            lines.append(line(row, colourVerdict: true))
+            let about = described(run).map(clean)
+            if !about.isEmpty { lines.append(cut("  " + about.joined(separator: " · "), width: width)) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `2026-11-30T03:10:00.123Z` as `2026-11-30 03:10`; anything else as it came.
+    static func shortDate(_ text: String?) -> String {
+        guard let text else { return "-" }
+        let chars = Array(text)
+        guard chars.count >= 16, chars[10] == "T" else { return text }
+        return String(chars[0..<10]) + " " + String(chars[11..<16])
+    }
+
+    /// The label, then the app with its version, then the tester (run metadata from the page).
+    static func described(_ run: RemoteRun) -> [String] {
+        func field(_ key: String) -> String? {
+            guard case .object(let fields)? = run.metadata, case .string(let value)? = fields[key], !value.isEmpty else { return nil }
+            return value
+        }
+        var parts: [String] = []
+        if let label = run.label, !label.isEmpty { parts.append(label) }
+        let app = [field("appName"), field("appVersion")].compactMap { $0 }.joined(separator: " ")
+        if !app.isEmpty { parts.append(app) }
+        if let tester = field("tester") { parts.append("tester " + tester) }
+        return parts
+    }
+
+    static func cut(_ text: String, width: Int) -> String {
+        text.count <= width ? text : String(text.prefix(width - 1)) + "…"
     }
 }
 

@@ -30,7 +30,8 @@ enum ServeCommand {
         .init(long: "webhook", short: nil, valueName: "URL", help: "Post each judged run's verdict (JSON, signed) to URL; repeatable. Needs --webhook-secret."),
         .init(long: "webhook-secret", short: nil, valueName: "SECRET", help: "HMAC-SHA256 key of the X-Probe-Signature header (default: $PROBE_WEBHOOK_SECRET)."),
         .init(long: "metrics-public", short: nil, valueName: nil, help: "Serve /metrics without the token (default: the token or a read token)."),
-        .init(long: "log-level", short: nil, valueName: "LEVEL", help: "error, warn, info (access log, default) or debug."),
+        .init(long: "log-level", short: nil, valueName: "LEVEL", help: "error, warn, notice (default: refusals, reloads, stops), info (adds a line per request) or debug."),
+        .init(long: "access-log", short: nil, valueName: "FILE|-", help: "Append one line per request to FILE (- for stderr), at any log level."),
         .init(long: "event-loops", short: nil, valueName: "N", help: "Event-loop threads (default: one per core)."),
         .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
     ]
@@ -126,9 +127,13 @@ enum ServeCommand {
         }
         if let level = args.value("log-level") {
             guard let l = LogLevel(name: level) else {
-                throw UsageError("--log-level must be one of error, warn, info, debug; got \(level)")
+                throw UsageError("--log-level must be one of error, warn, notice, info, debug; got \(level)")
             }
             o.logLevel = l
+        }
+        if let path = args.value("access-log") {
+            guard !path.isEmpty else { throw UsageError("--access-log needs a file name, or - for stderr") }
+            o.accessLogPath = path
         }
         let logger = Logger(level: o.logLevel)
         let qr = try qrStyle(args.value("qr") ?? "auto")
@@ -163,15 +168,15 @@ enum ServeCommand {
             sigwait(&signals, &received)
             if received == SIGHUP {
                 do {
-                    logger.info("SIGHUP: \(try service.reloadCertificates())")
+                    logger.notice("SIGHUP: \(try service.reloadCertificates())")
                 } catch {
                     logger.error("SIGHUP: the certificate was not reloaded, the old one stays: \(error)")
                 }
                 continue
             }
-            logger.info("signal \(received): stopping")
+            logger.notice("signal \(received): stopping")
             service.shutdown()
-            logger.info("stopped")
+            logger.notice("stopped")
             return ExitCode.ready
         }
     }

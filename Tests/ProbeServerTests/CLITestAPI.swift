@@ -21,7 +21,12 @@ enum CLITestAPI {
 
     static func document(_ id: String) -> RunReportDocument? {
         guard let results = runs[id] else { return nil }
-        var run = ReportFixtures.run(label: "label of \(id)")
+        // The farm run carries what a person types at the page's start, long enough that the
+        // `runs` table must cut it to stay within 80 columns.
+        var run = id == "farm-run"
+            ? ReportFixtures.run(label: "farm pixel-7 nightly build against the staging identity-verification flow",
+                                 metadata: #"{"appName":"LiveForm Demo for Android","appVersion":"2.4.1-rc.3+build.8812","tester":"Quality Assurance Farm"}"#)
+            : ReportFixtures.run(label: "label of \(id)")
         run.id = id
         let relabelled = results.map { result -> ProbeResult in
             var copy = result
@@ -75,10 +80,12 @@ enum CLITestAPI {
         }
         router.get("/api/runs") { request in
             try authorized(request)
-            struct View: Encodable { let id: String; let label: String?; let createdAt: Date; let verdict: String?; let detectedPlatform: String? }
+            struct View: Encodable { let id: String; let label: String?; let metadata: JSONValue?; let createdAt: Date; let verdict: String?; let detectedPlatform: String? }
             struct List: Encodable { let runs: [View]; let nextCursor: String? }
             let views = runs.keys.sorted().compactMap(document).map {
-                View(id: $0.run.id, label: $0.run.label, createdAt: $0.run.createdAt!, verdict: $0.run.verdict, detectedPlatform: $0.run.detectedPlatform)
+                View(id: $0.run.id, label: $0.run.label,
+                     metadata: $0.run.metadata,
+                     createdAt: $0.run.createdAt!, verdict: $0.run.verdict, detectedPlatform: $0.run.detectedPlatform)
             }.filter { request.queryItems["verdict"] == nil || $0.verdict == request.queryItems["verdict"] }
             return .json(List(runs: views, nextCursor: nil))
         }

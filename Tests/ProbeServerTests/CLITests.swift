@@ -333,6 +333,14 @@ import Testing
         #expect(results["runs"]?.stdout.contains("not-ready") == true)
         let listed = try JSONSerialization.jsonObject(with: Data((results["runs-env"]?.stdout ?? "").utf8)) as? [String: Any]
         #expect((listed?["runs"] as? [[String: Any]])?.map { $0["id"] as? String } == ["ready-run"])
+        let listedRuns = results["runs"]?.stdout ?? ""
+        #expect(listedRuns.contains("farm pixel-7 nightly build"), "the label under its run")
+        #expect(listedRuns.contains("…"), "a label too long for 80 columns is cut")
+        for (name, output) in results where ["runs", "compare"].contains(name) {
+            for line in output.stdout.split(separator: "\n") {
+                #expect(line.count <= 80, "\(name): \(line.count) columns: \(line)")
+            }
+        }
         #expect(results["runs-bad-token"]?.status == 77)
         #expect(results["runs-bad-token"]?.stderr.contains("PROBE_TOKEN") == true)
         #expect(results["compare"]?.status == 1, "worse")

@@ -155,6 +155,54 @@ def test_the_way_back_from_the_away_page_returns_to_the_same_run(server, browser
         context.close()
 
 
+def within(page, selector, viewport):
+    """`selector` shown whole: inside the viewport and inside the dock's visible box (the dock
+    scrolls inside itself, so a part scrolled out of it is cut off for the person)."""
+    box, dock = page.locator(selector).bounding_box(), page.locator("#dock").bounding_box()
+    return inside(box, viewport) and box["y"] >= dock["y"] - 1 and box["y"] + box["height"] <= dock["y"] + dock["height"] + 1
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v[0]}x{v[1]}")
+def test_the_relaunch_step_puts_its_link_first_and_skip_last_with_nothing_cut_off(server, browser, viewport):
+    context, page = open_page(browser, server.base + "/?probes=storage.relaunch", viewport=viewport)
+    try:
+        start(page)
+        page.wait_for_selector("#copy-url")
+        # The QR code's size is set by CSS, so the layout is final before the image arrives;
+        # wait for it anyway so that a failing load (hidden) is seen as missing.
+        for _ in range(100):
+            if page.evaluate("() => document.querySelector('#reopen-qr').complete"):
+                break
+            page.wait_for_timeout(100)
+        for part in ["#reopen-url", "#copy-url", "#reopen-qr", "#skip-storage-relaunch"]:
+            assert within(page, part, viewport), f"{part} is cut off at {viewport}"
+        first_button = page.evaluate("() => document.querySelector('#action').querySelector('a, button, input').id")
+        assert first_button == "reopen-url", first_button
+        last = page.evaluate("() => [...document.querySelectorAll('#action a, #action button')].pop().id")
+        assert last == "skip-storage-relaunch"
+        assert "asks whether" in page.inner_text("#question") and "did you relaunch" not in page.inner_text("#question")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v[0]}x{v[1]}")
+def test_the_end_screen_dock_leads_to_the_full_report_and_a_new_run(server, browser, viewport):
+    context, page = open_page(browser, server.base + "/?probes=env.secureContext,storage.local", viewport=viewport)
+    try:
+        start(page)
+        end = wait_finished(page)
+        page.wait_for_selector("#dock-report")
+        for part in ["#dock-report", "#dock-new-run"]:
+            assert within(page, part, viewport), f"{part} is off-screen at {viewport}"
+        assert end["run"][:8] in page.inner_text("#dock-report")
+        assert page.get_attribute("#dock-report", "href").startswith("/runs/")
+        assert page.evaluate("() => document.activeElement.id") == "dock-report", "focus moves to the next action"
+        page.click("#dock-new-run")
+        page.wait_for_selector("#start-run")
+    finally:
+        context.close()
+
+
 def test_the_relaunch_step_shows_the_link_to_reopen_with_a_copy_button(server, browser):
     context, page = open_page(browser, server.base + "/?probes=storage.relaunch")
     try:

@@ -22,14 +22,14 @@ def free_port():
 class Server:
     """A probe-server process with its own data dir; stdout (the banner) is captured."""
 
-    def __init__(self, *extra, data_dir=None):
+    def __init__(self, *extra, data_dir=None, log_level="warn"):
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="probe-system-")
         self.port = free_port()
         self.second_port = free_port()
         self.setup_port = free_port()
         self.args = [BINARY, "serve", "--port", str(self.port), "--second-port", str(self.second_port),
                      "--setup-port", str(self.setup_port), "--data-dir", self.data_dir,
-                     "--log-level", "warn", *extra]
+                     *(["--log-level", log_level] if log_level else []), *extra]
         self.out_path = os.path.join(self.data_dir, "stdout.txt")
         self.err_path = os.path.join(self.data_dir, "stderr.txt")
         self.proc = subprocess.Popen(self.args, cwd=ROOT, stdout=open(self.out_path, "w"),

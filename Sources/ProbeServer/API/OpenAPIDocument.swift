@@ -489,6 +489,11 @@ public enum OpenAPIDocument {
        "type": "string"
       }
      },
+     "rank": {
+      "type": "integer",
+      "minimum": 1,
+      "description": "where this failure or warning stands in the run's one order of findings to act on (1 first: the most severe, then the step that stops the flow, then failures before warnings, then page order); every report, the page and topRemedies list them by it. Absent for findings nobody must act on."
+     },
      "consequenceOf": {
       "type": "string",
       "description": "the probe whose failure this finding's follows from (cookies off, so the server cookie fails too); the finding keeps its verdict but is not a reason of the run's verdict nor a top remedy. Absent when the finding stands on its own."

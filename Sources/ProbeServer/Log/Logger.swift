@@ -2,9 +2,13 @@
 import Glibc
 #endif
 
-/// Levels of the server log, from the quietest.
+/// Levels of the server log, from the quietest. The default is `notice`: what a person
+/// watching `serve` acts on (a device that refused the certificate, a reload, a stop), with
+/// one line per judged run beside it; `info` adds one access line per request, which drowns
+/// those in a terminal (an attended run makes ~200 requests). The names follow syslog's
+/// severities (RFC 5424 §6.2.1), where notice sits between warning and informational.
 public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
-    case error, warning, info, debug
+    case error, warning, notice, info, debug
 
     public static func < (a: LogLevel, b: LogLevel) -> Bool { a.rawValue < b.rawValue }
 
@@ -12,13 +16,14 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
         switch name.lowercased() {
         case "error": self = .error
         case "warn", "warning": self = .warning
+        case "notice": self = .notice
         case "info": self = .info
         case "debug": self = .debug
         default: return nil
         }
     }
 
-    public var name: String { ["error", "warn", "info", "debug"][rawValue] }
+    public var name: String { ["error", "warn", "notice", "info", "debug"][rawValue] }
 }
 
 /// The server log on stderr. Access lines (`info`) are buffered per event loop and written
@@ -26,7 +31,7 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
 public struct Logger: Sendable {
     public var level: LogLevel
 
-    public init(level: LogLevel = .info) { self.level = level }
+    public init(level: LogLevel = .notice) { self.level = level }
 
     public func enabled(_ l: LogLevel) -> Bool { l <= level }
 
@@ -37,6 +42,7 @@ public struct Logger: Sendable {
 
     public func error(_ m: String) { log(.error, m) }
     public func warning(_ m: String) { log(.warning, m) }
+    public func notice(_ m: String) { log(.notice, m) }
     public func info(_ m: String) { log(.info, m) }
     public func debug(_ m: String) { log(.debug, m) }
 

@@ -24,7 +24,7 @@ extension EventLoop {
         accessLog.withUnsafeBytes { p in
             var offset = 0
             while offset < p.count {
-                let n = write(2, p.baseAddress! + offset, p.count - offset)
+                let n = write(accessLogFD, p.baseAddress! + offset, p.count - offset)
                 if n <= 0 { break }
                 offset += n
             }

@@ -32,9 +32,11 @@ final class EventLoop: @unchecked Sendable {
     private var nextTick = EventLoop.monotonicNow()
     /// The `Date` header, formatted at most once a second.
     var dateCache = DateHeaderCache()
-    /// Access-log lines of this iteration, written to stderr in one call after it.
+    /// Access-log lines of this iteration, written to `accessLogFD` in one call after it.
     var accessLog: [UInt8] = []
-    var accessLogEnabled = true
+    /// Where access lines go (stderr, or `--access-log FILE`); -1 keeps none.
+    var accessLogFD: Int32 = 2
+    var accessLogEnabled: Bool { accessLogFD >= 0 }
     /// Set when the server drains: connections still open then are closed.
     var drainDeadline: Instant?
     /// Work to run on this thread at an instant (a listener re-armed after a back-off).

@@ -48,7 +48,8 @@ enum JUnitReport {
         }
         xml += "    </properties>\n"
         var names = TestcaseNames()
-        for finding in diff.findings {
+        // The findings to act on first, in the order every report uses; CI shows them in it.
+        for finding in ReportFacts.ordered(diff) {
             let phase = ReportFacts.phase(of: finding.probe, in: catalog)
             xml += testcase(finding, document: document, classname: phase, name: names.unique(phase, finding.probe))
         }

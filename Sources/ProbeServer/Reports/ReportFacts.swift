@@ -107,14 +107,19 @@ enum ReportFacts {
     /// Severities worst first, as reports group findings.
     static let severitiesWorstFirst: [Finding.Severity] = Finding.Severity.allCases.reversed()
 
-    /// Findings someone must act on: failures, then warnings, worst first, page order within.
+    /// Findings someone must act on, in the run's one order (`Finding.rank`, set by the judge
+    /// with `Catalog.precedes`): every report lists them the same way.
     static func actionable(_ report: DiffReport) -> [Finding] {
         let indexed = report.findings.enumerated().filter { $0.element.verdict == .fail || $0.element.verdict == .warn }
         return indexed.sorted { a, b in
-            if a.element.verdict != b.element.verdict { return a.element.verdict == .fail }
-            if a.element.severity != b.element.severity { return a.element.severity > b.element.severity }
-            return a.offset < b.offset
+            let (x, y) = (a.element.rank ?? Int.max, b.element.rank ?? Int.max)
+            return x != y ? x < y : a.offset < b.offset
         }.map(\.element)
+    }
+
+    /// Every finding: those to act on in the run's one order, then the others in page order.
+    static func ordered(_ report: DiffReport) -> [Finding] {
+        actionable(report) + report.findings.filter { $0.verdict != .fail && $0.verdict != .warn }
     }
 
     /// "ios.uiDelegate verified, ios.plist.photos failed": the checklist items the host report

@@ -127,7 +127,7 @@ final class Connection: EventSource {
             state.handshakeCompleted()
             if let refusals = context.configuration.certificateRefusals, refusals.noteAccepted(client: peer),
                refusals.shouldLog(client: "accepted " + peer) {
-                context.logger.info("\(peer) completed a TLS handshake after refusing the certificate: it was told to ignore certificate errors, it trusts the CA now, or it is another device at the same address")
+                context.logger.notice("\(peer) completed a TLS handshake after refusing the certificate: it was told to ignore certificate errors, it trusts the CA now, or it is another device at the same address")
             }
             readAvailable()
         case .wantRead:
@@ -169,7 +169,7 @@ final class Connection: EventSource {
         if case .alert = refusal { context.configuration.metrics?.refusedHandshake(sign: "alert") }
         else { context.configuration.metrics?.refusedHandshake(sign: "hungUp") }
         if case .alert = refusal, refusals.shouldLog(client: peer) {
-            context.logger.info("\(peer) \(refusal.explanation); open /setup on that device to install it")
+            context.logger.notice("\(peer) \(refusal.explanation); open /setup on that device to install it")
         } else if case .hungUp = refusal {
             context.logger.debug("\(peer) \(refusal.explanation)")
         }

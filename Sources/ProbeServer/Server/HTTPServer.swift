@@ -74,7 +74,7 @@ public final class HTTPServer: @unchecked Sendable {
         for (index, fds) in listenerFDs.enumerated() {
             let loop = try EventLoop(index: index)
             loop.tickInterval = tick
-            loop.accessLogEnabled = context.logger.enabled(.info)
+            loop.accessLogFD = configuration.accessLogFD ?? (context.logger.enabled(.info) ? 2 : -1)
             for (fd, endpoint) in fds {
                 let listener = Listener(fd: fd, endpoint: endpoint, loop: loop, context: context) { _ in }
                 loop.register(fd, listener, events: .readable)

@@ -13,7 +13,9 @@ public struct ServerConfiguration: Sendable {
     public var limits = HTTPLimits()
     public var timeouts = HTTPTimeouts()
     public var security = SecurityHeaders()
-    public var logLevel = LogLevel.info
+    public var logLevel = LogLevel.notice
+    /// Where access lines go whatever the level (`--access-log FILE`); nil: stderr at `info`.
+    public var accessLogFD: Int32?
     /// How long shutdown waits for in-flight requests before closing them.
     public var shutdownGrace: Duration = .seconds(5)
     /// Wraps an accepted socket: plain by default; TLS plugs in here. A throw closes the socket.

@@ -28,10 +28,12 @@ public final class ProbeService: @unchecked Sendable {
     public enum StartError: Error, CustomStringConvertible {
         case dataDirectory(String, String)
         case publicDirectory(String)
+        case accessLog(String)
         public var description: String {
             switch self {
             case .dataDirectory(let path, let why): return "cannot use the data folder \(path): \(why); pass --data-dir DIR"
             case .publicDirectory(let why): return "\(why); pass --public DIR"
+            case .accessLog(let why): return why
             }
         }
     }
@@ -71,6 +73,7 @@ public final class ProbeService: @unchecked Sendable {
         config.limits = options.limits
         config.timeouts = options.timeouts
         config.logLevel = options.logLevel
+        if let path = options.accessLogPath { config.accessLogFD = try Self.openAccessLog(path) }
         config.trustedProxies = options.trustedProxies
         let scheme = options.plainHTTP ? "http" : "https"
         // Exact origins, never `https://*:8443`: with a wildcard host any `host:8443` on the
@@ -224,7 +227,7 @@ public final class ProbeService: @unchecked Sendable {
                 total += outcome.runIDs.count
                 if !outcome.hasMore { break }
             }
-            if total > 0 { logger.info("purged \(total) runs not seen for \(days) days") }
+            if total > 0 { logger.notice("purged \(total) runs not seen for \(days) days") }
         } catch {
             logger.error("purge failed: \(error)")
         }
@@ -281,4 +284,18 @@ final class SetupState: @unchecked Sendable {
     private var current: SetupPage?
     var page: SetupPage? { lock.withLock { current } }
     func update(page: SetupPage) { lock.withLock { current = page } }
+}
+
+extension ProbeService {
+    /// The access log file: appended to (O_APPEND keeps lines whole when several loops write:
+    /// write(2)), created 0600 since its lines hold client addresses, never through a link.
+    static func openAccessLog(_ path: String) throws -> Int32 {
+        if path == "-" { return 2 }
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else {
+            throw StartError.accessLog("cannot open the access log \(path): \(String(cString: strerror(errno))); "
+                                       + "check that its folder exists and is writable, and that it is not a symbolic link")
+        }
+        return fd
+    }
 }

@@ -14,7 +14,9 @@ public struct ServiceOptions: Sendable {
     public var dataDirectory = "probe-data"
     /// `--store` / `PROBE_STORE`: SQLite in the data folder, or a shared PostgreSQL database.
     public var store = StoreLocation.sqlite
-    public var logLevel = LogLevel.info
+    public var logLevel = LogLevel.notice
+    /// `--access-log FILE`: one line per request appended to FILE at any level (`-`: stderr).
+    public var accessLogPath: String?
     public var eventLoops: Int?
     /// Serve plain HTTP (behind a TLS-terminating proxy).
     public var plainHTTP = false
