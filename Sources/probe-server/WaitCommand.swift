@@ -103,7 +103,16 @@ enum WaitCommand {
         if let path = args.value("json") { try Output.writeFile(RunReports.json(document), to: path, what: "JSON report") }
         if let path = args.value("markdown") { try Output.writeFile(RunReports.markdown(document), to: path, what: "Markdown report") }
         if let directory = args.value("out") { try ReportFolder.write(document, to: directory) }
-        if !quiet { try Output.write(RunReports.text(document, style: Output.style)) }
+        if !quiet {
+            if completed {
+                try Output.write(RunReports.text(document, style: Output.style))
+            } else {
+                // No verdict: the run has none until it completes. What it waits for instead.
+                let step = StalledRun.waitingStep(document.results)
+                try Output.write(TerminalText.wrap("run \(ReportText.terminal(id)): timed out after \(timeout) s "
+                    + StalledRun.waitingFor(step) + " (\(document.results.filter { $0.probe != StepMarker.probe }.count) results so far)") + "\n")
+            }
+        }
         if !completed { explainIncomplete(id, document, timeout: timeout, api: api) }
         if let pause {
             try pause.resume()

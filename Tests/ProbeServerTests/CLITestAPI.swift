@@ -16,7 +16,9 @@ enum CLITestAPI {
         "ready-run": ReportFixtures.healthyAndroid(),
         "failing-run": ReportFixtures.cameraDenied(),
         "farm-run": ReportFixtures.unattended(),
-        "stuck-run": Array(ReportFixtures.healthyAndroid().prefix(3)),
+        // Stopped at the file chooser: the page marked the step as begun, no result followed.
+        "stuck-run": Array(ReportFixtures.healthyAndroid().prefix(3))
+            + [ReportFixtures.result(StepMarker.probe, [StepMarker.stepField: "file.accept", StepMarker.stepAttemptField: 1])],
     ]
 
     static func document(_ id: String) -> RunReportDocument? {

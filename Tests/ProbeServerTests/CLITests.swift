@@ -289,6 +289,11 @@ import Testing
         }
         #expect(output.status == 2)
         #expect(output.stderr.contains("did not complete within 2 s"))
+        let title = try #require(Catalog.standard.probe(id: "file.accept")?.title)
+        #expect(output.stdout.contains("timed out after 2 s waiting for the tap on \(title)"), "\(output.stdout)")
+        for verdict in ["READY", "NOT READY", "INCOMPLETE", "verdict"] {
+            #expect(!output.stdout.contains(verdict), "a verdict the run does not have: \(output.stdout)")
+        }
         #expect(FileManager.default.fileExists(atPath: "\(directory)/stuck.xml"))
     }
 

@@ -359,6 +359,16 @@ import Testing
         #expect(html.contains("<option value=\"android-webview\" selected>"))
         #expect(html.contains("<option value=\"not-ready\" selected>"))
         #expect(html.contains("href=\"/runs/fresh-run\""))
+        // Date, app with its version and tester beside the verdict: what a person names a run by.
+        var named = ReportFixtures.run(metadata: #"{"appName":"Field Notes","appVersion":"2.4.1","tester":"Dana"}"#)
+        named.id = "named-run"
+        let withAbout = RunMatrixPage.html(rows: [RunMatrixRow(run: named, report: ReportFixtures.report(ReportFixtures.cameraDenied()))],
+                                           filter: RunMatrixFilter())
+        let date = String(ReportFacts.iso8601(named.createdAt).prefix(10))
+        #expect(withAbout.contains("<td class=\"about\" title=\"\(date) "))
+        #expect(withAbout.contains(">Field Notes 2.4.1</td>"))
+        #expect(withAbout.contains(">Dana</td>"))
+        #expect(withAbout.contains("<span class=\"reason\">Camera access failed: "), "the leading finding in words")
         let (status, _, stderr) = try Self.check("html", html)
         #expect(status == 0, "\(stderr)")
     }

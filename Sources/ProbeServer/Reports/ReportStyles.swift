@@ -100,6 +100,7 @@ public enum ReportStyles {
     table.matrix .device { width: 7rem; min-width: 7rem; max-width: 7rem; }
     table.matrix .verdict { width: 13rem; min-width: 13rem; max-width: 13rem; }
     table.matrix .verdict { font-size: inherit; }
+    table.matrix .about { max-width: 10rem; }
     table.matrix .verdict .badge { margin-right: .3rem; }
     @media (min-width: 48rem) {
       table.matrix .run { width: 9rem; min-width: 9rem; max-width: 9rem; }

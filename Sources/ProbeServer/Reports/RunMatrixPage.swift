@@ -79,7 +79,8 @@ public enum RunMatrixPage {
             h.line("<p class=\"empty\">No runs match\(filter == RunMatrixFilter() ? " yet" : " this filter").</p>")
         } else {
             h.line("<div class=\"matrix-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Runs by probe\"><table class=\"matrix\">")
-            h.line("<thead><tr><th scope=\"col\" class=\"run\">Run</th><th scope=\"col\" class=\"device\">Device</th><th scope=\"col\" class=\"verdict\">Verdict</th>")
+            h.line("<thead><tr><th scope=\"col\" class=\"run\">Run</th><th scope=\"col\" class=\"device\">Device</th><th scope=\"col\" class=\"verdict\">Verdict</th>"
+                + "<th scope=\"col\" class=\"about\">Date (UTC)</th><th scope=\"col\" class=\"about\">App</th><th scope=\"col\" class=\"about\">Tester</th>")
             for probe in catalog.probes {
                 // The title is the column head; the id is its tooltip.
                 h.line("<th scope=\"col\" class=\"probe\" title=\"\(e(probe.id))\"><span>\(e(probe.title))</span></th>")
@@ -97,8 +98,21 @@ public enum RunMatrixPage {
     /// The reason shown beside a verdict: the leading finding's title and what it observed,
     /// else the verdict's first reason.
     static func topReason(_ report: DiffReport) -> String? {
-        if let first = ReportFacts.leading(report).first { return "\(first.title): \(first.observed)" }
+        if let first = ReportFacts.leading(report).first {
+            return "\(first.title) \(first.verdict == .fail ? "failed" : "warns"): \(first.observed)"
+        }
         return report.verdictReasons.first
+    }
+
+    /// Date, app with version, tester: what a person names a run by (the page's introduction
+    /// asks for the app, version and tester; they arrive as run metadata).
+    static func aboutCells(_ run: RunRecord, metadata: JSONValue) -> String {
+        let e = ReportText.html
+        let date = String(ReportFacts.iso8601(run.createdAt).prefix(16)).replacingOccurrences(of: "T", with: " ")
+        let app = [ReportFacts.metadataText(metadata, "appName"), ReportFacts.metadataText(metadata, "appVersion")]
+            .compactMap { $0 }.joined(separator: " ")
+        let tester = ReportFacts.metadataText(metadata, "tester") ?? ""
+        return [date, app, tester].map { "<td class=\"about\" title=\"\(e($0))\">\(e($0.isEmpty ? "–" : $0))</td>" }.joined()
     }
 
     static func matrixRow(_ row: RunMatrixRow, catalog: Catalog) -> String {
@@ -127,6 +141,7 @@ public enum RunMatrixPage {
             let tooltip = (reason.map { title + ": " + $0 + "\n" } ?? "") + allReasons
             let reasonHTML = reason.map { "<span class=\"reason\">" + e($0) + "</span>" } ?? ""
             html += "<td class=\"verdict\" title=\"\(e(tooltip))\"><span class=\"badge verdict-\(verdict.rawValue)\">\(e(title))</span>" + reasonHTML + "</td>"
+            html += aboutCells(run, metadata: metadata)
             for probe in catalog.probes {
                 guard let finding = report.finding(probe.id) else {
                     html += "<td class=\"cell v-not-run\">· none</td>"
@@ -137,6 +152,7 @@ public enum RunMatrixPage {
             }
         } else {
             html += "<td class=\"verdict\"><span class=\"badge verdict-incomplete\">No results</span></td>"
+            html += aboutCells(run, metadata: metadata)
             html += "<td class=\"cell v-not-run\" colspan=\"\(catalog.probes.count)\">no results yet</td>"
         }
         return html + "</tr>"

@@ -43,4 +43,31 @@ public struct StalledRun: Sendable, Equatable {
             + "the app went to the background, or it was killed at that step (a one-shot headless browser such as "
             + "--dump-dom or --screenshot quits that way). Reopen the run URL on the device to resume the run, or raise --timeout."
     }
+
+    /// The step the page was waiting at: the step it marked as begun last without a result
+    /// since (camera and chooser steps post a start marker: `StepMarker`), else the first step
+    /// after the last result, in page order, that has none. nil when nothing arrived.
+    public static func waitingStep(_ results: [RunReportDocument.Attempt], catalog: Catalog = .standard) -> Probe? {
+        let answered = Set(results.filter { $0.probe != StepMarker.probe }.map(\.probe))
+        if let marker = results.filter({ $0.probe == StepMarker.probe }).max(by: { $0.attempt < $1.attempt }),
+           case .object(let fields) = marker.observed, case .string(let step)? = fields[StepMarker.stepField],
+           !answered.contains(step), let probe = catalog.probe(id: step) {
+            return probe
+        }
+        guard let last = StalledRun(results: results.filter { $0.probe != StepMarker.probe }, now: Date()),
+              let index = catalog.probes.firstIndex(where: { $0.id == last.lastProbe }) else { return nil }
+        return catalog.probes[(index + 1)...].first { !answered.contains($0.id) }
+    }
+
+    /// What a wait that ran out of time was waiting for, in words: "waiting for the tap on
+    /// Pick an image". Never a verdict: the run has none yet.
+    public static func waitingFor(_ step: Probe?) -> String {
+        guard let step else { return "no result arrived" }
+        let title = ReportText.terminal(step.title)
+        switch step.kind {
+        case .tap: return "waiting for the tap on \(title)"
+        case .operator: return "waiting for the answer to \(title)"
+        case .auto: return "waiting at \(title)"
+        }
+    }
 }
