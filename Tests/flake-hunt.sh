@@ -16,6 +16,7 @@
 #                   (default: a new folder under /tmp)
 #   RELIABILITY_BUILD    scratch path of the release build the Python files run
 #                   (default /tmp/probe-reliability-build, as Tests/reliability/run.sh)
+#   PROBE_SERVER_BIN     a server binary to run instead (no release build then)
 # Exits 1 if any test failed in any run, 2 on bad usage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +25,7 @@ load=${HUNT_LOAD:-2}
 runs=${HUNT_RUNS:-20}
 swift_runs=${HUNT_SWIFT_RUNS:-5}
 pytest_k=${HUNT_PYTEST_K:-}
-usage() { sed -n '6,19p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '7,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while getopts "l:r:s:k:h" opt; do
   case $opt in
     l) load=$OPTARG ;;
@@ -61,7 +62,10 @@ for suite in $suites; do need_suite "$suite"; done
 
 # The binary the Python files start: built once, before the load starts.
 build=${RELIABILITY_BUILD:-/tmp/probe-reliability-build}
-if [ ${#files[@]} -gt 0 ] && [ "$runs" -gt 0 ]; then
+if [ -n "${PROBE_SERVER_BIN:-}" ]; then
+  [ -x "$PROBE_SERVER_BIN" ] || { echo "flake-hunt: PROBE_SERVER_BIN=$PROBE_SERVER_BIN is not an executable; build it or unset it" >&2; exit 2; }
+  echo "flake-hunt: running $PROBE_SERVER_BIN"
+elif [ ${#files[@]} -gt 0 ] && [ "$runs" -gt 0 ]; then
   echo "flake-hunt: building probe-server (release) in $build"
   swift build -c release --product probe-server --scratch-path "$build" 2>&1 | tail -1
   export PROBE_SERVER_BIN="$build/release/probe-server"
