@@ -104,7 +104,7 @@ import Testing
         // A wait registers onAbandon once it holds its ticket, after the handler started.
         var s = plain()
         s.handlerStarted(abandonable: false)
-        s.handlerAbandonable(true)
+        #expect(s.handlerAbandonable(true) == .none)
         s.peerHalfClosed()
         #expect(s.finishedReading(insideRequest: false) == .closeNow(reason: "client went away during a long poll"))
         // An ordinary handler's answer is still written to a client that only half-closed.
@@ -113,6 +113,29 @@ import Testing
         t.peerHalfClosed()
         #expect(t.finishedReading(insideRequest: false) == .none)
         #expect(!t.isClosed)
+    }
+
+    @Test func ClientThatLeftBeforeTheWaitRegistered_EndsTheWaitWhenItRegisters() {
+        // The request is dispatched; its FIN is read before the handler (on another thread)
+        // registers onAbandon. The FIN is not reported again: the registration must close.
+        var s = plain()
+        s.handlerStarted(abandonable: false)
+        s.peerHalfClosed()
+        #expect(s.finishedReading(insideRequest: false) == .none)
+        #expect(s.interest == [])
+        #expect(s.handlerAbandonable(true) == .closeNow(reason: "client went away during a long poll"))
+        #expect(s.isClosed)
+    }
+
+    @Test func HangUpReportedWhilePaused_EndsAWaitThatRegistersAfterIt() {
+        // Paused behind the handler with a full pipeline, the FIN is only reported (EPOLLRDHUP),
+        // not read, and then no longer watched.
+        var s = plain()
+        s.handlerStarted(abandonable: false)
+        #expect(s.bytesRead(buffered: 500) == .stopReading)
+        #expect(s.ready([.peerHalfClosed]) == .serve(write: false))
+        #expect(!s.interest.contains(.peerHalfClosed))
+        #expect(s.handlerAbandonable(true) == .closeNow(reason: "client went away during a long poll"))
     }
 
     @Test func PeerHalfClose_InsideARequest_ClosesAtOnce() {

@@ -79,6 +79,10 @@ struct ConnectionState: Sendable, Equatable {
     private(set) var bufferedBytes = 0
     /// The client's FIN was read: it sends nothing more.
     private(set) var peerClosed = false
+    /// epoll reported the client's FIN (EPOLLRDHUP) while reading was paused: it is not read
+    /// yet, but the client has left all the same. Kept because the report is not repeated once
+    /// the hang-up is no longer watched, and a long poll may say only later that it cares.
+    private(set) var peerHangUpSeen = false
     /// The answer being written is the last one.
     private(set) var closeAfterFlush = false
     /// Nothing more is read (a malformed request, or the peer's FIN while a handler works).
@@ -151,6 +155,7 @@ struct ConnectionState: Sendable, Equatable {
         if events.contains(.peerHalfClosed) && paused {
             if handler == .working(abandonable: true) { return close("client went away during a long poll") }
             // The rest is read (and the FIN seen) when reading resumes.
+            peerHangUpSeen = true
             watchesHangUp = false
         }
         if isHandshaking { return .handshake }
@@ -223,9 +228,14 @@ struct ConnectionState: Sendable, Equatable {
     mutating func handlerStarted(abandonable: Bool) { handler = .working(abandonable: abandonable) }
 
     /// The handler at work said (or took back) that its answer is worthless once the client
-    /// is gone: a long poll registers that after it started, often from another thread.
-    mutating func handlerAbandonable(_ abandonable: Bool) {
-        if case .working = handler { handler = .working(abandonable: abandonable) }
+    /// is gone: a long poll registers that after it started, often from another thread. A
+    /// client that left before (its FIN read, or reported while reading was paused) is not
+    /// reported again (its hang-up is no longer watched), so the wait ends now.
+    mutating func handlerAbandonable(_ abandonable: Bool) -> BurstAction {
+        guard case .working = handler, !isClosed else { return .none }
+        handler = .working(abandonable: abandonable)
+        if abandonable && (peerClosed || peerHangUpSeen) { return BurstAction(close("client went away during a long poll")) }
+        return .none
     }
 
     /// The handler answered (its answer is queued next with `answerQueued`).

@@ -27,9 +27,15 @@ public final class ReplyPromise: @unchecked Sendable {
     private var done = false
     private var abandoned = false
     private var abandonHandler: (@Sendable () -> Void)?
+    /// Told once `onAbandon` registered a handler, on the registering thread: the connection
+    /// judges again whether its client already left (it is not told a second time).
+    private let abandonHandlerInstalled: @Sendable () -> Void
 
-    init(render: @escaping @Sendable (any Error) -> Response, deliver: @escaping @Sendable (Response) -> Void) {
+    init(render: @escaping @Sendable (any Error) -> Response,
+         abandonHandlerInstalled: @escaping @Sendable () -> Void = {},
+         deliver: @escaping @Sendable (Response) -> Void) {
         self.render = render
+        self.abandonHandlerInstalled = abandonHandlerInstalled
         self.deliver = deliver
     }
 
@@ -57,13 +63,18 @@ public final class ReplyPromise: @unchecked Sendable {
 
     /// Runs `handler` once if the client goes away before the answer (at once if it already has).
     public func onAbandon(_ handler: @escaping @Sendable () -> Void) {
-        let runNow = once.withLock { () -> Bool in
-            if abandoned { return true }
-            if done { return false }
+        enum Outcome { case runNow, installed, answered }
+        let outcome = once.withLock { () -> Outcome in
+            if abandoned { return .runNow }
+            if done { return .answered }
             abandonHandler = handler
-            return false
+            return .installed
         }
-        if runNow { handler() }
+        switch outcome {
+        case .runNow: handler()
+        case .installed: abandonHandlerInstalled()
+        case .answered: break
+        }
     }
 
     /// True when a handler asked to hear that the client left.

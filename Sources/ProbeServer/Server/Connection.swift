@@ -86,6 +86,7 @@ final class Connection: EventSource {
 
     func handle(events: Readiness) {
         refreshAbandonable()
+        if isClosed { return }
         switch state.ready(events) {
         case .closeNow(let reason):
             close(reason)
@@ -292,7 +293,9 @@ final class Connection: EventSource {
         case .later(let start):
             let me = LoopBound(self)
             let loop = self.loop
-            let promise = context.promise(for: head) { response in
+            let promise = context.promise(for: head, abandonHandlerInstalled: {
+                loop.execute { me.value?.handlerBecameAbandonable() }
+            }) { response in
                 loop.execute { me.value?.completeDeferred(response) }
             }
             inFlight = InFlight(head: head, startedAt: startedAt, promise: promise)
@@ -301,10 +304,20 @@ final class Connection: EventSource {
         }
     }
 
-    /// A `.later` handler registers `onAbandon` once it is waiting (after it started, maybe
-    /// on another thread): the state machine hears it before it judges a client that left.
+    /// A `.later` handler registers `onAbandon` once it is waiting (after it started, often
+    /// on another thread): the state machine hears it before it judges a client that left,
+    /// and a client that left before (its FIN already read) ends the wait now.
     private func refreshAbandonable() {
-        if let promise = inFlight?.promise { state.handlerAbandonable(promise.isAbandonable) }
+        guard !isClosed, let promise = inFlight?.promise else { return }
+        if case .closeNow(let reason) = state.handlerAbandonable(promise.isAbandonable) { close(reason) }
+    }
+
+    /// The promise's handler registered `onAbandon` on its own thread: nothing else would
+    /// wake this connection, as a client that left is not reported again (level-triggered
+    /// EPOLLRDHUP is dropped from the interest once seen, epoll_ctl(2)).
+    private func handlerBecameAbandonable() {
+        refreshAbandonable()
+        settle()
     }
 
     private func completeDeferred(_ response: Response) {

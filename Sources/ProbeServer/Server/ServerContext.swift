@@ -104,9 +104,12 @@ final class ServerContext: Sendable {
         do { return try work() } catch { return response(for: error, to: head) }
     }
 
-    /// A promise whose `fail` renders through `response(for:to:)`.
-    func promise(for head: RequestHead, deliver: @escaping @Sendable (Response) -> Void) -> ReplyPromise {
-        ReplyPromise(render: { [self] error in response(for: error, to: head) }, deliver: deliver)
+    /// A promise whose `fail` renders through `response(for:to:)`; `abandonHandlerInstalled`
+    /// is told when its handler registers `onAbandon`.
+    func promise(for head: RequestHead, abandonHandlerInstalled: @escaping @Sendable () -> Void,
+                 deliver: @escaping @Sendable (Response) -> Void) -> ReplyPromise {
+        ReplyPromise(render: { [self] error in response(for: error, to: head) },
+                     abandonHandlerInstalled: abandonHandlerInstalled, deliver: deliver)
     }
 
     /// The one place an error becomes a response (for handlers, offloaded work and promises).
