@@ -15,7 +15,7 @@ const answerWait = () => (params.answerWait ? Number(params.answerWait) * 1000 :
 const FARM_POLL_MS = 250;
 /* finish(): the last results get this many tries, this far apart, before the verdict is asked for. */
 const FINAL_FLUSH_TRIES = 10, FINAL_FLUSH_GAP_MS = 2000;
-const app = window.ProbeApp = { run: null, key: params.key || null, finished: false, verdict: null, done: {}, attempts: {}, state: {}, pending: [] };
+const app = window.ProbeApp = { run: null, key: params.key || null, finished: false, completed: false, verdict: null, done: {}, attempts: {}, state: {}, pending: [] };
 const enc = encodeURIComponent, slug = (id) => id.replace(/\./g, '-');
 /* The run's write key (?key= or the create answer) goes with every run request
    (docs/security-capabilities.md). */
@@ -402,7 +402,9 @@ async function main() {
   app.catalog = config.catalog || { probes: [] };
   I.thresholds = (app.catalog.thresholds && app.catalog.thresholds.page) || [];
   if (params.run) {
-    try { results = (await R.api('GET', withKey('/api/runs/' + enc(params.run)))).results || []; } catch (e) {
+    /* A completed run's verdict is final (the server refuses results after completion with
+       409): it is shown, not run again; complete answers the same verdict however often. */
+    try { const run = await R.api('GET', withKey('/api/runs/' + enc(params.run))); results = run.results || []; app.completed = !!run.completedAt; } catch (e) {
       return fatal(e.status === 404 ? `Run ${params.run} is not on this server, or this link lacks its key. Open ${location.origin}/ to start a new run.`
         : `Run ${params.run}: ${e.message}`);
     }
@@ -457,7 +459,7 @@ async function main() {
   $('bar').max = app.probes.length;
   for (const probe of app.probes) {
     if (app.done[probe.id]) setStatus(probe, app.done[probe.id]);
-    else await runProbe(probe);
+    else if (!app.completed) await runProbe(probe);
   }
   for (const x of app.pending) await post(x.ctx, x.res);
   await finish();

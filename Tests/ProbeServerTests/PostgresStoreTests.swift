@@ -50,13 +50,16 @@ struct PostgresStoreTests {
         let judging = try PostgresRunStore(location: location)
         defer { waiting.close(); judging.close() }
         let woken = OutcomeCollector()
-        let run = StoreFixtures.run()
-        waiting.observeVerdicts({ id in if id == run.id { woken.add(0, .success(.done)) } }, missedSome: {})
-        try judging.createRun(run)
-        // The listener may still be connecting: announce until it hears one (a liveness
-        // bound of 20 tries, not a timing assertion).
+        let judged = JudgedIDs()
+        waiting.observeVerdicts({ id in if judged.contains(id) { woken.add(0, .success(.done)) } }, missedSome: {})
+        // The listener may still be connecting: judge a new run until it hears one (a
+        // verdict is stored, and announced, once per run; a liveness bound of 20 tries, not
+        // a timing assertion).
         for _ in 0..<20 where !woken.has(0) {
-            try judging.setVerdict(id: run.id, verdict: "ready")
+            let run = StoreFixtures.run()
+            judged.insert(run.id)
+            try judging.createRun(run)
+            #expect(try judging.setVerdict(id: run.id, verdict: "ready"))
             _ = woken.wait(for: 1, seconds: 1)
         }
         #expect(woken.has(0))
@@ -132,4 +135,12 @@ final class StoreBox: @unchecked Sendable {
 
 extension PostgresRunStore {
     static func closeAfter(_ store: PostgresRunStore) { store.close() }
+}
+
+/// The runs a test judged, read by a listener thread.
+private final class JudgedIDs: @unchecked Sendable {
+    private let lock = Lock()
+    private var ids: Set<String> = []
+    func insert(_ id: String) { lock.withLock { _ = ids.insert(id) } }
+    func contains(_ id: String) -> Bool { lock.withLock { ids.contains(id) } }
 }

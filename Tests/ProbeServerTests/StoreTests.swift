@@ -65,6 +65,38 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreEngine.available) func Verdict_IsStoredOnce_TheSecondWriterLearnsTheFirst(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
+            let run = StoreFixtures.run()
+            try store.createRun(run)
+            let done = run.createdAt.addingTimeInterval(60)
+            try store.completeRun(id: run.id, at: done)
+            try store.completeRun(id: run.id, at: done.addingTimeInterval(60))  // the first completion is kept
+            #expect(try store.setVerdict(id: run.id, verdict: "not-ready") == true)
+            #expect(try store.perform(.setVerdict(id: run.id, verdict: "ready")) == .judged(verdict: "not-ready", first: false))
+            let stored = try #require(try store.run(id: run.id))
+            #expect(stored.verdict == "not-ready")
+            #expect(stored.completedAt == done)
+        }
+    }
+
+    @Test(arguments: StoreEngine.available) func ResultsAfterCompletion_AreRefused_DuplicatesStillAnswerAsSuch(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
+            let run = StoreFixtures.run()
+            try store.createRun(run)
+            let first = StoreFixtures.result(run.id, attempt: 1)
+            #expect(try store.appendResults([first]) == [.inserted])
+            try store.completeRun(id: run.id, at: run.createdAt.addingTimeInterval(60))
+            // A retry whose answer was lost is no change to the judged results.
+            #expect(try store.appendResults([first]) == [.duplicate])
+            #expect(throws: StoreError.runCompleted(run.id)) {
+                _ = try store.appendResults([first, StoreFixtures.result(run.id, attempt: 2, status: "fail")])
+            }
+            #expect(try store.results(runID: run.id).map(\.attempt) == [1])
+            #expect(try store.usage(runID: run.id)?.results == 1)
+        }
+    }
+
     // MARK: Listing
 
     @Test(arguments: StoreEngine.available) func ListRuns_FiltersNewestFirstAndPagesWithACursor(engine: StoreEngine) throws {

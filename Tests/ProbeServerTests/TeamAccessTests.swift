@@ -10,10 +10,9 @@ import Testing
             == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
     }
 
-    @Test func WebhookSignature_IsSha256PrefixedHexOfTheBody() {
-        // RFC 4231 §4.3, test case 2.
-        #expect(WebhookDelivery.signature(body: Array("what do ya want for nothing?".utf8), secret: "Jefe")
-            == "sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+    @Test func WebhookSignature_SignsVersionTimestampDeliveryAndBody_InThatOrder() {
+        #expect(WebhookSignature.signedBytes(timestamp: 1_700_000_000, deliveryID: "d1", body: Array("{}".utf8))
+            == Array("v1:1700000000.d1.{}".utf8))
     }
 
     @Test func NamedTokens_KeepOnlyDigests_AndARevokedTokenNoLongerMatches() throws {

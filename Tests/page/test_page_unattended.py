@@ -263,3 +263,24 @@ def test_judged_as_an_android_webview_the_device_shows_what_to_fix(server, brows
             page.screenshot(path=str(SCREENSHOTS / "end-of-run-not-ready-390x844.png"))
     finally:
         context.close()
+
+
+def test_reopened_completed_run_shows_its_verdict_without_running_again(server, browser):
+    created = server.post("/api/runs", {"label": "done"})
+    run, key = created["id"], created["writeKey"]
+    server.post(f"/api/runs/{run}/results?key={key}", {"results": [{
+        "run": run, "probe": "storage.local", "attempt": 1, "status": "pass", "observed": {"available": True},
+        "elapsedMs": 1.5, "at": "2026-11-30T03:00:00Z"}]})
+    judged = server.post(f"/api/runs/{run}/complete?key={key}", {})
+    # The run's URL opened again (a reload, the app relaunched on it): the verdict, not a new run.
+    context, page = open_page(browser, server.base + f"/?mode=unattended&run={run}&key={key}")
+    try:
+        end = wait_finished(page)
+        assert page.errors == []
+        assert end == {"run": run, "verdict": judged["verdict"]}
+        # No step ran again: their results would only be refused (409 run_completed).
+        assert page.evaluate("() => Object.keys(window.ProbeApp.done)") == ["storage.local"]
+        assert list(server.stored_results(run)) == ["storage.local"]
+        assert server.get(f"/api/runs/{run}?key={key}")["verdict"] == judged["verdict"]
+    finally:
+        context.close()

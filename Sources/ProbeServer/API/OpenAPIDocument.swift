@@ -1055,6 +1055,7 @@ public enum OpenAPIDocument {
   "/api/runs/{id}/results": {
    "post": {
     "summary": "Post one result or a batch; committed before the 200",
+    "description": "A completed run takes no new results: they are refused with 409 run_completed (start a new run to test again). A result stored before the completion, posted again, still answers as a duplicate.",
     "parameters": [
      {
       "$ref": "#/components/parameters/RunID"
@@ -1093,6 +1094,9 @@ public enum OpenAPIDocument {
      "404": {
       "$ref": "#/components/responses/Error"
      },
+     "409": {
+      "$ref": "#/components/responses/Error"
+     },
      "413": {
       "$ref": "#/components/responses/Error"
      },
@@ -1114,6 +1118,7 @@ public enum OpenAPIDocument {
   "/api/runs/{id}/complete": {
    "post": {
     "summary": "Mark the run complete and judge it",
+    "description": "Idempotent: the first call freezes the results, stores the verdict and announces it once (the server's terminal line, the verdict feed, each --webhook, whose delivery is on disk before the 200); a later call answers the same diff and announces nothing. 503 webhook_outbox_full (with Retry-After) when the webhook deliveries waiting for their receivers reach their limit: the run is complete but not judged; retry.",
     "parameters": [
      {
       "$ref": "#/components/parameters/RunID"

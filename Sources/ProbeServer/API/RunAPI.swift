@@ -25,6 +25,10 @@ public final class RunAPI: @unchecked Sendable {
     public let verdicts = RunVerdictFeed()
     /// Counts acknowledged results for `/metrics`; set before the server starts.
     public var metrics: ServerMetrics?
+    /// Where judged runs are announced besides `verdicts` (`--webhook`); set before the
+    /// server starts. Its deliveries are on disk before `complete` answers.
+    public var webhooks: WebhookOutbox?
+    let judgements = JudgementsInFlight()
     let waiters = RunWaiters(maxTotal: RunWaiters.totalBound(descriptorLimit: Socket.raiseDescriptorLimit()))
     let runCreation = RateLimiter(RateLimiter.runCreation)
     /// `Quotas.runsPerAddressPerHour` as a bucket that refills over the hour.
@@ -412,8 +416,9 @@ public final class RunAPI: @unchecked Sendable {
         }
         let stored = records
         let update = platformUpdate
-        return withRun(id, access, .write) { [self] _ in
-            if let update { store.submit(update) { _ in } }
+        return withRun(id, access, .write) { [self] run in
+            // A completed run's results are final (the store refuses new ones): so is its platform.
+            if let update, run.completedAt == nil { store.submit(update) { _ in } }
             return answerAppended(stored, bytes: incoming)
         }
     }
@@ -443,25 +448,45 @@ public final class RunAPI: @unchecked Sendable {
     }
 
     /// Commits the completion, judges the run, stores the verdict, wakes the waiters, and
-    /// answers `promise` with the diff (or the error).
+    /// answers `promise` with the diff (or the error). Once: the completion freezes the
+    /// results (the store refuses new ones), the verdict is stored only if the run has none,
+    /// and only the call that stored it announces it (the terminal line, the verdict feed,
+    /// the webhooks). A later call answers the same diff, from the same frozen results.
     func complete(_ id: String, _ promise: ReplyPromise) {
+        guard judgements.join(id, promise) else { return }
+        let finish: @Sendable (Result<Response, any Error>) -> Void = { [judgements] in judgements.finish(id, $0) }
         store.submit(.completeRun(id: id, at: Self.now())) { result in
-            if case .failure(let error) = result { return promise.fail(error) }
+            if case .failure(let error) = result { return finish(.failure(error)) }
             // Judging reads the results: not on the writer thread, which would stall commits.
             DispatchQueue.global().async {
                 do {
                     guard let run = try self.store.run(id: id) else { throw StoreError.runNotFound(id) }
                     let report = try RunJudge.report(run: run, records: try self.store.results(runID: id), catalog: self.catalog)
+                    if run.verdict != nil { return finish(.success(.json(report))) }
+                    let judged = JudgedRun(run, report)
+                    // On disk before the verdict's commit; queued after it (`WebhookOutbox`).
+                    // Refused (the outbox is full): the run stays complete without a verdict,
+                    // and a retried `complete` judges it.
+                    let staged = try self.webhooks?.stage(judged)
                     self.store.submit(.setVerdict(id: id, verdict: report.verdict.rawValue)) { result in
                         // A verdict not stored (the database went away) is no completion: the
                         // client retries `complete`, and the waits keep waiting for the verdict.
-                        if case .failure(let error) = result { return promise.fail(error) }
-                        self.waiters.complete(runID: id)
-                        self.verdicts.announce(run, report)
-                        promise.succeed(.json(report))
+                        guard case .success(.judged(_, let first)) = result, first else {
+                            if let staged { self.webhooks?.discard(staged) }
+                            if case .failure(let error) = result { return finish(.failure(error)) }
+                            // Another instance sharing the store judged it first, and announced it.
+                            return finish(.success(.json(report)))
+                        }
+                        // Renaming and syncing the staged files blocks: off the writer thread.
+                        DispatchQueue.global().async {
+                            if let staged { self.webhooks?.commit(staged) }
+                            self.waiters.complete(runID: id)
+                            self.verdicts.announce(judged)
+                            finish(.success(.json(report)))
+                        }
                     }
                 } catch {
-                    promise.fail(error)
+                    finish(.failure(error))
                 }
             }
         }

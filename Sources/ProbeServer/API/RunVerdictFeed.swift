@@ -16,6 +16,13 @@ public struct JudgedRun: Sendable, Equatable {
         self.id = id; self.label = label; self.platform = platform; self.verdict = verdict; self.reason = reason
     }
 
+    /// The run as its report judged it; the platform as the device reported it (`ios 17`).
+    init(_ run: RunRecord, _ report: DiffReport) {
+        let device = [report.platform.os, report.platform.osVersion.map { "\($0)" }].compactMap { $0 }.joined(separator: " ")
+        self.init(id: run.id, label: run.label, platform: device.isEmpty ? nil : device,
+                  verdict: report.verdict, reason: report.verdictReasons.first)
+    }
+
     /// `run ID "label" (ios): Not ready: reason → URL`, wrapped at words; the label and the
     /// reason come from the device, so they are escaped for the terminal.
     public func line(reportURL: String, style: TerminalStyle = .plain, width: Int = TerminalText.columns) -> String {
@@ -42,14 +49,10 @@ public final class RunVerdictFeed: @unchecked Sendable {
         listeners.append(listener)
     }
 
-    func announce(_ run: RunRecord, _ report: DiffReport) {
+    func announce(_ judged: JudgedRun) {
         lock.lock()
         let current = listeners
         lock.unlock()
-        guard !current.isEmpty else { return }
-        let device = [report.platform.os, report.platform.osVersion.map { "\($0)" }].compactMap { $0 }.joined(separator: " ")
-        let judged = JudgedRun(id: run.id, label: run.label, platform: device.isEmpty ? nil : device,
-                               verdict: report.verdict, reason: report.verdictReasons.first)
         current.forEach { $0(judged) }
     }
 }

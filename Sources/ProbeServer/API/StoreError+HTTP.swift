@@ -13,6 +13,11 @@ extension StoreError: HTTPErrorConvertible {
         case .runNotFound(let id):
             return HTTPError(.notFound, code: "run_not_found",
                              "no run \(Logger.sanitize(id, max: 64)) that this request may use: it does not exist, or it needs its write key (?key= from the run's URL, or X-Probe-Key) or the access token; create one with POST /api/runs", field: "run")
+        case .runCompleted(let id):
+            // 409 (RFC 9110 §15.5.10): the run's state, not the request, is in the way.
+            return HTTPError(.conflict, code: "run_completed",
+                             "run \(Logger.sanitize(id, max: 64)) is complete and its verdict is final: results after completion are refused; start a new run (POST /api/runs) to test again",
+                             field: "run")
         case .runExists(let id):
             return HTTPError(.conflict, code: "run_exists", "a run with id \(Logger.sanitize(id, max: 64)) already exists", field: "id")
         case .uploadExists:

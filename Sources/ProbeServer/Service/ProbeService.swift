@@ -104,6 +104,15 @@ public final class ProbeService: @unchecked Sendable {
         var router = Router(limits: options.limits)
         api.register(into: &router)
         api.metrics = metrics
+        if let webhooks {
+            // Before any request: deliveries an earlier process staged for a stored verdict are sent.
+            let store = self.store
+            webhooks.recover { run in
+                do { return try store.run(id: run)?.verdict != nil } catch { return nil }
+            }
+            webhooks.reportBase = "\(options.plainHTTP ? "http" : "https")://localhost:\(options.port)/"
+            api.webhooks = webhooks
+        }
         let metrics = self.metrics
         api.verdicts.listen { metrics.judged(verdict: $0.verdict.rawValue) }
         let tlsContext = tls, plain = options.plainHTTP
@@ -146,8 +155,7 @@ public final class ProbeService: @unchecked Sendable {
         startPurging()
         api.storeGauge.start()
         if let webhooks {
-            let reportBase = probeURLs.first ?? "https://localhost:\(server.port)/"
-            api.verdicts.listen { webhooks.announce($0, reportURL: reportBase + "runs/" + $0.id) }
+            webhooks.reportBase = probeURLs.first ?? "https://localhost:\(server.port)/"
             webhooks.start()
         }
     }

@@ -139,17 +139,21 @@ struct PostgresWrites {
             try updateRun(id, "UPDATE runs SET pinned = $1 WHERE id = $2", [pinned ? "1" : "0", id])
             return .done
         case .completeRun(let id, let date):
-            try updateRun(id, "UPDATE runs SET completed_at = $1, last_seen_at = greatest(last_seen_at, $1) WHERE id = $2",
+            try updateRun(id, "UPDATE runs SET completed_at = coalesce(completed_at, $1), last_seen_at = greatest(last_seen_at, $1) WHERE id = $2",
                           [String(date.unixMillis), id])
             return .done
         case .setVerdict(let id, let verdict):
             try StoreCheck.text(verdict, "verdict", max: StoreLimits.maxShortTextBytes)
-            try updateRun(id, "UPDATE runs SET verdict = $1 WHERE id = $2", [verdict, id])
-            // Delivered to every listening instance when this transaction commits, and only then.
-            if verdict != nil {
+            // The run's row lock (`lockRuns`) serialises the instances: one of them stores it.
+            if try connection.execute("UPDATE runs SET verdict = $1 WHERE id = $2 AND verdict IS NULL", [verdict, id]).affected == 1 {
+                // Delivered to every listening instance when this transaction commits, and only then.
                 try connection.execute("SELECT pg_notify($1, $2)", [PostgresRunStore.verdictChannel, id])
+                return .judged(verdict: verdict, first: true)
             }
-            return .done
+            guard let row = try connection.execute("SELECT verdict FROM runs WHERE id = $1", [id]).rows.first else {
+                throw StoreError.runNotFound(id)
+            }
+            return .judged(verdict: row[0] ?? verdict, first: false)
         case .setDetectedPlatform(let id, let platform, let userAgent):
             try StoreCheck.text(platform, "platform", max: StoreLimits.maxShortTextBytes)
             try StoreCheck.text(userAgent, "user agent", max: StoreLimits.maxUserAgentBytes)
@@ -264,9 +268,11 @@ struct PostgresWrites {
                 """
                 UPDATE runs SET last_seen_at = greatest(last_seen_at, $1), result_count = result_count + $2,
                                 result_bytes = result_bytes + $3 WHERE id = $4
-                RETURNING result_count, result_bytes
+                RETURNING result_count, result_bytes, completed_at IS NOT NULL
                 """, [String(millis), String(usage.count), String(usage.bytes), runID]).rows.first
             guard let total else { throw StoreError.runNotFound(runID) }
+            // New results for a completed run: its verdict is final (a duplicate still answers as one).
+            if usage.count > 0 && total[2] == "t" { throw StoreError.runCompleted(runID) }
             if Int64(total[0] ?? "") ?? 0 > Int64(Quotas.maxResultsPerRun) {
                 throw StoreError.quotaExceeded(.resultsPerRun(limit: Quotas.maxResultsPerRun))
             }

@@ -98,8 +98,11 @@ extension RunStore {
         _ = try perform(.completeRun(id: id, at: date))
     }
 
-    public func setVerdict(id: String, verdict: String?) throws(StoreError) {
-        _ = try perform(.setVerdict(id: id, verdict: verdict))
+    /// True when this call stored the verdict; false when the run already had one.
+    @discardableResult
+    public func setVerdict(id: String, verdict: String) throws(StoreError) -> Bool {
+        guard case .judged(_, let first) = try perform(.setVerdict(id: id, verdict: verdict)) else { return false }
+        return first
     }
 
     public func touch(runID: String, at date: Date) throws(StoreError) {

@@ -11,13 +11,17 @@ extension SQLiteRunStore {
             return .appended(try appendResults(results, in: database))
         case .completeRun(let id, let date):
             try updateRun(
-                id, "UPDATE runs SET completed_at = ?1, last_seen_at = max(last_seen_at, ?1) WHERE id = ?2",
+                id, "UPDATE runs SET completed_at = coalesce(completed_at, ?1), last_seen_at = max(last_seen_at, ?1) WHERE id = ?2",
                 [date.unixMillis, id], in: database)
             return .done
         case .setVerdict(let id, let verdict):
             try StoreCheck.text(verdict, "verdict", max: StoreLimits.maxShortTextBytes)
-            try updateRun(id, "UPDATE runs SET verdict = ?1 WHERE id = ?2", [verdict, id], in: database)
-            return .done
+            try database.execute("UPDATE runs SET verdict = ?1 WHERE id = ?2 AND verdict IS NULL", [verdict, id])
+            if database.changes == 1 { return .judged(verdict: verdict, first: true) }
+            guard let stored = try database.firstRow("SELECT verdict FROM runs WHERE id = ?", [id], { $0.string(at: 0) }) else {
+                throw StoreError.runNotFound(id)
+            }
+            return .judged(verdict: stored, first: false)
         case .setDetectedPlatform(let id, let platform, let userAgent):
             try StoreCheck.text(platform, "platform", max: StoreLimits.maxShortTextBytes)
             try StoreCheck.text(userAgent, "user agent", max: StoreLimits.maxUserAgentBytes)
@@ -106,8 +110,12 @@ extension SQLiteRunStore {
                 [result.runID, result.probe, result.attempt], readResult)
             outcomes.append(stored.map { $0.isSameResult(as: result) } == true ? .duplicate : .conflict)
         }
-        // Inside the write's savepoint: over a quota, the whole write is rolled back.
+        // Inside the write's savepoint: over a quota, or new results for a completed run,
+        // and the whole write is rolled back. A duplicate (a retry whose answer was lost)
+        // still answers as one.
         for (runID, usage) in added.sorted(by: { $0.key < $1.key }) {
+            let completed = try database.firstRow("SELECT completed_at IS NOT NULL FROM runs WHERE id = ?", [runID]) { $0.int64(at: 0) }
+            if completed == 1 { throw StoreError.runCompleted(runID) }
             try database.execute(
                 "UPDATE runs SET result_count = result_count + ?1, result_bytes = result_bytes + ?2 WHERE id = ?3",
                 [usage.count, usage.bytes, runID])

@@ -5,6 +5,8 @@ import Foundation
 public enum StoreError: Error, Equatable, Sendable, LocalizedError {
     /// The run does not exist (never created, deleted or purged).
     case runNotFound(String)
+    /// New results for a run that is complete: its verdict is final.
+    case runCompleted(String)
     /// `createRun` with an id that is already taken.
     case runExists(String)
     /// `addUpload` with an id that is already taken.
@@ -72,7 +74,7 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
     /// The request itself is wrong (4xx); retrying it unchanged will not help.
     public var isClientError: Bool {
         switch self {
-        case .runNotFound, .runExists, .uploadExists, .invalid, .quotaExceeded: true
+        case .runNotFound, .runCompleted, .runExists, .uploadExists, .invalid, .quotaExceeded: true
         default: false
         }
     }
@@ -81,6 +83,8 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
         switch self {
         case .runNotFound(let id):
             "Run \(id) does not exist: create it first (POST /api/runs), or it was deleted or purged."
+        case .runCompleted(let id):
+            "Run \(id) is complete and judged: it takes no new results. Start a new run (POST /api/runs)."
         case .runExists(let id):
             "Run \(id) already exists: open it to resume it, or create a run without an id."
         case .uploadExists(let id):

@@ -6,12 +6,16 @@ public enum StoreWrite: Sendable {
     /// → `.done`; `runExists` if the id is taken.
     case createRun(RunRecord)
     /// → `.appended` with one outcome per record, in order; `runNotFound` if any record
-    /// names a missing run (then none is stored). Also moves the runs' lastSeenAt forward.
+    /// names a missing run, `runCompleted` if a new record (not a duplicate) names a
+    /// completed one (then none is stored). Also moves the runs' lastSeenAt forward.
     case appendResults([ResultRecord])
-    /// → `.done`. A run can complete again after it was resumed; the latest time is kept.
+    /// → `.done`. The first completion's time is kept: a run is judged once, and from its
+    /// completion on `appendResults` refuses new results for it (`runCompleted`).
     case completeRun(id: String, at: Date)
-    /// → `.done`. nil clears the verdict (the run is being judged again).
-    case setVerdict(id: String, verdict: String?)
+    /// → `.judged`: stores the run's verdict if it has none yet. A verdict is stored once,
+    /// so exactly one caller (of every instance sharing the store) learns `first` and
+    /// announces it; the others get the stored verdict.
+    case setVerdict(id: String, verdict: String)
     /// → `.done`. Records what the page reported about its platform and user agent.
     case setDetectedPlatform(id: String, platform: String, userAgent: String?)
     /// → `.done`. Moves lastSeenAt forward (never back).
@@ -30,6 +34,8 @@ public enum StoreWrite: Sendable {
 public enum StoreWriteOutcome: Equatable, Sendable {
     case done
     case appended([AppendOutcome])
+    /// The verdict stored for the run; `first` when this write stored it.
+    case judged(verdict: String, first: Bool)
     /// Paths relative to the data directory.
     case deleted(uploadPaths: [String])
     case purged(PurgeOutcome)
