@@ -30,6 +30,7 @@ public final class ServerMetrics: Sendable {
     /// The scrape's size bound (docs/security.md): `maxRequestSeries` histograms of 9 lines
     /// of at most ~140 bytes, plus the few fixed families, stays below it.
     public static let maxScrapeBytes = 384 * 1024
+    static let overflowSeries = SeriesKey(method: MetricLabels.otherMethod, route: MetricLabels.unmatchedRoute)
 
     struct State {
         var requests: [SeriesKey: Histogram] = [:]
@@ -51,8 +52,9 @@ public final class ServerMetrics: Sendable {
     func observeRequest(route: String, method: String, status: Int, seconds: Double) {
         state.withLock { s in
             var key = SeriesKey(method: method, route: route)
-            if s.requests[key] == nil, s.requests.count >= Self.maxRequestSeries {
-                key = SeriesKey(method: MetricLabels.otherMethod, route: MetricLabels.unmatchedRoute)
+            // One place stays for the series everything past the bound is counted under.
+            if s.requests[key] == nil, s.requests.count >= Self.maxRequestSeries - 1 {
+                key = Self.overflowSeries
             }
             var h = s.requests[key] ?? Histogram()
             for (i, bound) in Self.latencyBuckets.enumerated() where seconds <= bound { h.buckets[i] += 1 }
