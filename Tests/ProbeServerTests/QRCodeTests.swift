@@ -12,15 +12,26 @@ import Testing
     }
 
     @Test func QRSymbolVersion_TablesAddUpToTheSymbolCapacity() {
-        // ISO/IEC 18004 Table 7 byte capacities at level M, versions 1–10.
-        let capacities = [14, 26, 42, 62, 84, 106, 122, 152, 180, 213]
-        // Table 1: codewords per version.
-        let totals = [26, 44, 70, 100, 134, 172, 196, 242, 292, 346]
+        // ISO/IEC 18004 Table 7 byte capacities at level M, versions 1–26.
+        let capacities = [14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, 331, 362, 412, 450, 504, 560, 624, 666, 711, 779, 857, 911, 997, 1059]
+        // Table 1: codewords per version, and the remainder bits.
+        let totals = [26, 44, 70, 100, 134, 172, 196, 242, 292, 346, 404, 466, 532, 581, 655, 733, 815, 901, 991, 1085,
+                      1156, 1258, 1364, 1474, 1588, 1706]
+        #expect(QRSymbolVersion.levelM.map(\.number) == Array(1...26))
         for version in QRSymbolVersion.levelM {
             #expect(version.byteCapacity == capacities[version.number - 1], "v\(version.number)")
             #expect(version.totalCodewords == totals[version.number - 1], "v\(version.number)")
-            #expect(version.remainderBits == ([2, 3, 4, 5, 6].contains(version.number) ? 7 : 0), "v\(version.number)")
+            let remainder: Int
+            switch version.number {
+            case 2...6: remainder = 7
+            case 14...20: remainder = 3
+            case 21...27: remainder = 4
+            default: remainder = 0
+            }
+            #expect(version.remainderBits == remainder, "v\(version.number)")
         }
+        // The largest URL /qr.svg accepts fits.
+        #expect(QRSymbolVersion.largest.byteCapacity >= QRImage.maxURLBytes)
     }
 
     @Test func ReedSolomon_MatchesTheStandardsWorkedExample() {
@@ -32,7 +43,7 @@ import Testing
     }
 
     @Test func QRCode_PicksTheSmallestVersionThatFits() throws {
-        let capacities = [14, 26, 42, 62, 84, 106, 122, 152, 180, 213]
+        let capacities = [14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, 331, 362, 412, 450, 504, 560, 624, 666, 711, 779, 857, 911, 997, 1059]
         for (index, capacity) in capacities.enumerated() {
             #expect(try QRCode(bytes: Array(repeating: 0x41, count: capacity)).version == index + 1)
             if index + 1 < capacities.count {
@@ -42,18 +53,18 @@ import Testing
         #expect(try QRCode(text: Self.url(length: 90)).size == 41)  // version 6
     }
 
-    @Test func QRCode_RefusesPayloadsBeyondVersion10WithAClearMessage() {
-        #expect(throws: QRCodeError.payloadTooLong(bytes: 214, maximum: 213)) {
-            try QRCode(bytes: Array(repeating: 0x41, count: 214))
+    @Test func QRCode_RefusesPayloadsBeyondVersion26WithAClearMessage() {
+        #expect(throws: QRCodeError.payloadTooLong(bytes: 1060, maximum: 1059)) {
+            try QRCode(bytes: Array(repeating: 0x41, count: 1060))
         }
-        let message = QRCodeError.payloadTooLong(bytes: 214, maximum: 213).errorDescription ?? ""
-        #expect(message.contains("214 bytes") && message.contains("213") && message.contains("Shorten"))
+        let message = QRCodeError.payloadTooLong(bytes: 1060, maximum: 1059).errorDescription ?? ""
+        #expect(message.contains("1060 bytes") && message.contains("1059") && message.contains("Shorten"))
         #expect(throws: QRCodeError.invalidMask(8)) { try QRCode(bytes: [1], mask: 8) }
     }
 
     @Test func QRCode_MatrixMatchesSegnoForEveryVersionAndMask() throws {
         try #require(QRCodeTestSupport.segnoInstalled, "segno could not be installed with pip")
-        for version in 1...10 {
+        for version in 1...26 {
             let payload = Array(Self.url(length: QRSymbolVersion.levelM[version - 1].byteCapacity - version).utf8)
             for mask in [version % 8, (version + 3) % 8] {
                 let ours = try QRCode(bytes: payload, mask: mask, minimumVersion: version)
@@ -70,7 +81,7 @@ import Testing
     @Test func QRCode_ChoosesTheMaskWithTheLowestPenalty() throws {
         // Encoders differ in how they score masks (segno scores before the format bits are
         // drawn, we after, as zxing does), so compare with our own scores, not segno's pick.
-        for length in [10, 47, 90, 140, 213] {
+        for length in [10, 47, 90, 140, 213, 600, 1024] {
             let payload = Array(Self.url(length: length).utf8)
             let code = try QRCode(bytes: payload)
             let version = QRSymbolVersion.levelM[code.version - 1]
@@ -99,8 +110,9 @@ import Testing
         try #require(QRCodeTestSupport.zbarInstalled, "zbar-tools could not be installed with apt-get")
         let directory = TLSTestSupport.temporaryDirectory()
         defer { TLSTestSupport.remove(directory) }
-        // Full capacity of every version, typical run URLs, and the v10 maximum.
-        let lengths = [14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 1, 60, 75, 96, 120]
+        // Full capacity of every version, typical run URLs, and /qr.svg's 1,024-byte maximum.
+        let lengths = [14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, 331, 362, 412, 450, 504, 560, 624, 666,
+                       711, 779, 857, 911, 997, 1059, 1, 60, 75, 96, 120, 1000, 1024]
         var files: [String] = []
         var payloads: [String] = []
         for (index, length) in lengths.enumerated() {

@@ -661,3 +661,61 @@ def test_WaitInGitHubActions_PrintsNoWorkflowCommandFromDeviceText(tmp_path):
                            ("GITHUB_STEP_SUMMARY", summary.read_text())):
             assert "forged" in text, name
             assert not AUTOLINKABLE.search(text), (name, AUTOLINKABLE.search(text))
+
+
+# MARK: /qr.svg
+
+
+def qr_get(server, url, context):
+    import http.client
+    import urllib.parse
+    conn = http.client.HTTPSConnection("localhost", server.port, context=context, timeout=30)
+    try:
+        conn.request("GET", "/qr.svg?url=" + urllib.parse.quote(url, safe=""))
+        resp = conn.getresponse()
+        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
+    finally:
+        conn.close()
+
+
+def own_url(server, length, tag=""):
+    base = f"https://localhost:{server.port}/?run=r{tag}&key="
+    return base + "k" * (length - len(base))
+
+
+def test_QRCode_OfA1000ByteOwnURL_DecodesBackWithZbar(tmp_path):
+    # Before: 1,024 bytes were advertised, but nothing over 213 (version 10) was drawn.
+    import ssl
+    with Server(tls=True) as server:
+        context = ssl.create_default_context(cafile=os.path.join(server.data_dir, "ca.pem"))
+        url = own_url(server, 1000)
+        assert len(url.encode()) == 1000
+        status, headers, svg = qr_get(server, url, context)
+        assert status == 200, svg[:300]
+        assert headers["content-type"] == "image/svg+xml"
+        (tmp_path / "code.svg").write_bytes(svg)
+        subprocess.run(["rsvg-convert", "-o", str(tmp_path / "code.png"), str(tmp_path / "code.svg")], check=True)
+        decoded = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(tmp_path / "code.png")],
+                                 capture_output=True, text=True, check=True).stdout.strip()
+        assert decoded == url
+
+
+def test_QRCodes_BeyondTheDrawingRate_Are429_WhileCachedOnesStillAnswer():
+    # Before: every request drew a code on the event loop, unthrottled.
+    import ssl
+    with Server(tls=True) as server:
+        context = ssl.create_default_context(cafile=os.path.join(server.data_dir, "ca.pem"))
+        first = own_url(server, 120, tag="0")
+        assert qr_get(server, first, context)[0] == 200
+        # Far past the burst of 20, side by side: the rate is taken before the drawing, so
+        # however long one takes, the bucket (5/s) cannot keep up.
+        with concurrent.futures.ThreadPoolExecutor(16) as pool:
+            answers = list(pool.map(lambda i: qr_get(server, own_url(server, 120, tag=str(i)), context), range(1, 201)))
+        assert {status for status, _, _ in answers} <= {200, 429}, [a[2][:200] for a in answers if a[0] not in (200, 429)][:1]
+        refused = [(headers, json.loads(body)) for status, headers, body in answers if status == 429]
+        assert refused, "no QR code was refused"
+        headers, body = refused[0]
+        assert int(headers["retry-after"]) >= 1
+        assert body["error"]["code"] == "too_many_qr_codes", body
+        # A code drawn recently is answered from the cache, not counted against the rate.
+        assert qr_get(server, first, context)[0] == 200

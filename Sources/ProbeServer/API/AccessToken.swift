@@ -59,7 +59,7 @@ public struct AccessToken: Sendable {
     /// The scope of the token a request presents: nil without one; a wrong one costs a guess.
     public func scope(of request: Request) throws(HTTPError) -> TokenScope? {
         guard let given = Self.presented(in: request) else { return nil }
-        return try scope(of: given, from: request.remoteAddress, nowNanos: EventLoop.monotonicNow().nanoseconds)
+        return try scope(of: given, from: request.quotaKey, nowNanos: EventLoop.monotonicNow().nanoseconds)
     }
 
     /// Whether `given` is any token of this server (the report pages' `?token=`).

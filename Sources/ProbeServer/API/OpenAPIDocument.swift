@@ -1405,6 +1405,7 @@ public enum OpenAPIDocument {
     "responses": {
      "200": {"description": "the QR code; cacheable (Cache-Control public, a day)", "content": {"image/svg+xml": {"schema": {"type": "string"}}}},
      "400": {"description": "url missing, over 1024 bytes, not https, with a user name, or on another origin: error.field is url, error.message says which", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+     "429": {"description": "this address (an IPv6 /64, or an IPv4 address) drew more than 5 codes a second (burst 20); error.code too_many_qr_codes, Retry-After says when to retry; a code drawn recently is answered from the cache and not counted", "headers": {"Retry-After": {"schema": {"type": "integer"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
      "414": {"description": "the request line is over the server's 8 KiB limit (1024 characters, percent-encoded, can be more)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
     }
    }
@@ -1419,7 +1420,7 @@ public enum OpenAPIDocument {
   },
   "/readyz": {
    "get": {
-    "summary": "Ready: store writable, certificate loaded, disk above the reserve",
+    "summary": "Ready: store writable, certificate loaded, disk above the reserve (the answer of a check at most a second old; one check a second at most)",
     "responses": {
      "200": {"description": "ready", "content": {"application/json": {"schema": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}}}}},
      "503": {"description": "not ready: error.message names each failing check, failing lists them (store, certificate, disk)", "content": {"application/json": {"schema": {"type": "object", "required": ["error", "failing"], "properties": {"error": {"type": "object"}, "failing": {"type": "array", "items": {"type": "string"}}}}}}}

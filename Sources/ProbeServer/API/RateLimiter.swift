@@ -71,7 +71,7 @@ public final class RateLimiter: @unchecked Sendable {
 
     /// Throws 429 with `Retry-After` when the client is over its rate.
     public func check(_ request: Request, cost: Double = 1, what: String, code: String? = nil) throws(HTTPError) {
-        let (allowed, retry) = take(request.remoteAddress, cost: cost, nowNanos: EventLoop.monotonicNow().nanoseconds)
+        let (allowed, retry) = take(request.quotaKey, cost: cost, nowNanos: EventLoop.monotonicNow().nanoseconds)
         if !allowed {
             throw HTTPError(.tooManyRequests, code: code, "too many \(what) from this address; retry in \(retry) s",
                             headers: HTTPHeaders([("Retry-After", String(retry))]))

@@ -37,7 +37,7 @@ extension RunAPI {
             let browser = Self.asksForHTML(req)
             // `?token=` once: keep it in an HttpOnly, SameSite=Strict cookie and drop it from the URL.
             if let given = req.queryItems["token"] {
-                guard try token.check(given, from: req.remoteAddress) else {
+                guard try token.check(given, from: req.quotaKey) else {
                     let message = "that token is not this server's; it is in DATA_DIR/token"
                     if browser { return .now(Self.signIn(status: .unauthorized, problem: "That token is not this server's: copy it again from DATA_DIR/token.")) }
                     throw HTTPError(.unauthorized, message)

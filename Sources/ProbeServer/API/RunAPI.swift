@@ -249,7 +249,7 @@ public final class RunAPI: @unchecked Sendable {
         // An ingest token (CI) may create runs without the quota and choose their ids.
         let hasToken = try token.scope(of: req)?.grants(.ingest) ?? false
         if !hasToken {
-            let (allowed, retry) = runsPerHour.take(req.remoteAddress, nowNanos: EventLoop.monotonicNow().nanoseconds)
+            let (allowed, retry) = runsPerHour.take(req.quotaKey, nowNanos: EventLoop.monotonicNow().nanoseconds)
             if !allowed {
                 throw HTTPError(.tooManyRequests, code: "runs_per_hour_quota",
                                 "this address created \(quotas.runsPerAddressPerHour) runs within the hour, the limit "
@@ -604,7 +604,7 @@ public final class RunAPI: @unchecked Sendable {
         }
         let wait = seconds
         let access = try lookup(req)
-        let address = req.remoteAddress
+        let address = req.quotaKey
         return withRun(id, access, .read) { [self] _ in .later { promise in
             let answer: @Sendable () -> Void = {
                 promise.complete {

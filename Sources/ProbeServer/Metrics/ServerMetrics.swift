@@ -15,12 +15,30 @@ public final class ServerMetrics: Sendable {
         var sum: Double = 0
     }
 
+    /// The labels of one request series: both from closed sets (`MetricLabels`).
+    struct SeriesKey: Hashable, Comparable {
+        let method: String
+        let route: String
+        static func < (a: SeriesKey, b: SeriesKey) -> Bool { (a.method, a.route) < (b.method, b.route) }
+    }
+
+    /// Request series kept at most. The labels are closed sets (each route's own method, and
+    /// `static`/`unmatched` for the dozen known methods and `other`), about 100 series today;
+    /// this bound holds the scrape under `maxScrapeBytes` even if a later route labelled by
+    /// something open: a series past it is counted under `other`/`unmatched`.
+    static let maxRequestSeries = 256
+    /// The scrape's size bound (docs/security.md): `maxRequestSeries` histograms of 9 lines
+    /// of at most ~140 bytes, plus the few fixed families, stays below it.
+    public static let maxScrapeBytes = 384 * 1024
+    static let overflowSeries = SeriesKey(method: MetricLabels.otherMethod, route: MetricLabels.unmatchedRoute)
+
     struct State {
-        var requests: [String: Histogram] = [:]
+        var requests: [SeriesKey: Histogram] = [:]
         var requestsByStatus: [String: UInt64] = [:]
         var verdicts: [String: UInt64] = [:]
         var resultsIngested: UInt64 = 0
         var tlsRefusals: [String: UInt64] = [:]
+        var readinessProbes: UInt64 = 0
     }
 
     private let state = Mutex(State())
@@ -30,21 +48,33 @@ public final class ServerMetrics: Sendable {
     public init() {}
 
     /// One answered request: its route template (`/api/runs/:id`, or `static` for files),
-    /// its status class, its duration.
+    /// its method (`MetricLabels.method`), its status class, its duration.
     func observeRequest(route: String, method: String, status: Int, seconds: Double) {
         state.withLock { s in
-            var h = s.requests[method + " " + route] ?? Histogram()
+            var key = SeriesKey(method: method, route: route)
+            // One place stays for the series everything past the bound is counted under.
+            if s.requests[key] == nil, s.requests.count >= Self.maxRequestSeries - 1 {
+                key = Self.overflowSeries
+            }
+            var h = s.requests[key] ?? Histogram()
             for (i, bound) in Self.latencyBuckets.enumerated() where seconds <= bound { h.buckets[i] += 1 }
             h.count += 1
             h.sum += seconds
-            s.requests[method + " " + route] = h
-            s.requestsByStatus["\(status / 100)xx", default: 0] += 1
+            s.requests[key] = h
+            // A status is the server's own three digits; its class is one of five.
+            s.requestsByStatus["\(min(max(status / 100, 1), 5))xx", default: 0] += 1
         }
     }
+
+    /// Request series held now (tests check the bound).
+    var requestSeriesCount: Int { state.withLock { $0.requests.count } }
 
     func judged(verdict: String) { state.withLock { $0.verdicts[verdict, default: 0] += 1 } }
     func ingested(results: Int) { state.withLock { $0.resultsIngested += UInt64(results) } }
     func refusedHandshake(sign: String) { state.withLock { $0.tlsRefusals[sign, default: 0] += 1 } }
+    /// One `/readyz` write probe run (`ReadinessProbe`): the count shows the probe writes at
+    /// most once a second whatever the request rate.
+    func probedReadiness() { state.withLock { $0.readinessProbes += 1 } }
     func connectionOpened() { openConnections.add(1, ordering: .relaxed) }
     func connectionClosed() { openConnections.subtract(1, ordering: .relaxed) }
 
@@ -74,8 +104,7 @@ public final class ServerMetrics: Sendable {
         out.family("probe_http_request_duration_seconds", .histogram,
                    help: "Time from the request's first byte to its response being queued, by route template.")
         for (key, h) in s.requests.sorted(by: { $0.key < $1.key }) {
-            let parts = key.split(separator: " ", maxSplits: 1).map(String.init)
-            let labels = [("method", parts[0]), ("route", parts.count > 1 ? parts[1] : "")]
+            let labels = [("method", key.method), ("route", key.route)]
             for (i, bound) in Self.latencyBuckets.enumerated() {
                 out.sample("probe_http_request_duration_seconds_bucket", labels + [("le", MetricsExposition.number(bound))], Double(h.buckets[i]))
             }
@@ -88,6 +117,9 @@ public final class ServerMetrics: Sendable {
         for sign in ["alert", "hungUp"] {
             out.sample("probe_tls_refusals_total", [("sign", sign)], Double(s.tlsRefusals[sign] ?? 0))
         }
+        out.family("probe_readiness_probes_total", .counter,
+                   help: "Write probes /readyz ran (a synced file and a store write each); answers within a second share one.")
+        out.sample("probe_readiness_probes_total", [], Double(s.readinessProbes))
         out.family("probe_store_bytes", .gauge, help: "Size of the store: database and uploads.")
         out.sample("probe_store_bytes", [], Double(gauges.storeBytes))
         out.family("probe_store_limit_bytes", .gauge, help: "The store's limit (--max-store).")

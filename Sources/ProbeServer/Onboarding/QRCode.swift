@@ -1,6 +1,6 @@
 /// A QR code (ISO/IEC 18004:2015) for a short byte payload such as the probe URL:
 /// byte mode, error-correction level M (about 15 % of codewords recoverable, enough for a
-/// screen photographed at an angle), versions 1–10, the mask with the lowest penalty.
+/// screen photographed at an angle), versions 1–26 (`QRSymbolVersion`), the mask with the lowest penalty.
 ///
 /// A pure value: no I/O. Render it with `terminalText(style:)` or `svg(moduleSize:)`.
 public struct QRCode: Sendable, Equatable {
@@ -11,7 +11,7 @@ public struct QRCode: Sendable, Equatable {
     /// Pad codewords, alternating (§7.4.10).
     static let padCodewords: [UInt8] = [0xEC, 0x11]
 
-    /// 1...10.
+    /// 1...26.
     public let version: Int
     /// 0...7.
     public let mask: Int

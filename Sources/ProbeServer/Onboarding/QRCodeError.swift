@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a payload cannot become a QR code.
 public enum QRCodeError: LocalizedError, Equatable, Sendable {
-    /// More bytes than version 10 at level M holds.
+    /// More bytes than the largest version (`QRSymbolVersion.largest`) at level M holds.
     case payloadTooLong(bytes: Int, maximum: Int)
     /// A mask number outside 0...7.
     case invalidMask(Int)

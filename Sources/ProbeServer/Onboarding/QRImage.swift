@@ -10,26 +10,51 @@
 enum QRImage {
     static let path = "/qr.svg"
     /// A relaunch URL is the start URL with a run id and its key, well under 200 bytes; 1 KiB
-    /// leaves room for a requirement set and labels and keeps the code scannable from a
-    /// screen (past ~1 KB a code reaches version 30+, modules too small for a phone camera).
+    /// leaves room for a requirement set and labels. It fits version 26 at level M (1,059
+    /// bytes, `QRSymbolVersion`), 121 modules: still read by a phone held to the screen.
     static let maxURLBytes = 1024
     /// Pixels per module: a version 10 code (57 modules with its quiet zone) is then 456 px,
     /// sharp when the page scales it down.
     static let moduleSize = 8
     /// The image is a pure function of the URL: a day in any cache costs nothing.
     static let cacheControl = "public, max-age=86400, immutable"
+    /// Codes drawn per address (`AddressBlock`): 5 a second, 20 at once. The page asks for
+    /// one per relaunch step; drawing one costs milliseconds of CPU (a version 26 code tens
+    /// of ms), so an unthrottled loop of them was a cheap way to load the server. Codes
+    /// served from `QRImageCache` are not counted.
+    static let drawing = RateLimiter.Rule(rate: 5, burst: 20)
 
     static func register(into router: inout Router, config: ProbeEndpointsConfig) {
-        router.get(QRImage.path) { request in try response(for: request, config: config) }
+        let limiter = RateLimiter(drawing)
+        let cache = QRImageCache()
+        router.add("GET", QRImage.path) { request in
+            try reply(to: request, config: config, limiter: limiter, cache: cache)
+        }
     }
 
-    static func response(for request: Request, config: ProbeEndpointsConfig) throws(HTTPError) -> Response {
+    /// Checks the URL on the loop (cheap); a cached code answers there too. Drawing one is
+    /// rate-limited per address and runs on the blocking pool, off the loop.
+    static func reply(to request: Request, config: ProbeEndpointsConfig, limiter: RateLimiter, cache: QRImageCache) throws(HTTPError) -> Reply {
         let url = try checkedURL(request.queryItems["url"], request: request, config: config)
-        guard let code = try? QRCode(text: url) else {
-            throw HTTPError(.badRequest, "url does not fit in a QR code; shorten it", field: "url")
+        if let svg = cache[url] { return .now(response(svg)) }
+        try limiter.check(request, what: "QR codes drawn", code: "too_many_qr_codes")
+        return .offload {
+            let svg = try draw(url)
+            cache[url] = svg
+            return response(svg)
         }
-        return Response(status: .ok, headers: HTTPHeaders([("Content-Type", "image/svg+xml"), ("Cache-Control", cacheControl)]),
-                        body: Array(code.svg(moduleSize: moduleSize).utf8))
+    }
+
+    /// The SVG of `url`'s code.
+    static func draw(_ url: String) throws(HTTPError) -> [UInt8] {
+        guard let code = try? QRCode(text: url) else {
+            throw HTTPError(.badRequest, "url does not fit in a QR code; shorten it to \(maxURLBytes) bytes", field: "url")
+        }
+        return Array(code.svg(moduleSize: moduleSize).utf8)
+    }
+
+    static func response(_ svg: [UInt8]) -> Response {
+        Response(status: .ok, headers: HTTPHeaders([("Content-Type", "image/svg+xml"), ("Cache-Control", cacheControl)]), body: svg)
     }
 
     /// The URL when it is an https (the request's scheme) address of this server, within the limit; else what was wrong.

@@ -1,8 +1,9 @@
 /// The layout of one QR symbol version at error-correction level M (ISO/IEC 18004:2015
 /// Table 9 for the blocks, Annex E for the alignment patterns).
 ///
-/// Only versions 1–10: a URL with a run id fits in 60–120 bytes (versions 4–7), and
-/// larger symbols get hard to scan from a terminal's half-block characters.
+/// Versions 1–26: a URL with a run id fits in 60–120 bytes (versions 4–7); version 26
+/// (121 modules, 1,059 bytes) is the smallest that holds the 1,024 bytes `/qr.svg` accepts
+/// (`QRImage.maxURLBytes`). The terminal banner only ever prints a short URL.
 struct QRSymbolVersion: Sendable {
     let number: Int
     /// Error-correction codewords in each block.
@@ -28,6 +29,38 @@ struct QRSymbolVersion: Sendable {
                         alignmentCenters: [6, 26, 46]),
         QRSymbolVersion(number: 10, errorCorrectionPerBlock: 26, dataPerBlock: [43, 43, 43, 43, 44],
                         alignmentCenters: [6, 28, 50]),
+        QRSymbolVersion(number: 11, errorCorrectionPerBlock: 30, dataPerBlock: [50] + Array(repeating: 51, count: 4),
+                        alignmentCenters: [6, 30, 54]),
+        QRSymbolVersion(number: 12, errorCorrectionPerBlock: 22, dataPerBlock: Array(repeating: 36, count: 6) + Array(repeating: 37, count: 2),
+                        alignmentCenters: [6, 32, 58]),
+        QRSymbolVersion(number: 13, errorCorrectionPerBlock: 22, dataPerBlock: Array(repeating: 37, count: 8) + [38],
+                        alignmentCenters: [6, 34, 62]),
+        QRSymbolVersion(number: 14, errorCorrectionPerBlock: 24, dataPerBlock: Array(repeating: 40, count: 4) + Array(repeating: 41, count: 5),
+                        alignmentCenters: [6, 26, 46, 66]),
+        QRSymbolVersion(number: 15, errorCorrectionPerBlock: 24, dataPerBlock: Array(repeating: 41, count: 5) + Array(repeating: 42, count: 5),
+                        alignmentCenters: [6, 26, 48, 70]),
+        QRSymbolVersion(number: 16, errorCorrectionPerBlock: 28, dataPerBlock: Array(repeating: 45, count: 7) + Array(repeating: 46, count: 3),
+                        alignmentCenters: [6, 26, 50, 74]),
+        QRSymbolVersion(number: 17, errorCorrectionPerBlock: 28, dataPerBlock: Array(repeating: 46, count: 10) + [47],
+                        alignmentCenters: [6, 30, 54, 78]),
+        QRSymbolVersion(number: 18, errorCorrectionPerBlock: 26, dataPerBlock: Array(repeating: 43, count: 9) + Array(repeating: 44, count: 4),
+                        alignmentCenters: [6, 30, 56, 82]),
+        QRSymbolVersion(number: 19, errorCorrectionPerBlock: 26, dataPerBlock: Array(repeating: 44, count: 3) + Array(repeating: 45, count: 11),
+                        alignmentCenters: [6, 30, 58, 86]),
+        QRSymbolVersion(number: 20, errorCorrectionPerBlock: 26, dataPerBlock: Array(repeating: 41, count: 3) + Array(repeating: 42, count: 13),
+                        alignmentCenters: [6, 34, 62, 90]),
+        QRSymbolVersion(number: 21, errorCorrectionPerBlock: 26, dataPerBlock: Array(repeating: 42, count: 17),
+                        alignmentCenters: [6, 28, 50, 72, 94]),
+        QRSymbolVersion(number: 22, errorCorrectionPerBlock: 28, dataPerBlock: Array(repeating: 46, count: 17),
+                        alignmentCenters: [6, 26, 50, 74, 98]),
+        QRSymbolVersion(number: 23, errorCorrectionPerBlock: 28, dataPerBlock: Array(repeating: 47, count: 4) + Array(repeating: 48, count: 14),
+                        alignmentCenters: [6, 30, 54, 78, 102]),
+        QRSymbolVersion(number: 24, errorCorrectionPerBlock: 28, dataPerBlock: Array(repeating: 45, count: 6) + Array(repeating: 46, count: 14),
+                        alignmentCenters: [6, 28, 54, 80, 106]),
+        QRSymbolVersion(number: 25, errorCorrectionPerBlock: 28, dataPerBlock: Array(repeating: 47, count: 8) + Array(repeating: 48, count: 13),
+                        alignmentCenters: [6, 32, 58, 84, 110]),
+        QRSymbolVersion(number: 26, errorCorrectionPerBlock: 28, dataPerBlock: Array(repeating: 46, count: 19) + Array(repeating: 47, count: 4),
+                        alignmentCenters: [6, 30, 58, 86, 114]),
     ]
 
     static var largest: QRSymbolVersion { levelM[levelM.count - 1] }

@@ -36,16 +36,20 @@ final class ServerContext: Sendable {
     let endpointRouters: [String: Router]
 
     /// Counts an answered request for `/metrics` under its route template, so ids do not
-    /// make a series each; what no route matched is `static` (files) or `unmatched`.
+    /// make a series each; what no route matched is `static` (files) or `unmatched`, and a
+    /// method outside the known ones is `other` (`MetricLabels`): nothing a client sends
+    /// becomes a label value.
     func observe(_ head: RequestHead, endpoint: String, status: Int, nanos: UInt64) {
         guard let metrics = configuration.metrics else { return }
+        let method = MetricLabels.method(head.method)
         let route: String
-        if case .matched(let r, _) = (endpointRouters[endpoint] ?? router).lookup(method: head.method, path: head.path) {
+        if method != MetricLabels.otherMethod,
+           case .matched(let r, _) = (endpointRouters[endpoint] ?? router).lookup(method: head.method, path: head.path) {
             route = r.pattern
         } else {
-            route = head.method == "GET" || head.method == "HEAD" ? "static" : "unmatched"
+            route = head.method == "GET" || head.method == "HEAD" ? MetricLabels.staticRoute : MetricLabels.unmatchedRoute
         }
-        metrics.observeRequest(route: route, method: head.method, status: status, seconds: Double(nanos) / 1e9)
+        metrics.observeRequest(route: route, method: method, status: status, seconds: Double(nanos) / 1e9)
     }
 
     /// Picks the body limit for a request head before its body is read.

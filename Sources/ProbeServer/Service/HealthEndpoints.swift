@@ -22,16 +22,33 @@ struct HealthEndpoints: Sendable {
     /// False when TLS is on and no certificate could be loaded.
     let certificateLoaded: @Sendable () -> Bool
     let metricsPublic: Bool
+    /// The checks behind `/readyz`, shared by callers within a second (`ReadinessProbe`).
+    private let probe: ReadinessProbe
+
+    init(api: RunAPI, metrics: ServerMetrics, certificateLoaded: @escaping @Sendable () -> Bool, metricsPublic: Bool) {
+        self.api = api
+        self.metrics = metrics
+        self.certificateLoaded = certificateLoaded
+        self.metricsPublic = metricsPublic
+        self.probe = ReadinessProbe(now: { EventLoop.monotonicNow().nanoseconds }) { done in
+            metrics.probedReadiness()
+            Self.check(api: api, certificateLoaded: certificateLoaded, done)
+        }
+    }
 
     func register(into router: inout Router) {
         // Alive: answered on the loop, touching nothing else.
         router.get("/healthz") { _ in .json(["status": "ok"]) }
-        router.add("GET", "/readyz") { _ in .later { promise in readiness { promise.succeed($0) } } }
+        router.add("GET", "/readyz") { [probe] _ in .later { promise in probe.answer { promise.succeed(Self.response($0)) } } }
+        // Rendered on the blocking pool: a scrape is a few KiB now, but rendering it on the
+        // loop once stalled every connection of that loop (/healthz included) for seconds.
         router.add("GET", "/metrics") { [self] req in
             if !metricsPublic { try api.token.require(.read, req) }
-            let gauges = ServerMetrics.Gauges(storeBytes: api.storeGauge.usedBytes, storeLimitBytes: api.storeGauge.limit,
-                                              longPolls: api.waiters.count)
-            return .now(.text(metrics.render(gauges), contentType: MetricsExposition.contentType))
+            return .offload { [api, metrics] in
+                let gauges = ServerMetrics.Gauges(storeBytes: api.storeGauge.usedBytes, storeLimitBytes: api.storeGauge.limit,
+                                                  longPolls: api.waiters.count)
+                return .text(metrics.render(gauges), contentType: MetricsExposition.contentType)
+            }
         }
     }
 
@@ -41,9 +58,21 @@ struct HealthEndpoints: Sendable {
         let failing: [String]
     }
 
+    /// `/readyz`'s answer to what failed: 200 ready, or 503 naming each failing part.
+    static func response(_ problems: [String]) -> Response {
+        if problems.isEmpty { return .json(["status": "ready"]) }
+        let names = problems.map { String($0.prefix(while: { $0 != ":" })) }
+        var response = Response.json(NotReady(error: .init(code: "not_ready", message: "not ready: " + problems.joined(separator: "; "),
+                                                           field: names.first), failing: names))
+        response.status = .serviceUnavailable
+        return response
+    }
+
     /// The store writable (a no-op write through the writer thread), the certificate loaded,
-    /// the disk above the reserve and the store below `--max-store`.
-    func readiness(_ done: @escaping @Sendable (Response) -> Void) {
+    /// the disk above the reserve and the store below `--max-store`; calls back once with
+    /// what failed.
+    static func check(api: RunAPI, certificateLoaded: @escaping @Sendable () -> Bool,
+                      _ done: @escaping @Sendable ([String]) -> Void) {
         let answered = FirstAnswer()
         let finish: @Sendable ([String]) -> Void = { failing in
             guard answered.take() else { return }
@@ -55,20 +84,12 @@ struct HealthEndpoints: Sendable {
             if api.storeGauge.usedBytes >= api.storeGauge.limit {
                 problems.append("store: the store holds \(api.storeGauge.usedBytes) bytes, at --max-store; delete runs, purge with --keep-days or raise --max-store")
             }
-            if problems.isEmpty {
-                done(.json(["status": "ready"]))
-                return
-            }
-            let names = problems.map { String($0.prefix(while: { $0 != ":" })) }
-            var response = Response.json(NotReady(error: .init(code: "not_ready", message: "not ready: " + problems.joined(separator: "; "),
-                                                               field: names.first), failing: names))
-            response.status = .serviceUnavailable
-            done(response)
+            done(problems)
         }
         // Off the loop: the file probe syncs. The writer's answer to a write of a run that
         // does not exist shows its thread commits; the file shows the disk takes bytes (a
         // read-only remount or a full disk fails here first).
-        DispatchQueue.global().async { [api] in
+        DispatchQueue.global().async {
             if let failure = Self.probeWrite(in: api.dataDirectory) {
                 finish(["store: the data folder takes no writes: \(failure); check the disk and its mount"])
                 return
