@@ -86,7 +86,8 @@ public struct Catalog: Sendable {
             symptoms: Self.symptoms.map(SymptomExport.init),
             stepMarker: StepMarker.Export(steps: probes.filter(\.marksStart).map(\.id)),
             hostReport: HostReport.Export(),
-            thresholds: ThresholdsExport())
+            thresholds: ThresholdsExport(),
+            remedies: RemedyExport.standard(self))
         return Self.encode(export)
     }
 
@@ -114,6 +115,7 @@ struct CatalogExport: Encodable {
     let stepMarker: StepMarker.Export
     let hostReport: HostReport.Export
     let thresholds: ThresholdsExport
+    let remedies: RemedyExport
 }
 
 struct PlatformExport: Encodable {

@@ -56,20 +56,22 @@ extension Diff {
 }
 
 extension Remedy {
-    /// One remedy that carries every fix, per wrapper, without repeating one.
+    /// One remedy that carries every fix, per wrapper, without repeating one; fixes that
+    /// declare the same callback are one merged fix (`Remedy.merges`), so the code compiles.
     static func combined(_ remedies: [Remedy?]) -> Remedy? {
         let present = remedies.compactMap { $0 }
         guard !present.isEmpty else { return nil }
-        func join(_ texts: [String?]) -> String? {
-            var seen: [String] = []
-            for text in texts.compactMap({ $0 }) where !seen.contains(text) { seen.append(text) }
-            // Each fix is code: one block after the other, a blank line between them.
-            return seen.isEmpty ? nil : seen.joined(separator: "\n\n")
+        let lines = Dictionary(uniqueKeysWithValues: Line.allCases.map { line in
+            (line, joined(present.compactMap(line.code), line: line))
+        })
+        // The first fix's pages: the first line of each block is the likeliest cause's; a
+        // merged fix names the page of the callback it implements.
+        func firstDocs(_ line: Line, _ docs: (Remedy.Docs) -> String?) -> String? {
+            lines[line]??.mergedDocs ?? present.compactMap { $0.docs.flatMap(docs) }.first
         }
-        // The first fix's pages: the first line of each block is the likeliest cause's.
-        func firstDocs(_ line: (Remedy.Docs) -> String?) -> String? { present.compactMap { $0.docs.flatMap(line) }.first }
-        let docs = Remedy.Docs(ios: firstDocs(\.ios), android: firstDocs(\.android), reactNative: firstDocs(\.reactNative))
-        return Remedy(iosSwift: join(present.map(\.iosSwift)), androidKotlin: join(present.map(\.androidKotlin)), reactNative: join(present.map(\.reactNative)),
+        let docs = Remedy.Docs(ios: firstDocs(.iosSwift, \.ios), android: firstDocs(.androidKotlin, \.android),
+                               reactNative: firstDocs(.reactNative, \.reactNative))
+        return Remedy(iosSwift: lines[.iosSwift]??.code, androidKotlin: lines[.androidKotlin]??.code, reactNative: lines[.reactNative]??.code,
                       docs: docs == Remedy.Docs() ? nil : docs)
     }
 }

@@ -345,7 +345,8 @@ extension Remedy {
         androidKotlin: """
             // On RESULT_CANCELED answer null and clear the callback;
             // answer a pending callback with null before storing a new one
-            // (pending: the ValueCallback onShowFileChooser stored)
+            // (pending: the ValueCallback onShowFileChooser stores)
+            private var pending: ValueCallback<Array<Uri>>? = null
             private val chooser = registerForActivityResult(
                 ActivityResultContracts.StartActivityForResult()
             ) { result ->

@@ -226,7 +226,7 @@ extension Symptom {
                 reactNative: """
                     // Unmount native camera components (react-native-vision-camera,
                     // expo-camera) before the page asks for the camera
-                    {showNativeCamera ? <Camera device={device} isActive /> : <WebView />}
+                    showNativeCamera ? <Camera device={device} isActive /> : <WebView />
                     """,
                 docs: Remedy.Docs(
                     ios: "https://developer.apple.com/documentation/avfoundation/avcapturesession/stoprunning()",

@@ -77,14 +77,20 @@ extension Symptom {
                 summary: "Android ended the app's activity while the camera or picker app was in front, and the WebView did not come back to the page",
                 check: "Developer options › Don't keep activities reproduces it; the app must restore the WebView state and the chooser callback",
                 remedy: Remedy(androidKotlin: """
-                    // Save and restore the WebView and the pending file chooser
-                    // callback across activity recreation
+                    // Save the WebView's state and restore it when Android recreates
+                    // the activity (a chooser answered after it is a new call)
                     override fun onSaveInstanceState(outState: Bundle) {
                         super.onSaveInstanceState(outState)
                         webView.saveState(outState)
                     }
-                    // in onCreate:
-                    if (savedInstanceState != null) webView.restoreState(savedInstanceState)
+
+                    override fun onCreate(savedInstanceState: Bundle?) {
+                        super.onCreate(savedInstanceState)
+                        // after creating webView:
+                        if (savedInstanceState != null) {
+                            webView.restoreState(savedInstanceState)
+                        }
+                    }
                     """, docs: Remedy.Docs(android: "https://developer.android.com/reference/android/webkit/WebView#saveState(android.os.Bundle)")),
                 source: PlatformSource.androidProcessLifecycle,
                 applies: { $0.family == .android && ($0.result?.probe ?? "").hasPrefix("file.") },

@@ -39,9 +39,10 @@ extension WrapperCatalog {
                 {
                     public OwnOriginChromeClient(WebViewHandler handler) : base(handler) { }
 
-                    public override void OnPermissionRequest(PermissionRequest? request)
+                    public override void OnPermissionRequest(PermissionRequest request)
                     {
-                        if (request?.Origin is not { } origin) { request?.Deny(); return; }
+                        var origin = request?.Origin;
+                        if (origin == null) { request?.Deny(); return; }
                         var port = origin.Port == -1 ? 443 : origin.Port;
                         var own = origin.Scheme == "https" && origin.Host == "id.example.com" && port == 443;
                         var camera = request.GetResources()?.Contains(PermissionRequest.ResourceVideoCapture) == true;
@@ -92,7 +93,7 @@ extension WrapperCatalog {
             WrapperFix(.maui, .inlinePlayback, family: .ios, language: "C#", docs: mauiWKWebView, code: """
                 // MauiWKWebView.CreateConfiguration already sets AllowsInlineMediaPlayback = true: a handler that builds
                 // its own WKWebViewConfiguration must set it too, before the WKWebView is created.
-                var configuration = MauiWKWebView.CreateConfiguration();
+                var configuration = Microsoft.Maui.Platform.MauiWKWebView.CreateConfiguration();
                 configuration.AllowsInlineMediaPlayback = true;
                 """),
             WrapperFix(.maui, .autoplay, family: .android, language: "C#", docs: mauiCustomize, code: """

@@ -6,9 +6,17 @@ import Testing
 /// button), its explanation in comments, and a link to the platform's documentation.
 @Suite struct RemedyCodeTests {
     /// Every remedy the catalog can put on a finding: the probes' own and every known cause's.
+    /// And every merged fix, as a remedy of its one line.
     static var allRemedies: [(name: String, remedy: Remedy)] {
-        Catalog.standard.probes.compactMap { probe in probe.remedy.map { (probe.id, $0) } }
-            + Catalog.symptoms.flatMap { $0.causes.compactMap { cause in cause.remedy.map { (cause.id, $0) } } }
+        Remedy.named() + Remedy.merges.map { merge in
+            var remedy = Remedy(docs: Remedy.Docs(ios: merge.docs, android: merge.docs, reactNative: merge.docs))
+            switch merge.line {
+            case .iosSwift: remedy.iosSwift = merge.merged
+            case .androidKotlin: remedy.androidKotlin = merge.merged
+            case .reactNative: remedy.reactNative = merge.merged
+            }
+            return ("merge:" + merge.id, remedy)
+        }
     }
 
     static func lines(_ remedy: Remedy) -> [(wrapper: String, code: String)] {
@@ -97,5 +105,60 @@ import Testing
         let android = Remedy.autoplay.relevant(to: .androidWebView)
         #expect(android.iosSwift == nil)
         #expect(android.docs?.android == PlatformSource.androidMediaGesture)
+    }
+
+    /// The members a line declares are read from its code: the handler fixes declare theirs.
+    @Test func Members_AreTheOutermostDeclarations_OfEachLine() {
+        #expect(Remedy.members(Remedy.cameraGrant.androidKotlin!, line: .androidKotlin) == [.onPermissionRequest])
+        #expect(Remedy.members(Symptom.androidRuntimeCamera.androidKotlin!, line: .androidKotlin).map(\.name) == ["waiting", "askCamera", "onPermissionRequest"])
+        #expect(Remedy.members(Remedy.cameraGrant.iosSwift!, line: .iosSwift) == [.mediaCapture])
+        #expect(Remedy.members(Remedy.fileChooser.androidKotlin!, line: .androidKotlin).map(\.name) == ["pending", "chooser", "onShowFileChooser"])
+        #expect(Remedy.members(Remedy.cameraReacquire.androidKotlin!, line: .androidKotlin).isEmpty)
+    }
+
+    /// Fixes that one finding can carry together and that declare the same member have a
+    /// merged form: their combination declares each member once, on every line.
+    @Test func EveryCooccurringPair_DeclaringOneMemberTwice_HasAMergedForm() {
+        let groups = Remedy.cooccurring()
+        #expect(groups.count > 20)
+        for group in groups {
+            let combined = Remedy.combined(group.remedies.map(\.remedy))
+            for line in Remedy.Line.allCases {
+                guard let code = combined.flatMap(line.code) else { continue }
+                let members = Remedy.members(code, line: line)
+                let twice = Set(members.filter { member in members.filter { $0 == member }.count > 1 })
+                #expect(twice.isEmpty, "\(group.symptom): \(group.remedies.map(\.name).joined(separator: " + ")) \(line.rawValue) declares \(twice.sorted()) twice: add a Remedy.Merge")
+            }
+        }
+    }
+
+    /// Every merge is used: its parts are remedies one finding can carry together.
+    @Test func EveryMerge_JoinsFixesThatCooccur() {
+        let groups = Remedy.cooccurring()
+        for merge in Remedy.merges {
+            let used = groups.contains { group in
+                Set(merge.parts).isSubset(of: Set(group.remedies.compactMap { merge.line.code($0.remedy) }))
+            }
+            #expect(used, "\(merge.id) joins fixes no finding carries together")
+        }
+    }
+
+    /// Camera denied fast on a native Android app: the handler and the CAMERA runtime
+    /// permission are both left standing. The app's fix is one onPermissionRequest that checks
+    /// the origin and the CAMERA permission, not two overloads (the second granting any origin).
+    @Test func DeniedCamera_OnNativeAndroid_IsOneOnPermissionRequest_WithTheOriginCheck() throws {
+        let denied: [String: JSONValue] = ["outcome": "error", "errorName": "NotAllowedError", "elapsedMs": 15, "promptShown": false, "permissionStateBefore": "prompt"]
+        let report = WrapperDetectorTests.run(WrapperDetectorTests.androidWebViewUA, [:], replacing: "camera.getUserMedia", with: denied)
+        let finding = try #require(report.finding("camera.getUserMedia"))
+        #expect(finding.causes.leading.map(\.id) == ["android.camera.no-permission-handler", "android.camera.no-runtime-permission"])
+        let fix = try #require(finding.remedy?.wrappers?.first)
+        #expect(fix.wrapper == .nativeAndroid && fix.language == "Kotlin")
+        for code in [fix.code, finding.remedy?.androidKotlin ?? ""] {
+            #expect(code.components(separatedBy: "override fun onPermissionRequest").count - 1 == 1, "\(code)")
+            #expect(code.contains("request.origin.host == \"id.example.com\""))
+            #expect(code.contains("request.origin.scheme == \"https\""))
+            #expect(code.contains("Manifest.permission.CAMERA") && code.contains("checkSelfPermission"))
+            #expect(code.contains("request.deny()"))
+        }
     }
 }

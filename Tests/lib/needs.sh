@@ -47,9 +47,12 @@ need_suite() {
       # curl and Chromium trusting the local CA (certutil), zbarimg and rsvg-convert for QR codes;
       # caddy and nginx: the TLS proxies of examples/ in front of the real server; xmllint checks
       # JUnit against the committed XSD; PyYAML reads the example workflow and farm specs;
-      # pdftotext (poppler-utils) reads the printed report.
-      need_debian system "${NEEDS_BUILD[@]}" curl zbar-tools librsvg2-bin libnss3-tools chromium openssl caddy nginx libxml2-utils python3-yaml poppler-utils
-      need_pip system pytest=pytest junitparser=junitparser playwright=playwright schemathesis=schemathesis yaml=pyyaml ;;
+      # pdftotext (poppler-utils) reads the printed report. The remedy snippets' compilers
+      # (Tests/remedies/check.py): kotlinc, javac, tsc, mcs, xmllint; tree-sitter parses Dart.
+      need_debian system "${NEEDS_BUILD[@]}" curl zbar-tools librsvg2-bin libnss3-tools chromium openssl caddy nginx libxml2-utils python3-yaml poppler-utils \
+        kotlin default-jdk-headless node-typescript mono-mcs
+      need_pip system pytest=pytest junitparser=junitparser playwright=playwright schemathesis=schemathesis yaml=pyyaml \
+        tree_sitter=tree-sitter tree_sitter_dart=tree-sitter-dart ;;
     page)
       # Chromium, WebKitGTK under Xvfb (system python3's PyGObject), QtWebEngine (PyPI).
       need_debian page "${NEEDS_BUILD[@]}" chromium xvfb xauth python3-gi gir1.2-webkit2-4.1

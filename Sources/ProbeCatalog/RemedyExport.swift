@@ -1,0 +1,94 @@
+/// Every piece of code the catalog can show an integrator, as `probe-server catalog --json`
+/// exports it under `remedies`: each remedy line, each wrapper fix, and the combined fix of
+/// every set of remedies one finding can carry together. Tests/remedies/check.py compiles each.
+public struct RemedyExport: Sendable, Encodable, Equatable {
+    public struct Snippet: Sendable, Encodable, Equatable {
+        /// "cameraGrant"-style: the probe or cause id, then the line ("camera.getUserMedia/androidKotlin").
+        public let id: String
+        /// Swift, Kotlin, JSX, or a wrapper fix's language.
+        public let language: String
+        /// A native line's `Remedy.Line`, or a wrapper fix's wrapper and setting.
+        public let line: String
+        public let code: String
+        /// The members the code declares (`Remedy.members`).
+        public let members: [String]
+    }
+
+    public let lines: [Snippet]
+    public let merged: [Snippet]
+    public let combined: [Snippet]
+    public let wrapperFixes: [Snippet]
+
+    public static func standard(_ catalog: Catalog = .standard) -> RemedyExport {
+        let named = Remedy.named(catalog)
+        let lines = named.flatMap { name, remedy in snippets(name, remedy) }
+        let merged = Remedy.merges.map { merge in
+            snippet("merge:\(merge.id)/\(merge.line.rawValue)", merge.line, merge.merged)
+        }
+        let combined = Remedy.cooccurring(catalog).flatMap { group -> [Snippet] in
+            guard group.remedies.count > 1, let remedy = Remedy.combined(group.remedies.map(\.remedy)) else { return [] }
+            return snippets("combined:" + group.remedies.map(\.name).joined(separator: "+"), remedy)
+        }
+        let fixes = WrapperCatalog.all.flatMap { profile in
+            profile.fixes.map { fix in
+                let id = "\(fix.wrapper.rawValue)/\(fix.setting.rawValue)" + (fix.family.map { "/\($0.rawValue)" } ?? "")
+                return Snippet(id: id, language: fix.language, line: "\(fix.wrapper.rawValue)", code: fix.code, members: [])
+            }
+        }
+        return RemedyExport(lines: lines, merged: merged, combined: combined, wrapperFixes: fixes)
+    }
+
+    static func snippets(_ name: String, _ remedy: Remedy) -> [Snippet] {
+        Remedy.Line.allCases.compactMap { line in line.code(remedy).map { snippet("\(name)/\(line.rawValue)", line, $0) } }
+    }
+
+    static func snippet(_ id: String, _ line: Remedy.Line, _ code: String) -> Snippet {
+        let language: String
+        switch line {
+        case .iosSwift: language = "Swift"
+        case .androidKotlin: language = "Kotlin"
+        case .reactNative: language = "JSX"
+        }
+        return Snippet(id: id, language: language, line: line.rawValue, code: code,
+                       members: Remedy.members(code, line: line).map(\.name))
+    }
+}
+
+extension Remedy {
+    /// Every remedy the catalog can put on a finding, named by the probe or cause that
+    /// carries it: the probes' own, then every known cause's.
+    public static func named(_ catalog: Catalog = .standard) -> [(name: String, remedy: Remedy)] {
+        catalog.probes.compactMap { probe in probe.remedy.map { (probe.id, $0) } }
+            + Catalog.symptoms.flatMap { $0.causes.compactMap { cause in cause.remedy.map { (cause.id, $0) } } }
+    }
+
+    /// A set of remedies one finding can carry at once: a symptom's probes' own remedy with
+    /// the remedies of the symptom's causes the evidence can leave standing together
+    /// (`Diff.diagnosed`, `Diff+Stall`). Every pair, distinct by code, is listed.
+    public struct Cooccurrence: Sendable {
+        public let symptom: String
+        public let remedies: [(name: String, remedy: Remedy)]
+    }
+
+    public static func cooccurring(_ catalog: Catalog = .standard) -> [Cooccurrence] {
+        var groups: [Cooccurrence] = []
+        for symptom in Catalog.symptoms {
+            var members: [(name: String, remedy: Remedy)] = symptom.probes.compactMap { id in
+                catalog.probe(id: id)?.remedy.map { (id, $0) }
+            }
+            members += symptom.causes.compactMap { cause in cause.remedy.map { (cause.id, $0) } }
+            var distinct: [(name: String, remedy: Remedy)] = []
+            for member in members where !distinct.contains(where: { $0.remedy == member.remedy }) { distinct.append(member) }
+            for i in distinct.indices {
+                for j in distinct.indices where j > i {
+                    groups.append(Cooccurrence(symptom: symptom.id, remedies: [distinct[i], distinct[j]]))
+                }
+            }
+            // The camera's three Android handlers can all stand at once: their merge too.
+            if distinct.count > 2 {
+                groups.append(Cooccurrence(symptom: symptom.id, remedies: distinct))
+            }
+        }
+        return groups
+    }
+}

@@ -1,0 +1,81 @@
+// The React, react-native, react-native-webview, react-native-permissions,
+// react-native-vision-camera, Capacitor and Cordova types that the catalog's JSX and
+// TypeScript snippets use, as declarations only (from each package's own typings), so tsc can
+// check the snippets without node_modules.
+declare namespace JSX {
+  interface Element {}
+  interface ElementChildrenAttribute { children: {} }
+  interface IntrinsicAttributes { key?: string | number }
+  interface IntrinsicElements {}
+}
+declare module 'react' {
+  export type ReactNode = JSX.Element | string | number | boolean | null | undefined | ReactNode[];
+  export type ComponentType<P> = (props: P) => JSX.Element | null;
+  export function useRef<T>(initial: T | null): { current: T | null };
+  export function useState<S>(initial: S): [S, (next: S) => void];
+  export const Fragment: ComponentType<{ children?: ReactNode }>;
+}
+declare module 'react-native' {
+  export const Platform: { OS: 'ios' | 'android' };
+  export const Linking: { openURL(url: string): Promise<void>; openSettings(): Promise<void> };
+  export const PermissionsAndroid: {
+    PERMISSIONS: { CAMERA: 'android.permission.CAMERA' };
+    RESULTS: { GRANTED: 'granted'; DENIED: 'denied'; NEVER_ASK_AGAIN: 'never_ask_again' };
+    request(permission: string): Promise<'granted' | 'denied' | 'never_ask_again'>;
+    check(permission: string): Promise<boolean>;
+  };
+}
+declare module 'react-native-webview' {
+  import type { ReactNode } from 'react';
+  export interface WebViewNavigation { url: string }
+  export interface WebViewOpenWindowEvent { nativeEvent: { targetUrl: string } }
+  export interface WebViewProps {
+    source?: { uri: string };
+    style?: { flex?: number };
+    javaScriptEnabled?: boolean;
+    domStorageEnabled?: boolean;
+    sharedCookiesEnabled?: boolean;
+    thirdPartyCookiesEnabled?: boolean;
+    incognito?: boolean;
+    cacheEnabled?: boolean;
+    allowsInlineMediaPlayback?: boolean;
+    mediaPlaybackRequiresUserAction?: boolean;
+    mediaCapturePermissionGrantType?: 'grantIfSameHostElsePrompt' | 'grantIfSameHostElseDeny' | 'deny' | 'grant' | 'prompt';
+    originWhitelist?: string[];
+    allowFileAccess?: boolean;
+    setSupportMultipleWindows?: boolean;
+    mixedContentMode?: 'never' | 'always' | 'compatibility';
+    onShouldStartLoadWithRequest?: (event: WebViewNavigation) => boolean;
+    onOpenWindow?: (event: WebViewOpenWindowEvent) => void;
+    onError?: (event: unknown) => void;
+    onHttpError?: (event: unknown) => void;
+    renderError?: (errorDomain: string | undefined, errorCode: number, errorDesc: string) => ReactNode;
+  }
+  export function WebView(props: WebViewProps): JSX.Element;
+  export type WebViewRef = { reload(): void };
+}
+declare module 'react-native-permissions' {
+  export const PERMISSIONS: { IOS: { CAMERA: 'ios.permission.CAMERA' }; ANDROID: { CAMERA: 'android.permission.CAMERA' } };
+  export const RESULTS: { GRANTED: 'granted'; DENIED: 'denied'; BLOCKED: 'blocked'; LIMITED: 'limited'; UNAVAILABLE: 'unavailable' };
+  export type PermissionStatus = 'granted' | 'denied' | 'blocked' | 'limited' | 'unavailable';
+  export function request(permission: string): Promise<PermissionStatus>;
+  export function check(permission: string): Promise<PermissionStatus>;
+}
+declare module 'react-native-vision-camera' {
+  export interface CameraDevice { id: string }
+  export function Camera(props: { device: CameraDevice; isActive: boolean }): JSX.Element;
+}
+declare module '@capacitor/camera' {
+  export const Camera: {
+    requestPermissions(options?: { permissions: ('camera' | 'photos')[] }): Promise<{ camera: 'granted' | 'denied' | 'prompt'; photos: string }>;
+  };
+}
+declare module '@capacitor/cli' {
+  export interface CapacitorConfig {
+    appId?: string;
+    appName?: string;
+    webDir?: string;
+    server?: { androidScheme?: string; hostname?: string; iosScheme?: string };
+    plugins?: { [name: string]: { [key: string]: unknown } };
+  }
+}
