@@ -75,7 +75,9 @@ P['env.injected'] = async (ctx) => {
   /* The page's own globals (ProbeResults, ProbeImpl, ProbeApp) and frame indexes are not the host's. */
   const globals = Object.getOwnPropertyNames(window).filter((n) => !baseline[n] && !/^(Probe(Results|Impl|App)|\d+)$/.test(n));
   /* addJavascriptInterface objects are in every frame, so they are looked for by name. */
-  const bridges = ['ReactNativeWebView', 'Android', 'flutter_inappwebview', 'cordova', 'Capacitor'].filter((n) => window[n])
+  /* ProbeHost and qt are the host report's Android and Qt bridges (host-report.js): the diff
+     weighs a report's bridge against this list (docs/host-report.md). */
+  const bridges = ['ReactNativeWebView', 'Android', 'ProbeHost', 'flutter_inappwebview', 'cordova', 'Capacitor', 'qt'].filter((n) => window[n])
     .concat(globals.filter((n) => /bridge|android|native|jsinterface/i.test(n)));
   try { Object.keys(webkit.messageHandlers).concat('probe').forEach((n) => { if (webkit.messageHandlers[n]) bridges.push('webkit.messageHandlers.' + n); }); } catch (e) { /* none */ }
   return info({ patchedNatives: patched, unexpectedGlobals: globals.slice(0, 50), bridgeObjects: bridges });

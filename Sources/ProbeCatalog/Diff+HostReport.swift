@@ -2,8 +2,81 @@
 /// warning when it contradicts what the page saw), the checklist items it verifies, and the
 /// evidence it adds to the camera, storage and file causes.
 extension EvaluationContext {
-    /// The run's host report, when the host answered.
-    var host: HostReportDocument? { HostReportDocument(results[HostReport.probe]) }
+    /// The run's host report when the host answered and the run agrees it could have: the
+    /// report that settles checklist items and causes. A report the page's own observations
+    /// contradict (`HostClaim.conflicts`) settles nothing.
+    var host: HostReportDocument? {
+        guard let claim = hostClaim, claim.conflicts.isEmpty else { return nil }
+        return claim.document
+    }
+
+    /// The report as posted, weighed against the run.
+    var hostClaim: HostClaim? { HostReportDocument(results[HostReport.probe]).map { HostClaim($0, self) } }
+}
+
+/// A host report weighed against what the page itself saw. The report arrives as a result the
+/// page posts, and whoever holds the run's write key can post one (docs/host-report.md): its
+/// bridge, platform and wrapper are claims, which the run's own observations can contradict.
+/// A claim nothing on the page contradicts is taken; one that is contradicted sets the whole
+/// report aside.
+struct HostClaim {
+    let document: HostReportDocument
+    let conflicts: [HostClaimConflict]
+
+    /// What env.injected lists when each bridge exists, as the page looks for it
+    /// (Public/host-report.js asks through the same objects, Public/probes/environment.js lists them).
+    static let bridgeEvidence: [String: String] = [
+        "webkit": "webkit.messageHandlers.probe",
+        "android": "ProbeHost",
+        "react-native": "ReactNativeWebView",
+        "flutter": "flutter_inappwebview",
+        "capacitor": "Capacitor",
+        "qt-webchannel": "qt",
+    ]
+    static let platformFamilies: [String: Platform.Family] = ["ios": .ios, "android": .android, "desktop": .desktop]
+
+    init(_ document: HostReportDocument, _ context: EvaluationContext) {
+        self.document = document
+        var found: [HostClaimConflict] = []
+        let bridge = document.bridge ?? "none"
+        if let evidence = Self.bridgeEvidence[bridge] {
+            // Every attempt of env.injected the server received: a later attempt posted to
+            // agree with a forged report does not hide the page's first look.
+            for attempt in context.received["env.injected"] ?? context.results["env.injected"].map { [$0] } ?? [] {
+                guard let seen = attempt.strings("bridgeObjects"), !seen.contains(evidence) else { continue }
+                found.append(HostClaimConflict(
+                    claim: "the report came through the \(bridge) bridge",
+                    saw: "env.injected (attempt \(attempt.attempt)) found no \(evidence) on the page: "
+                        + (seen.isEmpty ? "no bridge at all" : "only \(seen.joined(separator: ", "))")))
+                break
+            }
+        } else {
+            found.append(HostClaimConflict(claim: "the report came through no known bridge (\(bridge))",
+                                           saw: "the page asks for a report only through a bridge it found"))
+        }
+        if let family = Self.platformFamilies[document.platform], family != context.family {
+            let how = context.platform.overridden ? "chosen for the run" : "detected from the user agent"
+            found.append(HostClaimConflict(
+                claim: "the host is \(document.platform)",
+                saw: "the run is judged as \(context.platform.platform.rawValue) (\(how): \(context.platform.os) \(context.platform.engine))"))
+        }
+        if let said = document.wrapper.flatMap(Wrapper.init(rawValue:)), !said.isNative,
+           let detected = context.platform.wrapperDetection, detected.confidence == .high, !detected.wrapper.isNative,
+           detected.wrapper != said {
+            found.append(HostClaimConflict(
+                claim: "the wrapper is \(said.rawValue)",
+                saw: "the page found \(detected.wrapper.rawValue) (\(detected.evidence.joined(separator: "; ")))"))
+        }
+        conflicts = found
+    }
+}
+
+/// One claim of a host report that the run contradicts.
+struct HostClaimConflict: Equatable {
+    let claim: String
+    let saw: String
+
+    var sentence: String { "\(claim), but \(saw)" }
 }
 
 extension CauseEvidence {
@@ -12,6 +85,7 @@ extension CauseEvidence {
 
 extension Diff {
     func evaluateHostReport(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        if let claim = context.hostClaim, !claim.conflicts.isEmpty { return Self.setAside(claim) }
         guard let host = context.host else {
             let bridge = result.string("bridge")
             let problem = result.string("problem").map { ": \($0)" } ?? ""
@@ -28,6 +102,32 @@ extension Diff {
         return Assessment(
             .warning, observed + "; \(contradictions.count) contradiction(s)", diagnosis: diagnosis, layer: .webView,
             remedy: HostContradiction.remedy, causes: causes)
+    }
+}
+
+extension Diff {
+    /// How a forged report and a misdetected run are told apart: a real host answers again,
+    /// through the bridge env.injected then lists; a report posted by someone else does not.
+    static let separatingCheck = "Open the run again in the app on the device: a report its host sends arrives again through a bridge "
+        + "that env.injected then lists (webkit.messageHandlers.probe, ProbeHost, ReactNativeWebView, …) on a run judged as the "
+        + "host's platform (set ?platform= when the detection was wrong). If env.injected again lists no such bridge, the report "
+        + "did not come from the WebView that ran the page: someone who held the run's write key posted it."
+
+    /// A report the run contradicts: a warning of its own that settles nothing.
+    static func setAside(_ claim: HostClaim) -> Assessment {
+        let host = claim.document
+        let observed = "host report through \(host.bridge ?? "none") claims \(host.platform)\(host.wrapper.map { ", \($0)" } ?? ""): "
+            + "set aside, \(claim.conflicts.count) contradiction(s) with the run"
+        let diagnosis = "The host report contradicts what the page itself saw: " + claim.conflicts.map(\.sentence).joined(separator: "; ")
+            + ". It settles no checklist item and no cause. " + separatingCheck
+        let cause = Cause(
+            id: "host.report.contradicts-run", layer: .app, likelihood: .likely,
+            summary: "the host report was not sent by the host of the WebView that ran the page, or the run misdetected it",
+            evidence: Cause.Evidence(supporting: claim.conflicts.map(\.sentence)),
+            check: separatingCheck, remedy: nil,
+            // A message handler the app adds is window.webkit.messageHandlers.<name> in the page.
+            source: "https://developer.apple.com/documentation/webkit/wkusercontentcontroller/add(_:name:)")
+        return Assessment(.warning, observed, diagnosis: diagnosis, layer: .webView, causes: [cause])
     }
 }
 

@@ -21,10 +21,18 @@ final class ChildProcess {
         let description: String
     }
 
-    /// `output`: a file for stdout and stderr; nil inherits the terminal.
+    /// `output`: a file for stdout and stderr; nil inherits the terminal. `user`: the account
+    /// the program runs as (set after fork, before exec); `descriptors`: parent descriptors the
+    /// program gets at the given numbers (`ChildDescriptor`), e.g. the DevTools pipe at 3 and 4.
     init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-         output: String? = nil, ownProcessGroup: Bool = true) throws {
+         output: String? = nil, ownProcessGroup: Bool = true, user: BrowserUser? = nil,
+         descriptors: [ChildDescriptor] = []) throws {
         self.executable = executable
+        if user != nil || !descriptors.isEmpty {
+            pid = try ForkedStart(executable, arguments, environment: environment ?? ProcessInfo.processInfo.environment,
+                                  output: output, ownProcessGroup: ownProcessGroup, user: user, descriptors: descriptors).pid
+            return
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -4,9 +4,12 @@ import Glibc
 import Foundation
 
 /// A throw-away Chromium profile and the switches of a trial run: a fake camera that the
-/// browser grants without asking, a DevTools port so that headless Chromium stays open until
-/// it is stopped (a one-shot `--dump-dom` or `--screenshot` quits half-way through the run),
-/// and trust in exactly the server's key. Switches:
+/// browser grants without asking, the DevTools pipe (`DevToolsPipe`) so that headless
+/// Chromium stays open until it is stopped (a one-shot `--dump-dom` or `--screenshot` quits
+/// half-way through the run), its sandbox on, and trust in exactly the server's key. Never
+/// `--no-sandbox` and never `--remote-debugging-port`: a DevTools port on loopback has no
+/// credential, and any local user who finds it drives the browser (files through file://,
+/// writes through downloads). Switches:
 /// https://peter.sh/experiments/chromium-command-line-switches/ and
 /// Tests/engines/hosts/chromium_host.py, which runs the same browser in the engine matrix.
 struct ChromiumProfile {
@@ -60,14 +63,13 @@ struct ChromiumProfile {
     /// The command line for `url`, trusting the keys in `pins` (base64 SHA-256 of each
     /// SubjectPublicKeyInfo) and nothing else: never --ignore-certificate-errors.
     func arguments(url: String, pins: [String]) -> [String] {
+        // Chromium refuses to run as root with its sandbox (https://crbug.com/638180): `try`
+        // started as root runs it as another account (`BrowserUser`), never with --no-sandbox.
         var args = ["--headless=new"]
-        // As root Chromium exits: "Running as root without --no-sandbox is not supported"
-        // (https://crbug.com/638180).
-        if geteuid() == 0 { args.append("--no-sandbox") }
         args += [
             "--use-fake-device-for-media-stream",
             "--user-data-dir=\(profileDirectory)",
-            "--remote-debugging-port=0",
+            "--remote-debugging-pipe",
             "--no-first-run",
             "--no-default-browser-check",
             "--window-size=\(Self.windowSize)",

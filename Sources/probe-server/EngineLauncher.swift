@@ -35,19 +35,34 @@ enum EngineLauncher {
         do {
             switch self {
             case .chromium(let binary, let change, let fixture):
-                let profile = try ChromiumProfile(in: scratch.path, change: change)
+                let user = try BrowserUser.forTrial()
+                let folder = try scratch.browserFolder(for: user)
+                let profile = try ChromiumProfile(in: folder, change: change)
+                // The browser reads the picked file itself: a copy in its folder, where it can.
+                let picked = try fixture.map { try BrowserFolder.copy($0, into: folder) }
+                try user?.own(folder)
                 let pins = try ChromiumBinary.pins(server)
                 var environment = ProcessInfo.processInfo.environment
-                environment["TMPDIR"] = scratch.path  // its sockets and temporary files go with the profile
-                let process = try ChildProcess(binary, profile.arguments(url: url, pins: pins), environment: environment,
-                                               output: scratch.logFile)
-                let farm = fixture.map { TapFarm(profileDirectory: profile.profileDirectory, fixture: $0) }
+                // Its sockets, temporary files and caches go with the profile, which the browser's account owns.
+                environment["TMPDIR"] = folder
+                environment["HOME"] = folder
+                let pipe = try DevToolsPipe()
+                let process: ChildProcess
+                do {
+                    process = try ChildProcess(binary, profile.arguments(url: url, pins: pins), environment: environment,
+                                               output: scratch.logFile, user: user, descriptors: pipe.childDescriptors)
+                } catch {
+                    pipe.close()
+                    throw error
+                }
+                pipe.browserStarted()
+                let farm = picked.map { TapFarm(pipe: pipe, fixture: $0) }
                 farm?.start()
-                return RunningEngine(process: process, farm: farm)
+                return RunningEngine(process: process, farm: farm, pipe: pipe)
             case .host(let host, let misconfiguration):
                 let (executable, arguments) = host.command(url: url, caFile: server.caFile, misconfiguration: misconfiguration,
                                                            timeout: timeout)
-                return RunningEngine(process: try ChildProcess(executable, arguments, output: scratch.logFile), farm: nil)
+                return RunningEngine(process: try ChildProcess(executable, arguments, output: scratch.logFile), farm: nil, pipe: nil)
             }
         } catch let error as ChildProcess.SpawnError {
             throw CommandFailure(error.description, exitCode: ExitCode.unavailable)
@@ -55,21 +70,25 @@ enum EngineLauncher {
     }
 }
 
-/// The engine of a running trial: its process group and, for Chromium, the tap script.
+/// The engine of a running trial: its process group and, for Chromium, the DevTools pipe
+/// (which keeps it open) and the tap script.
 struct RunningEngine {
     let process: ChildProcess
     let farm: TapFarm?
+    let pipe: DevToolsPipe?
 
     var hasExited: Int32? { process.hasExited }
 
     func exits(within seconds: Double) -> Bool { process.exits(within: seconds) }
 
     /// The script first (so that it does not report Chromium's end as its failure), then the
-    /// process group; the script's thread ends with the DevTools connection.
+    /// process group; the script's thread ends with the pipe's end of file, and the pipe is
+    /// closed once nothing reads it.
     func stop() {
         farm?.requestStop()
         process.stop()
         farm?.waitForEnd()
+        pipe?.close()
     }
 }
 

@@ -26,6 +26,33 @@ struct ScratchFolder {
         path = String(cString: made)
     }
 
+    /// Chromium's own folder (profile, TMPDIR, HOME): inside the scratch folder when the
+    /// browser's account can reach it there, else a folder of its own under /tmp, removed with
+    /// the scratch folder. The scratch folder becomes searchable (not listable) by others so
+    /// that an unprivileged browser can reach its subfolder; what else it holds stays 0600.
+    func browserFolder(for user: BrowserUser?) throws -> String {
+        guard let user else { return path }
+        guard chmod(path, BrowserFolder.searchableMode) == 0 else {
+            throw CommandFailure("cannot open \(path) to the browser's account: \(String(cString: strerror(errno)))",
+                                 exitCode: ExitCode.cannotCreate)
+        }
+        let inside = path + "/" + BrowserFolder.name
+        if user.canReach(inside) {
+            try BrowserFolder.make(inside)
+            return inside
+        }
+        // A TMPDIR above that the account cannot search: the browser's folder goes to /tmp,
+        // and a link in the scratch folder removes it with the rest.
+        var template = Array("/tmp/probe-try-browser-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw CommandFailure("cannot create a folder for the browser in /tmp: \(String(cString: strerror(errno)))",
+                                 exitCode: ExitCode.cannotCreate)
+        }
+        let outside = String(cString: made)
+        try? "\(outside)\n".write(toFile: path + "/" + BrowserFolder.elsewhereNote, atomically: false, encoding: .utf8)
+        return outside
+    }
+
     /// Where the engine's stdout and stderr go.
     var logFile: String { path + "/engine.log" }
 
@@ -36,6 +63,38 @@ struct ScratchFolder {
     }
 
     func remove() {
+        if let outside = try? String(contentsOfFile: path + "/" + BrowserFolder.elsewhereNote, encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines), outside.hasPrefix("/tmp/probe-try-browser-") {
+            try? FileManager.default.removeItem(atPath: outside)
+        }
         try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// The browser's folder in a trial's scratch folder.
+enum BrowserFolder {
+    static let name = "browser"
+    /// The file that names the browser's folder when it had to go to /tmp.
+    static let elsewhereNote = "browser-folder"
+    /// Owner all, others search only: the browser's account reaches its subfolder by name,
+    /// and lists nothing (the log and the notes are 0600 root's).
+    static let searchableMode: mode_t = 0o711
+    static let privateMode: mode_t = 0o700
+
+    static func make(_ path: String) throws {
+        guard mkdir(path, privateMode) == 0 else {
+            throw CommandFailure("cannot create \(path): \(String(cString: strerror(errno)))", exitCode: ExitCode.cannotCreate)
+        }
+    }
+
+    /// Copies `file` into `folder` and returns the copy's path.
+    static func copy(_ file: String, into folder: String) throws -> String {
+        let copy = folder + "/" + (file as NSString).lastPathComponent
+        do {
+            try FileManager.default.copyItem(atPath: file, toPath: copy)
+        } catch {
+            throw CommandFailure("cannot copy \(file) for the browser: \(error.localizedDescription)", exitCode: ExitCode.cannotCreate)
+        }
+        return copy
     }
 }

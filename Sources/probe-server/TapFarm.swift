@@ -24,7 +24,7 @@ final class TapFarm: @unchecked Sendable {
     /// cancel comes at a person's pace (common.PERSON_CANCEL_S).
     static let personCancelSeconds = 0.8
     static let lookIntervalMicroseconds: useconds_t = 250_000
-    /// Chromium writes DevToolsActivePort into the profile within a second or two of start.
+    /// Chromium shows the run's page within a second or two of start.
     static let devToolsWaitSeconds = 20.0
     static let replySeconds = 5.0
 
@@ -32,14 +32,14 @@ final class TapFarm: @unchecked Sendable {
     /// Tests/engines/test_matrix.py).
     static let pageQuery = "tapWait=\(EngineHost.tapWaitSeconds)&answerWait=\(EngineHost.answerWaitSeconds)"
 
-    private let profileDirectory: String
+    private let pipe: DevToolsPipe
     private let fixture: String
     private let lock = NSLock()
     private var stopping = false
     private let done = DispatchSemaphore(value: 0)
 
-    init(profileDirectory: String, fixture: String) {
-        self.profileDirectory = profileDirectory
+    init(pipe: DevToolsPipe, fixture: String) {
+        self.pipe = pipe
         self.fixture = fixture
     }
 
@@ -70,9 +70,8 @@ final class TapFarm: @unchecked Sendable {
     // MARK: The script
 
     private func run() throws {
-        let session = try DevToolsSession.attach(profileDirectory: profileDirectory, pageURLContains: "run=",
+        let session = try DevToolsSession.attach(pipe: pipe, pageURLContains: "run=",
                                                  waitSeconds: Self.devToolsWaitSeconds, isCancelled: { self.isStopping })
-        defer { session.close() }
         _ = try session.call("Page.enable")
         _ = try session.call("Page.setInterceptFileChooserDialog", ["enabled": true])
         var clicks: [String: Int] = [:]
@@ -124,7 +123,10 @@ final class TapFarm: @unchecked Sendable {
     """
 }
 
-/// One DevTools connection to a page target: commands with their replies, events queued.
+/// One DevTools session with a page target over the browser's pipe: commands with their
+/// replies, the page's events queued. The pipe speaks to the browser; Target.attachToTarget
+/// with `flatten` gives a session id that each page command and event carries
+/// (https://chromedevtools.github.io/devtools-protocol/tot/Target/#method-attachToTarget).
 final class DevToolsSession {
     struct Event {
         let method: String
@@ -135,51 +137,52 @@ final class DevToolsSession {
         let description: String
     }
 
-    private let socket: WebSocketClient
+    private let pipe: DevToolsPipe
+    private var sessionID: String?
     private var nextID = 1
     private var events: [Event] = []
 
-    private init(socket: WebSocketClient) { self.socket = socket }
+    private init(pipe: DevToolsPipe) { self.pipe = pipe }
 
-    /// Waits for Chromium's DevToolsActivePort file, finds the page whose URL contains
-    /// `pageURLContains` in /json/list, and connects to it.
-    static func attach(profileDirectory: String, pageURLContains: String, waitSeconds: Double,
+    /// Waits for the page whose URL contains `pageURLContains` among the browser's targets,
+    /// and attaches to it.
+    static func attach(pipe: DevToolsPipe, pageURLContains: String, waitSeconds: Double,
                        isCancelled: () -> Bool) throws -> DevToolsSession {
+        let session = DevToolsSession(pipe: pipe)
         let deadline = Date() + waitSeconds
-        var lastProblem = "Chromium wrote no DevToolsActivePort in \(profileDirectory)"
+        var lastProblem = "Chromium showed no page within \(waitSeconds) s"
         while Date() < deadline && !isCancelled() {
-            if let text = try? String(contentsOfFile: profileDirectory + "/DevToolsActivePort", encoding: .utf8),
-               let port = text.split(separator: "\n").first.flatMap({ UInt16($0) }) {
-                do {
-                    let http = try HTTPClient(server: ServerURL(scheme: .http, host: "127.0.0.1", port: port))
-                    let list = try http.get("/json/list", timeout: TapFarm.replySeconds)
-                    let targets = (try? JSONSerialization.jsonObject(with: Data(list.body))) as? [[String: Any]] ?? []
-                    if let page = targets.first(where: { ($0["type"] as? String) == "page"
-                        && (($0["url"] as? String)?.contains(pageURLContains) ?? false) }),
-                       let ws = page["webSocketDebuggerUrl"] as? String, let path = ws.range(of: "/devtools/").map({ String(ws[$0.lowerBound...]) }) {
-                        return DevToolsSession(socket: try WebSocketClient(port: port, path: path, timeoutSeconds: TapFarm.replySeconds))
-                    }
-                    lastProblem = "no page with \(pageURLContains) among Chromium's targets"
-                } catch {
-                    lastProblem = "\(error)"
+            let targets = try session.call("Target.getTargets")["targetInfos"] as? [[String: Any]] ?? []
+            if let page = targets.first(where: { ($0["type"] as? String) == "page"
+                && (($0["url"] as? String)?.contains(pageURLContains) ?? false) }),
+               let target = page["targetId"] as? String {
+                guard let id = try session.call("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String else {
+                    throw Failure(description: "Target.attachToTarget gave no sessionId")
                 }
+                session.sessionID = id
+                return session
             }
+            lastProblem = "no page with \(pageURLContains) among Chromium's targets"
             usleep(200_000)
         }
         throw Failure(description: lastProblem)
     }
 
-    func close() { socket.close() }
-
-    /// Sends a command and returns its result; events that come first are queued.
+    /// Sends a command (to the page once attached) and returns its result; the page's events
+    /// that come first are queued, the browser's own dropped.
     func call(_ method: String, _ params: [String: Any] = [:]) throws -> [String: Any] {
         let id = nextID
         nextID += 1
-        let message = try JSONSerialization.data(withJSONObject: ["id": id, "method": method, "params": params])
-        try socket.send(text: String(decoding: message, as: UTF8.self))
+        var command: [String: Any] = ["id": id, "method": method, "params": params]
+        if let sessionID { command["sessionId"] = sessionID }
+        let message = try JSONSerialization.data(withJSONObject: command)
+        try pipe.send(String(decoding: message, as: UTF8.self))
         while true {
-            guard let text = try socket.receive() else { throw Failure(description: "Chromium closed the DevTools connection") }
+            guard let text = try pipe.receive(timeoutSeconds: TapFarm.replySeconds) else {
+                throw Failure(description: "Chromium closed the DevTools pipe")
+            }
             guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else { continue }
+            guard object["sessionId"] as? String == sessionID else { continue }
             if let method = object["method"] as? String {
                 events.append(Event(method: method, params: object["params"] as? [String: Any] ?? [:]))
                 continue

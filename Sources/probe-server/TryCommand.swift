@@ -157,6 +157,9 @@ enum TryCommand {
             if plan.misconfiguration?.name == "untrusted-ca" && document.results.isEmpty { return ExitCode.incomplete }
             printError("probe-server: the engine exited (status \(status)) before the run completed; the last lines of its log:\n"
                 + scratch.logTail())
+            if plan.engine == .chromium, (try? String(contentsOfFile: scratch.logFile, encoding: .utf8))?.contains(BrowserUser.noSandboxMessage) == true {
+                printError(BrowserUser.sandboxHelp)
+            }
             return ExitCode.incomplete
         case .timedOut:
             explainIncomplete(document, server: server, runID: run.id, plan: plan)

@@ -31,8 +31,13 @@ import Testing
         return Array(try JSONEncoder().encode(result))
     }
 
-    /// A healthy run without any host.report result (Run.healthy's has no bridge).
-    static func healthy(_ platform: Platform) -> [ProbeResult] { Run.healthy(platform).filter { $0.probe != HostReport.probe } }
+    /// A healthy run of an app with the host report's bridge, without any host.report result:
+    /// env.injected lists the bridge the app installs (Run.healthy's has none).
+    static func healthy(_ platform: Platform) -> [ProbeResult] {
+        let bridge = platform.family == .android ? "ProbeHost" : "webkit.messageHandlers.probe"
+        return Run.healthy(platform, replacing: "env.injected", with: ["patchedNatives": [], "unexpectedGlobals": [], "bridgeObjects": [.string(bridge)]])
+            .filter { $0.probe != HostReport.probe }
+    }
 
     static let fastDenial = Run.result("camera.getUserMedia", ["outcome": "error", "errorName": "NotAllowedError", "elapsedMs": 15, "promptShown": false])
 
@@ -220,6 +225,69 @@ import Testing
         let finding = Run.finding(.iosWKWebView, host, others: Self.healthy(.iosWKWebView))
         #expect(finding.verdict == .info)
         #expect(finding.observed == "host report through webkit ios, native: 1 fact(s)")
+    }
+
+    // MARK: a report the run contradicts
+
+    /// What a forger posts to settle items: an iOS app's answers, good and bad.
+    static let forgedIOS = report("ios", [
+        "cameraAuthorization": fact("not-determined"), "photosAuthorization": fact("not-determined"),
+        "javaScriptEnabled": fact(true), "cameraUsageDescription": fact(.null), "photoLibraryUsageDescription": fact(.null),
+        "uiDelegate": fact(false), "mediaCaptureHandler": fact(false), "dataStorePersistent": fact(false),
+    ])
+
+    @Test func ForgedIOSReport_OnADesktopChromeRunWithoutABridge_SettlesNothing_AndSaysWhy() throws {
+        // Desktop Chrome's own results: env.injected found no bridge at all.
+        let results = Run.healthy(.desktop).filter { $0.probe != HostReport.probe }
+        let without = Run.report(.desktop, results)
+        let with = Run.report(.desktop, results + [Self.hostResult(Self.forgedIOS, bridge: "webkit")])
+        #expect(without.verdict == .ready)
+        #expect(with.verdict == without.verdict, "\(with.verdictReasons)")
+        #expect(with.coverage == without.coverage)
+        #expect(!with.coverage.items.contains { $0.source == .hostReport })
+        let finding = try #require(with.finding(HostReport.probe))
+        #expect(finding.verdict == .warn)
+        #expect(finding.observed.contains("set aside, 2 contradiction(s)"), "\(finding.observed)")
+        let diagnosis = finding.diagnosis ?? ""
+        #expect(diagnosis.contains("the report came through the webkit bridge, but env.injected (attempt 1) found no webkit.messageHandlers.probe on the page: no bridge at all"), "\(diagnosis)")
+        #expect(diagnosis.contains("the host is ios, but the run is judged as desktop"), "\(diagnosis)")
+        #expect(diagnosis.contains("Open the run again in the app on the device"))
+        #expect(finding.causes.map(\.id) == ["host.report.contradicts-run"])
+    }
+
+    @Test func ReportThroughABridgeThePageNeverSaw_OnTheClaimedPlatform_SettlesNothing() throws {
+        // An iOS app without the snippet: the run is iOS, but no bridge was ever on the page.
+        let results = Run.healthy(.iosWKWebView).filter { $0.probe != HostReport.probe }
+        let report = Run.report(.iosWKWebView, results + [Self.hostResult(Self.forgedIOS, bridge: "webkit")])
+        #expect(report.coverage == Run.report(.iosWKWebView, results).coverage)
+        #expect(report.reason(.hostReportFails) == nil)
+        let finding = try #require(report.finding(HostReport.probe))
+        #expect(finding.verdict == .warn)
+        #expect(finding.observed.contains("1 contradiction(s)"), "\(finding.observed)")
+    }
+
+    @Test func ReportOfAnotherPlatform_ThroughTheBridgeThePageSaw_SettlesNothing() throws {
+        let forged = Self.hostResult(Self.report("ios", ["cameraAuthorization": Self.fact("not-determined")]), bridge: "android")
+        let report = Run.report(.androidWebView, Self.healthy(.androidWebView) + [forged])
+        #expect(report.coverage.item("android.runtime.camera")?.source == nil)
+        let finding = try #require(report.finding(HostReport.probe))
+        #expect(finding.verdict == .warn)
+        #expect(finding.diagnosis?.contains("the host is ios, but the run is judged as android-webview") == true, "\(finding.diagnosis ?? "")")
+    }
+
+    @Test func ALaterAttemptOfEnvInjected_ListingTheBridge_DoesNotHideThePagesFirstLook() throws {
+        var results = Run.healthy(.iosWKWebView).filter { $0.probe != HostReport.probe }
+        results.append(Run.result("env.injected", ["patchedNatives": [], "unexpectedGlobals": [], "bridgeObjects": ["webkit.messageHandlers.probe"]], attempt: 2))
+        let report = Run.report(.iosWKWebView, results + [Self.hostResult(Self.forgedIOS, bridge: "webkit")])
+        #expect(!report.coverage.items.contains { $0.source == .hostReport })
+        #expect(report.finding(HostReport.probe)?.diagnosis?.contains("env.injected (attempt 1)") == true)
+    }
+
+    @Test func AConsistentReport_ThroughTheBridgeThePageSaw_SettlesItsItems() throws {
+        let report = Run.report(.iosWKWebView, Self.healthy(.iosWKWebView) + [Self.hostResult(Self.forgedIOS, bridge: "webkit")])
+        #expect(report.coverage.item("ios.plist.camera")?.status == .failed)
+        #expect(report.coverage.item("ios.plist.camera")?.source == .hostReport)
+        #expect(report.finding(HostReport.probe)?.verdict == .info)
     }
 
     @Test func TheExport_CarriesTheSchemaAndEveryFact() throws {

@@ -16,9 +16,17 @@ EXIT_BY_VERDICT = {"READY": 0, "NOT READY": 1, "INCOMPLETE": 2}
 STEP = re.compile(r"^[✓✗!–i?] \S")
 
 
-def run_try(tmp_path, *extra):
-    # Short: Chromium's singleton socket goes under TMPDIR and a socket path has 108 bytes.
+def trial_tmpdir():
+    """Short: Chromium's singleton socket goes under TMPDIR and a socket path has 108 bytes.
+    Searchable by others (0711, not listable): run as root, `try` runs Chromium as an
+    unprivileged account, whose folder then stays inside this one."""
     scratch = tempfile.mkdtemp(prefix="try-", dir="/tmp")
+    os.chmod(scratch, 0o711)
+    return scratch
+
+
+def run_try(tmp_path, *extra):
+    scratch = trial_tmpdir()
     ports = [free_port(), free_port(), free_port()]
     # The engine's profile goes under TMPDIR: a folder of this test's own tells its
     # processes and files from any other Chromium on the machine.
@@ -88,8 +96,67 @@ def test_try_in_chromium_prints_every_step_and_exits_with_the_verdict(tmp_path):
     assert_cleaned_up(scratch, port)
 
 
+def browser_processes(folder):
+    """pid → (uid, argv, user namespace) of the Chromium processes whose command line names
+    `folder`, read from /proc."""
+    found = {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                argv = [a.decode(errors="replace") for a in f.read().split(b"\0") if a]
+            uid = os.stat(f"/proc/{pid}").st_uid
+            namespace = os.readlink(f"/proc/{pid}/ns/user")
+        except OSError:
+            continue
+        if any(folder in a for a in argv) and "chromium" in (argv[0] if argv else ""):
+            found[int(pid)] = (uid, argv, namespace)
+    return found
+
+
+def test_try_runs_chromium_with_its_sandbox_as_an_unprivileged_user_over_a_devtools_pipe(tmp_path):
+    """Chromium's DevTools on a loopback port has no credential: any local user who finds the
+    port drives the browser. Run as root, `try` once gave it --no-sandbox and
+    --remote-debugging-port=0; now its sandbox stays on, it runs as an unprivileged account,
+    and `try` speaks DevTools over --remote-debugging-pipe."""
+    scratch = trial_tmpdir()
+    ports = [free_port(), free_port(), free_port()]
+    env = dict(os.environ, TMPDIR=scratch, NO_COLOR="1")
+    proc = subprocess.Popen([BINARY, "try", "--data-dir", str(tmp_path / "data"), "--port", str(ports[0]),
+                             "--second-port", str(ports[1]), "--setup-port", str(ports[2]), "--timeout", "150"],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seen = {}
+    try:
+        # Read every step line as it comes; look at the browser's processes at each one.
+        lines = []
+        for line in proc.stdout:
+            lines.append(line)
+            seen.update(browser_processes(scratch))
+        out, err = "".join(lines), proc.stderr.read()
+        proc.wait(60)
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            proc.wait(60)
+    assert verdict_of(out) == "READY", (out, err)
+    assert seen, "no Chromium process of the trial was seen while it ran"
+    # Chromium rewrites its children's titles into one string: the command lines are read as text.
+    argvs = [" ".join(argv) for _, argv, _ in seen.values()]
+    assert not [a for a in argvs if "--no-sandbox" in a], argvs
+    assert not [a for a in argvs if "--remote-debugging-port" in a], argvs
+    browsers = [pid for pid, (_, argv, _) in seen.items() if "--remote-debugging-pipe" in argv]
+    assert browsers, argvs
+    if os.geteuid() == 0:
+        assert all(uid != 0 for uid, _, _ in seen.values()), {pid: uid for pid, (uid, _, _) in seen.items()}
+    # The sandbox is on: the renderers live in a user namespace of their own (Chromium's
+    # namespace sandbox, https://chromium.googlesource.com/chromium/src/+/main/docs/linux/sandboxing.md).
+    assert [a for a in argvs if "--type=renderer" in a], argvs
+    outer = seen[browsers[0]][2]
+    assert [pid for pid, (_, _, namespace) in seen.items() if namespace != outer], seen
+    assert_cleaned_up(scratch, ports[0])
+
+
 def test_try_interrupted_by_ctrl_c_stops_chromium_and_removes_its_profile(tmp_path):
-    scratch = tempfile.mkdtemp(prefix="try-", dir="/tmp")
+    scratch = trial_tmpdir()
     ports = [free_port(), free_port(), free_port()]
     env = dict(os.environ, TMPDIR=scratch, NO_COLOR="1")
     proc = subprocess.Popen([BINARY, "try", "--data-dir", str(tmp_path / "data"), "--port", str(ports[0]),
@@ -178,7 +245,7 @@ def test_try_in_the_webkit_host_with_storage_off_names_the_storage_findings(tmp_
 def test_try_uses_the_server_that_is_running_and_leaves_it_running(tmp_path):
     server = Server()
     try:
-        scratch = tempfile.mkdtemp(prefix="try-", dir="/tmp")
+        scratch = trial_tmpdir()
         env = dict(os.environ, TMPDIR=scratch, NO_COLOR="1")
         proc = subprocess.run([BINARY, "try", "--server", server.url("").rstrip("/"), "--data-dir", server.data_dir,
                                "--timeout", "150"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=400)

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// The account the trial's Chromium runs as. Chromium refuses to run as root with its sandbox
+/// on ("Running as root without --no-sandbox is not supported", https://crbug.com/638180), and
+/// a root browser without its sandbox is a root process that parses the web. So `try`, when
+/// started as root, runs the browser as an unprivileged account instead, with the sandbox on;
+/// started as anyone else, it runs it as that user (nil here: nothing to change).
+///
+/// Debian's chromium ships no setuid `chrome-sandbox` helper: its sandbox needs unprivileged
+/// user namespaces (https://chromium.googlesource.com/chromium/src/+/main/docs/linux/sandboxing.md).
+/// Where the kernel refuses them, Chromium exits with "No usable sandbox!" and `try` says how
+/// to allow them (`sandboxHelp`).
+struct BrowserUser: Equatable {
+    let name: String
+    let uid: uid_t
+    let gid: gid_t
+
+    /// A dedicated account first (nothing else runs as it, so no other process of that user can
+    /// ptrace or signal the browser), else `nobody`, which every Debian system has (base-passwd).
+    static let candidates = ["probe-browser", "nobody"]
+
+    /// The command that creates the dedicated account, for the message when neither exists.
+    static let createCommand = "useradd --system --no-create-home --shell /usr/sbin/nologin probe-browser"
+
+    /// nil when `try` does not run as root: the browser then runs as the user who started it.
+    static func forTrial() throws -> BrowserUser? {
+        guard geteuid() == 0 else { return nil }
+        for name in candidates {
+            if let user = lookUp(name), user.uid != 0 { return user }
+        }
+        throw CommandFailure("probe-server try runs Chromium with its sandbox, which Chromium refuses as root, and none of the "
+            + "unprivileged accounts \(candidates.joined(separator: ", ")) exists to run it as; create one with\n"
+            + "  \(createCommand)\nor run `probe-server try` as an unprivileged user", exitCode: ExitCode.unavailable)
+    }
+
+    static func lookUp(_ name: String) -> BrowserUser? {
+        guard let entry = getpwnam(name) else { return nil }
+        return BrowserUser(name: name, uid: entry.pointee.pw_uid, gid: entry.pointee.pw_gid)
+    }
+
+    /// Makes `path` and everything under it this user's, so that the browser can write its profile.
+    func own(_ path: String) throws {
+        var paths = [path]
+        if let below = FileManager.default.enumerator(atPath: path) {
+            while let relative = below.nextObject() as? String { paths.append(path + "/" + relative) }
+        }
+        for item in paths where lchown(item, uid, gid) != 0 {
+            throw CommandFailure("cannot hand \(item) to the \(name) account: \(String(cString: strerror(errno)))",
+                                 exitCode: ExitCode.cannotCreate)
+        }
+    }
+
+    /// True when this user can reach `path`: every folder above it is searchable by the user
+    /// (path_resolution(7)). The trial's scratch folder goes elsewhere when it is not.
+    func canReach(_ path: String) -> Bool {
+        var folder = (path as NSString).deletingLastPathComponent
+        while !folder.isEmpty {
+            var info = stat()
+            guard stat(folder, &info) == 0 else { return false }
+            let mode = info.st_mode
+            let searchable = info.st_uid == uid ? mode & S_IXUSR != 0 : (info.st_gid == gid ? mode & S_IXGRP != 0 : mode & S_IXOTH != 0)
+            if !searchable { return false }
+            if folder == "/" { break }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return true
+    }
+
+    /// What Chromium prints when its sandbox cannot start, and how to allow it.
+    static let noSandboxMessage = "No usable sandbox!"
+    static let sandboxHelp = """
+        Chromium's sandbox could not start: Debian's chromium needs unprivileged user namespaces.
+        Allow them (as root) with
+          sysctl -w kernel.unprivileged_userns_clone=1   (Debian kernels)
+          sysctl -w kernel.apparmor_restrict_unprivileged_userns=0   (Ubuntu 23.10 and later)
+        or, in a container, run it with user namespaces allowed (Docker: --security-opt seccomp=unconfined);
+        `unshare --user true` run as the browser's user tells whether they are. probe-server try never turns the sandbox off.
+        """
+}
