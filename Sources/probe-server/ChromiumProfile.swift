@@ -18,10 +18,6 @@ struct ChromiumProfile {
         /// `Default/Preferences` content settings (1 allow, 2 block), as a person or a policy
         /// sets them; "cookies" blocked also blocks DOM storage (docs/engines.md).
         case contentSetting(String, blocked: Bool)
-        /// Without --use-fake-ui-for-media-stream, which answers the permission prompt for the
-        /// user (see the switches list), headless Chromium has nobody to ask and denies the
-        /// camera with NotAllowedError (measured: the trial shows "✗ Camera access").
-        case cameraDenied
     }
 
     /// The page's viewport: a phone's (390×844 CSS pixels, the screenshots of docs/).
@@ -75,7 +71,8 @@ struct ChromiumProfile {
             "--window-size=\(Self.windowSize)",
         ]
         if !pins.isEmpty { args.append("--ignore-certificate-errors-spki-list=\(pins.joined(separator: ","))") }
-        if case .cameraDenied? = change {} else { args.append("--use-fake-ui-for-media-stream") }
+        // Answers the permission prompt for the person (headless Chromium has nobody to ask).
+        args.append("--use-fake-ui-for-media-stream")
         return args + [url]
     }
 

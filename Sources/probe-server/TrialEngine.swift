@@ -1,3 +1,5 @@
+import ProbeServer
+
 /// The engine a trial runs the page in: headless Chromium itself, or one of the WebView
 /// hosts of Tests/engines/hosts (docs/engines.md), which are configured like apps.
 enum TrialEngine: String, CaseIterable {
@@ -68,8 +70,10 @@ struct Misconfiguration {
               chromium: .contentSetting("cookies", blocked: true)),
         .init(name: "third-party-cookies", meaning: "third-party cookies blocked", hostArguments: ["--cookies", "no-third-party"],
               hostEngines: both, chromium: nil),
+        // Not offered on chromium: judged as desktop, a camera the person refuses is theirs to
+        // refuse (info), so the run would end READY and show nothing broken.
         .init(name: "camera", meaning: "the media-capture handler denies the camera", hostArguments: ["--media-handler", "deny"],
-              hostEngines: both, chromium: .cameraDenied),
+              hostEngines: both, chromium: nil),
         .init(name: "no-media-handler", meaning: "no media-capture handler at all", hostArguments: ["--media-handler", "none"],
               hostEngines: both, chromium: nil),
         .init(name: "any-origin", meaning: "the media handler grants every origin", hostArguments: ["--media-handler", "all"],
@@ -95,9 +99,14 @@ struct Misconfiguration {
     /// For `try --help`: each name, what it breaks, and the engines that have it.
     static var helpText: String {
         let width = (all.map(\.name.count).max() ?? 0) + 2
+        let column = String(repeating: " ", count: 2 + width)
         return all.map { m in
             let engines = TrialEngine.allCases.filter { m.applies(to: $0) }.map(\.rawValue).joined(separator: ", ")
-            return "  " + m.name.padding(toLength: width, withPad: " ", startingAt: 0) + m.meaning + " (" + engines + ")"
+            // Wrapped within 80 columns under its own column, so the names stay aligned.
+            let text = TerminalText.wrap(m.meaning + " (" + engines + ")", width: TerminalText.columns - column.count, indent: "")
+            return text.split(separator: "\n").enumerated().map { index, line in
+                (index == 0 ? "  " + m.name.padding(toLength: width, withPad: " ", startingAt: 0) : column) + line
+            }.joined(separator: "\n")
         }.joined(separator: "\n")
     }
 }

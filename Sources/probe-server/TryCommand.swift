@@ -185,7 +185,10 @@ enum TryCommand {
             do {
                 let state = try server.api.run(id)
                 lastProblem = nil
-                for line in steps.newLines(state.results ?? []) { say(line) }
+                let results = state.results ?? []
+                // What the judge says of each new step for the trial's platform (the verdict's language).
+                let judged = steps.hasNew(results) ? try? server.api.diff(id, profile: nil, platform: plan.platform) : nil
+                for line in steps.newLines(results, judged: judged) { say(line) }
                 if state.completedAt != nil { return .completed }
                 if plan.misconfiguration?.pageNeverFinishes == true,
                    state.results?.contains(where: { $0.probe == noScriptProbe }) == true {

@@ -93,7 +93,32 @@ def test_try_in_chromium_prints_every_step_and_exits_with_the_verdict(tmp_path):
     for line in ("✓ Pick an image", "✓ Cancel, then pick again", "✓ HEIC photo"):
         assert line in steps, out
     assert "FAIL " not in out, out
+    # The list speaks the verdict's language: a READY run shows no ✗ (a blocked third-party
+    # cookie or autoplay that desktop expects is `i … (expected on Desktop browser)`).
+    assert not [line for line in steps if line.startswith("✗")], out
     assert_cleaned_up(scratch, port)
+
+
+def offered_on_chromium():
+    """The --misconfigure settings `try --help` offers for the chromium engine."""
+    text = subprocess.run([BINARY, "try", "--help"], capture_output=True, text=True, check=True).stdout
+    section = text.split("SETTINGS FOR --misconfigure", 1)[1]
+    return [m.group(1) for m in re.finditer(r"^  (\S+)\s+.*\(([^)]*)\)$", section, re.M) if "chromium" in m.group(2).split(", ")]
+
+
+def test_every_misconfiguration_offered_for_chromium_ends_not_ready(tmp_path):
+    offered = offered_on_chromium()
+    assert offered and "camera" not in offered, offered
+    for name in offered:
+        (tmp_path / name).mkdir()
+        proc, scratch, port = run_try(tmp_path / name, "--misconfigure", name)
+        assert verdict_of(proc.stdout) == "NOT READY", (name, proc.stdout[-3000:])
+        assert proc.returncode == 1, (name, proc.returncode)
+        failed = failed_titles(proc.stdout)
+        crossed = {line[2:].split(" (attempt")[0] for line in proc.stdout.splitlines() if line.startswith("✗ ")}
+        # Every ✗ of the live list is a step the verdict fails (or a consequence of one).
+        assert crossed <= failed | knock_ons(proc.stdout), (name, crossed - failed)
+        assert_cleaned_up(scratch, port)
 
 
 def browser_processes(folder):

@@ -28,24 +28,56 @@ public struct StepList: Sendable {
         }
     }
 
-    /// The lines of the results not printed yet (a retry of a probe is a new line).
-    public mutating func newLines(_ results: [RemoteRun.ResultSummary]) -> [String] {
+    /// A symbol per judged verdict, the same as the page's statuses where they agree.
+    public static func symbol(_ verdict: Finding.Verdict) -> String {
+        switch verdict {
+        case .pass: return "✓"
+        case .fail: return "✗"
+        case .warn: return "!"
+        case .info: return "i"
+        case .skipped: return "–"
+        case .notRun: return "·"
+        }
+    }
+
+    /// Whether any result has no line yet (so the caller fetches a judgement only then).
+    public func hasNew(_ results: [RemoteRun.ResultSummary]) -> Bool {
+        results.contains { $0.probe != StepMarker.probe && !printed.contains("\($0.probe)#\($0.attempt)") }
+    }
+
+    /// The lines of the results not printed yet (a retry of a probe is a new line). With the
+    /// run's judgement so far, each line shows what the judge says of the step for the run's
+    /// platform, not the page's raw status: a blocked third-party cookie that desktop expects
+    /// is `i`, never `✗`, so the list and the verdict agree.
+    public mutating func newLines(_ results: [RemoteRun.ResultSummary], judged: DiffReport? = nil) -> [String] {
         var lines: [String] = []
         // The page's "step started" marker is not a probe: the step's own line follows it.
         for result in results where result.probe != StepMarker.probe {
             let key = "\(result.probe)#\(result.attempt)"
             guard !printed.contains(key) else { continue }
             printed.insert(key)
-            lines.append(line(result))
+            let finding = judged?.finding(result.probe).flatMap { $0.attempt == result.attempt ? $0 : nil }
+            lines.append(line(result, finding: finding, platform: judged?.platform.platform))
         }
         return lines
     }
 
     public var count: Int { printed.count }
 
-    public func line(_ result: RemoteRun.ResultSummary) -> String {
+    public func line(_ result: RemoteRun.ResultSummary, finding: Finding? = nil, platform: Platform? = nil) -> String {
         let title = catalog.probes.first { $0.id == result.probe }?.title ?? result.probe
-        var text = "\(Self.symbol(result.status)) \(oneLine(title))"
+        // The page's own status, unless the judge disagrees about a failure: a step the page
+        // saw fail that the platform expects is information, and a step the page passed that
+        // the judge fails (or warns of) shows as the judge says.
+        var symbol = Self.symbol(result.status)
+        var expected = false
+        if let finding {
+            let judgedBad = finding.verdict == .fail || finding.verdict == .warn
+            if judgedBad || ["fail", "error"].contains(result.status) { symbol = Self.symbol(finding.verdict) }
+            expected = !judgedBad && ["fail", "error"].contains(result.status)
+        }
+        var text = "\(symbol) \(oneLine(title))"
+        if expected, let platform { text += " (expected on \(oneLine(platform.title)))" }
         if result.attempt > 1 { text += " (attempt \(result.attempt))" }
         if let reason = result.reason, !reason.isEmpty { text += " — \(oneLine(reason))" }
         return Self.fitted(text, width: width)
