@@ -26,10 +26,29 @@ minbase_root() {
     echo "container: debootstrap --variant=minbase $SUITE (cached in $root)" >&2
     debootstrap --variant=minbase "$SUITE" "$root" "$MIRROR" >"$CACHE/debootstrap.log" 2>&1 \
       || { tail -20 "$CACHE/debootstrap.log" >&2; return 1; }
-    rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/archives/*.deb
+    rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/*.bin "$root"/var/cache/apt/archives/*.deb
+    slim "$root"
     touch "$root/.complete"
   fi
   echo "$root"
+}
+
+# What the official slim images leave out (docs, man pages, translations), so that image
+# sizes measured here compare with a registry's: the same dpkg path-excludes, for packages
+# installed later too.
+slim() {
+  local root=$1
+  cat >"$root/etc/dpkg/dpkg.cfg.d/slim" <<'CFG'
+path-exclude /usr/share/doc/*
+path-include /usr/share/doc/*/copyright
+path-exclude /usr/share/man/*
+path-exclude /usr/share/info/*
+path-exclude /usr/share/groff/*
+path-exclude /usr/share/lintian/*
+path-exclude /usr/share/locale/*
+CFG
+  find "$root/usr/share/doc" -mindepth 1 -not -name copyright -not -type d -delete 2>/dev/null || true
+  rm -rf "$root"/usr/share/man/* "$root"/usr/share/info/* "$root"/usr/share/groff/* "$root"/usr/share/lintian/* "$root"/usr/share/locale/*
 }
 
 # derived_root NAME PACKAGE...: a copy of the minbase root with these packages installed.
