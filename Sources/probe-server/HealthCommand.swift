@@ -26,8 +26,8 @@ enum HealthCommand {
         \(Arguments.helpText(options))
 
         EXIT STATUS:
-          0 the server answered 200, 1 it answered another status (for /readyz: what is
-          failing is printed), 69 it cannot be reached.
+          0 the server answered OK, 1 it answered another status (for /readyz: what is
+          failing is printed), 64 usage error, 69 it cannot be reached.
         """
     }
 

@@ -81,7 +81,7 @@ import_root() {
   shift 2
   if podman image exists "$tag"; then return 0; fi
   tar -C "$root" --exclude=./.complete --exclude=./proc/* --exclude=./sys/* --exclude=./dev/* -c . \
-    | podman import "$@" - "$tag" >/dev/null
+    | podman import --quiet "$@" - "$tag" >/dev/null
 }
 
 make_bases() {
