@@ -46,11 +46,11 @@ enum ServeCommand {
         \(Arguments.helpText(options))
 
         On first start it creates a local certificate authority and a certificate for
-        every address of this machine (or the --advertise names) in the data folder, and
-        prints the probe URLs and a QR code. Devices trust the CA through /setup. Each completed run then prints
-        one line: its verdict, the first reason and its report's URL. SIGHUP reloads
-        the certificate; Ctrl-C (SIGINT) or SIGTERM stops accepting, finishes in-flight
-        requests, and exits 0.
+        every address of this machine (or the --advertise names) in the data folder,
+        and prints the probe URLs and a QR code. Devices trust the CA through /setup.
+        Each completed run then prints one line: its verdict, the first reason and its
+        report's URL. SIGHUP reloads the certificate; Ctrl-C (SIGINT) or SIGTERM stops
+        accepting, finishes in-flight requests, and exits 0.
         """
     }
 
