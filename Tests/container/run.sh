@@ -47,7 +47,8 @@ make_bases
 export PROBE_IMAGE=localhost/probe-server:test PROBE_POSTGRES_IMAGE=$POSTGRES_BASE
 echo "container: podman build (Swift toolchain from $SWIFT_TOOLCHAIN)"
 started=$SECONDS
-podman build -q -f Containerfile -t "$PROBE_IMAGE" \
+# --format docker: the OCI image format has no HEALTHCHECK.
+podman build --format docker -f Containerfile -t "$PROBE_IMAGE" \
   -v "$SWIFT_TOOLCHAIN:/opt/swift:ro" \
   --build-arg SWIFT_IMAGE="$BUILD_BASE" --build-arg RUNTIME_IMAGE="$RUNTIME_BASE" . >"$SCRATCH/build.log" 2>&1 \
   || { tail -40 "$SCRATCH/build.log"; exit 1; }

@@ -25,8 +25,11 @@ ADVERTISED = ["127.0.0.1", "probe.test"]
 # container on the 2-core test machine starts in a few seconds.
 START_SECONDS = 90
 TRY_SECONDS = 150
-# The image a user pulls: Debian slim (~75 MB) with four libraries and a static binary.
-IMAGE_LIMIT_BYTES = 120 * 1000 * 1000
+# The image a user pulls: Debian slim (78 MB here, 75 MB from the registry), the four
+# libraries with their dependencies (16 MB) and the binary with the Swift runtime and
+# Foundation's ICU data linked in (62 MB): 156 MB measured; the limit catches a compiler,
+# an apt cache or a debug binary slipping in.
+IMAGE_LIMIT_BYTES = 170 * 1000 * 1000
 
 
 def podman(*args, check=True, timeout=300, **kw):
@@ -234,14 +237,23 @@ def test_KubernetesExample_StartsTheServerOverPostgreSQL_AndItIsReady():
     podman("tag", POSTGRES_IMAGE, pg["spec"]["template"]["spec"]["containers"][0]["image"])
     network = f"probe-kube-{uuid.uuid4().hex[:6]}"
     secrets = [d for d in documents if d["kind"] == "Secret"]
-    # Podman before 4.4 reads no Secret document: secretKeyRef looks up a Podman secret of
-    # that name holding the keys (base64 values, as a Secret's data).
+    # Podman 4.3 (Debian 12) stores a Secret document as YAML but its secretKeyRef reads
+    # only JSON ("secret ... is not valid JSON"): there, the Secrets are created first as
+    # Podman secrets holding the keys (base64 values, as a Secret's data) and the files are
+    # played without their Secret documents. Later Podman plays the files as written.
     made_secrets = []
     if podman_version() < (4, 4):
         for s in secrets:
             data = {k: base64.b64encode(v.encode()).decode() for k, v in s.get("stringData", {}).items()}
             podman("secret", "create", s["metadata"]["name"], "-", input=json.dumps(data))
             made_secrets.append(s["metadata"]["name"])
+        played = []
+        for f in files:
+            out = os.path.join(tempfile.mkdtemp(prefix="kube-", dir="/tmp"), os.path.basename(f))
+            with open(out, "w") as w:
+                yaml.safe_dump_all([d for d in k8s_documents(f) if d["kind"] != "Secret"], w)
+            played.append(out)
+        files = played
     podman("network", "create", network)
     try:
         podman("kube", "play", "--network", f"{network}:alias=postgres", files[0])
