@@ -76,7 +76,9 @@ class Container:
 
     def start(self, *serve_args):
         p = self.port
-        podman("run", "-d", "--name", self.name, "-v", f"{self.volume}:/data",
+        # PROBE_SERVER: where the image's HEALTHCHECK (`probe-server health`) asks, when the
+        # server listens elsewhere than 8443.
+        podman("run", "-d", "--name", self.name, "-v", f"{self.volume}:/data", "-e", f"PROBE_SERVER=https://localhost:{p}",
                "-p", f"127.0.0.1:{p}:{p}", "-p", f"127.0.0.1:{p + 1}:{p + 1}", "-p", f"127.0.0.1:{p + 2}:{p + 2}",
                IMAGE, "serve", "--port", str(p), "--second-port", str(p + 1), "--setup-port", str(p + 2),
                "--advertise", ",".join(ADVERTISED), "--qr", "off", *serve_args)
