@@ -281,5 +281,8 @@ def test_KubernetesExample_StartsTheServerOverPostgreSQL_AndItIsReady():
         for f in reversed(files):
             podman("kube", "down", f, check=False)
         podman("network", "rm", "-f", network, check=False)
+        for d in documents:
+            if d["kind"] == "PersistentVolumeClaim":
+                podman("volume", "rm", "-f", d["metadata"]["name"], check=False)
         for name in made_secrets:
             podman("secret", "rm", name, check=False)
