@@ -259,6 +259,12 @@ def test_KubernetesExample_StartsTheServerOverPostgreSQL_AndItIsReady():
     podman("network", "create", network)
     try:
         podman("kube", "play", "--network", f"{network}:alias=postgres", files[0])
+        names = podman("ps", "-a", "--format", "{{.Names}}").stdout.split()
+        postgres = next(n for n in names if n.startswith("postgres-pod") and n.endswith("-postgres"))
+        # The store must answer at the server's start (Kubernetes restarts it until then; here
+        # the readiness probe's own command is waited for first).
+        wait_for("PostgreSQL ready", lambda: podman("exec", postgres, "pg_isready", "-U", "probe", "-d", "probe",
+                                                   "-h", "127.0.0.1", check=False).returncode == 0, START_SECONDS)
         podman("kube", "play", "--network", network, files[1])
         names = podman("ps", "-a", "--format", "{{.Names}}").stdout.split()
         server = next(n for n in names if n.startswith("probe-server-pod") and n.endswith("-probe-server"))
@@ -273,7 +279,6 @@ def test_KubernetesExample_StartsTheServerOverPostgreSQL_AndItIsReady():
         wait_for("/readyz 200 in the pod", ready, START_SECONDS)
         logs = podman("logs", server, check=False)
         assert "https://probe-server:8443/" in logs.stdout + logs.stderr
-        postgres = next(n for n in names if n.startswith("postgres-pod") and n.endswith("-postgres"))
         tables = podman("exec", postgres, "psql", "-U", "probe", "-d", "probe", "-Atc",
                         "select count(*) from information_schema.tables where table_schema = 'public'").stdout
         assert int(tables.strip() or 0) > 0, "probe-server made no tables in PostgreSQL"
