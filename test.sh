@@ -4,19 +4,20 @@
 # and the script ends with one line per suite and exits 1 if any failed. `.ci/run` calls this.
 #
 # Usage: ./test.sh                 every suite
-#        ./test.sh SUITE...        some of them: swift system page engines reliability
+#        ./test.sh SUITE...        some of them: swift system page engines reliability container
 #        ./test.sh swift FILTER    swift test --filter FILTER
 set -uo pipefail
 cd "$(dirname "$0")"
 . Tests/lib/needs.sh
 
-SUITES=(swift system page engines reliability)
+SUITES=(swift system page engines reliability container)
 declare -A ABOUT=(
   [swift]="parsers, state machines, TLS, store, API, catalog, CLI (swift test)"
   [system]="the real binary with curl, Chromium, openssl, zbarimg"
   [page]="the page in Chromium, WebKitGTK and QtWebEngine"
   [engines]="every misconfiguration in the engine hosts"
   [reliability]="fuzzing, h11 differential, smuggling, slowloris, kill -9, full disk, TLS"
+  [container]="the Containerfile's image under Podman: a run, SIGTERM, the volume, kube play"
 )
 
 usage() {
@@ -36,6 +37,7 @@ suite_system() { bash Tests/system/run.sh; }
 suite_page() { bash Tests/page/run.sh; }
 suite_engines() { bash Tests/engines/run.sh; }
 suite_reliability() { bash Tests/reliability/run.sh; }
+suite_container() { bash Tests/container/run.sh; }
 
 selected=()
 case ${1:-} in

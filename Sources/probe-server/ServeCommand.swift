@@ -13,8 +13,9 @@ enum ServeCommand {
         .init(long: "port", short: "p", valueName: "PORT", help: "HTTPS port of the probe page (default 8443; 0 picks a free one)."),
         .init(long: "second-port", short: nil, valueName: "PORT|off", help: "Port of the second origin for cross-origin probes (default: port + 1)."),
         .init(long: "setup-port", short: nil, valueName: "PORT|off", help: "Plain-HTTP port for /setup and the mixed-content probe (default 8080, else the next free one up to 8099; off with --http)."),
+        .init(long: "advertise", short: nil, valueName: "HOST[,HOST]", help: "Names or addresses devices reach this server by, for the certificate, the URLs and the QR code, instead of this machine's (a container's); default: $PROBE_ADVERTISE."),
         .init(long: "public", short: nil, valueName: "DIR", help: "Folder of the page (default: Public/ of the checkout)."),
-        .init(long: "data-dir", short: "d", valueName: "DIR", help: "Runs, results, certificates and the token (default ./probe-data)."),
+        .init(long: "data-dir", short: "d", valueName: "DIR", help: "Runs, results, certificates and the token (default: $PROBE_DATA_DIR, else ./probe-data)."),
         .init(long: "store", short: nil, valueName: "sqlite|URL", help: "Where runs are kept: sqlite (default, in the data folder) or postgres://user@host/db, shared by several instances (default: $PROBE_STORE)."),
         .init(long: "http", short: nil, valueName: nil, help: "Serve plain HTTP, for running behind a TLS-terminating proxy."),
         .init(long: "cert", short: nil, valueName: "FILE", help: "Certificate chain (PEM) to use instead of the local CA; needs --key."),
@@ -46,11 +47,11 @@ enum ServeCommand {
         \(Arguments.helpText(options))
 
         On first start it creates a local certificate authority and a certificate for
-        every address of this machine in the data folder, and prints the probe URLs and
-        a QR code. Devices trust the CA through /setup. Each completed run then prints
-        one line: its verdict, the first reason and its report's URL. SIGHUP reloads
-        the certificate; Ctrl-C (SIGINT) or SIGTERM stops accepting, finishes in-flight
-        requests, and exits 0.
+        every address of this machine (or the --advertise names) in the data folder,
+        and prints the probe URLs and a QR code. Devices trust the CA through /setup.
+        Each completed run then prints one line: its verdict, the first reason and its
+        report's URL. SIGHUP reloads the certificate; Ctrl-C (SIGINT) or SIGTERM stops
+        accepting, finishes in-flight requests, and exits 0.
         """
     }
 
@@ -79,12 +80,15 @@ enum ServeCommand {
         let setup = try port(args, "setup-port")
         o.setupPort = setup.value
         o.setupEnabled = !setup.off
-        if let d = args.value("data-dir") { o.dataDirectory = d }
+        o.dataDirectory = ServerOptions.dataDirectory(args)
         if let text = args.value("store") ?? ProcessInfo.processInfo.environment["PROBE_STORE"], !text.isEmpty {
             guard let store = StoreLocation(text) else {
                 throw UsageError("--store must be sqlite or a postgres:// URL such as postgres://probe@db.example/probe; got \(text.prefix(40))")
             }
             o.store = store
+        }
+        if let text = args.value("advertise") ?? ServerOptions.nonEmpty(ProcessInfo.processInfo.environment["PROBE_ADVERTISE"]) {
+            do { o.advertised = try AdvertisedHosts(parsing: text) } catch { throw UsageError(error.description) }
         }
         o.plainHTTP = args.flag("http")
         o.certificateFile = args.value("cert")

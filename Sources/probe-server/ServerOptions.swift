@@ -8,7 +8,7 @@ enum ServerOptions {
         .init(long: "server", short: "s", valueName: "URL", help: "The server (default: $PROBE_SERVER, else \(defaultServer))."),
         .init(long: "token", short: "t", valueName: "TOKEN", help: "Access token (default: $PROBE_TOKEN, else DATA_DIR/token)."),
         .init(long: "cacert", short: nil, valueName: "FILE", help: "CA to trust for https (default: DATA_DIR/ca.pem if present, else the system store)."),
-        .init(long: "data-dir", short: "d", valueName: "DIR", help: "The server's data folder, for ca.pem and token (default ./probe-data)."),
+        .init(long: "data-dir", short: "d", valueName: "DIR", help: "The server's data folder, for ca.pem and token (default: $PROBE_DATA_DIR, else ./probe-data)."),
     ]
 
     /// Where `probe-server serve` listens with its defaults, so the CLI finds a local server
@@ -39,7 +39,10 @@ enum ServerOptions {
         }
     }
 
-    static func dataDirectory(_ args: Arguments) -> String { args.value("data-dir") ?? "probe-data" }
+    /// `--data-dir`, `PROBE_DATA_DIR` (a container image sets it), else `./probe-data`.
+    static func dataDirectory(_ args: Arguments) -> String {
+        args.value("data-dir") ?? nonEmpty(ProcessInfo.processInfo.environment["PROBE_DATA_DIR"]) ?? "probe-data"
+    }
 
     /// The API client; `requireToken` for the calls that reach across runs.
     static func client(_ args: Arguments, command: String, requireToken: Bool = false,

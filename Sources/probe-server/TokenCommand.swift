@@ -8,7 +8,7 @@ enum TokenCommand {
 
     static let options: [Arguments.Option] = [
         .init(long: "scope", short: "s", valueName: "read|ingest|admin", help: "What the new token may do: read (runs, reports, lists, /metrics), ingest (create runs, post results) or admin (everything)."),
-        .init(long: "data-dir", short: "d", valueName: "DIR", help: "The server's data folder (default ./probe-data)."),
+        .init(long: "data-dir", short: "d", valueName: "DIR", help: "The server's data folder (default: $PROBE_DATA_DIR, else ./probe-data)."),
         .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
     ]
 
@@ -34,7 +34,7 @@ enum TokenCommand {
             print(Arguments.fitted(help))
             return ExitCode.ready
         }
-        let tokens = NamedTokens(dataDirectory: args.value("data-dir") ?? "probe-data")
+        let tokens = NamedTokens(dataDirectory: ServerOptions.dataDirectory(args))
         let positionals = args.positionals
         guard let action = positionals.first else { throw UsageError("token needs create, list or revoke") }
         do {

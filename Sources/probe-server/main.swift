@@ -15,6 +15,7 @@ let subcommands: [(name: String, abstract: String, run: ([String]) throws -> Int
     ("profiles", ProfilesCommand.abstract, ProfilesCommand.run),
     ("catalog", CatalogCommand.abstract, CatalogCommand.run),
     ("token", TokenCommand.abstract, TokenCommand.run),
+    ("health", HealthCommand.abstract, HealthCommand.run),
 ]
 
 /// probe-server: one root command with subcommands; `serve` is the default.

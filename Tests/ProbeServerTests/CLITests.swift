@@ -49,7 +49,7 @@ import Testing
         return path
     }
 
-    static let subcommands = ["serve", "try", "diff", "wait", "runs", "report", "compare", "profiles", "catalog"]
+    static let subcommands = ["serve", "try", "diff", "wait", "runs", "report", "compare", "profiles", "catalog", "health"]
 
     // MARK: Help and usage
 
@@ -96,6 +96,9 @@ import Testing
             ["report", "run-1", "--server", "http://127.0.0.1:1", "--format", "pdf"],
             ["compare", "a", "--server", "http://127.0.0.1:1"],
             ["profiles", "extra"],
+            ["serve", "--advertise", "not a host"],
+            ["serve", "--advertise", ","],
+            ["health", "extra"],
             ["catalog", "--format"],
             // try checks its plan before it installs, starts or opens anything.
             ["try", "extra"],

@@ -4,7 +4,7 @@
 #
 #   need_debian LABEL PACKAGE...   Debian packages (dpkg -s decides what is missing)
 #   need_pip LABEL MODULE=PACKAGE... PyPI packages, checked by importing MODULE
-#   need_suite SUITE               everything SUITE calls (swift, system, page, engines, reliability)
+#   need_suite SUITE               everything SUITE calls (swift, system, page, engines, reliability, container)
 
 need_debian() {
   local label=$1 pkg
@@ -66,6 +66,13 @@ need_suite() {
       need_debian reliability "${NEEDS_BUILD[@]}" openssl postgresql nginx
       # prometheus-client parses /metrics as a scraper would.
       need_pip reliability pytest=pytest hypothesis=hypothesis h11=h11 sslyze=sslyze prometheus_client=prometheus-client ;;
+    container)
+      # Podman with runc (crun refuses this kernel's hybrid cgroups), netavark and aardvark-dns
+      # (the Kubernetes example's Service names), debootstrap for the local base images, and
+      # chromium, openssl, curl for the run through the published port; PyYAML reads the example.
+      need_debian container "${NEEDS_BUILD[@]}" podman runc uidmap slirp4netns netavark aardvark-dns debootstrap \
+        chromium openssl curl python3-yaml
+      need_pip container pytest=pytest yaml=pyyaml ;;
     *) echo "need_suite: unknown suite $1" >&2; return 64 ;;
   esac
 }

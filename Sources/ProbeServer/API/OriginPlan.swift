@@ -65,10 +65,13 @@ public struct OriginPlan: Sendable {
         default: break
         }
         let isAddress = SocketAddress(ip: bare, port: 0) != nil
-        if isAddress {
-            return hostName.isEmpty ? nil : (hostName.contains(".") ? hostName : hostName + ".local")
+        if isAddress, !hostName.isEmpty {
+            return hostName.contains(".") ? hostName : hostName + ".local"
         }
-        return addresses.first { !$0.contains(":") } ?? addresses.first.map { "[\($0)]" }
+        // Another of the addresses (or, with --advertise, of the advertised names), never
+        // the one the device used: that would be the same origin again.
+        let others = addresses.filter { $0.lowercased() != bare.lowercased() }
+        return others.first { !$0.contains(":") } ?? others.first.map { "[\($0)]" }
     }
 
     /// `host:port` → (host, port); IPv6 literals keep their brackets.

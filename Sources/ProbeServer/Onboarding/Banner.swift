@@ -53,7 +53,8 @@ public struct Banner: Sendable {
 
         if servesOnlyLoopback {
             text += "\n" + TerminalText.wrap("only this machine can open these URLs, so no QR code: to reach a phone, "
-                + "listen on the network with --host :: (the default) or --host with this machine's LAN address.", width: width) + "\n"
+                + "listen on the network with --host :: (the default) or --host with this machine's LAN address; "
+                + "in a container, --advertise the address of the machine that publishes its ports.", width: width) + "\n"
         } else if let qr, let code = try? QRCode(text: qrTarget) {
             text += "\n" + code.terminalText(style: qr) + "  scan: \(qrTarget)\n"
         }

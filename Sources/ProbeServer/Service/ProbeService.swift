@@ -52,8 +52,10 @@ public final class ProbeService: @unchecked Sendable {
         webhooks = options.webhooks.isEmpty ? nil
             : try WebhookOutbox(urls: options.webhooks, secret: options.webhookSecret ?? "", dataDirectory: dataDir, logger: logger)
 
-        let hostName = ProcessInfo.processInfo.hostName
-        let addresses = InterfaceAddresses.current()
+        let machineName = ProcessInfo.processInfo.hostName
+        // With --advertise the machine's own name and addresses are not how devices reach it.
+        let hostName = options.advertised == nil ? machineName : ""
+        let addresses = options.advertised?.hosts ?? InterfaceAddresses.current()
         if options.plainHTTP {
             tls = nil
             certificates = nil
@@ -61,7 +63,8 @@ public final class ProbeService: @unchecked Sendable {
             tls = try TLSContext(certificateChainFile: cert, privateKeyFile: key)
             certificates = nil
         } else {
-            let prepared = try CertificateDirectory(path: dataDir).prepare(hostName: hostName, addresses: addresses)
+            let prepared = try CertificateDirectory(path: dataDir)
+                .prepare(hostName: machineName, addresses: addresses, advertised: options.advertised)
             certificates = prepared
             tls = try TLSContext(certificateChainFile: prepared.certificateChainFile, privateKeyFile: prepared.privateKeyFile)
         }
@@ -166,7 +169,9 @@ public final class ProbeService: @unchecked Sendable {
         let port = server.port
         var urls: [String] = []
         let anyAddress = options.host == "::" || options.host == "0.0.0.0"
-        if anyAddress {
+        if let advertised = options.advertised {
+            urls = advertised.urls(scheme: scheme, port: port)
+        } else if anyAddress {
             for a in InterfaceAddresses.reachable() where !(a.isIPv6 && options.host == "0.0.0.0") {
                 urls.append(a.isIPv6 ? "\(scheme)://[\(a.ip)]:\(port)/" : "\(scheme)://\(a.ip):\(port)/")
             }
@@ -197,7 +202,8 @@ public final class ProbeService: @unchecked Sendable {
             return "reloaded \(cert)"
         }
         let prepared = try CertificateDirectory(path: options.dataDirectory)
-            .prepare(hostName: ProcessInfo.processInfo.hostName, addresses: InterfaceAddresses.current())
+            .prepare(hostName: ProcessInfo.processInfo.hostName, addresses: InterfaceAddresses.current(),
+                     advertised: options.advertised)
         try tls.reload(certificateChainFile: prepared.certificateChainFile, privateKeyFile: prepared.privateKeyFile)
         return prepared.reissueReason.map { "reissued the leaf certificate: \($0)" } ?? "reloaded the certificate"
     }

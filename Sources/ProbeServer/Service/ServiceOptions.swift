@@ -24,6 +24,9 @@ public struct ServiceOptions: Sendable {
     public var certificateFile: String?
     public var keyFile: String?
     public var trustedProxies = TrustedProxies()
+    /// `--advertise` / `PROBE_ADVERTISE`: the names devices reach the server by, in place of
+    /// this machine's interface addresses and host name (a container's are not reachable).
+    public var advertised: AdvertisedHosts?
     /// `Strict-Transport-Security` max-age; nil sends none. Off by default: HSTS covers every
     /// port of the host, so it would upgrade the plain setup page and the mixed-content
     /// probe's `http:` target on the same name, and both must stay plain.

@@ -20,10 +20,13 @@ public struct CertificateDirectory: Sendable {
     /// - Parameters:
     ///   - hostName: this machine's name (`gethostname`); also used as `NAME.local`.
     ///   - addresses: non-loopback interface addresses, e.g. `InterfaceAddresses.current()`.
-    public func prepare(hostName: String, addresses: [String], now: Date = Date()) throws -> LocalCertificates {
+    ///   - advertised: `--advertise`: when given, the leaf names these (and loopback) instead
+    ///     of the host name and the addresses; a leaf issued for other names is reissued.
+    public func prepare(hostName: String, addresses: [String], advertised: AdvertisedHosts? = nil,
+                        now: Date = Date()) throws -> LocalCertificates {
         try PEMFile.makeDirectory(path)
         let (authority, createdAuthority) = try loadOrCreateAuthority(hostName: hostName, now: now)
-        let names = try LeafCertificate.names(hostName: hostName, addresses: addresses)
+        let names = try advertised?.subjectAlternativeNames ?? LeafCertificate.names(hostName: hostName, addresses: addresses)
 
         var leaf: X509Certificate?
         var reason: String?
@@ -38,7 +41,10 @@ public struct CertificateDirectory: Sendable {
             reason = "there is no usable cert.pem and key.pem"
         }
         if leaf == nil {
-            let commonName = LeafCertificate.isValidDNSName(hostName.lowercased()) ? hostName.lowercased() : "localhost"
+            // The CN is informational (browsers match only the SANs); it names a host the leaf covers.
+            let machine = hostName.lowercased()
+            let commonName = advertised.map { a in a.hosts.first { !$0.contains(":") && SubjectAlternativeName(ipAddress: $0) == nil } ?? "localhost" }
+                ?? (LeafCertificate.isValidDNSName(machine) ? machine : "localhost")
             let issued = try authority.issueLeaf(names: names, commonName: commonName, now: now)
             // Key first: a crash between the two writes leaves a mismatch, which the next
             // start detects and repairs by issuing again.
