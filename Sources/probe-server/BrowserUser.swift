@@ -77,6 +77,7 @@ struct BrowserUser: Equatable {
           sysctl -w kernel.unprivileged_userns_clone=1   (Debian kernels)
           sysctl -w kernel.apparmor_restrict_unprivileged_userns=0   (Ubuntu 23.10 and later)
         or, in a container, run it with user namespaces allowed (Docker: --security-opt seccomp=unconfined);
+        a chroot can never create one (user_namespaces(7): EPERM in a chroot), so run it outside;
         `unshare --user true` run as the browser's user tells whether they are. probe-server try never turns the sandbox off.
         """
 }
