@@ -62,10 +62,11 @@ need_suite() {
       need_debian engines "${NEEDS_BUILD[@]}" xvfb xauth python3-gi python3-gi-cairo gir1.2-webkit2-4.1 chromium openssl
       need_pip engines pytest=pytest playwright=playwright PyQt6.QtWebEngineCore=PyQt6-WebEngine ;;
     reliability)
-      # postgresql and nginx: the team-instance fault test (three instances behind nginx over one PostgreSQL).
-      need_debian reliability "${NEEDS_BUILD[@]}" openssl postgresql nginx
+      # postgresql and nginx: the team-instance fault test (three instances behind nginx over one PostgreSQL);
+      # chromium and playwright: the away-page test; zbarimg and rsvg-convert: the QR-code tests.
+      need_debian reliability "${NEEDS_BUILD[@]}" openssl postgresql nginx chromium zbar-tools librsvg2-bin
       # prometheus-client parses /metrics as a scraper would.
-      need_pip reliability pytest=pytest hypothesis=hypothesis h11=h11 sslyze=sslyze prometheus_client=prometheus-client ;;
+      need_pip reliability pytest=pytest hypothesis=hypothesis h11=h11 sslyze=sslyze prometheus_client=prometheus-client playwright=playwright ;;
     container)
       # Podman with runc (crun refuses this kernel's hybrid cgroups), netavark and aardvark-dns
       # (the Kubernetes example's Service names), debootstrap for the local base images, and

@@ -176,6 +176,11 @@ def until_ok(port, method, path, body=None, headers=None, ok=(200, 201), seen=No
                 return status, parsed
             if seen is not None:
                 seen.append((status, parsed))
+            if status == 429:
+                # While one instance is down the others take its share and may answer
+                # "retry in 1 s" (the run-creation rate per address): a client waits that long.
+                time.sleep(1.0)
+                continue
             assert status in (502, 503, 504), (status, parsed)
         except OSError:
             pass
