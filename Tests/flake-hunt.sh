@@ -5,8 +5,8 @@
 # (docs/reliability.md, "Flake hunt").
 #
 # Usage: Tests/flake-hunt.sh [-l LOAD] [-r RUNS] [-s SWIFT_RUNS] [-k EXPR] [FILE...]
-#   FILE            Python test files (Tests/reliability/..., Tests/system/...); default: every
-#                   test file of those two suites
+#   FILE            Python test files (Tests/{system,page,engines,reliability}/test_*.py);
+#                   default: every test file of those four suites
 #   -l, HUNT_LOAD   busy loops beside the tests (default 2: as many as this machine's cores)
 #   -r, HUNT_RUNS   runs of each Python file (default 20)
 #   -s, HUNT_SWIFT_RUNS  runs of `swift test` (default 5; 0 skips the Swift tests)
@@ -14,9 +14,10 @@
 #   HUNT_SWIFT_FILTER    a `swift test --filter` pattern (default: every Swift test)
 #   HUNT_OUT        where each run's JUnit XML and the output of failing runs are kept
 #                   (default: a new folder under /tmp)
-#   RELIABILITY_BUILD    scratch path of the release build the Python files run
-#                   (default /tmp/probe-reliability-build, as Tests/reliability/run.sh)
-#   PROBE_SERVER_BIN     a server binary to run instead (no release build then)
+#   RELIABILITY_BUILD    scratch path of the release build the reliability files run
+#                   (default /tmp/probe-reliability-build, as Tests/reliability/run.sh); the
+#                   other suites run the debug build, as ./test.sh does
+#   PROBE_SERVER_BIN     one server binary for every suite instead (no build then)
 # Exits 1 if any test failed in any run, 2 on bad usage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,10 +43,10 @@ done
 
 files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
-  files=(Tests/reliability/test_*.py Tests/system/test_*.py)
+  files=(Tests/system/test_*.py Tests/page/test_*.py Tests/engines/test_*.py Tests/reliability/test_*.py)
 fi
 for f in "${files[@]}"; do
-  [ -f "$f" ] || { echo "flake-hunt: no test file $f; name files under Tests/reliability or Tests/system" >&2; exit 2; }
+  [ -f "$f" ] || { echo "flake-hunt: no test file $f; name files under Tests/{system,page,engines,reliability}" >&2; exit 2; }
 done
 
 out=${HUNT_OUT:-$(mktemp -d /tmp/flake-hunt.XXXXXX)}
@@ -60,20 +61,36 @@ suites=$(printf '%s\n' "${files[@]}" | sed -n 's#^Tests/\([a-z]*\)/.*#\1#p' | so
 for suite in $suites; do need_suite "$suite"; done
 [ "$swift_runs" -gt 0 ] && need_suite swift
 
-# The binary the Python files start: built once, before the load starts.
+# The binaries the Python files start, built once before the load starts: the release build
+# for the reliability suite and the debug build for the others, as their run.sh files do.
 build=${RELIABILITY_BUILD:-/tmp/probe-reliability-build}
+release_bin=""; debug_bin=""
 if [ -n "${PROBE_SERVER_BIN:-}" ]; then
   [ -x "$PROBE_SERVER_BIN" ] || { echo "flake-hunt: PROBE_SERVER_BIN=$PROBE_SERVER_BIN is not an executable; build it or unset it" >&2; exit 2; }
   echo "flake-hunt: running $PROBE_SERVER_BIN"
-elif [ ${#files[@]} -gt 0 ] && [ "$runs" -gt 0 ]; then
-  echo "flake-hunt: building probe-server (release) in $build"
-  swift build -c release --product probe-server --scratch-path "$build" 2>&1 | tail -1
-  export PROBE_SERVER_BIN="$build/release/probe-server"
+  release_bin=$PROBE_SERVER_BIN; debug_bin=$PROBE_SERVER_BIN
+elif [ "$runs" -gt 0 ]; then
+  if printf '%s\n' $suites | grep -qx reliability; then
+    echo "flake-hunt: building probe-server (release) in $build"
+    swift build -c release --product probe-server --scratch-path "$build" 2>&1 | tail -1
+    release_bin="$build/release/probe-server"
+  fi
+  echo "flake-hunt: building probe-server (debug)"
+  swift build --product probe-server 2>&1 | tail -1
+  debug_bin="$PWD/.build/debug/probe-server"
 fi
 if [ "$swift_runs" -gt 0 ]; then
   echo "flake-hunt: building the Swift tests"
   swift build --build-tests 2>&1 | tail -1
 fi
+# The binary each suite's tests start (system and page read PROBE_SERVER_BIN, engines PROBE_SERVER).
+binary_env() {
+  case $1 in
+    Tests/reliability/*) echo "PROBE_SERVER_BIN=$release_bin" ;;
+    Tests/engines/*) echo "PROBE_SERVER=$debug_bin" ;;
+    *) echo "PROBE_SERVER_BIN=$debug_bin" ;;
+  esac
+}
 
 # The load: busy loops, each keeping one core busy, ended by their own ids on exit.
 hogs=()
@@ -111,12 +128,12 @@ EOF
 for f in "${files[@]}"; do
   [ "$runs" -gt 0 ] || break
   echo "$f	$runs" >> "$runs_file"
-  base=$(basename "$f" .py)
+  base=$(echo "$f" | sed 's#^Tests/##; s#/#-#g; s#\.py$##')
   args=(-q -p no:cacheprovider -p no:warnings)
   [ -n "$pytest_k" ] && args+=(-k "$pytest_k")
   for i in $(seq 1 "$runs"); do
     xml="$out/$base.$i.xml"
-    if python3 -m pytest "${args[@]}" --junitxml="$xml" "$f" > "$out/$base.$i.log" 2>&1; then
+    if env "$(binary_env "$f")" python3 -m pytest "${args[@]}" --junitxml="$xml" "$f" > "$out/$base.$i.log" 2>&1; then
       echo "flake-hunt: $f run $i/$runs passed"
       rm -f "$out/$base.$i.log"
     else
@@ -132,7 +149,8 @@ if [ "$swift_runs" -gt 0 ]; then
   [ -n "${HUNT_SWIFT_FILTER:-}" ] && filter=(--filter "$HUNT_SWIFT_FILTER")
   for i in $(seq 1 "$swift_runs"); do
     xml="$out/swift.$i.xml"
-    if swift test --skip-build "${filter[@]}" --xunit-output "$xml" > "$out/swift.$i.log" 2>&1; then
+    # As ./test.sh: the store contract tests run against PostgreSQL too, never skipped.
+    if PROBE_REQUIRE_POSTGRES=1 swift test --skip-build "${filter[@]}" --xunit-output "$xml" > "$out/swift.$i.log" 2>&1; then
       echo "flake-hunt: swift test run $i/$swift_runs passed"
       rm -f "$out/swift.$i.log"
     else
@@ -145,9 +163,10 @@ if [ "$swift_runs" -gt 0 ]; then
   done
 fi
 
+read -r load1 load5 load15 _ < /proc/loadavg
 stop_load
 echo
-echo "flake-hunt figures ($load busy loops)"
+echo "flake-hunt figures ($load busy loops; load average at the end $load1 / $load5 / $load15, $(nproc) cores; $((SECONDS / 60)) min)"
 while IFS=$'\t' read -r what n; do printf '  %-60s %3s runs\n' "$what" "$n"; done < "$runs_file"
 if [ -s "$failures" ]; then
   echo "failures per test (test, times failed, first message):"
