@@ -11,6 +11,11 @@ Environment knobs (defaults in brackets):
   BENCH_DURATION   seconds per wrk run [5]
   BENCH_ROUNDS     interleaved rounds; the median is taken over them [3]
   BENCH_QUICK      1: one round of 2 s, to try the harness [0]
+  BENCH_RESULTS    where latest.{md,json} and stores.{md,json} go [bench/results]
+  BENCH_WORK       scratch folder [bench/.work]
+
+A row that measures nothing (a figure missing, a flow that never completed) fails the run
+with its reason: a blind row is a harness defect, never a pass.
 
 `python3 bench/bench.py --page-weight` prints only the page's first-load weight (no servers).
 """
@@ -32,8 +37,9 @@ import ssl
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH)
-WORK = os.path.join(BENCH, ".work")          # scratch: data dirs, nginx config, pid files
-RESULTS = os.path.join(BENCH, "results")
+WORK = os.environ.get("BENCH_WORK") or os.path.join(BENCH, ".work")  # scratch: data dirs, nginx config, pid files
+# The committed figures (docs/performance.md quotes them); a trial of the harness writes elsewhere.
+RESULTS = os.environ.get("BENCH_RESULTS") or os.path.join(BENCH, "results")
 BIN = os.environ.get("BENCH_BIN") or os.path.join(ROOT, ".build/release/probe-server")
 QUICK = os.environ.get("BENCH_QUICK") == "1"
 DURATION = float(os.environ.get("BENCH_DURATION", "2" if QUICK else "5"))
@@ -472,6 +478,11 @@ def main_script():
     return None
 
 
+# The run's completion, with or without its capability in the query (`?key=`): the page
+# posts /api/runs/{id}/complete?key=... since runs carry a capability.
+COMPLETE_URL = re.compile(r"/api/runs/[^/?]+/complete(\?|$)")
+
+
 def unattended_flow(server):
     """The page's unattended flow in headless Chromium, from navigation to the run's
     completion (POST /api/runs/{id}/complete answered), median of 5."""
@@ -493,7 +504,7 @@ def unattended_flow(server):
                 page = context.new_page()
                 t0 = time.monotonic()
                 try:
-                    with page.expect_response(lambda r: re.search(r"/api/runs/[^/]+/complete$", r.url) is not None
+                    with page.expect_response(lambda r: COMPLETE_URL.search(r.url) is not None
                                               and r.request.method == "POST", timeout=30_000):
                         page.goto(url(server, "https", "/?mode=unattended"))
                     times.append((time.monotonic() - t0) * 1000)
@@ -641,8 +652,11 @@ def main():
 
 def write_report(report, cases, hs_cases):
     rows = []  # (what, probe, nginx, ratio, target, met)
+    blind = []  # rows that measured nothing, with the reason: they fail bench/run
 
     def target_row(what, p, n, r, target, met, unit=""):
+        if p is None or (target and met is None):
+            blind.append(f"{what.strip()}: {p if isinstance(p, str) else 'no figure'}")
         rows.append((what, fmt(p, unit), fmt(n, unit), "—" if r is None else f"{r:.2f}×", target,
                      "" if met is None else ("✅" if met else "❌")))
 
@@ -650,7 +664,7 @@ def write_report(report, cases, hs_cases):
         s = report["static"][case["id"]]
         p, n = s["probe-server"], s["nginx"]
         r = ratio(p["per_second"], n["per_second"])
-        target_row(case["title"] + ", req/s", p["per_second"], n["per_second"], r, "≥ 0.8×", r is not None and r >= 0.8)
+        target_row(case["title"] + ", req/s", p["per_second"], n["per_second"], r, "≥ 1.0×", None if r is None else r >= 1.0)
         target_row("  p50 / p99 latency, ms", f"{fmt(p['p50_ms'])} / {fmt(p['p99_ms'])}",
                    f"{fmt(n['p50_ms'])} / {fmt(n['p99_ms'])}", None, "", None)
     titles = {"tls.full": "full TLS handshakes/s (wrk, Connection: close, 50 conns)",
@@ -677,7 +691,7 @@ def write_report(report, cases, hs_cases):
                "—", None, "all", ing["stored"] >= ing["acknowledged"])
     rss = report["rss_idle_mb"]
     target_row("RSS idle, MB (HTTPS process)", rss["probe"], rss["nginx"], ratio(rss["probe"], rss["nginx"], False),
-               "≤ 20 MB", rss["probe"] <= 20)
+               "≤ 25 MB", None if rss["probe"] is None else rss["probe"] <= 25)
     priv = report["private_idle_mb"]
     target_row("  private memory idle (RSS less shared libraries), MB", priv["probe"], priv["nginx"],
                ratio(priv["probe"], priv["nginx"], False), "", None)
@@ -687,10 +701,10 @@ def write_report(report, cases, hs_cases):
         p = report["idle_connections"][f"probe-server.{scheme}"]
         n = report["idle_connections"][f"nginx.{scheme}"]
         target_row(f"RSS holding 10,000 idle keep-alive conns (each fetched the script), {scheme.upper()}, MB", p["held_mb"], n["held_mb"],
-                   ratio(p["held_mb"], n["held_mb"], False), "≤ 120 MB", p["held_mb"] <= 120)
+                   ratio(p["held_mb"], n["held_mb"], False), "≤ 120 MB", None if p["held_mb"] is None else p["held_mb"] <= 120)
     st = report["start"]
     target_row("process start → first accepted connection, ms", st["probe"]["median_ms"], st["nginx"]["median_ms"],
-               ratio(st["probe"]["median_ms"], st["nginx"]["median_ms"], False), "≤ 150 ms", st["probe"]["median_ms"] <= 150)
+               ratio(st["probe"]["median_ms"], st["nginx"]["median_ms"], False), "≤ 25 ms", None if st["probe"]["median_ms"] is None else st["probe"]["median_ms"] <= 25)
     page = report["page"]
     target_row("first load (index.html + the CSS and JS it links), raw bytes", page["raw_bytes"], None, None,
                f"≤ {FIRST_LOAD_RAW_BUDGET // 1024} KB", page["raw_bytes"] <= FIRST_LOAD_RAW_BUDGET)
@@ -700,10 +714,10 @@ def write_report(report, cases, hs_cases):
                f"{page['on_demand_raw_bytes']:,} / {page['on_demand_gzip_bytes']:,}", None, None, "", None)
     flow = report["flow"]
     if flow.get("status") == "measured":
-        target_row("unattended flow in headless Chromium, ms (median of 5)", flow["median_ms"], None, None, "≤ 3 s",
-                   flow["median_ms"] <= 3000)
+        target_row("unattended flow in headless Chromium, ms (median of 5)", flow["median_ms"], None, None, "≤ 2 s",
+                   flow["median_ms"] <= 2000)
     else:
-        target_row("unattended flow in headless Chromium", flow["status"], None, None, "≤ 3 s", None)
+        target_row("unattended flow in headless Chromium", flow["status"], None, None, "≤ 2 s", None)
 
     m = report["machine"]
     lines = [
@@ -736,6 +750,11 @@ def write_report(report, cases, hs_cases):
     json.dump(report, open(os.path.join(RESULTS, "latest.json"), "w"), indent=1, default=str)
     print()
     print(text)
+    if blind:
+        # A row without a figure is a harness defect, never a pass: the run fails and says which.
+        for reason in blind:
+            print(f"bench: a row measured nothing: {reason}", file=sys.stderr)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

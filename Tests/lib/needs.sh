@@ -63,8 +63,9 @@ need_suite() {
       need_pip engines pytest=pytest playwright=playwright PyQt6.QtWebEngineCore=PyQt6-WebEngine ;;
     reliability)
       # postgresql and nginx: the team-instance fault test (three instances behind nginx over one PostgreSQL);
-      # chromium and playwright: the away-page test; zbarimg and rsvg-convert: the QR-code tests.
-      need_debian reliability "${NEEDS_BUILD[@]}" openssl postgresql nginx chromium zbar-tools librsvg2-bin
+      # chromium and playwright: the away-page test; zbarimg and rsvg-convert: the QR-code tests;
+      # wrk: bench/run's short round (test_bench_harness.py).
+      need_debian reliability "${NEEDS_BUILD[@]}" openssl postgresql nginx chromium zbar-tools librsvg2-bin wrk
       # prometheus-client parses /metrics as a scraper would.
       need_pip reliability pytest=pytest hypothesis=hypothesis h11=h11 sslyze=sslyze prometheus_client=prometheus-client playwright=playwright ;;
     container)
