@@ -50,11 +50,38 @@ function clearParam(key) { history.replaceState(null, '', urlWith(key, null)); d
 const action = $('action');
 /* The list below the dock keeps clear of it. */
 function fitDock() { document.body.style.paddingBottom = ($('dock').offsetHeight + 16) + 'px'; }
+/* What changes while nobody needs to act (a note, the end) is said by the live region
+   (#status, role=status: https://www.w3.org/WAI/WCAG22/Understanding/status-messages.html);
+   focus moves only when there is something new to act on. */
 const announce = (text) => { $('status').textContent = text; };
+/* Focus goes to what the person acts on next, so a keyboard, switch or screen-reader user
+   lands on the new step instead of on the removed one's button (the body)
+   (https://www.w3.org/WAI/ARIA/apg/practices/keyboard-interface/#discernibleandpredictablekeyboardfocus).
+   No browser scroll: it would move the page under the fixed dock; the dock scrolls itself
+   when the target is below its fold, and anything else is brought into view only when off-screen. */
+function moveFocus(target) {
+  target.focus({ preventScroll: true });
+  const dock = $('dock'), box = target.getBoundingClientRect();
+  if (dock.contains(target)) {
+    const d = dock.getBoundingClientRect();
+    if (box.bottom > d.bottom) dock.scrollTop += box.bottom - d.bottom;
+    else if (box.top < d.top) dock.scrollTop -= d.top - box.top;
+  } else if (box.top < 0 || box.bottom > innerHeight) target.scrollIntoView({ block: 'nearest' });
+}
+/* A step's next action: its first button or link other than Skip (the step's own tap, else its
+   first answer); a step that only waits for the person (relaunch, background, offline) has its
+   question focused instead, the static target with tabindex=-1 of the APG dialog pattern
+   (https://www.w3.org/WAI/ARIA/apg/patterns/dialog-modal/). */
+function focusStep() {
+  const first = [].filter.call(action.querySelectorAll('.buttons .btn'), (b) => !/^skip-/.test(b.id))[0];
+  moveFocus(first || $('question'));
+}
 function panel(text, buttons) {
   const ctx = current;
   action.textContent = '';
-  el('p', 'instruction', text, action).id = 'question';
+  const question = el('p', 'instruction', text, action);
+  question.id = 'question';
+  question.tabIndex = -1;
   el('p', 'note', '', action).id = 'note';
   const row = el('div', 'buttons', '', action);
   if (ctx) ctx.giveUp = null;
@@ -69,6 +96,7 @@ function panel(text, buttons) {
   action.hidden = false;
   if (ctx) announce(`${stepLine(ctx.probe)}. ${text}`);
   fitDock();
+  focusStep();
 }
 /* storage.relaunch: the exact link to reopen, to copy or to scan from another device. */
 function reopen() {
@@ -95,7 +123,7 @@ function reopen() {
   qr.src = '/qr.svg?url=' + enc(url);
   fitDock();
 }
-const note = (text) => { const n = $('note'); if (n) n.textContent = text; };
+const note = (text) => { const n = $('note'); if (n) n.textContent = text; if (text) announce(text); };
 function ask(text, answers, link) {
   const ctx = current, suffix = link && link.idSuffix ? '-' + link.idSuffix : '';
   return new Promise((resolve) => {
@@ -104,14 +132,28 @@ function ask(text, answers, link) {
     panel(text, buttons);
   });
 }
-function fatal(text) {
+/* The page stops: the error says what to do, and its action ({label, href}) gets the focus;
+   without one the error itself does (role=alert reads it out either way). */
+function fatal(text, next) {
   action.textContent = '';
-  el('p', 'instruction fail', text, action).setAttribute('role', 'alert');
+  const error = el('p', 'instruction fail', text, action);
+  error.setAttribute('role', 'alert');
+  error.id = 'question';
+  error.tabIndex = -1;
+  let target = error;
+  if (next) {
+    target = el('a', 'btn', next.label, el('div', 'buttons', '', action));
+    target.id = 'fatal-action';
+    target.href = next.href;
+  }
   action.hidden = false;
   $('progress').textContent = 'Stopped.';
   announce(text);
   fitDock();
+  moveFocus(target);
 }
+/* Reloading (the URL as it is now, with the run once there is one) is what most of the page's errors ask for. */
+const reload = () => ({ label: 'Reload', href: location.pathname + location.search });
 
 const LABELS = { running: 'running…', waiting: 'waiting for the camera', info: 'done' };
 const stepLine = (probe) => `Step ${app.probes.indexOf(probe) + 1} of ${app.probes.length}: ${probe.title}`;
@@ -216,7 +258,9 @@ async function runProbe(probe) {
     run: app.run, probe, slug: slug(probe.id), attempt: (app.attempts[probe.id] || 0) + 1, unattended, params,
     origins: app.origins, catalog: app.catalog, stage: $('stage'), state: app.state, queue: app.queue, resumed: app.relaunched,
     ui: { panel, note, reopen }, ask, startedAt: Date.now(), flush: () => app.queue.flush(), urlWith, clearParam, tabApplies,
-    makeResult: (r) => makeResult(ctx, r), started: () => mark(ctx), limit: (name) => limitOf(probe, name)
+    makeResult: (r) => makeResult(ctx, r), started: () => mark(ctx), limit: (name) => limitOf(probe, name),
+    /* What the step holds until it ends (a thumbnail's object URL): let go once it ended. */
+    endings: [], atEnd: (fn) => { ctx.endings.push(fn); }
   };
   setStatus(probe, 'running');
   if (!I.probes[probe.id]) await app.later;
@@ -235,6 +279,7 @@ async function runProbe(probe) {
     if (!person) racers.push(I.sleep(autoLimit).then(() => ({ status: 'error', reason: `the probe did not end within ${autoLimit / 1000} s` })));
     res = await Promise.race(racers);
     ctx.ended = true;
+    ctx.endings.forEach((fn) => { try { fn(); } catch (e) { /* a clean-up failure ends nothing */ } });
   }
   action.hidden = true;
   current = null;
@@ -289,7 +334,6 @@ function renderSummary(diff) {
   link.href = reportPath();
   link.id = 'report-link';
   box.hidden = false;
-  box.focus();
 }
 async function finish() {
   $('progress').textContent = 'Sending the last results…';
@@ -328,7 +372,7 @@ function endActions() {
   again.href = location.pathname;
   action.hidden = false;
   fitDock();
-  report.focus({ preventScroll: true });
+  moveFocus(report);
 }
 /* The start URL again while this device has an open run: continue it (the default) or start anew. */
 async function offerResume() {
@@ -353,6 +397,7 @@ async function offerResume() {
   $('dock').hidden = true;
   $('run-id').textContent = 'not started';
   announce('This device has an open run: continue it, or start a new one.');
+  moveFocus(go);
   await new Promise((resolve) => fresh.addEventListener('click', resolve));
   stored(OPEN_RUN, null);
 }
@@ -397,7 +442,7 @@ async function main() {
   let config, results = [];
   try {
     config = await R.api('GET', params.run ? withKey('/api/config?run=' + enc(params.run)) : '/api/config');
-  } catch (e) { return fatal(`No answer from /api/config (${e.message}). Reload to try again.`); }
+  } catch (e) { return fatal(`No answer from /api/config (${e.message}). Reload to try again.`, reload()); }
   app.origins = config.origins || {};
   app.catalog = config.catalog || { probes: [] };
   I.thresholds = (app.catalog.thresholds && app.catalog.thresholds.page) || [];
@@ -406,7 +451,7 @@ async function main() {
        409): it is shown, not run again; complete answers the same verdict however often. */
     try { const run = await R.api('GET', withKey('/api/runs/' + enc(params.run))); results = run.results || []; app.completed = !!run.completedAt; } catch (e) {
       return fatal(e.status === 404 ? `Run ${params.run} is not on this server, or this link lacks its key. Open ${location.origin}/ to start a new run.`
-        : `Run ${params.run}: ${e.message}`);
+        : `Run ${params.run}: ${e.message}`, e.status === 404 ? { label: 'Start a new run', href: location.pathname } : reload());
     }
     app.run = params.run;
   } else {
@@ -421,7 +466,7 @@ async function main() {
       app.key = params.key = created.writeKey;
       history.replaceState(null, '', urlWith('run', app.run));
       history.replaceState(null, '', urlWith('key', app.key));
-    } catch (e) { return fatal('Could not create a run: ' + e.message); }
+    } catch (e) { return fatal('Could not create a run: ' + e.message, reload()); }
   }
   $('dock').hidden = false;
   if (!unattended) stored(OPEN_RUN, { run: app.run, key: app.key, url: location.pathname + location.search });
@@ -465,5 +510,5 @@ async function main() {
   await finish();
 }
 
-main().catch((e) => fatal(`The page failed: ${e && e.name}: ${e && e.message}`));
+main().catch((e) => fatal(`The page failed: ${e && e.name}: ${e && e.message}`, reload()));
 })();

@@ -22,6 +22,50 @@ function fileInput(id, accept, capture) {
   return input;
 }
 
+/* What a thumbnail's alt text and placeholder say: the format from the bytes (a name or a
+   declared type can lie), and the size in SI units. */
+const FORMAT_NAMES = { jpeg: 'JPEG', png: 'PNG', gif: 'GIF', webp: 'WebP', heic: 'HEIC' };
+const sizeText = (n) => (n < 1000 ? n + ' B' : n < 1e6 ? (n / 1e3).toFixed(1) + ' kB' : (n / 1e6).toFixed(1) + ' MB');
+/* Enough bytes to read the format from: sniff() reads at most the first 64. */
+const SNIFF_BYTES = 64;
+
+/* The picked photo, small, so the person sees it arrived: beside the step's question in the
+   dock while the step runs, then in the step's row beside its result. The object URL lives
+   until the image decoded or the step ended, whichever comes first; a decoded image stays on
+   screen after its URL is revoked (https://w3c.github.io/FileAPI/#dfn-revokeObjectURL). A
+   format the engine cannot decode (HEIC outside Safari) shows a placeholder that names it,
+   never a broken image. */
+async function thumbnail(ctx, file, key) {
+  if (!file) return;
+  let format = null;
+  try { format = FORMAT_NAMES[I.sniff(await file.slice(0, SNIFF_BYTES).arrayBuffer())]; } catch (e) { /* unreadable: the declared type below */ }
+  const what = `${format || (file.type || 'image').replace(/^image\//, '').toUpperCase()} image, ${sizeText(file.size)}`;
+  const id = 'thumb-' + ctx.slug + (key ? '-' + key : ''), old = document.getElementById(id);
+  if (old) old.remove();
+  const img = document.createElement('img'), url = URL.createObjectURL(file);
+  const revoke = () => URL.revokeObjectURL(url);
+  img.id = id;
+  img.className = 'thumb';
+  img.alt = what;
+  img.onload = revoke;
+  img.onerror = () => {
+    revoke();
+    const none = document.createElement('span');
+    none.id = id;
+    none.className = 'thumb thumb-none';
+    none.textContent = `${what}: no preview in this browser`;
+    img.replaceWith(none);
+  };
+  img.src = url;
+  /* Into the row before its status: setStatus writes the result into the row's last child. */
+  const toRow = () => {
+    const shown = document.getElementById(id), row = document.getElementById('step-' + ctx.slug);
+    if (shown && row) row.insertBefore(shown, row.lastChild);
+  };
+  ctx.stage.appendChild(img);
+  if (ctx.ended) toRow(); else ctx.atEnd(() => { revoke(); toRow(); });
+}
+
 /* What reached the page, then what reached the server: the file is hashed here and
    uploaded as multipart, and the server answers with its own hash and sniffed format. */
 async function describeFile(file, ctx) {
@@ -67,6 +111,7 @@ P['file.accept'] = async (ctx) => {
   const o = I.pick(facts, ['changeFired', 'cancelFired', 'waitedMs', 'fileCount', 'accept', 'captureAttribute'], {});
   const file = facts.input.files[0];
   if (!file) return result(false, o);
+  thumbnail(ctx, file);
   ctx.ui.note('Hashing and uploading…');
   I.pick(await describeFile(file, ctx), ['name', 'type', 'size', 'lastModified', 'lastModifiedAgeMs', 'sniffedFormat', 'sha256',
     'serverSha256', 'hashMatch', 'uploadStatus', 'serverFormat', 'serverAccepted', 'uploadError'], o);
@@ -81,7 +126,7 @@ P['file.capture'] = (ctx) => new Promise((resolve) => {
   ['environment', 'user'].forEach((mode) => {
     const input = inputs[mode] = fileInput(`input-${ctx.slug}-${mode}`, 'image/*', mode);
     o[mode + 'CaptureAttribute'] = input.getAttribute('capture');
-    input.onchange = () => { o[mode + 'ChangeFired'] = true; o[mode + 'FileCount'] = input.files.length; };
+    input.onchange = () => { o[mode + 'ChangeFired'] = true; o[mode + 'FileCount'] = input.files.length; thumbnail(ctx, input.files[0], mode); };
   });
   const answer = (value) => () => { o.cameraOpenedDirectly = value; resolve(result(value, o)); };
   ctx.ui.panel(ctx.probe.instructions, [
@@ -107,6 +152,7 @@ P['file.cancel'] = (ctx) => new Promise((resolve) => {
   input.onchange = () => {
     if (o.taps < 2) { o.firstPickChanged = true; return; }
     Object.assign(o, { secondChangeFired: true, secondChooserOpened: true, secondFileCount: input.files.length });
+    thumbnail(ctx, input.files[0]);
     resolve(result(true, o));
   };
   ctx.ui.panel(ctx.probe.instructions, [
@@ -122,6 +168,7 @@ P['file.heic'] = async (ctx) => {
   const facts = await chooseFile(ctx, 'Choose HEIC');
   const file = facts.input.files[0], o = I.pick(facts, ['changeFired', 'cancelFired', 'waitedMs'], { type: file ? file.type : null, serverAccepted: false });
   if (!file) return result(false, o);
+  thumbnail(ctx, file);
   ctx.ui.note('Uploading…');
   const f = await describeFile(file, ctx);
   I.pick(f, ['sniffedFormat', 'serverAccepted', 'serverFormat', 'name', 'size'], o);

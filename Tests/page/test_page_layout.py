@@ -29,11 +29,25 @@ def person_steps(server):
     return [p["id"] for p in server.get("/api/config")["catalog"]["probes"] if p["kind"] != "auto"]
 
 
+def focused(page):
+    return page.evaluate("() => document.activeElement && document.activeElement.id")
+
+
+def next_action(page):
+    """The element a keyboard user acts on next at the step on screen: its first button or link
+    other than Skip, or, for a step that only waits for the person, its question."""
+    ids = [b for b in page.eval_on_selector_all("#action .buttons .btn", "bs => bs.map(b => b.id)") if not b.startswith("skip-")]
+    return ids[0] if ids else "question"
+
+
 def answer(page, viewport):
     """What a person does at the step on screen: starts the camera and says no prompt showed,
     skips every other step (a skip is always offered), answers a plain question with its last button."""
     if page.locator("#tap-camera-getUserMedia").count():
         page.click("#tap-camera-getUserMedia")
+        # The camera's question replaces the tap: focus moves on to its first answer.
+        page.wait_for_selector("#answer-camera-getUserMedia-yes")
+        assert focused(page) == "answer-camera-getUserMedia-yes", f"focus after the camera tap: {focused(page)!r}"
         page.click("#answer-camera-getUserMedia-no")
         # camera.frames plays the stream in the action area: the person sees it without scrolling.
         video = page.wait_for_selector("#stage video", timeout=30000)
@@ -52,11 +66,12 @@ def current_step(page):
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v[0]}x{v[1]}")
-def test_attended_every_tap_step_shows_its_button_and_the_progress_without_scrolling(server, browser, viewport):
+def test_attended_every_tap_step_shows_its_button_and_the_progress_without_scrolling_and_focuses_it(server, browser, viewport):
     context, page = open_page(browser, server.base + "/", camera=True, viewport=viewport)
     try:
         page.wait_for_selector("#start-run")
         assert inside(page.locator("#start-run").bounding_box(), viewport), "the introduction's Start is off-screen"
+        assert focused(page) == "start-run", "focus is on the introduction's Start"
         assert page.locator("h1").is_visible()
         start(page)
         asked = []
@@ -71,6 +86,11 @@ def test_attended_every_tap_step_shows_its_button_and_the_progress_without_scrol
             assert page.inner_text("#progress").startswith("Step "), step
             assert page.inner_text("#status").endswith(question), "the status region says what the page waits for"
             assert page.title().startswith("Step ") and page.locator("h1").is_visible()
+            # A keyboard, switch or screen-reader user lands on the step's action, and the page did not scroll for it.
+            expected = next_action(page)
+            assert focused(page) == expected, f"{step}: focus is on {focused(page)!r}, not on the step's action {expected!r}"
+            assert within(page, "#" + expected, viewport), f"{step}: the focused {expected} is cut off at {viewport}"
+            assert page.evaluate("() => scrollY") == 0, f"{step}: the page scrolled"
             if step not in asked:
                 asked.append(step)
             shown = page.query_selector("#question")
@@ -81,6 +101,9 @@ def test_attended_every_tap_step_shows_its_button_and_the_progress_without_scrol
             except Exception:
                 raise AssertionError(f"{step}: the panel stayed after the answer: {page.inner_text('#action')!r}")
         end = wait_finished(page)
+        page.wait_for_selector("#dock-report")
+        assert focused(page) == "dock-report", f"focus at the end is on {focused(page)!r}"
+        assert page.inner_text("#dock-report").startswith("Open the full report")
         missing = [s for s in person_steps(server) if s not in asked]
         assert missing == [], f"steps that never showed their action: {missing}"
         assert page.errors == []
@@ -100,6 +123,7 @@ def test_reopening_the_start_url_offers_the_open_run_and_continuing_resumes_it(s
         # The QR code opens the start URL again: the device's open run is offered first.
         page.goto(server.base + "/?probes=nav.customScheme")
         page.wait_for_selector("#resume-continue")
+        assert focused(page) == "resume-continue", "focus is on the offer's first action"
         assert first[:8] in page.inner_text("#resume-continue") and first in page.inner_text("#intro")
         assert f"run={first}" in page.get_attribute("#resume-continue", "href")
         page.click("#resume-continue")
@@ -217,5 +241,39 @@ def test_the_relaunch_step_shows_the_link_to_reopen_with_a_copy_button(server, b
         page.wait_for_selector("#note:text-matches('^(Copied|Selected)')")
         if page.inner_text("#note").startswith("Selected"):
             assert page.evaluate("() => document.activeElement.id") == "reopen-url"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v[0]}x{v[1]}")
+def test_the_relaunch_question_on_the_way_back_is_asked_in_the_dock_with_nothing_cut_off(server, browser, viewport):
+    """The app is closed on the relaunch step and the link opened again: the page comes back
+    in a new tab session (a killed app loses sessionStorage) and asks, in the dock, whether the
+    person relaunched; the answers come first, Skip last, focus on the first answer."""
+    context, page = open_page(browser, server.base + "/?probes=storage.local,storage.relaunch", viewport=viewport)
+    try:
+        start(page)
+        page.wait_for_selector("#copy-url")
+        run, url = page.evaluate("() => window.ProbeApp.run"), page.input_value("#reopen-url")
+        # The earlier step must be on the server: a run with results is what the page resumes.
+        for _ in range(100):
+            if "storage.local" in server.stored_results(run):
+                break
+            page.wait_for_timeout(100)
+        page.close()
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("#answer-storage-relaunch-yes")
+        assert page.inner_text("#question").startswith("Welcome back")
+        for part in ["#question", "#answer-storage-relaunch-yes", "#answer-storage-relaunch-no", "#skip-storage-relaunch"]:
+            assert within(page, part, viewport), f"{part} is cut off at {viewport}"
+        order = page.eval_on_selector_all("#action a, #action button", "bs => bs.map(b => b.id)")
+        assert order == ["answer-storage-relaunch-yes", "answer-storage-relaunch-no", "skip-storage-relaunch"], order
+        assert focused(page) == "answer-storage-relaunch-yes"
+        assert page.evaluate("() => scrollY") == 0
+        page.click("#answer-storage-relaunch-yes")
+        end = wait_finished(page)
+        observed = server.stored_results(end["run"])["storage.relaunch"]["observed"]
+        assert observed["relaunched"] is True and observed["localStorage"] is True and observed["persistentCookie"] is True
     finally:
         context.close()

@@ -97,6 +97,26 @@ def test_camera_denied_still_completes_and_records_NotAllowedError(server, brows
         context.close()
 
 
+def test_a_denied_camera_is_the_first_finding_on_the_end_screen(server, browser):
+    """The same denied-camera run, judged as an Android WebView app, where the refused camera is
+    the app's to fix: the end screen lists it first (the diff's rank, not the catalog's order,
+    in which env.platform and cookie.thirdParty come earlier)."""
+    context, page = open_page(browser, server.base + "/?mode=unattended&platform=android-webview", camera=False)
+    try:
+        end = wait_finished(page)
+        assert end["verdict"] == "not-ready"
+        diff = server.get("/api/runs/" + end["run"] + "/diff")
+        camera = next(f for f in diff["findings"] if f["probe"] == "camera.getUserMedia")
+        assert camera["verdict"] == "fail"
+        listed = page.eval_on_selector_all("#summary .findings .finding-title", "ps => ps.map(p => p.textContent)")
+        assert len(listed) > 1 and listed[0] == camera["title"] + ": fail", listed
+        # Its knock-ons (the steps the refusal skipped) are said under it, not listed apart.
+        assert "Also fails because of it:" in page.inner_text("#summary .findings .finding >> nth=0")
+        assert page.evaluate("() => document.activeElement.id") == "dock-report"
+    finally:
+        context.close()
+
+
 def test_subset_runs_only_the_named_probes(server, browser):
     context, page = open_page(browser, server.base + "/?mode=unattended&probes=env.secureContext,storage.local")
     try:
