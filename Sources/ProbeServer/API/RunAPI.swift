@@ -39,10 +39,8 @@ public final class RunAPI: @unchecked Sendable {
     let resultPosting = RateLimiter(RateLimiter.results)
     let runLookups = RateLimiter(RateLimiter.runLookups)
     let decoder: ResultDecoder
-    /// The catalog as JSON, built once: it is the same for every request.
-    let catalogJSON: String
-    /// The same catalog as a value, for `/api/config`, which embeds it.
-    let catalogValue: JSONValue
+    /// The catalog as JSON and as a value (`/api/catalog`, `/api/config`), built on first use.
+    let catalogDocument: CatalogDocument
     let serverVersion: String
     /// Handshakes the event loops saw refused (shared with `ServerConfiguration`).
     public let certificateRefusals: CertificateRefusals
@@ -62,8 +60,7 @@ public final class RunAPI: @unchecked Sendable {
         self.dataDirectory = dataDirectory
         self.serverVersion = serverVersion
         self.decoder = ResultDecoder(catalog: catalog)
-        self.catalogJSON = catalog.exportJSON()
-        self.catalogValue = (try? JSONCoding.decoder.decode(JSONValue.self, from: Data(catalogJSON.utf8))) ?? .null
+        self.catalogDocument = CatalogDocument(catalog)
         // Another instance on the same store judged a run: wake the waits held here.
         store.observeVerdicts({ [waiters] id in waiters.complete(runID: id) },
                               missedSome: { [weak self] in self?.wakeCompletedWaits() })
@@ -117,10 +114,13 @@ public final class RunAPI: @unchecked Sendable {
             try token.require(.read, req)
             return .offload { try self.compare(req) }
         }
-        router.get("/api/catalog") { [self] _ in
-            var r = Response(status: .ok, headers: HTTPHeaders([("Content-Type", "application/json")]), body: Array(catalogJSON.utf8))
-            r.headers.add("Cache-Control", "no-cache")
-            return r
+        router.add("GET", "/api/catalog") { [self] _ in
+            // Off the loop: the first request may be the one that builds the document.
+            .offload {
+                var r = Response(status: .ok, headers: HTTPHeaders([("Content-Type", "application/json")]), body: Array(self.catalogDocument.json.utf8))
+                r.headers.add("Cache-Control", "no-cache")
+                return r
+            }
         }
         router.get("/api/profiles") { [self] _ in .json(ProfilesView(catalog: catalog)) }
         router.get("/api/health") { [self] _ in .json(["status": "ok", "version": serverVersion]) }
@@ -234,7 +234,7 @@ public final class RunAPI: @unchecked Sendable {
             }
         }
         return .json(ConfigView(schemaVersion: 1, serverVersion: serverVersion, origins: origins.origins(for: req),
-                                catalog: catalogValue, run: run))
+                                catalog: catalogDocument.value, run: run))
     }
 
     // MARK: Runs

@@ -157,6 +157,8 @@ public final class ProbeService: @unchecked Sendable {
         SetupState.shared.update(page: makeSetupPage())
         startPurging()
         api.storeGauge.start()
+        // After the listeners: the first page load finds the catalog built, and the start does not wait for it.
+        api.catalogDocument.warm()
         if let webhooks {
             webhooks.reportBase = probeURLs.first ?? "https://localhost:\(server.port)/"
             webhooks.start()
