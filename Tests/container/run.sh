@@ -13,6 +13,39 @@ cd "$(dirname "$0")/../.."
 . Tests/lib/needs.sh
 need_suite container
 
+# Inside a chroot (a debootstrap root, as a fresh build machine or a CI sandbox may be), "/"
+# is not a mount point and a fresh sysfs has no cgroup hierarchy. containers/storage makes
+# "/" private before it unpacks a layer, which mount(2) refuses with EINVAL on a path that is
+# not a mount point (mount_namespaces(7)), and runc's cgroupfs manager needs the controllers
+# mounted. So the suite runs itself again in its own mount namespace (unshare(1)), with "/"
+# bound onto a folder that becomes the new root (a mount point), and the cgroup hierarchies
+# the kernel reports for this process (/proc/self/cgroup, cgroups(7)) mounted where runc
+# looks. Nothing of this leaves that namespace; on a machine whose "/" is a mount point the
+# suite runs as it is.
+if ! mountpoint -q / && [ -z "${PROBE_CONTAINER_REROOTED:-}" ]; then
+  newroot=/var/tmp/probe-container-root
+  mkdir -p "$newroot"
+  echo "container: / is not a mount point (a chroot): running in a mount namespace rooted at a bind mount of /"
+  exec unshare --mount --propagation unchanged bash -c \
+    'mount --rbind / "$1" && cd / && exec chroot "$1" env PROBE_CONTAINER_REROOTED=1 bash "$2" "${@:3}"' \
+    reroot "$newroot" "$PWD/Tests/container/run.sh" "$@"
+fi
+if [ -n "${PROBE_CONTAINER_REROOTED:-}" ] && [ -z "$(ls -A /sys/fs/cgroup 2>/dev/null)" ]; then
+  if ! grep -qv '^0::' /proc/self/cgroup; then
+    mount -t cgroup2 cgroup2 /sys/fs/cgroup   # the unified hierarchy only
+  else
+    mount -t tmpfs -o mode=0755 cgroup /sys/fs/cgroup
+    # "4:memory:/path" → /sys/fs/cgroup/memory; "9:name=systemd:/" → a named hierarchy.
+    while IFS=: read -r id controllers _; do
+      [ "$id" = 0 ] && continue
+      dir=${controllers#name=}; options=$controllers
+      case $controllers in name=*) options="none,$controllers" ;; esac
+      mkdir -p "/sys/fs/cgroup/$dir"
+      mount -t cgroup -o "$options" cgroup "/sys/fs/cgroup/$dir"
+    done < /proc/self/cgroup
+  fi
+fi
+
 export CACHE=${PROBE_CONTAINER_CACHE:-/var/tmp/probe-container-cache}
 SCRATCH=${PROBE_CONTAINER_SCRATCH:-/tmp/probe-container}
 SWIFT_TOOLCHAIN=${SWIFT_TOOLCHAIN:-$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")")}

@@ -71,8 +71,10 @@ need_suite() {
     container)
       # Podman with runc (crun refuses this kernel's hybrid cgroups), netavark and aardvark-dns
       # (the Kubernetes example's Service names), debootstrap for the local base images, and
-      # chromium, openssl, curl for the run through the published port; PyYAML reads the example.
-      need_debian container "${NEEDS_BUILD[@]}" podman runc uidmap slirp4netns netavark aardvark-dns debootstrap \
+      # chromium, openssl, curl for the run through the published port; PyYAML reads the example;
+      # iptables, which netavark calls to publish a port (without it: "netavark: No such file or
+      # directory"; Debian's podman only recommends it).
+      need_debian container "${NEEDS_BUILD[@]}" podman runc uidmap slirp4netns netavark aardvark-dns debootstrap iptables \
         chromium openssl curl python3-yaml
       need_pip container pytest=pytest yaml=pyyaml ;;
     *) echo "need_suite: unknown suite $1" >&2; return 64 ;;
