@@ -120,11 +120,7 @@ enum ChromiumBinary {
         // Plain HTTP (behind a proxy): no certificate, and localhost is a secure context anyway.
         guard server.url.scheme == .https else { return [] }
         var pins: [String] = []
-        do {
-            pins.append(try server.api.http.presentedKeyPin())
-        } catch {
-            throw CommandFailure.from(error)
-        }
+        pins.append(try server.api.http.presentedKeyPin())
         for origin in secondOrigins(server) {
             do {
                 let client = try HTTPClient(server: try ServerURL(parsing: origin), trust: server.api.http.trust)

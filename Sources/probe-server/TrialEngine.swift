@@ -95,18 +95,4 @@ struct Misconfiguration {
     ]
 
     static func named(_ name: String) -> Misconfiguration? { all.first { $0.name == name } }
-
-    /// For `try --help`: each name, what it breaks, and the engines that have it.
-    static var helpText: String {
-        let width = (all.map(\.name.count).max() ?? 0) + 2
-        let column = String(repeating: " ", count: 2 + width)
-        return all.map { m in
-            let engines = TrialEngine.allCases.filter { m.applies(to: $0) }.map(\.rawValue).joined(separator: ", ")
-            // Wrapped within 80 columns under its own column, so the names stay aligned.
-            let text = TerminalText.wrap(m.meaning + " (" + engines + ")", width: TerminalText.columns - column.count, indent: "")
-            return text.split(separator: "\n").enumerated().map { index, line in
-                (index == 0 ? "  " + m.name.padding(toLength: width, withPad: " ", startingAt: 0) : column) + line
-            }.joined(separator: "\n")
-        }.joined(separator: "\n")
-    }
 }

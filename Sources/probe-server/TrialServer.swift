@@ -71,8 +71,8 @@ final class TrialServer {
                 + "if it is a probe-server with another data folder, pass that folder with --data-dir (or its CA with --cacert); "
                 + (explicit ? "else check --server" : "else \(busy): \(advice)"), exitCode: ExitCode.unavailable)
         } catch let error as HTTPClientError {
-            if case .cannotReadCAFile = error { throw CommandFailure.from(error) }
-            if explicit { throw CommandFailure.from(error) }
+            if case .cannotReadCAFile = error { throw error }
+            if explicit { throw error }
             throw CommandFailure("\(busy) (\(error.localizedDescription)); \(advice)", exitCode: ExitCode.unavailable)
         }
     }
@@ -91,15 +91,8 @@ final class TrialServer {
         options.setupEnabled = !setup.off
         options.dataDirectory = ServerOptions.dataDirectory(args)
         options.logLevel = .error
-        let service: ProbeService
-        do {
-            service = try ProbeService(options: options) { router in Routes.register(into: &router) }
-        } catch let error where error is SocketError || error is PortInUse {
-            throw CommandFailure("cannot start a server: \(error); pass free ports with --port, --second-port and --setup-port",
-                                 exitCode: ExitCode.osError)
-        } catch {
-            throw CommandFailure("cannot start a server: \(error)", exitCode: ExitCode.cannotCreate)
-        }
+        let service = try ServerStartFailure.start(options, prefix: "cannot start a server: ",
+                                                   addressAdvice: "; pass free ports with --port, --second-port and --setup-port")
         let bound = service.server.addresses.first?.port ?? options.port
         let url = ServerURL(scheme: .https, host: "localhost", port: bound)
         let api: ProbeAPIClient
@@ -129,11 +122,7 @@ final class TrialServer {
 
     static func client(_ url: ServerURL, _ args: Arguments) throws -> ProbeAPIClient {
         let trust = ClientTrust.resolve(caFile: args.value("cacert"), dataDirectory: ServerOptions.dataDirectory(args))
-        do {
-            return ProbeAPIClient(http: try HTTPClient(server: url, trust: trust, token: ServerOptions.token(args)))
-        } catch {
-            throw CommandFailure.from(error)
-        }
+        return ProbeAPIClient(http: try HTTPClient(server: url, trust: trust, token: ServerOptions.token(args)))
     }
 }
 
