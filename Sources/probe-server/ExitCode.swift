@@ -1,5 +1,6 @@
 import Foundation
 import ProbeCatalog
+import ProbeEngines
 import ProbeServer
 
 /// The exit statuses of the CLI, all of them. 0/1/2 are the verdict (so a CI step fails on
@@ -79,6 +80,12 @@ enum ExitCode {
         case let port as PortInUse: return (osError, "\(port)")
         case let missing as PublicDirectory.NotFound: return (noInput, "\(missing)")
         case let change as NamedTokens.ChangeError: return (dataError, "\(change)")
+        case let engine as EngineFailure:
+            switch engine.reason {
+            case .notFound: return (noInput, engine.description)
+            case .unavailable: return (unavailable, engine.description)
+            case .cannotCreate: return (cannotCreate, engine.description)
+            }
         default:
             return (software, "unexpected error: \(error); this is a bug in probe-server, please report it with this line")
         }

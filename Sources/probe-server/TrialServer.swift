@@ -106,6 +106,34 @@ final class TrialServer {
                            service: service)
     }
 
+    /// The key pins of every https origin of the page (the primary, the second port and the
+    /// second host name of GET /api/config), each from a handshake that verified the
+    /// certificate against the CA the CLI trusts. An origin that does not verify is left out:
+    /// the browser then refuses it, as a device without the CA would.
+    func keyPins() throws -> [String] {
+        // Plain HTTP (behind a proxy): no certificate, and localhost is a secure context anyway.
+        guard url.scheme == .https else { return [] }
+        var pins = [try api.http.presentedKeyPin()]
+        for origin in secondOrigins() {
+            do {
+                let client = try HTTPClient(server: try ServerURL(parsing: origin), trust: api.http.trust)
+                pins.append(try client.presentedKeyPin(timeout: Self.probeSeconds))
+            } catch {
+                printError("probe-server: \(ReportText.terminal(origin)) did not verify (\(error.localizedDescription)); "
+                    + "the cross-origin probes will fail")
+            }
+        }
+        return Array(Set(pins)).sorted()
+    }
+
+    /// The https origins of the page other than the one the CLI talks to.
+    func secondOrigins() -> [String] {
+        guard let response = try? api.http.get("/api/config"), response.isSuccess,
+              let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
+              let origins = object["origins"] as? [String: Any] else { return [] }
+        return ["secondPort", "secondHost"].compactMap { origins[$0] as? String }.filter { $0.hasPrefix("https://") }
+    }
+
     /// Stops the server when `try` started it; a server that was running stays.
     func stop() {
         service?.shutdown()

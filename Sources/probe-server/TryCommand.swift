@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import ProbeCatalog
+import ProbeEngines
 import ProbeServer
 
 /// `probe-server try`: a trial without a phone. Uses the running server (or starts one),
@@ -67,7 +68,9 @@ enum TryCommand: Command {
         let plan = try TrialPlan(args)
 
         // Everything the engine needs, before a server or a run exists.
-        let launcher = try EngineLauncher.prepare(plan, publicDirectory: args.value("public"))
+        let launcher = try EngineLauncher.prepare(plan.engine, misconfiguration: plan.misconfiguration,
+                                                  checkoutRoots: checkoutRoots(publicDirectory: args.value("public")),
+                                                  say: say)
 
         // Ctrl-C and SIGTERM are taken by the poll loop (sigtimedwait), so that the browser
         // and the profile are always cleaned up; blocked before the server's threads start,
@@ -92,7 +95,8 @@ enum TryCommand: Command {
 
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
-        let engine = try launcher.launch(url: pageURL, server: server, scratch: scratch, timeout: plan.timeout)
+        let engine = try launcher.launch(url: pageURL, pins: server.keyPins, caFile: server.caFile, scratch: scratch,
+                                         timeout: plan.timeout, report: { printError("probe-server: " + $0) })
         defer { engine.stop() }
 
         let outcome = watch(run.id, server: server, engine: engine, plan: plan, signals: &signals)
@@ -137,7 +141,7 @@ enum TryCommand: Command {
             // The untrusted host gives up on the page it cannot load: that exit is the lesson, not news.
             if plan.misconfiguration?.name == "untrusted-ca" && document.results.isEmpty { return ExitCode.incomplete }
             printError("probe-server: the engine exited (status \(status)) before the run completed; the last lines of its log:\n"
-                + scratch.logTail())
+                + scratch.logTail().map { "  " + ReportText.terminal($0) }.joined(separator: "\n"))
             if plan.engine == .chromium, (try? String(contentsOfFile: scratch.logFile, encoding: .utf8))?.contains(BrowserUser.noSandboxMessage) == true {
                 printError(BrowserUser.sandboxHelp)
             }
@@ -148,6 +152,19 @@ enum TryCommand: Command {
         case .interrupted:
             return ExitCode.incomplete
         }
+    }
+
+    /// Where Tests/engines may be: beside the page folder (`--public`, else the one found),
+    /// then in the working directory.
+    static func checkoutRoots(publicDirectory: String?) -> [String] {
+        var roots: [String] = []
+        if let publicDirectory { roots.append((publicDirectory as NSString).deletingLastPathComponent) }
+        if let found = try? PublicDirectory.locate(workingDirectory: PublicDirectory.currentDirectory(),
+                                                   executablePath: PublicDirectory.executablePath()) {
+            roots.append((found as NSString).deletingLastPathComponent)
+        }
+        roots.append(PublicDirectory.currentDirectory())
+        return roots
     }
 
     enum Outcome {
