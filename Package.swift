@@ -47,7 +47,7 @@ let package = Package(
             name: "ProbeCatalogTests", dependencies: ["ProbeCatalog"],
             path: "Tests/ProbeCatalogTests", resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "ProbeServerTests", dependencies: ["ProbeServer", "ProbeCatalog", "CEpoll", "probe-server"],
+            name: "ProbeServerTests", dependencies: ["ProbeServer", "ProbeCatalog", "ProbeEngines", "CEpoll", "probe-server"],
             path: "Tests/ProbeServerTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProbeEngines
 @testable import ProbeServer
 @testable import probe_server
 
@@ -50,6 +51,9 @@ import Testing
             (PublicDirectory.NotFound(looked: ["/nowhere/Public"]), ExitCode.noInput),
             (ServerStartFailure(cause: SocketError(call: "bind", code: EADDRINUSE, detail: "")), ExitCode.osError),
             (ServerStartFailure(cause: Surprise()), ExitCode.cannotCreate),
+            (EngineFailure(.notFound, "no Tests/engines here"), ExitCode.noInput),
+            (EngineFailure(.unavailable, "chromium is not installed"), ExitCode.unavailable),
+            (EngineFailure(.cannotCreate, "cannot write the profile"), ExitCode.cannotCreate),
         ]
         for (error, expected) in cases {
             Throwing.error = error
