@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "probe-server", targets: ["probe-server"]),
         .library(name: "ProbeCatalog", targets: ["ProbeCatalog"]),
         .library(name: "ProbeServer", targets: ["ProbeServer"]),
+        .library(name: "ProbeEngines", targets: ["ProbeEngines"]),
     ],
     targets: [
         // epoll, eventfd and friends are not exported by Glibc's Swift module.
@@ -34,16 +35,19 @@ let package = Package(
             name: "ProbeServer",
             dependencies: ["ProbeCatalog", "CEpoll", "COpenSSL", "CSQLite", "CPostgres", "CZlib"],
             path: "Sources/ProbeServer"),
+        // The engines of `probe-server try`: child processes in their own groups, Chromium's
+        // profile, account and DevTools pipe, the WebView hosts. Foundation only.
+        .target(name: "ProbeEngines", path: "Sources/ProbeEngines"),
         // The CLI: argument parsing and wiring only.
         .executableTarget(
-            name: "probe-server", dependencies: ["ProbeServer", "ProbeCatalog"],
+            name: "probe-server", dependencies: ["ProbeServer", "ProbeCatalog", "ProbeEngines"],
             path: "Sources/probe-server"),
 
         .testTarget(
             name: "ProbeCatalogTests", dependencies: ["ProbeCatalog"],
             path: "Tests/ProbeCatalogTests", resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "ProbeServerTests", dependencies: ["ProbeServer", "ProbeCatalog", "CEpoll", "probe-server"],
+            name: "ProbeServerTests", dependencies: ["ProbeServer", "ProbeCatalog", "ProbeEngines", "CEpoll", "probe-server"],
             path: "Tests/ProbeServerTests"),
     ],
     swiftLanguageModes: [.v6]

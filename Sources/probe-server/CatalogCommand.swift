@@ -3,32 +3,21 @@ import ProbeCatalog
 import ProbeServer
 
 /// `probe-server catalog`: the probes in page order, what each checks, and the checklist. Offline.
-enum CatalogCommand {
-    static let abstract = "List the probes, requirement sets and checklist (offline)."
+enum CatalogCommand: Command {
+    static let name = "catalog"
+    static let summary = "List the probes, requirement sets and checklist (offline)."
 
     static let options: [Arguments.Option] = [
         .init(long: "json", short: nil, valueName: nil, help: "Print the whole catalog as JSON (as GET /api/catalog)."),
-        .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
     ]
 
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
+    static let usage = ["catalog [--json]"]
+    static let exitStatuses = [
+        ExitStatusNote(ExitCode.ready, "printed"),
+        ExitStatusNote(ExitCode.ioError, "stdout cannot be written"),
+    ]
 
-        USAGE: probe-server catalog [--json]
-
-        OPTIONS:
-        \(Arguments.helpText(options))
-        """
-    }
-
-    static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(options: options, arguments: argv)
-        if args.flag("help") {
-            print(Arguments.fitted(help))
-            return ExitCode.ready
-        }
-        if let extra = args.positionals.first { throw UsageError("catalog takes no argument, got \(extra)") }
+    static func run(_ args: Arguments) throws -> Int32 {
         let catalog = Catalog.standard
         if args.flag("json") {
             try Output.write(catalog.exportJSON() + "\n")

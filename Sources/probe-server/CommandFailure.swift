@@ -1,7 +1,10 @@
 import Foundation
 import ProbeServer
 
-/// A command that could not do its job: what to print and which status to exit with.
+/// A command that could not do its job, in the command's own words: what to print and which
+/// status to exit with. For a failure the domain's errors do not describe (a file that is not
+/// results, a folder that cannot be written); the domain's own errors are thrown as they are
+/// and mapped by `ExitCode.of`.
 struct CommandFailure: Error, CustomStringConvertible {
     let description: String
     let exitCode: Int32
@@ -10,27 +13,29 @@ struct CommandFailure: Error, CustomStringConvertible {
         description = message
         self.exitCode = exitCode
     }
+}
 
-    /// Maps the client's and the API's errors onto exit statuses, keeping their advice.
-    static func from(_ error: any Error) -> CommandFailure {
-        switch error {
-        case let failure as CommandFailure:
-            return failure
-        case let api as ProbeAPIError:
-            let message = api.localizedDescription
-            switch api.status {
-            case 401, 403: return CommandFailure(message, exitCode: ExitCode.noPermission)
-            case 404: return CommandFailure(message, exitCode: ExitCode.noInput)
-            case 400, 422: return CommandFailure(message, exitCode: ExitCode.usage)
-            default: return CommandFailure(message, exitCode: ExitCode.unavailable)
-            }
-        case let client as HTTPClientError:
-            if case .invalidURL = client { return CommandFailure(client.localizedDescription, exitCode: ExitCode.usage) }
-            if case .cannotReadCAFile = client { return CommandFailure(client.localizedDescription, exitCode: ExitCode.noInput) }
-            return CommandFailure(client.localizedDescription, exitCode: ExitCode.unavailable)
-        default:
-            let (code, message) = ExitCode.of(error)
-            return CommandFailure(message, exitCode: code)
+/// A server (`serve`'s, or the one `try` starts) could not start: its address is taken or
+/// cannot be bound (71), or its data folder, certificates or store cannot be set up (73).
+/// `ProbeService` throws many kinds of errors while it sets up; the start is what tells which
+/// status they mean.
+struct ServerStartFailure: Error, CustomStringConvertible {
+    let cause: any Error
+    /// Said before the cause (`try`: "cannot start a server: ").
+    var prefix = ""
+    /// Said after the cause when the address is at fault.
+    var addressAdvice = ""
+
+    var addressAtFault: Bool { cause is SocketError || cause is PortInUse }
+    var exitCode: Int32 { addressAtFault ? ExitCode.osError : ExitCode.cannotCreate }
+    var description: String { prefix + "\(cause)" + (addressAtFault ? addressAdvice : "") }
+
+    /// Starts the service; any error it throws becomes a `ServerStartFailure`.
+    static func start(_ options: ServiceOptions, prefix: String = "", addressAdvice: String = "") throws -> ProbeService {
+        do {
+            return try ProbeService(options: options) { router in Routes.register(into: &router) }
+        } catch {
+            throw ServerStartFailure(cause: error, prefix: prefix, addressAdvice: addressAdvice)
         }
     }
 }

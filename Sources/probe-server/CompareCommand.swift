@@ -3,48 +3,29 @@ import ProbeCatalog
 import ProbeServer
 
 /// `probe-server compare A B`: what changed between two runs (before and after an app update).
-enum CompareCommand {
-    static let abstract = "Compare two runs (before, after); exit 1 when the second is worse."
+enum CompareCommand: Command {
+    static let name = "compare"
+    static let summary = "Compare two runs (before, after); exit 1 when the second is worse."
 
     static let options: [Arguments.Option] = [
         .init(long: "json", short: nil, valueName: nil, help: "Print the RunComparison as JSON."),
-    ] + ServerOptions.options + [
-        .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
+    ] + ServerOptions.options
+
+    static let usage = ["compare <before-run> <after-run> [--server URL] [--json]"]
+    static let operands = Operands.exactly(2, "two run ids, before and after")
+    static let exitStatuses = [
+        ExitStatusNote(ExitCode.ready, "same, better or changed"),
+        ExitStatusNote(ExitCode.findings, "worse"),
+        ExitStatusNote(ExitCode.noInput, "no such run"),
+        ExitStatusNote(ExitCode.unavailable, "the server cannot be reached"),
+        ExitStatusNote(ExitCode.noPermission, "the token is missing or wrong"),
     ]
 
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
-
-        USAGE: probe-server compare <before-run> <after-run> [--server URL] [--json]
-
-        OPTIONS:
-        \(Arguments.helpText(options))
-
-        EXIT STATUS:
-          0 same, better or changed, 1 worse, 64 usage error, 66 no such run,
-          69 the server cannot be reached, 77 the token is missing or wrong.
-        """
-    }
-
-    static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(options: options, arguments: argv)
-        if args.flag("help") {
-            print(Arguments.fitted(help))
-            return ExitCode.ready
-        }
-        guard args.positionals.count == 2 else {
-            throw UsageError("compare needs two run ids, before and after; got \(args.positionals.count)")
-        }
+    static func run(_ args: Arguments) throws -> Int32 {
         let before = try ServerOptions.runID(args.positionals[0])
         let after = try ServerOptions.runID(args.positionals[1])
         let api = try ServerOptions.client(args, command: "compare", requireToken: true)
-        let comparison: RunComparison
-        do {
-            comparison = try api.compare(before, after)
-        } catch {
-            throw CommandFailure.from(error)
-        }
+        let comparison = try api.compare(before, after)
         if args.flag("json") {
             try Output.write(DiffCommand.jsonText(comparison))
         } else {

@@ -4,50 +4,42 @@ import ProbeServer
 
 /// `probe-server diff FILE|RUN`: a run's results against a profile, offline from a file or
 /// from a server; the exit status is the verdict.
-enum DiffCommand {
-    static let abstract = "Compare results with a profile; exit 0 ready, 1 findings, 2 incomplete."
+enum DiffCommand: Command {
+    static let name = "diff"
+    static let summary = "Compare results with a profile; exit 0 ready, 1 findings, 2 incomplete."
 
     static let options: [Arguments.Option] = [
         .init(long: "profile", short: "P", valueName: "SET", help: "Requirement set to judge against (default \(Catalog.defaultRequirementSet); see `probe-server profiles`)."),
         .init(long: "platform", short: nil, valueName: "PLATFORM", help: "Judge as this platform instead of the detected one (\(Platform.allCases.map(\.rawValue).joined(separator: ", ")))."),
         .init(long: "format", short: "f", valueName: "FORMAT", help: "text (default), json (the DiffReport), junit or md."),
         .init(long: "output", short: "o", valueName: "FILE", help: "Write the report to FILE instead of stdout."),
-    ] + ServerOptions.options + [
-        .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
+    ] + ServerOptions.options
+
+    static let usage = [
+        "diff <file> [--profile SET] [--platform PLATFORM] [--format FORMAT]",
+        "diff <run-id> [--server URL] [--profile SET] [--format FORMAT]",
     ]
-
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
-
-        USAGE: probe-server diff <file> [--profile SET] [--platform PLATFORM] [--format FORMAT]
-               probe-server diff <run-id> [--server URL] [--profile SET] [--format FORMAT]
-
-        ARGUMENTS:
-          <file>     A JSON file of results: one result, {"results": [...]}, a bare array,
-                     or a JSON report (probe-server.report/2 or /1). `-` reads stdin. Offline.
-          <run-id>   A run on the server: --server, else $PROBE_SERVER, else
-                     \(ServerOptions.defaultServer) (the data folder's CA and token).
-
-        OPTIONS:
-        \(Arguments.helpText(options))
-
-        EXIT STATUS:
-          0 ready, 1 not ready (findings), 2 incomplete, 64 usage error,
-          65 the file is not results, 66 no such file or run, 69 the server cannot be reached.
-        """
-    }
+    static let operands = Operands.exactly(1, "a results file or a run id")
+    static let argumentHelp: [(name: String, help: String)] = [
+        ("<file>", "A JSON file of results: one result, {\"results\": [...]}, a bare array, "
+            + "or a JSON report (probe-server.report/2 or /1). `-` reads stdin. Offline."),
+        ("<run-id>", "A run on the server: --server, else $PROBE_SERVER, else "
+            + "\(ServerOptions.defaultServer) (the data folder's CA and token)."),
+    ]
+    static let exitStatuses = [
+        ExitStatusNote(ExitCode.ready, "ready"),
+        ExitStatusNote(ExitCode.findings, "not ready (findings)"),
+        ExitStatusNote(ExitCode.incomplete, "incomplete"),
+        ExitStatusNote(ExitCode.dataError, "the file is not results"),
+        ExitStatusNote(ExitCode.noInput, "no such file or run"),
+        ExitStatusNote(ExitCode.unavailable, "the server cannot be reached"),
+        ExitStatusNote(ExitCode.noPermission, "the token is missing or wrong"),
+    ]
 
     enum Format: String { case text, json, junit, md }
 
-    static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(options: options, arguments: argv)
-        if args.flag("help") {
-            print(Arguments.fitted(help))
-            return ExitCode.ready
-        }
-        guard let target = args.positionals.first else { throw UsageError("diff needs a results file or a run id") }
-        if args.positionals.count > 1 { throw UsageError("diff takes one file or run id, got also \(args.positionals[1])") }
+    static func run(_ args: Arguments) throws -> Int32 {
+        let target = args.positionals[0]
         let format = try parseFormat(args.value("format"))
         let requirementSet = args.value("profile") ?? Catalog.defaultRequirementSet
         guard Catalog.standard.requirementSet(id: requirementSet) != nil else {
@@ -65,12 +57,8 @@ enum DiffCommand {
             // Not a file: a run id, on the given server or the local one's default.
             let id = try ServerOptions.runID(target)
             let api = try ServerOptions.client(args, command: "diff")
-            do {
-                let diff = try api.diff(id, profile: requirementSet, platform: platform)
-                document = RunReportDocument(diff: diff, results: [])
-            } catch {
-                throw CommandFailure.from(error)
-            }
+            let diff = try api.diff(id, profile: requirementSet, platform: platform)
+            document = RunReportDocument(diff: diff, results: [])
         } else {
             throw CommandFailure("no such file: \(Logger.sanitize(target, max: 200)); a run id is 1 to 64 characters of A-Z a-z 0-9 - _", exitCode: ExitCode.noInput)
         }

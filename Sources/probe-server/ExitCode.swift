@@ -1,5 +1,6 @@
 import Foundation
 import ProbeCatalog
+import ProbeEngines
 import ProbeServer
 
 /// The exit statuses of the CLI, all of them. 0/1/2 are the verdict (so a CI step fails on
@@ -47,14 +48,44 @@ enum ExitCode {
         }
     }
 
+    /// What a status means, as the table says it.
+    static func meaning(of code: Int32) -> String {
+        table.first { $0.code == code }?.meaning ?? "status \(code)"
+    }
+
     /// The status for an error that ended a command, and the line to print: the one mapping
-    /// from errors to statuses (`main` calls it).
+    /// from errors to statuses, applied where an error leaves a command (`RootCommand.main`),
+    /// so a command throws the domain's own errors and never maps them by hand. An error not
+    /// listed here is a bug (70).
     static func of(_ error: any Error) -> (code: Int32, message: String) {
         switch error {
         case let usage as UsageError: return (Self.usage, usage.description)
         case let failure as CommandFailure: return (failure.exitCode, failure.description)
+        case let api as ProbeAPIError:
+            // The server's own answer, with its advice (the token, the run id).
+            switch api.status {
+            case 401, 403: return (noPermission, api.localizedDescription)
+            case 404: return (noInput, api.localizedDescription)
+            case 400, 422: return (Self.usage, api.localizedDescription)
+            default: return (unavailable, api.localizedDescription)
+            }
+        case let client as HTTPClientError:
+            switch client {
+            case .invalidURL: return (Self.usage, client.localizedDescription)
+            case .cannotReadCAFile: return (noInput, client.localizedDescription)
+            default: return (unavailable, client.localizedDescription)
+            }
+        case let start as ServerStartFailure: return (start.exitCode, start.description)
         case let socket as SocketError: return (osError, "\(socket)")
         case let port as PortInUse: return (osError, "\(port)")
+        case let missing as PublicDirectory.NotFound: return (noInput, "\(missing)")
+        case let change as NamedTokens.ChangeError: return (dataError, "\(change)")
+        case let engine as EngineFailure:
+            switch engine.reason {
+            case .notFound: return (noInput, engine.description)
+            case .unavailable: return (unavailable, engine.description)
+            case .cannotCreate: return (cannotCreate, engine.description)
+            }
         default:
             return (software, "unexpected error: \(error); this is a bug in probe-server, please report it with this line")
         }

@@ -51,3 +51,9 @@ enum Output {
         }
     }
 }
+
+/// One line to stderr, written whole (a message, never data).
+func printError(_ s: String) {
+    var line = s + "\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}

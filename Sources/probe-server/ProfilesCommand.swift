@@ -3,24 +3,19 @@ import ProbeCatalog
 import ProbeServer
 
 /// `probe-server profiles`: every probe's expectation per platform and requirement set. Offline.
-enum ProfilesCommand {
-    static let abstract = "Show the expected outcome of every probe per platform (offline)."
+enum ProfilesCommand: Command {
+    static let name = "profiles"
+    static let summary = "Show the expected outcome of every probe per platform (offline)."
 
     static let options: [Arguments.Option] = [
         .init(long: "json", short: nil, valueName: nil, help: "Print the requirement sets and profiles as JSON."),
-        .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
     ]
 
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
-
-        USAGE: probe-server profiles [--json]
-
-        OPTIONS:
-        \(Arguments.helpText(options))
-        """
-    }
+    static let usage = ["profiles [--json]"]
+    static let exitStatuses = [
+        ExitStatusNote(ExitCode.ready, "printed"),
+        ExitStatusNote(ExitCode.ioError, "stdout cannot be written"),
+    ]
 
     struct Export: Encodable {
         let defaultRequirementSet: String
@@ -28,13 +23,7 @@ enum ProfilesCommand {
         let profiles: [Profile]
     }
 
-    static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(options: options, arguments: argv)
-        if args.flag("help") {
-            print(Arguments.fitted(help))
-            return ExitCode.ready
-        }
-        if let extra = args.positionals.first { throw UsageError("profiles takes no argument, got \(extra)") }
+    static func run(_ args: Arguments) throws -> Int32 {
         let catalog = Catalog.standard
         if args.flag("json") {
             try Output.write(DiffCommand.jsonText(Export(

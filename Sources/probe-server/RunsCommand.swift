@@ -2,8 +2,9 @@ import Foundation
 import ProbeServer
 
 /// `probe-server runs`: the recent runs on a server, filtered.
-enum RunsCommand {
-    static let abstract = "List recent runs on a server (needs the access token)."
+enum RunsCommand: Command {
+    static let name = "runs"
+    static let summary = "List recent runs on a server (needs the access token)."
 
     static let options: [Arguments.Option] = [
         .init(long: "label", short: "l", valueName: "LABEL", help: "Only runs with this label."),
@@ -14,29 +15,20 @@ enum RunsCommand {
         .init(long: "json", short: nil, valueName: nil, help: "Print the server's JSON instead of a table."),
         .init(long: "pin", short: nil, valueName: "ID", help: "Pin run ID so --keep-days never purges it (needs an admin token)."),
         .init(long: "unpin", short: nil, valueName: "ID", help: "Unpin run ID: retention applies to it again."),
-    ] + ServerOptions.options + [
-        .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
+    ] + ServerOptions.options
+
+    static let usage = [
+        "runs [--server URL] [--label L] [--platform P] [--verdict V] [--json]",
+        "runs --pin ID | --unpin ID",
+    ]
+    static let exitStatuses = [
+        ExitStatusNote(ExitCode.ready, "listed (or pinned)"),
+        ExitStatusNote(ExitCode.noInput, "no such run to pin"),
+        ExitStatusNote(ExitCode.unavailable, "the server cannot be reached"),
+        ExitStatusNote(ExitCode.noPermission, "the token is missing or wrong"),
     ]
 
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
-
-        USAGE: probe-server runs [--server URL] [--label L] [--platform P] [--verdict V] [--json]
-               probe-server runs --pin ID | --unpin ID
-
-        OPTIONS:
-        \(Arguments.helpText(options))
-        """
-    }
-
-    static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(options: options, arguments: argv)
-        if args.flag("help") {
-            print(Arguments.fitted(help))
-            return ExitCode.ready
-        }
-        if let extra = args.positionals.first { throw UsageError("runs takes no argument, got \(extra)") }
+    static func run(_ args: Arguments) throws -> Int32 {
         if let verdict = args.value("verdict"), !["ready", "not-ready", "incomplete"].contains(verdict) {
             throw UsageError("--verdict must be ready, not-ready or incomplete; got \(verdict)")
         }
@@ -45,17 +37,12 @@ enum RunsCommand {
         if let id = args.value("pin") ?? args.value("unpin") {
             guard RunID.isWellFormed(id) else { throw UsageError("--pin/--unpin needs a run id: 1 to 64 characters of A-Z a-z 0-9 - _") }
             let pinned = args.value("pin") != nil
-            do { _ = try api.pin(id, pinned) } catch { throw CommandFailure.from(error) }
+            _ = try api.pin(id, pinned)
             try Output.write("run \(id) \(pinned ? "pinned: --keep-days keeps it" : "unpinned")\n")
-            return 0
+            return ExitCode.ready
         }
-        let list: RemoteRunList
-        do {
-            list = try api.runs(label: args.value("label"), platform: args.value("platform"), verdict: args.value("verdict"),
+        let list = try api.runs(label: args.value("label"), platform: args.value("platform"), verdict: args.value("verdict"),
                                 since: args.value("since"), limit: limit)
-        } catch {
-            throw CommandFailure.from(error)
-        }
         if args.flag("json") {
             try Output.write(DiffCommand.jsonText(RunListJSON(list)))
             return ExitCode.ready

@@ -5,8 +5,9 @@ import Foundation
 import ProbeServer
 
 /// `probe-server serve`: run the server until SIGINT or SIGTERM.
-enum ServeCommand {
-    static let abstract = "Serve the probe page over HTTPS and collect results (default)."
+enum ServeCommand: Command {
+    static let name = "serve"
+    static let summary = "Serve the probe page over HTTPS and collect results (default)."
 
     static let options: [Arguments.Option] = [
         .init(long: "host", short: nil, valueName: "ADDRESS", help: "Address to listen on (default :: = every interface, IPv6 and IPv4)."),
@@ -34,18 +35,11 @@ enum ServeCommand {
         .init(long: "log-level", short: nil, valueName: "LEVEL", help: "error, warn, notice (default: refusals, reloads, stops), info (adds a line per request) or debug."),
         .init(long: "access-log", short: nil, valueName: "FILE|-", help: "Append one line per request to FILE (- for stderr), at any log level."),
         .init(long: "event-loops", short: nil, valueName: "N", help: "Event-loop threads (default: one per core)."),
-        .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
     ]
 
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
+    static let usage = ["serve [options]"]
 
-        USAGE: probe-server serve [options]
-
-        OPTIONS:
-        \(Arguments.helpText(options))
-
+    static let discussion = """
         On first start it creates a local certificate authority and a certificate for
         every address of this machine (or the --advertise names) in the data folder,
         and prints the probe URLs and a QR code. Devices trust the CA through /setup.
@@ -53,7 +47,13 @@ enum ServeCommand {
         report's URL. SIGHUP reloads the certificate; Ctrl-C (SIGINT) or SIGTERM stops
         accepting, finishes in-flight requests, and exits 0.
         """
-    }
+
+    static let exitStatuses = [
+        ExitStatusNote(ExitCode.ready, "stopped by SIGINT or SIGTERM"),
+        ExitStatusNote(ExitCode.noInput, "the page folder was not found (the message lists where it looked)"),
+        ExitStatusNote(ExitCode.osError, "the address cannot be bound or another process serves the port"),
+        ExitStatusNote(ExitCode.cannotCreate, "the data folder, the certificates or the store cannot be set up, or the data folder is not trusted"),
+    ]
 
     static func port(_ args: Arguments, _ name: String) throws -> (value: UInt16?, off: Bool) {
         guard let text = args.value(name) else { return (nil, false) }
@@ -62,13 +62,7 @@ enum ServeCommand {
         return (p, false)
     }
 
-    static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(options: options, arguments: argv)
-        if args.flag("help") {
-            print(Arguments.fitted(help))
-            return ExitCode.ready
-        }
-        if let extra = args.positionals.first { throw UsageError("serve takes no argument, got \(extra)") }
+    static func run(_ args: Arguments) throws -> Int32 {
 
         let publicDir = try ServerOptions.publicDirectory(args)
         var o = ServiceOptions(publicDirectory: publicDir)
@@ -150,15 +144,8 @@ enum ServeCommand {
         sigaddset(&signals, SIGHUP)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        let service: ProbeService
-        do {
-            service = try ProbeService(options: o) { router in Routes.register(into: &router) }
-        } catch let error where error is SocketError || error is PortInUse {
-            throw CommandFailure("\(error)", exitCode: ExitCode.osError)
-        } catch {
-            // The data folder, the certificates, the store: each error says which and what to do.
-            throw CommandFailure("\(error)", exitCode: ExitCode.cannotCreate)
-        }
+        // The data folder, the certificates, the store: each error says which and what to do.
+        let service = try ServerStartFailure.start(o)
         printBanner(service, qr: qr)
         let style = TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: ProcessInfo.processInfo.environment)
         let reportBase = service.probeURLs.first ?? "https://localhost:\(service.server.port)/"
@@ -221,9 +208,4 @@ enum ServeCommand {
         print(banner.render(qr: qr), terminator: "")
         fflush(nil)
     }
-}
-
-func printError(_ s: String) {
-    var line = s + "\n"
-    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }

@@ -28,15 +28,12 @@ enum ServerOptions {
         return nonEmpty(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// `--public`, else the checkout's or the installed `Public/`; exit 66 listing where it looked.
+    /// `--public`, else the checkout's or the installed `Public/`; not found, it throws
+    /// `PublicDirectory.NotFound` listing where it looked (exit 66).
     static func publicDirectory(_ args: Arguments) throws -> String {
-        do {
-            return try args.value("public")
-                ?? PublicDirectory.locate(workingDirectory: PublicDirectory.currentDirectory(),
-                                          executablePath: PublicDirectory.executablePath())
-        } catch {
-            throw CommandFailure("\(error)", exitCode: ExitCode.noInput)
-        }
+        try args.value("public")
+            ?? PublicDirectory.locate(workingDirectory: PublicDirectory.currentDirectory(),
+                                      executablePath: PublicDirectory.executablePath())
     }
 
     /// `--data-dir`, `PROBE_DATA_DIR` (a container image sets it), else `./probe-data`.
@@ -59,11 +56,7 @@ enum ServerOptions {
             throw UsageError("\(command) needs the access token: pass --token T or set PROBE_TOKEN (the server printed it at first start and keeps it in DATA_DIR/token)")
         }
         let trust = ClientTrust.resolve(caFile: args.value("cacert"), dataDirectory: dataDirectory(args))
-        do {
-            return ProbeAPIClient(http: try HTTPClient(server: url, trust: trust, token: token, timeout: timeout))
-        } catch {
-            throw CommandFailure.from(error)
-        }
+        return ProbeAPIClient(http: try HTTPClient(server: url, trust: trust, token: token, timeout: timeout))
     }
 
     /// A run id as the store accepts it, checked before any request is sent.

@@ -71,8 +71,8 @@ final class TrialServer {
                 + "if it is a probe-server with another data folder, pass that folder with --data-dir (or its CA with --cacert); "
                 + (explicit ? "else check --server" : "else \(busy): \(advice)"), exitCode: ExitCode.unavailable)
         } catch let error as HTTPClientError {
-            if case .cannotReadCAFile = error { throw CommandFailure.from(error) }
-            if explicit { throw CommandFailure.from(error) }
+            if case .cannotReadCAFile = error { throw error }
+            if explicit { throw error }
             throw CommandFailure("\(busy) (\(error.localizedDescription)); \(advice)", exitCode: ExitCode.unavailable)
         }
     }
@@ -91,15 +91,8 @@ final class TrialServer {
         options.setupEnabled = !setup.off
         options.dataDirectory = ServerOptions.dataDirectory(args)
         options.logLevel = .error
-        let service: ProbeService
-        do {
-            service = try ProbeService(options: options) { router in Routes.register(into: &router) }
-        } catch let error where error is SocketError || error is PortInUse {
-            throw CommandFailure("cannot start a server: \(error); pass free ports with --port, --second-port and --setup-port",
-                                 exitCode: ExitCode.osError)
-        } catch {
-            throw CommandFailure("cannot start a server: \(error)", exitCode: ExitCode.cannotCreate)
-        }
+        let service = try ServerStartFailure.start(options, prefix: "cannot start a server: ",
+                                                   addressAdvice: "; pass free ports with --port, --second-port and --setup-port")
         let bound = service.server.addresses.first?.port ?? options.port
         let url = ServerURL(scheme: .https, host: "localhost", port: bound)
         let api: ProbeAPIClient
@@ -111,6 +104,34 @@ final class TrialServer {
         }
         return TrialServer(url: url, api: api, dataDirectory: options.dataDirectory, caFile: api.http.trust.caFile,
                            service: service)
+    }
+
+    /// The key pins of every https origin of the page (the primary, the second port and the
+    /// second host name of GET /api/config), each from a handshake that verified the
+    /// certificate against the CA the CLI trusts. An origin that does not verify is left out:
+    /// the browser then refuses it, as a device without the CA would.
+    func keyPins() throws -> [String] {
+        // Plain HTTP (behind a proxy): no certificate, and localhost is a secure context anyway.
+        guard url.scheme == .https else { return [] }
+        var pins = [try api.http.presentedKeyPin()]
+        for origin in secondOrigins() {
+            do {
+                let client = try HTTPClient(server: try ServerURL(parsing: origin), trust: api.http.trust)
+                pins.append(try client.presentedKeyPin(timeout: Self.probeSeconds))
+            } catch {
+                printError("probe-server: \(ReportText.terminal(origin)) did not verify (\(error.localizedDescription)); "
+                    + "the cross-origin probes will fail")
+            }
+        }
+        return Array(Set(pins)).sorted()
+    }
+
+    /// The https origins of the page other than the one the CLI talks to.
+    func secondOrigins() -> [String] {
+        guard let response = try? api.http.get("/api/config"), response.isSuccess,
+              let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
+              let origins = object["origins"] as? [String: Any] else { return [] }
+        return ["secondPort", "secondHost"].compactMap { origins[$0] as? String }.filter { $0.hasPrefix("https://") }
     }
 
     /// Stops the server when `try` started it; a server that was running stays.
@@ -129,11 +150,7 @@ final class TrialServer {
 
     static func client(_ url: ServerURL, _ args: Arguments) throws -> ProbeAPIClient {
         let trust = ClientTrust.resolve(caFile: args.value("cacert"), dataDirectory: ServerOptions.dataDirectory(args))
-        do {
-            return ProbeAPIClient(http: try HTTPClient(server: url, trust: trust, token: ServerOptions.token(args)))
-        } catch {
-            throw CommandFailure.from(error)
-        }
+        return ProbeAPIClient(http: try HTTPClient(server: url, trust: trust, token: ServerOptions.token(args)))
     }
 }
 

@@ -3,13 +3,15 @@ import Glibc
 #endif
 import Foundation
 import ProbeCatalog
+import ProbeEngines
 import ProbeServer
 
 /// `probe-server try`: a trial without a phone. Uses the running server (or starts one),
 /// creates a run, opens it unattended in a local engine, prints each step as its result
 /// arrives, then the verdict, and exits with the verdict's code.
-enum TryCommand {
-    static let abstract = "A trial without a phone: the page in local headless Chromium, its steps and verdict."
+enum TryCommand: Command {
+    static let name = "try"
+    static let summary = "A trial without a phone: the page in local headless Chromium, its steps and verdict."
 
     static let defaultTimeoutSeconds = 120
     /// How often the run is read while the page runs: steps appear within a third of a
@@ -33,50 +35,42 @@ enum TryCommand {
         .init(long: "second-port", short: nil, valueName: "PORT|off", help: "Second origin of a server started here (default: port + 1)."),
         .init(long: "setup-port", short: nil, valueName: "PORT|off", help: "Plain-HTTP setup port of a server started here (default 8080)."),
         .init(long: "public", short: nil, valueName: "DIR", help: "Folder of the page for a server started here (default: Public/ of the checkout)."),
-    ] + ServerOptions.options + [
-        .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
-    ]
+    ] + ServerOptions.options
 
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
-
-        USAGE: probe-server try [--engine chromium|webkit|qt] [--misconfigure SETTING] [--timeout SECONDS]
-
+    static let usage = ["try [--engine chromium|webkit|qt] [--misconfigure SETTING] [--timeout SECONDS]"]
+    static let discussion = """
         Uses the probe-server that answers at --server (default \(ServerOptions.defaultServer), trusting
         DATA_DIR/ca.pem), or starts one in this process with --data-dir and stops it at the end.
         Creates a run labelled "try", opens it with mode=unattended in the engine (a fake camera,
         a throw-away profile, trust in exactly the server's certificate key), prints each step
         as its result arrives, then the verdict and the report URL. Engines and packages that are
         missing are installed when running as root (apt-get, pip), else the command is printed.
-
-        OPTIONS:
-        \(Arguments.helpText(options))
-
-        ENGINES:
-        \(TrialEngine.allCases.map { "  " + $0.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
-
-        SETTINGS FOR --misconfigure (and the engines that have them):
-        \(Misconfiguration.helpText)
-
-        EXIT STATUS:
-          0 ready, 1 not ready (findings), 2 incomplete or timed out, 64 usage error,
-          66 the page folder or the engine hosts were not found, 69 the server, the engine or
-          its packages are unavailable, 71 the ports are taken, 130 interrupted (Ctrl-C).
         """
+    static var sections: [HelpSection] {
+        [HelpSection(title: "ENGINES", body: Arguments.table(TrialEngine.allCases.map { ($0.rawValue, $0.summary) })),
+         HelpSection(title: "SETTINGS FOR --misconfigure (and the engines that have them)",
+                     body: Arguments.table(Misconfiguration.all.map { m in
+                         (m.name, m.meaning + " (" + TrialEngine.allCases.filter { m.applies(to: $0) }.map(\.rawValue).joined(separator: ", ") + ")")
+                     }))]
     }
+    static let exitStatuses = [
+        ExitStatusNote(ExitCode.ready, "ready"),
+        ExitStatusNote(ExitCode.findings, "not ready (findings)"),
+        ExitStatusNote(ExitCode.incomplete, "incomplete or timed out"),
+        ExitStatusNote(ExitCode.noInput, "the page folder or the engine hosts were not found"),
+        ExitStatusNote(ExitCode.unavailable, "the server, the engine or its packages are unavailable"),
+        ExitStatusNote(ExitCode.osError, "the ports are taken"),
+        ExitStatusNote(ExitCode.cannotCreate, "the trial's scratch folder or the server's data folder cannot be set up"),
+        ExitStatusNote(ExitCode.interrupted(by: SIGINT), "interrupted (Ctrl-C)"),
+    ]
 
-    static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(options: options, arguments: argv)
-        if args.flag("help") {
-            print(Arguments.fitted(help))
-            return ExitCode.ready
-        }
-        if let extra = args.positionals.first { throw UsageError("try takes no argument, got \(extra)") }
+    static func run(_ args: Arguments) throws -> Int32 {
         let plan = try TrialPlan(args)
 
         // Everything the engine needs, before a server or a run exists.
-        let launcher = try EngineLauncher.prepare(plan, publicDirectory: args.value("public"))
+        let launcher = try EngineLauncher.prepare(plan.engine, misconfiguration: plan.misconfiguration,
+                                                  checkoutRoots: checkoutRoots(publicDirectory: args.value("public")),
+                                                  say: say)
 
         // Ctrl-C and SIGTERM are taken by the poll loop (sigtimedwait), so that the browser
         // and the profile are always cleaned up; blocked before the server's threads start,
@@ -93,12 +87,7 @@ enum TryCommand {
             ? "started a probe-server at \(server.url) (data in \(server.dataDirectory)); it stops when the trial ends"
             : "using the probe-server at \(server.url)")
 
-        let run: RemoteRun
-        do {
-            run = try server.api.createRun(label: "try", platform: plan.platform)
-        } catch {
-            throw CommandFailure.from(error)
-        }
+        let run = try server.api.createRun(label: "try", platform: plan.platform)
         // The server's own URL for the run (it may carry more than the id), never rebuilt here.
         let runURL = server.absolute(run.url ?? "/?run=\(run.id)")
         let pageURL = runURL + (runURL.contains("?") ? "&" : "?") + launcher.pageQuery(platform: plan.platform)
@@ -106,7 +95,8 @@ enum TryCommand {
 
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
-        let engine = try launcher.launch(url: pageURL, server: server, scratch: scratch, timeout: plan.timeout)
+        let engine = try launcher.launch(url: pageURL, pins: server.keyPins, caFile: server.caFile, scratch: scratch,
+                                         timeout: plan.timeout, report: { printError("probe-server: " + $0) })
         defer { engine.stop() }
 
         let outcome = watch(run.id, server: server, engine: engine, plan: plan, signals: &signals)
@@ -121,12 +111,7 @@ enum TryCommand {
             return ExitCode.interrupted(by: signal)
         }
 
-        let document: RunReportDocument
-        do {
-            document = try server.api.reportDocument(run.id)
-        } catch {
-            throw CommandFailure.from(error)
-        }
+        let document = try server.api.reportDocument(run.id)
         say("")
         try Output.write(RunReports.text(document, style: Output.style))
         if let limitation = plan.engine.knownLimitation,
@@ -156,7 +141,7 @@ enum TryCommand {
             // The untrusted host gives up on the page it cannot load: that exit is the lesson, not news.
             if plan.misconfiguration?.name == "untrusted-ca" && document.results.isEmpty { return ExitCode.incomplete }
             printError("probe-server: the engine exited (status \(status)) before the run completed; the last lines of its log:\n"
-                + scratch.logTail())
+                + scratch.logTail().map { "  " + ReportText.terminal($0) }.joined(separator: "\n"))
             if plan.engine == .chromium, (try? String(contentsOfFile: scratch.logFile, encoding: .utf8))?.contains(BrowserUser.noSandboxMessage) == true {
                 printError(BrowserUser.sandboxHelp)
             }
@@ -167,6 +152,19 @@ enum TryCommand {
         case .interrupted:
             return ExitCode.incomplete
         }
+    }
+
+    /// Where Tests/engines may be: beside the page folder (`--public`, else the one found),
+    /// then in the working directory.
+    static func checkoutRoots(publicDirectory: String?) -> [String] {
+        var roots: [String] = []
+        if let publicDirectory { roots.append((publicDirectory as NSString).deletingLastPathComponent) }
+        if let found = try? PublicDirectory.locate(workingDirectory: PublicDirectory.currentDirectory(),
+                                                   executablePath: PublicDirectory.executablePath()) {
+            roots.append((found as NSString).deletingLastPathComponent)
+        }
+        roots.append(PublicDirectory.currentDirectory())
+        return roots
     }
 
     enum Outcome {

@@ -7,8 +7,9 @@ import ProbeServer
 
 /// `probe-server wait RUN`: for CI. Long-polls until the run completes or the timeout
 /// passes, then fetches the report, writes JUnit/JSON files and exits with the verdict.
-enum WaitCommand {
-    static let abstract = "Wait for a run to complete, write JUnit/JSON, exit with the verdict (for CI)."
+enum WaitCommand: Command {
+    static let name = "wait"
+    static let summary = "Wait for a run to complete, write JUnit/JSON, exit with the verdict (for CI)."
 
     /// One long poll asks the server to hold the request at most this long: proxies and
     /// load balancers commonly drop a silent connection after 60 s.
@@ -25,39 +26,29 @@ enum WaitCommand {
         .init(long: "out", short: nil, valueName: "DIR", help: "Write every report into DIR: \(ReportFolder.fileNames.joined(separator: ", ")) (created if missing)."),
         .init(long: "github", short: nil, valueName: nil, help: "Append the Markdown report to $GITHUB_STEP_SUMMARY and print ::error/::warning annotations per finding (on by itself when GITHUB_ACTIONS=true)."),
         .init(long: "quiet", short: "q", valueName: nil, help: "Print nothing but errors (and --github's annotations)."),
-    ] + ServerOptions.options + [
-        .init(long: "help", short: "h", valueName: nil, help: "Show this help."),
+    ] + ServerOptions.options
+
+    static let usage = ["wait <run-id> [--server URL] [--timeout SECONDS] [--junit FILE] [--json FILE] [--out DIR] [--github]"]
+    static let discussion = """
+        The report files are written in every case where the report could be fetched,
+        timeouts included.
+        """
+    static let operands = Operands.exactly(1, "a run id")
+    static let argumentHelp: [(name: String, help: String)] = [
+        ("<run-id>", "The run created with POST /api/runs and opened on the device."),
+    ]
+    static let exitStatuses = [
+        ExitStatusNote(ExitCode.ready, "ready"),
+        ExitStatusNote(ExitCode.findings, "not ready (findings)"),
+        ExitStatusNote(ExitCode.incomplete, "incomplete or timed out"),
+        ExitStatusNote(ExitCode.noInput, "no such run"),
+        ExitStatusNote(ExitCode.unavailable, "the server cannot be reached"),
+        ExitStatusNote(ExitCode.cannotCreate, "a report file cannot be written"),
+        ExitStatusNote(ExitCode.noPermission, "the token is missing or wrong"),
     ]
 
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
-
-        USAGE: probe-server wait <run-id> [--server URL] [--timeout SECONDS] [--junit FILE] [--json FILE] [--out DIR] [--github]
-
-        ARGUMENTS:
-          <run-id>   The run created with POST /api/runs and opened on the device.
-
-        OPTIONS:
-        \(Arguments.helpText(options))
-
-        EXIT STATUS:
-          0 ready, 1 not ready (findings), 2 incomplete or timed out, 64 usage error,
-          66 no such run, 69 the server cannot be reached, 73 a report file cannot be written,
-          77 the token is missing or wrong. The report files are written in every case where
-          the report could be fetched, timeouts included.
-        """
-    }
-
-    static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(options: options, arguments: argv)
-        if args.flag("help") {
-            print(Arguments.fitted(help))
-            return ExitCode.ready
-        }
-        guard let target = args.positionals.first else { throw UsageError("wait needs a run id") }
-        if args.positionals.count > 1 { throw UsageError("wait takes one run id, got also \(args.positionals[1])") }
-        let id = try ServerOptions.runID(target)
+    static func run(_ args: Arguments) throws -> Int32 {
+        let id = try ServerOptions.runID(args.positionals[0])
         let timeout = try args.int("timeout", Int.self, range: 1...86_400) ?? defaultTimeoutSeconds
         let api = try ServerOptions.client(args, command: "wait")
         let quiet = args.flag("quiet")
@@ -79,26 +70,21 @@ enum WaitCommand {
                 lastProblem = nil
             } catch let error as HTTPClientError {
                 // The server may be restarting or the network blinking; keep trying until the deadline.
-                if case .cannotReadCAFile = error { throw CommandFailure.from(error) }
-                if case .certificateNotTrusted = error { throw CommandFailure.from(error) }
-                if case .hostNameMismatch = error { throw CommandFailure.from(error) }
+                // What waiting cannot cure: the trust of the client itself.
+                switch error {
+                case .cannotReadCAFile, .certificateNotTrusted, .hostNameMismatch: throw error
+                default: break
+                }
                 lastProblem = error.localizedDescription
                 if !quiet { printError("probe-server: \(lastProblem!); retrying") }
                 if deadline.timeIntervalSinceNow > Double(retryPauseSeconds) { sleep(retryPauseSeconds) } else { break }
-            } catch {
-                throw CommandFailure.from(error)
             }
         }
         if !completed, let lastProblem {
             throw CommandFailure("gave up after \(timeout) s: \(lastProblem)", exitCode: ExitCode.unavailable)
         }
 
-        let document: RunReportDocument
-        do {
-            document = try api.reportDocument(id)
-        } catch {
-            throw CommandFailure.from(error)
-        }
+        let document = try api.reportDocument(id)
         if let path = args.value("junit") { try Output.writeFile(RunReports.junit(document), to: ReportFolder.junitPath(path), what: "JUnit report") }
         if let path = args.value("json") { try Output.writeFile(RunReports.json(document), to: path, what: "JSON report") }
         if let path = args.value("markdown") { try Output.writeFile(RunReports.markdown(document), to: path, what: "Markdown report") }

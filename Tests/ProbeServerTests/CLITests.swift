@@ -49,7 +49,7 @@ import Testing
         return path
     }
 
-    static let subcommands = ["serve", "try", "diff", "wait", "runs", "report", "compare", "profiles", "catalog", "health"]
+    static let subcommands = ["serve", "try", "diff", "wait", "runs", "report", "compare", "profiles", "catalog", "token", "health"]
 
     // MARK: Help and usage
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProbeEngines
 @testable import ProbeServer
 @testable import probe_server
 
@@ -26,7 +27,40 @@ import Testing
         let unexpected = ExitCode.of(Surprise())
         #expect(unexpected.code == 70)
         #expect(unexpected.message.contains("unexpected"))
-        #expect(CommandFailure.from(Surprise()).exitCode == 70, "the client commands' mapping falls back to the same table")
+    }
+
+    /// A command that throws what it was given, as a command's `run` lets a domain error out.
+    enum Throwing: Command {
+        nonisolated(unsafe) static var error: any Error = Surprise()
+        static let name = "throwing"
+        static let summary = "Throws its error."
+        static let usage = ["throwing"]
+        static let options: [Arguments.Option] = []
+        static func run(_ args: Arguments) throws -> Int32 { throw error }
+    }
+
+    /// Commands throw the domain's errors as they are; the one map where an error leaves a
+    /// command (`RootCommand.main`) gives each its status, so none is the bug status 70.
+    @Test func ADomainErrorLeavingACommand_ExitsWithItsMappedStatus_Not70() {
+        let cases: [(any Error, Int32)] = [
+            (ProbeAPIError(status: 404, code: "not_found", message: "no such run", field: nil), ExitCode.noInput),
+            (ProbeAPIError(status: 401, code: "unauthorized", message: "token", field: nil), ExitCode.noPermission),
+            (ProbeAPIError(status: 503, code: "unavailable", message: "later", field: nil), ExitCode.unavailable),
+            (HTTPClientError.cannotConnect(server: "https://127.0.0.1:1", reason: "refused"), ExitCode.unavailable),
+            (HTTPClientError.cannotReadCAFile(path: "/nope.pem", reason: "missing"), ExitCode.noInput),
+            (PublicDirectory.NotFound(looked: ["/nowhere/Public"]), ExitCode.noInput),
+            (ServerStartFailure(cause: SocketError(call: "bind", code: EADDRINUSE, detail: "")), ExitCode.osError),
+            (ServerStartFailure(cause: Surprise()), ExitCode.cannotCreate),
+            (EngineFailure(.notFound, "no Tests/engines here"), ExitCode.noInput),
+            (EngineFailure(.unavailable, "chromium is not installed"), ExitCode.unavailable),
+            (EngineFailure(.cannotCreate, "cannot write the profile"), ExitCode.cannotCreate),
+        ]
+        for (error, expected) in cases {
+            Throwing.error = error
+            #expect(RootCommand.main(["throwing"], commands: [Throwing.self]) == expected, "\(error)")
+        }
+        Throwing.error = Surprise()
+        #expect(RootCommand.main(["throwing"], commands: [Throwing.self]) == ExitCode.software)
     }
 
     /// README's CLI reference names the statuses; each one it names is in the table.

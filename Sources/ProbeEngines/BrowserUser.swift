@@ -13,7 +13,7 @@ import Foundation
 /// user namespaces (https://chromium.googlesource.com/chromium/src/+/main/docs/linux/sandboxing.md).
 /// Where the kernel refuses them, Chromium exits with "No usable sandbox!" and `try` says how
 /// to allow them (`sandboxHelp`).
-struct BrowserUser: Equatable {
+public struct BrowserUser: Equatable, Sendable {
     let name: String
     let uid: uid_t
     let gid: gid_t
@@ -31,9 +31,9 @@ struct BrowserUser: Equatable {
         for name in candidates {
             if let user = lookUp(name), user.uid != 0 { return user }
         }
-        throw CommandFailure("probe-server try runs Chromium with its sandbox, which Chromium refuses as root, and none of the "
+        throw EngineFailure(.unavailable, "probe-server try runs Chromium with its sandbox, which Chromium refuses as root, and none of the "
             + "unprivileged accounts \(candidates.joined(separator: ", ")) exists to run it as; create one with\n"
-            + "  \(createCommand)\nor run `probe-server try` as an unprivileged user", exitCode: ExitCode.unavailable)
+            + "  \(createCommand)\nor run `probe-server try` as an unprivileged user")
     }
 
     static func lookUp(_ name: String) -> BrowserUser? {
@@ -48,8 +48,7 @@ struct BrowserUser: Equatable {
             while let relative = below.nextObject() as? String { paths.append(path + "/" + relative) }
         }
         for item in paths where lchown(item, uid, gid) != 0 {
-            throw CommandFailure("cannot hand \(item) to the \(name) account: \(String(cString: strerror(errno)))",
-                                 exitCode: ExitCode.cannotCreate)
+            throw EngineFailure(.cannotCreate, "cannot hand \(item) to the \(name) account: \(String(cString: strerror(errno)))")
         }
     }
 
@@ -70,8 +69,8 @@ struct BrowserUser: Equatable {
     }
 
     /// What Chromium prints when its sandbox cannot start, and how to allow it.
-    static let noSandboxMessage = "No usable sandbox!"
-    static let sandboxHelp = """
+    public static let noSandboxMessage = "No usable sandbox!"
+    public static let sandboxHelp = """
         Chromium's sandbox could not start: Debian's chromium needs unprivileged user namespaces.
         Allow them (as root) with
           sysctl -w kernel.unprivileged_userns_clone=1   (Debian kernels)

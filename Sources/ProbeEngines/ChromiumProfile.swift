@@ -51,8 +51,7 @@ struct ChromiumProfile {
             let data = try JSONSerialization.data(withJSONObject: preferences, options: [.sortedKeys])
             try data.write(to: URL(fileURLWithPath: profileDirectory + "/Default/Preferences"))
         } catch {
-            throw CommandFailure("cannot write the Chromium profile in \(directory): \(error.localizedDescription)",
-                                 exitCode: ExitCode.cannotCreate)
+            throw EngineFailure(.cannotCreate, "cannot write the Chromium profile in \(directory): \(error.localizedDescription)")
         }
     }
 

@@ -2,26 +2,25 @@
 import Glibc
 #endif
 import Foundation
-import ProbeServer
 
 /// A private temporary folder for one trial (the browser profile, the engine's log),
 /// removed at the end whatever happened.
-struct ScratchFolder {
-    let path: String
+public struct ScratchFolder: Sendable {
+    public let path: String
 
     /// Chromium puts its singleton socket in TMPDIR/org.chromium.Chromium.XXXXXX/ and aborts
     /// ("Socket path too long") past the 108 bytes of sockaddr_un.sun_path (unix(7)); the
     /// scratch folder is the browser's TMPDIR, so a longer TMPDIR falls back to /tmp.
     static let longestBase = 48
 
-    init() throws {
+    public init() throws {
         var base = NSTemporaryDirectory()
         while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
         if base.utf8.count > Self.longestBase { base = "/tmp" }
         var template = Array((base + "/probe-try-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw CommandFailure("cannot create a temporary folder: \(String(cString: strerror(errno))); "
-                + "check that TMPDIR (or /tmp) is writable", exitCode: ExitCode.cannotCreate)
+            throw EngineFailure(.cannotCreate, "cannot create a temporary folder: \(String(cString: strerror(errno))); "
+                + "check that TMPDIR (or /tmp) is writable")
         }
         path = String(cString: made)
     }
@@ -33,8 +32,7 @@ struct ScratchFolder {
     func browserFolder(for user: BrowserUser?) throws -> String {
         guard let user else { return path }
         guard chmod(path, BrowserFolder.searchableMode) == 0 else {
-            throw CommandFailure("cannot open \(path) to the browser's account: \(String(cString: strerror(errno)))",
-                                 exitCode: ExitCode.cannotCreate)
+            throw EngineFailure(.cannotCreate, "cannot open \(path) to the browser's account: \(String(cString: strerror(errno)))")
         }
         let inside = path + "/" + BrowserFolder.name
         if user.canReach(inside) {
@@ -45,8 +43,7 @@ struct ScratchFolder {
         // and a link in the scratch folder removes it with the rest.
         var template = Array("/tmp/probe-try-browser-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw CommandFailure("cannot create a folder for the browser in /tmp: \(String(cString: strerror(errno)))",
-                                 exitCode: ExitCode.cannotCreate)
+            throw EngineFailure(.cannotCreate, "cannot create a folder for the browser in /tmp: \(String(cString: strerror(errno)))")
         }
         let outside = String(cString: made)
         try? "\(outside)\n".write(toFile: path + "/" + BrowserFolder.elsewhereNote, atomically: false, encoding: .utf8)
@@ -54,15 +51,16 @@ struct ScratchFolder {
     }
 
     /// Where the engine's stdout and stderr go.
-    var logFile: String { path + "/engine.log" }
+    public var logFile: String { path + "/engine.log" }
 
-    /// The last lines of the engine's log, indented, for a message when it ended too early.
-    func logTail(lines: Int = 6) -> String {
-        guard let text = try? String(contentsOfFile: logFile, encoding: .utf8) else { return "" }
-        return text.split(separator: "\n").suffix(lines).map { "  " + ReportText.terminal(String($0.prefix(200))) }.joined(separator: "\n")
+    /// The last lines of the engine's log, each cut at `lineLength`, for a message when it
+    /// ended too early. As the engine wrote them: the CLI makes them safe for a terminal.
+    public func logTail(lines: Int = 6, lineLength: Int = 200) -> [String] {
+        guard let text = try? String(contentsOfFile: logFile, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").suffix(lines).map { String($0.prefix(lineLength)) }
     }
 
-    func remove() {
+    public func remove() {
         if let outside = try? String(contentsOfFile: path + "/" + BrowserFolder.elsewhereNote, encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines), outside.hasPrefix("/tmp/probe-try-browser-") {
             try? FileManager.default.removeItem(atPath: outside)
@@ -83,7 +81,7 @@ enum BrowserFolder {
 
     static func make(_ path: String) throws {
         guard mkdir(path, privateMode) == 0 else {
-            throw CommandFailure("cannot create \(path): \(String(cString: strerror(errno)))", exitCode: ExitCode.cannotCreate)
+            throw EngineFailure(.cannotCreate, "cannot create \(path): \(String(cString: strerror(errno)))")
         }
     }
 
@@ -93,7 +91,7 @@ enum BrowserFolder {
         do {
             try FileManager.default.copyItem(atPath: file, toPath: copy)
         } catch {
-            throw CommandFailure("cannot copy \(file) for the browser: \(error.localizedDescription)", exitCode: ExitCode.cannotCreate)
+            throw EngineFailure(.cannotCreate, "cannot copy \(file) for the browser: \(error.localizedDescription)")
         }
         return copy
     }

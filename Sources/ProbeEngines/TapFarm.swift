@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import Foundation
-import ProbeServer
 
 /// The device-farm script for plain headless Chromium: what Tests/engines/hosts/common.py
 /// (`Farm`, `Chooser`) does for the engine hosts, over the Chrome DevTools Protocol
@@ -34,13 +33,16 @@ final class TapFarm: @unchecked Sendable {
 
     private let pipe: DevToolsPipe
     private let fixture: String
+    /// Where the script's complaint goes when it stops early (the CLI's stderr).
+    private let report: @Sendable (String) -> Void
     private let lock = NSLock()
     private var stopping = false
     private let done = DispatchSemaphore(value: 0)
 
-    init(pipe: DevToolsPipe, fixture: String) {
+    init(pipe: DevToolsPipe, fixture: String, report: @escaping @Sendable (String) -> Void) {
         self.pipe = pipe
         self.fixture = fixture
+        self.report = report
     }
 
     func start() {
@@ -48,7 +50,7 @@ final class TapFarm: @unchecked Sendable {
             do {
                 try run()
             } catch {
-                if !isStopping { printError("probe-server: the tap script stopped: \(error); the tap steps left are skipped") }
+                if !isStopping { report("the tap script stopped: \(error); the tap steps left are skipped") }
             }
             done.signal()
         }

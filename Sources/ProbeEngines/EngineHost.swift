@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import Foundation
-import ProbeServer
 
 /// The WebView hosts of Tests/engines/hosts, launched as Tests/engines/test_matrix.py
 /// launches them: WebKitGTK under xvfb-run on the system Python (where PyGObject lives),
@@ -25,34 +24,28 @@ struct EngineHost {
     static let qtPipPackages = ["PyQt6", "PyQt6-WebEngine"]
     static let systemPython = "/usr/bin/python3"
 
-    /// Where Tests/engines may be: beside the page folder of the checkout, or in the working directory.
-    static func candidateFolders(publicDirectory: String?) -> [String] {
-        var roots: [String] = []
-        if let publicDirectory { roots.append((publicDirectory as NSString).deletingLastPathComponent) }
-        if let found = try? PublicDirectory.locate(workingDirectory: PublicDirectory.currentDirectory(),
-                                                   executablePath: PublicDirectory.executablePath()) {
-            roots.append((found as NSString).deletingLastPathComponent)
-        }
-        roots.append(PublicDirectory.currentDirectory())
-        return roots.map { $0 + "/Tests/engines" }
+    /// Where Tests/engines may be: in each checkout root the CLI names (beside the page
+    /// folder, the working directory), in that order.
+    static func candidateFolders(checkoutRoots: [String]) -> [String] {
+        checkoutRoots.map { $0 + "/Tests/engines" }
     }
 
     /// The image the hosts (and Chromium's tap script) pick in the file chooser.
-    static func fixture(publicDirectory: String?) -> String? {
-        candidateFolders(publicDirectory: publicDirectory).map { $0 + "/fixtures/document.jpg" }
+    static func fixture(checkoutRoots: [String]) -> String? {
+        candidateFolders(checkoutRoots: checkoutRoots).map { $0 + "/fixtures/document.jpg" }
             .first { FileManager.default.fileExists(atPath: $0) }
     }
 
     var fixture: String { folder + "/fixtures/document.jpg" }
 
     /// Finds Tests/engines of the checkout.
-    static func locate(_ engine: TrialEngine, publicDirectory: String?) throws -> EngineHost {
-        let folders = candidateFolders(publicDirectory: publicDirectory)
+    static func locate(_ engine: TrialEngine, checkoutRoots: [String]) throws -> EngineHost {
+        let folders = candidateFolders(checkoutRoots: checkoutRoots)
         if let folder = folders.first(where: { FileManager.default.fileExists(atPath: $0 + "/hosts/common.py") }) {
             return EngineHost(engine: engine, folder: folder)
         }
-        throw CommandFailure("--engine \(engine.rawValue) runs the host of Tests/engines/hosts, which is not here; "
-            + "run `probe-server try` from the repository (looked in \(folders.joined(separator: ", ")))", exitCode: ExitCode.noInput)
+        throw EngineFailure(.notFound, "--engine \(engine.rawValue) runs the host of Tests/engines/hosts, which is not here; "
+            + "run `probe-server try` from the repository (looked in \(folders.joined(separator: ", ")))")
     }
 
     /// The query the page needs: unattended, the platform the host stands in for, and the
@@ -62,21 +55,20 @@ struct EngineHost {
     }
 
     /// Installs what the host needs when it is missing (as Tests/engines/run.sh does), or
-    /// says which command would.
-    func ensureDependencies() throws {
+    /// says which command would; `say` prints what it installs.
+    func ensureDependencies(say: (String) -> Void) throws {
         switch engine {
         case .webkit:
             let missing = Self.webkitPackages.filter { !ChildProcess.succeeds("dpkg", ["-s", $0]) }
             guard !missing.isEmpty else { return }
-            try DebianPackages.install(missing, why: "the WebKitGTK host")
+            try DebianPackages.install(missing, why: "the WebKitGTK host", say: say)
         case .qt:
             guard !ChildProcess.succeeds("python3", ["-c", "import PyQt6.QtWebEngineCore"]) else { return }
             let command = ["python3", "-m", "pip", "install", "-q"] + Self.qtPipPackages
-            try Output.write("installing PyQt6 and PyQt6-WebEngine (the QtWebEngine host): \(command.joined(separator: " "))\n")
+            say("installing PyQt6 and PyQt6-WebEngine (the QtWebEngine host): \(command.joined(separator: " "))")
             let status = try ChildProcess.run("python3", Array(command.dropFirst()))
             guard status == 0, ChildProcess.succeeds("python3", ["-c", "import PyQt6.QtWebEngineCore"]) else {
-                throw CommandFailure("installing PyQt6 failed (pip exited \(status)); run `\(command.joined(separator: " "))` and try again",
-                                     exitCode: ExitCode.unavailable)
+                throw EngineFailure(.unavailable, "installing PyQt6 failed (pip exited \(status)); run `\(command.joined(separator: " "))` and try again")
             }
         case .chromium:
             return
@@ -103,21 +95,21 @@ struct EngineHost {
 /// Debian packages installed on demand: apt-get when root, else the command to run.
 enum DebianPackages {
     /// `what`: who needs the packages, e.g. "the WebKitGTK host".
-    static func install(_ packages: [String], why what: String) throws {
+    static func install(_ packages: [String], why what: String, say: (String) -> Void) throws {
         let names = packages.joined(separator: " ")
         let command = "apt-get update && apt-get install -y \(names)"
         guard geteuid() == 0, ChildProcess.onPath("apt-get") != nil else {
-            throw CommandFailure("probe-server try needs \(names) (\(what)), which is not installed; install it with\n"
-                + "  sudo sh -c '\(command)'\nand run `probe-server try` again", exitCode: ExitCode.unavailable)
+            throw EngineFailure(.unavailable, "probe-server try needs \(names) (\(what)), which is not installed; install it with\n"
+                + "  sudo sh -c '\(command)'\nand run `probe-server try` again")
         }
-        try Output.write("installing \(names) (\(what)): \(command)\n")
+        say("installing \(names) (\(what)): \(command)")
         var environment = ProcessInfo.processInfo.environment
         environment["DEBIAN_FRONTEND"] = "noninteractive"
         let updated = try ChildProcess.run("apt-get", ["update", "-qq"], environment: environment)
         let installed = try ChildProcess.run("apt-get", ["install", "-y", "-qq"] + packages, environment: environment)
         guard updated == 0, installed == 0 else {
-            throw CommandFailure("`\(command)` failed (apt-get exited \(updated == 0 ? installed : updated)); "
-                + "fix what it printed and run `probe-server try` again", exitCode: ExitCode.unavailable)
+            throw EngineFailure(.unavailable, "`\(command)` failed (apt-get exited \(updated == 0 ? installed : updated)); "
+                + "fix what it printed and run `probe-server try` again")
         }
     }
 }

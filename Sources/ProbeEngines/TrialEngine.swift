@@ -1,13 +1,11 @@
-import ProbeServer
-
 /// The engine a trial runs the page in: headless Chromium itself, or one of the WebView
 /// hosts of Tests/engines/hosts (docs/engines.md), which are configured like apps.
-enum TrialEngine: String, CaseIterable {
+public enum TrialEngine: String, CaseIterable, Sendable {
     case chromium, webkit, qt
 
     /// What the run is judged as, unless `--platform` says otherwise: the WebKitGTK host
     /// stands in for WKWebView and the QtWebEngine host for Android's WebView (docs/engines.md).
-    var defaultPlatform: String {
+    public var defaultPlatform: String {
         switch self {
         case .chromium: return "desktop"
         case .webkit: return "ios-wkwebview"
@@ -17,7 +15,7 @@ enum TrialEngine: String, CaseIterable {
 
     /// A finding the engine itself causes whatever the host does (docs/engines.md): said
     /// beside the verdict so that a trial's reader does not fix the wrong thing.
-    var knownLimitation: (probe: String, text: String)? {
+    public var knownLimitation: (probe: String, text: String)? {
         switch self {
         case .webkit:
             return ("camera.foreignOrigin", "WebKitGTK's permission request carries no origin, so the WebKit host cannot check "
@@ -27,7 +25,7 @@ enum TrialEngine: String, CaseIterable {
         }
     }
 
-    var summary: String {
+    public var summary: String {
         switch self {
         case .chromium: return "headless Chromium, a plain browser (judged as desktop)"
         case .webkit: return "the WebKitGTK host of Tests/engines, a stand-in for WKWebView (judged as ios-wkwebview)"
@@ -40,9 +38,9 @@ enum TrialEngine: String, CaseIterable {
 /// The host arguments are those of Tests/engines/hosts/common.py (`parse_settings`), as the
 /// cases of Tests/engines/cases.py use them; Chromium's are the profile preferences and
 /// switches of ChromiumProfile.
-struct Misconfiguration {
-    let name: String
-    let meaning: String
+public struct Misconfiguration: Sendable {
+    public let name: String
+    public let meaning: String
     /// Arguments of webkit_host.py and qt_host.py; nil when the hosts cannot break it.
     let hostArguments: [String]?
     /// The engines whose host has the setting: WebKitGTK's permission request has no origin
@@ -51,17 +49,17 @@ struct Misconfiguration {
     let hostEngines: Set<TrialEngine>
     let chromium: ChromiumProfile.Change?
 
-    func applies(to engine: TrialEngine) -> Bool {
+    public func applies(to engine: TrialEngine) -> Bool {
         engine == .chromium ? chromium != nil : hostArguments != nil && hostEngines.contains(engine)
     }
 
     /// The page cannot run at all, so it never completes the run: `try` stops once the
     /// server has the page's <noscript> beacon (the result env.script).
-    var pageNeverFinishes: Bool { name == "javascript" }
+    public var pageNeverFinishes: Bool { name == "javascript" }
 
     static let both: Set<TrialEngine> = [.webkit, .qt]
 
-    static let all: [Misconfiguration] = [
+    public static let all: [Misconfiguration] = [
         .init(name: "javascript", meaning: "JavaScript off", hostArguments: ["--javascript", "off"], hostEngines: both,
               chromium: .contentSetting("javascript", blocked: true)),
         .init(name: "storage", meaning: "DOM storage (localStorage) off", hostArguments: ["--dom-storage", "off"], hostEngines: both,
@@ -94,19 +92,5 @@ struct Misconfiguration {
               chromium: nil),
     ]
 
-    static func named(_ name: String) -> Misconfiguration? { all.first { $0.name == name } }
-
-    /// For `try --help`: each name, what it breaks, and the engines that have it.
-    static var helpText: String {
-        let width = (all.map(\.name.count).max() ?? 0) + 2
-        let column = String(repeating: " ", count: 2 + width)
-        return all.map { m in
-            let engines = TrialEngine.allCases.filter { m.applies(to: $0) }.map(\.rawValue).joined(separator: ", ")
-            // Wrapped within 80 columns under its own column, so the names stay aligned.
-            let text = TerminalText.wrap(m.meaning + " (" + engines + ")", width: TerminalText.columns - column.count, indent: "")
-            return text.split(separator: "\n").enumerated().map { index, line in
-                (index == 0 ? "  " + m.name.padding(toLength: width, withPad: " ", startingAt: 0) : column) + line
-            }.joined(separator: "\n")
-        }.joined(separator: "\n")
-    }
+    public static func named(_ name: String) -> Misconfiguration? { all.first { $0.name == name } }
 }
