@@ -148,17 +148,23 @@ public enum ReportStyles {
     }
     /* Page-margin boxes (CSS Paged Media 3 §5; Chromium 131+): the page number on every page,
        the run id from the per-run sheet at printPath. */
-    @page { margin: 18mm 14mm;
+    @page { margin: 16mm 12mm;
       @bottom-right { content: "Page " counter(page) " of " counter(pages); font: 9pt system-ui, sans-serif; color: #333; } }
     @media print {
       :root { color-scheme: light; --fg: #000; --muted: #333; --line: #999; --bg: #fff; --soft: #fff; }
-      body { max-width: none; padding: 0; font-size: 10.5pt; }
+      /* Paper is read at arm's length: 10pt prose and 8.5pt tables keep a denied camera's report
+         to a few pages (the printed-report test counts them). */
+      body { max-width: none; padding: 0; font-size: 10pt; line-height: 1.35; }
+      table.grid { font-size: 8.5pt; }
+      th, td { padding: .15rem .3rem; }
+      h2 { margin-top: 1.2rem; }
+      .finding { padding: .4rem .6rem; }
       .crumbs, .filter, .formats, .copy, .no-print { display: none !important; }
       a { color: inherit; text-decoration: none; }
       /* An outside link is no use on paper without its address. */
       a[href^="http"]::after { content: " (" attr(href) ")"; font-size: .85em; color: #333; overflow-wrap: anywhere; }
       h2, h3, h4 { break-after: avoid; }
-      .finding, tr, .fix, .summary { break-inside: avoid; }
+      tr, .fix, .summary, dl > dd { break-inside: avoid; }
       /* What is folded on screen stays folded on paper: the detected wrapper's fix prints,
          the other wrappers' fixes and other platforms' items are only named (HTML, the
          details element: its content is hidden while it is closed). */
