@@ -2,17 +2,20 @@
 /// (docs/requirements.md#liveform).
 /// Coverage is computed from this map (`ChecklistCoverage`), never counted by hand.
 public enum Checklist {
-    private static func ask(_ key: String, _ text: String) -> Coverage {
-        .confirmed(OperatorQuestion(field: "answers.\(key)", text))
+    private static func ask(_ key: String, _ text: String, audience: OperatorQuestion.Audience = .tester) -> Coverage {
+        .confirmed(OperatorQuestion(field: "answers.\(key)", text, audience: audience))
     }
 
     public static let liveform: [ChecklistItem] = common + android + ios + reactNative
 
-    /// The same answer to every question of `operator.checklist` (its `answers` object).
+    /// The same answer to every question of `operator.checklist` that the page asks (its
+    /// `answers` object): the tester's, not the integrator's (`OperatorQuestion.Audience`).
     static func operatorAnswers(_ answer: JSONValue) -> [String: JSONValue] {
         var answers: [String: JSONValue] = [:]
         for item in liveform {
-            if let question = item.coverage.question, question.probe == "operator.checklist" { answers[question.key] = answer }
+            if let question = item.coverage.question, question.probe == "operator.checklist", question.audience == .tester {
+                answers[question.key] = answer
+            }
         }
         return answers
     }
@@ -25,7 +28,9 @@ public enum Checklist {
         ChecklistItem(
             "common.url.pidEncoded", .common, section: "URL and Navigation",
             "pid is URL-encoded before being passed.",
-            ask("pidEncoded", "Does the app pass pid through encodeURIComponent (or URLComponents / Uri.Builder) when it builds the URL?")),
+            // About the app's code: no one holding the phone can see it.
+            ask("pidEncoded", "Does the app pass pid through encodeURIComponent (or URLComponents / Uri.Builder) when it builds the URL?",
+                audience: .integrator)),
         ChecklistItem(
             "common.url.customSchemes", .common, section: "URL and Navigation",
             "External custom schemes open in an external app or fail gracefully.",

@@ -76,7 +76,7 @@ extension ChecklistCoverage {
         of item: ChecklistItem, platform: Platform, findings: [String: Finding], results: [String: ProbeResult]
     ) -> (Status, String) {
         guard item.tab.applies(to: platform) else {
-            return (.notApplicable, "the \(item.tab.rawValue) tab does not apply to \(platform.rawValue)")
+            return (.notApplicable, "the \(item.tab.rawValue) tab does not apply to \(platform.title)")
         }
         let coverage = item.coverage
         switch coverage.method {

@@ -105,15 +105,38 @@ public struct InferenceRule: Sendable, Codable, Equatable {
 /// fields `fields` of the operator probe `probe` (booleans, or "yes"/"no"/"unknown");
 /// every field must say yes for the item to be confirmed.
 public struct OperatorQuestion: Sendable, Codable, Equatable {
+    /// Who can answer the question. The page asks only the tester's; the report lists the
+    /// integrator's in its checklist as open items until an answer or the host report settles them.
+    public enum Audience: String, Sendable, Codable, CaseIterable {
+        /// The person holding the phone, by looking at the phone and the app.
+        case tester
+        /// Whoever has the app's code, manifest, Info.plist and build settings.
+        case integrator
+    }
+
     public let probe: String
     /// Dotted paths in the probe's observed object, e.g. `answers.openSettingsWorks`.
     public let fields: [String]
     public let text: String
+    public let audience: Audience
 
-    public init(probe: String = "operator.checklist", field: String, alsoFields: [String] = [], _ text: String) {
+    public init(probe: String = "operator.checklist", field: String, alsoFields: [String] = [], _ text: String,
+                audience: Audience = .tester) {
         self.probe = probe
         self.fields = [field] + alsoFields
         self.text = text
+        self.audience = audience
+    }
+
+    enum CodingKeys: String, CodingKey { case probe, fields, text, audience }
+
+    /// A catalog exported before questions had an audience reads as the tester's.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        probe = try c.decode(String.self, forKey: .probe)
+        fields = try c.decode([String].self, forKey: .fields)
+        text = try c.decode(String.self, forKey: .text)
+        audience = try c.decodeIfPresent(Audience.self, forKey: .audience) ?? .tester
     }
 
     /// The key inside `operator.checklist`'s `answers`, or the field of another operator probe.

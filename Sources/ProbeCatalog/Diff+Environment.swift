@@ -15,11 +15,17 @@ extension Diff {
     /// The version minimums of each requirement set (docs/requirements.md#requirement-sets): below the minimum fails whatever else passed.
     func evaluatePlatform(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let detected = context.platform
-        var parts = ["\(detected.platform.rawValue) (\(detected.confidence.rawValue) confidence)"]
+        // In people's words, with one confidence: the lower of the platform's and the framework's.
+        var parts = [detected.platform.title]
         if let version = detected.osVersion { parts.append("\(detected.os) \(version)") }
         if let engine = detected.engineVersion { parts.append("\(detected.engine) \(engine)") }
-        if let wrapper = detected.wrapper { parts.append(wrapper) }
-        let observed = parts.joined(separator: ", ")
+        if let framework = detected.wrapperDetection, !framework.wrapper.isNative {
+            parts.append(framework.wrapper.title)
+        } else if let wrapper = detected.wrapper {
+            parts.append(Wrapper(rawValue: wrapper)?.title ?? wrapper)
+        }
+        let confidence = min(detected.confidence, detected.wrapperDetection?.confidence ?? detected.confidence)
+        let observed = parts.joined(separator: ", ") + "; detected with \(confidence.rawValue) confidence"
 
         var failures: [String] = []
         var warnings: [String] = []

@@ -195,7 +195,8 @@ public struct Diff: Sendable {
         guard let result else {
             if let after = probe.after, after.waits == .run,
                 context.results[after.probe] == nil || context.results[after.probe]?.string("outcome") == "error" {
-                return make(.notRun, "not run (it runs after \(after.probe) grants the camera)")
+                let title = catalog.probe(id: after.probe)?.title ?? after.probe
+                return make(.notRun, "not run (it runs after \(title) grants the camera)")
             }
             return make(.notRun, "no result posted")
         }

@@ -123,7 +123,10 @@ public enum ProbesDocument {
                 switch item.coverage.method {
                 case .verified: by = item.coverage.probes.map { "`\($0)`" }.joined(separator: ", ")
                 case .inferred: by = "`\(item.coverage.rule!.probe)` \(item.coverage.rule!.condition.rawValue): \(item.coverage.rule!.because)"
-                case .confirmed: by = "`\(item.coverage.question!.probe)` (\(item.coverage.question!.fields.joined(separator: ", "))): \(item.coverage.question!.text)"
+                case .confirmed:
+                    let question = item.coverage.question!
+                    let asked = question.audience == .integrator ? "asked of the integrator in the report's checklist, not on the phone" : "asked of the tester"
+                    by = "`\(question.probe)` (\(question.fields.joined(separator: ", ")), \(asked)): \(question.text)"
                 case .notObservable: by = item.coverage.reason ?? ""
                 }
                 out.append("| `\(item.id)` | \(escape(item.text)) | \(item.coverage.method.rawValue) | \(escape(by)) |")

@@ -229,7 +229,114 @@ extension Remedy {
             seen = seen.enumerated().filter { index, text in seen.firstIndex(of: text) == index }.map(\.element)
             docs = docs ?? merge.docs
         }
+        if line == .reactNative { seen = WebViewElement.merged(seen) }
         // Each fix is code: one block after the other, a blank line between them.
         return (seen.joined(separator: "\n\n"), docs)
+    }
+}
+
+/// A React Native fix that is one `<WebView … />` element, with the comments above it. A
+/// screen renders one WebView, so several such fixes are one element that carries every
+/// prop: two elements one after the other are not one expression (TypeScript rejects
+/// adjacent JSX elements without a parent, TS2657), and two props of one name on one element
+/// are an error too (TS17001). https://www.typescriptlang.org/docs/handbook/jsx.html
+struct WebViewElement: Equatable {
+    var comments: [String]
+    /// Each prop as written, `name` or `name=value`, in order.
+    var props: [(name: String, text: String)]
+
+    static func == (a: WebViewElement, b: WebViewElement) -> Bool {
+        a.comments == b.comments && a.props.map(\.text) == b.props.map(\.text)
+    }
+
+    /// The element of a block whose code is exactly one self-closing `<WebView … />`; nil otherwise.
+    init?(_ block: String) {
+        let lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        comments = Array(lines.prefix { $0.hasPrefix("//") })
+        let code = lines.dropFirst(comments.count).joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard code.hasPrefix("<WebView"), code.hasSuffix("/>") else { return nil }
+        var rest = Substring(code.dropFirst("<WebView".count).dropLast(2))
+        guard rest.first.map({ $0 == " " || $0 == "\n" }) ?? true else { return nil }
+        props = []
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "\n" }
+            guard !rest.isEmpty else { break }
+            let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard !name.isEmpty else { return nil }
+            rest = rest.dropFirst(name.count)
+            guard rest.first == "=" else { props.append((String(name), String(name))); continue }
+            guard let value = Self.value(rest.dropFirst()) else { return nil }
+            props.append((String(name), "\(name)=\(value)"))
+            rest = rest.dropFirst(1 + value.count)
+        }
+    }
+
+    /// A prop's value at the start of `text`: a quoted string, or a `{…}` expression up to its
+    /// closing brace (quoted strings inside it skipped, so a brace in a string does not count).
+    static func value(_ text: Substring) -> Substring? {
+        guard let open = text.first else { return nil }
+        if open == "\"" || open == "'" {
+            guard let close = text.dropFirst().firstIndex(of: open) else { return nil }
+            return text[...close]
+        }
+        guard open == "{" else { return nil }
+        var depth = 0
+        var quote: Character?
+        for index in text.indices {
+            let char = text[index]
+            if let q = quote { if char == q { quote = nil }; continue }
+            switch char {
+            case "\"", "'", "`": quote = char
+            case "{": depth += 1
+            case "}":
+                depth -= 1
+                if depth == 0 { return text[...index] }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The element as code: its comments, then `<WebView />` with one prop, or one prop a line.
+    var code: String {
+        var lines = comments
+        if props.count == 1, !props[0].text.contains("\n") {
+            lines.append("<WebView \(props[0].text) />")
+        } else {
+            lines.append("<WebView")
+            for prop in props {
+                lines += prop.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+                    // A value's own further lines keep their indent under the prop's.
+                    $0.offset == 0 ? "  " + $0.element : String($0.element)
+                }
+            }
+            lines.append("/>")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Blocks with every `<WebView>` element folded into the first one, where it stood: the
+    /// comments of each, each prop once. Where two give one prop different values, the first
+    /// (the likelier cause's) is kept and the other is said in a comment, not dropped.
+    static func merged(_ blocks: [String]) -> [String] {
+        let elements = blocks.map(WebViewElement.init)
+        guard elements.compactMap({ $0 }).count > 1, let first = elements.firstIndex(where: { $0 != nil }) else { return blocks }
+        var merged = WebViewElement(comments: [], props: [])
+        for element in elements.compactMap({ $0 }) {
+            for comment in element.comments where !merged.comments.contains(comment) { merged.comments.append(comment) }
+            for prop in element.props {
+                guard let same = merged.props.first(where: { $0.name == prop.name }) else { merged.props.append(prop); continue }
+                let aside = "// or: " + prop.text
+                if same.text != prop.text, !prop.text.contains("\n"), !merged.comments.contains(aside) { merged.comments.append(aside) }
+            }
+        }
+        return blocks.indices.compactMap { index in
+            index == first ? merged.code : (elements[index] == nil ? blocks[index] : nil)
+        }
+    }
+
+    init(comments: [String], props: [(name: String, text: String)]) {
+        self.comments = comments
+        self.props = props
     }
 }

@@ -206,3 +206,37 @@ import Testing
         }
     }
 }
+
+/// Each question says who can answer it: the tester, by looking at the phone and the app, or
+/// the integrator, from the app's code and build. The page asks only the tester's.
+@Suite struct QuestionAudienceTests {
+    static var questions: [(item: ChecklistItem, question: OperatorQuestion)] {
+        Checklist.liveform.compactMap { item in item.coverage.question.map { (item, $0) } }
+    }
+
+    @Test func QuestionsAboutTheAppsCodeOrBuild_AreTheIntegrators() {
+        // What a tester cannot see on a phone: code, manifests, Info.plist, build settings.
+        let codeWords = ["encodeURIComponent", "URLComponents", "Uri.Builder", "Info.plist", "AndroidManifest", "build setting"]
+        for (item, question) in Self.questions {
+            let aboutCode = codeWords.contains { question.text.contains($0) }
+            #expect((question.audience == .integrator) == aboutCode, "\(item.id): \(question.text) is for the \(question.audience.rawValue)")
+        }
+        #expect(Self.questions.contains { $0.item.id == "common.url.pidEncoded" && $0.question.audience == .integrator })
+    }
+
+    @Test func ThePagesAnswers_AreTheTestersQuestionsOnly() {
+        let answers = Checklist.operatorAnswers("yes")
+        #expect(answers["pidEncoded"] == nil)
+        #expect(answers["cameraCheckedBeforeWebView"] == "yes")
+    }
+
+    @Test func TheExportedChecklist_CarriesEachQuestionsAudience() throws {
+        let data = try JSONEncoder().encode(Checklist.liveform)
+        let items = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let pid = try #require(items.first { $0["id"] as? String == "common.url.pidEncoded" })
+        let question = try #require((pid["coverage"] as? [String: Any])?["question"] as? [String: Any])
+        #expect(question["audience"] as? String == "integrator")
+        let decoded = try JSONDecoder().decode([ChecklistItem].self, from: data)
+        #expect(decoded.map(\.coverage.question) == Checklist.liveform.map(\.coverage.question), "read back with its audience")
+    }
+}

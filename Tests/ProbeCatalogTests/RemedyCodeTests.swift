@@ -161,4 +161,39 @@ import Testing
             #expect(code.contains("request.deny()"))
         }
     }
+
+    /// React Native fixes that are each a `<WebView … />` element combine into ONE element with
+    /// every prop once: two elements one after the other are not one JSX expression, and one
+    /// prop twice is a TypeScript error. A prop two fixes set differently keeps the first value
+    /// and names the other in a comment.
+    @Test func CombinedReactNativeFix_IsOneWebViewElementWithEveryProp() throws {
+        let combined = try #require(Remedy.combined([.inlineMedia, .cameraGrant, .autoplay, .strictOrigin]))
+        #expect(combined.reactNative == """
+            // Request the camera permission in the app first
+            // Never "grant"; ElseDeny refuses other hosts (iOS 15+);
+            // check the port in a native patch if you need it
+            // or: mediaCapturePermissionGrantType="grantIfSameHostElseDeny"
+            <WebView
+              allowsInlineMediaPlayback
+              mediaPlaybackRequiresUserAction={false}
+              mediaCapturePermissionGrantType="grantIfSameHostElsePrompt"
+              originWhitelist={['https://id.example.com']}
+            />
+            """, "\(combined.reactNative ?? "nil")")
+        // A multi-line prop value keeps its lines; statements that are no element stay blocks of their own.
+        let withNavigation = try #require(Remedy.combined([.customSchemes, .cookies, .osCameraPermission]))
+        let code = try #require(withNavigation.reactNative)
+        #expect(code.components(separatedBy: "<WebView").count - 1 == 1, "\(code)")
+        #expect(code.contains("  onShouldStartLoadWithRequest={({ url }) => {\n    if (") && code.contains("\n  }}\n  sharedCookiesEnabled\n/>"), "\(code)")
+        #expect(code.contains("const status = await request(camera);"), "\(code)")
+    }
+
+    /// Every combination a finding can carry has at most one `<WebView>` element in its React Native fix.
+    @Test func EveryCooccurringReactNativeFix_HasOneWebViewElement() {
+        for group in Remedy.cooccurring() {
+            guard let code = Remedy.combined(group.remedies.map(\.remedy))?.reactNative else { continue }
+            let elements = code.split(separator: "\n").filter { $0.hasPrefix("<WebView") }.count
+            #expect(elements <= 1, "\(group.remedies.map(\.name).joined(separator: " + ")):\n\(code)")
+        }
+    }
 }

@@ -109,7 +109,9 @@ import Testing
                 let parts = rest.components(separatedBy: "::")
                 #expect(parts.count == 2, "\(name): \(line)")
                 #expect(!parts[0].contains(",") && !parts[0].contains(":"))
-                #expect(parts[0].removingPercentEncoding?.contains(finding.probe) == true)
+                #expect(parts[0].removingPercentEncoding?.contains(finding.title) == true, "named by its title")
+                #expect(parts[0].removingPercentEncoding?.contains(finding.probe) == false, "the id is in the details line")
+                #expect(parts[1].removingPercentEncoding?.contains("\ndetails: probe \(finding.probe)") == true)
                 #expect(parts[1].removingPercentEncoding?.hasPrefix(finding.diagnosis ?? finding.observed) == true)
             }
         }

@@ -424,7 +424,14 @@ class Checker:
                     rest = rest[len(candidate["code"]) + 2:]
                     break
             else:
-                raise ValueError(f"{snippet['id']}: a block that is no catalog line nor merge: {rest[:80]!r}")
+                # React Native fixes that are each one <WebView> element are one element with
+                # all their props (WebViewElement in Remedy+Merge.swift): no catalog line, so
+                # it is checked as the element it is, up to its closing "/>".
+                element = re.match(r"((?://[^\n]*\n)*<WebView\b(?:[^\n]*/>|.*?\n/>))(?:\n\n|$)", rest, re.S)
+                if language != "JSX" or not element:
+                    raise ValueError(f"{snippet['id']}: a block that is no catalog line nor merge: {rest[:80]!r}")
+                found.append(("jsx.element", element.group(1)))
+                rest = rest[element.end():]
         return found
 
     def native(self):

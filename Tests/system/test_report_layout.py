@@ -23,6 +23,9 @@ PHONES = [(320, 640), (390, 844)]
 CHROMIUM = "/usr/bin/chromium"
 # A token with no break opportunity: what a long error message or file name can be.
 LONG_TOKEN = "NotAllowedError:" + "x" * 180
+# A denied camera's report on paper: the verdict, the findings with this app's fix, the
+# checklist and every probe; what is folded on screen is not printed.
+MAX_PDF_PAGES = 8
 
 
 def call(server, method, path, body=None, headers=None):
@@ -215,7 +218,59 @@ def test_PrintedReport_HasTheSummaryTheRunIdAndPageNumbersOnEveryPage(judged, tm
     for number, page in enumerate(pages, start=1):
         assert f"Run {run}" in page, f"page {number} has no run id"
         assert re.search(rf"Page {number} of {len(pages)}\b", page), f"page {number}: no 'Page {number} of {len(pages)}'"
-    assert "· · ·" not in text and "null" not in pages[0]
-    # Folded on screen, printed on paper: the other wrappers' fixes and other platforms' checklist rows.
-    assert "items for other platforms" in text and "Fix in react-native-webview" in text
+    dots = text.find("· · ·")
+    assert dots < 0, f"an empty value printed as dots: {text[max(0, dots - 300):dots + 100]!r}"
+    # No null metadata in the summary (a diagnosis may well say "localStorage is null").
+    assert "null" not in pages[0].split("Findings")[0]
+    # The detected wrapper's fix prints; what is folded on screen stays folded on paper: the
+    # other wrappers' fixes and the other platforms' checklist rows are only named.
+    assert "Fix in Native Android (WebView)" in text
+    assert "items for other platforms" in text and "The fix in the other wrappers" in text
+    for folded in ["Fix in react-native-webview", "Fix in Capacitor", "Fix in Cordova", "NSCameraUsageDescription is declared"]:
+        assert folded not in text, f"{folded!r} is folded on screen, so not printed"
     assert "developer.android.com" in text, "an outside link prints its address"
+
+
+def pdf_pages(pdf):
+    """The page count pdfinfo reads from the PDF itself."""
+    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True).stdout
+    return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+
+
+def split_words(pdf_text, html_words):
+    """Words of prose the PDF broke across two lines: a line ending in letters and the next
+    starting with lowercase letters, that together are one word of the report and apart are
+    not both words of it. Tokens with no break opportunity (ids, the long error) are not prose:
+    a line's last or next line's first chunk that has anything but letters is left alone."""
+    found = []
+    lines = [l.strip() for l in pdf_text.replace("\f", "\n").split("\n")]
+    for line, following in zip(lines, lines[1:]):
+        if not line or not following:
+            continue
+        tail, head = line.split()[-1], following.split()[0]
+        if not (tail.isalpha() and re.fullmatch(r"[a-z]+[,.;:)]?", head)):
+            continue
+        head = head.rstrip(",.;:)")
+        joined = tail + head
+        if joined in html_words and not (tail in html_words and head in html_words):
+            found.append(f"{tail}|{head}")
+    return found
+
+
+def test_PrintedReport_OfADeniedCamera_IsAtMostEightPages_WithNoWordBrokenInside(judged, tmp_path):
+    server, run, _ = judged
+    pdf = tmp_path / "report.pdf"
+    subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--ignore-certificate-errors",
+                    f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
+                    server.url(f"/runs/{run}")], check=True, capture_output=True, timeout=120)
+    pages = pdf_pages(pdf)
+    assert pages <= MAX_PDF_PAGES, f"the denied-camera report prints on {pages} pages"
+    # Reading order (no -layout), so a table's cells are not interleaved on one line.
+    text = subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    ctx = ssl.create_default_context(cafile=server.ca)
+    with urllib.request.urlopen(urllib.request.Request(server.url(f"/runs/{run}")), context=ctx, timeout=30) as r:
+        html = r.read().decode()
+    prose = re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S))
+    html_words = set(re.findall(r"[A-Za-z]+", prose))
+    broken = split_words(text, html_words)
+    assert not broken, f"words broken inside across lines: {broken}"

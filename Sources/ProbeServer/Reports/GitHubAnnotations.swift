@@ -20,7 +20,8 @@ enum GitHubAnnotations {
             for (wrapper, fix) in ReportFacts.relevantRemedies(finding.remedy, platform: platform) {
                 message += "\n" + ReportFacts.fixText(wrapper, fix)
             }
-            let title = "probe-server \(document.run.id): \(finding.probe) (\(finding.title))"
+            message += "\ndetails: " + ReportFacts.detailsText(finding)
+            let title = "probe-server \(document.run.id): \(finding.title)"
             lines.append("::\(command) title=\(property(title))::\(data(message))")
         }
         return lines.map { $0 + "\n" }.joined()

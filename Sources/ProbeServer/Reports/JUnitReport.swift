@@ -70,7 +70,8 @@ enum JUnitReport {
             ("osVersion", detected.osVersion?.description ?? ""),
             ("engine", detected.engine),
             ("engineVersion", detected.engineVersion?.description ?? ""),
-            ("platformConfidence", detected.confidence.rawValue),
+            // One confidence for what was detected: the lower of the platform's and the framework's.
+            ("confidence", ReportFacts.confidence(detected).rawValue),
         ]
         list.append(("wrapper", detected.wrapper ?? noWrapper))
         if let label = document.run.label { list.append(("label", label)) }
@@ -113,7 +114,10 @@ enum JUnitReport {
         for (wrapper, fix) in ReportFacts.relevantRemedies(finding.remedy, platform: platform) {
             lines.append(ReportFacts.fixText(wrapper, fix))
         }
-        if !finding.checklistItems.isEmpty { lines.append("checklist: \(finding.checklistItems.joined(separator: ", "))") }
+        if !finding.checklistItems.isEmpty {
+            lines.append("checklist: " + finding.checklistItems.map { id in Checklist.liveform.first { $0.id == id }?.text ?? id }.joined(separator: " · "))
+        }
+        lines.append("details: " + ReportFacts.detailsText(finding))
         return lines.joined(separator: "\n")
     }
 

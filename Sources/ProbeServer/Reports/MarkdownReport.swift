@@ -47,7 +47,7 @@ enum MarkdownReport {
                 let fix = fixes.map { ($0.wrapper, ReportText.markdownCode(ReportFacts.codeHeadline($0.fix))) }
                     .map { wrapper == nil ? "\(esc($0.0)): \($0.1)" : $0.1 }
                     .joined(separator: " · ")
-                out.append("| \(finding.verdict == .fail ? "❌ fail" : "⚠️ warn") | \(finding.severity.rawValue) | \(esc(finding.title)) (\(esc(finding.probe))) | \(esc(finding.observed)) | \(esc(finding.diagnosis ?? ""))\(finding.causes.isEmpty ? "" : " Sources: " + finding.causes.map { sourceLink($0.source) }.joined(separator: " ")) | \(fix.isEmpty ? "—" : fix) |")
+                out.append("| \(finding.verdict == .fail ? "❌ fail" : "⚠️ warn") | \(finding.severity.rawValue) | \(esc(finding.title)) | \(esc(finding.observed)) | \(esc(finding.diagnosis ?? ""))\(finding.causes.isEmpty ? "" : " Sources: " + finding.causes.map { sourceLink($0.source) }.joined(separator: " ")) | \(fix.isEmpty ? "—" : fix) |")
             }
             if actionable.count > maxRows { out += ["", "…and \(actionable.count - maxRows) more; see the full report."] }
             fixes(&out, actionable.prefix(maxRows), diff)
@@ -56,6 +56,11 @@ enum MarkdownReport {
         let counts = ReportFacts.coverageCounts(diff.coverage).map { "\($0.status) \($0.count)" }.joined(separator: " · ")
         out.append("**Checklist coverage** (\(diff.coverage.items.count) items): \(counts)")
         if let fromHost = ReportFacts.fromHostReport(diff.coverage) { out += ["", "From the host report: \(esc(fromHost))"] }
+        let questions = ReportFacts.integratorQuestions(diff.coverage, platform: platform)
+        if !questions.isEmpty {
+            out += ["", "**For the integrator to answer** (the phone does not ask):"]
+            out += questions.map { "- \(esc($0.question)) (\(esc($0.state)))" }
+        }
         let verdictCounts = Finding.Verdict.allCases.compactMap { verdict -> String? in
             let count = diff.counts[verdict.rawValue] ?? 0
             return count > 0 ? "\(verdict.rawValue) \(count)" : nil
@@ -84,9 +89,9 @@ enum MarkdownReport {
         for finding in findings {
             let (fixes, forThisApp) = ReportFacts.codeFixes(finding, platform: diff.platform.platform)
             let following = ReportFacts.consequences(of: finding, in: diff)
-            guard !fixes.isEmpty || !following.isEmpty else { continue }
             if !heading { out += ["", "#### Fixes"]; heading = true }
-            out += ["", "**\(esc(finding.title))** (\(esc(finding.probe)))"]
+            out += ["", "**\(esc(finding.title))**", "", "_Details: " + ReportFacts.detailsParts(finding).map { "\($0.name) " + $0.ids.map(ReportText.markdownCode).joined(separator: ", ") }.joined(separator: " · ") + "_"]
+            if fixes.isEmpty { out += ["", "No code fix: see the diagnosis above."] }
             for fix in forThisApp ? Array(fixes.prefix(1)) : fixes {
                 out += ["", "Fix in \(esc(fix.label))\(forThisApp ? " (this app)" : "") · [Documentation](\(ReportText.markdownURL(fix.docs)))", ""]
                 out.append(ReportText.markdownFence(fix.code, language: fix.fence))
@@ -95,7 +100,7 @@ enum MarkdownReport {
                 out += ["", "The same fix in \(fixes.dropFirst().map { esc($0.label) }.joined(separator: ", ")): in the full report."]
             }
             if !following.isEmpty {
-                out += ["", "Also failing because of this: " + following.map { "\(esc($0.title)) (\(esc($0.probe)))" }.joined(separator: ", ")]
+                out += ["", "Also failing because of this: " + following.map { esc($0.title) }.joined(separator: ", ")]
             }
         }
     }

@@ -84,16 +84,42 @@ enum ReportFacts {
         return wrapper.title
     }
 
-    /// "iOS 17.4 · WebKit 17.4 · react-native-webview (high confidence)"
+    /// "iOS 17.4 · WebKit 17.4 · react-native-webview · detected with high confidence": what
+    /// was detected in people's words, with one confidence (`confidence(_:)`).
     static func platformSummary(_ detected: DetectedPlatform) -> String {
         var parts = [detected.os + (detected.osVersion.map { " \($0)" } ?? "")]
         parts.append(detected.engine + (detected.engineVersion.map { " \($0)" } ?? ""))
-        if let wrapper = detected.wrapper { parts.append(wrapper) }
-        if let framework = detected.wrapperDetection, framework.wrapper.rawValue != detected.wrapper {
-            parts.append("\(framework.wrapper.title)\(framework.inAppBrowser ? " InAppBrowser" : "") (\(framework.confidence.rawValue))")
+        if let wrapper = wrapperTitle(detected) { parts.append(wrapper) }
+        return parts.filter { !$0.isEmpty }.joined(separator: " · ") + " · " + detectedWithConfidence(detected)
+    }
+
+    /// The one confidence of what was detected: the platform's, or the app framework's when
+    /// that is lower (a run is as sure of what it ran in as of its least sure part).
+    static func confidence(_ detected: DetectedPlatform) -> DetectedPlatform.Confidence {
+        min(detected.confidence, detected.wrapperDetection?.confidence ?? detected.confidence)
+    }
+
+    /// "detected with high confidence", and what a query parameter overrode.
+    static func detectedWithConfidence(_ detected: DetectedPlatform) -> String {
+        var overridden: [String] = []
+        if detected.overridden { overridden.append("?platform=") }
+        if detected.wrapperDetection?.overridden == true { overridden.append("?wrapper=") }
+        return "detected with \(confidence(detected).rawValue) confidence"
+            + (overridden.isEmpty ? "" : ", overridden by " + overridden.joined(separator: " and "))
+    }
+
+    /// The app framework or bridge by its title ("Cordova (Java, Android)", "react-native-webview"),
+    /// with "InAppBrowser" when the page runs in Cordova's; nil when none was seen.
+    static func wrapperTitle(_ detected: DetectedPlatform) -> String? {
+        if let framework = detected.wrapperDetection {
+            return framework.wrapper.title + (framework.inAppBrowser ? " InAppBrowser" : "")
         }
-        return parts.joined(separator: " · ") + " (\(detected.confidence.rawValue) confidence"
-            + (detected.overridden ? ", overridden by ?platform=" : "") + ")"
+        return detected.wrapper.map { ProbeCatalog.Wrapper(rawValue: $0)?.title ?? $0 }
+    }
+
+    /// A platform's name for a person from its id ("android-webview" → "Android WebView").
+    static func platformTitle(_ id: String) -> String {
+        Platform(rawValue: id)?.title ?? id
     }
 
     static func verdictTitle(_ verdict: DiffReport.Verdict) -> String {
@@ -122,11 +148,11 @@ enum ReportFacts {
         actionable(report) + report.findings.filter { $0.verdict != .fail && $0.verdict != .warn }
     }
 
-    /// "ios.uiDelegate verified, ios.plist.photos failed": the checklist items the host report
+    /// "WKUIDelegate is set on the native WKWebView. verified; …": the checklist items the host report
     /// settled (docs/host-report.md); nil when none did.
     static func fromHostReport(_ coverage: ChecklistCoverage) -> String? {
         let items = coverage.items.filter { $0.source == .hostReport }
-        return items.isEmpty ? nil : items.map { "\($0.id) \($0.status.rawValue)" }.joined(separator: ", ")
+        return items.isEmpty ? nil : items.map { "\($0.text) \($0.status.rawValue)" }.joined(separator: "; ")
     }
 
     /// The checklist counts in the order of `ChecklistCoverage.Status`, zeros left out. Items
@@ -263,9 +289,59 @@ extension ReportFacts {
         (coverage.items.filter { $0.tab.applies(to: platform) }, coverage.items.filter { !$0.tab.applies(to: platform) })
     }
 
+    /// The checklist questions only the integrator can answer (the app's code and build, not
+    /// the phone: `OperatorQuestion.Audience.integrator`) for a run on `platform`, each with
+    /// its item and what settles it so far: "open" until an answer or the host report does.
+    static func integratorQuestions(_ coverage: ChecklistCoverage, platform: Platform)
+        -> [(item: ChecklistCoverage.Item, question: String, state: String)] {
+        Checklist.liveform.compactMap { entry in
+            guard let question = entry.coverage.question, question.audience == .integrator,
+                  entry.tab.applies(to: platform), let item = coverage.item(entry.id) else { return nil }
+            let state: String
+            switch item.status {
+            case .confirmed: state = item.source == .hostReport ? "settled by the host report" : "answered yes"
+            case .failed: state = item.source == .hostReport ? "the host report says no" : "answered no"
+            case .verified, .inferred: state = "settled by the host report"
+            default: state = "open"
+            }
+            return (item, question.text, state)
+        }
+    }
+
     /// A checklist item's text (what the guide says) for its id; the id when it is unknown.
     static func checklistTitle(_ id: String, in coverage: ChecklistCoverage) -> String {
         coverage.item(id)?.text ?? id
+    }
+
+    /// A finding's ids, for the one details line each finding has: the probe and its causes.
+    /// Everywhere else reports name a finding by its title.
+    static func detailsParts(_ finding: Finding) -> [(name: String, ids: [String])] {
+        [("probe", [finding.probe])] + (finding.causes.isEmpty ? [] : [("causes", finding.causes.map(\.id))])
+    }
+
+    /// "probe camera.getUserMedia · causes android.camera.no-permission-handler, …"
+    static func detailsText(_ finding: Finding) -> String {
+        detailsParts(finding).map { "\($0.name) " + $0.ids.joined(separator: ", ") }.joined(separator: " · ")
+    }
+
+    /// A checklist item's evidence ("camera.getUserMedia: fail") with each probe named by its
+    /// title ("Camera access: fail"): the coverage states it by ids for the JSON.
+    static func evidenceInWords(_ evidence: String, catalog: Catalog = .standard) -> String {
+        var out = evidence
+        for probe in catalog.probes.sorted(by: { $0.id.count > $1.id.count }) where out.contains(probe.id) {
+            var result = ""
+            var rest = Substring(out)
+            while let range = rest.range(of: probe.id) {
+                let before = range.lowerBound == rest.startIndex ? result.last : rest[rest.index(before: range.lowerBound)]
+                let after = range.upperBound == rest.endIndex ? nil : rest[range.upperBound]
+                // A whole id: not inside a longer id or a field path ("answers.pidEncoded").
+                let edge: (Character?) -> Bool = { c in c.map { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "_") } ?? true }
+                result += rest[..<range.lowerBound] + (edge(before) && edge(after) ? probe.title : probe.id)
+                rest = rest[range.upperBound...]
+            }
+            out = result + rest
+        }
+        return out
     }
 
     /// A probe's title for its id; the id when the catalog does not know it.

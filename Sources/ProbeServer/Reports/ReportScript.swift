@@ -1,8 +1,8 @@
 /// The report page's only script, served at `path` (the CSP is `script-src 'self'`, so no
 /// inline script): it shows each fix's Copy button and copies the code with the Clipboard
 /// API (https://developer.mozilla.org/en-US/docs/Web/API/Clipboard/writeText), selecting
-/// the code instead where that is refused (plain HTTP, an old WebView); and it opens every
-/// `<details>` before printing, for browsers without `::details-content`.
+/// the code instead where that is refused (plain HTTP, an old WebView). What is folded stays
+/// folded in print too (`ReportStyles`): the paper copy has this app's fix, not every wrapper's.
 ///
 /// The page reads completely without it: the buttons stay `hidden`.
 public enum ReportScript {
@@ -41,10 +41,6 @@ public enum ReportScript {
           });
         })(buttons[i]);
       }
-      window.addEventListener('beforeprint', function () {
-        var folded = document.querySelectorAll('details:not([open])');
-        for (var j = 0; j < folded.length; j++) folded[j].setAttribute('open', '');
-      });
     })();
 
     """

@@ -26,9 +26,12 @@ public enum ReportStyles {
       --skip-bg: #eaeef2; --skip-fg: #424a53; }
     * { box-sizing: border-box; }
     html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
-    /* A long id, URL or user agent breaks anywhere rather than widening the page (CSS Text 3, overflow-wrap). */
+    /* Prose breaks between words only; a word longer than its line (a token the run sent)
+       breaks where it overflows, and only ids, code and URLs break anywhere (CSS Text 3 §5.5,
+       overflow-wrap: break-word leaves a word that fits whole, and min-content widths as they are). */
     body { margin: 0 auto; max-width: 72rem; padding: 1rem; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-      color: var(--fg); background: var(--bg); overflow-wrap: anywhere; }
+      color: var(--fg); background: var(--bg); overflow-wrap: break-word; hyphens: manual; }
+    .mono, code, a[href^="http"] { overflow-wrap: anywhere; }
     body.matrix-page { max-width: none; }
     h1 { font-size: 1.6rem; margin: .3rem 0; }
     h2 { font-size: 1.25rem; border-bottom: 1px solid var(--line); padding-bottom: .2rem; margin-top: 2rem; }
@@ -40,7 +43,7 @@ public enum ReportStyles {
     /* Code to paste keeps its lines; a long one scrolls inside its block, never the page. */
     pre { max-width: 100%; overflow-x: auto; margin: .3rem 0; background: var(--soft); border: 1px solid var(--line); border-radius: 6px; }
     pre code { display: block; border: 0; padding: .5rem .6rem; white-space: pre; overflow-wrap: normal; background: none; }
-    .wrap { overflow-wrap: anywhere; word-break: break-word; }
+    .wrap { overflow-wrap: anywhere; }
     .crumbs { font-size: .9rem; }
     .label { color: var(--muted); margin: 0; }
     .verdict-block { border: 2px solid var(--line); border-radius: 8px; padding: .6rem 1rem; margin: .6rem 0 1rem; }
@@ -74,8 +77,19 @@ public enum ReportStyles {
     details > summary { cursor: pointer; }
     dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .2rem 1rem; margin: .3rem 0; }
     dt { font-weight: 600; color: var(--muted); }
-    dd { margin: 0; overflow-wrap: anywhere; min-width: 0; }
+    dd { margin: 0; min-width: 0; }
     table { border-collapse: collapse; width: 100%; }
+    /* Wide enough for rows: fixed column widths, so a long token in a cell breaks at the
+       cell's edge instead of widening the table, and the table never squeezes a column
+       narrower than its words (CSS 2.1 §17.5.2.1, the fixed table layout). */
+    @media (min-width: \(stackedBelow)), print {
+      table.grid { table-layout: fixed; }
+      #probes th:nth-child(1) { width: 13%; } #probes th:nth-child(2) { width: 24%; } #probes th:nth-child(3) { width: 10%; }
+      #probes th:nth-child(4) { width: 37%; } #probes th:nth-child(5) { width: 8%; } #probes th:nth-child(6) { width: 8%; }
+      #checklist th:nth-child(1) { width: 36%; } #checklist th:nth-child(2) { width: 12%; } #checklist th:nth-child(3) { width: 13%; }
+      #checklist th:nth-child(4) { width: 14%; } #checklist th:nth-child(5) { width: 25%; }
+      #uploads th:nth-child(1) { width: 18%; } #uploads th:nth-child(6) { width: 22%; }
+    }
     th, td { border: 1px solid var(--line); padding: .3rem .45rem; text-align: left; vertical-align: top; }
     thead th { background: var(--soft); }
     .none { color: var(--muted); }
@@ -134,21 +148,31 @@ public enum ReportStyles {
     }
     /* Page-margin boxes (CSS Paged Media 3 §5; Chromium 131+): the page number on every page,
        the run id from the per-run sheet at printPath. */
-    @page { margin: 18mm 14mm;
+    @page { margin: 16mm 12mm;
       @bottom-right { content: "Page " counter(page) " of " counter(pages); font: 9pt system-ui, sans-serif; color: #333; } }
     @media print {
       :root { color-scheme: light; --fg: #000; --muted: #333; --line: #999; --bg: #fff; --soft: #fff; }
-      body { max-width: none; padding: 0; font-size: 10.5pt; }
+      /* Paper is read at arm's length: 10pt prose and 8.5pt tables keep a denied camera's report
+         to a few pages (the printed-report test counts them). */
+      body { max-width: none; padding: 0; font-size: 10pt; line-height: 1.35; }
+      table.grid { font-size: 8.5pt; }
+      th, td { padding: .15rem .3rem; }
+      h2 { margin-top: 1.2rem; }
+      .finding { padding: .4rem .6rem; }
       .crumbs, .filter, .formats, .copy, .no-print { display: none !important; }
       a { color: inherit; text-decoration: none; }
       /* An outside link is no use on paper without its address. */
       a[href^="http"]::after { content: " (" attr(href) ")"; font-size: .85em; color: #333; overflow-wrap: anywhere; }
       h2, h3, h4 { break-after: avoid; }
-      .finding, tr, .fix, .summary { break-inside: avoid; }
-      /* What is folded on screen is printed (CSS Pseudo-Elements 4, ::details-content). */
-      details::details-content { content-visibility: visible; display: contents; }
+      tr, .fix, .summary, dl > dd { break-inside: avoid; }
+      /* What is folded on screen stays folded on paper: the detected wrapper's fix prints,
+         the other wrappers' fixes and other platforms' items are only named (HTML, the
+         details element: its content is hidden while it is closed). */
+      details:not([open]) > :not(summary) { display: none !important; }
       details > summary { list-style: none; font-weight: 600; }
       details > summary::-webkit-details-marker { display: none; }
+      details:not([open]) > summary::after { content: ": in the report online"; font-weight: normal; }
+      .details { break-before: avoid; }
       /* Colour may not print: the badges keep their words, and get a border to stand out. */
       .badge, .count, .cell { border-color: #000; }
       .scroll, .matrix-scroll { overflow: visible; }

@@ -80,7 +80,7 @@ public enum RunMatrixPage {
         } else {
             h.line("<div class=\"matrix-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Runs by probe\"><table class=\"matrix\">")
             h.line("<thead><tr><th scope=\"col\" class=\"run\">Run</th><th scope=\"col\" class=\"device\">Device</th><th scope=\"col\" class=\"verdict\">Verdict</th>"
-                + "<th scope=\"col\" class=\"about\">Date (UTC)</th><th scope=\"col\" class=\"about\">App</th><th scope=\"col\" class=\"about\">Tester</th>")
+                + "<th scope=\"col\" class=\"about\">Date (UTC)</th><th scope=\"col\" class=\"about\">App</th><th scope=\"col\" class=\"about\">Version</th><th scope=\"col\" class=\"about\">Tester</th>")
             for probe in catalog.probes {
                 // The title is the column head; the id is its tooltip.
                 h.line("<th scope=\"col\" class=\"probe\" title=\"\(e(probe.id))\"><span>\(e(probe.title))</span></th>")
@@ -95,24 +95,36 @@ public enum RunMatrixPage {
         return h.text
     }
 
-    /// The reason shown beside a verdict: the leading finding's title and what it observed,
-    /// else the verdict's first reason.
+    /// The reason shown beside a verdict: the leading finding's title and the short reason
+    /// (`shortReason`), else the verdict's first reason.
     static func topReason(_ report: DiffReport) -> String? {
         if let first = ReportFacts.leading(report).first {
-            return "\(first.title) \(first.verdict == .fail ? "failed" : "warns"): \(first.observed)"
+            return "\(first.title) \(first.verdict == .fail ? "failed" : "warns"): \(shortReason(first))"
         }
         return report.verdictReasons.first
     }
 
-    /// Date, app with version, tester: what a person names a run by (the page's introduction
+    /// A one-line cell shows about this many characters of a reason; the tooltip has it all.
+    static let shortReasonLimit = 90
+
+    /// Why a finding failed in a few words: the first sentence of its diagnosis, else what it
+    /// observed, cut at a word before `shortReasonLimit`.
+    static func shortReason(_ finding: Finding) -> String {
+        let text = finding.diagnosis.map { $0.components(separatedBy: ". ")[0] } ?? finding.observed
+        guard text.count > shortReasonLimit else { return text }
+        let cut = text.prefix(shortReasonLimit)
+        return String(cut.range(of: " ", options: .backwards).map { cut[..<$0.lowerBound] } ?? cut) + " …"
+    }
+
+    /// Date, app, its version, tester: what a person names a run by (the page's introduction
     /// asks for the app, version and tester; they arrive as run metadata).
     static func aboutCells(_ run: RunRecord, metadata: JSONValue) -> String {
         let e = ReportText.html
         let date = String(ReportFacts.iso8601(run.createdAt).prefix(16)).replacingOccurrences(of: "T", with: " ")
-        let app = [ReportFacts.metadataText(metadata, "appName"), ReportFacts.metadataText(metadata, "appVersion")]
-            .compactMap { $0 }.joined(separator: " ")
+        let app = ReportFacts.metadataText(metadata, "appName") ?? ""
+        let version = ReportFacts.metadataText(metadata, "appVersion") ?? ""
         let tester = ReportFacts.metadataText(metadata, "tester") ?? ""
-        return [date, app, tester].map { "<td class=\"about\" title=\"\(e($0))\">\(e($0.isEmpty ? "–" : $0))</td>" }.joined()
+        return [date, app, version, tester].map { "<td class=\"about\" title=\"\(e($0))\">\(e($0.isEmpty ? "–" : $0))</td>" }.joined()
     }
 
     static func matrixRow(_ row: RunMatrixRow, catalog: Catalog) -> String {
@@ -126,8 +138,8 @@ public enum RunMatrixPage {
         if let label = run.label { html += " <span class=\"label\">\(e(label))</span>" }
         html += "</th>"
         let platform = row.report?.platform
-        var device = platform.map { "\($0.platform.rawValue): \(ReportFacts.platformSummary($0))" }
-            ?? run.detectedPlatform ?? run.platform ?? "not reported yet"
+        var device = platform.map { "\($0.platform.title): \(ReportFacts.platformSummary($0))" }
+            ?? (run.detectedPlatform ?? run.platform).map(ReportFacts.platformTitle) ?? "not reported yet"
         let metadata = (try? JSONDecoder().decode(JSONValue.self, from: Data(run.metadata.utf8))) ?? .object([:])
         if let model = ReportFacts.deviceModel(metadata: metadata, userAgent: run.userAgent) {
             device = model + " · " + device
@@ -148,7 +160,7 @@ public enum RunMatrixPage {
                     continue
                 }
                 let (symbol, word) = cell(finding.verdict)
-                html += "<td class=\"cell v-\(finding.verdict.rawValue)\" title=\"\(e(finding.title + " (" + finding.probe + "): " + finding.observed))\">\(symbol) \(word)</td>"
+                html += "<td class=\"cell v-\(finding.verdict.rawValue)\" title=\"\(e(finding.title + ": " + finding.observed))\">\(symbol) \(word)</td>"
             }
         } else {
             html += "<td class=\"verdict\"><span class=\"badge verdict-incomplete\">No results</span></td>"

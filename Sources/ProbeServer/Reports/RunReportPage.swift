@@ -87,7 +87,7 @@ public enum RunReportPage {
             h.line("<h3 class=\"sev sev-\(severity.rawValue)\">Severity: \(severity.rawValue) (\(group.count))</h3>")
             for finding in group {
                 h.line("<article class=\"finding v-\(finding.verdict.rawValue)\" id=\"finding-\(e(finding.probe))\">")
-                h.line("<h4><span class=\"badge v-\(finding.verdict.rawValue)\">\(finding.verdict.rawValue.uppercased())</span> \(e(finding.title)) <span class=\"mono sub\">\(e(finding.probe))</span></h4>")
+                h.line("<h4><span class=\"badge v-\(finding.verdict.rawValue)\">\(finding.verdict.rawValue.uppercased())</span> \(e(finding.title))</h4>")
                 h.line("<dl>")
                 h.line("<dt>Expected</dt><dd>\(e(finding.expected))</dd>")
                 h.line("<dt>Observed</dt><dd>\(e(finding.observed))</dd>")
@@ -102,12 +102,13 @@ public enum RunReportPage {
                     }.joined() + "</ul></dd>")
                 }
                 h.line("</dl>")
+                h.line(detailsLine(finding))
                 fixes(&h, finding, platform: diff.platform.platform, codeIndex: &codeIndex)
                 let following = ReportFacts.consequences(of: finding, in: diff)
                 if !following.isEmpty {
                     h.line("<div class=\"consequences\"><p><strong>Also failing because of this (\(following.count)):</strong></p><ul>")
                     for next in following {
-                        h.line("<li id=\"finding-\(e(next.probe))\"><span class=\"badge v-\(next.verdict.rawValue)\">\(next.verdict.rawValue)</span> \(e(next.title)) <span class=\"mono sub\">\(e(next.probe))</span>: \(e(next.observed))</li>")
+                        h.line("<li id=\"finding-\(e(next.probe))\"><span class=\"badge v-\(next.verdict.rawValue)\">\(next.verdict.rawValue)</span> \(e(next.title)): \(e(next.observed))</li>")
                     }
                     h.line("</ul></div>")
                 }
@@ -115,6 +116,17 @@ public enum RunReportPage {
             }
         }
         h.line("</section>")
+    }
+
+    /// The one line of a finding that names it by its ids, for a search or a bug report: the
+    /// probe, its causes. Everywhere else a person reads titles (`ReportFacts.probeTitle`).
+    static func detailsLine(_ finding: Finding) -> String {
+        let e = ReportText.html
+        var parts = ["probe <span class=\"mono\">\(e(finding.probe))</span>"]
+        if !finding.causes.isEmpty {
+            parts.append("causes " + finding.causes.map { "<span class=\"mono\">\(e($0.id))</span>" }.joined(separator: ", "))
+        }
+        return "<p class=\"details sub\">Details: " + parts.joined(separator: " · ") + "</p>"
     }
 
     /// A finding's fixes as code: the one for this app open, every other folded; each with
@@ -151,14 +163,13 @@ public enum RunReportPage {
         h.line("<section id=\"device\">")
         h.line("<h2>Device and versions</h2>")
         h.line("<dl class=\"facts\">")
-        h.line("<dt>Platform</dt><dd>\(e(detected.platform.title)) <span class=\"mono\">\(e(detected.platform.rawValue))</span>\(detected.overridden ? " (overridden by ?platform=)" : "")</dd>")
+        h.line("<dt>Platform</dt><dd>\(e(detected.platform.title))</dd>")
         h.line("<dt>OS</dt><dd>\(e(detected.os)) \(e(detected.osVersion?.description ?? "version unknown"))</dd>")
         h.line("<dt>Engine</dt><dd>\(e(detected.engine)) \(e(detected.engineVersion?.description ?? "version unknown"))</dd>")
-        if let wrapper = detected.wrapper { h.line("<dt>Wrapper</dt><dd>\(e(wrapper))</dd>") }
-        if let framework = detected.wrapperDetection {
-            h.line("<dt>App framework</dt><dd>\(e(framework.wrapper.title))\(framework.inAppBrowser ? " (InAppBrowser)" : "") <span class=\"mono\">\(e(framework.wrapper.rawValue))</span>, \(e(framework.confidence.rawValue)) confidence\(framework.overridden ? ", overridden by ?wrapper=" : ""): \(e(framework.evidence.joined(separator: "; ")))</dd>")
-        }
-        h.line("<dt>Detection</dt><dd>\(e(detected.confidence.rawValue)) confidence: \(e(detected.reasons.joined(separator: "; ")))</dd>")
+        // One confidence for what was detected, the lower of the platform's and the framework's.
+        if let wrapper = ReportFacts.wrapperTitle(detected) { h.line("<dt>App framework</dt><dd>\(e(wrapper))</dd>") }
+        let evidence = detected.reasons + (detected.wrapperDetection?.evidence ?? [])
+        h.line("<dt>Detection</dt><dd>\(e(ReportFacts.detectedWithConfidence(detected))): \(e(evidence.joined(separator: "; ")))</dd>")
         if let userAgent = run.userAgent { h.line("<dt>User agent</dt><dd class=\"mono wrap\">\(e(userAgent))</dd>") }
         for (key, value) in ReportFacts.metadataPairs(run.metadata) {
             h.line("<dt>\(e(key))</dt><dd>\(e(value))</dd>")
@@ -195,9 +206,9 @@ public enum RunReportPage {
             h.line("<table class=\"grid\"><thead><tr><th scope=\"col\">Item</th><th scope=\"col\">Tab</th><th scope=\"col\">How</th><th scope=\"col\">Status</th><th scope=\"col\">Evidence</th></tr></thead><tbody>")
             for item in items {
                 let status = "<span class=\"badge c-\(item.status.rawValue)\">\(e(item.status.rawValue))</span>\(item.source == .hostReport ? " <span class=\"badge host\">host report</span>" : "")"
-                h.line("<tr id=\"item-\(e(item.id))\">" + cell("Item", "\(e(item.text)) <span class=\"mono sub\">\(e(item.id))</span>")
+                h.line("<tr id=\"item-\(e(item.id))\">" + cell("Item", e(item.text))
                     + cell("Tab", e(item.tab.rawValue)) + cell("How", e(item.method.rawValue)) + cell("Status", status)
-                    + cell("Evidence", e(item.evidence)) + "</tr>")
+                    + cell("Evidence", e(ReportFacts.evidenceInWords(item.evidence))) + "</tr>")
             }
             h.line("</tbody></table>")
         }
@@ -206,6 +217,17 @@ public enum RunReportPage {
             h.line("<details class=\"other-platforms\"><summary>\(others.count) items for other platforms</summary>")
             table(others)
             h.line("</details>")
+        }
+        // What the phone does not ask: the app's code and build, for the integrator to answer.
+        let questions = ReportFacts.integratorQuestions(coverage, platform: platform)
+        if !questions.isEmpty {
+            h.line("<h3 id=\"integrator-questions\">For the integrator to answer</h3>")
+            h.line("<p>About the app's code and build, so the tester is not asked on the phone. Each stays open until it is answered in the results or the app's host report settles it.</p>")
+            h.line("<ul class=\"integrator-questions\">")
+            for entry in questions {
+                h.line("<li><strong>\(e(entry.question))</strong> <span class=\"badge c-\(entry.item.status.rawValue)\">\(e(entry.state))</span> (checklist: <a href=\"#item-\(e(entry.item.id))\">\(e(entry.item.text))</a>)</li>")
+            }
+            h.line("</ul>")
         }
         // A wrapper without a checklist tab of its own: where each native item is set in it.
         if let wrapper, case let mapping = WrapperCatalog.profile(wrapper).checklistMapping, !mapping.isEmpty {
@@ -225,14 +247,14 @@ public enum RunReportPage {
             let latest = document.latestAttempt(for: finding.probe)
             let time = latest?.elapsedMs.map { ReportFacts.duration(milliseconds: $0) } ?? "—"
             h.line("<tr>" + cell("Phase", e(ReportFacts.phase(of: finding.probe, in: catalog)))
-                + cell("Probe", "\(e(finding.title)) <span class=\"mono sub\">\(e(finding.probe))</span>")
+                + cell("Probe", e(finding.title))
                 + cell("Verdict", "<span class=\"badge v-\(finding.verdict.rawValue)\">\(finding.verdict.rawValue)</span>")
                 + cell("Observed", e(finding.observed)) + cell("Attempt", finding.attempt.map(String.init) ?? "—")
                 + cell("Time", e(time)) + "</tr>")
         }
         h.line("</tbody></table>")
         if !document.diff.unknownProbes.isEmpty {
-            h.line("<p>Results for probes the catalog does not know: " + document.diff.unknownProbes.map { "<span class=\"mono\">\(e($0))</span>" }.joined(separator: ", ") + "</p>")
+            h.line("<p>Results for probes the catalog does not know (by the ids they were posted with): " + document.diff.unknownProbes.map { "<span class=\"mono\">\(e($0))</span>" }.joined(separator: ", ") + "</p>")
         }
         h.line("</section>")
     }
@@ -248,7 +270,7 @@ public enum RunReportPage {
         }
         h.line("<table class=\"grid\"><thead><tr><th scope=\"col\">File name</th><th scope=\"col\">Probe</th><th scope=\"col\">Declared type</th><th scope=\"col\">Recognised type</th><th scope=\"col\">Size</th><th scope=\"col\">SHA-256</th><th scope=\"col\">Received</th></tr></thead><tbody>")
         for upload in uploads {
-            h.line("<tr>" + cell("File name", e(upload.fileName), class: "wrap") + cell("Probe", e(upload.probe), class: "mono")
+            h.line("<tr>" + cell("File name", e(upload.fileName), class: "wrap") + cell("Probe", e(ReportFacts.probeTitle(upload.probe, in: .standard)))
                 + cell("Declared type", e(upload.declaredType ?? "—")) + cell("Recognised type", e(upload.sniffedType ?? "—"))
                 + cell("Size", "\(upload.size) bytes") + cell("SHA-256", e(upload.sha256), class: "mono wrap")
                 + cell("Received", e(upload.receivedAt.map(ReportFacts.iso8601) ?? "—")) + "</tr>")

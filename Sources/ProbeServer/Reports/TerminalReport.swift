@@ -49,7 +49,7 @@ enum TerminalReport {
         var heading = "run \(clean(document.run.id))"
         if let label = document.run.label { heading += " (\(clean(label)))" }
         out.append(style.bold(heading))
-        out.append(hanging("  platform:  ", "\(platform.rawValue): \(clean(ReportFacts.platformSummary(diff.platform)))"))
+        out.append(hanging("  platform:  ", "\(platform.title): \(clean(ReportFacts.platformSummary(diff.platform)))"))
         out.append(hanging("  profile:   ", clean(diff.requirementSet)))
         out.append("  verdict:   " + verdictText(diff.verdict, style: style))
         for reason in diff.verdictReasons { out.append(hanging("             ", clean(reason))) }
@@ -60,7 +60,7 @@ enum TerminalReport {
         if !actionable.isEmpty { out.append("") }
         for finding in actionable {
             let tag = finding.verdict == .fail ? style.red("FAIL") : style.yellow("WARN")
-            out.append("\(tag) \(finding.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(style.bold(clean(finding.probe)))  \(clean(finding.title))")
+            out.append("\(tag) \(finding.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(style.bold(clean(finding.title)))")
             out.append(field("observed:", clean(finding.observed)))
             out.append(field("expected:", clean(finding.expected)))
             if let diagnosis = finding.diagnosis { out.append(field("diagnosis:", clean(diagnosis))) }
@@ -68,6 +68,7 @@ enum TerminalReport {
             for (wrapper, code) in ReportFacts.relevantRemedies(finding.remedy, platform: platform) {
                 out += fix(wrapper, code, style: style)
             }
+            out.append(style.dim(field("details:", clean(ReportFacts.detailsText(finding)))))
             if let following = knockOns[finding.probe] {
                 // One per line: a title never breaks, and a long list stays within 80 columns.
                 out.append("     also fails because of it:")
