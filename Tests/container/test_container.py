@@ -60,14 +60,16 @@ def free_port_block(count=3):
     raise AssertionError("no block of free ports")
 
 
-def wait_for(what, predicate, seconds):
+def wait_for(what, predicate, seconds, detail=None):
+    """Polls `predicate` until it returns a true value; on timeout says what was last seen
+    (`detail()`), so a failure names its cause."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         value = predicate()
         if value:
             return value
         time.sleep(0.2)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out waiting for {what}" + (f"\n{detail()}" if detail else ""))
 
 
 class Container:
@@ -96,6 +98,15 @@ class Container:
         return proc.stdout + proc.stderr
 
     def copy_out(self, path, dest):
+        if os.environ.get("PROBE_CONTAINER_REROOTED"):
+            # Podman inside a chroot (Tests/container/run.sh re-roots it) does not find a
+            # volume's files through `podman cp` ("could not be found on container"), though
+            # the container sees them: there, read the file through the container itself.
+            with open(dest, "wb") as out:
+                proc = subprocess.run(["podman", "exec", self.name, "cat", path], stdout=out,
+                                      stderr=subprocess.PIPE, timeout=60)
+            assert proc.returncode == 0, f"podman exec {self.name} cat {path}: {proc.stderr.decode()}"
+            return dest
         podman("cp", f"{self.name}:{path}", dest)
         return dest
 
@@ -269,14 +280,21 @@ def test_KubernetesExample_StartsTheServerOverPostgreSQL_AndItIsReady():
         names = podman("ps", "-a", "--format", "{{.Names}}").stdout.split()
         server = next(n for n in names if n.startswith("probe-server-pod") and n.endswith("-probe-server"))
 
+        last = {}
+
         def ready():
             proc = podman("exec", server, "probe-server", "health", "--ready", "--server", "https://localhost:8443",
                           check=False)
+            last["health"] = f"exit {proc.returncode}: {proc.stdout}{proc.stderr}"
             state = podman("inspect", "-f", "{{.State.Status}}", server).stdout.strip()
             if state not in ("running", "created", "configured"):
                 raise AssertionError(f"probe-server stopped ({state}):\n" + podman("logs", server, check=False).stderr)
             return proc.returncode == 0
-        wait_for("/readyz 200 in the pod", ready, START_SECONDS)
+
+        def seen():
+            logs = podman("logs", server, check=False)
+            return f"last `probe-server health --ready`: {last.get('health')}\nserver log:\n{(logs.stdout + logs.stderr)[-3000:]}"
+        wait_for("/readyz 200 in the pod", ready, START_SECONDS, detail=seen)
         logs = podman("logs", server, check=False)
         assert "https://probe-server:8443/" in logs.stdout + logs.stderr
         tables = podman("exec", postgres, "psql", "-U", "probe", "-d", "probe", "-Atc",
