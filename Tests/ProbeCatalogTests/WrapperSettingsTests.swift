@@ -88,6 +88,17 @@ import Testing
         }
     }
 
+    /// The short defaults the diagnosis names cite the same pinned sources.
+    @Test func EveryDefault_CitesNoMovingBranch() {
+        for profile in WrapperCatalog.all {
+            for value in profile.defaults {
+                if let ref = Self.ref(value.source) {
+                    #expect(!Self.movingRefs.contains(ref), "\(profile.wrapper.rawValue) \(value.setting.rawValue): \(value.source) is not at a tag")
+                }
+            }
+        }
+    }
+
     /// The check itself: a link at a branch fails, a link at a tag passes.
     @Test func SourceCheck_RefusesBranchesAndTakesTags() {
         #expect(Self.ref("https://github.com/apache/cordova-ios/blob/master/CordovaLib/x.m#L1") == "master")
