@@ -87,7 +87,8 @@ public struct Catalog: Sendable {
             stepMarker: StepMarker.Export(steps: probes.filter(\.marksStart).map(\.id)),
             hostReport: HostReport.Export(),
             thresholds: ThresholdsExport(),
-            remedies: RemedyExport.standard(self))
+            remedies: RemedyExport.standard(self),
+            wrappers: WrapperCatalog.all.map(WrapperExport.init))
         return Self.encode(export)
     }
 
@@ -116,6 +117,8 @@ struct CatalogExport: Encodable {
     let hostReport: HostReport.Export
     let thresholds: ThresholdsExport
     let remedies: RemedyExport
+    /// Every wrapper: detection signals, defaults, and its settings read from its source.
+    let wrappers: [WrapperExport]
 }
 
 struct PlatformExport: Encodable {

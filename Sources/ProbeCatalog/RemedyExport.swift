@@ -12,6 +12,8 @@ public struct RemedyExport: Sendable, Encodable, Equatable {
         public let code: String
         /// The members the code declares (`Remedy.members`).
         public let members: [String]
+        /// A wrapper setting row's own code: where Tests/remedies/check.py puts it.
+        public var kind: String? = nil
     }
 
     public let lines: [Snippet]
@@ -35,7 +37,15 @@ public struct RemedyExport: Sendable, Encodable, Equatable {
                 return Snippet(id: id, language: fix.language, line: "\(fix.wrapper.rawValue)", code: fix.code, members: [])
             }
         }
-        return RemedyExport(lines: lines, merged: merged, combined: combined, wrapperFixes: fixes)
+        // The settings rows' own code (a row that points at a fix or a remedy is checked there).
+        let rows = WrapperCatalog.all.flatMap { profile in
+            profile.settings.compactMap { row -> Snippet? in
+                guard let code = profile.code(row), let kind = code.kind else { return nil }
+                return Snippet(id: "\(profile.wrapper.rawValue)/setting:\(row.id)", language: code.language,
+                               line: profile.wrapper.rawValue, code: code.code, members: [], kind: kind)
+            }
+        }
+        return RemedyExport(lines: lines, merged: merged, combined: combined, wrapperFixes: fixes + rows)
     }
 
     static func snippets(_ name: String, _ remedy: Remedy) -> [Snippet] {

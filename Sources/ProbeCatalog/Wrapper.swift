@@ -205,3 +205,161 @@ public enum WrapperCatalog {
         }
     }
 }
+
+/// One setting of one wrapper as its source at a release tag has it: the name an integrator
+/// writes, its default in the current and the previous major, the native call behind it,
+/// what the probe page sees when it is wrong, the cause the diagnosis names for that, and
+/// the fix in the wrapper's own API. `WrapperDefault` is the diagnosis's short form of the
+/// same knowledge; these rows are the full table (docs/wrappers.md, `catalog --json`).
+public struct WrapperSettingRow: Sendable, Equatable {
+    public enum Area: String, Sendable, Codable, CaseIterable {
+        case media, camera, files
+        case storage = "cookies-storage"
+        case network, navigation, viewport
+
+        public var title: String {
+            switch self {
+            case .media: return "Media"
+            case .camera: return "Camera"
+            case .files: return "Files"
+            case .storage: return "Cookies and storage"
+            case .network: return "Network"
+            case .navigation: return "Navigation"
+            case .viewport: return "Viewport"
+            }
+        }
+    }
+
+    /// A default at one release: `version` is the tag (or SDK) it was read at.
+    public struct Versioned: Sendable, Codable, Equatable {
+        public let version: String
+        public let value: String
+    }
+
+    /// What the diagnosis calls the failure this setting causes.
+    public enum Cause: Sendable, Equatable {
+        /// A `KnownCause` id of `Catalog.symptoms`.
+        case known(String)
+        /// The `WrapperSetting` whose `WrapperDefault` the diff names (`WrapperJudgement`).
+        case setting(WrapperSetting)
+        /// A probe whose own evaluator concludes it (`DiagnosisGuide.byProbe`), for the areas
+        /// no symptom models yet (mixed content, navigation, viewport).
+        case probe(String)
+
+        public var kind: String {
+            switch self {
+            case .known: return "known-cause"
+            case .setting: return "wrapper-setting"
+            case .probe: return "probe"
+            }
+        }
+
+        public var id: String {
+            switch self {
+            case .known(let id), .probe(let id): return id
+            case .setting(let setting): return setting.rawValue
+            }
+        }
+    }
+
+    /// The fix, in the wrapper's own API and language.
+    public enum Fix: Sendable, Equatable {
+        /// The profile's `WrapperFix` for this setting (and the row's family).
+        case wrapperFix(WrapperSetting)
+        /// A catalog `Remedy`, whose line in the wrapper's language (Swift for native iOS,
+        /// Kotlin for native Android, JSX for react-native-webview) is the fix.
+        case remedy(String, Remedy)
+        /// Code of the row's own. `kind` says where it goes for Tests/remedies/check.py
+        /// (its compilation-unit kinds: "jsx.element", "dart.controllerStatements", …).
+        case code(language: String, kind: String, String)
+    }
+
+    /// The row's key within its wrapper: the API name without punctuation.
+    public let id: String
+    /// Exactly as an integrator writes it (a prop, a config.xml preference, a Dart argument).
+    public let name: String
+    public let area: Area
+    /// nil: read on both platforms.
+    public let family: Platform.Family?
+    public let current: Versioned
+    /// nil where the previous major was not read (no tag in the source mirror).
+    public let previous: Versioned?
+    /// The platform API the wrapper calls for it.
+    public let nativeCall: String
+    /// The probes whose outcome it decides, and what they observe when it is wrong.
+    public let probes: [String]
+    public let whenWrong: String
+    public let cause: Cause
+    public let fix: Fix
+    /// Permalinks at a release tag (or commit) to the lines that show the default; Apple's
+    /// and Android's reference pages for the platforms themselves.
+    public let sources: [String]
+
+    public init(_ id: String, _ name: String, _ area: Area, _ family: Platform.Family?,
+                current: (String, String), previous: (String, String)?, native nativeCall: String,
+                probes: [String], wrong whenWrong: String, cause: Cause, fix: Fix, sources: [String]) {
+        self.id = id
+        self.name = name
+        self.area = area
+        self.family = family
+        self.current = Versioned(version: current.0, value: current.1)
+        self.previous = previous.map { Versioned(version: $0.0, value: $0.1) }
+        self.nativeCall = nativeCall
+        self.probes = probes
+        self.whenWrong = whenWrong
+        self.cause = cause
+        self.fix = fix
+        self.sources = sources
+    }
+}
+
+/// A row's fix resolved to the code an integrator pastes.
+public struct WrapperSettingCode: Sendable, Equatable {
+    public let language: String
+    public let code: String
+    /// Where the code comes from: "fix:<setting>", "remedy:<name>", or "row".
+    public let origin: String
+    /// Tests/remedies/check.py's kind, for the row's own code only.
+    public let kind: String?
+}
+
+extension WrapperProfile {
+    /// Every setting of the wrapper the probes observe, read from its source (Wrappers+*Settings.swift).
+    public var settings: [WrapperSettingRow] { WrapperCatalog.settings(wrapper) }
+
+    /// The code a row's fix points at; nil when the pointer leads nowhere (a test forbids it).
+    public func code(_ row: WrapperSettingRow) -> WrapperSettingCode? {
+        switch row.fix {
+        case .wrapperFix(let setting):
+            guard let fix = fixes(setting, family: row.family).first else { return nil }
+            return WrapperSettingCode(language: fix.language, code: fix.code, origin: "fix:\(setting.rawValue)", kind: nil)
+        case .remedy(let name, let remedy):
+            let line: (language: String, code: String?)
+            switch wrapper {
+            case .nativeIOS: line = ("Swift", remedy.iosSwift)
+            case .nativeAndroid: line = ("Kotlin", remedy.androidKotlin)
+            case .reactNativeWebView: line = ("JSX", remedy.reactNative)
+            default: line = ("", nil)
+            }
+            guard let code = line.code, !code.isEmpty else { return nil }
+            return WrapperSettingCode(language: line.language, code: code, origin: "remedy:\(name)", kind: nil)
+        case .code(let language, let kind, let code):
+            return WrapperSettingCode(language: language, code: code, origin: "row", kind: kind)
+        }
+    }
+}
+
+extension WrapperCatalog {
+    public static func settings(_ wrapper: Wrapper) -> [WrapperSettingRow] {
+        switch wrapper {
+        case .nativeIOS: return nativeIOSSettings
+        case .nativeAndroid: return nativeAndroidSettings
+        case .reactNativeWebView: return reactNativeSettings
+        case .webviewFlutter: return webviewFlutterSettings
+        case .flutterInAppWebView: return flutterInAppWebViewSettings
+        case .capacitor: return capacitorSettings
+        case .cordova: return cordovaSettings
+        case .maui: return mauiSettings
+        }
+    }
+}

@@ -1,7 +1,7 @@
 /// Capacitor (Ionic): Android's BridgeWebChromeClient and iOS's WebViewDelegationHandler
 /// answer the camera request for the app, granting every origin.
 extension WrapperCatalog {
-    static let capacitorSource = "https://github.com/ionic-team/capacitor/blob/main"
+    static let capacitorSource = "https://github.com/ionic-team/capacitor/blob/8.4.2"
     /// onPermissionRequest: launches the CAMERA permission request, then
     /// `request.grant(request.getResources())` whatever `request.getOrigin()` is.
     static let capacitorChromeClient = capacitorSource + "/android/capacitor/src/main/java/com/getcapacitor/BridgeWebChromeClient.java"

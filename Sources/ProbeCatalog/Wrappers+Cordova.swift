@@ -3,17 +3,17 @@
 extension WrapperCatalog {
     /// onPermissionRequest: `request.grant(request.getResources())` for any origin (15.0.0 and
     /// earlier grant without asking for CAMERA; master asks first, then grants the same way).
-    static let cordovaChromeClient = "https://github.com/apache/cordova-android/blob/master/framework/src/org/apache/cordova/engine/SystemWebChromeClient.java"
+    static let cordovaChromeClient = "https://github.com/apache/cordova-android/blob/rel/15.0.0/framework/src/org/apache/cordova/engine/SystemWebChromeClient.java#L326-L329"
     /// initWebViewSettings: setMediaPlaybackRequiresUserGesture(false), setDomStorageEnabled(true).
-    static let cordovaEngine = "https://github.com/apache/cordova-android/blob/master/framework/src/org/apache/cordova/engine/SystemWebViewEngine.java"
+    static let cordovaEngine = "https://github.com/apache/cordova-android/blob/rel/15.0.0/framework/src/org/apache/cordova/engine/SystemWebViewEngine.java#L171-L176"
     /// setAcceptThirdPartyCookies(webView, true) in the constructor.
-    static let cordovaCookies = "https://github.com/apache/cordova-android/blob/master/framework/src/org/apache/cordova/engine/SystemCookieManager.java"
-    /// AllowInlineMediaPlayback (default NO) and MediaTypesRequiringUserActionForPlayback.
-    static let cordovaIOSEngine = "https://github.com/apache/cordova-ios/blob/master/CordovaLib/Classes/Private/Plugins/CDVWebViewEngine/CDVWebViewEngine.m"
+    static let cordovaCookies = "https://github.com/apache/cordova-android/blob/rel/15.0.0/framework/src/org/apache/cordova/engine/SystemCookieManager.java#L36"
+    /// AllowInlineMediaPlayback (default NO) and MediaTypesRequiringUserActionForPlayback (all when unset or invalid).
+    static let cordovaIOSEngine = "https://github.com/apache/cordova-ios/blob/rel/8.1.0/CordovaLib/Classes/Private/Plugins/CDVWebViewEngine/CDVWebViewEngine.m#L96-L114"
     /// MediaPermissionGrantType: grantIfSameHostElsePrompt by default, compares the host only.
-    static let cordovaIOSUIDelegate = "https://github.com/apache/cordova-ios/blob/master/CordovaLib/Classes/Private/Plugins/CDVWebViewEngine/CDVWebViewUIDelegate.m"
+    static let cordovaIOSUIDelegate = "https://github.com/apache/cordova-ios/blob/rel/8.1.0/CordovaLib/Classes/Private/Plugins/CDVWebViewEngine/CDVWebViewUIDelegate.m#L162-L186"
     /// InAppChromeClient.onPermissionRequest: `request.grant(request.getResources())`.
-    static let inAppBrowserChromeClient = "https://github.com/apache/cordova-plugin-inappbrowser/blob/master/src/android/InAppChromeClient.java"
+    static let inAppBrowserChromeClient = "https://github.com/apache/cordova-plugin-inappbrowser/blob/rel/6.0.0/src/android/InAppChromeClient.java#L50-L54"
     static let cordovaConfigXML = "https://cordova.apache.org/docs/en/latest/config_ref/"
 
     static let cordova = WrapperProfile(
@@ -26,7 +26,9 @@ extension WrapperCatalog {
             WrapperDefault(.permissionHandler, family: .android, "cordova-android 15.0.0 and earlier grant without requesting CAMERA: the page gets NotReadableError until the app asks", source: PlatformSource.cordovaGrantWithoutRuntime, fails: ["camera.getUserMedia"]),
             WrapperDefault(.permissionHandler, family: .ios, "grants the page's own host without a prompt (iOS 15+)", source: cordovaIOSUIDelegate),
             WrapperDefault(.inlinePlayback, family: .ios, "AllowInlineMediaPlayback is false: video goes fullscreen, the camera preview stays black", source: cordovaIOSEngine, fails: ["media.inline", "camera.frames"]),
-            WrapperDefault(.autoplay, family: .ios, "MediaTypesRequiringUserActionForPlayback from config.xml (\"all\" when unset or invalid)", source: cordovaIOSEngine, fails: ["media.autoplay"]),
+            // A CLI build merges the platform's defaults.xml (value "none") into config.xml: autoplay
+            // works by default, so this default fails nothing by itself (cordova-ios 7.1.1 and 8.1.0).
+            WrapperDefault(.autoplay, family: .ios, "MediaTypesRequiringUserActionForPlayback is \"none\" in a CLI build (the platform's defaults.xml); \"all\" only when the merged config.xml lacks it or holds an invalid value such as the template's \"false\"", source: cdvI8 + "templates/cordova/defaults.xml#L29"),
             WrapperDefault(.autoplay, family: .android, "mediaPlaybackRequiresUserGesture false", source: cordovaEngine),
             WrapperDefault(.fileChooser, family: .android, "SystemWebChromeClient.onShowFileChooser opens a chooser (and the camera for capture)", source: cordovaChromeClient),
             WrapperDefault(.storage, family: .android, "DOM storage and the database on", source: cordovaEngine),

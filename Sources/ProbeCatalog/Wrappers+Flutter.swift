@@ -1,21 +1,21 @@
 /// Flutter's two WebView plugins: webview_flutter (flutter.dev) and flutter_inappwebview.
 extension WrapperCatalog {
-    static let flutterPackages = "https://github.com/flutter/packages/blob/main/packages/webview_flutter"
+    static let flutterPackages = "https://github.com/flutter/packages/blob/webview_flutter-v4.14.1/packages/webview_flutter"
     /// WebKitWebViewControllerCreationParams: allowsInlineMediaPlayback = false,
     /// mediaTypesRequiringUserAction = {audio, video}; requestMediaCapturePermission returns
     /// .prompt without a callback and hands the callback the capture types, not the origin.
-    static let webviewFlutterWebKit = flutterPackages + "/webview_flutter_wkwebview/lib/src/webkit_webview_controller.dart"
+    static let webviewFlutterWebKit = wfWebKit + wfWebKitController + "#L72-L92"
     /// onPermissionRequest: `request.deny()` without a callback; the callback gets the types only.
     /// setOnShowFileSelector: without it the chooser's synchronous answer is false (cancelled).
-    static let webviewFlutterAndroid = flutterPackages + "/webview_flutter_android/lib/src/android_webview_controller.dart"
+    static let webviewFlutterAndroid = wfAndroid + wfController + "#L286-L322"
     /// WebViewPermissionRequest: `types`, `grant()`, `deny()`; no origin.
-    static let webviewFlutterRequest = flutterPackages + "/webview_flutter/lib/src/webview_controller.dart"
+    static let webviewFlutterRequest = flutterPackages + "/webview_flutter/lib/src/webview_controller.dart#L59-L63"
     static let webviewFlutterDocs = "https://pub.dev/documentation/webview_flutter/latest/webview_flutter/WebViewController-class.html"
 
-    static let inAppSource = "https://github.com/pichillilorenzo/flutter_inappwebview/blob/master"
+    static let inAppSource = "https://github.com/pichillilorenzo/flutter_inappwebview/blob/v6.1.5"
     /// onPermissionRequest gets origin and resources; without a handler the request is denied.
-    static let inAppAndroidChrome = inAppSource + "/flutter_inappwebview_android/android/src/main/java/com/pichillilorenzo/flutter_inappwebview_android/webview/in_app_webview/InAppWebViewChromeClient.java"
-    static let inAppIOSWebView = inAppSource + "/flutter_inappwebview_ios/ios/flutter_inappwebview_ios/Sources/flutter_inappwebview_ios/InAppWebView/InAppWebView.swift"
+    static let inAppAndroidChrome = inAppSource + "/flutter_inappwebview_android/android/src/main/java/com/pichillilorenzo/flutter_inappwebview_android/webview/in_app_webview/InAppWebViewChromeClient.java#L1241-L1282"
+    static let inAppIOSWebView = inAppSource + "/flutter_inappwebview_ios/ios/Classes/InAppWebView/InAppWebView.swift#L1668-L1704"
     /// InAppWebViewSettings: mediaPlaybackRequiresUserGesture = true, allowsInlineMediaPlayback
     /// = false, domStorageEnabled = true, thirdPartyCookiesEnabled = true.
     static let inAppSettings = inAppSource + "/flutter_inappwebview_platform_interface/lib/src/in_app_webview/in_app_webview_settings.dart"

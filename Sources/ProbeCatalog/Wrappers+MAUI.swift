@@ -1,15 +1,14 @@
 /// .NET MAUI's WebView control: the handlers configure the platform WebViews, and an app
 /// reaches them through the handler's mapper.
 extension WrapperCatalog {
-    static let mauiSource = "https://github.com/dotnet/maui/blob/main/src/Core/src"
-    /// MauiWebChromeClient overrides OnShowFileChooser only: no OnPermissionRequest, so
+        /// MauiWebChromeClient overrides OnShowFileChooser only: no OnPermissionRequest, so
     /// Android's default denies every camera request.
-    static let mauiChromeClient = mauiSource + "/Platform/Android/MauiWebChromeClient.cs"
+    static let mauiChromeClient = mauiChromeClientAt
     /// CreateConfiguration: AllowsInlineMediaPlayback = true, MediaTypesRequiringUserActionForPlayback
     /// = None; the constructor sets a NavigationDelegate and no media-capture answer.
-    static let mauiWKWebView = mauiSource + "/Platform/iOS/MauiWKWebView.cs"
+    static let mauiWKWebView = mauiWKWebViewAt
     /// CreatePlatformView: JavaScriptEnabled and DomStorageEnabled true.
-    static let mauiAndroidHandler = mauiSource + "/Handlers/WebView/WebViewHandler.Android.cs"
+    static let mauiAndroidHandler = mauiAndroidHandlerAt
     static let mauiCustomize = "https://learn.microsoft.com/dotnet/maui/user-interface/handlers/customize"
 
     static let maui = WrapperProfile(

@@ -19,7 +19,9 @@ extension WrapperCatalog {
             WrapperDefault(.cameraOrigin, family: .ios, "no requestMediaCapturePermissionFor: WebKit asks the person with its own prompt, for any origin", source: PlatformSource.wkMediaCaptureDelegate),
             WrapperDefault(.permissionHandler, family: .ios, "WebKit prompts each time (the app's camera permission comes first: NSCameraUsageDescription)", source: PlatformSource.wkMediaCaptureDelegate),
             WrapperDefault(.inlinePlayback, family: .ios, "allowsInlineMediaPlayback is false on iPhone (true on iPad)", source: PlatformSource.wkInlinePlayback, fails: ["media.inline", "camera.frames"]),
-            WrapperDefault(.autoplay, family: .ios, "mediaTypesRequiringUserActionForPlayback is .all: media needs a tap", source: wkMediaTypes, fails: ["media.autoplay"]),
+            // -[WKWebViewConfiguration init]: .audio for apps linked on or after the iOS 10 SDK, .all
+            // before; the probe's unmuted play() needs a tap under both.
+            WrapperDefault(.autoplay, family: .ios, "mediaTypesRequiringUserActionForPlayback is .audio (apps built with the iOS 10 SDK or later; .all before): unmuted media needs a tap", source: webKitConfigurationInit, fails: ["media.autoplay"]),
             WrapperDefault(.fileChooser, family: .ios, "WKWebView shows its own file panel; nothing to implement", source: wkOpenPanel),
             WrapperDefault(.storage, family: .ios, "WKWebsiteDataStore.default(): persistent", source: wkDataStore),
             WrapperDefault(.cookies, family: .ios, "first-party cookies kept; third-party cookies blocked by ITP whatever the app does", source: PlatformSource.webKitThirdPartyCookies),

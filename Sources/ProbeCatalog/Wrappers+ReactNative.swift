@@ -4,9 +4,9 @@ extension WrapperCatalog {
     static let rnReference = "https://github.com/react-native-webview/react-native-webview/blob/master/docs/Reference.md"
     /// RNCWebChromeClient.onPermissionRequest: asks for CAMERA/RECORD_AUDIO and grants the
     /// requested resources to whatever origin asked; mediaCapturePermissionGrantType is iOS only.
-    static let rnChromeClient = "https://github.com/react-native-webview/react-native-webview/blob/master/android/src/main/java/com/reactnativecommunity/webview/RNCWebChromeClient.java"
+    static let rnChromeClient = "https://github.com/react-native-webview/react-native-webview/blob/v16.0.0/android/src/main/java/com/reactnativecommunity/webview/RNCWebChromeClient.java#L142-L190"
     /// RNCWebViewImpl.m: `_mediaCapturePermissionGrantType = RNCWebViewPermissionGrantType_Prompt`.
-    static let rnImpl = "https://github.com/react-native-webview/react-native-webview/blob/master/apple/RNCWebViewImpl.m"
+    static let rnImpl = "https://github.com/react-native-webview/react-native-webview/blob/v16.0.0/apple/RNCWebViewImpl.m#L1260-L1279"
 
     static let reactNative = WrapperProfile(
         wrapper: .reactNativeWebView,
@@ -17,11 +17,11 @@ extension WrapperCatalog {
             WrapperDefault(.cameraOrigin, family: .ios, "mediaCapturePermissionGrantType defaults to \"prompt\": WebKit asks the person for every origin", source: rnImpl),
             WrapperDefault(.permissionHandler, family: .android, "the chrome client requests CAMERA at run time itself; the manifest must declare it", source: rnChromeClient),
             WrapperDefault(.permissionHandler, family: .ios, "prompt each time (mediaCapturePermissionGrantType \"prompt\")", source: rnImpl),
-            WrapperDefault(.inlinePlayback, family: .ios, "allowsInlineMediaPlayback is false", source: rnReference + "#allowsinlinemediaplayback", fails: ["media.inline", "camera.frames"]),
-            WrapperDefault(.autoplay, "mediaPlaybackRequiresUserAction is true", source: rnReference + "#mediaplaybackrequiresuseraction", fails: ["media.autoplay"]),
-            WrapperDefault(.fileChooser, family: .android, "the chrome client opens a chooser for file inputs (allowFileAccess is for file:// URLs)", source: rnChromeClient),
-            WrapperDefault(.storage, "domStorageEnabled is true (Android); incognito off", source: rnReference + "#domstorageenabled"),
-            WrapperDefault(.cookies, family: .android, "thirdPartyCookiesEnabled is true (Android); sharedCookiesEnabled false (iOS)", source: rnReference + "#thirdpartycookiesenabled"),
+            WrapperDefault(.inlinePlayback, family: .ios, "allowsInlineMediaPlayback is false", source: rn16 + "src/RNCWebViewNativeComponent.ts#L169", fails: ["media.inline", "camera.frames"]),
+            WrapperDefault(.autoplay, "mediaPlaybackRequiresUserAction is true", source: rn16 + "src/RNCWebViewNativeComponent.ts#L247", fails: ["media.autoplay"]),
+            WrapperDefault(.fileChooser, family: .android, "the chrome client opens a chooser for file inputs (allowFileAccess is for file:// URLs)", source: rn16 + rnAndroid + "RNCWebChromeClient.java#L316-L322"),
+            WrapperDefault(.storage, "domStorageEnabled is true (Android); incognito off", source: rn16 + rnAndroid + "RNCWebViewManager.kt#L108"),
+            WrapperDefault(.cookies, family: .android, "thirdPartyCookiesEnabled is true (Android); sharedCookiesEnabled false (iOS)", source: rn16 + "src/RNCWebViewNativeComponent.ts#L161"),
         ],
         fixes: [
             WrapperFix(.reactNativeWebView, .cameraOrigin, family: .ios, language: "JSX", docs: PlatformSource.rnMediaCaptureGrantType, code: """

@@ -48,6 +48,7 @@ public enum WrappersDocument {
                 for mapping in profile.checklistMapping { out.append("- `\(mapping.item)`: \(escape(mapping.via))") }
             }
             out.append("")
+            out += settingsTable(profile)
             for fix in profile.fixes {
                 out.append("### \(anchorTitle(fix))")
                 out.append("")
@@ -60,6 +61,62 @@ public enum WrappersDocument {
             }
         }
         return out.joined(separator: "\n")
+    }
+
+    /// The longest fix shown inside a table cell; longer code goes below the table.
+    static let inlineCodeLimit = 80
+
+    /// The wrapper's settings, read from its source: one row each, long fixes folded below.
+    static func settingsTable(_ profile: WrapperProfile) -> [String] {
+        let rows = profile.settings
+        guard !rows.isEmpty else { return [] }
+        let slug = profile.wrapper.rawValue
+        var out = ["### \(profile.wrapper.title): settings", ""]
+        out.append("Every setting below was read in the wrapper's source at the release named in its default column, linked in *Source*.")
+        out.append("*Cause* is what the diagnosis names when the page observes it wrong: a known cause, the wrapper setting whose default a finding names, or the probe's own conclusion.")
+        out.append("")
+        out.append("| Area | Setting | Default (current · previous) | When wrong | Cause | Fix | Source |")
+        out.append("|---|---|---|---|---|---|---|")
+        var folded: [(WrapperSettingRow, WrapperSettingCode)] = []
+        for row in rows {
+            let platform = row.family.map { " (\(familyName($0)))" } ?? ""
+            let setting = "`\(escape(row.name))`\(platform)<br><sub>\(escape(row.nativeCall))</sub>"
+            let previous = row.previous.map { "\(escape($0.value)) <sub>\(escape($0.version))</sub>" } ?? "<sub>previous major not read</sub>"
+            let defaults = "\(escape(row.current.value)) <sub>\(escape(row.current.version))</sub> · \(previous)"
+            let wrong = row.probes.map { "`\($0)`" }.joined(separator: ", ") + ": " + escape(row.whenWrong)
+            let cause = "`\(row.cause.id)`"
+            var fix = "—"
+            if let code = profile.code(row) {
+                switch row.fix {
+                case .wrapperFix(let setting):
+                    let target = profile.fixes(setting, family: row.family).first.map(anchorTitle) ?? ""
+                    fix = "[\(escape(code.language))](#\(anchor(target)))"
+                case .remedy(let name, _):
+                    fix = "remedy `\(name)` (\(code.language))"
+                case .code:
+                    if code.code.contains("\n") || code.code.count > inlineCodeLimit {
+                        fix = "[\(escape(code.language))](#\(slug.lowercased())-\(row.id.lowercased()))"
+                        folded.append((row, code))
+                    } else {
+                        fix = "<code>\(escape(code.code).replacingOccurrences(of: "`", with: "\\`"))</code>"
+                    }
+                }
+            }
+            let sources = row.sources.enumerated().map { "[\($0.offset + 1)](\($0.element))" }.joined(separator: " ")
+            out.append("| \(row.area.title) | \(setting) | \(defaults) | \(wrong) | \(cause) | \(fix) | \(sources) |")
+        }
+        out.append("")
+        for (row, code) in folded {
+            out.append("<details id=\"\(slug.lowercased())-\(row.id.lowercased())\"><summary><code>\(escape(row.name))</code> (\(escape(code.language)))</summary>")
+            out.append("")
+            out.append("```\(fence(code.language))")
+            out.append(code.code.hasSuffix("\n") ? String(code.code.dropLast()) : code.code)
+            out.append("```")
+            out.append("")
+            out.append("</details>")
+            out.append("")
+        }
+        return out
     }
 
     /// What `WrapperDetector` reads, for the document.
@@ -114,7 +171,7 @@ public enum WrappersDocument {
         case "JavaScript": return "js"
         case "JSX": return "jsx"
         case "Java", "Java (patch-package)": return "java"
-        case "XML (config.xml)": return "xml"
+        case "XML (config.xml)", "XML (AndroidManifest.xml)": return "xml"
         default: return ""
         }
     }

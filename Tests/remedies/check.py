@@ -465,7 +465,8 @@ class Checker:
         kotlin, swift_files, ts, java, dart, xml, js, cs = [], [], [], [], [], [], [], []
         for snippet in self.export["wrapperFixes"]:
             sid, code = snippet["id"], snippet["code"]
-            kind = WRAPPER_KINDS.get(sid)
+            # A wrapper setting row's own code names its kind in the export.
+            kind = WRAPPER_KINDS.get(sid) or snippet.get("kind")
             if kind is None:
                 # Native and React Native fixes are the remedy lines, checked there.
                 if snippet["language"] in ("Swift", "Kotlin", "JSX"):
@@ -670,7 +671,7 @@ CORDOVA_DTS = """\
 declare const cordova: { plugins: { permissions: {
   CAMERA: string;
   requestPermission(permission: string, success: (status: { hasPermission: boolean }) => void, error: () => void): void;
-} } };
+} }; InAppBrowser: { open(url: string, target: string, options?: string): unknown } };
 """
 
 

@@ -21,7 +21,10 @@ namespace Android.Webkit {
         public bool MediaPlaybackRequiresUserGesture { get; set; }
         public bool DomStorageEnabled { get; set; }
         public bool DatabaseEnabled { get; set; }
+        public MixedContentHandling MixedContentMode { get; set; }
+        public void SetSupportMultipleWindows(bool support) {}
     }
+    public enum MixedContentHandling { AlwaysAllow = 0, NeverAllow = 1, CompatibilityMode = 2 }
     public class WebView { public WebSettings Settings => null; public void SetWebChromeClient(WebChromeClient client) {} }
     public class WebChromeClient { public virtual void OnPermissionRequest(PermissionRequest request) {} }
     public class CookieManager { public static CookieManager Instance => null; public void SetAcceptThirdPartyCookies(WebView webView, bool accept) {} }

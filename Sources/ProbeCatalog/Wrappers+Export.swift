@@ -1,0 +1,73 @@
+/// The wrappers as `catalog --json` exports them under `wrappers`: each one's detection
+/// signals, versions, the short defaults the diagnosis reads, and the full settings table.
+struct WrapperExport: Encodable {
+    struct Signal: Encodable {
+        let signal: String
+        let confidence: String
+    }
+
+    struct Default: Encodable {
+        let setting: String
+        let family: String?
+        let behaviour: String
+        let source: String
+        let fails: [String]
+    }
+
+    struct Setting: Encodable {
+        let id: String
+        let name: String
+        let area: String
+        let family: String?
+        let current: WrapperSettingRow.Versioned
+        let previous: WrapperSettingRow.Versioned?
+        let nativeCall: String
+        let probes: [String]
+        let whenWrong: String
+        let cause: Cause
+        let fix: Fix?
+        let sources: [String]
+    }
+
+    struct Cause: Encodable {
+        /// "known-cause", "wrapper-setting" or "probe".
+        let kind: String
+        let id: String
+    }
+
+    struct Fix: Encodable {
+        let language: String
+        let code: String
+        /// "fix:<setting>" (the wrapper fix), "remedy:<name>" (a catalog remedy), or "row".
+        let origin: String
+    }
+
+    let id: String
+    let title: String
+    let families: [String]
+    let minimumVersions: [String]
+    let home: String
+    let detection: [Signal]
+    let defaults: [Default]
+    let settings: [Setting]
+
+    init(_ profile: WrapperProfile) {
+        id = profile.wrapper.rawValue
+        title = profile.wrapper.title
+        families = profile.wrapper.families.map(\.rawValue)
+        minimumVersions = profile.minimumVersions
+        home = profile.home
+        detection = WrappersDocument.detectionSignals.filter { $0.1 == profile.wrapper }.map { Signal(signal: $0.0, confidence: $0.2) }
+        defaults = profile.defaults.map {
+            Default(setting: $0.setting.rawValue, family: $0.family?.rawValue, behaviour: $0.behaviour, source: $0.source, fails: $0.fails)
+        }
+        settings = profile.settings.map { row in
+            Setting(id: row.id, name: row.name, area: row.area.rawValue, family: row.family?.rawValue,
+                    current: row.current, previous: row.previous, nativeCall: row.nativeCall,
+                    probes: row.probes, whenWrong: row.whenWrong,
+                    cause: Cause(kind: row.cause.kind, id: row.cause.id),
+                    fix: profile.code(row).map { Fix(language: $0.language, code: $0.code, origin: $0.origin) },
+                    sources: row.sources)
+        }
+    }
+}
