@@ -25,7 +25,11 @@ final class TapFarm: @unchecked Sendable {
     static let lookIntervalMicroseconds: useconds_t = 250_000
     /// Chromium shows the run's page within a second or two of start.
     static let devToolsWaitSeconds = 20.0
-    static let replySeconds = 5.0
+    /// How long a DevTools command may take to be answered before the script gives up. Only a
+    /// bound against a Chromium that hung: on a loaded machine (2 cores beside two busy loops
+    /// and builds) Chromium, rendering and encoding the fake camera in software, answered a
+    /// `Runtime.evaluate` after more than 5 s, which ended the taps and left the run incomplete.
+    static let replySeconds = 30.0
 
     /// The page's query for a farm that taps: tap steps wait for it (the values of
     /// Tests/engines/test_matrix.py).

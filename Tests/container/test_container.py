@@ -30,6 +30,13 @@ TRY_SECONDS = 150
 # Foundation's ICU data linked in (62 MB): 160 MB measured; the limit catches a compiler,
 # an apt cache or a debug binary slipping in.
 IMAGE_LIMIT_BYTES = 170 * 1000 * 1000
+# Tests/container/run.sh inside a chroot: `podman exec` and `podman cp` join the container's
+# mount namespace (setns(2)), whose root from there is the namespace's true root, not the
+# container's (a chroot's root is not the root of its mount namespace), so they see the
+# wrong tree ("chdir to cwd ("/data") ... no such file or directory"). There the tests
+# observe the containers from this host instead: the volume's folder, /proc, HTTP through
+# the published port or the pod's address, as a kubelet's httpGet probe does.
+REROOTED = bool(os.environ.get("PROBE_CONTAINER_REROOTED"))
 
 
 def podman(*args, check=True, timeout=300, **kw):
@@ -75,6 +82,7 @@ def wait_for(what, predicate, seconds, detail=None):
 class Container:
     def __init__(self, name, volume, port):
         self.name, self.volume, self.port = name, volume, port
+        self.ca = None
 
     def start(self, *serve_args):
         p = self.port
@@ -98,17 +106,29 @@ class Container:
         return proc.stdout + proc.stderr
 
     def copy_out(self, path, dest):
-        if os.environ.get("PROBE_CONTAINER_REROOTED"):
-            # Podman inside a chroot (Tests/container/run.sh re-roots it) does not find a
-            # volume's files through `podman cp` ("could not be found on container"), though
-            # the container sees them: there, read the file through the container itself.
-            with open(dest, "wb") as out:
-                proc = subprocess.run(["podman", "exec", self.name, "cat", path], stdout=out,
-                                      stderr=subprocess.PIPE, timeout=60)
-            assert proc.returncode == 0, f"podman exec {self.name} cat {path}: {proc.stderr.decode()}"
+        if REROOTED:
+            # The volume's folder on this host holds what the container wrote under /data.
+            assert path.startswith("/data/"), path
+            source = podman("volume", "inspect", "-f", "{{.Mountpoint}}", self.volume).stdout.strip()
+            with open(os.path.join(source, path[len("/data/"):]), "rb") as f, open(dest, "wb") as out:
+                out.write(f.read())
             return dest
         podman("cp", f"{self.name}:{path}", dest)
         return dest
+
+    def init_status(self):
+        """/proc/PID/status of the container's first process, as this host sees it."""
+        pid = podman("inspect", "-f", "{{.State.Pid}}", self.name).stdout.strip()
+        with open(f"/proc/{pid}/status") as f:
+            return f.read()
+
+    def healthy(self):
+        """The image's HEALTHCHECK passes; in a chroot, the same `probe-server health` asked
+        from this host through the published port."""
+        if REROOTED:
+            return subprocess.run([BINARY, "health", "--server", f"https://127.0.0.1:{self.port}", "--cacert", self.ca],
+                                  capture_output=True, text=True, timeout=60).returncode == 0
+        return podman("healthcheck", "run", self.name, check=False).returncode == 0
 
     def remove(self):
         podman("rm", "-f", "-t", "0", self.name, check=False)
@@ -214,13 +234,26 @@ def test_Container_CompletesARunThroughThePublishedPort_StopsOnSIGTERM_AndANewOn
         assert after == before, "the run read back differs from the one stored before the stop"
 
         # Non-root, and the HEALTHCHECK (the binary's own `health`) passes.
-        status_text = podman("exec", second.name, "cat", "/proc/1/status").stdout
+        status_text = second.init_status()
         uids = re.search(r"^Uid:\s+(\d+)\s+(\d+)", status_text, re.M)
         assert uids and uids.group(1) != "0" and uids.group(2) != "0", status_text
-        assert podman("healthcheck", "run", second.name, check=False).returncode == 0, second.logs()
+        second.ca = ca
+        assert second.healthy(), second.logs()
     finally:
         first.remove()
         second.remove()
+
+
+def pod_address(container):
+    """The address of a kube-played container's pod on its network."""
+    template = "{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}"
+    address = podman("inspect", "-f", template, container).stdout.split()
+    if not address:
+        pod = podman("inspect", "-f", "{{.Pod}}", container).stdout.strip()
+        infra = podman("pod", "inspect", "-f", "{{.InfraContainerID}}", pod).stdout.strip()
+        address = podman("inspect", "-f", template, infra).stdout.split()
+    assert address, f"no address for {container}"
+    return address[0]
 
 
 def k8s_documents(path):
@@ -283,8 +316,16 @@ def test_KubernetesExample_StartsTheServerOverPostgreSQL_AndItIsReady():
         last = {}
 
         def ready():
-            proc = podman("exec", server, "probe-server", "health", "--ready", "--server", "https://localhost:8443",
-                          check=False)
+            if REROOTED:
+                # The readiness probe as a kubelet runs it: GET /readyz at the pod's address.
+                address = pod_address(server)
+                proc = subprocess.run(["curl", "-sk", "--max-time", "10", "-o", "/dev/null", "-w", "%{http_code}",
+                                       f"https://{address}:8443/readyz"], capture_output=True, text=True, timeout=30)
+                if proc.returncode == 0 and proc.stdout != "200":
+                    proc.returncode = 1
+            else:
+                proc = podman("exec", server, "probe-server", "health", "--ready", "--server", "https://localhost:8443",
+                              check=False)
             last["health"] = f"exit {proc.returncode}: {proc.stdout}{proc.stderr}"
             state = podman("inspect", "-f", "{{.State.Status}}", server).stdout.strip()
             if state not in ("running", "created", "configured"):
