@@ -75,8 +75,10 @@ extension Diff {
     /// A cookie not kept: the causes the rest of the run leaves standing (cookies off for the
     /// app only where no other cookie was kept), else the platform's usual words.
     func cookiesNotKept(_ result: ProbeResult, _ context: EvaluationContext, _ observed: String) -> Assessment {
-        let standing = rank(.cookiesBlocked, result, context)
-        guard !standing.isEmpty else {
+        // The platform's usual words only where the run rules nothing out: with another
+        // cookie kept, "cookies are off" would contradict it.
+        let evidence = CauseEvidence(result: result, context: context)
+        guard !Symptom.cookiesBlocked.rank(evidence).isEmpty || !Symptom.cookiesBlocked.ruledOut(evidence).isEmpty else {
             return Assessment(.broken, observed, diagnosis: cookieBlockedDiagnosis(context), layer: .webView, remedy: .cookies)
         }
         return diagnosed(.cookiesBlocked, result, context, state: .broken, observed: observed, lead: "The cookie was not kept", remedy: nil)
