@@ -45,7 +45,8 @@ public struct Catalog: Sendable {
     /// Every failing observation the catalog models, with its known causes and their sources.
     public static let symptoms: [Symptom] = [
         .cameraDenied, .cameraNotReadable, .cameraNotFound, .cameraUnanswered, .cameraAPIMissing, .cameraNoDevices,
-        .storageUnavailable, .storageNotPersistent, .cookiesBlocked, .thirdPartyCookiesBlocked, .fileNoChooser, .stalled,
+        .storageUnavailable, .storageNotPersistent, .cookiesBlocked, .thirdPartyCookiesBlocked, .fileNoChooser, .captureNotCamera,
+        .autoplayRefused, .inlineRefused, .stalled,
     ]
     public func requirementSet(id: String) -> RequirementSet? { requirementSets.first { $0.id == id } }
     public func checklistItem(id: String) -> ChecklistItem? { checklist.first { $0.id == id } }

@@ -7,9 +7,13 @@ extension Diff {
         _ symptom: Symptom, _ result: ProbeResult?, _ context: EvaluationContext,
         state: Assessment.State, observed: String, lead: String, remedy: Remedy?
     ) -> Assessment {
-        let causes = symptom.rank(CauseEvidence(result: result, context: context))
+        let evidence = CauseEvidence(result: result, context: context)
+        let causes = symptom.rank(evidence)
+        // What the run rules out is said, so a reader who expected it sees why it is not named.
+        let ruledOut = symptom.ruledOut(evidence)
+        let excluded = ruledOut.isEmpty ? "" : " Ruled out by this run: " + ruledOut.map { "\($0.cause.id) (\($0.by.reason))" }.joined(separator: "; ") + "."
         guard let top = causes.first else {
-            return Assessment(state, observed, diagnosis: lead + ".", layer: nil, remedy: remedy)
+            return Assessment(state, observed, diagnosis: lead + "." + excluded, layer: nil, remedy: remedy)
         }
         let leading = causes.leading
         var diagnosis = "\(lead): \(top.summary)"
@@ -23,6 +27,7 @@ extension Diff {
         if !others.isEmpty {
             diagnosis += " Less likely: " + others.map(\.summary).joined(separator: "; ") + "."
         }
+        diagnosis += excluded
         let fixes = [remedy ?? top.remedy] + leading.map(\.remedy)
         return Assessment(state, observed, diagnosis: diagnosis, layer: top.layer.findingLayer, remedy: Remedy.combined(fixes), causes: causes)
     }

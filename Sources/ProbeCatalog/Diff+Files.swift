@@ -78,6 +78,9 @@ extension Diff {
         let user = result.bool("userChangeFired")
         guard direct != nil || environment != nil || user != nil else { return Assessment(.unknown, "") }
         let observed = "camera opened directly \(describe(direct)); capture=environment change \(describe(environment)), capture=user change \(describe(user))"
+        if direct == false, context.isAndroid {
+            return diagnosed(.captureNotCamera, result, context, state: .broken, observed: observed, lead: "The capture input did not open the camera", remedy: .captureAttribute)
+        }
         if direct == false {
             return Assessment(
                 .broken, observed,
@@ -112,6 +115,10 @@ extension Diff {
         let instant = [result.number("cancelMs"), context.results["file.accept"].flatMap { accept in
             accept.bool("cancelFired") == true && accept.bool("changeFired") != true ? accept.number("waitedMs") : nil
         }].compactMap { $0 }.filter { $0 < Self.fastCancelMs }.min()
+        if let ms = instant, context.isAndroid {
+            return diagnosed(.fileNoChooser, result, context, state: .broken, observed: observed,
+                             lead: "The chooser was cancelled \(milliseconds(ms)) after the tap, sooner than a person can see one: none was shown, so the cancel-then-pick path cannot work either", remedy: nil)
+        }
         if let ms = instant {
             return Assessment(
                 .broken, observed,

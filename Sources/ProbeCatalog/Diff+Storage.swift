@@ -54,14 +54,14 @@ extension Diff {
         guard enabled != nil || writeRead != nil else { return Assessment(.unknown, "") }
         let observed = "cookieEnabled \(describe(enabled)), write-read \(describe(writeRead))"
         if enabled != false, writeRead == true { return Assessment(.works, observed) }
-        return Assessment(.broken, observed, diagnosis: cookieBlockedDiagnosis(context), layer: .webView, remedy: .cookies, causes: rank(.cookiesBlocked, result, context))
+        return cookiesNotKept(result, context, observed)
     }
 
     func evaluateServerCookie(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         guard let echoed = result.bool("echoed") else { return Assessment(.unknown, "") }
         let observed = "server cookie echoed back \(describe(echoed))" + (result.bool("visibleToScript") == true ? ", HttpOnly cookie visible to script" : "")
         if !echoed {
-            return Assessment(.broken, observed, diagnosis: cookieBlockedDiagnosis(context), layer: .webView, remedy: .cookies, causes: rank(.cookiesBlocked, result, context))
+            return cookiesNotKept(result, context, observed)
         }
         if result.bool("visibleToScript") == true {
             return Assessment(
@@ -70,6 +70,18 @@ extension Diff {
                 layer: .webView)
         }
         return Assessment(.works, observed)
+    }
+
+    /// A cookie not kept: the causes the rest of the run leaves standing (cookies off for the
+    /// app only where no other cookie was kept), else the platform's usual words.
+    func cookiesNotKept(_ result: ProbeResult, _ context: EvaluationContext, _ observed: String) -> Assessment {
+        // The platform's usual words only where the run rules nothing out: with another
+        // cookie kept, "cookies are off" would contradict it.
+        let evidence = CauseEvidence(result: result, context: context)
+        guard !Symptom.cookiesBlocked.rank(evidence).isEmpty || !Symptom.cookiesBlocked.ruledOut(evidence).isEmpty else {
+            return Assessment(.broken, observed, diagnosis: cookieBlockedDiagnosis(context), layer: .webView, remedy: .cookies)
+        }
+        return diagnosed(.cookiesBlocked, result, context, state: .broken, observed: observed, lead: "The cookie was not kept", remedy: nil)
     }
 
     /// Cookies blocked: Android's CookieManager, or WebKit's data store.

@@ -18,11 +18,15 @@ public struct KnownCause: Sendable {
     public let source: String
     /// Where the cause exists, in words for the docs ("iOS 15+", "Android, Cordova").
     public let scope: String
+    /// What another observation of the same run would have to be for the cause to be false:
+    /// where one holds, the cause is ruled out, whatever its own probe shows.
+    public let ruledOutBy: [Contradiction]
     let applies: @Sendable (CauseEvidence) -> Bool
     let weigh: @Sendable (CauseEvidence) -> Weighing?
 
     init(
         _ id: String, _ layer: Cause.Layer, scope: String, summary: String, check: String, remedy: Remedy?, source: String,
+        ruledOutBy: [Contradiction] = [],
         applies: @escaping @Sendable (CauseEvidence) -> Bool = { _ in true },
         weigh: @escaping @Sendable (CauseEvidence) -> Weighing?
     ) {
@@ -33,16 +37,45 @@ public struct KnownCause: Sendable {
         self.check = check
         self.remedy = remedy
         self.source = source
+        self.ruledOutBy = ruledOutBy
         self.applies = applies
         self.weigh = weigh
     }
 
+    /// The first declared observation of this run that rules the cause out, if any.
+    func contradiction(in results: [String: ProbeResult]) -> Contradiction? {
+        ruledOutBy.first { $0.holds(in: results) }
+    }
+
     func cause(_ evidence: CauseEvidence) -> Cause? {
-        guard applies(evidence), let weighing = weigh(evidence) else { return nil }
+        guard applies(evidence), contradiction(in: evidence.context.results) == nil, let weighing = weigh(evidence) else { return nil }
         return Cause(
             id: id, layer: layer, likelihood: weighing.likelihood, summary: summary,
             evidence: Cause.Evidence(supporting: weighing.supporting, against: weighing.against),
             check: check, remedy: remedy.map { $0.relevant(to: evidence.platform) }, source: source)
+    }
+}
+
+/// An observation that a cause cannot coexist with in one run: the page saw it, so the cause
+/// is false. Declared once on the cause (not in each evaluator), which is what lets a test
+/// hold every finding of every corpus run against every rule.
+public struct Contradiction: Sendable {
+    /// The probe whose result rules the cause out (often another probe than the failing one).
+    public let probe: String
+    /// What that probe saw and why the cause cannot be true then, in words.
+    public let reason: String
+    let condition: @Sendable (ProbeResult) -> Bool
+
+    init(_ probe: String, _ reason: String, when condition: @escaping @Sendable (ProbeResult) -> Bool) {
+        self.probe = probe
+        self.reason = reason
+        self.condition = condition
+    }
+
+    /// True when the probe ran in this run (a skipped step observed nothing) and saw it.
+    public func holds(in results: [String: ProbeResult]) -> Bool {
+        guard let result = results[probe], result.status != .skipped else { return false }
+        return condition(result)
     }
 }
 
@@ -66,6 +99,15 @@ public struct Symptom: Sendable {
             .sorted { ($0.element.likelihood, -$0.offset) > ($1.element.likelihood, -$1.offset) }
             .map(\.element)
     }
+
+    /// The causes that would apply but another observation of the run rules out, with the
+    /// observation: a diagnosis says them so that the reader sees why they are not named.
+    func ruledOut(_ evidence: CauseEvidence) -> [(cause: KnownCause, by: Contradiction)] {
+        causes.compactMap { cause in
+            guard cause.applies(evidence), let by = cause.contradiction(in: evidence.context.results) else { return nil }
+            return (cause, by)
+        }
+    }
 }
 
 /// The export of a known cause: everything but the weighing function.
@@ -76,6 +118,12 @@ struct KnownCauseExport: Encodable {
     let summary: String
     let check: String
     let source: String
+    let ruledOutBy: [ContradictionExport]
+
+    struct ContradictionExport: Encodable {
+        let probe: String
+        let reason: String
+    }
 
     init(_ cause: KnownCause) {
         id = cause.id
@@ -84,6 +132,7 @@ struct KnownCauseExport: Encodable {
         summary = cause.summary
         check = cause.check
         source = cause.source
+        ruledOutBy = cause.ruledOutBy.map { ContradictionExport(probe: $0.probe, reason: $0.reason) }
     }
 }
 

@@ -146,7 +146,8 @@ public enum ProbesDocument {
         for symptom in Catalog.symptoms where symptom.probes.contains(probe.id) {
             out += ["", "Known causes when \(escape(symptom.observation)) (`\(symptom.id)`):", ""]
             for cause in symptom.causes {
-                out.append("- `\(cause.id)` (\(cause.layer.rawValue); \(escape(cause.scope))): \(escape(cause.summary)). Check: \(escape(cause.check)). Source: <\(cause.source)>")
+                let ruledOut = cause.ruledOutBy.isEmpty ? "" : " Ruled out when " + cause.ruledOutBy.map { "\($0.probe): \(escape($0.reason))" }.joined(separator: "; ") + "."
+                out.append("- `\(cause.id)` (\(cause.layer.rawValue); \(escape(cause.scope))): \(escape(cause.summary)). Check: \(escape(cause.check)).\(ruledOut) Source: <\(cause.source)>")
             }
         }
         if let entry = CauseSources.byProbe[probe.id] {

@@ -113,6 +113,9 @@ extension Symptom {
             summary: "the app's camera access is off in Settings (or restricted): WebKit checks it before it asks the delegate and denies at once, with no prompt",
             check: "AVCaptureDevice.authorizationStatus(for: .video) is .denied or .restricted; Settings › the app › Camera",
             remedy: iosSettingsDenial, source: PlatformSource.webKitPermissionOrder,
+            ruledOutBy: [
+                Contradiction("camera.permission", "camera.permission was granted before the request: the app's camera access is on") { r in r.string("stateBefore") == "granted" },
+            ] + cameraOpened,
             applies: { $0.family == .ios && $0.platform.isAppWebView },
             weigh: { e in
                 if e.fastWithoutPrompt {
@@ -138,6 +141,7 @@ extension Symptom {
             // The WebView fails a granted request when the app lacks CAMERA (the cordova-android
             // thread); .NET MAUI's documented handler checks it before granting for that reason.
             source: PlatformSource.cordovaGrantWithoutRuntime,
+            ruledOutBy: cameraOpened,
             applies: { $0.family == .android && $0.platform.isAppWebView && $0.wrapper != .cordova && $0.wrapper != .reactNativeWebView },
             weigh: weighRuntimePermissionDenial),
         KnownCause(
@@ -145,6 +149,7 @@ extension Symptom {
             summary: "android.permission.CAMERA is missing from AndroidManifest.xml or was not granted: react-native-webview's onPermissionRequest then denies without a prompt",
             check: "AndroidManifest.xml declares android.permission.CAMERA; PermissionsAndroid.check(PERMISSIONS.CAMERA) is true",
             remedy: androidRuntimeCamera, source: PlatformSource.rnCameraManifest,
+            ruledOutBy: cameraOpened,
             applies: { $0.family == .android && $0.wrapper == .reactNativeWebView },
             weigh: weighRuntimePermissionDenial),
         KnownCause(
@@ -167,6 +172,7 @@ extension Symptom {
             summary: "cordova-android grants the WebView request without asking for the CAMERA runtime permission, so the first request fails and later ones never settle",
             check: "ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA); a second getUserMedia that hangs confirms it",
             remedy: cordovaRuntimeCamera, source: PlatformSource.cordovaGrantWithoutRuntime,
+            ruledOutBy: cameraOpened,
             applies: { $0.family == .android && $0.wrapper == .cordova },
             weigh: { e in .init(likelihood: e.isFast ? .conclusive : .likely, supporting: ["Cordova's handler grants every request, so a denial can only come from the OS permission", e.denialWords]) }),
         KnownCause(
@@ -249,6 +255,7 @@ extension Symptom {
             summary: "the device has no usable camera (an emulator or simulator without one configured counts)",
             check: "camera.devices: no video input listed; on an emulator, set a camera in the AVD's advanced settings; the iOS Simulator has none",
             remedy: nil, source: PlatformSource.mdnGetUserMediaErrors,
+            ruledOutBy: cameraOpened,
             applies: { $0.errorName != "OverconstrainedError" },
             weigh: { e in
                 let inputs = max(e.observed("camera.devices", "videoInputsBefore")?.intValue ?? -1, e.observed("camera.devices", "videoInputsAfter")?.intValue ?? -1)
@@ -312,8 +319,8 @@ extension Symptom {
             "camera.no-device", .device, scope: "every engine",
             summary: "the device has no camera (an emulator or simulator without one configured counts)",
             check: "the system camera app; the AVD's camera setting", remedy: nil, source: PlatformSource.mdnGetUserMediaErrors,
+            ruledOutBy: cameraOpened,
             weigh: { e in
-                if e.observed("camera.getUserMedia", "outcome")?.stringValue == "granted" { return nil }
                 return .init(likelihood: .likely, supporting: ["no video input before or after the request"])
             }),
         KnownCause(

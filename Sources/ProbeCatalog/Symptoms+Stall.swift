@@ -29,6 +29,7 @@ extension Symptom {
                 summary: "iOS ended the app: it asked for the camera without NSCameraUsageDescription in Info.plist",
                 check: "Info.plist has NSCameraUsageDescription; the device's crash log (Settings › Privacy › Analytics) names the missing key",
                 remedy: usageDescriptionRemedy, source: PlatformSource.cameraUsageDescription,
+                ruledOutBy: cameraOpened,
                 applies: { $0.family == .ios && $0.platform.isAppWebView && ["camera.getUserMedia", "file.capture"].contains($0.result?.probe ?? "") },
                 weigh: { e in
                     let supporting = ["the results stopped at \(e.result?.probe ?? "the step") on iOS, where a missing usage description ends the app at once"]

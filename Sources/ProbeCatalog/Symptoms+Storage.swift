@@ -37,6 +37,7 @@ extension Symptom {
                 summary: "DOM storage is off: WebSettings.domStorageEnabled is false by default on Android and was not set",
                 check: "webView.settings.domStorageEnabled (React Native: the domStorageEnabled prop is not false)",
                 remedy: .domStorage, source: PlatformSource.androidDomStorage,
+                ruledOutBy: webStorageWorked,
                 applies: { $0.family == .android && $0.platform.isAppWebView },
                 weigh: { e in
                     if e.wrapper != nil {
@@ -69,11 +70,14 @@ extension Symptom {
         observation: "persistent cookies or storage did not survive a navigation or a relaunch",
         causes: [
             KnownCause(
-                "webview.non-persistent-store", .webViewSetting, scope: "iOS WKWebView, react-native-webview",
+                "webview.non-persistent-store", .webViewSetting, scope: "iOS WKWebView (react-native-webview's incognito on iOS)",
                 summary: "the WebView uses a non-persistent data store (WKWebsiteDataStore.nonPersistent(), react-native-webview incognito)",
-                check: "the WKWebViewConfiguration's websiteDataStore.isPersistent; the incognito prop",
+                check: "the WKWebViewConfiguration's websiteDataStore.isPersistent; the incognito prop; localStorage is lost with the cookies",
                 remedy: nonPersistentRemedy, source: PlatformSource.nonPersistentStore,
-                applies: { $0.family == .ios || $0.wrapper == .reactNativeWebView },
+                ruledOutBy: [
+                    Contradiction("storage.relaunch", "storage.relaunch found the localStorage marker after the relaunch: a non-persistent store keeps nothing past the WebView") { r in r.bool("localStorage") == true },
+                ],
+                applies: { $0.family == .ios },
                 weigh: { e in .init(likelihood: .likely, supporting: e.wrapper == .reactNativeWebView ? ["react-native-webview's incognito uses a non-persistent store"] : ["persistent markers were lost"]) }),
             KnownCause(
                 "app.clears-data", .app, scope: "every app WebView",
@@ -83,6 +87,7 @@ extension Symptom {
                 source: PlatformSource.removeWebsiteData,
                 applies: { $0.platform.isAppWebView },
                 weigh: { e in .init(likelihood: e.family == .android ? .likely : .possible, supporting: ["persistent markers were lost"]) }),
+            incognitoClearsCookies, cookiesNotFlushed,
         ])
 
     /// Cookies blocked for the page itself.
@@ -93,16 +98,19 @@ extension Symptom {
             KnownCause(
                 "android.cookies-off", .webViewSetting, scope: "Android WebView",
                 summary: "CookieManager does not accept cookies (setAcceptCookie(false))",
-                check: "CookieManager.getInstance().acceptCookie()", remedy: .cookies, source: PlatformSource.androidAcceptCookie,
+                check: "CookieManager.getInstance().acceptCookie(); then document.cookie fails too (cookie.document)", remedy: .cookies, source: PlatformSource.androidAcceptCookie,
+                ruledOutBy: cookiesKept,
                 applies: { $0.family == .android && $0.platform.isAppWebView },
                 weigh: { _ in .init(likelihood: .likely, supporting: ["first-party cookies blocked in an Android WebView"]) }),
             KnownCause(
                 "webview.data-store-blocked", .webViewSetting, scope: "iOS WKWebView",
                 summary: "the host's data store or HTTPCookieStorage.cookieAcceptPolicy refuses the page's cookies",
-                check: "HTTPCookieStorage.shared.cookieAcceptPolicy and the configuration's websiteDataStore",
+                check: "HTTPCookieStorage.shared.cookieAcceptPolicy and the configuration's websiteDataStore; then document.cookie fails too (cookie.document)",
                 remedy: .cookies, source: PlatformSource.nonPersistentStore,
+                ruledOutBy: cookiesKept,
                 applies: { $0.family == .ios && $0.platform.isAppWebView },
                 weigh: { _ in .init(likelihood: .likely, supporting: ["first-party cookies blocked in a WKWebView"]) }),
+            interceptionDropsSetCookie,
         ])
 
     /// cookie.thirdParty blocked where the profile requires it.
@@ -135,6 +143,7 @@ extension Symptom {
                 summary: "WebChromeClient.onShowFileChooser is not implemented: the default cancels every request",
                 check: "the app's WebChromeClient overrides onShowFileChooser and launches FileChooserParams.createIntent()",
                 remedy: .fileChooser, source: PlatformSource.androidFileChooser,
+                ruledOutBy: chooserWorked,
                 applies: { $0.family == .android && $0.platform.isAppWebView },
                 weigh: { e in
                     if e.wrapper != nil { return .init(likelihood: .possible, supporting: ["no chooser answer on Android"], against: ["\(e.wrapper!.rawValue) implements onShowFileChooser"]) }
@@ -153,10 +162,12 @@ extension Symptom {
                 summary: "the app opens a chooser but never passes the result to the ValueCallback (onActivityResult not forwarded, or the callback dropped)",
                 check: "the chooser opens on the device; then the app's activity result must reach filePathCallback.onReceiveValue",
                 remedy: .fileCallbackOnCancel, source: PlatformSource.fileInputUnresponsive,
+                ruledOutBy: chooserWorked + noChooserShown,
                 applies: { $0.family == .android && $0.platform.isAppWebView },
                 weigh: { e in
                     let fastCancel = e.result?.bool("cancelFired") == true && e.elapsedMs < Diff.fastCancelMs
                     return .init(likelihood: .possible, supporting: ["no file reached the page"], against: fastCancel ? ["the cancel came before a chooser could appear"] : [])
                 }),
+            captureIntentInvisible, captureWithoutCameraPermission,
         ])
 }

@@ -273,6 +273,16 @@ import Testing
         #expect(Run.finding(.iosWKWebView, result).diagnosis?.contains("data store") == true)
     }
 
+    @Test func DocumentCookieLostWhileTheServerCookieCameBack_NeverSaysCookiesAreOff() {
+        let document = Run.result("cookie.document", ["cookieEnabled": true, "writeRead": false])
+        let server = Run.result("cookie.server", ["setCookieSent": true, "echoed": true, "visibleToScript": false])
+        let finding = Run.finding(.androidWebView, document, others: [server])
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("setAcceptCookie(false)") == false, "\(finding.diagnosis ?? "")")
+        #expect(finding.diagnosis?.contains("Ruled out by this run: android.cookies-off") == true)
+        #expect(!finding.causes.contains { $0.id == "android.cookies-off" })
+    }
+
     @Test func ThirdPartyCookiesBlockedOnAndroid_PointsAtSetAcceptThirdPartyCookies() {
         let result = Run.result("cookie.thirdParty", ["frameLoaded": true, "set": true, "readBack": false])
         let finding = Run.finding(.androidWebView, result)

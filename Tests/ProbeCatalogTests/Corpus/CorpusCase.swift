@@ -56,10 +56,16 @@ struct CorpusCase: CustomStringConvertible, Sendable {
         return base + results
     }
 
-    func finding() -> Finding? {
+    func finding() -> Finding? { report().finding(probe) }
+
+    /// The diff of the whole posted run, every finding.
+    func report() -> DiffReport {
         Diff(platform: Run.detected(platform, osVersion: osVersion), requirementSet: "liveform")!
-            .report(results: posted, clock: clock).finding(probe)
+            .report(results: posted, clock: clock)
     }
+
+    /// The latest result of each probe of the run, as the diff reads them.
+    var latest: [String: ProbeResult] { Diff.latestAttempts(posted.filter { !StepMarker.isMarker($0) }) }
 
     /// Diagnosed as the thread concluded: the thread's cause leads, and the pair is named.
     func diagnosedAsConcluded() -> Bool {

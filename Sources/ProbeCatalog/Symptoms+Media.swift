@@ -1,0 +1,91 @@
+/// Media playback: an unmuted play() refused, a playsinline video that did not stay in the
+/// page, and their known causes. Both settings refuse a video, so each is held against what
+/// the other probe saw: with inline playback off an iPhone enters the fullscreen player
+/// (https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/allowsinlinemediaplayback),
+/// while the gesture rule rejects play() with NotAllowedError and shows nothing
+/// (https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/mediatypesrequiringuseractionforplayback).
+extension Symptom {
+    /// What media.inline saw that inline playback being off cannot give.
+    static let inlinePlaybackWorked: [Contradiction] = [
+        Contradiction("media.inline", "media.inline played the video inside the page") { r in
+            r.bool("inline") == true && r.bool("enteredFullscreen") != true
+        },
+        Contradiction("media.inline", "media.inline's play() was refused with NotAllowedError and no fullscreen event fired: the gesture rule refused it (a video that may not play inline enters the fullscreen player instead)") { r in
+            r.string("errorName") == "NotAllowedError" && r.bool("enteredFullscreen") != true
+        },
+    ]
+    /// What media.autoplay saw that a gesture rule cannot give.
+    static let noGestureRule: [Contradiction] = [
+        Contradiction("media.autoplay", "media.autoplay's unmuted play() worked without a gesture: no gesture rule holds") { r in r.bool("played") == true },
+    ]
+
+    static let iosInlineOff = KnownCause(
+        "ios.inline-playback-off", .webViewSetting, scope: "iOS WKWebView on iPhone (false by default; react-native-webview and flutter_inappwebview: allowsInlineMediaPlayback, false by default)",
+        summary: "allowsInlineMediaPlayback is false (the iPhone default), so the video goes to the fullscreen player instead of playing in the page",
+        check: "media.inline: a fullscreen event (webkitbeginfullscreen) on iPhone, and the same build plays inline on iPad; the configuration's allowsInlineMediaPlayback",
+        remedy: .inlineAndAutoplay, source: PlatformSource.wkInlinePlayback,
+        ruledOutBy: inlinePlaybackWorked,
+        applies: { $0.family == .ios && $0.platform.isAppWebView && $0.context.inlinePlaybackFailed },
+        weigh: { e in
+            if e.observed("media.inline", "enteredFullscreen")?.boolValue == true {
+                return .init(likelihood: .likely, supporting: ["media.inline entered the fullscreen player"])
+            }
+            return .init(likelihood: .likely, supporting: ["media.inline did not play inside the page"])
+        })
+
+    static let iosGestureRule = KnownCause(
+        "ios.autoplay.user-action-required", .webViewSetting,
+        scope: "iOS WKWebView (react-native-webview: mediaPlaybackRequiresUserAction; webview_flutter: mediaTypesRequiringUserAction, all media by default)",
+        summary: "media needs a user gesture: mediaTypesRequiringUserActionForPlayback is not empty (react-native-webview: mediaPlaybackRequiresUserAction; webview_flutter: mediaTypesRequiringUserAction, which requires one for all media by default)",
+        check: "play() rejects with NotAllowedError and no fullscreen player appears; the configuration's mediaTypesRequiringUserActionForPlayback must be [] before the WKWebView is created",
+        remedy: .autoplay, source: WrapperCatalog.wkMediaTypes,
+        ruledOutBy: noGestureRule,
+        applies: { e in
+            guard e.family == .ios && e.platform.isAppWebView else { return false }
+            return e.result?.probe != "media.inline" || e.result?.string("errorName") == "NotAllowedError"
+        },
+        weigh: { e in
+            if e.result?.probe == "media.inline" {
+                return .init(likelihood: .likely, supporting: ["media.inline's play() was refused with NotAllowedError, not sent fullscreen"])
+            }
+            var against: [String] = []
+            if e.observed("media.inline", "enteredFullscreen")?.boolValue == true {
+                against.append("media.inline went fullscreen: the video cannot play in the page yet, so the gesture rule cannot be judged")
+            }
+            return .init(likelihood: against.isEmpty ? .likely : .possible, supporting: ["unmuted play() was refused without a gesture"], against: against)
+        })
+
+    static let androidGestureRule = KnownCause(
+        "android.autoplay.gesture-required", .webViewSetting,
+        scope: "Android WebView (true by default; react-native-webview: mediaPlaybackRequiresUserAction; webview_flutter: setMediaPlaybackRequiresUserGesture)",
+        summary: "media needs a user gesture: WebSettings.mediaPlaybackRequiresUserGesture is true, Android WebView's default",
+        check: "webView.settings.mediaPlaybackRequiresUserGesture is false",
+        remedy: .autoplay, source: PlatformSource.androidMediaGesture,
+        ruledOutBy: noGestureRule,
+        applies: { e in
+            guard e.family == .android && e.platform.isAppWebView else { return false }
+            return e.result?.probe != "media.inline" || e.result?.string("errorName") == "NotAllowedError"
+        },
+        weigh: { _ in .init(likelihood: .likely, supporting: ["play() was refused without a gesture in an Android WebView"]) })
+
+    /// media.autoplay refused.
+    static let autoplayRefused = Symptom(
+        id: "media.autoplay-refused", probes: ["media.autoplay"],
+        observation: "an unmuted play() without a gesture was refused",
+        causes: [
+            iosInlineOff, iosGestureRule, androidGestureRule,
+            KnownCause(
+                "browser.autoplay-policy", .osPermission, scope: "Safari, Chrome, desktop browsers",
+                summary: "the browser's autoplay policy refuses unmuted media without a gesture (expected in a browser)",
+                check: "none in the app: start playback from a tap", remedy: nil,
+                source: "https://developer.mozilla.org/en-US/docs/Web/Media/Guides/Autoplay",
+                applies: { !$0.platform.isAppWebView },
+                weigh: { _ in .init(likelihood: .likely, supporting: ["a browser"]) }),
+        ])
+
+    /// media.inline: the playsinline video did not play inside the page.
+    static let inlineRefused = Symptom(
+        id: "media.not-inline", probes: ["media.inline"],
+        observation: "a playsinline video did not play inside the page",
+        causes: [iosInlineOff, iosGestureRule, androidGestureRule])
+}
