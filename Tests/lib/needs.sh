@@ -76,7 +76,9 @@ need_suite() {
       # directory"; Debian's podman only recommends it).
       need_debian container "${NEEDS_BUILD[@]}" podman runc uidmap slirp4netns netavark aardvark-dns debootstrap iptables \
         chromium openssl curl python3-yaml
-      need_pip container pytest=pytest yaml=pyyaml ;;
+      # playwright: in a chroot, where `try` cannot start Chromium's sandbox, the test drives
+      # the page in headless Chromium itself.
+      need_pip container pytest=pytest yaml=pyyaml playwright=playwright ;;
     *) echo "need_suite: unknown suite $1" >&2; return 64 ;;
   esac
 }
