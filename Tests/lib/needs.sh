@@ -73,9 +73,10 @@ need_suite() {
       # (the Kubernetes example's Service names), debootstrap for the local base images, and
       # chromium, openssl, curl for the run through the published port; PyYAML reads the example;
       # iptables, which netavark calls to publish a port (without it: "netavark: No such file or
-      # directory"; Debian's podman only recommends it).
+      # directory"; Debian's podman only recommends it); psql, to read the example's PostgreSQL
+      # from this host where podman exec cannot (a chroot: Tests/container/test_container.py).
       need_debian container "${NEEDS_BUILD[@]}" podman runc uidmap slirp4netns netavark aardvark-dns debootstrap iptables \
-        chromium openssl curl python3-yaml
+        chromium openssl curl python3-yaml postgresql-client
       # playwright: in a chroot, where `try` cannot start Chromium's sandbox, the test drives
       # the page in headless Chromium itself.
       need_pip container pytest=pytest yaml=pyyaml playwright=playwright ;;
