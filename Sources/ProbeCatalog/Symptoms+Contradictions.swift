@@ -71,17 +71,23 @@ extension Symptom {
         iosSwift: """
             // Where a WKURLSchemeHandler or a native request answers for
             // the page, store the response's cookies in the WebView's store
-            let store = webView.configuration.websiteDataStore.httpCookieStore
-            let cookies = HTTPCookie.cookies(
-                withResponseHeaderFields: headers, for: url)
-            cookies.forEach { store.setCookie($0) }
+            func keepCookies(of response: HTTPURLResponse, in webView: WKWebView) {
+                let fields = response.allHeaderFields
+                guard let url = response.url,
+                      let headers = fields as? [String: String] else { return }
+                let store = webView.configuration.websiteDataStore.httpCookieStore
+                HTTPCookie.cookies(withResponseHeaderFields: headers, for: url)
+                    .forEach { store.setCookie($0) }
+            }
             """,
         androidKotlin: """
             // Where shouldInterceptRequest (or a native HTTP bridge) fetches
             // for the page, store each Set-Cookie in the WebView's jar
-            val jar = CookieManager.getInstance()
-            val setCookies = connection.headerFields["Set-Cookie"].orEmpty()
-            setCookies.forEach { jar.setCookie(url, it) }
+            fun keepCookies(url: String, connection: java.net.HttpURLConnection) {
+                val jar = CookieManager.getInstance()
+                connection.headerFields["Set-Cookie"].orEmpty()
+                    .forEach { jar.setCookie(url, it) }
+            }
             """,
         docs: Remedy.Docs(ios: "https://developer.apple.com/documentation/webkit/wkhttpcookiestore/setcookie(_:completionhandler:)",
                           android: "https://developer.android.com/reference/android/webkit/CookieManager#setCookie(java.lang.String,%20java.lang.String)"))

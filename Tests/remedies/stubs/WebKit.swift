@@ -17,9 +17,13 @@ open class NSObject {
 
 // MARK: WebKit
 open class WKWebpagePreferences { public var allowsContentJavaScript = true }
+open class WKHTTPCookieStore {
+    open func setCookie(_ cookie: HTTPCookie, completionHandler: (@MainActor () -> Void)? = nil) {}
+}
 open class WKWebsiteDataStore {
     open class func `default`() -> WKWebsiteDataStore { WKWebsiteDataStore() }
     open class func nonPersistent() -> WKWebsiteDataStore { WKWebsiteDataStore() }
+    open var httpCookieStore: WKHTTPCookieStore { WKHTTPCookieStore() }
 }
 public struct WKAudiovisualMediaTypes: OptionSet {
     public let rawValue: UInt
@@ -80,6 +84,7 @@ open class UIView {
 }
 open class WKWebView: UIView {
     public init(frame: CGRect, configuration: WKWebViewConfiguration) { super.init() }
+    open var configuration: WKWebViewConfiguration { WKWebViewConfiguration() }
     open weak var uiDelegate: WKUIDelegate?
     open weak var navigationDelegate: WKNavigationDelegate?
     @discardableResult open func load(_ request: URLRequest) -> WKNavigation? { nil }

@@ -32,7 +32,11 @@ public abstract class Context {
     public abstract java.io.File getCacheDir();
     public abstract String getPackageName();
     public abstract void startActivity(Intent intent);
+    public android.content.pm.PackageManager getPackageManager() { return null; }
 }
+// FILE: android/content/ComponentName.java
+package android.content;
+public final class ComponentName {}
 // FILE: android/content/Intent.java
 package android.content;
 public class Intent {
@@ -41,6 +45,7 @@ public class Intent {
     public Intent(String action, android.net.Uri uri) {}
     public Intent putExtra(String name, android.os.Parcelable value) { return this; }
     public Intent putExtra(String name, String value) { return this; }
+    public ComponentName resolveActivity(android.content.pm.PackageManager pm) { return null; }
 }
 // FILE: android/content/ActivityNotFoundException.java
 package android.content;
@@ -189,6 +194,7 @@ public abstract class CookieManager {
     public abstract void setAcceptCookie(boolean accept);
     public abstract boolean acceptCookie();
     public abstract void setAcceptThirdPartyCookies(WebView webview, boolean accept);
+    public abstract void setCookie(String url, String value);
     public abstract void flush();
     public abstract void removeAllCookies(ValueCallback<Boolean> callback);
 }
@@ -213,9 +219,27 @@ public final class ActivityResultContracts {
     public static final class RequestPermission extends ActivityResultContract<String, Boolean> {}
     public static final class StartActivityForResult extends ActivityResultContract<android.content.Intent, androidx.activity.result.ActivityResult> {}
 }
+// FILE: androidx/lifecycle/Lifecycle.java
+package androidx.lifecycle;
+public abstract class Lifecycle {
+    public enum Event { ON_CREATE, ON_START, ON_RESUME, ON_PAUSE, ON_STOP, ON_DESTROY, ON_ANY }
+    public abstract void addObserver(LifecycleObserver observer);
+}
+// FILE: androidx/lifecycle/LifecycleObserver.java
+package androidx.lifecycle;
+public interface LifecycleObserver {}
+// FILE: androidx/lifecycle/LifecycleOwner.java
+package androidx.lifecycle;
+public interface LifecycleOwner { Lifecycle getLifecycle(); }
+// FILE: androidx/lifecycle/LifecycleEventObserver.java
+package androidx.lifecycle;
+public interface LifecycleEventObserver extends LifecycleObserver {
+    void onStateChanged(LifecycleOwner source, Lifecycle.Event event);
+}
 // FILE: androidx/activity/ComponentActivity.java
 package androidx.activity;
-public class ComponentActivity extends android.app.Activity {
+public class ComponentActivity extends android.app.Activity implements androidx.lifecycle.LifecycleOwner {
+    public androidx.lifecycle.Lifecycle getLifecycle() { return null; }
     public final <I, O> androidx.activity.result.ActivityResultLauncher<I> registerForActivityResult(
         androidx.activity.result.contract.ActivityResultContract<I, O> contract,
         androidx.activity.result.ActivityResultCallback<O> callback) { return null; }
