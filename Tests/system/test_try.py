@@ -257,7 +257,9 @@ def test_try_with_cookies_blocked_names_the_cookie_findings_and_exits_1(tmp_path
     # Cookies off: the server cookie and the credentialed fetch fail with it, said under it.
     assert "document.cookie" in failed_titles(out), out
     assert {"Server cookie", "fetch carries the cookie"} <= knock_ons(out), out
-    assert re.search(r"^FAIL high +cookie\.document +document\.cookie$", out, re.M), out
+    # The finding in people's words, its probe id only on its details line.
+    assert re.search(r"^FAIL high +document\.cookie$", out, re.M), out
+    assert re.search(r"^ +details: +probe cookie\.document\b", out, re.M), out
     assert "Cookies are blocked by the browser's settings." in out
     assert_cleaned_up(scratch, port)
 
