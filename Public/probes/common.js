@@ -152,10 +152,13 @@ function fixtureVideo(ctx, muted) {
   return v;
 }
 /* Resolves once: on `playing`, on play()'s rejection, or after `limit` ms (a refused play()
-   may never reject in older WebKit). */
+   may never reject in older WebKit). `allowed` tells a slow start from a refusal: play()
+   leaves the paused state only when the element is allowed to play
+   (https://html.spec.whatwg.org/multipage/media.html#dom-media-play), so a clip still
+   loading at the limit was allowed, and a refusal that never rejects keeps it paused. */
 const play = (v, limit) => new Promise((resolve) => {
   let end = (played, e) => {
-    resolve({ played, errorName: e ? errName(e) : null, errorMessage: e ? errMessage(e) : null });
+    resolve({ played, allowed: played || !v.paused, errorName: e ? errName(e) : null, errorMessage: e ? errMessage(e) : null });
     end = () => {};
   };
   v.addEventListener('playing', () => end(true));

@@ -9,7 +9,7 @@ P['media.autoplay'] = async (ctx) => {
   const v = I.fixtureVideo(ctx, false), r = await I.play(v, ctx.limit('playMs'));
   v.pause();
   v.remove();
-  return I.result(r.played, r);
+  return I.result(r.allowed, r);
 };
 
 /* Muted and playsinline: it must stay in the page. iPhone WKWebView defaults
@@ -18,8 +18,8 @@ P['media.autoplay'] = async (ctx) => {
 P['media.inline'] = async (ctx) => {
   const v = I.fixtureVideo(ctx, true), fs = I.watchFullscreen(v), r = await I.play(v, ctx.limit('playMs'));
   await I.sleep(ctx.limit('fullscreenSettleMs'));
-  const o = { played: r.played, enteredFullscreen: fs.entered || I.isFullscreen(v), errorName: r.errorName };
-  o.inline = r.played && !o.enteredFullscreen;
+  const o = { played: r.played, allowed: r.allowed, enteredFullscreen: fs.entered || I.isFullscreen(v), errorName: r.errorName };
+  o.inline = r.allowed && !o.enteredFullscreen;
   v.pause();
   if (v.webkitExitFullscreen && I.isFullscreen(v)) v.webkitExitFullscreen();
   v.remove();

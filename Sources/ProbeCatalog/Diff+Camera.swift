@@ -97,7 +97,7 @@ extension Diff {
         let playing = result.bool("playing")
         guard fullscreen != nil || black != nil || frozen != nil || frames != nil else { return Assessment(.unknown, "") }
         let observed = "\(result.int("width") ?? 0)×\(result.int("height") ?? 0), \(frames.map(String.init) ?? "?") frames in 1 s, black \(describe(black)), frozen \(describe(frozen)), fullscreen \(describe(fullscreen))"
-        let autoplayBroken = context.observed("media.autoplay", "played")?.boolValue == false
+        let autoplayBroken = context.observed("media.autoplay", "played")?.boolValue == false && context.observed("media.autoplay", "allowed")?.boolValue != true
         let settings = Remedy.inlineAndAutoplay
 
         if fullscreen == true {

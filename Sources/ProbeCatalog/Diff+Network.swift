@@ -21,7 +21,7 @@ extension Diff {
     func evaluateCredentials(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         guard let sent = result.bool("cookieSent") else { return Assessment(.unknown, "") }
         if sent { return Assessment(.works, "the cookie was sent") }
-        return Assessment(.broken, "the cookie was not sent", diagnosis: cookieBlockedDiagnosis(context), layer: .webView, remedy: .cookies)
+        return cookiesNotKept(result, context, "the cookie was not sent", lead: "The cookie was not sent")
     }
 
     func evaluateCORS(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {

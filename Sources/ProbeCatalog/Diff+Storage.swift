@@ -17,12 +17,14 @@ extension Diff {
 
         if available == false || (error != nil && error != "QuotaExceededError") {
             let how = available == false ? "is null" : "throws \(error!)"
-            if context.isAndroid {
+            if context.isAndroid && probe == "storage.local" {
                 return Assessment(
                     .broken, observed,
                     diagnosis: "\(name) \(how): Android WebView has DOM storage off by default; domStorageEnabled is not set.",
                     layer: .webView, remedy: .domStorage, causes: rank(.storageUnavailable, result, context))
             }
+            // domStorageEnabled gates localStorage alone (Symptom.webStorageWorked), so a null
+            // sessionStorage on Android is the data store's or the origin's doing, as elsewhere.
             return Assessment(
                 .broken, observed,
                 diagnosis: "\(name) \(how): the host's website data store or cookie policy blocks storage.",
@@ -74,14 +76,14 @@ extension Diff {
 
     /// A cookie not kept: the causes the rest of the run leaves standing (cookies off for the
     /// app only where no other cookie was kept), else the platform's usual words.
-    func cookiesNotKept(_ result: ProbeResult, _ context: EvaluationContext, _ observed: String) -> Assessment {
+    func cookiesNotKept(_ result: ProbeResult, _ context: EvaluationContext, _ observed: String, lead: String = "The cookie was not kept") -> Assessment {
         // The platform's usual words only where the run rules nothing out: with another
         // cookie kept, "cookies are off" would contradict it.
         let evidence = CauseEvidence(result: result, context: context)
         guard !Symptom.cookiesBlocked.rank(evidence).isEmpty || !Symptom.cookiesBlocked.ruledOut(evidence).isEmpty else {
             return Assessment(.broken, observed, diagnosis: cookieBlockedDiagnosis(context), layer: .webView, remedy: .cookies)
         }
-        return diagnosed(.cookiesBlocked, result, context, state: .broken, observed: observed, lead: "The cookie was not kept", remedy: nil)
+        return diagnosed(.cookiesBlocked, result, context, state: .broken, observed: observed, lead: lead, remedy: nil)
     }
 
     /// Cookies blocked: Android's CookieManager, or WebKit's data store.

@@ -474,6 +474,7 @@ enum StandardProbes {
             checks: "An unmuted play() without a gesture.",
             observed: [
                 F("played", .boolean, "True when play() resolved."),
+                F("allowed", .boolean, "True when play() was accepted: the element left the paused state, which only an allowed play() does (https://html.spec.whatwg.org/multipage/media.html#dom-media-play), even if the clip had not started by playMs."),
                 F("errorName", .string, "Rejection name, e.g. \"NotAllowedError\"."),
                 F("errorMessage", .string, "Exception message of the first failure."),
             ],
@@ -499,6 +500,7 @@ enum StandardProbes {
                 F("inline", .boolean, "True when the video played inside the page."),
                 F("enteredFullscreen", .boolean, "True when a fullscreen/webkitbeginfullscreen event fired."),
                 F("played", .boolean, "True when the video played at all."),
+                F("allowed", .boolean, "True when play() was accepted (as media.autoplay), even if the clip had not started by playMs."),
                 F("errorName", .string, "Rejection name of play(), e.g. \"NotAllowedError\"."),
             ],
             healthy: .init(["inline": true, "enteredFullscreen": false, "played": true]),

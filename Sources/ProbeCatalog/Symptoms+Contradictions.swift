@@ -1,13 +1,17 @@
 /// The observations that rule causes out (`KnownCause.ruledOutBy`), shared by every cause
 /// they contradict, and the causes that stand when they hold: the other half of each pair.
 extension Symptom {
-    /// Web Storage that worked in this run: DOM storage is on (one setting governs
-    /// localStorage, sessionStorage and IndexedDB in Android WebView).
-    static let webStorageWorked: [Contradiction] = ["storage.local", "storage.session"].map { probe in
-        Contradiction(probe, "\(probe) wrote, read and removed a value: DOM storage is on") { r in
+    /// localStorage that worked in this run: DOM storage is on. Only localStorage says so:
+    /// Android WebView turns `domStorageEnabled` into Blink's `local_storage_enabled`
+    /// (https://github.com/chromium/chromium/blob/00b861abe677c1df2e83895e6ebac39cf5c96f7a/android_webview/browser/aw_settings.cc),
+    /// which Blink checks before localStorage and not before sessionStorage
+    /// (https://github.com/chromium/chromium/blob/060c72b76edb31927a3b3cc61a454e73425426f1/third_party/blink/renderer/modules/storage/dom_window_storage.cc),
+    /// so a working sessionStorage beside a null localStorage is what the setting gives.
+    static let webStorageWorked: [Contradiction] = [
+        Contradiction("storage.local", "storage.local wrote, read and removed a value: DOM storage is on") { r in
             r.bool("available") == true && r.bool("writeReadRemove") == true
-        }
-    }
+        },
+    ]
     /// Cookies kept in this run: the WebView's cookie store accepts them, and a setting that
     /// refuses cookies refuses document.cookie's and the server's alike.
     static let cookiesKept: [Contradiction] = [

@@ -1,22 +1,21 @@
 /// Media playback: an unmuted play() refused, a playsinline video that did not stay in the
-/// page, and their known causes. Both settings refuse a video, so each is held against what
-/// the other probe saw: with inline playback off an iPhone enters the fullscreen player
-/// (https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/allowsinlinemediaplayback),
-/// while the gesture rule rejects play() with NotAllowedError and shows nothing
+/// page, and their known causes. Both settings refuse a play() without a gesture the same way:
+/// with inline playback off WebKit must go fullscreen, fullscreen needs a gesture, so play()
+/// rejects with NotAllowedError and no player appears
+/// (https://github.com/WebKit/WebKit/blob/main/LayoutTests/media/video-fullscreen-restriction-removed-expected.txt),
+/// exactly as the gesture rule rejects it
 /// (https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/mediatypesrequiringuseractionforplayback).
+/// Only a video that played rules either out; otherwise both stand, with the check between them.
 extension Symptom {
     /// What media.inline saw that inline playback being off cannot give.
     static let inlinePlaybackWorked: [Contradiction] = [
         Contradiction("media.inline", "media.inline played the video inside the page") { r in
             r.bool("inline") == true && r.bool("enteredFullscreen") != true
         },
-        Contradiction("media.inline", "media.inline's play() was refused with NotAllowedError and no fullscreen event fired: the gesture rule refused it (a video that may not play inline enters the fullscreen player instead)") { r in
-            r.string("errorName") == "NotAllowedError" && r.bool("enteredFullscreen") != true
-        },
     ]
     /// What media.autoplay saw that a gesture rule cannot give.
     static let noGestureRule: [Contradiction] = [
-        Contradiction("media.autoplay", "media.autoplay's unmuted play() worked without a gesture: no gesture rule holds") { r in r.bool("played") == true },
+        Contradiction("media.autoplay", "media.autoplay's unmuted play() was allowed without a gesture: no gesture rule holds") { r in r.bool("played") == true || r.bool("allowed") == true },
     ]
 
     static let iosInlineOff = KnownCause(
@@ -30,6 +29,9 @@ extension Symptom {
             if e.observed("media.inline", "enteredFullscreen")?.boolValue == true {
                 return .init(likelihood: .likely, supporting: ["media.inline entered the fullscreen player"])
             }
+            if e.observed("media.inline", "errorName")?.stringValue == "NotAllowedError" {
+                return .init(likelihood: .likely, supporting: ["media.inline's play() was refused before any player appeared, which inline playback off gives too: the fullscreen player it needs waits for a gesture"])
+            }
             return .init(likelihood: .likely, supporting: ["media.inline did not play inside the page"])
         })
 
@@ -37,7 +39,7 @@ extension Symptom {
         "ios.autoplay.user-action-required", .webViewSetting,
         scope: "iOS WKWebView (react-native-webview: mediaPlaybackRequiresUserAction; webview_flutter: mediaTypesRequiringUserAction, all media by default)",
         summary: "media needs a user gesture: mediaTypesRequiringUserActionForPlayback is not empty (react-native-webview: mediaPlaybackRequiresUserAction; webview_flutter: mediaTypesRequiringUserAction, which requires one for all media by default)",
-        check: "play() rejects with NotAllowedError and no fullscreen player appears; the configuration's mediaTypesRequiringUserActionForPlayback must be [] before the WKWebView is created",
+        check: "the configuration's mediaTypesRequiringUserActionForPlayback must be [] before the WKWebView is created; a video started from a tap plays in the page under this rule and goes fullscreen when inline playback is off",
         remedy: .autoplay, source: WrapperCatalog.wkMediaTypes,
         ruledOutBy: noGestureRule,
         applies: { e in

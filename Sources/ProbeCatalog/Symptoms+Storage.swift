@@ -38,7 +38,7 @@ extension Symptom {
                 check: "webView.settings.domStorageEnabled (React Native: the domStorageEnabled prop is not false)",
                 remedy: .domStorage, source: PlatformSource.androidDomStorage,
                 ruledOutBy: webStorageWorked,
-                applies: { $0.family == .android && $0.platform.isAppWebView },
+                applies: { $0.family == .android && $0.platform.isAppWebView && $0.result?.probe != "storage.session" },
                 weigh: { e in
                     if e.wrapper != nil {
                         return .init(likelihood: .possible, supporting: ["null or throwing storage on Android"], against: ["\(e.wrapper!.rawValue) turns DOM storage on unless the app turns it off"])

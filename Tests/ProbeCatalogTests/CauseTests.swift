@@ -137,4 +137,39 @@ import Testing
         let current = Run.finding(.androidWebView, accept)
         #expect(!current.causes.contains { $0.id == "person.cancelled-silently" })
     }
+
+    // domStorageEnabled gates localStorage alone in Android WebView (Symptom.webStorageWorked).
+    @Test func NullLocalStorage_BesideAWorkingSessionStorage_OnAndroid_IsStillDomStorageOff() {
+        let local = Run.result("storage.local", ["available": false, "writeReadRemove": false], status: .fail)
+        let session = Run.result("storage.session", ["available": true, "writeReadRemove": true])
+        let finding = Run.finding(.androidWebView, local, others: [session])
+        #expect(finding.causes.first?.id == "android.dom-storage-off")
+        #expect(finding.diagnosis?.contains("Ruled out") != true)
+    }
+
+    @Test func NullSessionStorage_OnAndroid_IsNeverBlamedOnDomStorage() {
+        let session = Run.result("storage.session", ["available": false, "writeReadRemove": false], status: .fail)
+        let finding = Run.finding(.androidWebView, session)
+        #expect(!finding.causes.contains { $0.id == "android.dom-storage-off" })
+        #expect(finding.diagnosis?.contains("domStorageEnabled") != true)
+    }
+
+    // Inline playback off refuses a play() without a gesture as the gesture rule does: both stand.
+    @Test func InlineVideoRefusedWithNotAllowedError_OnIOS_NamesInlinePlaybackAndTheGestureRule() {
+        let inline = Run.result("media.inline", ["inline": false, "enteredFullscreen": false, "played": false, "errorName": "NotAllowedError"], status: .fail)
+        let finding = Run.finding(.iosWKWebView, inline)
+        let ids = finding.causes.map(\.id)
+        #expect(ids.contains("ios.inline-playback-off") && ids.contains("ios.autoplay.user-action-required"), "\(ids)")
+        #expect(finding.remedy?.iosSwift?.contains("allowsInlineMediaPlayback = true") == true)
+        #expect(finding.remedy?.iosSwift?.contains("mediaTypesRequiringUserActionForPlayback = []") == true)
+    }
+
+    // play() leaves the paused state only when allowed (HTML's play() steps): a slow start is no gesture rule.
+    @Test func UnmutedPlayAcceptedButStillLoadingAtTheLimit_IsAllowedAutoplay_NotAGestureRule() {
+        let slow = Run.result("media.autoplay", ["played": false, "allowed": true, "errorName": "TimeoutError"])
+        let finding = Run.finding(.iosWKWebView, slow)
+        #expect(finding.verdict == .pass, "\(finding.verdict) \(finding.observed)")
+        let refused = Run.result("media.autoplay", ["played": false, "allowed": false, "errorName": "TimeoutError"], status: .fail)
+        #expect(Run.finding(.iosWKWebView, refused).causes.contains { $0.id == "ios.autoplay.user-action-required" })
+    }
 }

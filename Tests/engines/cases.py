@@ -179,7 +179,7 @@ CASES = [
     webkit("webkit-dom-storage-off", "not-ready", {"dom_storage": "off"}, screenshot="engine-storage-off.png",
            fails={**STORAGE_OFF_WEBKIT, "storage.navigation": NAV_LOST_STORAGE}),
     webkit("webkit-cookies-never", "not-ready", {"cookies": "never"},
-           fails={**cookies_blocked(".default()", "website data store or cookie policy rejects them"),
+           fails={**cookies_blocked(".default()", "data store or HTTPCookieStorage.cookieAcceptPolicy refuses"),
                   "storage.navigation": NAV_LOST_COOKIE},
            observed={"cookie.thirdParty": "read back no"}),
     webkit("webkit-third-party-blocked", "not-ready", {"cookies": "no-third-party"},

@@ -30,10 +30,6 @@ import Testing
              observation: "cookie.server's cookie came back") { bool($0, "cookie.server", "echoed") == true },
         Pair(claim: "no file chooser", ids: ["android.no-file-chooser"], says: ["onShowFileChooser is not implemented"],
              observation: "file.accept got a file") { bool($0, "file.accept", "changeFired") == true },
-        Pair(claim: "the video went to the fullscreen player", ids: ["ios.inline-playback-off"], says: ["fullscreen player", "allowsInlineMediaPlayback is false"],
-             observation: "media.inline was refused with NotAllowedError and no fullscreen event") { r in
-                 r["media.inline"]?.observed["errorName"]?.stringValue == "NotAllowedError" && bool(r, "media.inline", "enteredFullscreen") != true
-             },
         Pair(claim: "media needs a gesture", ids: ["ios.autoplay.user-action-required", "android.autoplay.gesture-required"], says: [],
              observation: "media.autoplay played without a gesture") { bool($0, "media.autoplay", "played") == true },
         Pair(claim: "DOM storage is off", ids: ["android.dom-storage-off"], says: ["domStorageEnabled is false"],

@@ -107,6 +107,11 @@ enum Posted {
         return Run.result(probe, observed, status: .fail)
     }
 
+    /// Web Storage that wrote, read and removed a value.
+    static func working(_ probe: String) -> ProbeResult {
+        Run.result(probe, ["available": true, "writeReadRemove": true], status: .pass)
+    }
+
     static func chooser(changeFired: Bool = false, cancelFired: Bool = false, waitedMs: Double = 20_000) -> ProbeResult {
         Run.result("file.accept", ["changeFired": .bool(changeFired), "cancelFired": .bool(cancelFired), "fileCount": 0, "waitedMs": .number(waitedMs)], status: .fail)
     }

@@ -3,7 +3,7 @@
 /// Cases where another probe of the same run speaks against the usual cause: each is
 /// diagnosed only if the contradicted cause is ruled out and its look-alike named.
 extension CorpusCase {
-    // MARK: media: the gesture rule, not inline playback
+    // MARK: media: the gesture rule and inline playback off refuse play() alike; a played video rules one out
 
     static let media: [CorpusCase] = [
         // webview_flutter 4: iOS refused autoplay until mediaTypesRequiringUserAction was empty

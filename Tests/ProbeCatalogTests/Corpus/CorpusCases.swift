@@ -141,25 +141,25 @@ extension CorpusCase {
                    [Posted.camera("NotReadableError", ms: 500, prompt: nil, message: "Could not start video source")]),
     ]
 
-    // MARK: storage (DOM storage off nulls localStorage and sessionStorage alike)
+    // MARK: storage (DOM storage off nulls localStorage; sessionStorage keeps working, see Symptom.webStorageWorked)
 
     static let storage: [CorpusCase] = [
         // socket runtime: localStorage null on Android until setDomStorageEnabled(true).
         CorpusCase("https://github.com/heapwolf/socket/issues/490", wrapper: "socket", .androidWebView, os: "13",
                    probe: "storage.local", top: "android.dom-storage-off",
-                   [Posted.storage("storage.local", available: false), Posted.storage("storage.session", available: false)]),
+                   [Posted.storage("storage.local", available: false), Posted.working("storage.session")]),
         // React Native's core WebView: its JS needed localStorage; the domStorageEnabled prop was added.
         CorpusCase("https://github.com/react/react-native/pull/5065", wrapper: "react-native (core WebView)", .androidWebView, os: "6.0",
                    probe: "storage.local", top: "android.dom-storage-off",
-                   [Posted.storage("storage.local", available: false), Posted.storage("storage.session", available: false)]),
+                   [Posted.storage("storage.local", available: false), Posted.working("storage.session")]),
         // flutter_webview_plugin: no way to set domStorageEnabled until 0.1.4.
         CorpusCase("https://github.com/fluttercommunity/flutter_webview_plugin/issues/48", wrapper: "flutter_webview_plugin", .androidWebView, os: "8.0",
                    probe: "storage.local", top: "android.dom-storage-off",
-                   [Posted.storage("storage.local", available: false), Posted.storage("storage.session", available: false)]),
+                   [Posted.storage("storage.local", available: false), Posted.working("storage.session")]),
         // react-native-webview-bridge: localStorage missing on Android until a localStorageEnabled prop.
         CorpusCase("https://github.com/alinz/react-native-webview-bridge/issues/187", wrapper: "react-native-webview-bridge", .androidWebView, os: "7.0",
-                   probe: "storage.session", top: "android.dom-storage-off",
-                   [Posted.storage("storage.session", available: false), Posted.storage("storage.local", available: false)]),
+                   probe: "storage.local", top: "android.dom-storage-off",
+                   [Posted.working("storage.session"), Posted.storage("storage.local", available: false)]),
         // webview_flutter: "Storage is disabled inside 'data:' URLs" — an opaque origin, not a setting.
         CorpusCase("https://github.com/flutter/flutter/issues/26133", wrapper: "webview_flutter", .androidWebView, os: "9",
                    probe: "storage.local", top: "page.opaque-origin",
