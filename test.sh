@@ -5,15 +5,12 @@
 #
 # Usage: ./test.sh                 every suite
 #        ./test.sh SUITE...        some of them: swift system page engines reliability container
-#        (container is run only when named: it has not yet passed on a fresh root, where
-#        podman runs inside a chroot; see Tests/container/run.sh)
 #        ./test.sh swift FILTER    swift test --filter FILTER
 set -uo pipefail
 cd "$(dirname "$0")"
 . Tests/lib/needs.sh
 
-SUITES=(swift system page engines reliability)
-OPTIONAL=(container)
+SUITES=(swift system page engines reliability container)
 declare -A ABOUT=(
   [swift]="parsers, state machines, TLS, store, API, catalog, CLI (swift test)"
   [system]="the real binary with curl, Chromium, openssl, zbarimg"
@@ -24,8 +21,8 @@ declare -A ABOUT=(
 )
 
 usage() {
-  sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
-  for s in "${SUITES[@]}" "${OPTIONAL[@]}"; do printf '  %-12s %s\n' "$s" "${ABOUT[$s]}"; done
+  sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+  for s in "${SUITES[@]}"; do printf '  %-12s %s\n' "$s" "${ABOUT[$s]}"; done
 }
 
 suite_swift() {
