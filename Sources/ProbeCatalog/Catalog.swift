@@ -46,7 +46,7 @@ public struct Catalog: Sendable {
     public static let symptoms: [Symptom] = [
         .cameraDenied, .cameraNotReadable, .cameraNotFound, .cameraUnanswered, .cameraAPIMissing, .cameraNoDevices,
         .storageUnavailable, .storageNotPersistent, .cookiesBlocked, .thirdPartyCookiesBlocked, .fileNoChooser, .captureNotCamera,
-        .autoplayRefused, .inlineRefused, .stalled,
+        .autoplayRefused, .inlineRefused, .stalled, .promptsAgain,
     ]
     public func requirementSet(id: String) -> RequirementSet? { requirementSets.first { $0.id == id } }
     public func checklistItem(id: String) -> ChecklistItem? { checklist.first { $0.id == id } }

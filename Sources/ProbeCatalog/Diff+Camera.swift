@@ -133,10 +133,8 @@ extension Diff {
         let elapsed = result.number("elapsedMs") ?? result.elapsedMs
         if outcome == "granted" {
             if result.bool("promptShown") == true {
-                return Assessment(
-                    .warning, "granted again after a second prompt",
-                    diagnosis: "The host prompts every time the page asks: its media-capture decision returns .prompt instead of remembering the grant.",
-                    layer: .webView, remedy: .cameraReacquire)
+                return diagnosed(.promptsAgain, result, context, state: .warning, observed: "granted again after a second prompt",
+                                 lead: "The camera was asked for again although the person allowed it in this page", remedy: .cameraReacquire)
             }
             return Assessment(.works, "granted again in \(milliseconds(elapsed)) without a prompt")
         }

@@ -172,4 +172,16 @@ import Testing
         let refused = Run.result("media.autoplay", ["played": false, "allowed": false, "errorName": "TimeoutError"], status: .fail)
         #expect(Run.finding(.iosWKWebView, refused).causes.contains { $0.id == "ios.autoplay.user-action-required" })
     }
+
+    // Android WebView never prompts itself: a second prompt there is the app's own dialog.
+    @Test func SecondCameraPrompt_IsWebKitsOnIOS_AndTheAppsOwnDialogOnAndroid() {
+        let again = Run.result("camera.reacquire", ["outcome": "granted", "promptShown": true, "elapsedMs": 3200])
+        let android = Run.finding(.androidWebView, again)
+        #expect(android.verdict == .warn)
+        #expect(android.causes.map(\.id) == ["android.camera.own-dialog-each-time"])
+        #expect(android.diagnosis?.contains(".prompt") != true)
+        let ios = Run.finding(.iosWKWebView, again)
+        #expect(ios.causes.first?.id == "ios.camera.prompt-each-time")
+        #expect(ios.remedy?.iosSwift?.contains(".grant") == true)
+    }
 }

@@ -25,6 +25,28 @@ extension CorpusCase {
                    [Run.result("media.inline", ["inline": false, "enteredFullscreen": true, "played": true]), Posted.bridges(["flutter_inappwebview"])]),
     ]
 
+    // MARK: a second prompt for a camera already allowed: who asks again is the wrapper's
+
+    static let prompts: [CorpusCase] = [
+        // react-native-webview: WKWebView asked again on every request until the grant-type prop
+        // (its default stays "prompt": docs/Reference.md#mediacapturepermissiongranttype).
+        CorpusCase("https://github.com/react-native-webview/react-native-webview/issues/2256", wrapper: "react-native-webview", .rnWebViewIOS, os: "15.0",
+                   probe: "camera.reacquire", top: "rn.ios.camera.grant-type-prompt",
+                   [Posted.promptedAgain]),
+        // flutter_inappwebview on iOS: the page's prompt came back on every load although the app held the camera.
+        CorpusCase("https://github.com/pichillilorenzo/flutter_inappwebview/issues/924", wrapper: "flutter_inappwebview", .iosWKWebView, os: "15.0",
+                   probe: "camera.reacquire", top: "iaw.ios.camera.prompt-default",
+                   [Posted.promptedAgain, Posted.bridges(["flutter_inappwebview"])]),
+        // Cordova iOS: every getUserMedia asked again until a media-capture decision was added.
+        CorpusCase("https://github.com/apache/cordova-ios/issues/1166", wrapper: "Cordova", .iosWKWebView, os: "15.0",
+                   probe: "camera.reacquire", top: "ios.camera.prompt-each-time",
+                   [Posted.promptedAgain, Posted.bridges(["cordova"])]),
+        // Home Assistant's WKWebView: a prompt on every getUserMedia until the delegate method was implemented.
+        CorpusCase("https://github.com/home-assistant/iOS/issues/1671", wrapper: "native", .iosWKWebView, os: "15.0",
+                   probe: "camera.reacquire", top: "ios.camera.prompt-each-time",
+                   [Posted.promptedAgain]),
+    ]
+
     // MARK: cookies: the jar works, a layer in between lost Set-Cookie
 
     static let cookies: [CorpusCase] = [
@@ -96,6 +118,8 @@ extension CorpusCase {
 
 extension Posted {
     static let autoplayRefused = Run.result("media.autoplay", ["played": false, "errorName": "NotAllowedError"], status: .fail)
+    /// camera.reacquire granted again, after a second prompt.
+    static let promptedAgain = Run.result("camera.reacquire", ["outcome": "granted", "promptShown": true, "elapsedMs": 3200])
     /// media.inline refused by the gesture rule: NotAllowedError, no fullscreen player.
     static let inlineRefused = Run.result("media.inline", ["inline": false, "enteredFullscreen": false, "played": false, "errorName": "NotAllowedError"], status: .fail)
     /// A capture input that opened nothing: no camera, no file list, no change.
