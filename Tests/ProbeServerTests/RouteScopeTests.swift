@@ -182,7 +182,7 @@ import Testing
     }
 
     func send(_ sample: Sample, to service: TestService, as credential: Credential, key: String, tokens: [Credential: String]) throws -> TestService.Reply {
-        let c = try RawClient(port: service.port)
+        let c = try RawClient(port: service.port, receiveTimeout: TestService.replyTimeout)
         var head = "\(sample.method) \(sample.path) HTTP/1.1\r\nHost: 127.0.0.1:\(service.port)\r\nConnection: close\r\n"
         for (name, value) in sample.headers { head += "\(name): \(value)\r\n" }
         switch credential {

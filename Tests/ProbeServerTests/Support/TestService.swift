@@ -70,11 +70,16 @@ final class TestService: @unchecked Sendable {
         return nil
     }
 
+    /// How long a request waits for its reply before it fails the test.
+    static let replyTimeout: Double = 60
+
     /// One request on a fresh connection. `extraLines` are sent in order after `headers`,
     /// repeated names as separate field lines (what a proxy that adds its own line sends).
     func request(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:],
                  extraLines: [(String, String)] = [], port: UInt16? = nil, as caller: Caller = .creator) throws -> Reply {
-        let c = try RawClient(port: port ?? self.port)
+        // A bound against a hung server, not a speed: on a loaded 2-core machine (a fresh root
+        // beside another test run) a debug build took longer than the client's default 5 s.
+        let c = try RawClient(port: port ?? self.port, receiveTimeout: Self.replyTimeout)
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port ?? self.port)\r\nConnection: close\r\n"
         for (k, v) in headers { head += "\(k): \(v)\r\n" }
         for (k, v) in extraLines { head += "\(k): \(v)\r\n" }
