@@ -20,7 +20,7 @@ extension Symptom {
 
     static let iosInlineOff = KnownCause(
         "ios.inline-playback-off", .webViewSetting, scope: "iOS WKWebView on iPhone (false by default; react-native-webview and flutter_inappwebview: allowsInlineMediaPlayback, false by default)",
-        summary: "allowsInlineMediaPlayback is false (the iPhone default), so the video goes to the fullscreen player instead of playing in the page",
+        summary: "allowsInlineMediaPlayback is false (the iPhone default): video plays only in the fullscreen player, which a tap must open, so a play() without one is refused and one with a tap leaves the page",
         check: "media.inline: a fullscreen event (webkitbeginfullscreen) on iPhone, and the same build plays inline on iPad; the configuration's allowsInlineMediaPlayback",
         remedy: .inlineAndAutoplay, source: PlatformSource.wkInlinePlayback,
         ruledOutBy: inlinePlaybackWorked,
