@@ -21,7 +21,7 @@ extension Symptom {
     static let iosInlineOff = KnownCause(
         "ios.inline-playback-off", .webViewSetting, scope: "iOS WKWebView on iPhone (false by default; react-native-webview and flutter_inappwebview: allowsInlineMediaPlayback, false by default)",
         summary: "allowsInlineMediaPlayback is false (the iPhone default): video plays only in the fullscreen player, which a tap must open, so a play() without one is refused and one with a tap leaves the page",
-        check: "media.inline: a fullscreen event (webkitbeginfullscreen) on iPhone, and the same build plays inline on iPad; the configuration's allowsInlineMediaPlayback",
+        check: "the configuration's allowsInlineMediaPlayback (or the host report's); media.inline's fullscreen event (webkitbeginfullscreen). WebKit defaults it to true on iPad, but Cordova sets it false there too unless AllowInlineMediaPlayback is on, so an iPad that plays inline rules it out only outside Cordova",
         remedy: .inlineAndAutoplay, source: PlatformSource.wkInlinePlayback,
         ruledOutBy: inlinePlaybackWorked,
         applies: { $0.family == .ios && $0.platform.isAppWebView && $0.context.inlinePlaybackFailed },

@@ -19,9 +19,13 @@ import Testing
         }
     }
 
-    @Test func Corpus_HasFortyCitedCases_AcrossIOSAndroidReactNativeAndTwoOtherWrappers() {
+    @Test func Corpus_HasEightyCitedCases_AtLeastSixPerWrapper() {
         let cases = CorpusCase.all
-        #expect(cases.count >= 40)
+        #expect(cases.count >= 80)
+        // At least six threads per wrapper, so no wrapper's knowledge rests on one or two reports.
+        for wrapper in ["native", "react-native-webview", "webview_flutter", "flutter_inappwebview", "Capacitor", "Cordova", ".NET MAUI"] {
+            #expect(cases.filter { $0.wrapper == wrapper }.count >= 6, "\(wrapper): \(cases.filter { $0.wrapper == wrapper }.count) cases")
+        }
         #expect(Set(cases.map(\.url)).count == cases.count, "one case per thread (or a #fragment for a second symptom)")
         #expect(cases.allSatisfy { $0.url.hasPrefix("https://github.com/") })
         let families = Set(cases.map(\.platform.family))
