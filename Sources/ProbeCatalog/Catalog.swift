@@ -46,7 +46,7 @@ public struct Catalog: Sendable {
     public static let symptoms: [Symptom] = [
         .cameraDenied, .cameraNotReadable, .cameraNotFound, .cameraUnanswered, .cameraAPIMissing, .cameraNoDevices,
         .storageUnavailable, .storageNotPersistent, .cookiesBlocked, .thirdPartyCookiesBlocked, .fileNoChooser, .captureNotCamera,
-        .autoplayRefused, .inlineRefused, .stalled, .promptsAgain,
+        .autoplayRefused, .inlineRefused, .stalled, .promptsAgain, .underSystemBars,
     ]
     public func requirementSet(id: String) -> RequirementSet? { requirementSets.first { $0.id == id } }
     public func checklistItem(id: String) -> ChecklistItem? { checklist.first { $0.id == id } }
@@ -153,5 +153,6 @@ struct ThresholdsExport: Encodable {
     let fastDenialMs = Diff.fastDenialMs
     let fullScreenHeightRatio = Diff.fullScreenHeightRatio
     let embeddedHeightRatio = Diff.embeddedHeightRatio
+    let underSystemBarsHeightRatio = Diff.underSystemBarsHeightRatio
     let stalledStepSeconds = Diff.stalledStepSeconds
 }

@@ -19,6 +19,9 @@ public struct Diff: Sendable {
     /// Below this the WebView is in a card or modal. Between the two is a warning: the LiveForm guide
     /// pins the WebView to the safe area, which on a notched iPhone leaves about 89 %.
     public static let embeddedHeightRatio = 0.75
+    /// At or above this an Android WebView spans the status and navigation bars: a window
+    /// inside them leaves at least a status bar (24 dp) of a phone's ~800 dp.
+    public static let underSystemBarsHeightRatio = 0.99
     /// A run silent this long after a step's start marker stopped inside that step. iOS ends
     /// an app that lacks a usage description in the instant it asks for the camera, so any
     /// silence says it; a person reads and answers a camera prompt in a few seconds. A person

@@ -647,6 +647,24 @@ extension Remedy {
         docs: Docs(ios: "https://developer.apple.com/documentation/xcode/running-code-on-a-specific-version",
                    android: androidWebViewPackage, reactNative: rnReference))
 
+    // https://developer.android.com/develop/ui/views/layout/edge-to-edge#handle-overlaps
+    public static let edgeToEdgeInsets = Remedy(
+        androidKotlin: """
+            // Android 15 draws the app edge to edge: keep the page out from
+            // under the status and navigation bars
+            ViewCompat.setOnApplyWindowInsetsListener(webView) { view, insets ->
+                val bars = insets.getInsets(WindowInsetsCompat.Type.systemBars())
+                view.setPadding(bars.left, bars.top, bars.right, bars.bottom)
+                WindowInsetsCompat.CONSUMED
+            }
+            """,
+        reactNative: """
+            // Wrap the WebView in react-native-safe-area-context's
+            // SafeAreaView (edges top and bottom) on Android 15 and later
+            """,
+        docs: Docs(android: "https://developer.android.com/develop/ui/views/layout/edge-to-edge#handle-overlaps",
+                   reactNative: "https://github.com/AppAndFlow/react-native-safe-area-context"))
+
     // https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:requestmediacapturepermissionfor:initiatedbyframe:type:decisionhandler:)
     public static let cameraReacquire = Remedy(
         iosSwift: """

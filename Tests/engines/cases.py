@@ -113,6 +113,12 @@ WORKING = ("env.script", "env.secureContext", "env.viewport", "storage.local", "
 
 CAMERA_NOT_GRANTED = ("camera.frames", "camera.reacquire")  # skipped: camera-not-granted
 
+# QtWebEngine's window is its whole screen and has no system bars, so as android-webview the
+# page spans the screen with no safe-area inset: what an app drawn edge to edge under the
+# bars, or one that hid them, gives. With no Android version to go by it is a note naming both.
+WORKING_QT = tuple(p for p in WORKING if p != "env.viewport")
+QT_VIEWPORT = {"env.viewport": "or the app hides the status and navigation bars (immersive mode)"}
+
 
 def webkit(id, verdict, settings=None, fails=None, warns=None, foreign=True, **kw):
     f = dict(fails or {})
@@ -227,7 +233,7 @@ CASES = [
            why="the page never loads; the server names the refused certificate in the run and in `wait`"),
 
     # --- QtWebEngine, stand-in for Android WebView (android-webview) ------------------
-    qt("qt-correct", "ready", passes=WORKING + ("camera.scope", "camera.foreignOrigin", "cookie.thirdParty"), missing=OPERATOR,
+    qt("qt-correct", "ready", passes=WORKING_QT + ("camera.scope", "camera.foreignOrigin", "cookie.thirdParty"), missing=OPERATOR, diagnoses=QT_VIEWPORT,
        screenshot="engine-correct.png", why="the correct Android configuration"),
     # Blink rejects the certificate with a certificate_unknown alert, as Android's WebView does.
     qt("qt-ca-untrusted", "incomplete", {"trust": "none"}, warns={"env.platform": None}, refused="alert certificate_unknown"),
@@ -387,7 +393,7 @@ CASES += [
     webkit("webkit-os-camera-denied-report", "not-ready", {"os_camera": "denied", "host_report": "on"}, foreign=False,
            fails={"camera.getUserMedia": camera_denied_settled("ios.camera.settings-denied", "user-or-os", "openSettingsURLString")},
            checklist={"ios.appCameraPermission": ("unconfirmed", None)}),
-    qt("qt-correct-report", "ready", {"host_report": "on"}, passes=WORKING + ("camera.scope", "camera.foreignOrigin", "cookie.thirdParty"),
+    qt("qt-correct-report", "ready", {"host_report": "on"}, passes=WORKING_QT + ("camera.scope", "camera.foreignOrigin", "cookie.thirdParty"), diagnoses=QT_VIEWPORT,
        missing=OPERATOR, checklist=QT_HOST_ITEMS),
     qt("qt-no-media-handler-report", "not-ready", {"media_handler": "none", "host_report": "on"},
        fails={"camera.getUserMedia": camera_denied_settled("android.camera.no-permission-handler", "webview", "onPermissionRequest")},

@@ -72,6 +72,16 @@ extension CorpusCase {
                    top: "cordova.android.grant-without-runtime",
                    [Posted.camera("NotAllowedError", ms: 9), Posted.bridges(["cordova"])]),
 
+        // MARK: edge to edge (Android 15, targetSdk 35)
+        // cordova-plugin-statusbar: the page under the status bar; "Android SDK 35 enforces edge-to-edge" (maintainer).
+        CorpusCase("https://github.com/apache/cordova-plugin-statusbar/issues/281", wrapper: "Cordova", .androidWebView, os: "15",
+                   probe: "env.viewport", top: "android.edge-to-edge-unhandled", also: ["app.system-bars-hidden"],
+                   [Posted.underTheBars, Posted.bridges(["cordova"])]),
+        // @capacitor/status-bar: overlaysWebView false ignored; Android 15 enforces edge to edge (maintainer).
+        CorpusCase("https://github.com/ionic-team/capacitor-plugins/issues/2386", wrapper: "Capacitor", .androidWebView, os: "15",
+                   probe: "env.viewport", top: "android.edge-to-edge-unhandled",
+                   [Posted.underTheBars, Posted.bridges(["Capacitor"])]),
+
         // MARK: others
         // flutter_inappwebview 5.3: sharedCookiesEnabled chose a non-persistent store with the cache on (merged #1093).
         CorpusCase("https://github.com/pichillilorenzo/flutter_inappwebview/issues/1092", wrapper: "flutter_inappwebview", .iosWKWebView, os: "15.3",
@@ -97,6 +107,8 @@ extension CorpusCase {
 }
 
 extension Posted {
+    /// env.viewport: the whole screen's height, no safe-area inset.
+    static let underTheBars = Run.result("env.viewport", ["innerHeight": 915, "screenHeight": 915, "heightRatio": 1.0, "safeAreaTop": 0, "safeAreaBottom": 0])
     /// media.inline: the video left the page for the fullscreen player.
     static let inlineFullscreen = Run.result("media.inline", ["inline": false, "enteredFullscreen": true, "played": true], status: .fail)
     /// cookie.thirdParty: the second origin's SameSite=None cookie was set and not read back.

@@ -68,6 +68,7 @@ public class View {
     public final android.content.Context getContext() { return null; }
     public final ViewParent getParent() { return null; }
     public boolean post(Runnable action) { return true; }
+    public void setPadding(int left, int top, int right, int bottom) {}
 }
 // FILE: android/view/ViewGroup.java
 package android.view;
@@ -326,4 +327,26 @@ public class ThemedReactContext extends android.content.Context {
 package com.reactnativecommunity.webview;
 public class RNCWebView extends android.webkit.WebView {
     public com.facebook.react.uimanager.ThemedReactContext getThemedReactContext() { return null; }
+}
+// FILE: androidx/core/graphics/Insets.java
+package androidx.core.graphics;
+public final class Insets {
+    public final int left = 0, top = 0, right = 0, bottom = 0;
+}
+// FILE: androidx/core/view/WindowInsetsCompat.java
+package androidx.core.view;
+public class WindowInsetsCompat {
+    public static final WindowInsetsCompat CONSUMED = new WindowInsetsCompat();
+    public androidx.core.graphics.Insets getInsets(int typeMask) { return null; }
+    public static final class Type { public static int systemBars() { return 0; } }
+}
+// FILE: androidx/core/view/OnApplyWindowInsetsListener.java
+package androidx.core.view;
+public interface OnApplyWindowInsetsListener {
+    WindowInsetsCompat onApplyWindowInsets(android.view.View v, WindowInsetsCompat insets);
+}
+// FILE: androidx/core/view/ViewCompat.java
+package androidx.core.view;
+public class ViewCompat {
+    public static void setOnApplyWindowInsetsListener(android.view.View v, OnApplyWindowInsetsListener listener) {}
 }
