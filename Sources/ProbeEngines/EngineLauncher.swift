@@ -71,7 +71,12 @@ public struct EngineLauncher {
             case .host(let host, let misconfiguration):
                 let (executable, arguments) = host.command(url: url, caFile: caFile, misconfiguration: misconfiguration,
                                                            timeout: timeout)
-                return RunningEngine(process: try ChildProcess(executable, arguments, output: scratch.logFile), farm: nil, pipe: nil)
+                // Their temporary files (xvfb-run's auth folder among them) go with the scratch
+                // folder: a host stopped before it cleaned up leaves nothing behind.
+                var environment = ProcessInfo.processInfo.environment
+                environment["TMPDIR"] = scratch.path
+                return RunningEngine(process: try ChildProcess(executable, arguments, environment: environment, output: scratch.logFile),
+                                     farm: nil, pipe: nil)
             }
         } catch let error as ChildProcess.SpawnError {
             throw EngineFailure(.unavailable, error.description)
