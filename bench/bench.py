@@ -513,11 +513,14 @@ def unattended_flow(server):
                 try:
                     with page.expect_response(lambda r: COMPLETE_URL.search(r.url) is not None
                                               and r.request.method == "POST", timeout=FLOW_BOUND_MS):
-                        page.goto(url(server, "https", "/?mode=unattended"))
+                        # "commit": the run's own navigation (storage.navigation) may begin
+                        # before the first page's load event, which would end a goto waiting for it.
+                        page.goto(url(server, "https", "/?mode=unattended"), wait_until="commit")
                     times.append((time.monotonic() - t0) * 1000)
                 except Exception as e:  # the page does not complete a run (yet)
                     context.close()
-                    return {"status": f"not measurable: the page did not complete a run within {FLOW_BOUND_MS // 1000} s ({type(e).__name__})"}
+                    why = (str(e).strip().splitlines() or [""])[0][:200]
+                    return {"status": f"not measurable: the page did not complete a run within {FLOW_BOUND_MS // 1000} s ({type(e).__name__}: {why})"}
                 context.close()
         finally:
             browser.close()

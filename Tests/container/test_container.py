@@ -270,7 +270,8 @@ def unattended_run_in_chromium(port, fingerprint):
             page = browser.new_page()
             with page.expect_response(lambda r: complete.search(r.url) is not None and r.request.method == "POST",
                                       timeout=TRY_SECONDS * 1000) as answer:
-                page.goto(f"https://probe.test:{port}/?mode=unattended")
+                # "commit": the run navigates by itself (storage.navigation), maybe before load.
+                page.goto(f"https://probe.test:{port}/?mode=unattended", wait_until="commit")
             response = answer.value
             assert response.status == 200, f"/complete answered {response.status}: {response.text()}"
             return complete.search(response.url).group(1)

@@ -163,7 +163,9 @@ def open_page(browser, url, camera=True, viewport=(390, 844)):
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.goto(url)
+    # An unattended run navigates by itself (storage.navigation), maybe before the load
+    # event; the DOM is what the tests need, and it is there by DOMContentLoaded.
+    page.goto(url, wait_until="domcontentloaded")
     return context, page
 
 

@@ -25,7 +25,8 @@ def finish_a_run(server):
                                           "--use-fake-ui-for-media-stream", "--ignore-certificate-errors"])
         try:
             page = browser.new_context(permissions=["camera"]).new_page()
-            page.goto(server.url("/?mode=unattended&tapWait=0.2&answerWait=0.5"))
+            # "commit": the run navigates by itself (storage.navigation), maybe before load.
+            page.goto(server.url("/?mode=unattended&tapWait=0.2&answerWait=0.5"), wait_until="commit")
             page.wait_for_selector("[data-finished]", state="attached", timeout=180000)
         finally:
             browser.close()
