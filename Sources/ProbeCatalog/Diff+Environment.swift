@@ -86,7 +86,7 @@ extension Diff {
            result.number("safeAreaTop") == 0, result.number("safeAreaBottom") == 0 {
             // Edge to edge is enforced from Android 15 (targetSdk 35); before it, or with no
             // version known, the page cannot tell it from bars the app hid: a note, not a warning.
-            let enforced = context.platform.osVersion.map { $0 >= Version([15]) } ?? false
+            let enforced = context.platform.osVersion.map { $0 >= Symptom.edgeToEdgeEnforcedFrom } ?? false
             return diagnosed(.underSystemBars, result, context, state: enforced ? .warning : .noted,
                              observed: observed + " with no safe-area inset", lead: "The page spans the whole screen and no safe-area inset tells it where the system bars are", remedy: .edgeToEdgeInsets)
         }

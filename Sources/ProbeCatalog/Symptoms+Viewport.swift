@@ -6,6 +6,9 @@
 /// (https://github.com/ionic-team/capacitor/blob/8.4.2/android/capacitor/src/main/java/com/getcapacitor/plugin/SystemBars.java#L37-L41).
 /// Bars the app hid on purpose give the same page, so both are said with the check between them.
 extension Symptom {
+    /// The first Android that draws every app targeting SDK 35 edge to edge.
+    static let edgeToEdgeEnforcedFrom = Version([15])
+
     static let underSystemBars = Symptom(
         id: "viewport.under-system-bars", probes: ["env.viewport"],
         observation: "the page spans the whole screen and env(safe-area-inset-*) is 0",
@@ -21,7 +24,7 @@ extension Symptom {
                     guard let os = e.osVersion else {
                         return .init(likelihood: .possible, supporting: ["the whole screen with no inset"], against: ["the Android version is unknown, and edge to edge is enforced only from Android 15"])
                     }
-                    if os >= Version([15]) {
+                    if os >= edgeToEdgeEnforcedFrom {
                         return .init(likelihood: .likely, supporting: ["Android \(os): edge to edge for every app that targets SDK 35"])
                     }
                     return .init(likelihood: .possible, supporting: ["the whole screen with no inset"], against: ["Android \(os): only an app that asks for edge to edge (setDecorFitsSystemWindows(false), a status bar over the WebView) is drawn under the bars"])
