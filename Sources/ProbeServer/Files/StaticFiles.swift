@@ -37,6 +37,11 @@ public final class StaticFiles: @unchecked Sendable {
         let modified: Int
         let size: Int
         var checkedAt: Instant
+        /// The header lines of each answer, rendered once (`Response.renderedHeaderLines`).
+        let identityLines: [UInt8]
+        let gzipLines: [UInt8]
+        let identityNotModifiedLines: [UInt8]
+        let gzipNotModifiedLines: [UInt8]
 
         init(realPath: String, mediaType: String, body: [UInt8], modified: Int, checkedAt: Instant) {
             self.realPath = realPath
@@ -55,6 +60,24 @@ public final class StaticFiles: @unchecked Sendable {
             } else {
                 gzipped = nil
             }
+            let varies = gzipped != nil
+            identityNotModifiedLines = Self.lines(etag: etag, varies: varies)
+            gzipNotModifiedLines = Self.lines(etag: gzipETag, varies: varies)
+            identityLines = Self.lines(etag: etag, varies: varies, mediaType: mediaType)
+            gzipLines = Self.lines(etag: gzipETag, varies: varies, mediaType: mediaType, gzip: true)
+        }
+
+        /// ETag, Cache-Control, Vary when a compressed form exists; for a 200 also
+        /// Content-Type and Content-Encoding (RFC 9110 §15.4.5: a 304 repeats the validators
+        /// and Vary, not the representation's metadata).
+        static func lines(etag: String, varies: Bool, mediaType: String? = nil, gzip: Bool = false) -> [UInt8] {
+            var out: [UInt8] = []
+            ResponseWriter.appendHeader("etag", etag, into: &out)
+            ResponseWriter.appendHeader("cache-control", StaticFiles.cacheControl, into: &out)
+            if varies { ResponseWriter.appendHeader("vary", "Accept-Encoding", into: &out) }
+            if let mediaType { ResponseWriter.appendHeader("content-type", mediaType, into: &out) }
+            if gzip { ResponseWriter.appendHeader("content-encoding", "gzip", into: &out) }
+            return out
         }
     }
 
@@ -158,16 +181,12 @@ public final class StaticFiles: @unchecked Sendable {
     private func respond(_ entry: Entry, _ request: Request) -> Response {
         let useGzip = entry.gzipped != nil && Self.acceptsGzip(request.headers.combined("accept-encoding"))
         let etag = useGzip ? entry.gzipETag : entry.etag
-        var headers = HTTPHeaders()
-        headers.add("ETag", etag)
-        headers.add("Cache-Control", Self.cacheControl)
-        if entry.gzipped != nil { headers.add("Vary", "Accept-Encoding") }
         if let inm = request.headers.combined("if-none-match"), Self.matches(inm, etag) {
-            return Response(status: .notModified, headers: headers)
+            return Response(status: .notModified,
+                            renderedHeaderLines: useGzip ? entry.gzipNotModifiedLines : entry.identityNotModifiedLines, body: [])
         }
-        headers.add("Content-Type", entry.mediaType)
-        if useGzip { headers.add("Content-Encoding", "gzip") }
-        return Response(status: .ok, headers: headers, body: useGzip ? entry.gzipped! : entry.body)
+        return Response(status: .ok, renderedHeaderLines: useGzip ? entry.gzipLines : entry.identityLines,
+                        body: useGzip ? entry.gzipped! : entry.body)
     }
 
     /// RFC 9110 §13.1.2: weak comparison, a list of tags or `*`.
@@ -182,18 +201,55 @@ public final class StaticFiles: @unchecked Sendable {
     }
 
     /// RFC 9110 §12.5.3: gzip is acceptable when listed (or `*`) with a non-zero q.
+    /// Read byte by byte, without splitting or lower-casing copies: every static request
+    /// asks it (bench/, perf).
     static func acceptsGzip(_ header: String?) -> Bool {
         guard let header else { return false }
         var star = false
-        for element in header.lowercased().split(separator: ",") {
-            let parts = element.split(separator: ";").map { $0.trimmingCharacters(in: " \t") }
-            guard let coding = parts.first else { continue }
-            var q = 1.0
-            for p in parts.dropFirst() where p.hasPrefix("q=") { q = Double(p.dropFirst(2)) ?? 0 }
-            if coding == "gzip" || coding == "x-gzip" { return q > 0 }
-            if coding == "*" { star = q > 0 }
-        }
-        return star
+        var found: Bool?
+        header.utf8.withContiguousStorageIfAvailable { bytes in
+            var i = 0
+            let n = bytes.count
+            func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+            while i < n, found == nil {
+                // One element: coding *( OWS ";" OWS param ) up to the next comma.
+                while i < n, isSpace(bytes[i]) || bytes[i] == UInt8(ascii: ",") { i += 1 }
+                let codingStart = i
+                while i < n, bytes[i] != UInt8(ascii: ";"), bytes[i] != UInt8(ascii: ","), !isSpace(bytes[i]) { i += 1 }
+                let coding = UnsafeBufferPointer(rebasing: bytes[codingStart..<i])
+                var q = 1.0
+                while i < n, bytes[i] != UInt8(ascii: ",") {
+                    if bytes[i] == UInt8(ascii: ";") {
+                        i += 1
+                        while i < n, isSpace(bytes[i]) { i += 1 }
+                        if i + 1 < n, bytes[i] | 0x20 == UInt8(ascii: "q"), bytes[i + 1] == UInt8(ascii: "=") {
+                            let valueStart = i + 2
+                            var j = valueStart
+                            while j < n, bytes[j] != UInt8(ascii: ","), bytes[j] != UInt8(ascii: ";"), !isSpace(bytes[j]) { j += 1 }
+                            q = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<j]), as: UTF8.self)) ?? 0
+                            i = j
+                            continue
+                        }
+                    }
+                    i += 1
+                }
+                if Self.equalsIgnoringCase(coding, "gzip") || Self.equalsIgnoringCase(coding, "x-gzip") { found = q > 0 }
+                else if coding.count == 1, coding[0] == UInt8(ascii: "*") { star = q > 0 }
+            }
+        } ?? {
+            // A string without contiguous UTF-8 (bridged): the same rule over a native copy.
+            var copy = header
+            copy.makeContiguousUTF8()
+            found = acceptsGzip(copy)
+        }()
+        return found ?? star
+    }
+
+    private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lower: StaticString) -> Bool {
+        guard bytes.count == lower.utf8CodeUnitCount else { return false }
+        let l = lower.utf8Start
+        for i in 0..<bytes.count where bytes[i] | 0x20 != l[i] { return false }
+        return true
     }
 
     static func realPath(_ path: String) -> String? {

@@ -38,14 +38,20 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
 
     /// The first value of a field, or nil.
     public subscript(name: String) -> String? {
-        let name = name.lowercased()
+        let name = Self.folded(name)
         return fields.first { $0.name == name }?.value
     }
 
     /// Every value of a field, in order.
     public func values(_ name: String) -> [String] {
-        let name = name.lowercased()
+        let name = Self.folded(name)
         return fields.filter { $0.name == name }.map(\.value)
+    }
+
+    /// The name as stored: the server's own names are lower-case literals already, and
+    /// lower-casing each again cost a String copy per lookup on the static path (perf, bench/).
+    static func folded(_ name: String) -> String {
+        name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? name.lowercased() : name
     }
 
     /// Every field line of a list-valued field as one value, the lines joined with ", " in
@@ -54,8 +60,14 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     /// (`X-Forwarded-For`, `Accept`, `If-None-Match`…) through this, never the first line
     /// alone: a proxy that adds its own line leaves the client's line first.
     public func combined(_ name: String) -> String? {
-        let lines = values(name)
-        return lines.isEmpty ? nil : lines.joined(separator: ", ")
+        let name = Self.folded(name)
+        var first: String?
+        var more: [String] = []
+        for field in fields where field.name == name {
+            if first == nil { first = field.value } else { more.append(field.value) }
+        }
+        guard let first else { return nil }
+        return more.isEmpty ? first : ([first] + more).joined(separator: ", ")
     }
 
     /// The trimmed, non-empty comma-separated elements of `combined(name)`, in order, case kept.

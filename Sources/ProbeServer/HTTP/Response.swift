@@ -7,11 +7,23 @@ public struct Response: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// Header lines the server rendered itself, once, and appends as they are after
+    /// `headers` (a static file's ETag, Cache-Control, Vary, Content-Type and
+    /// Content-Encoding: rendered per file instead of per request, `StaticFiles`).
+    /// Each line ends in CRLF and holds no framing header.
+    var renderedHeaderLines: [UInt8] = []
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    init(status: HTTPStatus, renderedHeaderLines: [UInt8], body: [UInt8]) {
+        self.status = status
+        self.headers = HTTPHeaders()
+        self.body = body
+        self.renderedHeaderLines = renderedHeaderLines
     }
 
     public static func text(_ text: String, status: HTTPStatus = .ok, contentType: String = "text/plain; charset=utf-8") -> Response {

@@ -31,6 +31,7 @@ struct ResponseWriter {
             if name == "content-length" || name == "connection" || name == "date" || name == "transfer-encoding" { continue }
             Self.appendHeader(name, value, into: &out)
         }
+        out.append(contentsOf: response.renderedHeaderLines)
         // RFC 9110 §8.6: no Content-Length on 1xx and 204; on 304 it would describe the
         // representation, which we leave out.
         let code = response.status.code

@@ -13,7 +13,16 @@ public final class ServerMetrics: Sendable {
         var buckets = [UInt64](repeating: 0, count: ServerMetrics.latencyBuckets.count)
         var count: UInt64 = 0
         var sum: Double = 0
+
+        mutating func record(_ seconds: Double) {
+            for i in buckets.indices where seconds <= ServerMetrics.latencyBuckets[i] { buckets[i] += 1 }
+            count += 1
+            sum += seconds
+        }
     }
+
+    /// The five status classes' label values, made once rather than per request.
+    static let statusClasses = ["1xx", "2xx", "3xx", "4xx", "5xx"]
 
     /// The labels of one request series: both from closed sets (`MetricLabels`).
     struct SeriesKey: Hashable, Comparable {
@@ -56,13 +65,10 @@ public final class ServerMetrics: Sendable {
             if s.requests[key] == nil, s.requests.count >= Self.maxRequestSeries - 1 {
                 key = Self.overflowSeries
             }
-            var h = s.requests[key] ?? Histogram()
-            for (i, bound) in Self.latencyBuckets.enumerated() where seconds <= bound { h.buckets[i] += 1 }
-            h.count += 1
-            h.sum += seconds
-            s.requests[key] = h
+            // Updated in place: a copy out and back would copy the buckets array per request.
+            s.requests[key, default: Histogram()].record(seconds)
             // A status is the server's own three digits; its class is one of five.
-            s.requestsByStatus["\(min(max(status / 100, 1), 5))xx", default: 0] += 1
+            s.requestsByStatus[Self.statusClasses[min(max(status / 100, 1), 5) - 1], default: 0] += 1
         }
     }
 
