@@ -45,7 +45,7 @@ public struct Diff: Sendable {
         self.profile = profile
     }
 
-    /// Detects the platform from the run's `env.platform` result (user agent and signals,
+    /// Detects the platform by the one rule (`PlatformDetector.detect(results:…)`,
     /// `platformOverride` = `?platform=`), then diffs. Nil when the requirement set is unknown.
     /// `userAgent`: the User-Agent header the server saw, used when the page could not post
     /// `env.platform` (JavaScript off, or the page crashed before it).
@@ -53,11 +53,7 @@ public struct Diff: Sendable {
         results: [ProbeResult], requirementSet: String = Catalog.defaultRequirementSet,
         platformOverride: String? = nil, userAgent: String? = nil, catalog: Catalog = .standard
     ) -> DiffReport? {
-        let latest = latestAttempts(results)
-        let observed = latest["env.platform"]?.observed ?? [:]
-        let detected = PlatformDetector.detect(
-            userAgent: observed["userAgent"]?.stringValue ?? userAgent ?? "",
-            signals: PlatformSignals(observed: observed), override: platformOverride)
+        let detected = PlatformDetector.detect(results: results, userAgent: userAgent, override: platformOverride)
         return Diff(catalog: catalog, platform: detected, requirementSet: requirementSet)?.report(results: results)
     }
 

@@ -17,6 +17,35 @@ public enum PlatformDetector {
         return detected
     }
 
+    /// The probe whose observed fields carry the user agent and the signals.
+    public static let probe = "env.platform"
+
+    /// A run's platform from its results: the one rule the server (`RunJudge.platform`) and
+    /// the offline diff (`Diff.report`) both go through, so the run's row, its report and the
+    /// matrix cannot disagree about what a device is. The latest attempt of `env.platform`
+    /// gives the user agent and the signals; `userAgent` is the User-Agent header the server
+    /// kept, for a page that could not post `env.platform` (JavaScript off, or a crash first).
+    public static func detect(results: [ProbeResult], userAgent: String?, override: String? = nil,
+                              wrapperOverride: String? = nil) -> DetectedPlatform {
+        let observed = platformResult(in: results)?.observed ?? [:]
+        return detect(userAgent: self.userAgent(results: results, fallback: userAgent) ?? "",
+                      signals: PlatformSignals(observed: observed), override: override, wrapperOverride: wrapperOverride)
+    }
+
+    /// The user agent `detect(results:…)` reads: the page's `navigator.userAgent`, else `fallback`.
+    public static func userAgent(results: [ProbeResult], fallback: String?) -> String? {
+        platformResult(in: results)?.observed["userAgent"]?.stringValue ?? fallback
+    }
+
+    /// The latest attempt of `env.platform` (of equal attempts, the last given).
+    static func platformResult(in results: [ProbeResult]) -> ProbeResult? {
+        var latest: ProbeResult?
+        for result in results where result.probe == probe && (latest?.attempt ?? .min) <= result.attempt {
+            latest = result
+        }
+        return latest
+    }
+
     static func detectPlatform(userAgent: String, signals: PlatformSignals, override: String?) -> DetectedPlatform {
         var detected = detectFromPage(userAgent: userAgent, signals: signals)
         if let override, !override.isEmpty {

@@ -296,9 +296,7 @@ public final class RunAPI: @unchecked Sendable {
             metadata = String(decoding: try JSONCoding.encoder.encode(m), as: UTF8.self)
         }
         let now = Self.now()
-        // A WebView that appends long app tokens must not make run creation fail: keep the start.
-        var userAgent = req.headers["user-agent"]
-        while let ua = userAgent, ua.utf8.count > StoreLimits.maxUserAgentBytes { userAgent = String(ua.dropLast()) }
+        let userAgent = req.headers["user-agent"].map(StoreLimits.fittingUserAgent)
         let key = RunKey.generate()
         let record = RunRecord(id: body.id ?? RunID.generate(), label: body.label, platform: body.platform,
                                requirementSet: set, metadata: metadata, userAgent: userAgent,
@@ -406,37 +404,42 @@ public final class RunAPI: @unchecked Sendable {
             do { try record.validate() } catch { throw error.httpError }
             records.append(record)
         }
-        // The platform the page reported, for listings; the diff re-detects from the result itself.
-        var platformUpdate: StoreWrite?
-        if let env = results.last(where: { $0.probe == "env.platform" }) {
-            var ua = req.headers["user-agent"]
-            if case .string(let reported)? = env.observed["userAgent"] { ua = reported }
-            let detected = PlatformDetector.detect(userAgent: ua ?? "", signals: PlatformSignals(observed: env.observed))
-            platformUpdate = .setDetectedPlatform(id: id, platform: detected.platform.rawValue, userAgent: ua.map { String($0.prefix(StoreLimits.maxUserAgentBytes)) })
-        }
         let stored = records
-        let update = platformUpdate
+        let deviceAgent = req.headers["user-agent"]
         return withRun(id, access, .write) { [self] run in
-            // A completed run's results are final (the store refuses new ones): so is its platform.
-            if let update, run.completedAt == nil { store.submit(update) { _ in } }
-            return answerAppended(stored, bytes: incoming)
+            answerAppended(stored, bytes: incoming, platform: PlatformReport(run: run, batch: results, deviceAgent: deviceAgent))
         }
     }
 
-    func answerAppended(_ stored: [ResultRecord], bytes incoming: Int64) -> Reply {
-        later(.appendResults(stored)) { [storeGauge, metrics] outcome in
-            storeGauge.add(incoming)
-            guard case .appended(let outcomes) = outcome else { return .json(ResultsAcknowledgement(accepted: 0, duplicates: 0, conflicts: 0, conflicting: [])) }
-            metrics?.ingested(results: outcomes.filter { $0 == .inserted }.count)
-            var conflicting: [String] = []
-            for (i, o) in outcomes.enumerated() where o == .conflict {
-                conflicting.append("\(stored[i].runID)/\(stored[i].probe)/\(stored[i].attempt)")
+    /// Appends, then (when the post held `env.platform`) records the platform the page reported
+    /// before answering, so a read after the answer sees both.
+    func answerAppended(_ stored: [ResultRecord], bytes incoming: Int64, platform: PlatformReport?) -> Reply {
+        .later { [self] promise in
+            store.submit(.appendResults(stored)) { [self] result in
+                guard case .success(let outcome) = result else {
+                    if case .failure(let error) = result { promise.fail(error) }
+                    return
+                }
+                let answer: @Sendable () -> Void = { [self] in promise.complete { acknowledgement(outcome, stored, bytes: incoming) } }
+                guard case .appended(let outcomes) = outcome, let update = platform?.update(outcomes: outcomes) else { return answer() }
+                // The results are acknowledged whether or not this lands: they are stored.
+                store.submit(update) { _ in answer() }
             }
-            return .json(ResultsAcknowledgement(
-                accepted: outcomes.filter { $0 == .inserted }.count,
-                duplicates: outcomes.filter { $0 == .duplicate }.count,
-                conflicts: conflicting.count, conflicting: conflicting))
         }
+    }
+
+    func acknowledgement(_ outcome: StoreWriteOutcome, _ stored: [ResultRecord], bytes incoming: Int64) -> Response {
+        storeGauge.add(incoming)
+        guard case .appended(let outcomes) = outcome else { return .json(ResultsAcknowledgement(accepted: 0, duplicates: 0, conflicts: 0, conflicting: [])) }
+        metrics?.ingested(results: outcomes.filter { $0 == .inserted }.count)
+        var conflicting: [String] = []
+        for (i, o) in outcomes.enumerated() where o == .conflict {
+            conflicting.append("\(stored[i].runID)/\(stored[i].probe)/\(stored[i].attempt)")
+        }
+        return .json(ResultsAcknowledgement(
+            accepted: outcomes.filter { $0 == .inserted }.count,
+            duplicates: outcomes.filter { $0 == .duplicate }.count,
+            conflicts: conflicting.count, conflicting: conflicting))
     }
 
     // MARK: Completion, diff, wait

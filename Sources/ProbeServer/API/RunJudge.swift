@@ -15,16 +15,24 @@ public enum RunJudge {
             at: record.at.map(RFC3339.format) ?? "1970-01-01T00:00:00Z")
     }
 
-    /// The platform of a run: the override when given, else detected from its env.platform result.
+    /// The platform of a run: `PlatformDetector.detect(results:…)` fed the run's results, its
+    /// user agent, its `platform` override (or `override`, `?platform=`) and its `wrapper`. The
+    /// one place the server asks: for the run's row when `env.platform` is stored
+    /// (`pagePlatform`) and for every judgement.
     public static func platform(of run: RunRecord, results: [ProbeResult], override: String? = nil) -> DetectedPlatform {
-        let env = results.filter { $0.probe == "env.platform" }.max { $0.attempt < $1.attempt }
-        let observed = env?.observed ?? [:]
-        var userAgent = run.userAgent ?? ""
-        if case .string(let ua)? = observed["userAgent"] { userAgent = ua }
         // POST /api/runs keeps its `wrapper` in the metadata (docs/wrappers.md).
         let metadata = (try? JSONDecoder().decode([String: JSONValue].self, from: Data(run.metadata.utf8))) ?? [:]
-        return PlatformDetector.detect(userAgent: userAgent, signals: PlatformSignals(observed: observed),
-                                       override: override ?? run.platform, wrapperOverride: metadata["wrapper"]?.stringValue)
+        return PlatformDetector.detect(results: results, userAgent: run.userAgent, override: override ?? run.platform,
+                                       wrapperOverride: metadata["wrapper"]?.stringValue)
+    }
+
+    /// What the page reported: the run's platform without its `platform` override, as the
+    /// run's row keeps it (`detectedPlatform`), so that the override, else this, is the
+    /// platform every judgement of the run names.
+    public static func pagePlatform(of run: RunRecord, results: [ProbeResult]) -> DetectedPlatform {
+        var page = run
+        page.platform = nil
+        return platform(of: page, results: results)
     }
 
     /// The diff of a run against its requirement set (or the one asked for). `now`: the time of

@@ -19,6 +19,14 @@ public enum StoreLimits {
     public static let maxMetadataBytes = 64 * 1024
     /// Real user agents are under 1 KiB; some WebViews append long app tokens.
     public static let maxUserAgentBytes = 4 * 1024
+    /// `userAgent` cut at a character to fit `maxUserAgentBytes`: a WebView that appends long
+    /// app tokens must not make a write fail, and the start says what the device is.
+    public static func fittingUserAgent(_ userAgent: String) -> String {
+        guard userAgent.utf8.count > maxUserAgentBytes else { return userAgent }
+        var cut = Substring(userAgent)
+        while cut.utf8.count > maxUserAgentBytes { cut = cut.dropLast() }
+        return String(cut)
+    }
     /// Short names: platform ids, requirement sets, verdicts, content types.
     public static let maxShortTextBytes = 128
     /// File names as the device reported them (Android content URIs can be long).

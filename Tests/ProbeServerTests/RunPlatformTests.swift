@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import ProbeServer
+import ProbeCatalog
+
+/// One rule decides what a device is (`PlatformDetector.detect(results:…)`, asked through
+/// `RunJudge.platform`): the run's row, its diff and its report name the same platform.
+@Suite struct RunPlatformTests {
+    static let webView = "Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.0.0 Mobile Safari/537.36"
+    static let iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"
+
+    static func platformResult(_ id: String, userAgent: String, reactNative: Bool = false) -> String {
+        TestService.result(id, "env.platform", status: "info",
+                           observed: #"{"userAgent":"\#(userAgent)","reactNativeWebView":\#(reactNative)}"#)
+    }
+
+    @Test func RunsRowAndItsDiff_NameThePlatformThePageReported_NotThePostsHeader() throws {
+        let s = try TestService()
+        let id = try s.createRun()
+        let posted = try s.request("POST", "/api/runs/\(id)/results", body: Self.platformResult(id, userAgent: Self.webView, reactNative: true),
+                                   headers: ["User-Agent": "curl/8.5.0"])
+        #expect(posted.status == 200)
+        let row = try s.request("GET", "/api/runs/\(id)")
+        let diff = try s.request("GET", "/api/runs/\(id)/diff")
+        let judged = (diff.json["platform"] as? [String: Any])?["platform"] as? String
+        #expect(judged == "rn-webview-android")
+        #expect(row.json["detectedPlatform"] as? String == judged)
+        #expect(row.json["userAgent"] as? String == Self.webView)
+        let listed = try s.request("GET", "/api/runs?platform=rn-webview-android", headers: ["Authorization": "Bearer \(s.token)"])
+        #expect((listed.json["runs"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
+    }
+
+    @Test func ConflictingPlatformResult_LeavesTheRowAsTheStoredResultSays() throws {
+        let s = try TestService()
+        let id = try s.createRun()
+        _ = try s.request("POST", "/api/runs/\(id)/results", body: Self.platformResult(id, userAgent: Self.webView))
+        let conflict = try s.request("POST", "/api/runs/\(id)/results", body: Self.platformResult(id, userAgent: Self.iPhone))
+        #expect(conflict.json["conflicts"] as? Int == 1)
+        let row = try s.request("GET", "/api/runs/\(id)")
+        #expect(row.json["detectedPlatform"] as? String == "android-webview")
+        let diff = try s.request("GET", "/api/runs/\(id)/diff")
+        #expect((diff.json["platform"] as? [String: Any])?["platform"] as? String == "android-webview")
+    }
+
+    @Test func RunsOwnOverride_IsWhatTheDiffNames_AndTheRowKeepsWhatThePageReported() throws {
+        let s = try TestService()
+        let id = try s.createRun(#"{"platform":"ios-wkwebview"}"#)
+        _ = try s.request("POST", "/api/runs/\(id)/results", body: Self.platformResult(id, userAgent: Self.webView))
+        let row = try s.request("GET", "/api/runs/\(id)")
+        #expect(row.json["platform"] as? String == "ios-wkwebview")
+        #expect(row.json["detectedPlatform"] as? String == "android-webview")
+        let diff = try s.request("GET", "/api/runs/\(id)/diff")
+        #expect((diff.json["platform"] as? [String: Any])?["platform"] as? String == "ios-wkwebview")
+    }
+}
