@@ -383,6 +383,8 @@ public final class RunAPI: @unchecked Sendable {
         let incoming = Int64(req.body.count)
         try storeGauge.check(adding: incoming)
         let received = Self.now()
+        // The observations as accepted; re-encoded only for a body the scan does not read.
+        let accepted = PostedObservations.ranges(in: req.body).flatMap { $0.count == results.count ? $0 : nil }
         var records: [ResultRecord] = []
         records.reserveCapacity(results.count)
         for (i, r) in results.enumerated() {
@@ -397,7 +399,11 @@ public final class RunAPI: @unchecked Sendable {
                                 "\(path)probe: unknown probe \(Logger.sanitize(r.probe, max: 64)); GET /api/catalog lists them",
                                 field: "\(path)probe")
             }
-            let observed = String(decoding: try JSONCoding.encoder.encode(r.observed), as: UTF8.self)
+            let observed = if let accepted {
+                accepted[i].map { String(decoding: req.body[$0], as: UTF8.self) } ?? "{}"
+            } else {
+                String(decoding: try JSONCoding.encoder.encode(r.observed), as: UTF8.self)
+            }
             let record = ResultRecord(runID: id, probe: r.probe, attempt: r.attempt, status: r.status.rawValue,
                                       observed: observed, elapsedMs: r.elapsedMs, at: RFC3339.parse(r.at),
                                       receivedAt: received, reason: r.reason)

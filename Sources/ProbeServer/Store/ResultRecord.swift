@@ -1,4 +1,5 @@
 import Foundation
+import ProbeCatalog
 
 /// One probe outcome `{run, probe, attempt, status, observed, elapsedMs, at}` (docs/requirements.md#product-rules).
 ///
@@ -40,10 +41,19 @@ public struct ResultRecord: Equatable, Sendable {
     }
 
     /// Same key and same body (receivedAt ignored), at the store's millisecond precision.
+    /// The observations are compared as JSON values when their text differs: the API keeps
+    /// them as the page sent them, and a resent result may be spaced or ordered otherwise.
     public func isSameResult(as other: ResultRecord) -> Bool {
         runID == other.runID && probe == other.probe && attempt == other.attempt
-            && status == other.status && observed == other.observed && reason == other.reason
+            && status == other.status && reason == other.reason
             && elapsedMs == other.elapsedMs && at?.unixMillis == other.at?.unixMillis
+            && (observed == other.observed || Self.sameJSON(observed, other.observed))
+    }
+
+    private static func sameJSON(_ a: String, _ b: String) -> Bool {
+        guard let left = try? JSONDecoder().decode(JSONValue.self, from: Data(a.utf8)),
+              let right = try? JSONDecoder().decode(JSONValue.self, from: Data(b.utf8)) else { return false }
+        return left == right
     }
 }
 
