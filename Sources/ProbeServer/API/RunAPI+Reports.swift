@@ -5,7 +5,8 @@ import ProbeCatalog
 /// people, `/runs/{id}` (the run id, or for a chosen id its key, is the capability) and `/runs` (needs the token).
 extension RunAPI {
     /// Runs shown on the matrix page: enough for a device farm's night, few enough to judge
-    /// on one request.
+    /// on one request when none had a judgement of this catalog yet (`RunJudgements` reads
+    /// the completed ones' back).
     static let matrixRuns = 60
 
     func registerReports(into router: inout Router) {
@@ -61,11 +62,9 @@ extension RunAPI {
             return .offload {
                 let page = try self.store.listRuns(filter: RunFilter(label: filter.label, platform: filter.platform,
                                                                      verdict: filter.verdict, limit: Self.matrixRuns))
-                let rows = try page.items.map { run -> RunMatrixRow in
-                    let records = try self.store.results(runID: run.id)
-                    let report = records.isEmpty ? nil : try RunJudge.report(run: run, records: records, catalog: self.catalog)
-                    return RunMatrixRow(run: run, report: report)
-                }
+                // Completed runs' judgements are read back, in one read; only the others are judged.
+                let reports = try self.judgements.judgements(of: page.items)
+                let rows = page.items.map { RunMatrixRow(run: $0, report: reports[$0.id]) }
                 return .html(RunMatrixPage.html(rows: rows, filter: filter, catalog: self.catalog))
             }
         }
@@ -91,13 +90,14 @@ extension RunAPI {
         return r
     }
 
-    /// A run's report document: its diff, results and uploads, each stored observation parsed
-    /// once for the judge and the document both (blocking reads: call off the loops).
+    /// A run's report document: its judgement (a completed run's as stored), results and
+    /// uploads, each stored observation parsed once for the document and, when the run is
+    /// judged now, the judge (blocking reads: call off the loops).
     func document(_ id: String, _ access: RunAccess) throws -> RunReportDocument {
         let run = try self.run(id, access, .read)
         let records = try store.results(runID: id)
         let parsed = records.map(RunJudge.probeResult)
-        let report = try RunJudge.report(run: run, records: records, parsed: parsed, catalog: catalog, now: Date())
+        let report = try judgements.judgement(of: run, records: records, parsed: parsed).report
         return RunReportDocument(run: run, report: report, records: records, parsed: parsed, uploads: try store.uploads(runID: id))
     }
 }

@@ -28,7 +28,10 @@ public final class RunAPI: @unchecked Sendable {
     /// Where judged runs are announced besides `verdicts` (`--webhook`); set before the
     /// server starts. Its deliveries are on disk before `complete` answers.
     public var webhooks: WebhookOutbox?
-    let judgements = JudgementsInFlight()
+    /// The `complete` calls being answered, so that a run is judged and announced once per process.
+    let completing = JudgementsInFlight()
+    /// Each run's judgement, kept once the run is complete and read back by every reader.
+    let judgements: RunJudgements
     let waiters = RunWaiters(maxTotal: RunWaiters.totalBound(descriptorLimit: Socket.raiseDescriptorLimit()))
     let runCreation = RateLimiter(RateLimiter.runCreation)
     /// `Quotas.runsPerAddressPerHour` as a bucket that refills over the hour.
@@ -47,7 +50,8 @@ public final class RunAPI: @unchecked Sendable {
 
     public init(store: any RunStore, catalog: Catalog = .standard, token: AccessToken, origins: OriginPlan,
                 dataDirectory: String, serverVersion: String,
-                certificateRefusals: CertificateRefusals = CertificateRefusals(), quotas: Quotas = Quotas()) {
+                certificateRefusals: CertificateRefusals = CertificateRefusals(), quotas: Quotas = Quotas(),
+                catalogVersion: String? = nil) {
         self.certificateRefusals = certificateRefusals
         self.quotas = quotas
         let perHour = Double(quotas.runsPerAddressPerHour)
@@ -61,6 +65,8 @@ public final class RunAPI: @unchecked Sendable {
         self.serverVersion = serverVersion
         self.decoder = ResultDecoder(catalog: catalog)
         self.catalogDocument = CatalogDocument(catalog)
+        let version = catalogVersion.map { CatalogVersion(fixed: $0) } ?? CatalogVersion(catalog: catalog, serverVersion: serverVersion)
+        self.judgements = RunJudgements(store: store, catalog: catalog, version: version)
         // Another instance on the same store judged a run: wake the waits held here.
         store.observeVerdicts({ [waiters] id in waiters.complete(runID: id) },
                               missedSome: { [weak self] in self?.wakeCompletedWaits() })
@@ -456,42 +462,47 @@ public final class RunAPI: @unchecked Sendable {
         }
     }
 
-    /// Commits the completion, judges the run, stores the verdict, wakes the waiters, and
-    /// answers `promise` with the diff (or the error). Once: the completion freezes the
-    /// results (the store refuses new ones), the verdict is stored only if the run has none,
-    /// and only the call that stored it announces it (the terminal line, the verdict feed,
-    /// the webhooks). A later call answers the same diff, from the same frozen results.
+    /// Commits the completion, judges the run, stores the verdict with the judgement, wakes
+    /// the waiters, and answers `promise` with the diff (or the error). Once: the completion
+    /// freezes the results (the store refuses new ones), the verdict is stored only if the run
+    /// has none, and only the call that stored it announces it (the terminal line, the verdict
+    /// feed, the webhooks). A later call answers the stored judgement (`RunJudgements`).
     func complete(_ id: String, _ promise: ReplyPromise) {
-        guard judgements.join(id, promise) else { return }
-        let finish: @Sendable (Result<Response, any Error>) -> Void = { [judgements] in judgements.finish(id, $0) }
+        guard completing.join(id, promise) else { return }
+        let finish: @Sendable (Result<Response, any Error>) -> Void = { [completing] in completing.finish(id, $0) }
         store.submit(.completeRun(id: id, at: Self.now())) { result in
             if case .failure(let error) = result { return finish(.failure(error)) }
             // Judging reads the results: not on the writer thread, which would stall commits.
             DispatchQueue.global().async {
                 do {
                     guard let run = try self.store.run(id: id) else { throw StoreError.runNotFound(id) }
-                    let report = try RunJudge.report(run: run, records: try self.store.results(runID: id), catalog: self.catalog)
-                    if run.verdict != nil { return finish(.success(.json(report))) }
+                    let judgement = try self.judgements.judgementToAnnounce(run)
+                    let report = judgement.report
+                    if run.verdict != nil {
+                        // Judged for another catalog than the stored one's: keep this one.
+                        if judgement.isFresh, let record = judgement.stored { self.judgements.keep([(id, record)]) }
+                        return finish(.success(judgement.response))
+                    }
                     let judged = JudgedRun(run, report)
                     // On disk before the verdict's commit; queued after it (`WebhookOutbox`).
                     // Refused (the outbox is full): the run stays complete without a verdict,
                     // and a retried `complete` judges it.
                     let staged = try self.webhooks?.stage(judged)
-                    self.store.submit(.setVerdict(id: id, verdict: report.verdict.rawValue)) { result in
+                    self.store.submit(.setVerdict(id: id, verdict: report.verdict.rawValue, judgement: judgement.stored)) { result in
                         // A verdict not stored (the database went away) is no completion: the
                         // client retries `complete`, and the waits keep waiting for the verdict.
                         guard case .success(.judged(_, let first)) = result, first else {
                             if let staged { self.webhooks?.discard(staged) }
                             if case .failure(let error) = result { return finish(.failure(error)) }
                             // Another instance sharing the store judged it first, and announced it.
-                            return finish(.success(.json(report)))
+                            return finish(.success(judgement.response))
                         }
                         // Renaming and syncing the staged files blocks: off the writer thread.
                         DispatchQueue.global().async {
                             if let staged { self.webhooks?.commit(staged) }
                             self.waiters.complete(runID: id)
                             self.verdicts.announce(judged)
-                            finish(.success(.json(report)))
+                            finish(.success(judgement.response))
                         }
                     }
                 } catch {
@@ -592,8 +603,7 @@ public final class RunAPI: @unchecked Sendable {
 
     func diff(_ id: String, _ access: RunAccess, requirementSet: String?, platform: String?) throws -> Response {
         let run = try self.run(id, access, .read)
-        return .json(try RunJudge.report(run: run, records: try store.results(runID: id), requirementSet: requirementSet,
-                                         platformOverride: platform, catalog: catalog, now: Date()))
+        return try judgements.judgement(of: run, requirementSet: requirementSet, platform: platform).response
     }
 
     struct WaitView: Encodable {
@@ -647,7 +657,7 @@ public final class RunAPI: @unchecked Sendable {
         }
         func report(_ id: String) throws -> DiffReport {
             guard let run = try store.run(id: id) else { throw StoreError.runNotFound(id) }
-            return try RunJudge.report(run: run, records: try store.results(runID: id), catalog: catalog)
+            return try judgements.judgement(of: run).report
         }
         return .json(RunComparison(before: try report(a), after: try report(b)))
     }

@@ -109,6 +109,21 @@ enum Migrations {
                 -- A pinned run (certification evidence) is never purged by --keep-days.
                 ALTER TABLE runs ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
                 """),
+        Migration(
+            version: 6, summary: "stored judgements",
+            sql: """
+                -- A completed run's report, so that its readers (the report formats, /runs/ID,
+                -- the /runs matrix, /diff) read it instead of judging the run again, and the
+                -- catalog version it was judged against: another version judges it once more.
+                -- Its own table: the runs' listing never reads ~50 KiB a row.
+                CREATE TABLE judgements (
+                    run_id TEXT PRIMARY KEY NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+                    catalog_version TEXT NOT NULL,
+                    verdict TEXT NOT NULL,
+                    report TEXT NOT NULL,
+                    judged_at INTEGER NOT NULL
+                ) STRICT;
+                """),
     ]
 
     /// The version this build creates and understands.

@@ -101,6 +101,18 @@ enum PostgresMigrations {
                 -- A pinned run (certification evidence) is never purged by --keep-days.
                 ALTER TABLE runs ADD COLUMN pinned integer NOT NULL DEFAULT 0;
                 """),
+        Migration(
+            version: 6, summary: "stored judgements",
+            sql: """
+                -- See the SQLite migration 6: a completed run's report and its catalog version.
+                CREATE TABLE judgements (
+                    run_id text PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
+                    catalog_version text NOT NULL,
+                    verdict text NOT NULL,
+                    report text NOT NULL,
+                    judged_at bigint NOT NULL
+                );
+                """),
     ]
 
     static var latestVersion: Int32 { all.last?.version ?? 0 }

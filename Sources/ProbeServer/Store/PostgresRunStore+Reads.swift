@@ -56,6 +56,24 @@ extension PostgresRunStore {
         }
     }
 
+    public func judgement(runID: String) throws(StoreError) -> StoredJudgement? {
+        try readers.read { connection in
+            try connection.execute("SELECT \(PostgresReads.judgementColumns) FROM judgements WHERE run_id = $1", [runID]).rows.first
+                .map { PostgresReads.judgement($0).1 }
+        }
+    }
+
+    public func judgements(runIDs: [String]) throws(StoreError) -> [String: StoredJudgement] {
+        let ids = runIDs.filter(RunID.isWellFormed)
+        guard !ids.isEmpty else { return [:] }
+        // Run ids are `[A-Za-z0-9_-]` (`RunID.isWellFormed`), safe inside an array literal.
+        let rows = try readers.read { connection in
+            try connection.execute("SELECT \(PostgresReads.judgementColumns) FROM judgements WHERE run_id = ANY($1::text[])",
+                                   ["{" + ids.joined(separator: ",") + "}"]).rows.map(PostgresReads.judgement)
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
     public func usage(runID: String) throws(StoreError) -> RunUsage? {
         try readers.read { connection in
             try connection.execute(
@@ -82,6 +100,7 @@ enum PostgresReads {
     static let runColumns = SQLiteRunStore.runColumns
     static let resultColumns = SQLiteRunStore.resultColumns
     static let uploadColumns = SQLiteRunStore.uploadColumns
+    static let judgementColumns = SQLiteRunStore.judgementColumns
 
     static func int(_ text: String??) -> Int64 { (text ?? nil).flatMap { Int64($0) } ?? 0 }
     static func date(_ text: String?) -> Date { Date(unixMillis: Int64(text ?? "") ?? 0) }
@@ -98,6 +117,11 @@ enum PostgresReads {
             runID: row[0] ?? "", probe: row[1] ?? "", attempt: Int(row[2] ?? "") ?? 0, status: row[3] ?? "",
             observed: row[4] ?? "", elapsedMs: row[5].flatMap { Double($0) }, at: row[6].map { date($0) },
             receivedAt: date(row[7]), reason: row[8])
+    }
+
+    static func judgement(_ row: [String?]) -> (String, StoredJudgement) {
+        (row[0] ?? "",
+         StoredJudgement(catalogVersion: row[1] ?? "", verdict: row[2] ?? "", report: row[3] ?? "", judgedAt: date(row[4])))
     }
 
     static func upload(_ row: [String?]) -> UploadRecord {

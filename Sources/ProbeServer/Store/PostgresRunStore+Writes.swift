@@ -142,10 +142,12 @@ struct PostgresWrites {
             try updateRun(id, "UPDATE runs SET completed_at = coalesce(completed_at, $1), last_seen_at = greatest(last_seen_at, $1) WHERE id = $2",
                           [String(date.unixMillis), id])
             return .done
-        case .setVerdict(let id, let verdict):
+        case .setVerdict(let id, let verdict, let judgement):
             try StoreCheck.text(verdict, "verdict", max: StoreLimits.maxShortTextBytes)
+            try judgement?.validate()
             // The run's row lock (`lockRuns`) serialises the instances: one of them stores it.
             if try connection.execute("UPDATE runs SET verdict = $1 WHERE id = $2 AND verdict IS NULL", [verdict, id]).affected == 1 {
+                if let judgement { try putJudgement(judgement, of: id) }
                 // Delivered to every listening instance when this transaction commits, and only then.
                 try connection.execute("SELECT pg_notify($1, $2)", [PostgresRunStore.verdictChannel, id])
                 return .judged(verdict: verdict, first: true)
@@ -154,6 +156,15 @@ struct PostgresWrites {
                 throw StoreError.runNotFound(id)
             }
             return .judged(verdict: row[0] ?? verdict, first: false)
+        case .storeJudgement(let id, let judgement):
+            try judgement.validate()
+            guard let row = try connection.execute("SELECT completed_at IS NOT NULL FROM runs WHERE id = $1", [id]).rows.first else {
+                throw StoreError.runNotFound(id)
+            }
+            guard row[0] == "t" else { throw StoreError.invalid(StoredJudgement.notCompleteProblem(id)) }
+            try putJudgement(judgement, of: id)
+            try connection.execute("UPDATE runs SET verdict = $1 WHERE id = $2 AND verdict IS NOT NULL", [judgement.verdict, id])
+            return .done
         case .setDetectedPlatform(let id, let platform, let userAgent):
             try StoreCheck.text(platform, "platform", max: StoreLimits.maxShortTextBytes)
             try StoreCheck.text(userAgent, "user agent", max: StoreLimits.maxUserAgentBytes)
@@ -171,6 +182,17 @@ struct PostgresWrites {
         case .purge(let date):
             return .purged(try purge(olderThan: date))
         }
+    }
+
+    /// Keeps `judgement` as the run's one, replacing any stored before.
+    private func putJudgement(_ judgement: StoredJudgement, of id: String) throws {
+        try connection.execute(
+            """
+            INSERT INTO judgements (run_id, catalog_version, verdict, report, judged_at) VALUES ($1, $2, $3, $4, $5)
+            ON CONFLICT (run_id) DO UPDATE SET catalog_version = excluded.catalog_version, verdict = excluded.verdict,
+                report = excluded.report, judged_at = excluded.judged_at
+            """,
+            [id, judgement.catalogVersion, judgement.verdict, judgement.report, String(judgement.judgedAt.unixMillis)])
     }
 
     private func createRun(_ run: RunRecord) throws {
@@ -350,8 +372,8 @@ extension StoreWrite {
         switch self {
         case .createRun, .purge: []
         case .appendResults(let results): results.map(\.runID)
-        case .completeRun(let id, _), .setVerdict(let id, _), .setDetectedPlatform(let id, _, _), .touch(let id, _),
-             .deleteRun(let id), .setPinned(let id, _):
+        case .completeRun(let id, _), .setVerdict(let id, _, _), .storeJudgement(let id, _), .setDetectedPlatform(let id, _, _),
+             .touch(let id, _), .deleteRun(let id), .setPinned(let id, _):
             [id]
         case .addUpload(let upload): [upload.runID]
         }

@@ -29,6 +29,11 @@ public protocol RunStore: Sendable {
     /// The run's uploads in arrival order; `runNotFound` if the run does not exist.
     func uploads(runID: String) throws(StoreError) -> [UploadRecord]
 
+    /// The run's stored judgement (`StoreWrite.storeJudgement`), or nil.
+    func judgement(runID: String) throws(StoreError) -> StoredJudgement?
+    /// The stored judgements of those of `runIDs` that have one, by run id: one read for a page of runs.
+    func judgements(runIDs: [String]) throws(StoreError) -> [String: StoredJudgement]
+
     /// What the run holds, for the quotas; nil if it does not exist.
     func usage(runID: String) throws(StoreError) -> RunUsage?
     /// Bytes the store holds on disk: database pages in use, the WAL, upload files.
@@ -100,9 +105,13 @@ extension RunStore {
 
     /// True when this call stored the verdict; false when the run already had one.
     @discardableResult
-    public func setVerdict(id: String, verdict: String) throws(StoreError) -> Bool {
-        guard case .judged(_, let first) = try perform(.setVerdict(id: id, verdict: verdict)) else { return false }
+    public func setVerdict(id: String, verdict: String, judgement: StoredJudgement? = nil) throws(StoreError) -> Bool {
+        guard case .judged(_, let first) = try perform(.setVerdict(id: id, verdict: verdict, judgement: judgement)) else { return false }
         return first
+    }
+
+    public func storeJudgement(id: String, _ judgement: StoredJudgement) throws(StoreError) {
+        _ = try perform(.storeJudgement(id: id, judgement: judgement))
     }
 
     public func touch(runID: String, at date: Date) throws(StoreError) {

@@ -68,6 +68,25 @@ extension SQLiteRunStore {
         }
     }
 
+    public func judgement(runID: String) throws(StoreError) -> StoredJudgement? {
+        try readers.read { database in
+            try database.firstRow("SELECT \(Self.judgementColumns) FROM judgements WHERE run_id = ?", [runID]) { Self.readJudgement($0).1 }
+        }
+    }
+
+    public func judgements(runIDs: [String]) throws(StoreError) -> [String: StoredJudgement] {
+        guard !runIDs.isEmpty else { return [:] }
+        // One statement for any number of runs: the ids as one JSON array (`json_each`), so
+        // the connection's statement cache holds one shape. Run ids need no JSON escaping.
+        let ids = "[" + runIDs.filter(RunID.isWellFormed).map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        let rows = try readers.read { database in
+            try database.rows(
+                "SELECT \(Self.judgementColumns) FROM judgements WHERE run_id IN (SELECT value FROM json_each(?))", [ids],
+                Self.readJudgement)
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
     public func usage(runID: String) throws(StoreError) -> RunUsage? {
         try readers.read { database in
             try database.firstRow(
@@ -114,6 +133,14 @@ extension SQLiteRunStore {
             status: row.string(at: 3), observed: row.string(at: 4), elapsedMs: row.optionalDouble(at: 5),
             at: row.optionalInt64(at: 6).map(Date.init), receivedAt: Date(unixMillis: row.int64(at: 7)),
             reason: row.optionalString(at: 8))
+    }
+
+    static let judgementColumns = "run_id, catalog_version, verdict, report, judged_at"
+
+    static func readJudgement(_ row: SQLiteStatement) -> (String, StoredJudgement) {
+        (row.string(at: 0),
+         StoredJudgement(catalogVersion: row.string(at: 1), verdict: row.string(at: 2), report: row.string(at: 3),
+                         judgedAt: Date(unixMillis: row.int64(at: 4))))
     }
 
     static let uploadColumns = """

@@ -14,14 +14,26 @@ extension SQLiteRunStore {
                 id, "UPDATE runs SET completed_at = coalesce(completed_at, ?1), last_seen_at = max(last_seen_at, ?1) WHERE id = ?2",
                 [date.unixMillis, id], in: database)
             return .done
-        case .setVerdict(let id, let verdict):
+        case .setVerdict(let id, let verdict, let judgement):
             try StoreCheck.text(verdict, "verdict", max: StoreLimits.maxShortTextBytes)
+            try judgement?.validate()
             try database.execute("UPDATE runs SET verdict = ?1 WHERE id = ?2 AND verdict IS NULL", [verdict, id])
-            if database.changes == 1 { return .judged(verdict: verdict, first: true) }
+            if database.changes == 1 {
+                if let judgement { try putJudgement(judgement, of: id, in: database) }
+                return .judged(verdict: verdict, first: true)
+            }
             guard let stored = try database.firstRow("SELECT verdict FROM runs WHERE id = ?", [id], { $0.string(at: 0) }) else {
                 throw StoreError.runNotFound(id)
             }
             return .judged(verdict: stored, first: false)
+        case .storeJudgement(let id, let judgement):
+            try judgement.validate()
+            let completed = try database.firstRow("SELECT completed_at IS NOT NULL FROM runs WHERE id = ?", [id]) { $0.int64(at: 0) }
+            guard let completed else { throw StoreError.runNotFound(id) }
+            guard completed == 1 else { throw StoreError.invalid(StoredJudgement.notCompleteProblem(id)) }
+            try putJudgement(judgement, of: id, in: database)
+            try database.execute("UPDATE runs SET verdict = ?1 WHERE id = ?2 AND verdict IS NOT NULL", [judgement.verdict, id])
+            return .done
         case .setDetectedPlatform(let id, let platform, let userAgent):
             try StoreCheck.text(platform, "platform", max: StoreLimits.maxShortTextBytes)
             try StoreCheck.text(userAgent, "user agent", max: StoreLimits.maxUserAgentBytes)
@@ -62,6 +74,17 @@ extension SQLiteRunStore {
                 max(run.lastSeenAt.unixMillis, run.createdAt.unixMillis), run.writeKeyDigest, run.idChosen ? 1 : 0,
             ])
         if database.changes == 0 { throw StoreError.runExists(run.id) }
+    }
+
+    /// Keeps `judgement` as the run's one, replacing any stored before.
+    private static func putJudgement(_ judgement: StoredJudgement, of id: String, in database: SQLiteDatabase) throws {
+        try database.execute(
+            """
+            INSERT INTO judgements (run_id, catalog_version, verdict, report, judged_at) VALUES (?1, ?2, ?3, ?4, ?5)
+            ON CONFLICT (run_id) DO UPDATE SET catalog_version = excluded.catalog_version, verdict = excluded.verdict,
+                report = excluded.report, judged_at = excluded.judged_at
+            """,
+            [id, judgement.catalogVersion, judgement.verdict, judgement.report, judgement.judgedAt.unixMillis])
     }
 
     private static func appendResults(_ results: [ResultRecord], in database: SQLiteDatabase) throws

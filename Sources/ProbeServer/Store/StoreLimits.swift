@@ -27,6 +27,9 @@ public enum StoreLimits {
         while cut.utf8.count > maxUserAgentBytes { cut = cut.dropLast() }
         return String(cut)
     }
+    /// A run's stored report: ~50 KiB for a run of every probe (each finding with its causes
+    /// and the fix in every wrapper's language); 4 MiB bounds a catalog that grows tenfold.
+    public static let maxReportBytes = 4 * 1024 * 1024
     /// Short names: platform ids, requirement sets, verdicts, content types.
     public static let maxShortTextBytes = 128
     /// File names as the device reported them (Android content URIs can be long).

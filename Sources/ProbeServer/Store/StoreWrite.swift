@@ -12,10 +12,16 @@ public enum StoreWrite: Sendable {
     /// → `.done`. The first completion's time is kept: a run is judged once, and from its
     /// completion on `appendResults` refuses new results for it (`runCompleted`).
     case completeRun(id: String, at: Date)
-    /// → `.judged`: stores the run's verdict if it has none yet. A verdict is stored once,
-    /// so exactly one caller (of every instance sharing the store) learns `first` and
-    /// announces it; the others get the stored verdict.
-    case setVerdict(id: String, verdict: String)
+    /// → `.judged`: stores the run's verdict if it has none yet, and with it `judgement`. A
+    /// verdict is stored once, so exactly one caller (of every instance sharing the store)
+    /// learns `first` and announces it; the others get the stored verdict, and keep the
+    /// judgement stored with it.
+    case setVerdict(id: String, verdict: String, judgement: StoredJudgement? = nil)
+    /// → `.done`: keeps a completed run's judgement (judged again for another catalog, or
+    /// first judged by a reader), replacing the one stored; a verdict already stored follows
+    /// it, one not yet stored is left to `setVerdict`, which announces it. `runNotFound`;
+    /// `invalid` for a run not complete: an open run's judgement changes with the time.
+    case storeJudgement(id: String, judgement: StoredJudgement)
     /// → `.done`. Records what the page reported about its platform and user agent.
     case setDetectedPlatform(id: String, platform: String, userAgent: String?)
     /// → `.done`. Moves lastSeenAt forward (never back).
