@@ -37,6 +37,26 @@ import Testing
         #expect(s.settle().resume == false)
     }
 
+    @Test func ShortRead_EndsTheReadsOfAWake_UnlessTheWakeReportedAHangUp() {
+        var s = plain()
+        _ = s.ready([.readable])
+        s.startedReading()
+        // A full read may have left more behind; a short one drained the socket.
+        #expect(s.bytesRead(buffered: 10, drained: false) == .readMore)
+        #expect(s.bytesRead(buffered: 20, drained: true) == .stopReading)
+        // Still reading on the next wake: nothing was paused.
+        #expect(s.wantsToRead)
+        // A wake that reported the FIN reads on to it, short reads or not.
+        _ = s.ready([.readable, .peerHalfClosed])
+        s.startedReading()
+        #expect(s.bytesRead(buffered: 30, drained: true) == .readMore)
+        // The TLS handshake's reads are not cut short either.
+        var tls = ConnectionState(limits: Self.limits, secure: true)
+        _ = tls.ready([.readable])
+        tls.startedReading()
+        #expect(tls.bytesRead(buffered: 5, drained: true) == .readMore)
+    }
+
     @Test func CloseAfterResponse_DrainsTheAnswerBeforeClosing_AndAnswersNothingAfterIt() {
         var s = plain()
         #expect(s.answerStarts(requestKeepsAlive: false, serverDraining: false) == false)

@@ -101,6 +101,9 @@ struct ConnectionState: Sendable, Equatable {
     /// wake the loop for nothing until the answer is written.
     private(set) var watchesHangUp = true
     private var readsThisWake = 0
+    /// The last wake reported a hang-up (EPOLLRDHUP or EPOLLHUP): the FIN is read in that
+    /// wake, not left for one that may not come once the hang-up is no longer watched.
+    private var wakeSignalledHangUp = false
     /// Reading was paused at the last `settle`: when it may go on, buffered requests are
     /// parsed and reading resumes (TLS may hold decrypted bytes epoll will not report).
     private var wasPaused = false
@@ -146,6 +149,7 @@ struct ConnectionState: Sendable, Equatable {
     /// epoll reported `events`.
     mutating func ready(_ events: Readiness) -> ReadinessAction {
         if isClosed { return .serve(write: false) }
+        wakeSignalledHangUp = !events.isDisjoint(with: [.hungUp, .peerHalfClosed])
         if !events.isDisjoint(with: [.failed, .hungUp]) && !events.contains(.readable) {
             return close("connection reset or failed")
         }
@@ -187,11 +191,17 @@ struct ConnectionState: Sendable, Equatable {
         readWaitsForWritable = false
     }
 
-    /// Bytes were read; the parser now holds `buffered` bytes not yet answered.
-    mutating func bytesRead(buffered: Int) -> ReadAction {
+    /// Bytes were read; the parser now holds `buffered` bytes not yet answered. `drained`:
+    /// the read was shorter than asked and the transport holds nothing more (a TLS session
+    /// can hold records read ahead), so the socket had no more bytes at that moment. Reading
+    /// stops there instead of asking again only to hear EAGAIN: epoll is level-triggered and
+    /// reports what arrives next (nginx's `ngx_unix_recv` stops on a short read the same
+    /// way). One system call fewer per keep-alive request (strace, bench/).
+    mutating func bytesRead(buffered: Int, drained: Bool = false) -> ReadAction {
         bufferedBytes = buffered
         readsThisWake += 1
         if !wantsToRead || readsThisWake >= limits.readsPerWake { return .stopReading }
+        if drained && !wakeSignalledHangUp && !isHandshaking { return .stopReading }
         return .readMore
     }
 

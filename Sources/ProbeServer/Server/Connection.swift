@@ -190,7 +190,8 @@ final class Connection: EventSource {
                 } else if !wasInside, inFlight == nil {
                     timeouts.receivedHeadBytes(at: loop.now)
                 }
-                if state.bytesRead(buffered: parser.bufferedBytes) == .stopReading { break readLoop }
+                let drained = n < loop.readBuffer.count && !transport.holdsReadBytes
+                if state.bytesRead(buffered: parser.bufferedBytes, drained: drained) == .stopReading { break readLoop }
             case .wantRead:
                 break readLoop
             case .wantWrite:

@@ -36,11 +36,15 @@ public protocol Transport: AnyObject {
     /// The host name the client asked for in SNI (RFC 6066 §3), for the log; nil on plain
     /// sockets and from clients that connect by IP address.
     var serverName: String? { get }
+    /// True when the transport holds bytes read from the socket that a `read` would return
+    /// without the socket (TLS records read ahead): epoll cannot report those.
+    var holdsReadBytes: Bool { get }
 }
 
 extension Transport {
     public var handshakeRefusal: HandshakeRefusal? { nil }
     public var serverName: String? { nil }
+    public var holdsReadBytes: Bool { false }
 
     /// `write(vectored:)` as two writes in turn: for transports that frame what they send
     /// themselves (TLS records), where one system call cannot carry both buffers anyway.

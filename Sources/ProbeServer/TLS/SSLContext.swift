@@ -57,6 +57,12 @@ final class SSLContext: @unchecked Sendable {
                 // Idle keep-alive connections give back their read and write record buffers
                 // (about 17 KiB each, one maximum TLS record).
                 | probe_SSL_MODE_RELEASE_BUFFERS())
+        // Read what the socket holds in one system call, not a record's 5-byte header and then
+        // its body in two (SSL_CTX_set_read_ahead(3)): a keep-alive request cost two reads.
+        // Bytes read ahead stay inside OpenSSL where epoll cannot see them, which the
+        // connection already allows for: it reads until the session asks for the socket, and
+        // resumes a paused read without waiting for readiness (`Connection.settle`).
+        probe_SSL_CTX_set_read_ahead(pointer, 1)
     }
 
     private func configureResumption() throws {

@@ -97,6 +97,8 @@ final class TLSClientSession: Transport {
 
     var negotiatedProtocol: String? { SSLIO.negotiatedProtocol(ssl) }
 
+    var holdsReadBytes: Bool { SSL_has_pending(ssl) == 1 }
+
     /// SHA-256 of the DER SubjectPublicKeyInfo of the certificate the server presented (after
     /// a handshake that verified it): the pin Chromium's `--ignore-certificate-errors-spki-list`
     /// takes, base64-encoded (https://peter.sh/experiments/chromium-command-line-switches/).
