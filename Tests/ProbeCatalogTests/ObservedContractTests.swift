@@ -100,11 +100,11 @@ import Testing
     }
 
     /// The platform detector reads env.platform's result as a dictionary (`PlatformSignals`,
-    /// `Diff.report`): those keys are env.platform's declared fields too.
+    /// `PlatformDetector.detect(results:…)`): those keys are env.platform's declared fields too.
     @Test func EveryEnvPlatformFieldTheDetectorReads_IsDeclared() throws {
         let platform = try #require(Catalog.standard.probe(id: "env.platform"))
         var count = 0
-        for file in ["PlatformSignals.swift", "Diff.swift"] {
+        for file in ["PlatformSignals.swift", "PlatformDetector.swift"] {
             for field in try Self.reads(try Self.source(file), pattern: #"observed\["(\w+)"\]"#) {
                 count += 1
                 #expect(platform.field(field) != nil, "\(file) reads env.platform.\(field), which env.platform does not declare")

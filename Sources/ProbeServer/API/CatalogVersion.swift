@@ -14,12 +14,6 @@ final class CatalogVersion: Sendable {
         source = { catalog.exportJSON() + "\nserver " + serverVersion }
     }
 
-    /// A fixed version, for a test that stands for another catalog.
-    init(fixed: String) {
-        source = { fixed }
-        computed.withLock { $0 = fixed }
-    }
-
     var value: String {
         computed.withLock { value in
             if let value { return value }

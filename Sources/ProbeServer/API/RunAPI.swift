@@ -50,8 +50,7 @@ public final class RunAPI: @unchecked Sendable {
 
     public init(store: any RunStore, catalog: Catalog = .standard, token: AccessToken, origins: OriginPlan,
                 dataDirectory: String, serverVersion: String,
-                certificateRefusals: CertificateRefusals = CertificateRefusals(), quotas: Quotas = Quotas(),
-                catalogVersion: String? = nil) {
+                certificateRefusals: CertificateRefusals = CertificateRefusals(), quotas: Quotas = Quotas()) {
         self.certificateRefusals = certificateRefusals
         self.quotas = quotas
         let perHour = Double(quotas.runsPerAddressPerHour)
@@ -65,8 +64,8 @@ public final class RunAPI: @unchecked Sendable {
         self.serverVersion = serverVersion
         self.decoder = ResultDecoder(catalog: catalog)
         self.catalogDocument = CatalogDocument(catalog)
-        let version = catalogVersion.map { CatalogVersion(fixed: $0) } ?? CatalogVersion(catalog: catalog, serverVersion: serverVersion)
-        self.judgements = RunJudgements(store: store, catalog: catalog, version: version)
+        self.judgements = RunJudgements(store: store, catalog: catalog,
+                                        version: CatalogVersion(catalog: catalog, serverVersion: serverVersion))
         // Another instance on the same store judged a run: wake the waits held here.
         store.observeVerdicts({ [waiters] id in waiters.complete(runID: id) },
                               missedSome: { [weak self] in self?.wakeCompletedWaits() })
