@@ -485,6 +485,7 @@ def main_script():
 # The run's completion, with or without its capability in the query (`?key=`): the page
 # posts /api/runs/{id}/complete?key=... since runs carry a capability.
 COMPLETE_URL = re.compile(r"/api/runs/[^/?]+/complete(\?|$)")
+RUN_IN_URL = re.compile(r"/api/runs/([^/?]+)/complete")
 # A bound against a page that never completes, not a target (that is 2 s): a loaded machine
 # (the test command's short round beside other suites) can take far longer than a quiet one.
 FLOW_BOUND_MS = 120_000
@@ -500,7 +501,7 @@ def unattended_flow(server):
         from playwright.sync_api import sync_playwright
     except ImportError:
         return {"status": "not measured: Python Playwright is not installed"}
-    times = []
+    times, runs = [], []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
                                     args=["--ignore-certificate-errors", "--use-fake-ui-for-media-stream",
@@ -512,11 +513,12 @@ def unattended_flow(server):
                 t0 = time.monotonic()
                 try:
                     with page.expect_response(lambda r: COMPLETE_URL.search(r.url) is not None
-                                              and r.request.method == "POST", timeout=FLOW_BOUND_MS):
+                                              and r.request.method == "POST", timeout=FLOW_BOUND_MS) as completed:
                         # "commit": the run's own navigation (storage.navigation) may begin
                         # before the first page's load event, which would end a goto waiting for it.
                         page.goto(url(server, "https", "/?mode=unattended"), wait_until="commit")
                     times.append((time.monotonic() - t0) * 1000)
+                    runs.append(RUN_IN_URL.search(completed.value.url).group(1))
                 except Exception as e:  # the page does not complete a run (yet)
                     context.close()
                     why = (str(e).strip().splitlines() or [""])[0][:200]
@@ -524,7 +526,56 @@ def unattended_flow(server):
                 context.close()
         finally:
             browser.close()
-    return {"status": "measured", "median_ms": statistics.median(times), "samples_ms": [round(t) for t in times]}
+    return {"status": "measured", "median_ms": statistics.median(times), "samples_ms": [round(t) for t in times],
+            "runs": runs}
+
+
+# MARK: reports
+
+REPORT_RUNS = 60                  # the /runs page lists up to 60 runs per load
+
+
+def api(server, method, path, body=None, token=None, forwarded=None):
+    ctx = ssl.create_default_context()
+    ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    if forwarded:
+        headers["X-Forwarded-For"] = forwarded
+    req = urllib.request.Request(url(server, "https", path), method=method, headers=headers,
+                                 data=None if body is None else json.dumps(body).encode())
+    with urllib.request.urlopen(req, context=ctx, timeout=30) as resp:
+        return json.loads(resp.read() or b"null")
+
+
+def measure_reports(server, data_dir, flow):
+    """Reading what was judged: the /runs page over REPORT_RUNS completed runs, and one full
+    run's report.json, each with wrk (4 connections, the operator's token). The runs are
+    copies of a run the page completed in Chromium (its results posted again to new runs,
+    then completed), so each carries every probe's real result."""
+    if flow.get("status") != "measured" or not flow.get("runs"):
+        return {"status": f"not measurable: no run completed in Chromium ({flow.get('status')})"}
+    token = open(os.path.join(data_dir, "token")).read().strip()
+    source = flow["runs"][0]
+    results = api(server, "GET", f"/api/runs/{source}", token=token)["results"]
+    keep = ("probe", "attempt", "status", "reason", "observed", "elapsedMs", "at", "context")
+    batch = [{k: r[k] for k in keep if k in r and r[k] is not None} for r in results]
+    copies = REPORT_RUNS - len(flow["runs"])
+    for i in range(max(0, copies)):
+        # Each from its own forwarded address: run creation is limited per address.
+        created = api(server, "POST", "/api/runs", {}, forwarded=f"10.77.{i // 250}.{i % 250 + 1}")
+        key = created["writeKey"]
+        api(server, "POST", f"/api/runs/{created['id']}/results?key={key}", {"results": batch})
+        api(server, "POST", f"/api/runs/{created['id']}/complete?key={key}", {})
+    rows = {}
+    auth = f"Authorization: Bearer {token}"
+    for name, path in (("runs_page", "/runs"), ("report_json", f"/api/runs/{source}/report.json")):
+        sample = wrk(url(server, "https", path), 4, DURATION, headers=[auth, "Accept: text/html" if name == "runs_page" else "Accept: application/json"])
+        if sample["non2xx"] or sample["errors"]:
+            return {"status": f"not measurable: {path} answered {sample['non2xx']} non-2xx, {sample['errors']} socket errors"}
+        rows[name] = {k: sample[k] for k in ("rps", "p50_ms", "p99_ms")}
+    return {"status": "measured", "runs": REPORT_RUNS, "results_per_run": len(batch), **rows}
 
 
 # MARK: report
@@ -636,6 +687,8 @@ def main():
     report["page"] = page_weight()
     print("  " + first_load_line(report["page"]), flush=True)
     report["flow"] = unattended_flow(probe_tls)
+    print("reports of judged runs...", flush=True)
+    report["reports"] = measure_reports(probe_tls, os.path.join(WORK, "data-https"), report["flow"])
 
     # Peak RSS under load: the largest sample over the static and handshake runs.
     def peak(server_name, groups):
@@ -728,6 +781,16 @@ def write_report(report, cases, hs_cases):
                    flow["median_ms"] <= 2000)
     else:
         target_row("unattended flow in headless Chromium", flow["status"], None, None, "≤ 2 s", None)
+    reports = report["reports"]
+    if reports.get("status") == "measured":
+        for key, what in (("runs_page", f"/runs page listing {reports['runs']} judged runs"),
+                          ("report_json", f"report.json of a whole run ({reports['results_per_run']} results)")):
+            r = reports[key]
+            target_row(f"{what}, req/s (wrk, 4 conns)", r["rps"], None, None, "", None)
+            rows.append(["  p50 / p99 latency, ms", f"{fmt(r['p50_ms'])} / {fmt(r['p99_ms'])}", "—", "—", "", ""])
+    else:
+        blind.append(f"/runs page and report.json of judged runs: {reports['status']}")
+        rows.append(("/runs page and report.json of judged runs", reports["status"], "—", "—", "", ""))
 
     m = report["machine"]
     lines = [

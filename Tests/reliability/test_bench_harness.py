@@ -24,6 +24,10 @@ def test_ShortBenchRound_EveryRowProducesAFigure(tmp_path):
     assert latest["ingest"]["per_second"] and latest["ingest"]["stored"] >= latest["ingest"]["acknowledged"] > 0
     assert latest["flow"]["status"] == "measured", latest["flow"]
     assert len(latest["flow"]["samples_ms"]) == 5
+    reports = latest["reports"]
+    assert reports["status"] == "measured", reports
+    for row in ("runs_page", "report_json"):
+        assert reports[row]["rps"] > 0 and reports[row]["p99_ms"] is not None, f"{row}: {reports[row]}"
     assert latest["start"]["probe"]["median_ms"] and latest["start"]["nginx"]["median_ms"]
     for key, figures in latest["idle_connections"].items():
         assert figures["held_mb"] is not None and figures["opened"] > 0, f"{key}: {figures}"
