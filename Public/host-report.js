@@ -31,6 +31,11 @@ const BRIDGES = [
     () => window.webkit.messageHandlers.probe.postMessage(REQUEST)],
   ['android', () => window.ProbeHost && typeof window.ProbeHost.hostReport === 'function',
     () => window.ProbeHost.hostReport(JSON.stringify(REQUEST))],
+  /* webview_flutter's JavaScriptChannel named ProbeHost: an @JavascriptInterface object with
+     postMessage(String) on Android, webkit.messageHandlers.ProbeHost copied to window on iOS;
+     the app answers through runJavaScript("window.probeHostReport(…)"). */
+  ['webview_flutter', () => window.ProbeHost && typeof window.ProbeHost.postMessage === 'function',
+    () => window.ProbeHost.postMessage(JSON.stringify(REQUEST))],
   ['flutter', () => window.flutter_inappwebview && typeof window.flutter_inappwebview.callHandler === 'function',
     () => window.flutter_inappwebview.callHandler('probeHostReport', REQUEST)],
   ['capacitor', () => window.Capacitor && window.Capacitor.Plugins && window.Capacitor.Plugins.ProbeHost,

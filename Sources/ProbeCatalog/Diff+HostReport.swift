@@ -25,14 +25,7 @@ struct HostClaim {
 
     /// What env.injected lists when each bridge exists, as the page looks for it
     /// (Public/host-report.js asks through the same objects, Public/probes/environment.js lists them).
-    static let bridgeEvidence: [String: String] = [
-        "webkit": "webkit.messageHandlers.probe",
-        "android": "ProbeHost",
-        "react-native": "ReactNativeWebView",
-        "flutter": "flutter_inappwebview",
-        "capacitor": "Capacitor",
-        "qt-webchannel": "qt",
-    ]
+    static let bridgeEvidence = Dictionary(uniqueKeysWithValues: HostReport.bridges.map { ($0.name, $0.injected) })
     static let platformFamilies: [String: Platform.Family] = ["ios": .ios, "android": .android, "desktop": .desktop]
 
     init(_ document: HostReportDocument, _ context: EvaluationContext) {

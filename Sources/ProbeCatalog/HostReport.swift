@@ -22,6 +22,22 @@ public enum HostReport {
     public static let maxHowLength = 200
     public static let platforms = ["ios", "android", "desktop"]
 
+    /// The bridges the page asks through (Public/host-report.js's BRIDGES, in its order), each
+    /// with the name env.injected lists when it exists on the page (Public/probes/environment.js):
+    /// the `observed.bridge` values, and what `HostClaim` holds a report's bridge against.
+    public static let bridges: [(name: String, injected: String)] = [
+        ("webkit", "webkit.messageHandlers.probe"),
+        ("android", "ProbeHost"),
+        // webview_flutter's JavaScriptChannel "ProbeHost" (addJavaScriptChannel): window.ProbeHost.postMessage.
+        ("webview_flutter", "ProbeHost"),
+        ("flutter", "flutter_inappwebview"),
+        ("capacitor", "Capacitor"),
+        ("qt-webchannel", "qt"),
+        ("react-native", "ReactNativeWebView"),
+    ]
+    /// `observed.bridge`'s values: every bridge, or none.
+    public static var bridgeValues: [String] { bridges.map(\.name) + ["none"] }
+
     /// The problem with a posted `host.report`'s observed object, for the result decoder, as
     /// a path below `observed`; nil when it is well formed or carries no report ("no host report").
     static func problem(in observed: [String: JSONValue]) -> (field: String, problem: String)? {

@@ -125,7 +125,7 @@ enum StandardProbes {
             kind: .auto, phase: .environment,
             checks: "Asks the host through its bridge for a \(HostReport.schema) document (docs/host-report.md); no answer within the page's wait is \"no host report\", never a failure.",
             observed: [
-                F("bridge", .string, "The bridge the page asked through, or none.", values: ["webkit", "android", "react-native", "flutter", "capacitor", "qt-webchannel", "none"]),
+                F("bridge", .string, "The bridge the page asked through, or none.", values: HostReport.bridgeValues),
                 F("answered", .boolean, "True when the host answered within the wait."),
                 F("waitedMs", .number, "How long the page waited for the answer."),
                 F("report", .object, "The host's document, validated by the catalog (docs/host-report.md)."),

@@ -49,7 +49,42 @@ import Testing
         "android-native.json": "companions/android/ProbeHostReport.kt",
         "react-native-ios.json": "companions/react-native/ProbeHostReport.js",
         "flutter-android.json": "companions/flutter/probe_host_report.dart",
+        "capacitor-ios.json": "companions/capacitor/ios/ProbeHostPlugin.swift",
+        "capacitor-android.json": "companions/capacitor/android/ProbeHostPlugin.kt",
+        "cordova-android.json": "companions/cordova/src/android/ProbeHostReport.java",
+        "cordova-ios.json": "companions/cordova/src/ios/ProbeHostReport.swift",
+        "webview_flutter-ios.json": "companions/webview_flutter/probe_host_report.dart",
+        "webview_flutter-android.json": "companions/webview_flutter/probe_host_report.dart",
+        "maui-android.json": "companions/maui/ProbeHostReport.cs",
+        "maui-ios.json": "companions/maui/ProbeHostReport.cs",
     ]
+
+    /// The companions that are no app's code of their own: the plugin manifest a snippet ships in.
+    static let notSnippets: Set<String> = ["companions/cordova/plugin.xml"]
+
+    @Test func EveryCompanionSnippet_HasAFixture_AndEveryFixtureASnippet() throws {
+        let companions = Self.root.appendingPathComponent("companions")
+        let files = try #require(FileManager.default.enumerator(atPath: companions.path)).compactMap { $0 as? String }
+            .filter { !$0.hasPrefix("fixtures/") && !$0.hasSuffix(".md") && !$0.hasPrefix(".") }
+            .map { "companions/" + $0 }
+            .filter { path in var isFolder: ObjCBool = false; return FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue }
+        let snippets = Set(files).subtracting(Self.notSnippets)
+        #expect(snippets == Set(Self.fixtures.values), "companions without a fixture: \(snippets.subtracting(Self.fixtures.values).sorted())")
+        let fixtures = try FileManager.default.contentsOfDirectory(atPath: companions.appendingPathComponent("fixtures").path).filter { $0.hasSuffix(".json") }
+        #expect(Set(fixtures) == Set(Self.fixtures.keys))
+    }
+
+    /// A wrapper's companion names the wrapper as the run detects it (Wrapper's raw value), so a
+    /// report from it is weighed against the page's own detection (HostClaim).
+    @Test(arguments: fixtures.keys.sorted())
+    func CompanionFixture_NamesItsWrapper_AsTheCatalogSpellsIt(name: String) throws {
+        let data = try Data(contentsOf: Self.root.appendingPathComponent("companions/fixtures/\(name)"))
+        let report = try JSONDecoder().decode(JSONValue.self, from: data)
+        let wrapper = try #require(report.objectValue?["host"]?.objectValue?["wrapper"]?.stringValue)
+        let platform = try #require(report.objectValue?["host"]?.objectValue?["platform"]?.stringValue)
+        #expect(wrapper == "native" || Wrapper(rawValue: wrapper) != nil, "\(name): wrapper \(wrapper)")
+        #expect(name.contains(platform), "\(name): a fixture's name says its platform")
+    }
 
     @Test(arguments: fixtures.keys.sorted())
     func CompanionFixture_DecodesThroughTheCatalogValidator_WithKnownFactsReadByTheSnippetsAPIs(name: String) throws {
@@ -65,6 +100,49 @@ import Testing
             let escaped = value.how.replacingOccurrences(of: "\"", with: "\\\"")
             #expect(snippet.contains(value.how) || snippet.contains(escaped), "\(name): the snippet never writes how \"\(value.how)\"")
         }
+    }
+
+    // MARK: the bridges
+
+    /// The page asks through Public/host-report.js's BRIDGES; the catalog knows the same names in
+    /// the same order (observed.bridge's values, and what HostClaim holds a report's bridge against).
+    @Test func TheCatalogsBridges_AreThePagesBridges_InItsOrder() throws {
+        let script = try String(contentsOf: Self.root.appendingPathComponent("Public/host-report.js"), encoding: .utf8)
+        let body = try #require(script.range(of: "const BRIDGES = [").map { script[$0.upperBound...] })
+        let list = try #require(body.range(of: "\n];").map { body[..<$0.lowerBound] })
+        let names = list.split(separator: "\n").compactMap { line -> String? in
+            let text = line.trimmingCharacters(in: .whitespaces)
+            guard text.hasPrefix("['"), let end = text.dropFirst(2).firstIndex(of: "'") else { return nil }
+            return String(text[text.index(text.startIndex, offsetBy: 2)..<end])
+        }
+        #expect(names == HostReport.bridges.map(\.name))
+        let field = try #require(Catalog.standard.probe(id: HostReport.probe)?.observed.first { $0.name == "bridge" })
+        #expect(field.values == HostReport.bridgeValues)
+        #expect(Set(HostClaim.bridgeEvidence.keys) == Set(HostReport.bridges.map(\.name)))
+    }
+
+    @Test func AWebviewFlutterReport_ThroughItsChannel_IsAcceptedAndSettlesItsItems() throws {
+        let report = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: Self.root.appendingPathComponent("companions/fixtures/webview_flutter-android.json")))
+        // The result decoder takes the bridge's name (observed.bridge's values).
+        var posted = try JSONDecoder().decode(JSONValue.self, from: Data(try Self.posted(report)))
+        if case .object(var result) = posted, case .object(var observed) = result["observed"] {
+            observed["bridge"] = "webview_flutter"
+            result["observed"] = .object(observed)
+            posted = .object(result)
+        }
+        let decoded = try ResultDecoder().decode(Array(try JSONEncoder().encode(posted)))
+        #expect(decoded.string("bridge") == "webview_flutter")
+        // env.injected saw the channel's window.ProbeHost: the report is weighed, not set aside.
+        let results = Run.healthy(.androidWebView, replacing: "env.injected", with: ["patchedNatives": [], "unexpectedGlobals": [], "bridgeObjects": ["ProbeHost"]])
+            .filter { $0.probe != HostReport.probe } + [Self.hostResult(report, bridge: "webview_flutter")]
+        let run = Run.report(.androidWebView, results)
+        let finding = try #require(run.finding(HostReport.probe))
+        #expect(finding.verdict == .info, "\(finding.observed) \(finding.diagnosis ?? "")")
+        #expect(finding.observed == "host report through webview_flutter android, webview_flutter: 5 fact(s)")
+        // Without the channel on the page, the same report settles nothing.
+        let unseen = Run.report(.androidWebView, Run.healthy(.androidWebView).filter { $0.probe != HostReport.probe } + [Self.hostResult(report, bridge: "webview_flutter")])
+        #expect(unseen.finding(HostReport.probe)?.verdict == .warn)
+        #expect(!unseen.coverage.items.contains { $0.source == .hostReport })
     }
 
     @Test func HostReport_WithAFactOfTheWrongType_IsRefusedNamingTheFactsValue() throws {

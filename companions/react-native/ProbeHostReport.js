@@ -29,8 +29,15 @@ const AUTHORIZATION = {
   [RESULTS.BLOCKED]: 'denied', [RESULTS.UNAVAILABLE]: 'restricted',
 };
 
+/** @param {string | undefined} url */
 const originOf = (url) => { const m = /^([a-z]+:\/\/[^/?#]+)/i.exec(url || ''); return m ? m[1].toLowerCase() : null; };
 
+/**
+ * @param {{ nativeEvent: { data: string, url: string } }} event  the WebView's onMessage event
+ * @param {{ current: { injectJavaScript(script: string): void } }} webViewRef  the WebView's ref
+ * @param {Record<string, unknown>} props  the props given to the WebView
+ * @param {string} probeOrigin  the probe server's origin
+ */
 export async function answerProbeHostReport(event, webViewRef, props, probeOrigin) {
   let request;
   try { request = JSON.parse(event.nativeEvent.data); } catch (e) { return; }
@@ -39,10 +46,13 @@ export async function answerProbeHostReport(event, webViewRef, props, probeOrigi
   if (originOf(event.nativeEvent.url) !== originOf(probeOrigin)) return;
 
   const ios = Platform.OS === 'ios';
+  /** @type {(value: unknown, how: string) => { value: unknown, how: string }} */
   const fact = (value, how) => ({ value: value === undefined ? null : value, how });
+  /** @type {(name: string, fallback: unknown) => unknown} */
   const prop = (name, fallback) => (props[name] === undefined ? fallback : props[name]);
   const camera = await check(ios ? PERMISSIONS.IOS.CAMERA : PERMISSIONS.ANDROID.CAMERA);
   const photos = await check(ios ? PERMISSIONS.IOS.PHOTO_LIBRARY : PERMISSIONS.ANDROID.READ_MEDIA_IMAGES);
+  /** @type {Record<string, { value: unknown, how: string }>} */
   const facts = {
     cameraAuthorization: fact(AUTHORIZATION[camera], ios ? 'react-native-permissions check(PERMISSIONS.IOS.CAMERA)' : 'react-native-permissions check(PERMISSIONS.ANDROID.CAMERA)'),
     photosAuthorization: fact(AUTHORIZATION[photos], ios ? 'react-native-permissions check(PERMISSIONS.IOS.PHOTO_LIBRARY)' : 'react-native-permissions check(PERMISSIONS.ANDROID.READ_MEDIA_IMAGES)'),

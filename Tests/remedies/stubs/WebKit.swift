@@ -1,14 +1,19 @@
-// The WebKit, UIKit, AVFoundation and Capacitor API that the catalog's Swift snippets call,
+// The WebKit, UIKit, AVFoundation, Photos, Capacitor and Cordova API that the catalog's Swift
+// snippets and the companions (companions/, Tests/remedies/companions.py) call,
 // as declarations only (signatures from developer.apple.com and Capacitor's iOS source), so
 // `swiftc -typecheck` can check the snippets on Linux. check.py builds this as the module
-// WebKit; UIKit, AVFoundation and Capacitor are modules that re-export it. NSObject shadows
-// Foundation's, which on Linux has no Objective-C message forwarding.
+// WebKit; UIKit, AVFoundation and Capacitor (companions.py: also Photos, Cordova) are modules
+// that re-export it. NSObject shadows Foundation's, which on Linux has no Objective-C message
+// forwarding; for the same reason companions.py drops @objc and checks #selector(m) as
+// _selector(m), which still resolves the method m names.
 @_exported import Foundation
 #if canImport(FoundationNetworking)
 @_exported import FoundationNetworking
 #endif
 
 public struct Selector {}
+/// What companions.py checks `#selector(method)` as: the method reference must resolve.
+public func _selector<T>(_ method: T) -> Selector { Selector() }
 open class NSObject {
     public init() {}
     open func responds(to selector: Selector!) -> Bool { false }
@@ -24,6 +29,7 @@ open class WKWebsiteDataStore {
     open class func `default`() -> WKWebsiteDataStore { WKWebsiteDataStore() }
     open class func nonPersistent() -> WKWebsiteDataStore { WKWebsiteDataStore() }
     open var httpCookieStore: WKHTTPCookieStore { WKHTTPCookieStore() }
+    open var isPersistent: Bool { true }
 }
 public struct WKAudiovisualMediaTypes: OptionSet {
     public let rawValue: UInt
@@ -32,8 +38,13 @@ public struct WKAudiovisualMediaTypes: OptionSet {
     public static let video = WKAudiovisualMediaTypes(rawValue: 2)
     public static let all = WKAudiovisualMediaTypes(rawValue: 3)
 }
+open class WKContentWorld { open class var page: WKContentWorld { WKContentWorld() } }
+open class WKUserContentController {
+    open func addScriptMessageHandler(_ scriptMessageHandlerWithReply: WKScriptMessageHandlerWithReply, contentWorld: WKContentWorld, name: String) {}
+}
 open class WKWebViewConfiguration {
     public init() {}
+    open var userContentController = WKUserContentController()
     open var defaultWebpagePreferences = WKWebpagePreferences()
     open var websiteDataStore = WKWebsiteDataStore.default()
     open var mediaTypesRequiringUserActionForPlayback: WKAudiovisualMediaTypes = .all
@@ -44,7 +55,15 @@ open class WKSecurityOrigin {
     open var host: String { "" }
     open var port: Int { 0 }
 }
-open class WKFrameInfo { open var isMainFrame: Bool { true } }
+open class WKFrameInfo {
+    open var isMainFrame: Bool { true }
+    open var securityOrigin: WKSecurityOrigin { WKSecurityOrigin() }
+}
+open class WKScriptMessage {
+    open var body: Any { "" }
+    open var frameInfo: WKFrameInfo { WKFrameInfo() }
+    open var name: String { "" }
+}
 public enum WKMediaCaptureType: Int { case camera, microphone, cameraAndMicrophone }
 public enum WKPermissionDecision: Int { case prompt, grant, deny }
 public enum WKNavigationActionPolicy: Int { case cancel, allow, download }
@@ -64,6 +83,15 @@ open class WKNavigationResponse {
 public protocol NSObjectProtocol: AnyObject { func responds(to selector: Selector!) -> Bool }
 extension NSObject: NSObjectProtocol {}
 public protocol WKUIDelegate: NSObjectProtocol {}
+// An optional requirement of the Objective-C protocol: a member, so #selector's method resolves.
+extension WKUIDelegate {
+    public func webView(_ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin, initiatedByFrame frame: WKFrameInfo,
+                        type: WKMediaCaptureType, decisionHandler: @escaping (WKPermissionDecision) -> Void) {}
+}
+public protocol WKScriptMessageHandlerWithReply: NSObjectProtocol {
+    func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage,
+                               replyHandler: @escaping (Any?, String?) -> Void)
+}
 public protocol WKNavigationDelegate: NSObjectProtocol {}
 open class NSLayoutYAxisAnchor { open func constraint(equalTo anchor: NSLayoutYAxisAnchor) -> NSLayoutConstraint { NSLayoutConstraint() } }
 open class NSLayoutXAxisAnchor { open func constraint(equalTo anchor: NSLayoutXAxisAnchor) -> NSLayoutConstraint { NSLayoutConstraint() } }
@@ -87,6 +115,7 @@ open class WKWebView: UIView {
     open var configuration: WKWebViewConfiguration { WKWebViewConfiguration() }
     open weak var uiDelegate: WKUIDelegate?
     open weak var navigationDelegate: WKNavigationDelegate?
+    open var url: URL? { nil }
     @discardableResult open func load(_ request: URLRequest) -> WKNavigation? { nil }
     @discardableResult open func reload() -> WKNavigation? { nil }
 }
@@ -114,10 +143,56 @@ open class AVCaptureDevice {
 }
 open class AVCaptureSession { public init() {}; open func stopRunning() {} }
 
+// MARK: Photos
+public enum PHAuthorizationStatus: Int { case notDetermined, restricted, denied, authorized, limited }
+public enum PHAccessLevel: Int { case addOnly = 1, readWrite = 2 }
+open class PHPhotoLibrary {
+    open class func authorizationStatus(for accessLevel: PHAccessLevel) -> PHAuthorizationStatus { .notDetermined }
+}
+
 // MARK: Capacitor (ios/Capacitor/Capacitor)
 open class InstanceConfiguration {}
+public protocol CAPBridgeProtocol: AnyObject {
+    var webView: WKWebView? { get }
+    func registerPluginInstance(_ pluginInstance: CAPPlugin)
+}
+open class PluginConfig { open func getString(_ configKey: String, _ defaultValue: String? = nil) -> String? { defaultValue } }
+public let CAPPluginReturnPromise = "promise"
+open class CAPPluginMethod: NSObject {
+    public init(name: String, returnType: String) {}
+}
+public protocol CAPBridgedPlugin: NSObjectProtocol {
+    var identifier: String { get }
+    var jsName: String { get }
+    var pluginMethods: [CAPPluginMethod] { get }
+}
+open class CAPPluginCall: NSObject {
+    open func resolve(_ data: [String: Any] = [:]) {}
+    open func reject(_ message: String, _ code: String? = nil, _ error: Error? = nil, _ data: [String: Any]? = nil) {}
+}
+open class CAPPlugin: NSObject {
+    open weak var webView: WKWebView?
+    open weak var bridge: CAPBridgeProtocol?
+    open func load() {}
+    open func getConfig() -> PluginConfig { PluginConfig() }
+}
 open class CAPBridgeViewController: UIViewController {
+    open var bridge: CAPBridgeProtocol? { nil }
     open var webView: WKWebView? { nil }
     open func capacitorDidLoad() {}
     open func webViewConfiguration(for instanceConfiguration: InstanceConfiguration) -> WKWebViewConfiguration { WKWebViewConfiguration() }
+}
+
+// MARK: Cordova (cordova-ios 8: CordovaLib/include/Cordova)
+open class CDVSettingsDictionary: NSObject {
+    open func cordovaSetting(forKey key: String) -> Any? { nil }
+    open func cordovaBoolSetting(forKey key: String, defaultValue: Bool) -> Bool { defaultValue }
+}
+public protocol CDVCommandDelegate: AnyObject {
+    var settings: CDVSettingsDictionary { get }
+}
+open class CDVPlugin: NSObject {
+    open weak var webView: UIView!
+    open weak var commandDelegate: CDVCommandDelegate!
+    open func pluginInitialize() {}
 }

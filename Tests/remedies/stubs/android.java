@@ -24,6 +24,8 @@ public final class Manifest {
     public static final class permission {
         public static final String CAMERA = "android.permission.CAMERA";
         public static final String RECORD_AUDIO = "android.permission.RECORD_AUDIO";
+        public static final String READ_MEDIA_IMAGES = "android.permission.READ_MEDIA_IMAGES";
+        public static final String READ_EXTERNAL_STORAGE = "android.permission.READ_EXTERNAL_STORAGE";
     }
 }
 // FILE: android/content/Context.java
@@ -33,6 +35,7 @@ public abstract class Context {
     public abstract String getPackageName();
     public abstract void startActivity(Intent intent);
     public android.content.pm.PackageManager getPackageManager() { return null; }
+    public android.content.pm.ApplicationInfo getApplicationInfo() { return null; }
 }
 // FILE: android/content/ComponentName.java
 package android.content;
@@ -55,10 +58,16 @@ package android.content.pm;
 public abstract class PackageManager {
     public static final int PERMISSION_GRANTED = 0;
     public static final int PERMISSION_DENIED = -1;
+    public static final int GET_PERMISSIONS = 4096;
+    public PackageInfo getPackageInfo(String packageName, int flags) throws NameNotFoundException { return null; }
+    public static class NameNotFoundException extends Exception {}
 }
+// FILE: android/content/pm/ApplicationInfo.java
+package android.content.pm;
+public class ApplicationInfo { public static final int FLAG_DEBUGGABLE = 2; public int flags; }
 // FILE: android/content/pm/PackageInfo.java
 package android.content.pm;
-public class PackageInfo { public String versionName; public String packageName; }
+public class PackageInfo { public String versionName; public String packageName; public String[] requestedPermissions; }
 // FILE: android/view/ViewParent.java
 package android.view;
 public interface ViewParent {}
@@ -95,6 +104,37 @@ public class Activity extends android.content.Context {
     public java.io.File getCacheDir() { return null; }
     public String getPackageName() { return null; }
     public void startActivity(android.content.Intent intent) {}
+    public final void runOnUiThread(Runnable action) {}
+}
+// FILE: android/os/Build.java
+package android.os;
+public class Build { public static class VERSION { public static final int SDK_INT = 0; } }
+// FILE: android/os/Looper.java
+package android.os;
+public final class Looper { public static Looper getMainLooper() { return null; } }
+// FILE: android/os/Handler.java
+package android.os;
+public class Handler { public Handler(Looper looper) {} public final boolean post(Runnable r) { return true; } }
+// FILE: org/json/JSONException.java
+package org.json;
+public class JSONException extends Exception { public JSONException(String message) {} }
+// FILE: org/json/JSONObject.java
+package org.json;
+public class JSONObject {
+    public static final Object NULL = new Object();
+    public JSONObject() {}
+    public JSONObject put(String name, boolean value) throws JSONException { return this; }
+    public JSONObject put(String name, int value) throws JSONException { return this; }
+    public JSONObject put(String name, long value) throws JSONException { return this; }
+    public JSONObject put(String name, double value) throws JSONException { return this; }
+    public JSONObject put(String name, Object value) throws JSONException { return this; }
+}
+// FILE: org/json/JSONArray.java
+package org.json;
+public class JSONArray {
+    public JSONArray() {}
+    public JSONArray(java.util.Collection<?> copyFrom) {}
+    public JSONArray(Object array) throws JSONException {}
 }
 // FILE: android/provider/MediaStore.java
 package android.provider;
@@ -128,6 +168,8 @@ public abstract class WebSettings {
     public abstract void setDatabaseEnabled(boolean flag);
     public abstract void setMediaPlaybackRequiresUserGesture(boolean require);
     public abstract boolean getMediaPlaybackRequiresUserGesture();
+    public abstract void setAllowFileAccess(boolean allow);
+    public abstract boolean getAllowFileAccess();
     public abstract void setSupportMultipleWindows(boolean support);
     public abstract void setMixedContentMode(int mode);
     public abstract int getMixedContentMode();
@@ -163,7 +205,15 @@ public class WebView extends android.view.ViewGroup {
     public WebChromeClient getWebChromeClient() { return null; }
     public void setWebViewClient(WebViewClient client) {}
     public WebViewClient getWebViewClient() { return null; }
+    public String getUrl() { return null; }
+    public void addJavascriptInterface(Object object, String name) {}
+    public static android.content.pm.PackageInfo getCurrentWebViewPackage() { return null; }
 }
+// FILE: android/webkit/JavascriptInterface.java
+package android.webkit;
+@java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
+@java.lang.annotation.Target(java.lang.annotation.ElementType.METHOD)
+public @interface JavascriptInterface {}
 // FILE: android/webkit/WebChromeClient.java
 package android.webkit;
 public class WebChromeClient {
@@ -195,6 +245,7 @@ public abstract class CookieManager {
     public abstract void setAcceptCookie(boolean accept);
     public abstract boolean acceptCookie();
     public abstract void setAcceptThirdPartyCookies(WebView webview, boolean accept);
+    public abstract boolean acceptThirdPartyCookies(WebView webview);
     public abstract void setCookie(String url, String value);
     public abstract void flush();
     public abstract void removeAllCookies(ValueCallback<Boolean> callback);
@@ -276,6 +327,53 @@ package com.getcapacitor;
 public class Bridge {
     public android.content.Context getContext() { return null; }
     public android.webkit.WebView getWebView() { return null; }
+    public void executeOnMainThread(Runnable runnable) {}
+}
+// FILE: com/getcapacitor/JSObject.java
+package com.getcapacitor;
+public class JSObject extends org.json.JSONObject {
+    public JSObject() {}
+    public JSObject put(String key, boolean value) { return this; }
+    public JSObject put(String key, int value) { return this; }
+    public JSObject put(String key, long value) { return this; }
+    public JSObject put(String key, double value) { return this; }
+    public JSObject put(String key, Object value) { return this; }
+    public JSObject put(String key, String value) { return this; }
+}
+// FILE: com/getcapacitor/JSArray.java
+package com.getcapacitor;
+public class JSArray extends org.json.JSONArray {
+    public JSArray() {}
+    public JSArray(java.util.Collection copyFrom) {}
+}
+// FILE: com/getcapacitor/PluginCall.java
+package com.getcapacitor;
+public class PluginCall {
+    public void resolve(JSObject data) {}
+    public void resolve() {}
+    public void reject(String msg) {}
+    public JSObject getData() { return null; }
+}
+// FILE: com/getcapacitor/PluginConfig.java
+package com.getcapacitor;
+public class PluginConfig { public String getString(String configKey) { return null; } }
+// FILE: com/getcapacitor/PluginMethod.java
+package com.getcapacitor;
+@java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
+public @interface PluginMethod { String returnType() default "promise"; }
+// FILE: com/getcapacitor/annotation/CapacitorPlugin.java
+package com.getcapacitor.annotation;
+@java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
+public @interface CapacitorPlugin { String name() default ""; }
+// FILE: com/getcapacitor/Plugin.java
+package com.getcapacitor;
+public class Plugin {
+    protected Bridge bridge;
+    public Plugin() {}
+    public void load() {}
+    public android.content.Context getContext() { return null; }
+    public Bridge getBridge() { return bridge; }
+    public PluginConfig getConfig() { return null; }
 }
 // FILE: com/getcapacitor/BridgeActivity.java
 package com.getcapacitor;
@@ -283,6 +381,7 @@ public class BridgeActivity extends androidx.appcompat.app.AppCompatActivity {
     protected Bridge bridge;
     public Bridge getBridge() { return bridge; }
     @Override public void onStart() {}
+    public void registerPlugin(Class<? extends Plugin> plugin) {}
 }
 // FILE: com/getcapacitor/BridgeWebChromeClient.java
 package com.getcapacitor;
@@ -294,7 +393,40 @@ package org.apache.cordova;
 public interface CordovaWebViewEngine { android.view.View getView(); }
 // FILE: org/apache/cordova/CordovaWebView.java
 package org.apache.cordova;
-public interface CordovaWebView { CordovaWebViewEngine getEngine(); }
+public interface CordovaWebView {
+    CordovaWebViewEngine getEngine();
+    android.view.View getView();
+    String getUrl();
+}
+// FILE: org/apache/cordova/CordovaInterface.java
+package org.apache.cordova;
+public interface CordovaInterface {
+    androidx.appcompat.app.AppCompatActivity getActivity();
+    android.content.Context getContext();
+    boolean hasPermission(String permission);
+}
+// FILE: org/apache/cordova/CordovaPreferences.java
+package org.apache.cordova;
+public class CordovaPreferences {
+    public String getString(String name, String defaultValue) { return defaultValue; }
+    public boolean getBoolean(String name, boolean defaultValue) { return defaultValue; }
+}
+// FILE: org/apache/cordova/CallbackContext.java
+package org.apache.cordova;
+public class CallbackContext {
+    public void success(String message) {}
+    public void error(String message) {}
+}
+// FILE: org/apache/cordova/CordovaPlugin.java
+package org.apache.cordova;
+public class CordovaPlugin {
+    public CordovaWebView webView;
+    public CordovaInterface cordova;
+    protected CordovaPreferences preferences;
+    protected void pluginInitialize() {}
+    public boolean execute(String action, org.json.JSONArray args, CallbackContext callbackContext) throws org.json.JSONException { return false; }
+    public Object onMessage(String id, Object data) { return null; }
+}
 // FILE: org/apache/cordova/CordovaActivity.java
 package org.apache.cordova;
 public class CordovaActivity extends androidx.appcompat.app.AppCompatActivity {

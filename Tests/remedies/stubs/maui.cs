@@ -1,14 +1,40 @@
 // The .NET MAUI, .NET for Android and .NET for iOS API that the catalog's C# snippets call,
 // as declarations only (from learn.microsoft.com and dotnet/maui's source), so mcs can check
-// the snippets. Compiled with the snippets and -define:ANDROID.
+// the snippets. Compiled with the snippets and -define:ANDROID; the companions
+// (Tests/remedies/companions.py) once with -define:ANDROID and once with -define:IOS, which
+// makes WebViewHandler.PlatformView the WKWebView it is on iOS.
 using System;
+using System.Collections.Generic;
 using System.Threading.Tasks;
 
-namespace Android.Net { public class Uri { public string Scheme => ""; public string Host => ""; public int Port => -1; } }
-namespace Android.Content { public class Context {} }
-namespace Android.Content.PM { public enum Permission { Denied = -1, Granted = 0 } }
+namespace Android.Net { public class Uri { public string Scheme => ""; public string Host => ""; public int Port => -1; public static Uri Parse(string uriString) => null; } }
+namespace Android.Content { public class Context { public Android.Content.PM.PackageManager PackageManager => null; public string PackageName => ""; } }
+namespace Android.Content.PM {
+    public enum Permission { Denied = -1, Granted = 0 }
+    [Flags] public enum PackageInfoFlags { Permissions = 4096 }
+    public class PackageInfo { public string PackageName => ""; public string VersionName => ""; public IList<string> RequestedPermissions => null; }
+    public class PackageManager { public PackageInfo GetPackageInfo(string packageName, PackageInfoFlags flags) => null; }
+}
+namespace Android.OS {
+    public enum BuildVersionCodes { O = 26, Tiramisu = 33 }
+    public static class Build { public static class VERSION { public static BuildVersionCodes SdkInt => 0; } }
+}
+namespace Java.Lang {
+    public class Object { public Class Class => null; }
+    public sealed class Class : Object {
+        public static Class FromType(Type type) => null;
+        public Java.Lang.Reflect.Method GetMethod(string name, params Class[] parameterTypes) => null;
+    }
+}
+namespace Java.Lang.Reflect { public sealed class Method : Java.Lang.Object { public Java.Lang.Class DeclaringClass => null; } }
+namespace Java.Interop { [AttributeUsage(AttributeTargets.Method)] public class ExportAttribute : Attribute { public ExportAttribute(string name) {} } }
+namespace System.Text.Json { public static class JsonSerializer { public static string Serialize<TValue>(TValue value) => ""; } }
 namespace Android.App { public static class Application { public static Android.Content.Context Context => null; } }
-namespace Android { public static class Manifest { public static class Permission { public const string Camera = "android.permission.CAMERA"; } } }
+namespace Android { public static class Manifest { public static class Permission {
+    public const string Camera = "android.permission.CAMERA";
+    public const string ReadMediaImages = "android.permission.READ_MEDIA_IMAGES";
+    public const string ReadExternalStorage = "android.permission.READ_EXTERNAL_STORAGE";
+} } }
 namespace Android.Webkit {
     public class PermissionRequest {
         public const string ResourceVideoCapture = "android.webkit.resource.VIDEO_CAPTURE";
@@ -17,7 +43,11 @@ namespace Android.Webkit {
         public void Grant(string[] resources) {}
         public void Deny() {}
     }
+    [AttributeUsage(AttributeTargets.Method)] public class JavascriptInterfaceAttribute : Attribute {}
+    public interface IValueCallback {}
     public class WebSettings {
+        public bool JavaScriptEnabled { get; set; }
+        public bool AllowFileAccess { get; set; }
         public bool MediaPlaybackRequiresUserGesture { get; set; }
         public bool DomStorageEnabled { get; set; }
         public bool DatabaseEnabled { get; set; }
@@ -25,20 +55,69 @@ namespace Android.Webkit {
         public void SetSupportMultipleWindows(bool support) {}
     }
     public enum MixedContentHandling { AlwaysAllow = 0, NeverAllow = 1, CompatibilityMode = 2 }
-    public class WebView { public WebSettings Settings => null; public void SetWebChromeClient(WebChromeClient client) {} }
-    public class WebChromeClient { public virtual void OnPermissionRequest(PermissionRequest request) {} }
-    public class CookieManager { public static CookieManager Instance => null; public void SetAcceptThirdPartyCookies(WebView webView, bool accept) {} }
+    public class WebView : Java.Lang.Object {
+        public WebSettings Settings => null;
+        public void SetWebChromeClient(WebChromeClient client) {}
+        public WebChromeClient WebChromeClient => null;
+        public string Url => "";
+        public Android.Content.Context Context => null;
+        public void AddJavascriptInterface(Java.Lang.Object obj, string interfaceName) {}
+        public static Android.Content.PM.PackageInfo CurrentWebViewPackage => null;
+    }
+    public class WebChromeClient : Java.Lang.Object {
+        public virtual void OnPermissionRequest(PermissionRequest request) {}
+        public abstract class FileChooserParams : Java.Lang.Object {}
+    }
+    public class CookieManager {
+        public static CookieManager Instance => null;
+        public void SetAcceptThirdPartyCookies(WebView webView, bool accept) {}
+        public bool AcceptCookie() => true;
+        public bool AcceptThirdPartyCookies(WebView webView) => true;
+    }
 }
 namespace AndroidX.Core.Content { public static class ContextCompat { public static Android.Content.PM.Permission CheckSelfPermission(Android.Content.Context context, string permission) => 0; } }
-namespace Foundation { [AttributeUsage(AttributeTargets.All)] public class ExportAttribute : Attribute { public ExportAttribute(string selector) {} } }
+namespace ObjCRuntime { public class Selector { public Selector(string name) {} } }
+namespace Foundation {
+    [AttributeUsage(AttributeTargets.All)] public class ExportAttribute : Attribute { public ExportAttribute(string selector) {} }
+    public class NSObject { public virtual bool RespondsToSelector(ObjCRuntime.Selector sel) => false; }
+    public class NSString : NSObject { public NSString(string str) {} }
+    public class NSDictionary : NSObject { public NSObject ObjectForKey(NSObject key) => null; }
+    public class NSBundle : NSObject { public static NSBundle MainBundle => null; public string BundleIdentifier => ""; public NSObject ObjectForInfoDictionary(string key) => null; }
+}
+namespace AVFoundation {
+    public enum AVAuthorizationMediaType { Video, Audio }
+    public enum AVAuthorizationStatus { NotDetermined, Restricted, Denied, Authorized }
+    public class AVCaptureDevice { public static AVAuthorizationStatus GetAuthorizationStatus(AVAuthorizationMediaType mediaType) => 0; }
+}
+namespace Photos {
+    public enum PHAccessLevel { AddOnly = 1, ReadWrite = 2 }
+    public enum PHAuthorizationStatus { NotDetermined, Restricted, Denied, Authorized, Limited }
+    public class PHPhotoLibrary { public static PHAuthorizationStatus GetAuthorizationStatus(PHAccessLevel accessLevel) => 0; }
+}
 namespace WebKit {
-    public class WKWebView {}
+    public interface IWKUIDelegate {}
+    [Flags] public enum WKAudiovisualMediaTypes { None = 0, Audio = 1, Video = 2, All = 3 }
+    public class WKWebpagePreferences { public bool AllowsContentJavaScript { get; set; } }
+    public class WKWebsiteDataStore { public bool Persistent => true; }
+    public class WKContentWorld { public static WKContentWorld Page => null; }
+    public class WKScriptMessage : Foundation.NSObject { public Foundation.NSObject Body => null; public WKFrameInfo FrameInfo => null; }
+    public interface IWKScriptMessageHandlerWithReply {
+        void DidReceiveScriptMessage(WKUserContentController userContentController, WKScriptMessage message, Action<Foundation.NSObject, Foundation.NSString> replyHandler);
+    }
+    public class WKUserContentController { public void AddScriptMessageHandler(IWKScriptMessageHandlerWithReply scriptMessageHandlerWithReply, WKContentWorld contentWorld, string name) {} }
+    public class WKWebView { public WKWebViewConfiguration Configuration => null; public IWKUIDelegate UIDelegate { get; set; } }
     public class WKSecurityOrigin { public string Protocol => ""; public string Host => ""; public long Port => 0; /* nint in .NET for iOS, which mcs does not know */ }
-    public class WKFrameInfo {}
+    public class WKFrameInfo { public bool MainFrame => true; public WKSecurityOrigin SecurityOrigin => null; }
     public enum WKMediaCaptureType { Camera, Microphone, CameraAndMicrophone }
     public enum WKPermissionDecision { Prompt, Grant, Deny }
-    public class WKUIDelegate {}
-    public class WKWebViewConfiguration { public bool AllowsInlineMediaPlayback { get; set; } }
+    public class WKUIDelegate : Foundation.NSObject, IWKUIDelegate {}
+    public class WKWebViewConfiguration {
+        public bool AllowsInlineMediaPlayback { get; set; }
+        public WKAudiovisualMediaTypes MediaTypesRequiringUserActionForPlayback { get; set; }
+        public WKWebpagePreferences DefaultWebpagePreferences => null;
+        public WKWebsiteDataStore WebsiteDataStore => null;
+        public WKUserContentController UserContentController => null;
+    }
 }
 namespace Microsoft.Maui.Platform {
     public class MauiWebChromeClient : Android.Webkit.WebChromeClient { public MauiWebChromeClient(Microsoft.Maui.Handlers.WebViewHandler handler) {} }
@@ -48,7 +127,11 @@ namespace Microsoft.Maui.Handlers {
     public interface IWebView {}
     public class PropertyMapper<TView, THandler> { public void AppendToMapping(string key, Action<THandler, TView> method) {} }
     public class WebViewHandler {
+#if IOS || MACCATALYST
+        public WebKit.WKWebView PlatformView => null;
+#else
         public Android.Webkit.WebView PlatformView => null;
+#endif
         public static PropertyMapper<IWebView, WebViewHandler> Mapper = new PropertyMapper<IWebView, WebViewHandler>();
     }
 }
@@ -60,4 +143,5 @@ namespace Microsoft.Maui.ApplicationModel {
         public static Task<PermissionStatus> RequestAsync<T>() where T : BasePermission, new() => Task.FromResult(PermissionStatus.Granted);
     }
     public static class AppInfo { public static void ShowSettingsUI() {} }
+    public static class MainThread { public static Task<T> InvokeOnMainThreadAsync<T>(Func<T> func) => Task.FromResult(func()); }
 }

@@ -55,7 +55,10 @@ declare module 'react-native-webview' {
   export type WebViewRef = { reload(): void };
 }
 declare module 'react-native-permissions' {
-  export const PERMISSIONS: { IOS: { CAMERA: 'ios.permission.CAMERA' }; ANDROID: { CAMERA: 'android.permission.CAMERA' } };
+  export const PERMISSIONS: {
+    IOS: { CAMERA: 'ios.permission.CAMERA'; PHOTO_LIBRARY: 'ios.permission.PHOTO_LIBRARY' };
+    ANDROID: { CAMERA: 'android.permission.CAMERA'; READ_MEDIA_IMAGES: 'android.permission.READ_MEDIA_IMAGES' };
+  };
   export const RESULTS: { GRANTED: 'granted'; DENIED: 'denied'; BLOCKED: 'blocked'; LIMITED: 'limited'; UNAVAILABLE: 'unavailable' };
   export type PermissionStatus = 'granted' | 'denied' | 'blocked' | 'limited' | 'unavailable';
   export function request(permission: string): Promise<PermissionStatus>;
