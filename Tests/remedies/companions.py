@@ -20,8 +20,10 @@ check.py):
   *.md      not code
 
 A file of any other kind is a failure: a new snippet gets a compiler here before it ships.
-Usage: companions.py [WORK_DIR] [--only NAME]  (NAME: a path below companions/, to check one
-file). Prints each failure and "companions: N passed, M failed"; exits 1 when any failed.
+Usage: companions.py [WORK_DIR] [--only NAME [--source -]]  (NAME: a path below companions/, to
+check one file; --source - checks the text on standard input in its place, so a test can check
+a broken copy without touching the tree). Prints each failure and "companions: N passed, M
+failed"; exits 1 when any failed.
 """
 import importlib.util
 import json
@@ -50,9 +52,11 @@ def swift_for_linux(source):
 
 
 class Companions:
-    def __init__(self, work, only=None):
+    def __init__(self, work, only=None, source=None):
         self.work = Path(work)
         self.only = only
+        self.source = source
+        self.display = {}  # a checked copy's path -> the companion's name
         self.failures = []  # (file, message)
         self.passed = []
         # check.py's Checker builds the Android classes and the WebKit module; it needs no export here.
@@ -64,10 +68,19 @@ class Companions:
             found = [p for p in found if str(p.relative_to(COMPANIONS)) == self.only]
             if not found:
                 raise SystemExit(f"no companions/{self.only}")
+            if self.source is not None:
+                copy = self.work / "source" / self.only
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                copy.write_text(self.source)
+                self.display[copy] = str(found[0].relative_to(ROOT))
+                found = [copy]
         return found
 
+    def name(self, path):
+        return self.display.get(path) or str(path.relative_to(ROOT))
+
     def result(self, path, status, output, tool):
-        name = str(path.relative_to(ROOT))
+        name = self.name(path)
         if status == 0:
             self.passed.append(name)
         else:
@@ -111,11 +124,11 @@ class Companions:
         found = check.errors_by_file(output, units)
         for name, path in units.items():
             if name in found:
-                self.failures.append((str(path.relative_to(ROOT)), "kotlinc: " + "\n    ".join(found[name][:12])))
+                self.failures.append((self.name(path), "kotlinc: " + "\n    ".join(found[name][:12])))
             elif status != 0 and not found:
-                self.failures.append((str(path.relative_to(ROOT)), f"kotlinc failed:\n{output[-2000:]}"))
+                self.failures.append((self.name(path), f"kotlinc failed:\n{output[-2000:]}"))
             else:
-                self.passed.append(str(path.relative_to(ROOT)))
+                self.passed.append(self.name(path))
 
     def java(self, paths):
         for path in paths:
@@ -144,7 +157,7 @@ class Companions:
                     self.result(path, status, output, f"mcs -define:{define}")
                     break
             else:
-                self.passed.append(str(path.relative_to(ROOT)))
+                self.passed.append(self.name(path))
 
     def dart(self, paths):
         try:
@@ -161,7 +174,7 @@ class Companions:
                 row = bad.start_point[0] if bad else 0
                 self.result(path, 1, f"error: syntax error at line {row + 1}: {source.splitlines()[row].strip()}", "tree-sitter-dart")
             else:
-                self.passed.append(str(path.relative_to(ROOT)))
+                self.passed.append(self.name(path))
 
     def xml(self, paths):
         for path in paths:
@@ -172,7 +185,7 @@ class Companions:
         for path in paths:
             try:
                 json.loads(path.read_text())
-                self.passed.append(str(path.relative_to(ROOT)))
+                self.passed.append(self.name(path))
             except ValueError as error:
                 self.result(path, 1, f"error: {error}", "json")
 
@@ -187,23 +200,29 @@ class Companions:
                 continue
             if suffix not in checks:
                 for path in paths:
-                    self.failures.append((str(path.relative_to(ROOT)), f"no compiler for {suffix} files: add one to {Path(__file__).name}"))
+                    self.failures.append((self.name(path), f"no compiler for {suffix} files: add one to {Path(__file__).name}"))
                 continue
             checks[suffix](paths)
 
 
 def main():
     args = sys.argv[1:]
-    only = None
+    only = source = None
     if "--only" in args:
         at = args.index("--only")
         only = args[at + 1]
+        del args[at:at + 2]
+    if "--source" in args:
+        at = args.index("--source")
+        if args[at + 1] != "-" or only is None:
+            raise SystemExit("--source - reads the text of the --only file from standard input")
+        source = sys.stdin.read()
         del args[at:at + 2]
     work = Path(args[0]) if args else Path(tempfile.mkdtemp(prefix="companions-"))
     if work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True)
-    companions = Companions(work, only)
+    companions = Companions(work, only, source)
     companions.run()
     for name, message in companions.failures:
         print(f"FAIL {name}\n    {message}\n")
