@@ -545,8 +545,11 @@ def api(server, method, path, body=None, token=None, forwarded=None):
         headers["X-Forwarded-For"] = forwarded
     req = urllib.request.Request(url(server, "https", path), method=method, headers=headers,
                                  data=None if body is None else json.dumps(body).encode())
-    with urllib.request.urlopen(req, context=ctx, timeout=30) as resp:
-        return json.loads(resp.read() or b"null")
+    try:
+        with urllib.request.urlopen(req, context=ctx, timeout=30) as resp:
+            return json.loads(resp.read() or b"null")
+    except urllib.error.HTTPError as e:
+        raise RuntimeError(f"{method} {path.split('?')[0]}: {e.code} {e.read()[:300].decode(errors='replace')}") from None
 
 
 def measure_reports(server, data_dir, flow):
@@ -558,15 +561,27 @@ def measure_reports(server, data_dir, flow):
         return {"status": f"not measurable: no run completed in Chromium ({flow.get('status')})"}
     token = open(os.path.join(data_dir, "token")).read().strip()
     source = flow["runs"][0]
-    results = api(server, "GET", f"/api/runs/{source}", token=token)["results"]
-    keep = ("probe", "attempt", "status", "reason", "observed", "elapsedMs", "at", "context")
-    batch = [{k: r[k] for k in keep if k in r and r[k] is not None} for r in results]
+    # The run's results as the page posted them, read from the store (the API's views are
+    # summaries): each becomes the same result of a new run.
+    db = sqlite3.connect(f"file:{os.path.join(data_dir, 'probe.sqlite')}?mode=ro", uri=True)
+    stored = db.execute("SELECT probe, attempt, status, observed, elapsed_ms, at, reason FROM results "
+                        "WHERE run_id = ? ORDER BY received_at", (source,)).fetchall()
+    db.close()
+    batch = []
+    for probe, attempt, status, observed, elapsed, at, reason in stored:
+        at_text = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime((at or 0) / 1000)) + f".{(at or 0) % 1000:03d}Z"
+        r = {"probe": probe, "attempt": attempt, "status": status, "observed": json.loads(observed),
+             "elapsedMs": elapsed if elapsed is not None else 0, "at": at_text}
+        if reason:
+            r["reason"] = reason
+        batch.append(r)
     copies = REPORT_RUNS - len(flow["runs"])
     for i in range(max(0, copies)):
         # Each from its own forwarded address: run creation is limited per address.
         created = api(server, "POST", "/api/runs", {}, forwarded=f"10.77.{i // 250}.{i % 250 + 1}")
         key = created["writeKey"]
-        api(server, "POST", f"/api/runs/{created['id']}/results?key={key}", {"results": batch})
+        api(server, "POST", f"/api/runs/{created['id']}/results?key={key}",
+            {"results": [dict(r, run=created["id"]) for r in batch]})
         api(server, "POST", f"/api/runs/{created['id']}/complete?key={key}", {})
     rows = {}
     auth = f"Authorization: Bearer {token}"
@@ -688,7 +703,10 @@ def main():
     print("  " + first_load_line(report["page"]), flush=True)
     report["flow"] = unattended_flow(probe_tls)
     print("reports of judged runs...", flush=True)
-    report["reports"] = measure_reports(probe_tls, os.path.join(WORK, "data-https"), report["flow"])
+    try:
+        report["reports"] = measure_reports(probe_tls, os.path.join(WORK, "data-https"), report["flow"])
+    except (RuntimeError, OSError, KeyError) as e:
+        report["reports"] = {"status": f"not measurable: {e}"}
 
     # Peak RSS under load: the largest sample over the static and handshake runs.
     def peak(server_name, groups):

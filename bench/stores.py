@@ -122,8 +122,74 @@ def ingest(port, name):
     return best
 
 
+# MARK: each store's physical limit on this machine
+
+# One result as the ingest load posts it (bench/ingest.lua: ~850 bytes of observed JSON).
+LIMIT_OBSERVED = json.dumps({"outcome": "error", "errorName": "NotAllowedError", "elapsedMs": 38.4,
+                             "errorMessage": "Permission denied by the embedding application " * 12,
+                             "permissionStateBefore": "prompt", "permissionStateAfter": "denied"})
+RESULTS_TABLE = ("CREATE TABLE results (run_id TEXT NOT NULL, probe TEXT NOT NULL, attempt INTEGER NOT NULL, "
+                 "status TEXT NOT NULL, observed TEXT NOT NULL, elapsed_ms REAL, at BIGINT, received_at BIGINT NOT NULL, "
+                 "PRIMARY KEY (run_id, probe, attempt))")
+
+
+def sqlite_limit():
+    """The same rows written straight into SQLite with the server's durability (WAL,
+    synchronous=FULL: one fsync per commit) and its batch policy under this load: the
+    writes of the 50 connections share a commit, so one transaction of CONNECTIONS rows
+    after another, by a writer that does nothing else (Python's sqlite3, the C library)."""
+    import sqlite3
+    folder = free_dir("bench-sqlite-limit-")
+    db = sqlite3.connect(os.path.join(folder, "limit.sqlite"), isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute(RESULTS_TABLE)
+    written, started, n = 0, time.monotonic(), 0
+    while time.monotonic() - started < DURATION:
+        rows = [(f"run-{n}", "camera.getUserMedia", i, "fail", LIMIT_OBSERVED, 41.7, 1796353200123, 1796353200456)
+                for i in range(CONNECTIONS)]
+        db.execute("BEGIN")
+        db.executemany("INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        db.execute("COMMIT")
+        written += len(rows)
+        n += 1
+    rate = written / (time.monotonic() - started)
+    db.close()
+    shutil.rmtree(folder, ignore_errors=True)
+    return {"durable_per_second": rate, "batch": CONNECTIONS}
+
+
+def postgres_limit(pg):
+    """The same rows into PostgreSQL at synchronous_commit=on: COPY of CONNECTIONS rows per
+    transaction, one transaction after another over one connection (psql reading a script),
+    which is what the group commit can reach with this load's concurrency."""
+    transactions = 200 if not QUICK else 40
+    observed = LIMIT_OBSERVED.replace("\\", "\\\\")  # COPY's text format escapes backslashes
+
+    def row(run, i):
+        return "\t".join([run, "camera.getUserMedia", str(i), "fail", observed, "41.7", "1796353200123", "1796353200456"])
+    script = [RESULTS_TABLE.replace("CREATE TABLE results", "CREATE TABLE limit_results") + ";",
+              "SET synchronous_commit = on;"]
+    for n in range(transactions):
+        script.append("BEGIN;")
+        script.append("COPY limit_results FROM STDIN;")
+        script += [row(f"run-{n}", i) for i in range(CONNECTIONS)]
+        script.append("\\.")
+        script.append("COMMIT;")
+    path = os.path.join(pg.dir, "limit.sql")
+    open(path, "w").write("\n".join(script) + "\n")
+    os.chmod(path, 0o644)
+    psql = [f"{pg.bin}/psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", str(pg.port),
+            "-U", "probe", "-d", "postgres", "-f", path]
+    started = time.monotonic()
+    subprocess.run(psql, check=True, stdout=subprocess.DEVNULL)
+    took = time.monotonic() - started
+    return {"durable_per_second": transactions * CONNECTIONS / took, "batch": CONNECTIONS}
+
+
 def main():
     rows = {}
+    limits = {}
     procs = []
     pg = None
     try:
@@ -131,8 +197,12 @@ def main():
         procs.append(sqlite_proc)
         rows["sqlite, 1 instance"] = ingest(BASE_PORT, "sqlite")
         sqlite_proc.terminate()
+        limits["sqlite"] = sqlite_limit()
+        print(f"  sqlite limit: {limits['sqlite']['durable_per_second']:.0f} rows/s", flush=True)
 
         pg = Postgres(BASE_PORT + 10)
+        limits["postgresql"] = postgres_limit(pg)
+        print(f"  postgresql limit: {limits['postgresql']['durable_per_second']:.0f} rows/s", flush=True)
         one, _ = start_instance(BASE_PORT + 1, pg.url)
         procs.append(one)
         rows["postgresql, 1 instance"] = ingest(BASE_PORT + 1, "postgres-1")
@@ -152,13 +222,20 @@ def main():
 
     os.makedirs(RESULTS, exist_ok=True)
     build = os.path.basename(os.path.dirname(os.path.realpath(BIN)))  # release or debug
-    report = {"cores": os.cpu_count(), "duration_s": DURATION, "connections": CONNECTIONS, "rows": rows,
+    for name, row in rows.items():
+        limit = limits["sqlite" if name.startswith("sqlite") else "postgresql"]["durable_per_second"]
+        row["fraction_of_limit"] = row["durable_per_second"] / limit if limit else None
+    report = {"cores": os.cpu_count(), "duration_s": DURATION, "connections": CONNECTIONS, "rows": rows, "limits": limits,
               "build": build, "load_avg_at_end": os.getloadavg(),
               "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     json.dump(report, open(os.path.join(RESULTS, "stores.json"), "w"), indent=2)
-    lines = ["| store | durable results/s | p50 | p99 | refused |", "|---|---|---|---|---|"]
+    lines = ["| store | durable results/s | of the store's limit | p50 | p99 | refused |", "|---|---|---|---|---|---|"]
     for name, s in rows.items():
-        lines.append(f"| {name} | {s['durable_per_second']:.0f} | {s['p50_ms']:.1f} ms | {s['p99_ms']:.1f} ms | {s['other']} |")
+        lines.append(f"| {name} | {s['durable_per_second']:.0f} | {s['fraction_of_limit']:.2f} | {s['p50_ms']:.1f} ms | "
+                     f"{s['p99_ms']:.1f} ms | {s['other']} |")
+    for name, limit in limits.items():
+        lines.append(f"| {name} limit: the same rows by a bare writer, {limit['batch']} per commit | "
+                     f"{limit['durable_per_second']:.0f} | 1 | — | — | — |")
     table = "\n".join(lines)
     open(os.path.join(RESULTS, "stores.md"), "w").write(
         f"# Store rows ({report['measured_at']}, {os.cpu_count()} cores, {build} build, plain HTTP, "
