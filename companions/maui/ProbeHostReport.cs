@@ -28,7 +28,7 @@
 //   Android (.NET for Android bindings of the Android SDK):
 //     WebView.AddJavascriptInterface https://learn.microsoft.com/en-us/dotnet/api/android.webkit.webview.addjavascriptinterface
 //     JavascriptInterfaceAttribute   https://learn.microsoft.com/en-us/dotnet/api/android.webkit.javascriptinterfaceattribute
-//     Java.Interop.ExportAttribute   https://learn.microsoft.com/en-us/dotnet/api/java.interop.exportattribute
+//     Java.Interop.ExportAttribute (the Mono.Android.Export assembly) https://learn.microsoft.com/en-us/dotnet/api/java.interop.exportattribute
 //     WebView.Url, WebChromeClient, CurrentWebViewPackage https://developer.android.com/reference/android/webkit/WebView
 //     Build.VERSION.SdkInt            https://developer.android.com/reference/android/os/Build.VERSION#SDK_INT
 //     WebSettings                    https://developer.android.com/reference/android/webkit/WebSettings
@@ -38,6 +38,7 @@
 //   iOS (.NET for iOS bindings of WebKit, AVFoundation, Photos, Foundation):
 //     IWKScriptMessageHandlerWithReply https://learn.microsoft.com/en-us/dotnet/api/webkit.iwkscriptmessagehandlerwithreply
 //     WKUserContentController.AddScriptMessageHandler https://developer.apple.com/documentation/webkit/wkusercontentcontroller/addscriptmessagehandler(_:contentworld:name:)
+//     WKUserContentController.RemoveScriptMessageHandler https://developer.apple.com/documentation/webkit/wkusercontentcontroller/removescriptmessagehandler(forname:contentworld:)
 //     WKScriptMessage.FrameInfo      https://developer.apple.com/documentation/webkit/wkscriptmessage/frameinfo
 //     WKWebViewConfiguration         https://developer.apple.com/documentation/webkit/wkwebviewconfiguration
 //     WKWebsiteDataStore.Persistent  https://developer.apple.com/documentation/webkit/wkwebsitedatastore/ispersistent
@@ -73,8 +74,10 @@ public static class ProbeHostReport
 #if ANDROID
             handler.PlatformView.AddJavascriptInterface(new AndroidBridge(handler.PlatformView, probeOrigin), "ProbeHost");
 #elif IOS || MACCATALYST
-            handler.PlatformView.Configuration.UserContentController.AddScriptMessageHandler(
-                new AppleBridge(handler.PlatformView, probeOrigin), WKContentWorld.Page, "probe");
+            // WebKit refuses a second handler of the same name: a mapping that runs again replaces it.
+            var controller = handler.PlatformView.Configuration.UserContentController;
+            controller.RemoveScriptMessageHandler("probe", WKContentWorld.Page);
+            controller.AddScriptMessageHandler(new AppleBridge(handler.PlatformView, probeOrigin), WKContentWorld.Page, "probe");
 #endif
         });
     }

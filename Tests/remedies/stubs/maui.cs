@@ -104,7 +104,10 @@ namespace WebKit {
     public interface IWKScriptMessageHandlerWithReply {
         void DidReceiveScriptMessage(WKUserContentController userContentController, WKScriptMessage message, Action<Foundation.NSObject, Foundation.NSString> replyHandler);
     }
-    public class WKUserContentController { public void AddScriptMessageHandler(IWKScriptMessageHandlerWithReply scriptMessageHandlerWithReply, WKContentWorld contentWorld, string name) {} }
+    public class WKUserContentController {
+        public void AddScriptMessageHandler(IWKScriptMessageHandlerWithReply scriptMessageHandlerWithReply, WKContentWorld contentWorld, string name) {}
+        public void RemoveScriptMessageHandler(string name, WKContentWorld contentWorld) {}
+    }
     public class WKWebView { public WKWebViewConfiguration Configuration => null; public IWKUIDelegate UIDelegate { get; set; } }
     public class WKSecurityOrigin { public string Protocol => ""; public string Host => ""; public long Port => 0; /* nint in .NET for iOS, which mcs does not know */ }
     public class WKFrameInfo { public bool MainFrame => true; public WKSecurityOrigin SecurityOrigin => null; }
