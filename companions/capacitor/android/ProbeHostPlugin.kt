@@ -2,7 +2,9 @@
 //
 // A local Capacitor plugin named ProbeHost with one method, report. Capacitor's Android
 // bridge defines Capacitor.Plugins.ProbeHost.report in the pages of the app's origin
-// (server.url when it points at the probe server), so the probe page finds it without
+// (server.url when it points at the probe server; Bridge.loadWebView and JSExport.getPluginJS:
+// https://github.com/ionic-team/capacitor/blob/8.4.2/android/capacitor/src/main/java/com/getcapacitor/Bridge.java),
+// so the probe page finds it without
 // @capacitor/core and calls Capacitor.Plugins.ProbeHost.report(request); the call resolves
 // with {report: json}.
 //

@@ -1,9 +1,11 @@
 // probe-server host report for a Capacitor app, iOS side — docs/host-report.md.
 //
 // A local Capacitor plugin named ProbeHost with one method, report. Capacitor's iOS bridge
-// defines Capacitor.Plugins.ProbeHost.report in every page it shows (its plugin JavaScript is
-// a WKUserScript at document start), so the probe page finds it without @capacitor/core and
-// calls Capacitor.Plugins.ProbeHost.report(request); the call resolves with {report: json}.
+// defines Capacitor.Plugins.ProbeHost.report in every top-level page it shows (its plugin
+// JavaScript is a main-frame WKUserScript at document start, JSExport.exportJS:
+// https://github.com/ionic-team/capacitor/blob/8.4.2/ios/Capacitor/Capacitor/JSExport.swift),
+// so the probe page finds it without @capacitor/core and calls
+// Capacitor.Plugins.ProbeHost.report(request); the call resolves with {report: json}.
 //
 // Where it goes: in a debug build, in ios/App/App/, with the view controller that registers it
 // (Main.storyboard's view controller set to this class instead of CAPBridgeViewController):
