@@ -24,6 +24,10 @@ FLUTTER = "window.flutter_inappwebview = { callHandler: function (name) { return
 REACT_NATIVE = ("window.ReactNativeWebView = { postMessage: function (text) { if (JSON.parse(text).type === 'host-report-request') "
                 "setTimeout(function () { window.probeHostReport(JSON.parse(%s)); }, 50); } };")
 # A react-native app without the snippet: the bridge exists, nobody answers.
+# webview_flutter: a JavaScriptChannel named ProbeHost has postMessage only; the app answers by
+# running window.probeHostReport(…) (companions/webview_flutter).
+WEBVIEW_FLUTTER = ("window.ProbeHost = { postMessage: function (text) { if (JSON.parse(text).type === 'host-report-request') "
+                   "setTimeout(function () { window.probeHostReport(%s); }, 50); } };")
 SILENT = "window.ReactNativeWebView = { postMessage: function () {} };"
 
 
@@ -62,6 +66,17 @@ def test_flutter_call_handler_reply_is_the_answer(server, browser):
     assert stored["observed"]["bridge"] == "flutter" and stored["observed"]["report"]["host"]["wrapper"] == "flutter_inappwebview"
     finding = {f["probe"]: f for f in diff["findings"]}["host.report"]
     assert finding["verdict"] == "info" and "host report through flutter" in finding["observed"]
+
+
+def test_webview_flutter_channel_answers_through_the_global(server, browser):
+    stored, diff, _ = run_host_step(server, browser, WEBVIEW_FLUTTER % report_js("webview_flutter-android.json"), "android-webview")
+    assert stored["observed"]["bridge"] == "webview_flutter" and stored["observed"]["answered"] is True
+    assert "host report through webview_flutter" in {f["probe"]: f for f in diff["findings"]}["host.report"]["observed"]
+
+
+def test_maui_android_interface_answers_as_the_android_bridge(server, browser):
+    stored, _, _ = run_host_step(server, browser, ANDROID % report_js("maui-android.json"), "android-webview")
+    assert stored["observed"]["bridge"] == "android" and stored["observed"]["report"]["host"]["wrapper"] == "maui"
 
 
 def test_react_native_answers_through_the_global(server, browser):
