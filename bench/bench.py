@@ -535,14 +535,12 @@ def unattended_flow(server):
 REPORT_RUNS = 60                  # the /runs page lists up to 60 runs per load
 
 
-def api(server, method, path, body=None, token=None, forwarded=None):
+def api(server, method, path, body=None, token=None):
     ctx = ssl.create_default_context()
     ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
     headers = {"Content-Type": "application/json"}
     if token:
         headers["Authorization"] = "Bearer " + token
-    if forwarded:
-        headers["X-Forwarded-For"] = forwarded
     req = urllib.request.Request(url(server, "https", path), method=method, headers=headers,
                                  data=None if body is None else json.dumps(body).encode())
     try:
@@ -576,13 +574,9 @@ def measure_reports(server, data_dir, flow):
             r["reason"] = reason
         batch.append(r)
     copies = REPORT_RUNS - len(flow["runs"])
-    for i in range(max(0, copies)):
-        # Each from its own forwarded address: run creation is limited per address.
-        created = api(server, "POST", "/api/runs", {}, forwarded=f"10.77.{i // 250}.{i % 250 + 1}")
-        key = created["writeKey"]
-        api(server, "POST", f"/api/runs/{created['id']}/results?key={key}",
-            {"results": [dict(r, run=created["id"]) for r in batch]})
-        api(server, "POST", f"/api/runs/{created['id']}/complete?key={key}", {})
+    for run, key in create_runs(server["ports"]["https"], max(0, copies), 77):
+        api(server, "POST", f"/api/runs/{run}/results?key={key}", {"results": [dict(r, run=run) for r in batch]})
+        api(server, "POST", f"/api/runs/{run}/complete?key={key}", {})
     rows = {}
     auth = f"Authorization: Bearer {token}"
     for name, path in (("runs_page", "/runs"), ("report_json", f"/api/runs/{source}/report.json")):

@@ -10,8 +10,14 @@ final class CatalogVersion: Sendable {
     private let source: @Sendable () -> String
     private let computed = Mutex<String?>(nil)
 
-    init(catalog: Catalog, serverVersion: String) {
-        source = { catalog.exportJSON() + "\nserver " + serverVersion }
+    /// Reads the export the API already built for `/api/catalog` and `/api/config`, rather
+    /// than encoding the whole catalog a second time.
+    init(document: CatalogDocument, serverVersion: String) {
+        source = { document.json + "\nserver " + serverVersion }
+    }
+
+    convenience init(catalog: Catalog, serverVersion: String) {
+        self.init(document: CatalogDocument(catalog), serverVersion: serverVersion)
     }
 
     var value: String {

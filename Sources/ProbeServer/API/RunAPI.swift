@@ -65,7 +65,7 @@ public final class RunAPI: @unchecked Sendable {
         self.decoder = ResultDecoder(catalog: catalog)
         self.catalogDocument = CatalogDocument(catalog)
         self.judgements = RunJudgements(store: store, catalog: catalog,
-                                        version: CatalogVersion(catalog: catalog, serverVersion: serverVersion))
+                                        version: CatalogVersion(document: catalogDocument, serverVersion: serverVersion))
         // Another instance on the same store judged a run: wake the waits held here.
         store.observeVerdicts({ [waiters] id in waiters.complete(runID: id) },
                               missedSome: { [weak self] in self?.wakeCompletedWaits() })

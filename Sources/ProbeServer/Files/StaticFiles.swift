@@ -204,45 +204,43 @@ public final class StaticFiles: @unchecked Sendable {
     /// Read byte by byte, without splitting or lower-casing copies: every static request
     /// asks it (bench/, perf).
     static func acceptsGzip(_ header: String?) -> Bool {
-        guard let header else { return false }
+        guard var header else { return false }
+        // A no-op for the parser's native strings; a bridged one is copied once.
+        header.makeContiguousUTF8()
+        return header.utf8.withContiguousStorageIfAvailable(acceptsGzip(bytes:)) ?? false
+    }
+
+    private static func acceptsGzip(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
         var star = false
-        var found: Bool?
-        header.utf8.withContiguousStorageIfAvailable { bytes in
-            var i = 0
-            let n = bytes.count
-            func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
-            while i < n, found == nil {
-                // One element: coding *( OWS ";" OWS param ) up to the next comma.
-                while i < n, isSpace(bytes[i]) || bytes[i] == UInt8(ascii: ",") { i += 1 }
-                let codingStart = i
-                while i < n, bytes[i] != UInt8(ascii: ";"), bytes[i] != UInt8(ascii: ","), !isSpace(bytes[i]) { i += 1 }
-                let coding = UnsafeBufferPointer(rebasing: bytes[codingStart..<i])
-                var q = 1.0
-                while i < n, bytes[i] != UInt8(ascii: ",") {
-                    if bytes[i] == UInt8(ascii: ";") {
-                        i += 1
-                        while i < n, isSpace(bytes[i]) { i += 1 }
-                        if i + 1 < n, bytes[i] | 0x20 == UInt8(ascii: "q"), bytes[i + 1] == UInt8(ascii: "=") {
-                            let valueStart = i + 2
-                            var j = valueStart
-                            while j < n, bytes[j] != UInt8(ascii: ","), bytes[j] != UInt8(ascii: ";"), !isSpace(bytes[j]) { j += 1 }
-                            q = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<j]), as: UTF8.self)) ?? 0
-                            i = j
-                            continue
-                        }
-                    }
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            // One element: coding *( OWS ";" OWS param ) up to the next comma.
+            while i < n, isSpace(bytes[i]) || bytes[i] == UInt8(ascii: ",") { i += 1 }
+            let codingStart = i
+            while i < n, bytes[i] != UInt8(ascii: ";"), bytes[i] != UInt8(ascii: ","), !isSpace(bytes[i]) { i += 1 }
+            let coding = UnsafeBufferPointer(rebasing: bytes[codingStart..<i])
+            var q = 1.0
+            while i < n, bytes[i] != UInt8(ascii: ",") {
+                if bytes[i] == UInt8(ascii: ";") {
                     i += 1
+                    while i < n, isSpace(bytes[i]) { i += 1 }
+                    if i + 1 < n, bytes[i] | 0x20 == UInt8(ascii: "q"), bytes[i + 1] == UInt8(ascii: "=") {
+                        let valueStart = i + 2
+                        var j = valueStart
+                        while j < n, bytes[j] != UInt8(ascii: ","), bytes[j] != UInt8(ascii: ";"), !isSpace(bytes[j]) { j += 1 }
+                        q = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<j]), as: UTF8.self)) ?? 0
+                        i = j
+                        continue
+                    }
                 }
-                if Self.equalsIgnoringCase(coding, "gzip") || Self.equalsIgnoringCase(coding, "x-gzip") { found = q > 0 }
-                else if coding.count == 1, coding[0] == UInt8(ascii: "*") { star = q > 0 }
+                i += 1
             }
-        } ?? {
-            // A string without contiguous UTF-8 (bridged): the same rule over a native copy.
-            var copy = header
-            copy.makeContiguousUTF8()
-            found = acceptsGzip(copy)
-        }()
-        return found ?? star
+            if equalsIgnoringCase(coding, "gzip") || equalsIgnoringCase(coding, "x-gzip") { return q > 0 }
+            if coding.count == 1, coding[0] == UInt8(ascii: "*") { star = q > 0 }
+        }
+        return star
     }
 
     private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lower: StaticString) -> Bool {
