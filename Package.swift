@@ -9,6 +9,9 @@ let package = Package(
         .executable(name: "probe-server", targets: ["probe-server"]),
         .library(name: "ProbeCatalog", targets: ["ProbeCatalog"]),
         .library(name: "ProbeServer", targets: ["ProbeServer"]),
+        .library(name: "ProbeHTTP", targets: ["ProbeHTTP"]),
+        .library(name: "ProbeStore", targets: ["ProbeStore"]),
+        .library(name: "ProbeClient", targets: ["ProbeClient"]),
         .library(name: "ProbeEngines", targets: ["ProbeEngines"]),
     ],
     targets: [
@@ -30,24 +33,38 @@ let package = Package(
 
         // The product's knowledge: probes, platforms, profiles, diff. Pure: no I/O.
         .target(name: "ProbeCatalog", path: "Sources/ProbeCatalog"),
-        // Sockets, TLS, HTTP, routing, storage, reports.
+        // Sockets, the event loop, TLS, HTTP/1.1, routing and static files: a web server that
+        // knows nothing of runs or probes.
+        .target(
+            name: "ProbeHTTP", dependencies: ["CEpoll", "COpenSSL", "CZlib"],
+            path: "Sources/ProbeHTTP"),
+        // Where runs and results are kept: SQLite (embedded) and PostgreSQL (a team instance),
+        // their migrations and quotas.
+        .target(
+            name: "ProbeStore", dependencies: ["ProbeCatalog", "CSQLite", "CPostgres"],
+            path: "Sources/ProbeStore"),
+        // A client of a probe-server's API, over ProbeHTTP's sockets and TLS.
+        .target(
+            name: "ProbeClient", dependencies: ["ProbeHTTP", "COpenSSL"],
+            path: "Sources/ProbeClient"),
+        // The product on top: the run API, reports, onboarding, webhooks, the service.
         .target(
             name: "ProbeServer",
-            dependencies: ["ProbeCatalog", "CEpoll", "COpenSSL", "CSQLite", "CPostgres", "CZlib"],
+            dependencies: ["ProbeCatalog", "ProbeHTTP", "ProbeStore", "ProbeClient"],
             path: "Sources/ProbeServer"),
         // The engines of `probe-server try`: child processes in their own groups, Chromium's
         // profile, account and DevTools pipe, the WebView hosts. Foundation only.
         .target(name: "ProbeEngines", path: "Sources/ProbeEngines"),
         // The CLI: argument parsing and wiring only.
         .executableTarget(
-            name: "probe-server", dependencies: ["ProbeServer", "ProbeCatalog", "ProbeEngines"],
+            name: "probe-server", dependencies: ["ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeClient", "ProbeCatalog", "ProbeEngines"],
             path: "Sources/probe-server"),
 
         .testTarget(
             name: "ProbeCatalogTests", dependencies: ["ProbeCatalog"],
             path: "Tests/ProbeCatalogTests", resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "ProbeServerTests", dependencies: ["ProbeServer", "ProbeCatalog", "ProbeEngines", "CEpoll", "probe-server"],
+            name: "ProbeServerTests", dependencies: ["ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeClient", "ProbeCatalog", "ProbeEngines", "CEpoll", "probe-server"],
             path: "Tests/ProbeServerTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import ProbeServer
+import ProbeHTTP
 
 /// A command that could not do its job, in the command's own words: what to print and which
 /// status to exit with. For a failure the domain's errors do not describe (a file that is not

@@ -1,6 +1,8 @@
 import Foundation
 import ProbeCatalog
 import ProbeServer
+import ProbeHTTP
+import ProbeStore
 
 /// `probe-server diff FILE|RUN`: a run's results against a profile, offline from a file or
 /// from a server; the exit status is the verdict.

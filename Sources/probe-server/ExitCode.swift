@@ -2,6 +2,8 @@ import Foundation
 import ProbeCatalog
 import ProbeEngines
 import ProbeServer
+import ProbeHTTP
+import ProbeClient
 
 /// The exit statuses of the CLI, all of them. 0/1/2 are the verdict (so a CI step fails on
 /// findings); the rest follow sysexits(3) (https://man.freebsd.org/cgi/man.cgi?sysexits) so a

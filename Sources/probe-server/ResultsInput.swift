@@ -1,6 +1,7 @@
 import Foundation
 import ProbeCatalog
 import ProbeServer
+import ProbeStore
 
 /// What `diff FILE` accepts: one result, a batch (`{"results":[…]}` or a bare array), or a
 /// JSON report (whose results are judged again, so `--profile` can differ from the server's).

@@ -1,5 +1,6 @@
 import Foundation
 import ProbeServer
+import ProbeStore
 
 /// `probe-server runs`: the recent runs on a server, filtered.
 enum RunsCommand: Command {

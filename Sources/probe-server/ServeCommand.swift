@@ -3,6 +3,9 @@ import Glibc
 #endif
 import Foundation
 import ProbeServer
+import ProbeHTTP
+import ProbeStore
+import ProbeClient
 
 /// `probe-server serve`: run the server until SIGINT or SIGTERM.
 enum ServeCommand: Command {

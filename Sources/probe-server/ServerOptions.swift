@@ -1,5 +1,8 @@
 import Foundation
 import ProbeServer
+import ProbeHTTP
+import ProbeStore
+import ProbeClient
 
 /// The options every command that talks to a server shares, with their environment
 /// fallbacks so a CI job sets them once.

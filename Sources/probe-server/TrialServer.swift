@@ -1,5 +1,6 @@
 import Foundation
 import ProbeServer
+import ProbeClient
 
 /// The server a trial runs against: the probe-server that already answers at `--server`
 /// (default https://localhost:8443), or, when nothing listens there, one `try` starts in

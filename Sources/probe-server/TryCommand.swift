@@ -5,6 +5,7 @@ import Foundation
 import ProbeCatalog
 import ProbeEngines
 import ProbeServer
+import ProbeHTTP
 
 /// `probe-server try`: a trial without a phone. Uses the running server (or starts one),
 /// creates a run, opens it unattended in a local engine, prints each step as its result

@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import ProbeCatalog
 import ProbeServer
+import ProbeClient
 
 /// `probe-server wait RUN`: for CI. Long-polls until the run completes or the timeout
 /// passes, then fetches the report, writes JUnit/JSON files and exits with the verdict.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// `--advertise`: the names a container's server is reached by, in its certificate, URLs,
 /// QR code and setup page, in place of the container's own interface addresses.

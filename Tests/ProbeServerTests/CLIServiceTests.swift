@@ -2,6 +2,7 @@ import Foundation
 import ProbeCatalog
 import Testing
 @testable import ProbeServer
+@testable import ProbeClient
 
 /// The CLI against the assembled service (store, API, waiters): what a CI job does.
 @Suite struct CLIServiceTests {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import ProbeCatalog
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// A server that answers the API contract the CLI calls (`/api/runs/{id}/wait`,
 /// `report.json`, `diff`, `/api/runs`, `/api/compare`) from fixtures, so the CLI is tested

@@ -4,6 +4,7 @@ import ProbeCatalog
 import Testing
 @testable import ProbeServer
 @testable import probe_server
+@testable import ProbeHTTP
 
 /// The built `probe-server` binary, run as a process: exit codes, help, usage errors, and
 /// the server commands against `CLITestAPI`.

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 @Suite struct CertificateDirectoryTests {
     static let host = "probebox"

@@ -4,6 +4,8 @@ import Glibc
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
+@testable import ProbeClient
 
 @Suite struct HandshakeRefusalTests {
     @Test func CertificateAlerts_AreRefusals_NamedAsTheRFCNamesThem() {

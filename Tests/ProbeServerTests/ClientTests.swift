@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
+@testable import ProbeClient
 
 /// The CLI's HTTP client: framing on raw bytes, then real requests to the real server over
 /// plain TCP and over TLS with the local CA.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// The connection's keep-alive, close, drain and backpressure rules, without a socket.
 @Suite struct ConnectionStateTests {

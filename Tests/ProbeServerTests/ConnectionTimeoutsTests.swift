@@ -1,5 +1,6 @@
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 private func at(_ ms: UInt64) -> Instant { Instant(nanoseconds: ms * 1_000_000) }
 

@@ -3,6 +3,8 @@ import Testing
 import ProbeEngines
 @testable import ProbeServer
 @testable import probe_server
+@testable import ProbeHTTP
+@testable import ProbeClient
 
 /// The CLI's exit statuses come from one table (`ExitCode`), and an error nothing expected
 /// is 70 (EX_SOFTWARE), never 1, which CI reads as findings.

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// Cheap floods: what a client sends must not grow `/metrics`, `/readyz` must not write per
 /// call, and per-address quotas must count what one client controls (docs/security.md).

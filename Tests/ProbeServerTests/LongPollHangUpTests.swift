@@ -5,6 +5,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// A long poll whose client leaves at any moment ends at once, over real sockets: the
 /// hang-up is put in the window between the request's dispatch and the handler's

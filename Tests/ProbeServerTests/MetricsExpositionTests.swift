@@ -1,5 +1,6 @@
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// The Prometheus text format: https://prometheus.io/docs/instrumenting/exposition_formats/#text-based-format
 @Suite struct MetricsExpositionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 @Suite struct OnboardingMobileConfigTests {
     static let certificates: LocalCertificates = {

@@ -2,6 +2,8 @@ import Foundation
 import ProbeCatalog
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
+@testable import ProbeStore
 
 /// The OpenAPI document states each fact once and agrees with the code that owns it: the
 /// router's `/api/` routes, the run-id rule, the platforms and the catalog's requirement sets.

@@ -2,6 +2,7 @@ import Foundation
 @testable import ProbeCatalog
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// Where a person reads, findings, wrappers and platforms are named by their titles: raw ids
 /// (probe ids, cause ids, wrapper and platform raw values) are in the JSON and in the one

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeStore
 
 @Suite struct PinnedRunTests {
     @Test func PinnedRun_IsKeptByThePurge_UnpinnedIsNot() throws {

@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// `http://` typed for the HTTPS port gets a word and the https:// address, not an empty reply.
 @Suite struct PlainHTTPOnTLSPortTests {

@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// One server per port: the loops of one process share a port, another process never does.
 @Suite struct PortClaimTests {

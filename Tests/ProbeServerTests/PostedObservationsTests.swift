@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ProbeServer
 import ProbeCatalog
+@testable import ProbeStore
 
 /// A result is decoded once: its `observed` goes to the store as the bytes the page sent
 /// (`PostedObservations`), not decoded, encoded again and decoded at the next judgement.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
+@testable import ProbeStore
 
 /// What only the PostgreSQL engine promises: several instances on one database (migrations
 /// under the advisory lock, verdicts announced to the others) and riding out a server

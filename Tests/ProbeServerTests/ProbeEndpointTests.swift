@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// The probe-support endpoints, called through the router as the server calls them.
 @Suite struct ProbeEndpointTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// `POST /probe/upload` and the format sniffer behind it.
 @Suite struct ProbeEndpointUploadTests {

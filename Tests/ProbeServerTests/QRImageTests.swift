@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
+@testable import ProbeClient
 
 /// `/qr.svg` draws a QR code of this server's own address, and nothing else.
 @Suite struct QRImageTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeStore
 
 @Suite struct RFC3339Tests {
     @Test func Timestamps_ParseLikeFoundation() {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import ProbeServer
 import ProbeCatalog
+@testable import ProbeHTTP
+@testable import ProbeStore
 
 /// Regressions found by the bad-input suite (Tests/reliability/test_bad_input.py): each
 /// was a 500 or a misleading message for a request that is simply wrong.

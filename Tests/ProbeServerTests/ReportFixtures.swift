@@ -1,6 +1,7 @@
 import Foundation
 import ProbeCatalog
 @testable import ProbeServer
+@testable import ProbeStore
 
 /// Runs for the report tests, judged by the real catalog: a healthy run, runs with
 /// findings, and runs whose every user-supplied field carries an attack.

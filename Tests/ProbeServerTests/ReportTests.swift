@@ -2,6 +2,8 @@ import Foundation
 @testable import ProbeCatalog
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
+@testable import ProbeStore
 
 /// The report formats, rendered from real diffs the catalog made of crafted results.
 @Suite struct ReportTests {

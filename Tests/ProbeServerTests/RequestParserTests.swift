@@ -1,5 +1,6 @@
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// Feeds `text` to a fresh parser (whole, or one byte at a time) and collects the events
 /// until it needs more input or fails.

@@ -2,6 +2,8 @@ import Foundation
 import ProbeCatalog
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
+@testable import ProbeStore
 
 /// The table "Who may call each route" in docs/security-capabilities.md is the router's:
 /// every route the service registers has a row, every row is a route, and every cell is

@@ -1,5 +1,6 @@
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 @Suite struct RouterTests {
     func router() -> Router {

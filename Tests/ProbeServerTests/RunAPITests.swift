@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import ProbeServer
 import ProbeCatalog
+@testable import ProbeHTTP
+@testable import ProbeStore
 
 /// The run API over real sockets against the real store.
 @Suite struct RunAPITests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
+@testable import ProbeStore
 
 /// The pure parts of run capabilities: who may read or write, which origins are ours,
 /// what the access log keeps of a target.
@@ -117,11 +119,12 @@ import Testing
 
 @Suite struct LoggedTargetTests {
     @Test func AccessLog_KeepsNoTokenOrKey() {
-        #expect(LoggedTarget.redacted("/runs?token=s3cret") == "/runs?token=REDACTED")
-        #expect(LoggedTarget.redacted("/?run=abc&key=k&mode=unattended") == "/?run=abc&key=REDACTED&mode=unattended")
-        #expect(LoggedTarget.redacted("/runs?%74oken=s3cret&TOKEN=x") == "/runs?%74oken=REDACTED&TOKEN=REDACTED")
-        #expect(LoggedTarget.redacted("/api/runs/abc/results?key=") == "/api/runs/abc/results?key=REDACTED")
-        #expect(LoggedTarget.redacted("/api/runs?label=token") == "/api/runs?label=token")
-        #expect(LoggedTarget.redacted("/plain") == "/plain")
+        let secrets = ProbeService.secretQueryParameters
+        #expect(LoggedTarget.redacted("/runs?token=s3cret", hiding: secrets) == "/runs?token=REDACTED")
+        #expect(LoggedTarget.redacted("/?run=abc&key=k&mode=unattended", hiding: secrets) == "/?run=abc&key=REDACTED&mode=unattended")
+        #expect(LoggedTarget.redacted("/runs?%74oken=s3cret&TOKEN=x", hiding: secrets) == "/runs?%74oken=REDACTED&TOKEN=REDACTED")
+        #expect(LoggedTarget.redacted("/api/runs/abc/results?key=", hiding: secrets) == "/api/runs/abc/results?key=REDACTED")
+        #expect(LoggedTarget.redacted("/api/runs?label=token", hiding: secrets) == "/api/runs?label=token")
+        #expect(LoggedTarget.redacted("/plain", hiding: secrets) == "/plain")
     }
 }

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import ProbeServer
 import ProbeCatalog
+@testable import ProbeHTTP
+@testable import ProbeStore
 
 /// A run judged once per catalog (`RunJudgements`): a completed run's judgement is kept with
 /// the catalog's version and read back by every reader, on SQLite and PostgreSQL alike. The

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ProbeServer
 import ProbeCatalog
+@testable import ProbeStore
 
 /// One rule decides what a device is (`PlatformDetector.detect(results:…)`, asked through
 /// `RunJudge.platform`): the run's row, its diff and its report name the same platform.

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeStore
 
 @Suite struct SQLiteDatabaseTests {
     private func memory() throws -> SQLiteDatabase {

@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
+@testable import ProbeStore
 
 /// The pure parts of the resource limits: the accept back-off, the quota sizes, the exact
 /// CSP origins, the long-poll bounds and the data folder's checks.

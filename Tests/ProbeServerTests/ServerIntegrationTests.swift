@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// The real server over real loopback sockets.
 @Suite struct ServerIntegrationTests {

@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 @Suite struct ServiceTLSTests {
     @Test func TLSClientStallingInTheHandshake_IsClosedAtTheHeaderTimeout() throws {

@@ -2,6 +2,7 @@ import Foundation
 import ProbeCatalog
 import Testing
 @testable import ProbeServer
+@testable import ProbeStore
 
 /// What `wait` and `try` say about a run whose device stopped posting half-way.
 @Suite struct StalledRunTests {

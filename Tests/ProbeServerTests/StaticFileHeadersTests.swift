@@ -1,5 +1,6 @@
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// The static path's shortcuts (an allocation-free Accept-Encoding reading, header lines
 /// rendered once per file, routes picked by their first segment) answer exactly as the

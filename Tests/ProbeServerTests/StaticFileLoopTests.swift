@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// Static files are read, hashed and compressed on the blocking pool, never on an event loop.
 @Suite struct StaticFileLoopTests {

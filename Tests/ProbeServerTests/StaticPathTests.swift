@@ -1,5 +1,6 @@
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 @Suite struct StaticPathTests {
     @Test func TraversalSpellings_AreRejectedAfterDecoding() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeStore
 
 #if canImport(Glibc)
 import Glibc

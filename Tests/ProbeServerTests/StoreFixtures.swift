@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeStore
 
 /// Shared setup for the store tests: a fresh directory per test, sample records.
 enum StoreFixtures {

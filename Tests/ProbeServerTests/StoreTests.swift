@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeStore
 
 /// The store's contract, against every engine available (`StoreEngine`); the tests of one
 /// engine's files and settings take no argument.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeStore
 
 /// A measurement, not a timed test: how many results per second the group-commit path
 /// acknowledges with `synchronous=FULL`. Run it on purpose:

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 @Suite struct TLSContextTests {
     private func certificates(_ host: String) throws -> LocalCertificates {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// Real handshakes between `TLSSession` and `openssl s_client`, over loopback TCP.
 @Suite struct TLSSessionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// A loopback listener and a tiny poll loop that drives a `TLSSession` the way the event
 /// loop will: call, and on `wantRead`/`wantWrite` wait for that readiness, then call again.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 @Suite struct TeamAccessTests {
     /// RFC 4231 §4.2, test case 1.

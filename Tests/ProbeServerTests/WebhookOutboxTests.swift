@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import ProbeCatalog
 @testable import ProbeServer
+@testable import ProbeHTTP
+@testable import ProbeStore
 
 /// The outbox's promises that need no receiver: its bound, its two-step write around the
 /// verdict's commit, and what the signature covers. Delivery itself is in

@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import Foundation
+import ProbeHTTP
+import ProbeStore
 
 /// The token that guards listing, reading other runs and deleting, choosing run ids, and
 /// writing to any run. A device writes to its own run with the run's write key (`RunKey`);
@@ -19,6 +21,8 @@ public struct AccessToken: Sendable {
     static let fileName = "token"
     /// The browser pages keep the token in this HttpOnly, SameSite=Strict cookie.
     public static let cookieName = "probe_token"
+    /// The query parameter a browser may carry it in once (`/runs?token=`), then dropped.
+    public static let queryName = "token"
 
     public init(value: String, wasGenerated: Bool = false, named: NamedTokens? = nil) {
         self.value = value

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ProbeHTTP
 
 /// The unit per-address quotas and rates count: what one client controls.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import ProbeCatalog
 import Synchronization
+import ProbeHTTP
 
 /// The catalog as the API serves it: `/api/catalog` sends the JSON, `/api/config` embeds the
 /// same document as a value. Built once, on first use (or by `warm()` after the listeners

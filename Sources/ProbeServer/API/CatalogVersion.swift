@@ -1,5 +1,6 @@
 import ProbeCatalog
 import Synchronization
+import ProbeHTTP
 
 /// What a stored judgement was judged against: the SHA-256 of the catalog's export
 /// (`Catalog.exportJSON`: probes, profiles, causes, diagnoses, remedies, wrappers) and of the

@@ -1,3 +1,5 @@
+import ProbeHTTP
+
 /// Refuses a state-changing request that a browser sent on behalf of another site
 /// (cross-site request forgery, https://owasp.org/www-community/attacks/csrf).
 ///

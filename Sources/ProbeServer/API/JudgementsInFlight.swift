@@ -1,4 +1,6 @@
 import Foundation
+import ProbeHTTP
+import ProbeStore
 
 /// The `complete` calls of each run being judged: the first judges, the others wait for
 /// its answer instead of judging again (a client retrying, a page resumed twice, or many

@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import Foundation
+import ProbeHTTP
+import ProbeStore
 
 /// What a token may do. `admin` may do everything (the server's own token is one); `read`
 /// reads runs, reports, lists and `/metrics`; `ingest` creates runs and posts results.

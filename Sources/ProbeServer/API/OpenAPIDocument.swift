@@ -1,5 +1,7 @@
 import Foundation
 import ProbeCatalog
+import ProbeHTTP
+import ProbeStore
 
 /// The API described in OpenAPI 3.1, served at `/api/openapi.json`. The schemathesis test
 /// holds the server to it: no 5xx, and every response matches its schema.

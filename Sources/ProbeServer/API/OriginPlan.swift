@@ -1,3 +1,5 @@
+import ProbeHTTP
+
 /// Which origins the page can use, worked out from how the device reached us (the Host
 /// header) and which ports the server listens on. The cross-origin probes need an origin
 /// on another port (same host) and one on another host name (same port), so that a host

@@ -1,4 +1,5 @@
 import ProbeCatalog
+import ProbeStore
 
 /// The `env.platform` results of one post, read for the run's row (the listing, the
 /// platform filter, the matrix of open runs) by the one rule every judgement uses

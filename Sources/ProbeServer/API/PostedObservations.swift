@@ -1,3 +1,4 @@
+
 /// The `observed` object of each result in a posted body, as the bytes the page sent, so a
 /// result goes to the store as it was accepted: the decoder (`ResultDecoder.decodePosted`)
 /// parsed and checked the body once, and writing its value out again (`JSONEncoder`) only

@@ -1,3 +1,5 @@
+import ProbeHTTP
+
 /// Token buckets per client address. A device farm behind one NAT posts thousands of
 /// results at once, so the result bucket is deep; run creation is the cheap thing to abuse.
 public final class RateLimiter: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import ProbeCatalog
+import ProbeHTTP
 
 extension ResultDecodingError: HTTPErrorConvertible {
     /// A result the catalog's decoder refused: the client's 400, naming the field at fault.

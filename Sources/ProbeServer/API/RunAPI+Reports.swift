@@ -1,5 +1,7 @@
 import Foundation
 import ProbeCatalog
+import ProbeHTTP
+import ProbeStore
 
 /// The report routes: machine formats under `/api/runs/{id}/report.*`, and the pages for
 /// people, `/runs/{id}` (the run id, or for a chosen id its key, is the capability) and `/runs` (needs the token).
@@ -37,7 +39,7 @@ extension RunAPI {
             // A browser gets a page to sign in on; an API client keeps the JSON error.
             let browser = Self.asksForHTML(req)
             // `?token=` once: keep it in an HttpOnly, SameSite=Strict cookie and drop it from the URL.
-            if let given = req.queryItems["token"] {
+            if let given = req.queryItems[AccessToken.queryName] {
                 guard try token.check(given, from: req.quotaKey) else {
                     let message = "that token is not this server's; it is in DATA_DIR/token"
                     if browser { return .now(Self.signIn(status: .unauthorized, problem: "That token is not this server's: copy it again from DATA_DIR/token.")) }

@@ -4,6 +4,8 @@ import Glibc
 import Dispatch
 import Foundation
 import ProbeCatalog
+import ProbeHTTP
+import ProbeStore
 
 /// The JSON API of runs and results (`/api/…`). Handlers never block an event loop: writes
 /// go to the store's group commit (`Reply.later`, answered after the commit), reads run on

@@ -1,3 +1,5 @@
+import ProbeStore
+
 /// Who may read or write a run, decided from the run and what the request presents.
 ///
 /// - Writes (results, complete, uploads, the noscript beacon) need the run's write key or the

@@ -1,3 +1,6 @@
+import ProbeHTTP
+import ProbeStore
+
 /// The run-id rule as the API states it: one sentence for error messages, one pattern for
 /// the OpenAPI document, and the one check every route that takes a run id goes through.
 extension RunID {

@@ -2,6 +2,8 @@ import Dispatch
 import Foundation
 import ProbeCatalog
 import Synchronization
+import ProbeHTTP
+import ProbeStore
 
 /// Each run judged once per catalog. A completed run's results are final (the store refuses
 /// new ones), and a completed run has no stall to find (`RunClock`), so its judgement changes

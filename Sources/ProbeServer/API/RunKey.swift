@@ -1,3 +1,6 @@
+import ProbeHTTP
+import ProbeStore
+
 /// A run's write key: 128 random bits (as 32 hex digits) from the same generator as run ids
 /// (`getrandom(2)`), handed out once, in the 201 of `POST /api/runs` and in the run's URL.
 ///

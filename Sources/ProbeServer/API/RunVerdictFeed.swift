@@ -1,5 +1,6 @@
 import Foundation
 import ProbeCatalog
+import ProbeStore
 
 /// A run the server has just judged (completed, or answered by `wait` after its results
 /// stopped): what the serve command prints one line of, so the operator sees each device's

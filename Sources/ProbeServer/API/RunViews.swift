@@ -1,5 +1,7 @@
 import Foundation
 import ProbeCatalog
+import ProbeHTTP
+import ProbeStore
 
 /// `POST /api/runs` body. Every field is optional: CI may create a run with `{}`.
 public struct CreateRunRequest: Decodable, Sendable {

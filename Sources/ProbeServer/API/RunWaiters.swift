@@ -1,4 +1,5 @@
 import Dispatch
+import ProbeHTTP
 
 /// Long polls waiting for a run to complete (`GET /api/runs/{id}/wait`). A waiter is woken
 /// by `complete`, answered by its timer, or dropped when its client goes away (`Ticket.cancel`),

@@ -1,3 +1,6 @@
+import ProbeHTTP
+import ProbeStore
+
 extension StoreError: HTTPErrorConvertible {
     /// The HTTP answer for a store failure: client mistakes are 4xx that say what to do,
     /// passing trouble (a full disk, a busy database) is 503 with Retry-After.

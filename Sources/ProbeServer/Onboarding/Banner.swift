@@ -1,3 +1,4 @@
+
 /// What `probe-server serve` prints at start: where it listens, the URLs to open, the QR code
 /// a phone scans, the local CA and the token. A value rendered for an 80-column terminal, so
 /// it is tested without a server.

@@ -1,3 +1,5 @@
+import ProbeHTTP
+
 /// How a device reached the server, read from the request for `/setup`, and so which way of
 /// trusting and reaching it applies (README, "Device farms"):
 /// - `loopback`: the device's connection arrives on this machine's loopback, so it came

@@ -1,4 +1,5 @@
 import Foundation
+import ProbeHTTP
 
 /// An iOS/iPadOS configuration profile (`.mobileconfig`) that installs the local CA as a
 /// trusted root: one `com.apple.security.root` payload (Apple, Configuration Profile

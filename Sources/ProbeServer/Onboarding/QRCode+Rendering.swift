@@ -1,3 +1,4 @@
+
 /// Text and SVG renderings of a `QRCode`, quiet zone included.
 extension QRCode {
     /// Which colour the terminal's block characters paint.

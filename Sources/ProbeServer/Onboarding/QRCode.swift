@@ -1,3 +1,4 @@
+
 /// A QR code (ISO/IEC 18004:2015) for a short byte payload such as the probe URL:
 /// byte mode, error-correction level M (about 15 % of codewords recoverable, enough for a
 /// screen photographed at an angle), versions 1–26 (`QRSymbolVersion`), the mask with the lowest penalty.

@@ -1,3 +1,5 @@
+import ProbeHTTP
+
 /// `GET /qr.svg?url=…`: a QR code of one of this server's own addresses, as an SVG image.
 /// The test page's relaunch step shows it next to the exact URL, so a person can reopen the
 /// same run from another device's camera; the page cannot draw one without a library, and

@@ -1,3 +1,4 @@
+
 /// The module grid of a QR symbol while it is being built: function patterns, codeword
 /// placement, masking, format and version information, and the mask penalty (ISO/IEC
 /// 18004:2015 §7.6–7.10). Coordinates are (x: column, y: row), origin top left.

@@ -1,3 +1,4 @@
+
 /// The layout of one QR symbol version at error-correction level M (ISO/IEC 18004:2015
 /// Table 9 for the blocks, Annex E for the alignment patterns).
 ///

@@ -1,3 +1,4 @@
+
 /// Reed–Solomon error correction over GF(2⁸) as QR codes use it (ISO/IEC 18004:2015 §7.5.2):
 /// the field is built on the primitive polynomial x⁸ + x⁴ + x³ + x² + 1 (0x11D), and the
 /// generator of degree n is ∏ (x − αⁱ) for i in 0..<n, α = 2.

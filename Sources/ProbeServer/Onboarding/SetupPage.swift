@@ -1,4 +1,5 @@
 import Foundation
+import ProbeHTTP
 /// `/setup`: how to get a device to trust the server and open the probe page. Also served
 /// over plain HTTP on the setup port, because before the CA is trusted the HTTPS page
 /// shows a certificate error instead.

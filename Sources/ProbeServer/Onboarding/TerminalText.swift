@@ -1,3 +1,4 @@
+
 /// Text for an 80-column terminal: lines broken at spaces with a hanging indent, so a
 /// sentence never wraps mid-word and a URL (which has no space) is never cut, even when it
 /// is longer than the line; a terminal then wraps only that one line.

@@ -1,3 +1,5 @@
+import ProbeHTTP
+
 /// The parameters of a Content-Disposition value (RFC 6266 §4.1, as RFC 7578 §4.2 uses it):
 /// `form-data; name="file"; filename="a b.jpg"`. Quoted strings may escape with a backslash;
 /// browsers percent-encode `"` in file names instead, which is kept as sent.

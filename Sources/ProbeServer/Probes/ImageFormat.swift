@@ -1,3 +1,4 @@
+
 /// An image format told from its first bytes, never from the name or the declared type:
 /// a phone may send a HEIC photo as `image/jpeg`, or with no type at all.
 public enum ImageFormat: String, Sendable, Codable, CaseIterable {

@@ -1,3 +1,5 @@
+import ProbeHTTP
+
 /// Why a multipart body was refused, in words that say what to send instead.
 public enum MultipartError: Error, Sendable, Equatable, CustomStringConvertible {
     case notMultipart

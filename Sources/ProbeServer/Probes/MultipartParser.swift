@@ -1,3 +1,5 @@
+import ProbeHTTP
+
 /// A `multipart/form-data` body parser (RFC 7578 on top of RFC 2046 §5.1), as a value fed
 /// bytes: no I/O, no allocation beyond its buffer, so it can be fuzzed and tested on raw bodies.
 ///

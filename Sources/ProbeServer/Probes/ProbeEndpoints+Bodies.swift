@@ -1,3 +1,5 @@
+import ProbeHTTP
+
 extension ProbeEndpoints {
     /// The body back byte for byte, with its type, size and SHA-256, so the page can tell a
     /// proxy that rewrote the request from one that rewrote the response.

@@ -1,3 +1,5 @@
+import ProbeHTTP
+
 extension ProbeEndpoints {
     /// `cookie.server`: an HttpOnly cookie the page cannot write itself. The next request's
     /// `/probe/cookie/echo` says whether the WebView sent it back.

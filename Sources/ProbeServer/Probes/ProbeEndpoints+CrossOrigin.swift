@@ -1,3 +1,5 @@
+import ProbeHTTP
+
 extension ProbeEndpoints {
     /// Request headers the page's preflighted POST may send.
     static let allowedRequestHeaders = ["content-type", "x-probe-run"]

@@ -1,3 +1,5 @@
+import ProbeHTTP
+
 extension ProbeEndpoints {
     /// Formats the server accepts from the file probes: what phone cameras and galleries
     /// produce (docs/requirements.md#file-input: HEIC must be accepted, or converted by the platform).

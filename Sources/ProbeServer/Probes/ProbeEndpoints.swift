@@ -1,3 +1,5 @@
+import ProbeHTTP
+
 /// The server side of the page's probes ([docs/probes.md](../../../docs/probes.md)): cookies set and echoed, bodies echoed
 /// and hashed, the second-origin CORS targets, the file upload, the mixed-content targets
 /// and the error page. Everything lives under `/probe/`; the frame pages the second origin

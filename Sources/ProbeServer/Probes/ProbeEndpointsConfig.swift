@@ -1,3 +1,5 @@
+import ProbeHTTP
+
 /// What the probe-support endpoints need to know about the server around them: which
 /// origins are the page's own, so that the cross-origin endpoints answer CORS to them only.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import ProbeCatalog
+import ProbeHTTP
 
 /// What every format says the same way: the words for a platform, a verdict, a wrapper's
 /// fix, a duration. Kept in one place so the JUnit file and the PR comment never disagree.

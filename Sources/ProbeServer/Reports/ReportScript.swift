@@ -1,3 +1,4 @@
+
 /// The report page's only script, served at `path` (the CSP is `script-src 'self'`, so no
 /// inline script): it shows each fix's Copy button and copies the code with the Clipboard
 /// API (https://developer.mozilla.org/en-US/docs/Web/API/Clipboard/writeText), selecting

@@ -1,3 +1,5 @@
+import ProbeStore
+
 /// The stylesheet of the report pages, served by the server at `path`.
 ///
 /// A Swift string rather than a file in `Public/`: the pages must look right from any

@@ -1,29 +1,12 @@
+import ProbeHTTP
+
 /// Escaping for every format a report is written in. Every string that came from a device,
 /// a CI job or a URL (user agent, label, metadata, observed error messages, file names,
 /// probe and run ids) goes through one of these before it is placed in a document.
 public enum ReportText {
-    /// HTML text and attribute values (always double-quoted by the pages). Control
-    /// characters become U+FFFD: they are parse errors in HTML and would hide text.
-    public static func html(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            // Template syntax stays inert in static HTML, but a page that later adds a
-            // client-side template engine must not find `{{…}}` ready to evaluate.
-            case "{": out += "&#123;"
-            case "}": out += "&#125;"
-            default:
-                out.unicodeScalars.append(isUnsafeControl(scalar) ? replacement : scalar)
-            }
-        }
-        return out
-    }
+    /// HTML text and attribute values: `HTMLText.escape`, which the server's own error pages
+    /// use too.
+    public static func html(_ text: String) -> String { HTMLText.escape(text) }
 
     /// XML 1.0 text and attribute values. Characters XML 1.0 forbids (§2.2 Char: C0
     /// controls other than tab, LF and CR; U+FFFE, U+FFFF) become U+FFFD, since no escape
@@ -180,15 +163,9 @@ public enum ReportText {
         }
     }
 
-    static let replacement: Unicode.Scalar = "\u{FFFD}"
+    static let replacement = HTMLText.replacement
 
-    /// C0 controls other than tab, LF and CR; DEL; the C1 controls (U+0080–U+009F, which
-    /// include the 8-bit CSI); and U+FFFE/U+FFFF.
-    static func isUnsafeControl(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        if v < 0x20 { return v != 0x09 && v != 0x0A && v != 0x0D }
-        return v == 0x7F || (0x80...0x9F).contains(v) || v == 0xFFFE || v == 0xFFFF
-    }
+    static func isUnsafeControl(_ scalar: Unicode.Scalar) -> Bool { HTMLText.isUnsafeControl(scalar) }
 
     /// XML 1.0 §2.2 `Char`, minus the surrogates a Swift scalar cannot hold; DEL and C1
     /// are allowed by XML 1.0 but discouraged, and junit viewers print them as garbage.
@@ -258,7 +235,7 @@ extension ReportText {
         var out = ""
         for scalar in url.unicodeScalars {
             switch scalar {
-            case "<", ">", " ", "\\", "|", "\n", "\r", "\t": out += "%" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+            case "<", ">", " ", "\\", "|", "\n", "\r", "\t": out += "%" + String(scalar.value, radix: 16, uppercase: true).leftPadded(2)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import ProbeCatalog
+import ProbeStore
 
 /// One row of the matrix: a run and, when it has results, its diff.
 public struct RunMatrixRow: Sendable {

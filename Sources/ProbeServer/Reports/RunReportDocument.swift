@@ -1,5 +1,6 @@
 import Foundation
 import ProbeCatalog
+import ProbeStore
 
 /// The JSON report: a versioned envelope around a run, its diff, its results and its
 /// uploads. The CLI decodes it to render the other formats locally, so it carries

@@ -1,5 +1,7 @@
 import Foundation
 import ProbeCatalog
+import ProbeHTTP
+import ProbeStore
 
 /// The run report page (`/runs/{id}`): verdict, findings by severity with the fix for each
 /// wrapper, the checklist with its coverage, device and versions, timings and uploads.
@@ -301,7 +303,7 @@ public enum RunReportPage {
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(2)
             }
         }
         return out
@@ -333,11 +335,5 @@ struct HTMLBuilder {
     mutating func line(_ html: String) {
         text += html
         text += "\n"
-    }
-}
-
-extension String {
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
-        count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }

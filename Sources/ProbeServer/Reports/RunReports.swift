@@ -1,5 +1,6 @@
 import Foundation
 import ProbeCatalog
+import ProbeStore
 
 /// The machine formats of a run report, for the API (`/api/runs/{id}/report.json`,
 /// `.junit.xml`, `.md`) and the CLI. Pure functions of the stored run: no I/O.

@@ -1,3 +1,4 @@
+
 /// What `/runs` answers a browser without the access token, or with one that is not this
 /// server's: a form that sends the token as `?token=`, which the server keeps in its
 /// HttpOnly, SameSite=Strict cookie and drops from the address (`RunAPI+Reports.swift`).

@@ -1,5 +1,6 @@
 import Foundation
 import ProbeCatalog
+import ProbeStore
 
 /// What a run that stopped half-way says about the device: how many results arrived, the
 /// last one, and how long nothing has come since. The page posts each result as the probe

@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import Foundation
 import Synchronization
+import ProbeHTTP
 
 /// `GET /healthz`, `GET /readyz` and `GET /metrics`: what a load balancer, Kubernetes
 /// (https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/)

@@ -4,11 +4,17 @@ import Glibc
 import Dispatch
 import Foundation
 import ProbeCatalog
+import ProbeHTTP
+import ProbeStore
 
 /// The assembled product: data dir, store, certificates and TLS, the HTTP server with its
 /// primary origin, second origin and setup port, and the API. `probe-server serve` makes one,
 /// prints its banner, and waits for signals.
 public final class ProbeService: @unchecked Sendable {
+    /// Query parameters whose values are credentials, hidden in the access log: the access
+    /// token of `/runs?token=` and a run's write key (`?run=ID&key=`).
+    public static let secretQueryParameters: Set<String> = [AccessToken.queryName, RunKey.queryName]
+
     public let options: ServiceOptions
     public let server: HTTPServer
     public let store: any RunStore
@@ -75,6 +81,7 @@ public final class ProbeService: @unchecked Sendable {
         if let n = options.eventLoops { config.eventLoops = n }
         config.limits = options.limits
         config.timeouts = options.timeouts
+        config.secretQueryParameters = Self.secretQueryParameters
         config.logLevel = options.logLevel
         if let path = options.accessLogPath { config.accessLogFD = try Self.openAccessLog(path) }
         config.trustedProxies = options.trustedProxies

@@ -1,3 +1,6 @@
+import ProbeHTTP
+import ProbeStore
+
 /// Everything `probe-server serve` can be told, with the defaults it uses.
 public struct ServiceOptions: Sendable {
     public var host = "::"

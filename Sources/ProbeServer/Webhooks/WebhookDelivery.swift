@@ -1,4 +1,5 @@
 import Foundation
+import ProbeHTTP
 
 /// One verdict to post to one URL, kept as a file in `DATA/webhooks/` from before the
 /// run's `complete` is answered until the receiver answers 2xx, so a restart resumes what

@@ -2,6 +2,9 @@
 import Glibc
 #endif
 import Foundation
+import ProbeHTTP
+import ProbeStore
+import ProbeClient
 
 /// Posts each judged run's verdict to every `--webhook` URL, at least once, each judgement
 /// once. A delivery reaches the disk before the run's `complete` is answered, in two steps

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 @testable import ProbeServer
+@testable import ProbeStore
 
 /// A real PostgreSQL server for the tests: Debian's `postgresql` binaries, a throwaway
 /// cluster in a temp folder on a free loopback port, run as the `postgres` user when the

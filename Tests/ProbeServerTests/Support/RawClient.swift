@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// A blocking TCP client that sends raw bytes and reads raw responses: the server is tested
 /// over real sockets exactly as a device would reach it.

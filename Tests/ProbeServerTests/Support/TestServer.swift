@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// A real server on an ephemeral loopback port, serving a temporary `Public/` folder.
 final class TestServer {

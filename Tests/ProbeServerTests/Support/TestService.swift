@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 @testable import ProbeServer
+@testable import ProbeHTTP
 
 /// The assembled service (store, API, setup port) on ephemeral loopback ports, plain HTTP
 /// so the tests can speak to it with `RawClient`; TLS is covered by the system tests.

@@ -1,0 +1,165 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CEpoll
+
+/// Something registered with an event loop: a listener or a connection.
+protocol EventSource: AnyObject {
+    /// Called on the loop thread with what epoll reported.
+    func handle(events: Readiness)
+}
+
+/// One thread, one epoll instance. Everything registered with a loop is touched only on its
+/// thread; other threads hand it work through `execute`, which wakes it via an eventfd.
+package final class EventLoop: @unchecked Sendable {
+    let index: Int
+    private let epfd: Int32
+    private let wakeFD: Int32
+    private let taskLock = Lock()
+    private var tasks: [@Sendable () -> Void] = []
+    private var sources: [Int32: any EventSource] = [:]
+    /// Bytes of the read scratch buffer shared by the loop's connections.
+    static let readChunk = 64 * 1024
+    /// Reused for every read on this loop: a connection copies what it keeps.
+    let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readChunk, alignment: 16)
+    /// Monotonic time of the current iteration.
+    private(set) var now = EventLoop.monotonicNow()
+    private var running = true
+    /// Called on every tick (timeouts) and after every iteration (log flush).
+    var onTick: (() -> Void)?
+    var afterIteration: (() -> Void)?
+    var tickInterval: Duration = .milliseconds(250)
+    private var nextTick = EventLoop.monotonicNow()
+    /// The `Date` header, formatted at most once a second.
+    var dateCache = DateHeaderCache()
+    /// Access-log lines of this iteration, written to `accessLogFD` in one call after it.
+    var accessLog: [UInt8] = []
+    /// Where access lines go (stderr, or `--access-log FILE`); -1 keeps none.
+    var accessLogFD: Int32 = 2
+    /// Lowercased names of the query parameters `LoggedTarget` hides.
+    var secretQueryParameters: Set<String> = []
+    var accessLogEnabled: Bool { accessLogFD >= 0 }
+    /// Set when the server drains: connections still open then are closed.
+    var drainDeadline: Instant?
+    /// Work to run on this thread at an instant (a listener re-armed after a back-off).
+    private var timers: [(at: Instant, task: () -> Void)] = []
+
+    init(index: Int) throws {
+        self.index = index
+        epfd = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epfd >= 0 else { throw SocketError.failed("epoll_create1") }
+        wakeFD = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
+        guard wakeFD >= 0 else { throw SocketError.failed("eventfd") }
+        var ev = epoll_event()
+        ev.events = EPOLLIN.rawValue
+        ev.data.fd = wakeFD
+        epoll_ctl(epfd, EPOLL_CTL_ADD, wakeFD, &ev)
+    }
+
+    deinit {
+        close(epfd)
+        close(wakeFD)
+        readBuffer.deallocate()
+    }
+
+    package static func monotonicNow() -> Instant {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Instant(nanoseconds: UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec))
+    }
+
+    // MARK: Registration (loop thread only)
+
+    func register(_ fd: Int32, _ source: any EventSource, events: Readiness) {
+        sources[fd] = source
+        var ev = epoll_event()
+        ev.events = events.rawValue
+        ev.data.fd = fd
+        epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev)
+    }
+
+    func modify(_ fd: Int32, events: Readiness) {
+        var ev = epoll_event()
+        ev.events = events.rawValue
+        ev.data.fd = fd
+        epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &ev)
+    }
+
+    func unregister(_ fd: Int32) {
+        sources[fd] = nil
+        epoll_ctl(epfd, EPOLL_CTL_DEL, fd, nil)
+    }
+
+    var registeredCount: Int { sources.count }
+
+    func forEachSource(_ body: (any EventSource) -> Void) {
+        for source in Array(sources.values) { body(source) }
+    }
+
+    /// Runs `task` on the loop thread once `at` has passed. Loop thread only.
+    func schedule(at: Instant, _ task: @escaping () -> Void) {
+        timers.append((at, task))
+    }
+
+    private func runDueTimers() {
+        guard !timers.isEmpty else { return }
+        let due = timers.filter { $0.at <= now }
+        guard !due.isEmpty else { return }
+        timers.removeAll { $0.at <= now }
+        for timer in due { timer.task() }
+    }
+
+    // MARK: Cross-thread
+
+    /// Runs `task` on the loop thread. Safe from any thread.
+    func execute(_ task: @escaping @Sendable () -> Void) {
+        taskLock.withLock { tasks.append(task) }
+        var one: UInt64 = 1
+        _ = write(wakeFD, &one, 8)
+    }
+
+    /// Asks the loop to return from `run` after its current iteration.
+    func stop() {
+        execute { [self] in running = false }
+    }
+
+    // MARK: Running
+
+    func run() {
+        let maxEvents = 256
+        var events = [epoll_event](repeating: epoll_event(), count: maxEvents)
+        while running {
+            now = Self.monotonicNow()
+            let wakeAt = timers.map(\.at).min().map { min($0, nextTick) } ?? nextTick
+            let waitMs = wakeAt > now ? Int32(min(wakeAt.since(now) / 1_000_000 + 1, 1000)) : 0
+            let n = events.withUnsafeMutableBufferPointer { epoll_wait(epfd, $0.baseAddress, Int32(maxEvents), waitMs) }
+            now = Self.monotonicNow()
+            if n < 0 && errno != EINTR { break }
+            for i in 0..<max(0, Int(n)) {
+                let fd = events[i].data.fd
+                if fd == wakeFD {
+                    var value: UInt64 = 0
+                    _ = read(wakeFD, &value, 8)
+                    runTasks()
+                } else if let source = sources[fd] {
+                    source.handle(events: Readiness(rawValue: events[i].events))
+                }
+            }
+            runDueTimers()
+            if now >= nextTick {
+                nextTick = now + tickInterval
+                onTick?()
+            }
+            afterIteration?()
+        }
+    }
+
+    private func runTasks() {
+        let pending = taskLock.withLock { () -> [@Sendable () -> Void] in
+            let t = tasks
+            tasks.removeAll(keepingCapacity: true)
+            return t
+        }
+        for task in pending { task() }
+    }
+}

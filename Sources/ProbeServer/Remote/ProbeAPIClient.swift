@@ -1,0 +1,226 @@
+import Foundation
+import ProbeCatalog
+import ProbeClient
+
+/// A run as `GET /api/runs/{id}` shows it (the server's `RunView`), read by the CLI.
+/// Dates stay text: the CLI prints them and never computes with them.
+public struct RemoteRun: Decodable, Sendable, Equatable {
+    public let id: String
+    public let url: String?
+    public let reportUrl: String?
+    public let label: String?
+    public let platform: String?
+    public let detectedPlatform: String?
+    public let requirementSet: String?
+    public let metadata: JSONValue?
+    public let userAgent: String?
+    public let createdAt: String?
+    public let completedAt: String?
+    public let verdict: String?
+    public let results: [ResultSummary]?
+    /// Only for a run with no result yet (see `RunView.certificateRefusals`).
+    public let certificateRefusals: [RemoteRefusal]?
+
+    public struct RemoteRefusal: Decodable, Sendable, Equatable {
+        public let at: String?
+        public let client: String
+        public let serverName: String?
+        public let sign: String
+        public let alert: String?
+        public let explanation: String
+        public let acceptedLater: Bool?
+    }
+
+    public struct ResultSummary: Decodable, Sendable, Equatable {
+        public let probe: String
+        public let attempt: Int
+        public let status: String
+        public let reason: String?
+        public let elapsedMs: Double?
+    }
+}
+
+/// `GET /api/runs` → `{"runs":[…],"nextCursor":…}`.
+public struct RemoteRunList: Decodable, Sendable {
+    public let runs: [RemoteRun]
+    public let nextCursor: String?
+}
+
+/// `GET /api/runs/{id}/wait` → `{"completed":…,"run":…,"verdict":…}`.
+public struct RemoteWait: Decodable, Sendable {
+    public let completed: Bool
+    public let run: RemoteRun?
+    public let verdict: String?
+
+    enum CodingKeys: String, CodingKey { case completed, run, verdict }
+
+    /// Only `completed` is needed to go on; the rest is read when it reads.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        completed = try container.decode(Bool.self, forKey: .completed)
+        run = try? container.decodeIfPresent(RemoteRun.self, forKey: .run)
+        verdict = try? container.decodeIfPresent(String.self, forKey: .verdict)
+    }
+}
+
+/// What the API answered instead of the expected body: the server's own message
+/// (`{"error":{"code","message","field"}}`) and the status.
+public struct ProbeAPIError: Error, LocalizedError, Sendable, Equatable {
+    public let status: Int
+    public let code: String
+    public let message: String
+    public let field: String?
+
+    public var errorDescription: String? {
+        var text = "the server answered \(status): \(message)"
+        if status == 401 || status == 403 {
+            text += " (pass the access token with --token T or PROBE_TOKEN; `probe-server serve` printed it at first start and keeps it in DATA_DIR/token)"
+        }
+        return text
+    }
+}
+
+/// The probe-server API as the CLI calls it. Each method is one request.
+public struct ProbeAPIClient: Sendable {
+    public let http: HTTPClient
+
+    public init(http: HTTPClient) { self.http = http }
+
+    /// Report formats the server renders under `/api/runs/{id}/report.*`.
+    public enum ReportFormat: String, Sendable {
+        case json = "report.json"
+        case junit = "report.junit.xml"
+        case markdown = "report.md"
+    }
+
+    public func createRun(label: String? = nil, platform: String? = nil, requirementSet: String? = nil,
+                          metadata: [String: JSONValue]? = nil) throws -> RemoteRun {
+        var body: [String: JSONValue] = [:]
+        if let label { body["label"] = .string(label) }
+        if let platform { body["platform"] = .string(platform) }
+        if let requirementSet { body["requirementSet"] = .string(requirementSet) }
+        if let metadata { body["metadata"] = .object(metadata) }
+        let bytes = [UInt8]((try? JSONEncoder().encode(JSONValue.object(body))) ?? Data("{}".utf8))
+        return try decode(RemoteRun.self, try http.post("/api/runs", json: bytes))
+    }
+
+    /// Pins (or unpins) a run so `--keep-days` keeps it; needs an admin token.
+    public func pin(_ id: String, _ pinned: Bool) throws -> RemotePin {
+        let path = "/api/runs/\(Self.segment(id))/pin"
+        return try decode(RemotePin.self, pinned ? try http.post(path, json: Array("{}".utf8)) : try http.delete(path))
+    }
+
+    public func run(_ id: String) throws -> RemoteRun {
+        try decode(RemoteRun.self, try http.get("/api/runs/\(Self.segment(id))"))
+    }
+
+    public func runs(label: String? = nil, platform: String? = nil, verdict: String? = nil, since: String? = nil,
+                     limit: Int? = nil, cursor: String? = nil) throws -> RemoteRunList {
+        let query = Self.query([("label", label), ("platform", platform), ("verdict", verdict), ("since", since),
+                                ("limit", limit.map(String.init)), ("cursor", cursor)])
+        return try decode(RemoteRunList.self, try http.get("/api/runs\(query)"))
+    }
+
+    /// One long poll: the server answers when the run completes or after `seconds`. The
+    /// request's own timeout leaves the server `waitGraceSeconds` to answer.
+    public func wait(_ id: String, seconds: Int) throws -> RemoteWait {
+        try decode(RemoteWait.self, try http.get("/api/runs/\(Self.segment(id))/wait?timeout=\(seconds)",
+                                                timeout: Double(seconds) + Self.waitGraceSeconds))
+    }
+
+    /// Time for the server to answer a long poll after its timeout passed, and for the
+    /// network: one slow answer should not fail a CI job.
+    public static let waitGraceSeconds = 15.0
+
+    public func diff(_ id: String, profile: String?, platform: String?) throws -> DiffReport {
+        let query = Self.query([("profile", profile), ("platform", platform)])
+        return try decode(DiffReport.self, try http.get("/api/runs/\(Self.segment(id))/diff\(query)"))
+    }
+
+    public func report(_ id: String, format: ReportFormat) throws -> [UInt8] {
+        let response = try http.get("/api/runs/\(Self.segment(id))/\(format.rawValue)")
+        try Self.check(response)
+        return response.body
+    }
+
+    /// The JSON report. A server without the report routes (older than this CLI) still has
+    /// the run and its diff: the document is then put together from those two, without
+    /// observed fields and uploads.
+    public func reportDocument(_ id: String) throws -> RunReportDocument {
+        let bytes: [UInt8]
+        do {
+            bytes = try report(id, format: .json)
+        } catch let error as ProbeAPIError where error.status == 404 {
+            // `run` throws its own 404 when the run itself is missing.
+            return try assembledDocument(run: run(id), diff: diff(id, profile: nil, platform: nil))
+        }
+        do {
+            return try RunReportDocument.decode(bytes)
+        } catch {
+            throw HTTPClientError.malformedResponse(server: http.server.description, reason: "report.json is not a \(RunReportDocument.currentSchema) document: \(error)")
+        }
+    }
+
+    func assembledDocument(run: RemoteRun, diff: DiffReport) -> RunReportDocument {
+        let dates = ISO8601DateFormatter()
+        let summary = RunReportDocument.Run(
+            id: run.id, label: run.label, platform: run.platform, detectedPlatform: run.detectedPlatform,
+            requirementSet: run.requirementSet ?? diff.requirementSet, metadata: run.metadata ?? .object([:]),
+            userAgent: run.userAgent, createdAt: run.createdAt.flatMap(dates.date(from:)),
+            completedAt: run.completedAt.flatMap(dates.date(from:)), verdict: run.verdict)
+        let results = (run.results ?? []).map {
+            RunReportDocument.Attempt(probe: $0.probe, attempt: $0.attempt, status: $0.status, reason: $0.reason,
+                                      observed: .object([:]), elapsedMs: $0.elapsedMs, at: nil, receivedAt: nil)
+        }
+        return RunReportDocument(generatedAt: Date(), run: summary, diff: diff, results: results, uploads: [])
+    }
+
+    public func compare(_ a: String, _ b: String) throws -> RunComparison {
+        try decode(RunComparison.self, try http.get("/api/compare\(Self.query([("a", a), ("b", b)]))"))
+    }
+
+    // MARK: Plumbing
+
+    func decode<T: Decodable>(_ type: T.Type, _ response: HTTPClientResponse) throws -> T {
+        try Self.check(response)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        do {
+            return try decoder.decode(T.self, from: Data(response.body))
+        } catch {
+            throw HTTPClientError.malformedResponse(
+                server: http.server.description, reason: "unexpected JSON for \(T.self): \(error)")
+        }
+    }
+
+    /// A non-2xx answer becomes `ProbeAPIError` with the server's message.
+    static func check(_ response: HTTPClientResponse) throws {
+        guard !response.isSuccess else { return }
+        struct Envelope: Decodable {
+            struct Inner: Decodable { let code: String?; let message: String?; let field: String? }
+            let error: Inner
+        }
+        if let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(response.body)) {
+            throw ProbeAPIError(status: response.status, code: envelope.error.code ?? "error",
+                                message: envelope.error.message ?? response.reason, field: envelope.error.field)
+        }
+        let text = response.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        throw ProbeAPIError(status: response.status, code: "error",
+                            message: text.isEmpty ? response.reason : ReportText.terminal(String(text.prefix(200))), field: nil)
+    }
+
+    /// A path segment, percent-encoded (RFC 3986 §3.3).
+    static func segment(_ text: String) -> String { RunReportPage.percentEncoded(text) }
+
+    /// `?a=1&b=2` from the pairs that have a value; "" when none has.
+    static func query(_ pairs: [(String, String?)]) -> String {
+        let present = pairs.compactMap { name, value in value.map { "\(name)=\(RunReportPage.percentEncoded($0))" } }
+        return present.isEmpty ? "" : "?" + present.joined(separator: "&")
+    }
+}
+
+/// `POST/DELETE /api/runs/{id}/pin`.
+public struct RemotePin: Codable, Sendable {
+    public let id: String
+    public let pinned: Bool
+}

@@ -1,0 +1,200 @@
+import CPostgres
+import Foundation
+
+/// A failed libpq call: the SQLSTATE, PostgreSQL's message and the SQL, so a log line says
+/// what happened (https://www.postgresql.org/docs/current/errcodes-appendix.html).
+public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Five characters (`23505` unique_violation, `57P01` admin_shutdown); nil when no
+    /// server answered (the connection failed or broke).
+    public let sqlState: String?
+    public let message: String
+    public let sql: String?
+    /// The connection is gone or the server cannot take it now: reconnect, then retry.
+    public let isConnectionLost: Bool
+
+    public var description: String {
+        var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let sqlState { text += " (SQLSTATE \(sqlState))" }
+        if let sql { text += " in: \(sql.prefix(120))" }
+        return text
+    }
+
+    /// 22021 character_not_in_repertoire: what PostgreSQL answers for a NUL in text input.
+    package static let characterNotInRepertoire = "22021"
+
+    /// SQLSTATE classes that mean "the server went away or is not ready", not "the SQL is
+    /// wrong": 08 connection exception, 57P01-57P03 shutdown and startup.
+    static func isConnectionState(_ state: String?) -> Bool {
+        guard let state else { return false }
+        return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+    }
+}
+
+/// One libpq connection, used by one thread at a time. Text parameters and text results
+/// only (`PQexecParams` with format 0): every column here is text or a number, and text
+/// keeps the wrapper small. Reconnects on demand (`reconnectIfBroken`), never by itself.
+final class PostgresConnection {
+    /// Seconds libpq waits for a server to answer a connect: past it the store reports
+    /// `unavailable` instead of holding the writer thread (libpq's default is forever).
+    static let connectTimeoutSeconds = 3
+
+    let location: PostgresLocation
+    private var connection: OpaquePointer?
+    private let prepare: (PostgresConnection) throws(PostgresError) -> Void
+
+    /// Connects at once; `prepare` runs after every (re)connect (session settings).
+    init(location: PostgresLocation,
+         prepare: @escaping (PostgresConnection) throws(PostgresError) -> Void = { _ throws(PostgresError) in }) throws(PostgresError) {
+        self.location = location
+        self.prepare = prepare
+        try connect()
+    }
+
+    deinit {
+        if let connection { PQfinish(connection) }
+    }
+
+    var isBroken: Bool {
+        guard let connection else { return true }
+        return PQstatus(connection) != CONNECTION_OK
+    }
+
+    /// The socket libpq reads from (for `poll`), or -1.
+    var socket: Int32 { connection.map { PQsocket($0) } ?? -1 }
+
+    func reconnectIfBroken() throws(PostgresError) {
+        if isBroken { try connect() }
+    }
+
+    private func connect() throws(PostgresError) {
+        if let connection { PQfinish(connection) }
+        connection = nil
+        // Earlier keywords are defaults; the URL (expanded from dbname) overrides them.
+        let keywords = ["connect_timeout", "application_name", "dbname"]
+        let values = [String(Self.connectTimeoutSeconds), "probe-server", location.url]
+        let opened: OpaquePointer? = withCStrings(keywords) { k in
+            withCStrings(values) { v in PQconnectdbParams(k, v, 1) }
+        }
+        guard let opened, PQstatus(opened) == CONNECTION_OK else {
+            let message = opened.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
+            if let opened { PQfinish(opened) }
+            throw PostgresError(sqlState: nil, message: "cannot connect to \(location.redacted): \(message)",
+                                sql: nil, isConnectionLost: true)
+        }
+        connection = opened
+        do {
+            try prepare(self)
+        } catch {
+            PQfinish(opened)
+            connection = nil
+            throw error
+        }
+    }
+
+    /// Runs one statement with `$1…` parameters (nil is NULL); or, without parameters,
+    /// a script of several statements (migrations).
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
+        guard let connection, PQstatus(connection) == CONNECTION_OK else {
+            throw PostgresError(sqlState: nil, message: "the connection to \(location.redacted) is closed",
+                                sql: sql, isConnectionLost: true)
+        }
+        let result: OpaquePointer?
+        if parameters.isEmpty {
+            result = PQexec(connection, sql)
+        } else {
+            // Text parameters travel as C strings (libpq ignores paramLengths for text format:
+            // https://www.postgresql.org/docs/current/libpq-exec.html#LIBPQ-PQEXECPARAMS), so a
+            // NUL would silently cut the value there. The records refuse NUL first
+            // (`StoreCheck.text`); this is the last line: fail, never store a shorter text.
+            if let index = parameters.firstIndex(where: { $0?.utf8.contains(0) == true }) {
+                throw PostgresError(sqlState: PostgresError.characterNotInRepertoire,
+                                    message: "parameter $\(index + 1) holds U+0000 (NUL), which PostgreSQL text cannot store; nothing was sent",
+                                    sql: sql, isConnectionLost: false)
+            }
+            let copies = parameters.map { $0.map { strdup($0) } ?? nil }
+            defer { for copy in copies { free(copy) } }
+            result = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
+                PQexecParams(connection, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
+            }
+        }
+        defer { PQclear(result) }
+        let status = result.map { PQresultStatus($0) } ?? PGRES_FATAL_ERROR
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
+            let message = result.flatMap { PQresultErrorMessage($0) }.map { String(cString: $0) }
+                .flatMap { $0.isEmpty ? nil : $0 } ?? String(cString: PQerrorMessage(connection))
+            let lost = PQstatus(connection) != CONNECTION_OK || PostgresError.isConnectionState(state)
+            throw PostgresError(sqlState: state, message: message, sql: sql, isConnectionLost: lost)
+        }
+        guard let result else { return PostgresRows(rows: [], affected: 0) }
+        let rowCount = Int(PQntuples(result))
+        let columnCount = Int(PQnfields(result))
+        var rows: [[String?]] = []
+        rows.reserveCapacity(rowCount)
+        for r in 0..<rowCount {
+            var row: [String?] = []
+            row.reserveCapacity(columnCount)
+            for c in 0..<columnCount {
+                if PQgetisnull(result, Int32(r), Int32(c)) != 0 {
+                    row.append(nil)
+                } else {
+                    row.append(String(cString: PQgetvalue(result, Int32(r), Int32(c))))
+                }
+            }
+            rows.append(row)
+        }
+        let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
+        return PostgresRows(rows: rows, affected: affected)
+    }
+
+    /// Reads what arrived on the socket and returns the notifications it held
+    /// (https://www.postgresql.org/docs/current/libpq-notify.html). Throws when the
+    /// connection broke.
+    func consumeNotifications() throws(PostgresError) -> [(channel: String, payload: String)] {
+        guard let connection, PQconsumeInput(connection) != 0 else {
+            let message = connection.map { String(cString: PQerrorMessage($0)) } ?? "closed"
+            throw PostgresError(sqlState: nil, message: message, sql: nil, isConnectionLost: true)
+        }
+        var notifications: [(String, String)] = []
+        while let notification = PQnotifies(connection) {
+            notifications.append((String(cString: notification.pointee.relname), String(cString: notification.pointee.extra)))
+            PQfreemem(notification)
+        }
+        return notifications
+    }
+}
+
+/// The rows of one statement as text (nil for NULL), and the rows it changed.
+struct PostgresRows {
+    let rows: [[String?]]
+    let affected: Int
+}
+
+/// Calls `body` with a NULL-terminated array of C strings that live for the call.
+private func withCStrings<T>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T) -> T {
+    let copies = strings.map { strdup($0) }
+    defer { for copy in copies { free(copy) } }
+    let pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}
+
+/// Where the PostgreSQL store is: a libpq connection URI
+/// (https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING-URIS).
+public struct PostgresLocation: Sendable, Equatable {
+    public let url: String
+
+    /// nil unless `text` is a `postgres://` or `postgresql://` URI.
+    public init?(_ text: String) {
+        guard text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") else { return nil }
+        url = text
+    }
+
+    /// The URI without its password, for logs and errors.
+    public var redacted: String {
+        guard let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else { return url }
+        let userInfo = url[scheme.upperBound..<at]
+        guard let colon = userInfo.firstIndex(of: ":") else { return url }
+        return String(url[..<colon]) + ":***" + String(url[at...])
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import ProbeCatalog
+
+/// Turns stored results into the catalog's view and asks the catalog for the diff.
+/// Pure: no store access, so it is the same for the server, the CLI and the tests. It sits
+/// beside the records it reads (the catalog knows nothing of how runs are kept), and throws
+/// its own error: the API turns it into a 400 where it turns every error into a response.
+public enum RunJudge {
+    /// The run names a requirement set no profile of its platform has.
+    public struct UnknownRequirementSet: Error, Equatable, CustomStringConvertible {
+        public let requirementSet: String
+        public let platform: Platform
+        public var description: String {
+            "no profile for requirement set \(requirementSet) on \(platform.rawValue); see GET /api/profiles"
+        }
+    }
+
+    /// The catalog's result from a stored record. Stored records were validated by the
+    /// catalog's decoder on the way in; a record that no longer decodes is kept as an error.
+    public static func probeResult(_ record: ResultRecord) -> ProbeResult {
+        let observed = (try? JSONDecoder().decode([String: JSONValue].self, from: Data(record.observed.utf8))) ?? [:]
+        return ProbeResult(
+            run: record.runID, probe: record.probe, attempt: record.attempt,
+            status: ProbeResult.Status(rawValue: record.status) ?? .error, reason: record.reason,
+            observed: observed, elapsedMs: record.elapsedMs ?? 0,
+            at: record.at.map(RFC3339.format) ?? "1970-01-01T00:00:00Z")
+    }
+
+    /// The platform of a run: `PlatformDetector.detect(results:…)` fed the run's results, its
+    /// user agent, its `platform` override (or `override`, `?platform=`) and its `wrapper`. The
+    /// one place the server asks: for the run's row when `env.platform` is stored
+    /// (`pagePlatform`) and for every judgement.
+    public static func platform(of run: RunRecord, results: [ProbeResult], override: String? = nil) -> DetectedPlatform {
+        // POST /api/runs keeps its `wrapper` in the metadata (docs/wrappers.md).
+        let metadata = (try? JSONDecoder().decode([String: JSONValue].self, from: Data(run.metadata.utf8))) ?? [:]
+        return PlatformDetector.detect(results: results, userAgent: run.userAgent, override: override ?? run.platform,
+                                       wrapperOverride: metadata["wrapper"]?.stringValue)
+    }
+
+    /// What the page reported: the run's platform without its `platform` override, as the
+    /// run's row keeps it (`detectedPlatform`), so that the override, else this, is the
+    /// platform every judgement of the run names.
+    public static func pagePlatform(of run: RunRecord, results: [ProbeResult]) -> DetectedPlatform {
+        var page = run
+        page.platform = nil
+        return platform(of: page, results: results)
+    }
+
+    /// The diff of a run against its requirement set (or the one asked for). `now`: the time of
+    /// judging; with it a run that stopped inside a step gets that step's finding (the last
+    /// receipt time and the completion come from the store's records).
+    public static func report(run: RunRecord, records: [ResultRecord], requirementSet: String? = nil,
+                              platformOverride: String? = nil, catalog: Catalog = .standard, now: Date? = nil) throws(UnknownRequirementSet) -> DiffReport {
+        try report(run: run, records: records, parsed: records.map(probeResult), requirementSet: requirementSet,
+                   platformOverride: platformOverride, catalog: catalog, now: now)
+    }
+
+    /// `report`, for results already parsed from `records` (same order): a caller that also
+    /// shows them (a report document) parses each observation once.
+    public static func report(run: RunRecord, records: [ResultRecord], parsed results: [ProbeResult], requirementSet: String? = nil,
+                              platformOverride: String? = nil, catalog: Catalog = .standard, now: Date? = nil) throws(UnknownRequirementSet) -> DiffReport {
+        let platform = platform(of: run, results: results, override: platformOverride)
+        let set = requirementSet ?? run.requirementSet
+        guard let diff = Diff(catalog: catalog, platform: platform, requirementSet: set) else {
+            throw UnknownRequirementSet(requirementSet: set, platform: platform.platform)
+        }
+        let clock = now.map { RunClock(now: $0, lastActivity: records.map(\.receivedAt).max(), completed: run.completedAt != nil) }
+        return diff.report(results: results, run: run.id, clock: clock)
+    }
+}
+
