@@ -111,7 +111,7 @@ public struct HostFact: Sendable, Encodable {
         self.type = type
         self.values = values
         self.doc = doc
-        self.apis = apis
+        self.apis = apis + Self.wrapperAPIs(name, platform: apis)
     }
 
     public static func named(_ name: String) -> HostFact? { all.first { $0.name == name } }

@@ -106,6 +106,13 @@ extension WrapperCatalog {
                 }
                 """),
             sources: [cap8 + capJava + "Bridge.java#L584-L590"]),
+        WrapperSettingRow("cookieFlush", "(not called on pause) CookieManager.flush()", .storage, .android,
+            current: (capC, "Bridge.onPause tells plugins and the Cordova web view only; CapacitorCookies flushes after its own setCookie"), previous: (capP, "the same"),
+            native: "CookieManager.flush",
+            probes: ["storage.relaunch"], wrong: "a cookie from a response's Set-Cookie or document.cookie, set shortly before the app is ended, is gone at the next launch",
+            cause: .known("android.cookies-not-flushed"),
+            fix: flushOnPause("android/app/src/main/java/com/example/app/MainActivity.kt", "BridgeActivity", "com.getcapacitor.BridgeActivity"),
+            sources: [cap8 + capJava + "Bridge.java#L1358-L1367", cap8 + capJava + "plugin/CapacitorCookieManager.java#L148-L154", cap7 + capJava + "Bridge.java#L1361-L1370"]),
         WrapperSettingRow("CapacitorHttp", "plugins.CapacitorHttp.enabled", .network, nil,
             current: (capC, "false"), previous: (capP, "false"),
             native: "fetch and XHR through a native HttpURLConnection / URLSession",

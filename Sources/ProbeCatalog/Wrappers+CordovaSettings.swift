@@ -96,6 +96,20 @@ extension WrapperCatalog {
             probes: ["cookie.thirdParty"], wrong: "passes on Android; iOS blocks them by ITP",
             cause: .known("android.third-party-cookies-off"), fix: cordovaSettingsJava("android.webkit.CookieManager.getInstance().setAcceptThirdPartyCookies(webView, true);"),
             sources: [cdvA15 + cdvEngine + "SystemCookieManager.java#L36", cdvA15 + cdvEngine + "SystemCookieManager.java#L65"]),
+        WrapperSettingRow("cookieFlush", "(never called) ICordovaCookieManager.flush()", .storage, .android,
+            current: (cdvA, "not flushed: handlePause pauses plugins and timers only"), previous: (cdvAP, "the same"),
+            native: "CookieManager.flush",
+            probes: ["storage.relaunch"], wrong: "a cookie set shortly before the app is ended is gone at the next launch",
+            cause: .known("android.cookies-not-flushed"), fix: .code(language: "Java", kind: "java.cordovaActivityMember", """
+                // platforms/android/app/src/main/java/com/example/app/MainActivity.java
+                @Override
+                protected void onPause() {
+                    super.onPause();
+                    // Cookies set since the last write are only in memory until flushed.
+                    android.webkit.CookieManager.getInstance().flush();
+                }
+                """),
+            sources: [cdvA15 + "framework/src/org/apache/cordova/CordovaWebViewImpl.java#L480-L493", cdvA15 + cdvEngine + "SystemCookieManager.java#L65-L67", cdvA14 + "framework/src/org/apache/cordova/CordovaWebViewImpl.java#L480-L493"]),
         WrapperSettingRow("LimitsNavigationsToAppBoundDomains", "<preference name=\"LimitsNavigationsToAppBoundDomains\" value=\"true\" />", .storage, .ios,
             current: (cdvI, "false"), previous: nil,
             native: "WKWebViewConfiguration.limitsNavigationsToAppBoundDomains",

@@ -135,6 +135,58 @@ extension WrapperCatalog {
                 );
                 """),
             sources: [wfWebKit + wfWebKitController + "#L172-L183", wfWebKit + wfWebKitController + "#L79"]),
+        WrapperSettingRow("limitsNavigationsToAppBoundDomains", "WebKitWebViewControllerCreationParams(limitsNavigationsToAppBoundDomains: …)", .storage, .ios,
+            current: (wfK, "false: not set on the configuration"), previous: nil,
+            native: "WKWebViewConfiguration.limitsNavigationsToAppBoundDomains (Info.plist WKAppBoundDomains)",
+            probes: ["env.injected", "storage.local"], wrong: "true, or WKAppBoundDomains in Info.plist without the page's host: the page does not load, or loads without JavaScript channels and the cookie store",
+            cause: .known("webview.data-store-blocked"), fix: dart("dart.file", """
+                import 'package:webview_flutter/webview_flutter.dart';
+                import 'package:webview_flutter_wkwebview/webview_flutter_wkwebview.dart';
+
+                // true only when Info.plist WKAppBoundDomains lists the page's host.
+                final controller = WebViewController.fromPlatformCreationParams(
+                  WebKitWebViewControllerCreationParams(limitsNavigationsToAppBoundDomains: false),
+                );
+                """),
+            sources: [wfWebKit + wfWebKitController + "#L78", wfWebKit + wfWebKitController + "#L93-L98"]),
+        WrapperSettingRow("cookieFlush", "(not called) CookieManager.flush()", .storage, .android,
+            current: (wfA, "never flushed: AndroidWebViewCookieManager has clearCookies, setCookie, getCookies, setAcceptThirdPartyCookies only"), previous: nil,
+            native: "CookieManager.flush",
+            probes: ["storage.relaunch"], wrong: "a cookie set shortly before the app is ended is gone at the next launch",
+            cause: .known("android.cookies-not-flushed"),
+            fix: flushOnPause("android/app/src/main/kotlin/com/example/app/MainActivity.kt", "FlutterActivity", "io.flutter.embedding.android.FlutterActivity"),
+            sources: [wfAndroid + "lib/src/android_webview_cookie_manager.dart#L51-L92"]),
+        WrapperSettingRow("onWebResourceError", "NavigationDelegate(onWebResourceError: …)", .navigation, nil,
+            current: (wfA, "no callback: Android's Chromium error page; iOS keeps a blank or stale page"), previous: nil,
+            native: "WebViewClient.onReceivedError, WKNavigationDelegate didFailProvisionalNavigation",
+            probes: ["nav.loadError"], wrong: "an unreachable address ends on an error page with no way back to the flow",
+            cause: .probe("nav.loadError"), fix: dart("dart.controllerStatements", """
+                controller.setNavigationDelegate(NavigationDelegate(
+                  onWebResourceError: (error) {
+                    if (error.isForMainFrame ?? true) {
+                      controller.loadHtmlString(
+                        '<p>Could not load the page.</p><a href="${error.url ?? 'https://id.example.com/start'}">Try again</a>',
+                      );
+                    }
+                  },
+                ));
+                """),
+            sources: [wfAndroid + wfJava + "WebViewClientProxyApi.java#L60-L68", wfWebKit + wfWebKitController + "#L1130-L1162"]),
+        WrapperSettingRow("contentInsetAdjustmentBehavior", "(hard-coded) scrollView.contentInsetAdjustmentBehavior = .never", .viewport, .ios,
+            current: (wfK, ".never: the page spans the notch and the home indicator"), previous: nil,
+            native: "UIScrollView.contentInsetAdjustmentBehavior",
+            probes: ["env.viewport"], wrong: "content under the notch unless the page uses env(safe-area-inset-*) with viewport-fit=cover, or the widget sits in a SafeArea",
+            cause: .probe("env.viewport"), fix: dart("dart.file", """
+                import 'package:flutter/material.dart';
+                import 'package:webview_flutter/webview_flutter.dart';
+
+                // The plugin turns the WKWebView's inset adjustment off: keep the
+                // WebView out of the notch and the home indicator in the layout.
+                Widget probePage(WebViewController controller) => Scaffold(
+                      body: SafeArea(child: WebViewWidget(controller: controller)),
+                    );
+                """),
+            sources: [wfWebKit + "darwin/webview_flutter_wkwebview/Sources/webview_flutter_wkwebview/WebViewProxyAPIDelegate.swift#L18-L21"]),
     ]
 
     static let iaw6 = "https://github.com/pichillilorenzo/flutter_inappwebview/blob/v6.1.5/"
@@ -266,5 +318,51 @@ extension WrapperCatalog {
             probes: ["env.viewport"], wrong: "content under the notch unless the page uses env(safe-area-inset-*) with viewport-fit=cover",
             cause: .probe("env.viewport"), fix: dart("dart.inAppArgument", "initialSettings: InAppWebViewSettings(contentInsetAdjustmentBehavior: ScrollViewContentInsetAdjustmentBehavior.AUTOMATIC),"),
             sources: [iaw6 + iawSettings + "#L1772", iaw6 + iawSwift + "InAppWebViewSettings.swift#L65", iaw6 + iawSwift + "InAppWebView.swift#L439-L440"]),
+        WrapperSettingRow("cacheEnabled", "InAppWebViewSettings(cacheEnabled: …)", .storage, .ios,
+            current: (iawC, "true: WKWebsiteDataStore.default()"), previous: (iawP, "true"),
+            native: "false with sharedCookiesEnabled (and not incognito): WKWebsiteDataStore.nonPersistent()",
+            probes: ["storage.relaunch", "cookie.server"], wrong: "cacheEnabled: false with sharedCookiesEnabled: true: storage and cookies gone after every relaunch",
+            cause: .known("webview.non-persistent-store"), fix: dart("dart.inAppArgument", "initialSettings: InAppWebViewSettings(cacheEnabled: true, sharedCookiesEnabled: true),"),
+            sources: [iaw6 + iawSettings + "#L1680", iaw6 + iawSwift + "InAppWebView.swift#L614-L619", iaw6 + iawSwift + "InAppWebView.swift#L648-L655", iaw5 + "lib/src/in_app_webview/in_app_webview_options.dart#L227"]),
+        WrapperSettingRow("limitsNavigationsToAppBoundDomains", "InAppWebViewSettings(limitsNavigationsToAppBoundDomains: …)", .storage, .ios,
+            current: (iawC, "false"), previous: (iawP, "false (IOSInAppWebViewOptions)"),
+            native: "WKWebViewConfiguration.limitsNavigationsToAppBoundDomains (Info.plist WKAppBoundDomains)",
+            probes: ["env.injected", "storage.local"], wrong: "true, or WKAppBoundDomains in Info.plist without the page's host: the page does not load, or loads without the plugin's scripts, handlers and cookie store",
+            cause: .known("webview.data-store-blocked"), fix: dart("dart.inAppArgument", """
+                // true only when Info.plist WKAppBoundDomains lists the page's host.
+                initialSettings: InAppWebViewSettings(limitsNavigationsToAppBoundDomains: false),
+                """),
+            sources: [iaw6 + iawSettings + "#L1777", iaw6 + iawSwift + "InAppWebView.swift#L662-L664", iaw5 + "lib/src/in_app_webview/ios/in_app_webview_options.dart#L258"]),
+        WrapperSettingRow("cookieFlush", "(hard-coded) CookieManager.flush() in onPageFinished", .storage, .android,
+            current: (iawC, "flushed when a page finishes loading, never on pause"), previous: (iawP, "the same"),
+            native: "CookieManager.flush",
+            probes: ["storage.relaunch"], wrong: "a cookie set after the page loaded (a fetch's Set-Cookie, document.cookie) is lost when the app is ended before the next page load",
+            cause: .known("android.cookies-not-flushed"),
+            fix: flushOnPause("android/app/src/main/kotlin/com/example/app/MainActivity.kt", "FlutterActivity", "io.flutter.embedding.android.FlutterActivity"),
+            sources: [iaw6 + iawJava + "InAppWebViewClient.java#L233-L238", iaw5 + "android/src/main/java/com/pichillilorenzo/flutter_inappwebview/in_app_webview/InAppWebViewClient.java#L224-L227"]),
+        WrapperSettingRow("resourceCustomSchemes", "InAppWebViewSettings(resourceCustomSchemes: […]) + onLoadResourceWithCustomScheme", .network, nil,
+            current: (iawC, "[]: no scheme handled"), previous: (iawP, "[]"),
+            native: "iOS WKURLSchemeHandler (CustomSchemeHandler); Android shouldInterceptRequest → WebResourceResponse(mimeType, encoding, data)",
+            probes: ["cookie.server", "fetch.credentials"], wrong: "what the callback answers carries a content type and bytes only: no status, no headers, so no Set-Cookie reaches the jar",
+            cause: .known("app.interception-drops-set-cookie"), fix: dart("dart.inAppArgument", """
+                // Load the page and its API over https, where responses keep their
+                // headers; a custom scheme only for static assets, if at all.
+                initialSettings: InAppWebViewSettings(resourceCustomSchemes: const []),
+                """),
+            sources: [iaw6 + iawSettings + "#L1673", iaw6 + iawSwift + "InAppWebView.swift#L644-L646", iaw6 + iawSwift + "CustomSchemeHandler.swift#L16-L28", iaw6 + iawJava + "InAppWebViewClient.java#L683-L705"]),
+        WrapperSettingRow("disableDefaultErrorPage", "InAppWebViewSettings(disableDefaultErrorPage: …) + onReceivedError", .navigation, .android,
+            current: (iawC, "false: Chromium's error page"), previous: (iawP, "false (AndroidInAppWebViewOptions)"),
+            native: "WebViewClient.onReceivedError (true: stopLoading, then about:blank)",
+            probes: ["nav.loadError"], wrong: "an unreachable address ends on the WebView's error page; true alone leaves a blank page",
+            cause: .probe("nav.loadError"), fix: dart("dart.inAppArgument", """
+                onReceivedError: (controller, request, error) async {
+                  if (request.isForMainFrame ?? true) {
+                    await controller.loadData(
+                      data: '<p>Could not load the page.</p><a href="${request.url}">Try again</a>',
+                    );
+                  }
+                },
+                """),
+            sources: [iaw6 + iawSettings + "#L1741", iaw6 + iawJava + "InAppWebViewClient.java#L272-L296", iaw5 + "lib/src/in_app_webview/android/in_app_webview_options.dart#L294"]),
     ]
 }

@@ -11,6 +11,27 @@ extension WrapperCatalog {
 
     static func jsx(_ code: String) -> WrapperSettingRow.Fix { .code(language: "JSX", kind: "jsx.element", code) }
 
+    /// The app's own Android activity writing the WebView's cookies to disk whenever the app
+    /// leaves the foreground: the wrappers flush at most after a page load, or never.
+    static func flushOnPause(_ path: String, _ superclass: String, _ superImport: String) -> WrapperSettingRow.Fix {
+        .code(language: "Kotlin", kind: "kotlin.file", """
+            // \(path)
+            package com.example.app
+
+            import android.webkit.CookieManager
+            import \(superImport)
+
+            class MainActivity : \(superclass)() {
+                // Cookies set since the last flush are only in memory: write them
+                // before the system can end the process in the background.
+                override fun onPause() {
+                    super.onPause()
+                    CookieManager.getInstance().flush()
+                }
+            }
+            """)
+    }
+
     static let reactNativeSettings: [WrapperSettingRow] = [
         WrapperSettingRow("allowsInlineMediaPlayback", "allowsInlineMediaPlayback", .media, .ios,
             current: (rnCurrent, "false"), previous: (rnPrevious, "false"),
@@ -84,6 +105,25 @@ extension WrapperCatalog {
             probes: ["cookie.server", "fetch.credentials"], wrong: "cookies the app set natively are missing from the WebView's requests",
             cause: .setting(.cookies), fix: jsx("<WebView source={{ uri: 'https://id.example.com/start' }} sharedCookiesEnabled />"),
             sources: [rn16 + "src/RNCWebViewNativeComponent.ts#L217", rn16 + "apple/RNCWebViewImpl.m#L1545-L1553"]),
+        WrapperSettingRow("limitsNavigationsToAppBoundDomains", "limitsNavigationsToAppBoundDomains", .storage, .ios,
+            current: (rnCurrent, "false"), previous: (rnPrevious, "false"),
+            native: "WKWebViewConfiguration.limitsNavigationsToAppBoundDomains (Info.plist WKAppBoundDomains)",
+            probes: ["env.injected", "storage.local"], wrong: "true, or WKAppBoundDomains in Info.plist without the page's host: the page does not load, or loads without injectedJavaScript, postMessage and the cookie store",
+            cause: .known("webview.data-store-blocked"), fix: jsx("""
+                <WebView
+                  source={{ uri: 'https://id.example.com/start' }}
+                  // true only when Info.plist WKAppBoundDomains lists id.example.com
+                  limitsNavigationsToAppBoundDomains={false}
+                />
+                """),
+            sources: [rn16 + "src/WebViewTypes.ts#L706-L715", rn16 + "apple/RNCWebViewImpl.m#L465-L467", rn15 + "apple/RNCWebViewImpl.m#L483-L485"]),
+        WrapperSettingRow("cookieFlush", "(hard-coded) CookieManager.flush() in onPageFinished", .storage, .android,
+            current: (rnCurrent, "flushed when a page finishes loading with cookies for its URL, never on pause"), previous: (rnPrevious, "the same"),
+            native: "CookieManager.flush",
+            probes: ["storage.relaunch"], wrong: "a cookie set after the page loaded (a fetch's Set-Cookie, document.cookie) is lost when the app is ended before the next page load",
+            cause: .known("android.cookies-not-flushed"),
+            fix: flushOnPause("android/app/src/main/java/com/example/app/MainActivity.kt", "ReactActivity", "com.facebook.react.ReactActivity"),
+            sources: [rn16 + rnAndroid + "RNCWebViewClient.java#L49-L55", rn15 + rnAndroid + "RNCWebViewClient.java#L49-L55"]),
         WrapperSettingRow("mixedContentMode", "mixedContentMode", .network, .android,
             current: (rnCurrent, "'never' (MIXED_CONTENT_NEVER_ALLOW)"), previous: (rnPrevious, "'never'"),
             native: "WebSettings.setMixedContentMode",

@@ -375,3 +375,116 @@ import Testing
         #expect(host["facts"]?.arrayValue?.count == HostFact.all.count)
     }
 }
+
+/// The four companions added beside the native, react-native-webview and flutter_inappwebview
+/// ones (Capacitor, Cordova, webview_flutter, .NET MAUI): what each answers, posted through the
+/// bridge the page looks for it by, settles the checklist items its facts decide. The run holds
+/// env.injected and host.report only (the page's `?probes=host.report`), so every item is one the
+/// page could not settle itself.
+@Suite struct WrapperCompanionReportTests {
+    typealias Expected = (bridge: String, settles: [String: ChecklistCoverage.Status])
+
+    /// Fixture → the bridge its companion answers through (companions/README.md) and each item
+    /// its facts settle, as the fixture's values decide it.
+    static let companions: [String: Expected] = [
+        "capacitor-android.json": ("capacitor", [
+            "common.permissions.camera": .verified, "common.webview.javascript": .verified, "android.manifest.camera": .verified,
+            "android.runtime.camera": .verified, "android.onPermissionRequest": .verified, "android.onShowFileChooser": .verified,
+            "android.webviewUpToDate": .verified, "android.javaScriptEnabled": .verified, "android.domStorageEnabled": .verified,
+            // acceptThirdPartyCookies false: Capacitor never calls setAcceptThirdPartyCookies.
+            "android.cookies": .failed, "android.mediaGesture": .verified]),
+        "capacitor-ios.json": ("capacitor", [
+            // cameraAuthorization not-determined: the app opened the WebView without asking.
+            "common.permissions.camera": .failed, "ios.appCameraPermission": .failed,
+            "common.permissions.photos": .verified, "common.webview.javascript": .verified, "ios.plist.camera": .verified,
+            "ios.plist.photos": .verified, "ios.appPhotosPermission": .verified, "ios.uiDelegate": .verified,
+            "ios.mediaCaptureHandler": .verified, "ios.javaScript": .verified, "ios.dataStore": .verified]),
+        "cordova-android.json": ("android", [
+            // No CAMERA in the manifest and none granted.
+            "android.manifest.camera": .failed, "android.runtime.camera": .failed,
+            "common.webview.javascript": .verified, "android.onPermissionRequest": .verified, "android.onShowFileChooser": .verified,
+            "android.webviewUpToDate": .verified, "android.javaScriptEnabled": .verified, "android.domStorageEnabled": .verified,
+            "android.cookies": .verified, "android.mediaGesture": .verified]),
+        "cordova-ios.json": ("webkit", [
+            "common.permissions.camera": .verified, "common.permissions.photos": .verified, "common.webview.javascript": .verified,
+            "ios.plist.camera": .verified, "ios.plist.photos": .failed, "ios.appCameraPermission": .verified,
+            "ios.appPhotosPermission": .verified, "ios.uiDelegate": .verified, "ios.mediaCaptureHandler": .verified,
+            "ios.javaScript": .verified, "ios.dataStore": .verified]),
+        "webview_flutter-android.json": ("webview_flutter", [
+            "android.onPermissionRequest": .verified, "android.onShowFileChooser": .verified, "android.mediaGesture": .verified]),
+        "webview_flutter-ios.json": ("webview_flutter", ["ios.mediaCaptureHandler": .verified]),
+        "maui-android.json": ("android", [
+            "common.permissions.camera": .verified, "common.webview.javascript": .verified, "android.manifest.camera": .verified,
+            "android.runtime.camera": .verified, "android.onShowFileChooser": .verified, "android.webviewUpToDate": .verified,
+            "android.javaScriptEnabled": .verified, "android.domStorageEnabled": .verified,
+            // MauiWebChromeClient has no onPermissionRequest; the WebView's defaults stand.
+            "android.onPermissionRequest": .failed, "android.cookies": .failed, "android.mediaGesture": .failed]),
+        "maui-ios.json": ("webkit", [
+            "common.permissions.camera": .verified, "common.permissions.photos": .failed, "common.webview.javascript": .verified,
+            "ios.plist.camera": .verified, "ios.plist.photos": .verified, "ios.appCameraPermission": .verified,
+            "ios.appPhotosPermission": .failed, "ios.uiDelegate": .verified, "ios.mediaCaptureHandler": .failed,
+            "ios.javaScript": .verified, "ios.dataStore": .verified]),
+    ]
+
+    static func report(_ name: String) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: HostReportTests.root.appendingPathComponent("companions/fixtures/\(name)")))
+    }
+
+    /// env.injected listing `seen` (the page's first look), then the companion's answer through `bridge`.
+    static func run(_ name: String, bridge: String, seen: String?) throws -> DiffReport {
+        let platform: Platform = name.hasSuffix("-ios.json") ? .iosWKWebView : .androidWebView
+        let objects: [JSONValue] = seen.map { [.string($0)] } ?? []
+        let results = [Run.result("env.injected", ["patchedNatives": [], "unexpectedGlobals": [], "bridgeObjects": .array(objects)]),
+                       HostReportTests.hostResult(try report(name), bridge: bridge)]
+        return Run.report(platform, results)
+    }
+
+    @Test func EveryNewerWrapper_HasACompanionOnBothPlatforms() {
+        let wrappers = Set(Self.companions.keys.map { String($0.prefix { $0 != "-" }) })
+        #expect(wrappers == ["capacitor", "cordova", "webview_flutter", "maui"])
+        #expect(Set(Self.companions.keys).isSubset(of: HostReportTests.fixtures.keys))
+        #expect(Self.companions.count == 8)
+    }
+
+    @Test(arguments: companions.keys.sorted())
+    func CompanionReport_ThroughItsBridge_SettlesItsChecklistItems(name: String) throws {
+        let expected = try #require(Self.companions[name])
+        let injected = try #require(HostReport.bridges.first { $0.name == expected.bridge }?.injected)
+        let run = try Self.run(name, bridge: expected.bridge, seen: injected)
+        let finding = try #require(run.finding(HostReport.probe))
+        #expect(finding.verdict == .info, "\(name): \(finding.observed) \(finding.diagnosis ?? "")")
+        #expect(finding.observed.hasPrefix("host report through \(expected.bridge) "), "\(name): \(finding.observed)")
+        let settled = Dictionary(uniqueKeysWithValues: run.coverage.items.filter { $0.source == .hostReport }.map { ($0.id, $0.status) })
+        #expect(settled == expected.settles, "\(name): settled \(settled.sorted { $0.key < $1.key })")
+        // Each settled item says which fact, read with which of the companion's APIs, settled it.
+        for item in run.coverage.items where item.source == .hostReport {
+            #expect(item.evidence.hasPrefix("host report: "), "\(name) \(item.id): \(item.evidence)")
+        }
+    }
+
+    /// The same answer, through a bridge env.injected never saw, settles nothing: a page could
+    /// forge it. The check above is not settling whatever arrives.
+    @Test(arguments: companions.keys.sorted())
+    func CompanionReport_ThroughABridgeThePageNeverSaw_SettlesNothing(name: String) throws {
+        let expected = try #require(Self.companions[name])
+        let run = try Self.run(name, bridge: expected.bridge, seen: nil)
+        #expect(!run.coverage.items.contains { $0.source == .hostReport })
+        #expect(run.finding(HostReport.probe)?.verdict == .warn)
+    }
+
+    /// `HostFact.apis` names, for each newer wrapper, the API its companion reads each fact with.
+    @Test(arguments: companions.keys.sorted())
+    func HostFactAPIs_NameEveryReadOfTheCompanion(name: String) throws {
+        let document = try #require(HostReportDocument(HostReportTests.hostResult(try Self.report(name))))
+        let label = HostFact.wrapperReads.map(\.on).first { on in
+            let wrapper = name.prefix { $0 != "-" }
+            let platform = name.hasSuffix("-ios.json") ? "iOS" : "Android"
+            return on.hasSuffix(" " + platform) && ["capacitor": "Capacitor", "cordova": "Cordova", "webview_flutter": "webview_flutter", "maui": ".NET MAUI"][String(wrapper)].map { on.hasPrefix($0 + " ") } == true
+        }
+        let on = try #require(label, "\(name): no wrapper entry")
+        for (fact, read) in document.facts {
+            let apis = HostFact.named(fact)?.apis ?? []
+            #expect(apis.contains { $0.on == on && $0.how == read.how }, "\(name): \(fact) read with \"\(read.how)\" is not among \(fact)'s APIs for \(on)")
+        }
+    }
+}

@@ -29,6 +29,14 @@ REACT_NATIVE = ("window.ReactNativeWebView = { postMessage: function (text) { if
 WEBVIEW_FLUTTER = ("window.ProbeHost = { postMessage: function (text) { if (JSON.parse(text).type === 'host-report-request') "
                    "setTimeout(function () { window.probeHostReport(%s); }, 50); } };")
 SILENT = "window.ReactNativeWebView = { postMessage: function () {} };"
+# Capacitor: the local plugin's report method, which Capacitor's bridge defines in the page as
+# Capacitor.Plugins.ProbeHost; the call resolves with {report: json} (companions/capacitor).
+CAPACITOR = ("window.Capacitor = { Plugins: { ProbeHost: { report: function (request) { "
+             "return Promise.resolve(request.type === 'host-report-request' ? { report: %s } : {}); } } } };")
+# WKScriptMessageHandlerWithReply named probe (Cordova's and MAUI's iOS companions): postMessage
+# returns a promise of the handler's reply.
+WEBKIT_REPLY = ("window.webkit = { messageHandlers: { probe: { postMessage: function (message) { "
+                "return Promise.resolve(message && message.type === 'host-report-request' ? %s : null); } } } };")
 
 
 def run_host_step(server, browser, init_script, platform):
@@ -48,6 +56,11 @@ def run_host_step(server, browser, init_script, platform):
         return stored, diff, shown
     finally:
         context.close()
+
+
+def settled(diff):
+    """The checklist items the host report settled: id -> status."""
+    return {i["id"]: i["status"] for i in diff["coverage"]["items"] if i.get("source") == "host-report"}
 
 
 def test_android_interface_report_is_posted_and_verifies_the_manifest_item(server, browser):
@@ -72,11 +85,64 @@ def test_webview_flutter_channel_answers_through_the_global(server, browser):
     stored, diff, _ = run_host_step(server, browser, WEBVIEW_FLUTTER % report_js("webview_flutter-android.json"), "android-webview")
     assert stored["observed"]["bridge"] == "webview_flutter" and stored["observed"]["answered"] is True
     assert "host report through webview_flutter" in {f["probe"]: f for f in diff["findings"]}["host.report"]["observed"]
+    # What the app stated it gave the setters settles the Android items they decide.
+    assert settled(diff) == {"android.onPermissionRequest": "verified", "android.onShowFileChooser": "verified", "android.mediaGesture": "verified"}
+
+
+def test_webview_flutter_channel_on_ios_settles_the_media_capture_item(server, browser):
+    # On iOS the channel is webkit.messageHandlers.ProbeHost, which webview_flutter copies to window.ProbeHost.
+    stored, diff, shown = run_host_step(server, browser, WEBVIEW_FLUTTER % report_js("webview_flutter-ios.json"), "ios-wkwebview")
+    assert stored["observed"]["bridge"] == "webview_flutter" and stored["observed"]["report"]["host"]["platform"] == "ios"
+    assert settled(diff) == {"ios.mediaCaptureHandler": "verified"}
+    assert "host-item-ios-mediaCaptureHandler" in shown
 
 
 def test_maui_android_interface_answers_as_the_android_bridge(server, browser):
-    stored, _, _ = run_host_step(server, browser, ANDROID % report_js("maui-android.json"), "android-webview")
+    stored, diff, _ = run_host_step(server, browser, ANDROID % report_js("maui-android.json"), "android-webview")
     assert stored["observed"]["bridge"] == "android" and stored["observed"]["report"]["host"]["wrapper"] == "maui"
+    items = settled(diff)
+    # MauiWebChromeClient has no onPermissionRequest: the host says so, and the item fails.
+    assert items["android.onPermissionRequest"] == "failed" and items["android.manifest.camera"] == "verified"
+
+
+def test_maui_ios_reply_settles_the_ios_items(server, browser):
+    stored, diff, _ = run_host_step(server, browser, WEBKIT_REPLY % report_js("maui-ios.json"), "ios-wkwebview")
+    assert stored["observed"]["bridge"] == "webkit" and stored["observed"]["report"]["host"]["wrapper"] == "maui"
+    items = settled(diff)
+    assert items["ios.plist.camera"] == "verified" and items["ios.mediaCaptureHandler"] == "failed"
+
+
+def test_capacitor_plugin_call_resolves_the_report_on_android(server, browser):
+    stored, diff, shown = run_host_step(server, browser, CAPACITOR % report_js("capacitor-android.json"), "android-webview")
+    assert stored["observed"]["bridge"] == "capacitor" and stored["observed"]["report"]["host"]["wrapper"] == "capacitor"
+    items = settled(diff)
+    assert items["android.manifest.camera"] == "verified" and items["android.onPermissionRequest"] == "verified"
+    # Capacitor never calls setAcceptThirdPartyCookies: the host reports it off.
+    assert items["android.cookies"] == "failed"
+    assert "host-item-android-manifest-camera" in shown
+
+
+def test_capacitor_plugin_call_resolves_the_report_on_ios(server, browser):
+    stored, diff, _ = run_host_step(server, browser, CAPACITOR % report_js("capacitor-ios.json"), "ios-wkwebview")
+    assert stored["observed"]["bridge"] == "capacitor" and stored["observed"]["report"]["host"]["platform"] == "ios"
+    items = settled(diff)
+    assert items["ios.plist.camera"] == "verified" and items["ios.uiDelegate"] == "verified"
+    # The app opened the WebView before asking for the camera (not-determined).
+    assert items["ios.appCameraPermission"] == "failed"
+
+
+def test_cordova_android_interface_settles_the_manifest_item_it_lacks(server, browser):
+    stored, diff, _ = run_host_step(server, browser, ANDROID % report_js("cordova-android.json"), "android-webview")
+    assert stored["observed"]["bridge"] == "android" and stored["observed"]["report"]["host"]["wrapper"] == "cordova"
+    items = settled(diff)
+    assert items["android.manifest.camera"] == "failed" and items["android.domStorageEnabled"] == "verified"
+
+
+def test_cordova_ios_reply_settles_the_ios_items(server, browser):
+    stored, diff, _ = run_host_step(server, browser, WEBKIT_REPLY % report_js("cordova-ios.json"), "ios-wkwebview")
+    assert stored["observed"]["bridge"] == "webkit" and stored["observed"]["report"]["host"]["wrapper"] == "cordova"
+    items = settled(diff)
+    assert items["ios.plist.camera"] == "verified" and items["ios.plist.photos"] == "failed"
 
 
 def test_react_native_answers_through_the_global(server, browser):

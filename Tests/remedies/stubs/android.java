@@ -375,6 +375,16 @@ public class Plugin {
     public Bridge getBridge() { return bridge; }
     public PluginConfig getConfig() { return null; }
 }
+// FILE: io/flutter/embedding/android/FlutterActivity.java
+package io.flutter.embedding.android;
+public class FlutterActivity extends android.app.Activity {
+    @Override protected void onPause() {}
+}
+// FILE: com/facebook/react/ReactActivity.java
+package com.facebook.react;
+public abstract class ReactActivity extends androidx.appcompat.app.AppCompatActivity {
+    @Override protected void onPause() {}
+}
 // FILE: com/getcapacitor/BridgeActivity.java
 package com.getcapacitor;
 public class BridgeActivity extends androidx.appcompat.app.AppCompatActivity {

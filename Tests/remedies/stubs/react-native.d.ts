@@ -38,6 +38,7 @@ declare module 'react-native-webview' {
     thirdPartyCookiesEnabled?: boolean;
     incognito?: boolean;
     cacheEnabled?: boolean;
+    limitsNavigationsToAppBoundDomains?: boolean;
     allowsInlineMediaPlayback?: boolean;
     mediaPlaybackRequiresUserAction?: boolean;
     mediaCapturePermissionGrantType?: 'grantIfSameHostElsePrompt' | 'grantIfSameHostElseDeny' | 'deny' | 'grant' | 'prompt';
