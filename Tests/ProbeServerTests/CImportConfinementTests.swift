@@ -13,8 +13,7 @@ import Testing
     ]
 
     static var sources: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/ProbeServer")
+        Repository.file("Sources/ProbeServer")
     }
 
     @Test func CModules_AreImportedOnlyByTheFilesThatWrapThem() throws {
