@@ -14,8 +14,7 @@ import Testing
     ]
 
     static var sources: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources")
+        Repository.file("Sources")
     }
 
     @Test func CModules_AreImportedOnlyByTheFilesThatWrapThem() throws {

@@ -520,15 +520,25 @@ public final class RunAPI: @unchecked Sendable {
     /// image is no proof the page is done, and completing would freeze the verdict; `wait`
     /// and the report show the failed `env.script` instead.
     public func recordNoscriptBeacon(run id: String, key: String?, request: Request) {
-        guard RunID.isWellFormed(id) else { return }
+        let settled = onNoscriptBeaconSettled
+        guard RunID.isWellFormed(id) else { settled?(id, false); return }
         let access = RunAccess(key: key, scope: (try? token.scope(of: request)) ?? nil)
         DispatchQueue.global().async { [self] in
-            guard (try? run(id, access, .write)) != nil else { return }
+            guard (try? run(id, access, .write)) != nil else { settled?(id, false); return }
             let record = ResultRecord(runID: id, probe: "env.script", attempt: 0, status: ProbeResult.Status.fail.rawValue,
                                       observed: #"{"javascript":false,"noscriptBeacon":true}"#, receivedAt: Self.now())
-            store.submit(.appendResults([record])) { _ in }
+            store.submit(.appendResults([record])) { outcome in settled?(id, (try? outcome.get()) != nil) }
         }
     }
+
+    /// Told each `<noscript>` beacon's run id once the beacon is settled, and whether its
+    /// `env.script` was stored. A test seam: tests wait for it instead of sleeping.
+    var onNoscriptBeaconSettled: (@Sendable (_ run: String, _ stored: Bool) -> Void)? {
+        get { seamLock.withLock { beaconSettled } }
+        set { seamLock.withLock { beaconSettled = newValue } }
+    }
+    private let seamLock = Lock()
+    private var beaconSettled: (@Sendable (String, Bool) -> Void)?
 
     /// Keeps an uploaded file of a run: the bytes under `DATA/uploads/RUN/`, written 0600 and
     /// synced, then the record. Blocking: call it off the event loops (the upload route is

@@ -56,6 +56,14 @@ public final class RunWaiters: @unchecked Sendable {
     /// Waits held now (for tests and the log).
     public var count: Int { lock.withLock { total } }
 
+    /// Told the run's id each time a wait is registered. A test seam: tests wait for it
+    /// instead of sleeping until a long poll has probably registered.
+    var onRegistered: (@Sendable (String) -> Void)? {
+        get { lock.withLock { registered } }
+        set { lock.withLock { registered = newValue } }
+    }
+    private var registered: (@Sendable (String) -> Void)?
+
     /// Calls `wake` when the run completes or after `seconds`, exactly once, unless the
     /// ticket is cancelled first. Throws 429 naming the limit when the address or the server
     /// already holds as many waits as allowed.
@@ -86,8 +94,12 @@ public final class RunWaiters: @unchecked Sendable {
             self?.remove(runID: runID, id: id)
             fire()
         }
-        lock.withLock { waiting[runID, default: [:]][id] = Entry(address: address, fire: fire, timer: timer) }
+        let registered = lock.withLock { () -> (@Sendable (String) -> Void)? in
+            waiting[runID, default: [:]][id] = Entry(address: address, fire: fire, timer: timer)
+            return self.registered
+        }
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds), execute: timer)
+        registered?(runID)
         return Ticket(runID: runID, id: id, owner: self)
     }
 

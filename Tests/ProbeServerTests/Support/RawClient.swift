@@ -37,9 +37,10 @@ final class RawClient {
     /// True when the server has sent something (or closed) that has not been read yet.
     /// Tests use it to order events ("answered while the client was still sending")
     /// instead of timing them.
-    func hasPendingInput() -> Bool {
+    /// `waitingUpTo` milliseconds for it to come (poll(2)); at once by default.
+    func hasPendingInput(waitingUpTo milliseconds: Int32 = 0) -> Bool {
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&p, 1, 0) > 0 && p.revents != 0
+        return poll(&p, 1, milliseconds) > 0 && p.revents != 0
     }
 
     private var buffer: [UInt8] = []

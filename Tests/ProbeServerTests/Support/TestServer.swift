@@ -11,6 +11,8 @@ final class TestServer {
     let root: String
     let outside: String
     var port: UInt16 { server.port }
+    /// `POST /api/held`: a request in flight for exactly as long as the test says.
+    let held = HeldHandler()
 
     /// A 25 KB script, like the page's main script.
     static let script: [UInt8] = Array((0..<25_000).map { i in "abcdefghijklmnopqrstuvwxyz\n".utf8.map { $0 }[i % 27] })
@@ -43,7 +45,8 @@ final class TestServer {
         if router == nil {
             r.get("/api/echo-query") { req in .json(req.queryItems) }
             r.post("/api/echo") { req in Response(status: .ok, headers: HTTPHeaders([("Content-Type", "application/octet-stream")]), body: req.body) }
-            r.add("POST", "/api/slow") { req in .offload { usleep(50_000); return .text("slow \(req.body.count)") } }
+            let held = self.held
+            r.add("POST", "/api/held") { req in .offload { held.hold(); return .text("held \(req.body.count)") } }
         }
         server = HTTPServer(configuration: config, router: r, staticFiles: try StaticFiles(root: root))
         try server.start()
@@ -54,5 +57,22 @@ final class TestServer {
     deinit {
         server.shutdown(grace: .milliseconds(200))
         try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent)
+    }
+}
+
+/// An offloaded handler that holds its request until the test lets it go: "in flight" is an
+/// event the test waits for (`started`), not a duration it hopes is long enough.
+final class HeldHandler: @unchecked Sendable {
+    /// Signalled each time a request reaches the handler.
+    let started = DispatchSemaphore(value: 0)
+    private let released = DispatchSemaphore(value: 0)
+
+    /// Lets one held request answer.
+    func release() { released.signal() }
+
+    func hold() {
+        started.signal()
+        // A safety net for a test that failed before releasing it, so the server can stop.
+        _ = released.wait(timeout: .now() + 30)
     }
 }

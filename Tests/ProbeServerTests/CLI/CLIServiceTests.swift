@@ -105,12 +105,13 @@ import Testing
         let service = try TestService { o in
             o.plainHTTP = false
             o.setupPort = 0
+            o.eventLoops = 1  // what `refuse` orders its events on
         }
         let ca = service.dataDirectory + "/ca.pem"
         let trusted = try HTTPClient(server: ServerURL(scheme: .https, host: "127.0.0.1", port: service.port), trust: .caFile(ca))
         let created = try JSONSerialization.jsonObject(with: Data(try trusted.post("/api/runs", json: Array("{}".utf8)).body))
         let id = try #require((created as? [String: Any])?["id"] as? String)
-        CertificateRefusalServiceTests.refuse(service)
+        try CertificateRefusalServiceTests.refuse(service)
         let url = "https://127.0.0.1:\(service.port)"
         let output = try await TLSTestSupport.onThread {
             // With the token, as CI runs it: the refusal list is the whole server's, token only.

@@ -72,7 +72,8 @@ import Testing
 
     // MARK: A real server
 
-    static func router() -> Router {
+    /// `held` answers `GET /api/slow` only once the test lets it go.
+    static func router(held: HeldHandler = HeldHandler()) -> Router {
         var router = Router()
         router.get("/api/hello") { request in
             .json(["hello": "world", "auth": request.headers["authorization"] ?? "none"])
@@ -82,7 +83,7 @@ import Testing
         }
         router.delete("/api/thing") { _ in Response(status: .noContent) }
         router.get("/api/missing") { _ in throw HTTPError(.notFound, "no run with id x; list runs with GET /api/runs", field: "id") }
-        router.add("GET", "/api/slow") { _ in .offload { sleep(3); return .text("late") } }
+        router.add("GET", "/api/slow") { _ in .offload { held.hold(); return .text("late") } }
         return router
     }
 
@@ -112,7 +113,8 @@ import Testing
     }
 
     @Test func SlowServer_TimesOutWithAdvice() throws {
-        let server = try TestServer(router: Self.router())
+        let held = HeldHandler()
+        let server = try TestServer(router: Self.router(held: held))
         let client = try HTTPClient(server: ServerURL(scheme: .http, host: "127.0.0.1", port: server.port), timeout: 0.5)
         #expect {
             _ = try client.get("/api/slow")
@@ -120,6 +122,9 @@ import Testing
             guard case .timedOut = error as? HTTPClientError else { return false }
             return (error as? HTTPClientError)?.localizedDescription.contains("--timeout") == true
         }
+        #expect(held.started.wait(timeout: .now() + 10) == .success, "the request never reached the server")
+        // The server answers only now, after the client has given up.
+        held.release()
     }
 
     @Test func ClosedPort_SaysTheServerIsNotRunning() throws {

@@ -21,15 +21,24 @@ import Testing
     }
 
     @Test func PipelinedRequests_AreAnsweredInOrder() throws {
-        let s = try TestServer()
+        // One loop: every event of both connections is handled in order on one thread.
+        let s = try TestServer { $0.eventLoops = 1 }
         let c = try s.client()
-        // A slow (offloaded) request first: the quick ones behind it must wait their turn.
-        c.send("POST /api/slow HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\n\r\nabc"
+        // A held (offloaded) request first: the quick ones behind it must wait their turn.
+        c.send("POST /api/held HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\n\r\nabc"
             + "GET /api/echo-query?n=1 HTTP/1.1\r\nHost: t\r\n\r\n"
             + "GET /api/echo-query?n=2 HTTP/1.1\r\nHost: t\r\n\r\n"
             + "HEAD /app.js HTTP/1.1\r\nHost: t\r\n\r\n"
             + "GET /api/echo-query?n=3 HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
-        #expect(c.readResponse()?.text == "slow 3")
+        try #require(s.held.started.wait(timeout: .now() + 10) == .success, "the first request never reached its handler")
+        // Answered on the same loop after the turn that read the pipelined requests: a quick
+        // one answered out of turn would be waiting in `c` by now.
+        let other = try s.client()
+        other.send("GET /api/echo-query?n=0 HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(other.readResponse()?.text == #"{"n":"0"}"#)
+        #expect(!c.hasPendingInput(), "a request behind the held one was answered before it")
+        s.held.release()
+        #expect(c.readResponse()?.text == "held 3")
         #expect(c.readResponse()?.text == #"{"n":"1"}"#)
         #expect(c.readResponse()?.text == #"{"n":"2"}"#)
         let head = try #require(c.readResponse(head: true))
@@ -172,9 +181,9 @@ import Testing
         c.send("GET / HTTP/1.1\r\n")
         // A header line every 100 ms, for far longer than the 400 ms timeout: if each byte
         // restarted the clock, the server would never answer while the lines keep coming.
+        // The next line goes as soon as 100 ms pass without an answer; the answer ends the trickle.
         var linesSent = 0
-        while linesSent < 100 && !c.hasPendingInput() {
-            usleep(100_000)
+        while linesSent < 100 && !c.hasPendingInput(waitingUpTo: 100) {
             c.send("X-\(linesSent): 1\r\n")
             linesSent += 1
         }
@@ -258,16 +267,24 @@ import Testing
         #expect(c.readToEnd().isEmpty && c.sawEOF)
     }
 
-    @Test func GracefulShutdown_FinishesInFlightRequests() throws {
+    @Test func GracefulShutdown_ClosesIdleConnections_AndFinishesInFlightRequests() throws {
         let s = try TestServer()
+        let idle = try s.client()
+        idle.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(idle.readResponse()?.status == 200)
         let c = try s.client()
-        c.send("POST /api/slow HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\n\r\nx")
-        usleep(10_000)
+        c.send("POST /api/held HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\n\r\nx")
+        try #require(s.held.started.wait(timeout: .now() + 10) == .success, "the request never reached its handler")
         let done = DispatchSemaphore(value: 0)
         let server = s.server
-        Thread { server.shutdown(grace: .seconds(2)); done.signal() }.start()
+        // The grace is a bound the drain must not need: the request is let go at once below.
+        Thread { server.shutdown(grace: .seconds(20)); done.signal() }.start()
+        // The drain has begun once the server closes the idle connection; the request is in
+        // flight through it.
+        #expect(idle.isClosedByPeer(), "an idle keep-alive connection outlived the start of the drain")
+        s.held.release()
         let r = try #require(c.readResponse())
-        #expect(r.text == "slow 1")
+        #expect(r.text == "held 1")
         #expect(r.headers["connection"] == "close")
         #expect(done.wait(timeout: .now() + 60) == .success)
         // The listener is gone.

@@ -24,8 +24,7 @@ import Testing
     @Test func HostReport_IsStored_AndTheReportPageMarksTheItemsItVerified() throws {
         let s = try TestService()
         let id = try s.createRun(#"{"platform":"android-webview"}"#)
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("companions/fixtures/android-native.json")
+        let fixture = Repository.file("companions/fixtures/android-native.json")
         let report = try String(contentsOf: fixture, encoding: .utf8)
         let posted = try s.request("POST", "/api/runs/\(id)/results", body: Self.hostResult(id, report: report))
         #expect(posted.status == 200, "\(posted.text)")

@@ -6,6 +6,8 @@ final class RunningProcess: @unchecked Sendable {
     let process = Process()
     private let stdout: TLSTestSupport.Collector
     private let stderr: TLSTestSupport.Collector
+    /// Signalled by Foundation once it has reaped the child (its termination handler).
+    private let exited = DispatchSemaphore(value: 0)
 
     init(_ program: String, _ arguments: [String], input: [UInt8] = [], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: try TLSTestSupport.which(program))
@@ -15,6 +17,8 @@ final class RunningProcess: @unchecked Sendable {
         process.standardInput = inPipe
         process.standardOutput = outPipe
         process.standardError = errPipe
+        let exited = self.exited
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         stdout = TLSTestSupport.Collector(outPipe.fileHandleForReading)
         stderr = TLSTestSupport.Collector(errPipe.fileHandleForReading)
@@ -26,11 +30,12 @@ final class RunningProcess: @unchecked Sendable {
         }
     }
 
-    /// Waits for the child, killing it if it outlives `seconds`.
+    /// Waits for the child to exit, killing it if it outlives `seconds` (a safety net for a
+    /// child that hangs, not a measurement).
     func finish(within seconds: TimeInterval = 10) -> TLSTestSupport.Output {
-        let deadline = Date() + seconds
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { process.terminate() }
+        if exited.wait(timeout: .now() + seconds) == .timedOut {
+            process.terminate()
+        }
         process.waitUntilExit()
         return TLSTestSupport.Output(status: process.terminationStatus, stdout: stdout.wait(), stderr: stderr.wait())
     }

@@ -7,8 +7,7 @@ import Testing
 
 /// The report formats, rendered from real diffs the catalog made of crafted results.
 @Suite struct ReportTests {
-    static let checker = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("reports/check_report.py").path
+    static let checker = Repository.file("Tests/reports/check_report.py").path
 
     /// Writes `text` to a temporary file and runs the Python checker on it.
     static func check(_ mode: String, _ text: String) throws -> (status: Int32, json: [String: Any], stderr: String) {

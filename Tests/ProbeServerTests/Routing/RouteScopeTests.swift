@@ -32,8 +32,7 @@ import Testing
 
     /// `GET /api/runs/{id}` → who may, from the document.
     static func documentedTable() throws -> [String: [Credential: Bool]] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+        let text = try String(contentsOf: Repository.file(document), encoding: .utf8)
         guard let start = text.range(of: heading + "\n") else {
             Issue.record("\(document) has no section \(heading)")
             return [:]

@@ -148,13 +148,16 @@ import ProbeCatalog
                                                                                        observed: #"{"available":false,"errorName":"SecurityError"}"#))
         let before = try s.request("GET", "/api/runs/\(id)/wait?timeout=0")
         #expect(before.json["completed"] as? Bool == false)
+        let registered = DispatchSemaphore(value: 0)
+        s.service.api.waiters.onRegistered = { run in if run == id { registered.signal() } }
         let done = DispatchSemaphore(value: 0)
         let waited = LockedBox<TestService.Reply?>(nil)
         Thread {
-            waited.value = try? s.request("GET", "/api/runs/\(id)/wait?timeout=10")
+            // Its own timer is far off: only `complete` can answer it while the client listens.
+            waited.value = try? s.request("GET", "/api/runs/\(id)/wait?timeout=600")
             done.signal()
         }.start()
-        usleep(200_000)
+        try #require(registered.wait(timeout: .now() + 60) == .success, "the wait never registered")
         let complete = try s.request("POST", "/api/runs/\(id)/complete")
         #expect(complete.status == 200)
         #expect(complete.json["verdict"] as? String == "not-ready")
@@ -234,6 +237,27 @@ import ProbeCatalog
         #expect(try s.request("GET", "/api/catalog", port: setupPort).status == 404)
         let second = try #require(s.service.server.port(of: "second"))
         #expect(try s.request("GET", "/", port: second).status == 200)
+    }
+}
+
+/// The `<noscript>` beacons of a service as each is settled, stored or not, in that order.
+final class BeaconOutcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcomes: [Bool] = []
+    private let settled = DispatchSemaphore(value: 0)
+
+    init(_ s: TestService) {
+        s.service.api.onNoscriptBeaconSettled = { [self] _, stored in
+            lock.withLock { outcomes.append(stored) }
+            settled.signal()
+        }
+    }
+
+    /// Whether the next beacon to settle was stored; waits for it (the deadline is a bound
+    /// against a beacon that is never settled, not a speed).
+    func next() throws -> Bool {
+        try #require(settled.wait(timeout: .now() + 60) == .success, "a beacon was never settled")
+        return lock.withLock { outcomes.removeFirst() }
     }
 }
 
@@ -350,14 +374,12 @@ final class LockedBox<T>: @unchecked Sendable {
         let s = try TestService()
         let id = try s.createRun(#"{"platform":"android-webview"}"#)
         let key = try #require(s.key(id))
+        let settled = BeaconOutcomes(s)
         let r = try s.request("GET", "/probe/noscript.gif", headers: ["Referer": "https://127.0.0.1/?run=\(id)&key=\(key)"])
         #expect(r.status == 200)
-        var script: [String: Any]?
-        for _ in 0..<100 where script == nil {
-            let results = try s.request("GET", "/api/runs/\(id)").json["results"] as? [[String: Any]] ?? []
-            script = results.first { $0["probe"] as? String == "env.script" }
-            if script == nil { usleep(20_000) }
-        }
+        #expect(try settled.next() == true, "the beacon with the key was not stored")
+        let results = try s.request("GET", "/api/runs/\(id)").json["results"] as? [[String: Any]] ?? []
+        let script = results.first { $0["probe"] as? String == "env.script" }
         #expect(script?["status"] as? String == "fail")
         let waited = try s.request("GET", "/api/runs/\(id)/wait?timeout=0")
         #expect(waited.json["completed"] as? Bool == false)
@@ -366,15 +388,15 @@ final class LockedBox<T>: @unchecked Sendable {
     @Test func NoscriptBeaconWithoutTheKey_IsIgnored_AndStillAnswersTheImage() throws {
         let s = try TestService()
         let id = try s.createRun()
+        let settled = BeaconOutcomes(s)
         for referer in ["https://evil.example/?run=\(id)", "https://evil.example/?run=\(id)&key=\(String(repeating: "0", count: 32))"] {
             let r = try s.request("GET", "/probe/noscript.gif", headers: ["Referer": referer], as: .stranger)
             #expect(r.status == 200 && r.headers["content-type"] == "image/gif")
         }
         let r = try s.request("GET", "/probe/noscript.gif?run=\(id)", as: .stranger)
         #expect(r.status == 200)
-        // A write that goes through the same store after the beacons: had one of them been
-        // taken, its env.script would be there by now too.
-        usleep(200_000)
+        // All three settled, none stored; a store read now would see any that had been.
+        for _ in 0..<3 { #expect(try settled.next() == false, "a beacon without the key was stored") }
         #expect(try s.request("POST", "/api/runs/\(id)/results", body: TestService.result(id, "storage.local")).status == 200)
         let probes = (try s.request("GET", "/api/runs/\(id)").json["results"] as? [[String: Any]] ?? []).compactMap { $0["probe"] as? String }
         #expect(probes == ["storage.local"])

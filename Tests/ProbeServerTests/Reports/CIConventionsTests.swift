@@ -7,8 +7,7 @@ import Testing
 /// junitparser the way GitLab and Azure use it, GitHub's workflow commands, and `wait`'s
 /// `--out`, `--junit DIR/` and `--github` against a real server.
 @Suite struct CIConventionsTests {
-    static let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("reports/junit-10.xsd").path
+    static let schema = Repository.file("Tests/reports/junit-10.xsd").path
 
     static let documents: [(String, RunReportDocument)] = [
         ("not-ready", ReportFixtures.document(ReportFixtures.cameraDenied())),

@@ -67,8 +67,7 @@ import ProbeEngines
 
     /// README's CLI reference names the statuses; each one it names is in the table.
     @Test func READMEExitCodes_AreAllInTheTable() throws {
-        let readme = try String(contentsOfFile: #filePath.replacingOccurrences(of: "Tests/ProbeServerTests/ExitCodeTests.swift", with: "README.md"),
-                                encoding: .utf8)
+        let readme = try String(contentsOf: Repository.file("README.md"), encoding: .utf8)
         let codes = Set(ExitCode.table.map(\.code))
         var named: Set<Int32> = []
         for paragraph in readme.components(separatedBy: "\n\n") where paragraph.contains("Exit codes") {
