@@ -16,7 +16,7 @@ from support import REPO, Server, result, status_line
 # Where routes are registered: every Swift file of the server and the CLI, but the API
 # client (its `http.get("/…")` calls are requests, not routes).
 ROUTE_ROOTS = ["Sources/ProbeServer", "Sources/probe-server"]
-ROUTE_EXCLUDED = ["Sources/ProbeServer/Client/"]
+ROUTE_EXCLUDED = ["Sources/ProbeServer/Remote/"]
 ROUTER_RECEIVERS = r"(?:router|r|setup)"
 # The JSON body limit (HTTPLimits.jsonBodyBytes) and one byte past it.
 JSON_BODY_LIMIT = 1024 * 1024 + 64 * 1024

@@ -20,7 +20,7 @@ import pytest
 
 from support import LOOPBACK, SERVER_BINARY, REPO, Server, result
 
-# The quotas of Sources/ProbeServer/Store/Quotas.swift and the bounds of RunWaiters.swift.
+# The quotas of Sources/ProbeStore/Quotas.swift and the bounds of RunWaiters.swift.
 MAX_RESULTS_PER_RUN = 2_000
 MAX_RESULT_BYTES_PER_RUN = 8 * 1024 * 1024
 MAX_UPLOADS_PER_RUN = 16

@@ -99,10 +99,10 @@ public final class StaticFiles: @unchecked Sendable {
         let segments: [String]
         switch StaticPath.segments(of: request.path) {
         case .failure(.badEncoding):
-            return .now(HTTPError(.badRequest, "the path has an invalid percent-encoding").response)
+            return .now(ErrorResponse.render(HTTPError(.badRequest, "the path has an invalid percent-encoding"), for: request.head))
         case .failure(.forbiddenSegment(let what)):
-            if what == "hidden file" { return .now(HTTPError(.notFound, "no such file").response) }
-            return .now(HTTPError(.badRequest, "path segment not allowed: \(what)").response)
+            if what == "hidden file" { return .now(ErrorResponse.render(HTTPError(.notFound, "no such file"), for: request.head)) }
+            return .now(ErrorResponse.render(HTTPError(.badRequest, "path segment not allowed: \(what)"), for: request.head))
         case .success(let s):
             segments = s
         }
@@ -113,7 +113,7 @@ public final class StaticFiles: @unchecked Sendable {
         }
         switch locate(key) {
         case .notFound:
-            return .now(HTTPError(.notFound, "no such file").response)
+            return .now(ErrorResponse.render(HTTPError(.notFound, "no such file"), for: request.head))
         case .directory:
             let query = request.head.query.isEmpty ? "" : "?" + request.head.query
             var r = Response.redirect(to: request.path + "/" + query, status: HTTPStatus(301, "Moved Permanently"))
@@ -124,7 +124,7 @@ public final class StaticFiles: @unchecked Sendable {
             // done on the blocking pool, never on the event loop (docs/architecture.md).
             // The next request finds the entry cached and is answered on the loop.
             return .offload { [self] in
-                guard let body = Self.readFile(real) else { return HTTPError(.notFound, "no such file").response }
+                guard let body = Self.readFile(real) else { return ErrorResponse.render(HTTPError(.notFound, "no such file"), for: request.head) }
                 let entry = Entry(realPath: real, mediaType: MediaType.forPath(real), body: body,
                                   modified: modified, checkedAt: now)
                 if body.count <= Self.cacheableBytes {

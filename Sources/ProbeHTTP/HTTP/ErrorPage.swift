@@ -48,8 +48,6 @@ package enum ErrorPage {
             <p><a class="button" href="\(e(back.href))">\(e(back.label))</a></p></main></body></html>
 
             """
-        var response = Response.html(html, status: error.status)
-        for (name, value) in error.headers { response.headers.set(name, value) }
-        return response
+        return Response.html(html, status: error.status)
     }
 }

@@ -46,7 +46,7 @@ public struct Response: Sendable {
         } catch {
             // Only a value with a non-finite number gets here; its text stays in the log.
             Logger().error("encoding a \(T.self) response failed: \(error)")
-            return HTTPError(.internalServerError, code: "encoding_failed", "could not encode the response; the server log has the detail").response
+            return ErrorResponse.render(HTTPError(.internalServerError, code: "encoding_failed", "could not encode the response; the server log has the detail"), for: nil)
         }
     }
 
@@ -77,9 +77,9 @@ public protocol HTTPErrorConvertible: Error {
     var httpError: HTTPError { get }
 }
 
-/// The one error type of the HTTP layer. It renders itself as
-/// `{"error":{"code":…,"message":…,"field":…}}` on one line, so a curl user and a
-/// program read the same thing.
+/// The one error type of the HTTP layer. `ErrorResponse.render` turns it into the reply:
+/// `{"error":{"code":…,"message":…,"field":…}}` on one line, so a curl user and a program
+/// read the same thing, or for a browser's navigation a page with the same message.
 public struct HTTPError: Error, Sendable, CustomStringConvertible {
     public var status: HTTPStatus
     /// A stable machine-readable code (`invalid_field`, `not_found`, …).
@@ -90,6 +90,9 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     public var field: String?
     /// Extra response headers (`Allow` for 405, `Retry-After` for 429/503).
     public var headers: HTTPHeaders
+    /// The page a browser's navigation gets instead of the generic error page (the sign-in
+    /// page of a 401, a run's own "not found"); nil: `ErrorPage`'s.
+    public var browserPage: String?
 
     public init(_ status: HTTPStatus, code: String? = nil, _ message: String, field: String? = nil,
                 headers: HTTPHeaders = HTTPHeaders()) {
@@ -106,16 +109,11 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { "\(status.code) \(code): \(message)" }
 
-    private struct Body: Encodable {
-        struct Inner: Encodable { let code: String; let message: String; let field: String? }
-        let error: Inner
-    }
-
-    public var response: Response {
-        var r = Response.json(Body(error: .init(code: code, message: message, field: field)), status: status)
-        r.body.append(UInt8(ascii: "\n"))
-        for (name, value) in headers { r.headers.set(name, value) }
-        return r
+    /// The same error, shown to a browser's navigation as `html` (a whole page).
+    public func withBrowserPage(_ html: String) -> HTTPError {
+        var e = self
+        e.browserPage = html
+        return e
     }
 
     static func defaultCode(_ status: HTTPStatus) -> String {

@@ -424,7 +424,7 @@ final class Connection: EventSource {
     private func respondToParseError(_ error: HTTPParseError) {
         let head = currentHead
         currentHead = nil
-        let response = HTTPError(error).response
+        let response = ErrorResponse.render(HTTPError(error), for: head)
         let before = output.count
         context.responseWriter.write(response, version: head?.version ?? .http1_1, keepAlive: false,
                                      omitBody: false, secure: endpoint.isSecure, date: loop.dateLine(), into: &output)
@@ -493,7 +493,7 @@ final class Connection: EventSource {
         case .answerThenClose(let reason):
             // One attempt to say why; a client that stalls will not read it anyway.
             var bytes: [UInt8] = []
-            context.responseWriter.write(HTTPError(.requestTimeout, reason).response, version: .http1_1,
+            context.responseWriter.write(ErrorResponse.render(HTTPError(.requestTimeout, reason), for: currentHead), version: .http1_1,
                                          keepAlive: false, omitBody: false, secure: endpoint.isSecure,
                                          date: loop.dateLine(), into: &bytes)
             _ = bytes.withUnsafeBytes { transport.write(from: $0) }

@@ -67,7 +67,7 @@ final class ServerContext: Sendable {
     /// response here, through `response(for:to:)`.
     func reply(to request: Request) -> Reply {
         guard Self.knownMethods.contains(request.method) else {
-            return .now(HTTPError(.notImplemented, "method \(Logger.sanitize(request.method, max: 20)) is not implemented").response)
+            return .now(response(for: HTTPError(.notImplemented, "method \(Logger.sanitize(request.method, max: 20)) is not implemented"), to: request.head))
         }
         let own = endpointRouters[request.endpoint]
         let router = own ?? self.router
@@ -85,22 +85,16 @@ final class ServerContext: Sendable {
             if let files = staticFiles, request.method == "GET" || request.method == "HEAD" {
                 return files.reply(to: request)
             }
-            return .now(HTTPError(.methodNotAllowed, "\(request.method) is not allowed here; use \(allow.joined(separator: ", "))",
-                                  headers: HTTPHeaders([("Allow", allow.joined(separator: ", "))])).response)
+            return .now(response(for: HTTPError(.methodNotAllowed, "\(request.method) is not allowed here; use \(allow.joined(separator: ", "))",
+                                                headers: HTTPHeaders([("Allow", allow.joined(separator: ", "))])), to: request.head))
         case .notFound:
             if let files = staticFiles {
-                if request.method == "GET" || request.method == "HEAD" { return htmlForBrowsers(files.reply(to: request), request.head) }
-                return .now(HTTPError(.methodNotAllowed, "\(request.method) is not allowed on files; use GET or HEAD",
-                                      headers: HTTPHeaders([("Allow", "GET, HEAD")])).response)
+                if request.method == "GET" || request.method == "HEAD" { return files.reply(to: request) }
+                return .now(response(for: HTTPError(.methodNotAllowed, "\(request.method) is not allowed on files; use GET or HEAD",
+                                                    headers: HTTPHeaders([("Allow", "GET, HEAD")])), to: request.head))
             }
             return .now(response(for: HTTPError(.notFound, "no such resource"), to: request.head))
         }
-    }
-
-    /// A static file's 404 as the error road renders it (the file layer answers JSON).
-    private func htmlForBrowsers(_ reply: Reply, _ head: RequestHead) -> Reply {
-        guard case .now(let r) = reply, r.status.code == 404, ErrorPage.wanted(by: head) else { return reply }
-        return .now(response(for: HTTPError(.notFound, "no such file"), to: head))
     }
 
     /// Runs a handler's offloaded work; what it throws is rendered like a handler's error.
@@ -116,12 +110,12 @@ final class ServerContext: Sendable {
                      abandonHandlerInstalled: abandonHandlerInstalled, deliver: deliver)
     }
 
-    /// The one place an error becomes a response (for handlers, offloaded work and promises).
-    /// A browser's page navigation gets the HTML page with a way back (`ErrorPage`); every
-    /// other client the JSON body.
+    /// Where any error a request met becomes its response (handlers, offloaded work,
+    /// promises, the router's 404/405/501): mapped to an `HTTPError` (server faults logged),
+    /// then rendered by `ErrorResponse`, the one renderer.
     func response(for error: any Error, to head: RequestHead) -> Response {
         let answer = Self.httpError(for: error, logger: logger, what: "\(head.method) \(Logger.sanitize(head.path, max: 120))")
-        return ErrorPage.wanted(by: head) ? ErrorPage.response(for: answer, head: head) : answer.response
+        return ErrorResponse.render(answer, for: head)
     }
 
     /// An `HTTPError` renders itself, and so does an error that knows its `HTTPError` (a store
@@ -129,7 +123,7 @@ final class ServerContext: Sendable {
     /// generic message, and the detail only in the log, since an error's text can carry paths,
     /// SQL or another run's data.
     static func response(for error: any Error, logger: Logger, what: String) -> Response {
-        httpError(for: error, logger: logger, what: what).response
+        ErrorResponse.render(httpError(for: error, logger: logger, what: what), for: nil)
     }
 
     static func httpError(for error: any Error, logger: Logger, what: String) -> HTTPError {

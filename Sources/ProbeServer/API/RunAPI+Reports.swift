@@ -25,25 +25,23 @@ extension RunAPI {
         }
         router.add("GET", "/runs/:id") { [self] req in
             guard let id = req.parameters["id"], RunID.isWellFormed(id) else {
-                return .now(.html(RunReportPage.notFound(runID: req.parameters["id"] ?? ""), status: .notFound))
+                throw Self.runPageNotFound(req.parameters["id"] ?? "")
             }
             let access = try lookup(req)
             return .offload {
                 guard let found = try self.store.run(id: id), access.allows(.read, found) else {
-                    return .html(RunReportPage.notFound(runID: id), status: .notFound)
+                    throw Self.runPageNotFound(id)
                 }
                 return .html(RunReportPage.html(try self.document(id, access), catalog: self.catalog))
             }
         }
         router.add("GET", "/runs") { [self] req in
-            // A browser gets a page to sign in on; an API client keeps the JSON error.
-            let browser = Self.asksForHTML(req)
+            // A browser gets a page to sign in on (`signIn`); an API client keeps the JSON error.
             // `?token=` once: keep it in an HttpOnly, SameSite=Strict cookie and drop it from the URL.
             if let given = req.queryItems[AccessToken.queryName] {
                 guard try token.check(given, from: req.quotaKey) else {
                     let message = "that token is not this server's; it is in DATA_DIR/token"
-                    if browser { return .now(Self.signIn(status: .unauthorized, problem: "That token is not this server's: copy it again from DATA_DIR/token.")) }
-                    throw HTTPError(.unauthorized, message)
+                    throw Self.signIn(HTTPError(.unauthorized, message), problem: "That token is not this server's: copy it again from DATA_DIR/token.")
                 }
                 var r = Response.redirect(to: "/runs")
                 r.headers.add("Set-Cookie", "\(AccessToken.cookieName)=\(given); Path=/; HttpOnly; SameSite=Strict\(req.isSecure ? "; Secure" : "")")
@@ -51,11 +49,11 @@ extension RunAPI {
             }
             do {
                 try token.require(.read, req)
-            } catch let error as HTTPError where browser && (error.status == .unauthorized || error.status == .forbidden) {
+            } catch let error as HTTPError where error.status == .unauthorized || error.status == .forbidden {
                 let problem = AccessToken.presented(in: req) == nil ? nil
                     : error.status == .forbidden ? "The token this browser keeps may not read runs (it needs scope read or admin): sign in with another."
                     : "The token this browser keeps is not this server's any more: sign in again."
-                return .now(Self.signIn(status: error.status, problem: problem))
+                throw Self.signIn(error, problem: problem)
             }
             let q = req.queryItems
             let filter = RunMatrixFilter(label: q["label"].flatMap { $0.isEmpty ? nil : $0 },
@@ -80,16 +78,19 @@ extension RunAPI {
         router.get(ReportScript.path) { _ in .text(ReportScript.js, contentType: ReportScript.contentType) }
     }
 
-    /// Whether the client asked for a page (a browser's `Accept` names text/html, RFC 9110 §12.5.1).
-    static func asksForHTML(_ req: Request) -> Bool {
-        req.headers.combined("accept")?.lowercased().contains("text/html") ?? false
+    /// A refusal of `/runs` that a browser sees as the sign-in page, with the challenge a 401
+    /// carries (RFC 9110 §11.6.1) for every client.
+    static func signIn(_ refusal: HTTPError, problem: String?) -> HTTPError {
+        var e = refusal.withBrowserPage(SignInPage.html(problem: problem))
+        if e.status == .unauthorized { e.headers.set("WWW-Authenticate", "Bearer realm=\"probe-server\"") }
+        return e
     }
 
-    /// The sign-in page with the status of the refusal and the challenge a 401 carries (RFC 9110 §11.6.1).
-    static func signIn(status: HTTPStatus, problem: String?) -> Response {
-        var r = Response.html(SignInPage.html(problem: problem), status: status)
-        if status == .unauthorized { r.headers.add("WWW-Authenticate", "Bearer realm=\"probe-server\"") }
-        return r
+    /// A run page for a run that is not there (or not this request's to read): the 404 the
+    /// API gives, which a browser sees as the report page's own "not found".
+    static func runPageNotFound(_ id: String) -> HTTPError {
+        HTTPError(.notFound, code: "run_not_found", "no run \(Logger.sanitize(id, max: 64)) that this request may read")
+            .withBrowserPage(RunReportPage.notFound(runID: id))
     }
 
     /// A run's report document: its judgement (a completed run's as stored), results and

@@ -25,7 +25,7 @@ import Testing
         guard case .matched(let route, let parameters) = router.lookup(method: method, path: path) else {
             throw HTTPError(.notFound, "no route for \(method) \(path)")
         }
-        if body.count > route.bodyLimit { return HTTPError(.contentTooLarge, "over the route's limit").response }
+        if body.count > route.bodyLimit { return ErrorResponse.render(HTTPError(.contentTooLarge, "over the route's limit"), for: head) }
         var request = Request(head: head, body: body)
         request.parameters = parameters
         request.isSecure = secure

@@ -41,10 +41,25 @@ import Testing
         #expect(p["rest"] == "a/b/c")
     }
 
-    @Test func ErrorRendersItselfAsOneLineJSON() {
-        let r = HTTPError(.badRequest, code: "invalid_field", "results[0].attempt: expected an integer", field: "results[0].attempt").response
+    @Test func AnErrorForAProgram_RendersAsOneLineJSON() {
+        let r = ErrorResponse.render(HTTPError(.badRequest, code: "invalid_field", "results[0].attempt: expected an integer", field: "results[0].attempt"), for: nil)
         let text = String(decoding: r.body, as: UTF8.self)
         #expect(r.status.code == 400)
         #expect(text == #"{"error":{"code":"invalid_field","field":"results[0].attempt","message":"results[0].attempt: expected an integer"}}"# + "\n")
+    }
+
+    @Test func AnErrorWithItsOwnPage_ShowsItToABrowser_AndJSONWithTheSameHeadersToAProgram() {
+        let error = HTTPError(.unauthorized, "sign in", headers: HTTPHeaders([("WWW-Authenticate", "Bearer")]))
+            .withBrowserPage("<!doctype html><p>sign in here</p>")
+        func head(accept: String) -> RequestHead {
+            RequestHead(method: "GET", target: "/runs", version: .http1_1, headers: HTTPHeaders([("Accept", accept)]),
+                        path: "/runs", query: "", contentLength: 0, isChunked: false)
+        }
+        let page = ErrorResponse.render(error, for: head(accept: "text/html,application/xhtml+xml"))
+        #expect(String(decoding: page.body, as: UTF8.self).contains("sign in here"))
+        #expect(page.status.code == 401 && page.headers["www-authenticate"] == "Bearer")
+        let json = ErrorResponse.render(error, for: head(accept: "application/json"))
+        #expect(String(decoding: json.body, as: UTF8.self).hasPrefix(#"{"error":{"code":"unauthorized""#))
+        #expect(json.headers["www-authenticate"] == "Bearer")
     }
 }
