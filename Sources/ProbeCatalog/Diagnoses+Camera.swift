@@ -90,7 +90,7 @@ extension Diagnosis {
     }
 
     /// The note a foreign-origin grant after a prompt adds: the delegate answered .prompt.
-    static func promptNote(_ prompted: Bool) -> String {
+    private static func promptNote(_ prompted: Bool) -> String {
         prompted ? " The grant came after a prompt: the delegate returns .prompt for foreign origins; deny them (docs/requirements.md#camera-getusermedia)." : ""
     }
 

@@ -24,10 +24,12 @@ extension Diagnosis {
             + ". A setting read from another WebView instance than the one showing the page, or applied after the page loaded, reads one way and acts another."
     }
 
+    /// A report the run contradicts settles nothing; `Diff.separatingCheck` tells a forged
+    /// report from a misdetected run.
     static let hostReportSetAside = KnownDiagnosis("host.report.contradicts-run", probes: [HostReport.probe], .observation) {
-        (conflicts: [String], separatingCheck: String) in
+        (conflicts: [String]) in
         "The host report contradicts what the page itself saw: " + conflicts.joined(separator: "; ")
-            + ". It settles no checklist item and no cause. " + separatingCheck
+            + ". It settles no checklist item and no cause. " + Diff.separatingCheck
     }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let runDeclared: [any DeclaredDiagnosis] = [

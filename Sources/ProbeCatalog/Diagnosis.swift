@@ -1,8 +1,8 @@
-/// Where the catalog's knowledge lives and where it is judged: a symptom's causes are known
-/// in `Symptoms+*.swift`, the diagnoses an evaluator states in `Diagnoses+*.swift`, the fixes
-/// in `Remedy+Standard.swift`; `Diff+*.swift` only decides which of them applies to a result
-/// and fills in what it observed. An evaluator cannot word a diagnosis itself: `Assessment`
-/// takes a `Diagnosis`, and only a declared `KnownDiagnosis` states one.
+// Where the catalog's knowledge lives and where it is judged: a symptom's causes are known
+// in `Symptoms+*.swift`, the diagnoses an evaluator states in `Diagnoses+*.swift`, the fixes
+// in `Remedy+Standard.swift`; `Diff+*.swift` only decides which of them applies to a result
+// and fills in what it observed. An evaluator cannot word a diagnosis itself: `Assessment`
+// takes a `Diagnosis`, and only a declared `KnownDiagnosis` states one.
 
 /// A diagnosis as an evaluator stated it: the declared diagnosis's name and basis, and its
 /// words filled in with what the run observed.

@@ -117,7 +117,7 @@ extension Diff {
             check: separatingCheck, remedy: nil,
             // A message handler the app adds is window.webkit.messageHandlers.<name> in the page.
             source: "https://developer.apple.com/documentation/webkit/wkusercontentcontroller/add(_:name:)")
-        return Assessment(.warning, observed, diagnosis: Diagnosis.hostReportSetAside(claim.conflicts.map(\.sentence), separatingCheck),
+        return Assessment(.warning, observed, diagnosis: Diagnosis.hostReportSetAside(claim.conflicts.map(\.sentence)),
                           layer: .webView, causes: [cause])
     }
 }
