@@ -22,13 +22,14 @@ struct Assessment {
 
     var state: State
     var observed: String
-    var diagnosis: String?
+    /// A declared diagnosis (`Diagnoses+*.swift`) stated with the values observed: never free text.
+    var diagnosis: Diagnosis?
     var layer: Finding.Layer?
     var remedy: Remedy?
     /// The known causes the evidence leaves standing, ranked (`Symptom.rank`).
     var causes: [Cause]
 
-    init(_ state: State, _ observed: String, diagnosis: String? = nil, layer: Finding.Layer? = nil, remedy: Remedy? = nil, causes: [Cause] = []) {
+    init(_ state: State, _ observed: String, diagnosis: Diagnosis? = nil, layer: Finding.Layer? = nil, remedy: Remedy? = nil, causes: [Cause] = []) {
         self.state = state
         self.observed = observed
         self.diagnosis = diagnosis

@@ -5,9 +5,9 @@ extension Diff {
         let observed = "navigator.mediaDevices\(result.bool("mediaDevices") == true ? ".getUserMedia" : "") is missing"
         let insecure = context.observed("env.secureContext", "isSecureContext")?.boolValue == false
         let oldIOS = context.isIOS && (context.platform.osVersion.map { $0 < Version([14, 3]) } ?? false)
-        let lead = insecure ? "The camera API is absent because the page is not a secure context"
-            : oldIOS ? "iOS \(context.platform.osVersion!) has no getUserMedia in WKWebView; it arrived in iOS 14.3"
-            : "The camera API is missing in a secure context"
+        let lead = insecure ? Diagnosis.cameraAPIInsecure()
+            : oldIOS ? Diagnosis.cameraAPIOldIOS(context.platform.osVersion!)
+            : Diagnosis.cameraAPIMissing()
         let remedy: Remedy = insecure ? .secureContext : .updateOS
         return diagnosed(.cameraAPIMissing, result, context, state: .broken, observed: observed, lead: lead, remedy: remedy)
     }
@@ -19,7 +19,7 @@ extension Diff {
         let count = max(before ?? 0, after ?? 0)
         let observed = "video inputs before \(before.map(String.init) ?? "?"), after \(after.map(String.init) ?? "?"); labels before \(describe(result.bool("labelsBefore"))), after \(describe(result.bool("labelsAfter")))"
         if count >= 1 { return Assessment(.works, observed) }
-        return diagnosed(.cameraNoDevices, result, context, state: .broken, observed: observed, lead: "No camera is listed", remedy: .osCameraPermission)
+        return diagnosed(.cameraNoDevices, result, context, state: .broken, observed: observed, lead: Diagnosis.noCameraListed(), remedy: .osCameraPermission)
     }
 
     func evaluatePermissionState(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -40,7 +40,7 @@ extension Diff {
             if audio > 0 {
                 return Assessment(
                     .warning, observed + ", with \(audio) audio track(s)",
-                    diagnosis: "Video alone was asked for, yet the stream carries audio: the host adds the microphone to the grant.",
+                    diagnosis: Diagnosis.audioAddedToGrant(),
                     layer: .webView, remedy: .videoOnlyGrant)
             }
             return Assessment(.works, observed)
@@ -77,13 +77,11 @@ extension Diff {
         default:
             return Assessment(
                 .broken, observed,
-                diagnosis: "getUserMedia failed with \(name): the engine could not start the camera.",
+                diagnosis: Diagnosis.cameraEngineFailed(name),
                 layer: .webView, remedy: .cameraGrant)
         }
-        var lead = evidence.denialWords
-        if symptom.id == Symptom.cameraDenied.id, evidence.permissionStateBefore == "denied" {
-            lead += " (the permission state was already denied before the request)"
-        }
+        let stateAlreadyDenied = symptom.id == Symptom.cameraDenied.id && evidence.permissionStateBefore == "denied"
+        let lead = Diagnosis.cameraRefused(evidence.denialWords, stateAlreadyDenied)
         return diagnosed(symptom, result, context, state: .broken, observed: observed, lead: lead, remedy: remedy)
     }
 
@@ -103,17 +101,13 @@ extension Diff {
         if fullscreen == true {
             return Assessment(
                 .broken, observed,
-                diagnosis: "The camera preview left the page for a fullscreen player: inline playback is off (allowsInlineMediaPlayback is false on iPhone by default).",
+                diagnosis: Diagnosis.previewFullscreen(),
                 layer: .webView, remedy: settings)
         }
         if black == true || frozen == true || playing == false || frames == 0 {
-            var causes: [String] = []
-            if context.inlinePlaybackFailed { causes.append("media.inline failed too") }
-            if autoplayBroken { causes.append("media.autoplay was refused too") }
-            let what = black == true ? "black" : "frozen or not playing"
             return Assessment(
                 .broken, observed,
-                diagnosis: "The camera was granted but the preview is \(what): the video element is not allowed to play inline without a gesture, so the stream never renders\(causes.isEmpty ? "" : " (\(causes.joined(separator: "; ")))"). Check the inline and autoplay settings; a covered lens also gives black frames.",
+                diagnosis: Diagnosis.previewNotPlaying(black == true, context.inlinePlaybackFailed, autoplayBroken),
                 layer: .webView, remedy: settings)
         }
         return Assessment(.works, observed)
@@ -134,7 +128,7 @@ extension Diff {
         if outcome == "granted" {
             if result.bool("promptShown") == true {
                 return diagnosed(.promptsAgain, result, context, state: .warning, observed: "granted again after a second prompt",
-                                 lead: "The camera was asked for again although the person allowed it in this page", remedy: .cameraReacquire)
+                                 lead: Diagnosis.promptsAgain(), remedy: .cameraReacquire)
             }
             return Assessment(.works, "granted again in \(milliseconds(elapsed)) without a prompt")
         }
@@ -157,26 +151,15 @@ extension Diff {
         if audio == "granted" || bothGrantedAudio || audioTracks > 0 {
             let elapsed = result.number("elapsedMs") ?? 0
             let afterPrompt = elapsed >= Self.fastDenialMs && context.isIOS
-            let detail: String
-            switch context.family {
-            case .android:
-                detail = "onPermissionRequest calls request.grant(request.resources); grant only RESOURCE_VIDEO_CAPTURE"
-            case .ios:
-                detail = afterPrompt
-                    ? "the media-capture decision returns .prompt for the microphone and the person allowed it; deny any type but .camera"
-                    : "the media-capture decision grants without looking at the capture type"
-            case .desktop:
-                detail = "the browser granted the microphone"
-            }
             return Assessment(
                 .granted, observed,
-                diagnosis: "Audio was granted when only video was needed: the host grants every requested resource (\(detail)).",
+                diagnosis: Diagnosis.audioGranted(context.family, afterPrompt),
                 layer: .webView, remedy: .videoOnlyGrant)
         }
         if display == "granted", context.requirementSet.deniesDisplayCapture {
             return Assessment(
                 .granted, observed,
-                diagnosis: "Display capture was granted; the \(context.requirementSet.id) contract requires it denied (docs/requirements.md#video-only).",
+                diagnosis: Diagnosis.displayCaptureGranted(context.requirementSet.id),
                 layer: .webView, remedy: .videoOnlyGrant)
         }
         if audio == "error" || both == "error" { return Assessment(.denied, observed) }
@@ -198,30 +181,27 @@ extension Diff {
             let times = [portGranted ? result.number("otherPortElapsedMs") : nil, hostGranted ? result.number("otherHostElapsedMs") : nil]
             return times.contains { ($0 ?? 0) >= Self.fastDenialMs }
         }()
-        let promptNote = prompted ? " The grant came after a prompt: the delegate returns .prompt for foreign origins; deny them (docs/requirements.md#camera-getusermedia)." : ""
 
         if portGranted && hostGranted {
             return Assessment(
                 .granted, observed,
-                diagnosis: "The camera was granted on another host and on another port: the host grants every origin (no origin check at all).\(promptNote)",
+                diagnosis: Diagnosis.everyOriginGranted(prompted),
                 layer: .webView, remedy: .strictOrigin)
         }
         if hostGranted {
             return Assessment(
                 .granted, observed,
-                diagnosis: "The camera was granted to the second origin's host: the host's origin check is missing (or matches loosely, e.g. by suffix).\(promptNote)",
+                diagnosis: Diagnosis.otherHostGranted(prompted),
                 layer: .webView, remedy: .strictOrigin)
         }
         if portGranted {
-            let diagnosis = "The camera was granted on the same host's other port only: the origin check compares the host but not the port (or scheme); an origin is scheme, host and port (RFC 6454 §4).\(promptNote)"
             if context.requirementSet.originCheck == .host {
                 // The LiveForm guide's samples check the host only (docs/requirements.md#liveform).
                 return Assessment(
-                    .warning, observed,
-                    diagnosis: diagnosis + " The \(context.requirementSet.id) guide checks the host only (docs/requirements.md#liveform), so this is a warning here; any other service on that host can use the camera.",
+                    .warning, observed, diagnosis: Diagnosis.otherPortGranted(prompted, context.requirementSet.id),
                     layer: .webView, remedy: .strictOrigin)
             }
-            return Assessment(.granted, observed, diagnosis: diagnosis, layer: .webView, remedy: .strictOrigin)
+            return Assessment(.granted, observed, diagnosis: Diagnosis.otherPortGranted(prompted, nil), layer: .webView, remedy: .strictOrigin)
         }
         if port == "error" || host == "error" { return Assessment(.denied, observed) }
         return Assessment(.unknown, "")

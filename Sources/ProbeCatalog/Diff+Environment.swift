@@ -3,9 +3,7 @@ extension Diff {
         if result.bool("noscriptBeacon") == true || result.bool("javascript") == false {
             return Assessment(
                 .broken, "the <noscript> beacon reached the server: JavaScript is off",
-                diagnosis: context.isAndroid
-                    ? "JavaScript is off: Android WebView has it off by default."
-                    : "JavaScript is off in this WebView.",
+                diagnosis: context.isAndroid ? Diagnosis.javaScriptOffAndroid() : Diagnosis.javaScriptOff(),
                 layer: .webView, remedy: .javaScript)
         }
         if result.bool("javascript") == true { return Assessment(.works, "JavaScript ran") }
@@ -27,8 +25,8 @@ extension Diff {
         let confidence = min(detected.confidence, detected.wrapperDetection?.confidence ?? detected.confidence)
         let observed = parts.joined(separator: ", ") + "; detected with \(confidence.rawValue) confidence"
 
-        var failures: [String] = []
-        var warnings: [String] = []
+        var failures: [VersionShortfall] = []
+        var warnings: [VersionShortfall] = []
         for minimum in context.profile.minimums {
             let actual: Version?
             switch minimum.subject {
@@ -41,25 +39,23 @@ extension Diff {
             }
             let name = minimum.subject == .androidWebView ? "Android System WebView Chrome" : minimum.subject.rawValue
             guard let actual else {
-                let floor = (minimum.minimum ?? minimum.recommended).map { "; the \(minimum.minimum == nil ? "recommendation" : "minimum") is \($0)" } ?? ""
-                warnings.append("the \(name) version could not be read (\(detected.reasons.last ?? "no signal"))\(floor)")
+                warnings.append(.unreadable(subject: name, reason: detected.reasons.last ?? "no signal", minimum: minimum.minimum, recommended: minimum.recommended))
                 continue
             }
             if let floor = minimum.minimum, actual < floor {
-                failures.append("\(name) \(actual) is below the minimum \(name) \(floor) (\(context.requirementSet.id): \(minimum.note))")
+                failures.append(.belowMinimum(subject: name, actual: actual, minimum: floor, requirementSet: context.requirementSet.id, note: minimum.note))
             } else if let recommended = minimum.recommended, actual < recommended {
-                let met = minimum.minimum.map { "meets the minimum \($0) but " } ?? ""
-                warnings.append("\(name) \(actual) \(met)is below the recommended \(recommended) (\(minimum.note))")
+                warnings.append(.belowRecommended(subject: name, actual: actual, recommended: recommended, minimum: minimum.minimum, note: minimum.note))
             }
         }
         if !failures.isEmpty {
             return Assessment(
                 .broken, observed,
-                diagnosis: failures.joined(separator: "; ") + ". This fails the run whatever else passed.",
+                diagnosis: Diagnosis.belowMinimumVersion(failures),
                 layer: .device, remedy: .updateOS)
         }
         if !warnings.isEmpty {
-            return Assessment(.warning, observed, diagnosis: warnings.joined(separator: "; ") + ".", layer: .device, remedy: .updateOS)
+            return Assessment(.warning, observed, diagnosis: Diagnosis.belowRecommendedVersion(warnings), layer: .device, remedy: .updateOS)
         }
         return Assessment(.works, observed)
     }
@@ -70,7 +66,7 @@ extension Diff {
         if secure { return Assessment(.works, observed) }
         return Assessment(
             .broken, observed,
-            diagnosis: "The page is not a secure context, so navigator.mediaDevices is absent and the camera cannot work. Load it over https:// (or http://localhost).",
+            diagnosis: Diagnosis.notSecureContext(),
             layer: .webView, remedy: .secureContext)
     }
 
@@ -88,18 +84,18 @@ extension Diff {
             // version known, the page cannot tell it from bars the app hid: a note, not a warning.
             let enforced = context.platform.osVersion.map { $0 >= Symptom.edgeToEdgeEnforcedFrom } ?? false
             return diagnosed(.underSystemBars, result, context, state: enforced ? .warning : .noted,
-                             observed: observed + " with no safe-area inset", lead: "The page spans the whole screen and no safe-area inset tells it where the system bars are", remedy: .edgeToEdgeInsets)
+                             observed: observed + " with no safe-area inset", lead: Diagnosis.spansSystemBars(), remedy: .edgeToEdgeInsets)
         }
         if ratio >= Self.fullScreenHeightRatio { return Assessment(.works, observed) }
         if ratio >= Self.embeddedHeightRatio {
             return Assessment(
                 .warning, observed,
-                diagnosis: "The WebView leaves \(100 - percent) % of the height to native UI: a header or bar. Pinned to the safe area on a notched iPhone it is about 89 %, which is fine (docs/requirements.md#layout); more than that, hide the native header.",
+                diagnosis: Diagnosis.nativeHeader(100 - percent),
                 layer: .webView, remedy: .fullScreenLayout)
         }
         return Assessment(
             .broken, observed,
-            diagnosis: "The WebView fills only \(percent) % of the screen height: it is embedded in a card, modal or split view. Let it fill the screen directly (docs/requirements.md#layout).",
+            diagnosis: Diagnosis.embeddedWebView(percent),
             layer: .webView, remedy: .fullScreenLayout)
     }
 
@@ -112,7 +108,7 @@ extension Diff {
         if patched.contains(where: { $0.contains("getUserMedia") || $0.contains("enumerateDevices") }) {
             return Assessment(
                 .warning, observed,
-                diagnosis: "The host replaced the camera API with its own script: the camera results describe that shim, not the WebView.",
+                diagnosis: Diagnosis.cameraShimmed(),
                 layer: .webView)
         }
         return Assessment(.noted, observed)

@@ -11,14 +11,14 @@ extension Diff {
             if result.bool("hashMatch") == false {
                 return Assessment(
                     .broken, observed,
-                    diagnosis: "The uploaded file's SHA-256 on the server differs from the page's: the upload was altered on the way (a request interceptor or bridge).",
+                    diagnosis: Diagnosis.uploadAltered(),
                     layer: .network, remedy: .bodyIntegrity)
             }
             let sniffed = result.string("sniffedFormat")
             if !type.hasPrefix("image/"), sniffed.map({ !["jpeg", "png", "heic", "gif", "webp"].contains($0) }) ?? true {
                 return Assessment(
                     .warning, observed,
-                    diagnosis: "accept=\"image/*\" was asked, but the chooser returned a non-image: the chooser intent ignores the accept types (use fileChooserParams.createIntent()).",
+                    diagnosis: Diagnosis.acceptIgnored(),
                     layer: .webView, remedy: .fileChooser)
             }
             return Assessment(.works, observed)
@@ -34,11 +34,11 @@ extension Diff {
         let waited = waitedMs.map { " in \(milliseconds($0))" } ?? ""
         if result.bool("cancelFired") == true {
             guard let ms = waitedMs, ms < Self.fastCancelMs else {
-                return Assessment(.notDone, "the chooser was cancelled\(waited)", diagnosis: "Pick a photo to verify file selection.")
+                return Assessment(.notDone, "the chooser was cancelled\(waited)", diagnosis: Diagnosis.chooserCancelledByPerson())
             }
             return Assessment(
                 .broken, "cancelled \(milliseconds(ms)) after the tap, no file",
-                diagnosis: Self.chooserNeverShown(context, ms), layer: .webView, remedy: .fileChooser,
+                diagnosis: Diagnosis.chooserNeverShown(context.family, ms, false), layer: .webView, remedy: .fileChooser,
                 causes: context.isAndroid ? rank(.fileNoChooser, result, context) : [])
         }
         let observed = "no change and no cancel event after the tap\(waited)"
@@ -46,29 +46,15 @@ extension Diff {
         case .android:
             return Assessment(
                 .broken, observed,
-                diagnosis: "Neither change nor cancel fired after the tap: WebChromeClient.onShowFileChooser is not implemented, and the default cancels every file request.",
+                diagnosis: Diagnosis.noChooserAndroid(),
                 layer: .webView, remedy: .fileChooser, causes: rank(.fileNoChooser, result, context))
         case .ios:
             return Assessment(
                 .broken, observed,
-                diagnosis: "The file panel never answered: the host implements webView(_:runOpenPanelWith:…) without calling the completion handler (uploads work by default when it is not implemented).",
+                diagnosis: Diagnosis.openPanelUnanswered(),
                 layer: .webView, remedy: .fileChooser, causes: rank(.fileNoChooser, result, context))
         case .desktop:
-            return Assessment(.broken, observed, diagnosis: "The file chooser did not answer.", layer: .webView, remedy: .fileChooser)
-        }
-    }
-
-    /// A cancel this soon after the tap had no person in it: the chooser was answered with
-    /// "no file" before anything was on screen.
-    static func chooserNeverShown(_ context: EvaluationContext, _ ms: Double) -> String {
-        let when = "The chooser was cancelled \(milliseconds(ms)) after the tap, sooner than a person can see one: none was shown."
-        switch context.family {
-        case .android:
-            return when + " WebChromeClient.onShowFileChooser is not implemented (or returns false), and the default cancels every file request."
-        case .ios:
-            return when + " webView(_:runOpenPanelWith:…) calls its completion handler with nil without presenting a panel."
-        case .desktop:
-            return when
+            return Assessment(.broken, observed, diagnosis: Diagnosis.chooserUnanswered(), layer: .webView, remedy: .fileChooser)
         }
     }
 
@@ -79,24 +65,22 @@ extension Diff {
         guard direct != nil || environment != nil || user != nil else { return Assessment(.unknown, "") }
         let observed = "camera opened directly \(describe(direct)); capture=environment change \(describe(environment)), capture=user change \(describe(user))"
         if direct == false, context.isAndroid {
-            return diagnosed(.captureNotCamera, result, context, state: .broken, observed: observed, lead: "The capture input did not open the camera", remedy: .captureAttribute)
+            return diagnosed(.captureNotCamera, result, context, state: .broken, observed: observed, lead: Diagnosis.captureNotCamera(), remedy: .captureAttribute)
         }
         if direct == false {
             return Assessment(
                 .broken, observed,
-                diagnosis: context.isAndroid
-                    ? "The capture attribute was not honoured: the chooser intent ignores FileChooserParams.isCaptureEnabled, so a file list opened instead of the camera."
-                    : "The capture attribute was not honoured: a file list opened instead of the camera.",
+                diagnosis: Diagnosis.captureIgnored(),
                 layer: .webView, remedy: .captureAttribute)
         }
         if environment == false && user == false {
             return Assessment(
                 .broken, observed,
-                diagnosis: "The camera opened but no photo came back to the page: the chooser result is not passed to the ValueCallback (Android: parse the capture output content:// URI).",
+                diagnosis: Diagnosis.capturedPhotoLost(),
                 layer: .webView, remedy: .captureAttribute)
         }
         if direct == true { return Assessment(.works, observed) }
-        return Assessment(.noted, observed, diagnosis: "Files came back; the person did not say whether the camera opened directly.")
+        return Assessment(.noted, observed, diagnosis: Diagnosis.captureUnconfirmed())
     }
 
     /// Android answers a cancel with `onReceiveValue(null)`; one pending callback at a time,
@@ -108,7 +92,7 @@ extension Diff {
         guard second != nil || reopened != nil else { return Assessment(.unknown, "") }
         let observed = "cancel event \(describe(cancel)); chooser opened again \(describe(reopened)); second pick change \(describe(second))"
         if second == true {
-            return Assessment(.works, observed, diagnosis: cancel == true ? nil : "No cancel event on the first chooser: this engine does not fire it; the second pick works, which is what matters.")
+            return Assessment(.works, observed, diagnosis: cancel == true ? nil : Diagnosis.noCancelEvent())
         }
         // No chooser at all (file.accept or this step saw an instant cancel): there is no
         // callback left unanswered, the chooser itself is missing.
@@ -117,24 +101,24 @@ extension Diff {
         }].compactMap { $0 }.filter { $0 < Self.fastCancelMs }.min()
         if let ms = instant, context.isAndroid {
             return diagnosed(.fileNoChooser, result, context, state: .broken, observed: observed,
-                             lead: "The chooser was cancelled \(milliseconds(ms)) after the tap, sooner than a person can see one: none was shown, so the cancel-then-pick path cannot work either", remedy: nil)
+                             lead: Diagnosis.cancelBeforeChooser(ms), remedy: nil)
         }
         if let ms = instant {
             return Assessment(
                 .broken, observed,
-                diagnosis: Self.chooserNeverShown(context, ms) + " Both picks end there, so the cancel-then-pick path cannot work either.",
+                diagnosis: Diagnosis.chooserNeverShown(context.family, ms, true),
                 layer: .webView, remedy: .fileChooser)
         }
         switch context.family {
         case .android:
             return Assessment(
                 .broken, observed,
-                diagnosis: "After a cancel the second pick never fires: the ValueCallback of the cancelled chooser was not answered with null, so the WebView still waits for it and ignores new picks.",
+                diagnosis: Diagnosis.cancelledCallbackUnanswered(),
                 layer: .webView, remedy: .fileCallbackOnCancel)
         case .ios, .desktop:
             return Assessment(
                 .broken, observed,
-                diagnosis: "After a cancel the second pick did not reach the page: the host's open-panel handler did not call its completion handler on cancel.",
+                diagnosis: Diagnosis.cancelledPanelUnanswered(),
                 layer: .webView, remedy: .fileCallbackOnCancel)
         }
     }
@@ -150,7 +134,7 @@ extension Diff {
         if accepted == true { return Assessment(.works, observed) }
         return Assessment(
             .broken, observed,
-            diagnosis: "A HEIC photo reached the server unconverted and was refused: accept image/heic on the server, or let iOS convert by keeping accept=\"image/*\".",
+            diagnosis: Diagnosis.heicRefused(),
             layer: .page, remedy: .heic)
     }
 }

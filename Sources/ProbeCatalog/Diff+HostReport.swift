@@ -90,10 +90,9 @@ extension Diff {
         let contradictions = HostContradiction.find(host, context)
         guard !contradictions.isEmpty else { return Assessment(.noted, observed) }
         let causes = contradictions.map(\.cause)
-        let diagnosis = "The host report contradicts what the page saw: " + contradictions.map(\.sentence).joined(separator: "; ")
-            + ". A setting read from another WebView instance than the one showing the page, or applied after the page loaded, reads one way and acts another."
         return Assessment(
-            .warning, observed + "; \(contradictions.count) contradiction(s)", diagnosis: diagnosis, layer: .webView,
+            .warning, observed + "; \(contradictions.count) contradiction(s)",
+            diagnosis: Diagnosis.hostReportContradicts(contradictions.map(\.sentence)), layer: .webView,
             remedy: HostContradiction.remedy, causes: causes)
     }
 }
@@ -111,8 +110,6 @@ extension Diff {
         let host = claim.document
         let observed = "host report through \(host.bridge ?? "none") claims \(host.platform)\(host.wrapper.map { ", \($0)" } ?? ""): "
             + "set aside, \(claim.conflicts.count) contradiction(s) with the run"
-        let diagnosis = "The host report contradicts what the page itself saw: " + claim.conflicts.map(\.sentence).joined(separator: "; ")
-            + ". It settles no checklist item and no cause. " + separatingCheck
         let cause = Cause(
             id: "host.report.contradicts-run", layer: .app, likelihood: .likely,
             summary: "the host report was not sent by the host of the WebView that ran the page, or the run misdetected it",
@@ -120,7 +117,8 @@ extension Diff {
             check: separatingCheck, remedy: nil,
             // A message handler the app adds is window.webkit.messageHandlers.<name> in the page.
             source: "https://developer.apple.com/documentation/webkit/wkusercontentcontroller/add(_:name:)")
-        return Assessment(.warning, observed, diagnosis: diagnosis, layer: .webView, causes: [cause])
+        return Assessment(.warning, observed, diagnosis: Diagnosis.hostReportSetAside(claim.conflicts.map(\.sentence)),
+                          layer: .webView, causes: [cause])
     }
 }
 

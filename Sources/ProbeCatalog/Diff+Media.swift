@@ -9,7 +9,7 @@ extension Diff {
             return Assessment(.works, "unmuted play() without a gesture was allowed; the clip had not started by the limit")
         }
         let observed = "unmuted play() was refused" + (error.map { " (\($0))" } ?? "")
-        return diagnosed(.autoplayRefused, result, context, state: .broken, observed: observed, lead: "Unmuted media did not play without a gesture", remedy: nil)
+        return diagnosed(.autoplayRefused, result, context, state: .broken, observed: observed, lead: Diagnosis.autoplayRefused(), remedy: nil)
     }
 
     /// allowsInlineMediaPlayback defaults to false on iPhone and true on iPad
@@ -21,6 +21,6 @@ extension Diff {
         let observed = "inline \(describe(inline)), entered fullscreen \(describe(fullscreen))"
         if inline == true, fullscreen != true { return Assessment(.works, observed) }
         let refused = result.string("errorName").map { ", play() refused with \($0)" } ?? ""
-        return diagnosed(.inlineRefused, result, context, state: .broken, observed: observed + refused, lead: "The playsinline video did not play inside the page", remedy: nil)
+        return diagnosed(.inlineRefused, result, context, state: .broken, observed: observed + refused, lead: Diagnosis.inlineRefused(), remedy: nil)
     }
 }

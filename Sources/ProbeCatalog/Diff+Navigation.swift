@@ -8,15 +8,15 @@ extension Diff {
             if tap == "new-window" || timer == "new-window" {
                 return Assessment(
                     .warning, observed,
-                    diagnosis: "A new window opened; the \(context.requirementSet.id) contract uses no popups or new windows for capture (docs/requirements.md#video-only), and a camera request from one would be denied.",
+                    diagnosis: Diagnosis.newWindowOpened(context.requirementSet.id),
                     layer: .webView, remedy: .windowOpen)
             }
-            return Assessment(.broken, observed, diagnosis: "No popup opened, as the contract expects.")
+            return Assessment(.broken, observed, diagnosis: Diagnosis.noPopupAsExpected())
         }
         if tap == "blocked", context.platform.platform == .iosWKWebView {
             return Assessment(
                 .warning, observed,
-                diagnosis: "window.open from a tap did nothing: WKUIDelegate webView(_:createWebViewWith:…) is not implemented, so new-window requests are dropped; handle them per app policy (docs/requirements.md#navigation-and-windows).",
+                diagnosis: Diagnosis.windowOpenDropped(),
                 layer: .webView, remedy: .windowOpen)
         }
         return Assessment(.noted, observed)
@@ -28,7 +28,7 @@ extension Diff {
         if outcome == "webview-error" {
             return Assessment(
                 .broken, observed,
-                diagnosis: "The WebView tried to load the custom scheme itself and showed an error page: unknown schemes are not forwarded to the OS.",
+                diagnosis: Diagnosis.customSchemeNotForwarded(),
                 layer: .webView, remedy: .customSchemes)
         }
         return Assessment(.works, observed)
@@ -40,7 +40,7 @@ extension Diff {
         if reached { return Assessment(.works, observed) }
         return Assessment(
             .broken, observed,
-            diagnosis: "The return URL did not reach the app: universal links and app links do not open the app from inside its own WebView; intercept the URL in the navigation callback.",
+            diagnosis: Diagnosis.returnURLNotIntercepted(),
             layer: .webView, remedy: .returnUrl)
     }
 
@@ -52,7 +52,7 @@ extension Diff {
         if http != false, unreachable != false { return Assessment(.works, observed) }
         return Assessment(
             .broken, observed,
-            diagnosis: "The app leaves the user on a blank or raw error page: it does not handle \(http == false ? "HTTP errors" : "")\(http == false && unreachable == false ? " and " : "")\(unreachable == false ? "load failures" : "") with a retry screen.",
+            diagnosis: Diagnosis.loadErrorUnhandled(http == false, unreachable == false),
             layer: .webView, remedy: .loadErrors)
     }
 
@@ -65,11 +65,11 @@ extension Diff {
         if resumed == false {
             return Assessment(
                 .broken, observed,
-                diagnosis: "The page did not resume after the app came back: the WebView was recreated or reloaded (activity recreation, or a reload on becoming active).",
+                diagnosis: Diagnosis.notResumed(),
                 layer: .webView, remedy: .backgroundResume)
         }
         if track == "ended" {
-            return Assessment(.works, observed, diagnosis: "The camera track ended in the background, as the OS does; the page must start it again on return.")
+            return Assessment(.works, observed, diagnosis: Diagnosis.cameraTrackEnded())
         }
         return Assessment(.works, observed)
     }
@@ -94,11 +94,11 @@ extension Diff {
         if let queued, let delivered, delivered < queued {
             return Assessment(
                 .broken, observed,
-                diagnosis: "\(queued - delivered) result(s) queued offline never reached the server: storage was cleared or the page reloaded while offline.",
+                diagnosis: Diagnosis.offlineQueueLost(queued - delivered),
                 layer: .webView, remedy: .offline)
         }
         if offline == false {
-            return Assessment(.warning, observed, diagnosis: "No offline event fired: the WebView does not report connectivity changes to the page.", layer: .webView)
+            return Assessment(.warning, observed, diagnosis: Diagnosis.noOfflineEvent(), layer: .webView)
         }
         return Assessment(.works, observed)
     }

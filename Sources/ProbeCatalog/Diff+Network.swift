@@ -9,19 +9,19 @@ extension Diff {
         if get == true {
             return Assessment(
                 .broken, observed,
-                diagnosis: "The POST body came back altered or empty: something between the page and the server rewrites request bodies (shouldInterceptRequest re-issuing requests drops POST bodies; a URLProtocol proxy).",
+                diagnosis: Diagnosis.postBodyAltered(),
                 layer: .network, remedy: .bodyIntegrity)
         }
         return Assessment(
             .broken, observed,
-            diagnosis: "A same-origin fetch failed\(error.map { " (\($0))" } ?? ""): the host intercepts or blocks requests to this origin.",
+            diagnosis: Diagnosis.sameOriginBlocked(error),
             layer: .network, remedy: .bodyIntegrity)
     }
 
     func evaluateCredentials(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         guard let sent = result.bool("cookieSent") else { return Assessment(.unknown, "") }
         if sent { return Assessment(.works, "the cookie was sent") }
-        return cookiesNotKept(result, context, "the cookie was not sent", lead: "The cookie was not sent")
+        return cookiesNotKept(result, context, "the cookie was not sent", lead: Diagnosis.cookieNotSent())
     }
 
     func evaluateCORS(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -34,12 +34,12 @@ extension Diff {
         if get == true {
             return Assessment(
                 .broken, observed,
-                diagnosis: "The preflighted credentialed POST failed while a simple GET worked: the host intercepts OPTIONS requests or strips credentials on cross-origin requests.",
+                diagnosis: Diagnosis.preflightFailed(),
                 layer: .network)
         }
         return Assessment(
             .broken, observed,
-            diagnosis: "The second origin was unreachable from the WebView (certificate not trusted, or requests to other hosts blocked by the host's navigation or network policy).",
+            diagnosis: Diagnosis.crossOriginUnreachable(),
             layer: .network)
     }
 
@@ -51,7 +51,7 @@ extension Diff {
         if up == true, down == true { return Assessment(.works, observed) }
         return Assessment(
             .broken, observed,
-            diagnosis: "A 1 MiB body changed in transit: a bridge, request interceptor or proxy alters bodies.",
+            diagnosis: Diagnosis.bodyChanged(),
             layer: .network, remedy: .bodyIntegrity)
     }
 
@@ -63,7 +63,7 @@ extension Diff {
         if get == true, post == true { return Assessment(.works, observed) }
         return Assessment(
             .broken, observed,
-            diagnosis: "XMLHttpRequest failed: the host intercepts requests (a patched XMLHttpRequest, or shouldInterceptRequest).",
+            diagnosis: Diagnosis.xhrIntercepted(),
             layer: .network, remedy: .bodyIntegrity)
     }
 
@@ -77,12 +77,12 @@ extension Diff {
         if fetchBlocked == false {
             return Assessment(
                 .warning, observed,
-                diagnosis: "An http: fetch went through from the https page: mixed content is always allowed (Android MIXED_CONTENT_ALWAYS_ALLOW / mixedContentMode=\"always\"), which lets a network attacker inject script.",
+                diagnosis: Diagnosis.mixedContentAlwaysAllowed(),
                 layer: .webView, remedy: .mixedContent)
         }
         if image == true {
-            return Assessment(.noted, observed, diagnosis: context.isAndroid ? "http: images load: MIXED_CONTENT_COMPATIBILITY_MODE, as the LiveForm guide configures (docs/requirements.md#network)." : "http: images load (upgraded or allowed as passive content).")
+            return Assessment(.noted, observed, diagnosis: context.isAndroid ? Diagnosis.mixedImagesCompatibility() : Diagnosis.mixedImagesPassive())
         }
-        return Assessment(.noted, observed, diagnosis: "Mixed content is fully blocked; serve every LiveForm resource over https.")
+        return Assessment(.noted, observed, diagnosis: Diagnosis.mixedContentBlocked())
     }
 }

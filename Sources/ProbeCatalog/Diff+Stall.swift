@@ -6,15 +6,10 @@ extension Diff {
         let marker = ProbeResult(run: "", probe: probe.id, attempt: stalled.attempt, status: .info)
         let causes = Symptom.stalled.rank(CauseEvidence(result: marker, context: context))
         let observed = "the step began and no result came for \(Int(stalled.silentSeconds)) s: the run stopped here"
-        var diagnosis = "The run stopped in \(probe.id)"
-        if let top = causes.first {
-            diagnosis += ": " + ([top.summary] + causes.dropFirst().map { "or \($0.summary)" }).joined(separator: "; ") + "."
-        } else {
-            diagnosis += "."
-        }
+        let diagnosis = Diagnosis.listing(Diagnosis.runStopped(probe.id), causes: causes)
         return Finding(
             probe: probe.id, title: probe.title, expectation: entry?.expectation ?? .info, expected: entry?.expected ?? probe.expectation.expected,
-            observed: observed, verdict: .fail, severity: .high, diagnosis: diagnosis, layer: causes.first?.layer.findingLayer,
+            observed: observed, verdict: .fail, severity: .high, diagnosis: diagnosis.text, layer: causes.first?.layer.findingLayer,
             remedy: Remedy.combined(causes.leading.map(\.remedy)), checklistItems: probe.checklistItems, attempt: stalled.attempt,
             pageStatus: nil, causes: causes)
     }

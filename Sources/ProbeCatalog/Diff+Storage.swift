@@ -20,19 +20,19 @@ extension Diff {
             if context.isAndroid && probe == "storage.local" {
                 return Assessment(
                     .broken, observed,
-                    diagnosis: "\(name) \(how): Android WebView has DOM storage off by default; domStorageEnabled is not set.",
+                    diagnosis: Diagnosis.domStorageOff(name, how),
                     layer: .webView, remedy: .domStorage, causes: rank(.storageUnavailable, result, context))
             }
             // domStorageEnabled gates localStorage alone (Symptom.webStorageWorked), so a null
             // sessionStorage on Android is the data store's or the origin's doing, as elsewhere.
             return Assessment(
                 .broken, observed,
-                diagnosis: "\(name) \(how): the host's website data store or cookie policy blocks storage.",
+                diagnosis: Diagnosis.storageBlocked(name, how),
                 layer: .webView, remedy: .domStorage, causes: rank(.storageUnavailable, result, context))
         }
         return Assessment(
             .broken, observed,
-            diagnosis: "\(name) exists but a write-read-remove round trip failed\(error.map { " (\($0))" } ?? ""): the storage quota is zero or the data store is read-only.",
+            diagnosis: Diagnosis.storageRoundTripFailed(name, error),
             layer: .webView, remedy: .domStorage)
     }
 
@@ -44,9 +44,7 @@ extension Diff {
         guard available != nil || opened != nil || roundTrip != nil else { return Assessment(.unknown, "") }
         let observed = "indexedDB available \(describe(available)), opened \(describe(opened)), put-get-delete \(describe(roundTrip))" + (error.map { ", \($0)" } ?? "")
         if available == true, opened == true, roundTrip == true { return Assessment(.works, observed) }
-        let diagnosis = context.isAndroid
-            ? "IndexedDB failed: Android WebView's DOM storage setting also governs IndexedDB; domStorageEnabled is not set, or storage is blocked."
-            : "IndexedDB failed: the host's website data store blocks storage (a non-persistent or restricted store)."
+        let diagnosis = context.isAndroid ? Diagnosis.indexedDBDomStorageOff() : Diagnosis.indexedDBBlocked()
         return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .domStorage, causes: rank(.storageUnavailable, result, context))
     }
 
@@ -68,7 +66,7 @@ extension Diff {
         if result.bool("visibleToScript") == true {
             return Assessment(
                 .warning, observed,
-                diagnosis: "The HttpOnly cookie showed in document.cookie: the host copies cookies into the page through a bridge, which defeats HttpOnly.",
+                diagnosis: Diagnosis.httpOnlyVisible(),
                 layer: .webView)
         }
         return Assessment(.works, observed)
@@ -76,7 +74,7 @@ extension Diff {
 
     /// A cookie not kept: the causes the rest of the run leaves standing (cookies off for the
     /// app only where no other cookie was kept), else the platform's usual words.
-    func cookiesNotKept(_ result: ProbeResult, _ context: EvaluationContext, _ observed: String, lead: String = "The cookie was not kept") -> Assessment {
+    func cookiesNotKept(_ result: ProbeResult, _ context: EvaluationContext, _ observed: String, lead: Diagnosis = Diagnosis.cookieNotKept()) -> Assessment {
         // The platform's usual words only where the run rules nothing out: with another
         // cookie kept, "cookies are off" would contradict it.
         let evidence = CauseEvidence(result: result, context: context)
@@ -87,14 +85,11 @@ extension Diff {
     }
 
     /// Cookies blocked: Android's CookieManager, or WebKit's data store.
-    func cookieBlockedDiagnosis(_ context: EvaluationContext) -> String {
+    func cookieBlockedDiagnosis(_ context: EvaluationContext) -> Diagnosis {
         switch context.family {
-        case .android:
-            return "Cookies are blocked: the app's CookieManager does not accept cookies (setAcceptCookie(false))."
-        case .ios:
-            return "Cookies are blocked: the WKWebView's website data store or cookie policy rejects them (use .default())."
-        case .desktop:
-            return "Cookies are blocked by the browser's settings."
+        case .android: return Diagnosis.cookiesOffAndroid()
+        case .ios: return Diagnosis.cookiesOffIOS()
+        case .desktop: return Diagnosis.cookiesOffBrowser()
         }
     }
 
@@ -104,7 +99,7 @@ extension Diff {
         if result.bool("frameLoaded") == false {
             return Assessment(
                 .warning, "the second-origin frame did not load",
-                diagnosis: "The second origin did not answer (certificate not trusted, or unreachable); the third-party cookie could not be tested.",
+                diagnosis: Diagnosis.thirdPartyFrameUnreachable(),
                 layer: .network)
         }
         guard let readBack = result.bool("readBack") else { return Assessment(.unknown, "") }
@@ -114,17 +109,15 @@ extension Diff {
         case .ios:
             return Assessment(
                 .broken, observed,
-                diagnosis: "Third-party cookies are blocked by WebKit's Intelligent Tracking Prevention: expected on iOS, and no setting changes it; keep the flow first-party.",
+                diagnosis: Diagnosis.thirdPartyCookiesITP(),
                 layer: .webView, remedy: .thirdPartyCookies, causes: rank(.thirdPartyCookiesBlocked, result, context))
         case .android:
             return Assessment(
                 .broken, observed,
-                diagnosis: context.platform.platform == .androidChrome
-                    ? "Third-party cookies are blocked in Chrome's site settings."
-                    : "Third-party cookies are blocked: Android WebView refuses them unless the app calls CookieManager.setAcceptThirdPartyCookies(webView, true).",
+                diagnosis: context.platform.platform == .androidChrome ? Diagnosis.thirdPartyCookiesChrome() : Diagnosis.thirdPartyCookiesOffAndroid(),
                 layer: .webView, remedy: .thirdPartyCookies, causes: rank(.thirdPartyCookiesBlocked, result, context))
         case .desktop:
-            return Assessment(.broken, observed, diagnosis: "The browser blocks third-party cookies.", layer: .userOrOS)
+            return Assessment(.broken, observed, diagnosis: Diagnosis.thirdPartyCookiesBrowser(), layer: .userOrOS)
         }
     }
 
@@ -134,18 +127,15 @@ extension Diff {
         guard cookie != nil || local != nil else { return Assessment(.unknown, "") }
         let observed = "after navigating away and back: cookie \(describe(cookie)), localStorage \(describe(local))"
         if cookie == true, local == true { return Assessment(.works, observed) }
-        var lost: [String] = []
-        if cookie == false { lost.append("the cookie") }
-        if local == false { lost.append("the localStorage marker") }
         return Assessment(
             .broken, observed,
-            diagnosis: "A full navigation lost \(lost.joined(separator: " and ")): the host clears cookies or storage between loads, or uses a non-persistent data store.",
+            diagnosis: Diagnosis.navigationLostStorage(cookie == false, local == false),
             layer: .webView, remedy: cookie == false ? .cookies : .persistentDataStore, causes: rank(.storageNotPersistent, result, context))
     }
 
     func evaluateRelaunch(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         if result.bool("relaunched") == false {
-            return Assessment(.notDone, "the app was not relaunched", diagnosis: "Close the app, reopen the link, and answer again.")
+            return Assessment(.notDone, "the app was not relaunched", diagnosis: Diagnosis.notRelaunched())
         }
         let persistent = result.bool("persistentCookie")
         let local = result.bool("localStorage")
@@ -155,7 +145,7 @@ extension Diff {
         if persistent != false, local != false, indexed != false { return Assessment(.works, observed) }
         return Assessment(
             .broken, observed,
-            diagnosis: "Persistent data did not survive a relaunch: the WebView uses a non-persistent data store (WKWebsiteDataStore.nonPersistent(), incognito) or the app clears it on start; a resumed session will not work.",
+            diagnosis: Diagnosis.relaunchLostStorage(),
             layer: .webView, remedy: .persistentDataStore, causes: rank(.storageNotPersistent, result, context))
     }
 }

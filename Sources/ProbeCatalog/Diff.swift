@@ -207,29 +207,30 @@ public struct Diff: Sendable {
         if assessment.state == .unknown {
             assessment = fallback(probe, result)
         }
-        assessment.diagnosis = Self.namingTheOthers(assessment.diagnosis, assessment.causes)
+        assessment.diagnosis = assessment.diagnosis?.namingTheOthers(assessment.causes)
         let remedy = assessment.remedy ?? probe.remedy
         causes = assessment.causes.isEmpty ? Self.singleCause(probe: probe.id, assessment: assessment, remedy: remedy).map { [$0] } ?? [] : assessment.causes
 
+        let diagnosis = assessment.diagnosis?.text
         switch (assessment.state, expectation) {
         case (.notDone, _):
-            return make(.skipped, assessment.observed, diagnosis: assessment.diagnosis)
+            return make(.skipped, assessment.observed, diagnosis: diagnosis)
         case (.warning, _):
-            return make(.warn, assessment.observed, severity: .medium, diagnosis: assessment.diagnosis, layer: assessment.layer, remedy: remedy)
+            return make(.warn, assessment.observed, severity: .medium, diagnosis: diagnosis, layer: assessment.layer, remedy: remedy)
         case (.works, .info), (.noted, _), (.denied, .info), (.granted, .info), (.broken, .info):
-            return make(.info, assessment.observed, diagnosis: assessment.diagnosis, layer: assessment.layer)
+            return make(.info, assessment.observed, diagnosis: diagnosis, layer: assessment.layer)
         case (.works, _), (.denied, _):
-            return make(.pass, assessment.observed, diagnosis: assessment.diagnosis, layer: assessment.layer)
+            return make(.pass, assessment.observed, diagnosis: diagnosis, layer: assessment.layer)
         case (.broken, .expectedBlocked):
-            return make(.pass, assessment.observed, diagnosis: assessment.diagnosis, layer: assessment.layer)
+            return make(.pass, assessment.observed, diagnosis: diagnosis, layer: assessment.layer)
         case (.broken, .required), (.broken, .security):
-            return make(.fail, assessment.observed, severity: .high, diagnosis: assessment.diagnosis, layer: assessment.layer, remedy: remedy)
+            return make(.fail, assessment.observed, severity: .high, diagnosis: diagnosis, layer: assessment.layer, remedy: remedy)
         case (.granted, .security):
-            return make(.fail, assessment.observed, severity: .critical, diagnosis: assessment.diagnosis, layer: assessment.layer, remedy: remedy)
+            return make(.fail, assessment.observed, severity: .critical, diagnosis: diagnosis, layer: assessment.layer, remedy: remedy)
         case (.granted, _):
-            return make(.pass, assessment.observed, diagnosis: assessment.diagnosis, layer: assessment.layer)
+            return make(.pass, assessment.observed, diagnosis: diagnosis, layer: assessment.layer)
         case (.unknown, _):
-            return make(.info, assessment.observed, diagnosis: assessment.diagnosis)
+            return make(.info, assessment.observed, diagnosis: diagnosis)
         }
     }
 
@@ -240,11 +241,11 @@ public struct Diff: Sendable {
         case .fail:
             return Assessment(
                 .broken, "the page reported fail" + (result.reason.map { ": \($0)" } ?? ""),
-                diagnosis: "The page reported a failure without the fields the catalog reads; the usual cause is below.")
+                diagnosis: Diagnosis.pageReportedFailure())
         case .error:
             return Assessment(
                 .warning, "the probe itself errored" + (result.reason.map { ": \($0)" } ?? ""),
-                diagnosis: "The probe threw before it could observe anything; re-run it. If it repeats, report the reason.",
+                diagnosis: Diagnosis.probeErrored(),
                 layer: .page)
         case .info: return Assessment(.noted, "reported for information")
         case .skipped: return Assessment(.notDone, "skipped")

@@ -63,4 +63,27 @@ enum PlatformSource {
     static let wkCreateWebView = "https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:createwebviewwith:for:windowfeatures:)"
     static let androidReceivedError = "https://developer.android.com/reference/android/webkit/WebViewClient#onReceivedError(android.webkit.WebView,%20android.webkit.WebResourceRequest,%20android.webkit.WebResourceError)"
     static let androidWebViewVersions = "https://developer.android.com/develop/ui/views/layout/webapps/webview"
+    // A write past the origin's quota throws QuotaExceededError; a zero quota refuses every write.
+    static let storageQuota = "https://developer.mozilla.org/en-US/docs/Web/API/Storage_API/Storage_quotas_and_eviction_criteria"
+    // "Forbids JavaScript from accessing the cookie, for example, through the Document.cookie property."
+    static let httpOnlyCookie = "https://developer.mozilla.org/en-US/docs/Web/HTTP/Reference/Headers/Set-Cookie#httponly"
+    static let cookieAcceptPolicy = "https://developer.apple.com/documentation/foundation/httpcookiestorage/cookieacceptpolicy"
+    static let cookieEnabled = "https://developer.mozilla.org/en-US/docs/Web/API/Navigator/cookieEnabled"
+    // Chrome: "Delete, allow and manage cookies", the per-site and third-party cookie settings.
+    static let chromeThirdPartyCookies = "https://support.google.com/chrome/answer/95647"
+    // "An origin is ... the scheme, host, and port of a URI" (RFC 6454 §4).
+    static let rfc6454Origin = "https://www.rfc-editor.org/rfc/rfc6454#section-4"
+    // WebResourceRequest has no body: a host that re-issues requests from shouldInterceptRequest sends them without one.
+    static let androidInterceptRequest = "https://developer.android.com/reference/android/webkit/WebResourceRequest"
+    static let androidFileChooserParams = "https://developer.android.com/reference/android/webkit/WebChromeClient.FileChooserParams#createIntent()"
+    static let wkRunOpenPanel = "https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:runopenpanelwith:initiatedbyframe:completionhandler:)"
+    // WebKit's findImagesForTranscoding: a picked image whose type the input's accept list
+    // does not allow is transcoded (a HEIC photo to JPEG for accept="image/jpeg").
+    static let heicConversion = "https://github.com/WebKit/WebKit/blob/main/Source/WebCore/platform/graphics/cg/ImageUtilitiesCG.cpp"
+    static let captureAttribute = "https://developer.mozilla.org/en-US/docs/Web/HTML/Reference/Attributes/capture"
+    // A credentialed request with a non-simple method or header is preceded by an OPTIONS preflight.
+    static let corsPreflight = "https://developer.mozilla.org/en-US/docs/Glossary/Preflight_request"
+    // Passive content (images) may be upgraded or loaded; active content (fetch, scripts) is blocked.
+    static let mixedContent = "https://developer.mozilla.org/en-US/docs/Web/Security/Mixed_content"
+    static let offlineEvent = "https://developer.mozilla.org/en-US/docs/Web/API/Window/offline_event"
 }

@@ -137,7 +137,8 @@ public enum ProbesDocument {
     }
 
     /// Every known cause of the probe's failing observations, with the check that tells it
-    /// apart and its public source; then the source of the probe's own diagnoses.
+    /// apart and its public source; then the facts and sources of the probe's own declared
+    /// diagnoses (`Diagnoses+*.swift`).
     static func causesSection(_ probe: Probe) -> [String] {
         var out: [String] = []
         if probe.marksStart {
@@ -150,8 +151,13 @@ public enum ProbesDocument {
                 out.append("- `\(cause.id)` (\(cause.layer.rawValue); \(escape(cause.scope))): \(escape(cause.summary)). Check: \(escape(cause.check)).\(ruledOut) Source: <\(cause.source)>")
             }
         }
-        if let entry = CauseSources.byProbe[probe.id] {
-            out += ["", "Source of its diagnoses: \(escape(entry.fact)) — <\(entry.url)>"]
+        // Each platform fact once, however many of the probe's diagnoses rest on it.
+        var facts: [(fact: String, source: String)] = []
+        for case .fact(let fact, let source) in Diagnosis.declared(for: probe.id).map(\.basis) where !facts.contains(where: { $0 == (fact, source) }) {
+            facts.append((fact, source))
+        }
+        if !facts.isEmpty {
+            out += ["", "Sources of its own diagnoses:", ""] + facts.map { "- \(escape($0.fact)) — <\($0.source)>" }
         }
         return out
     }

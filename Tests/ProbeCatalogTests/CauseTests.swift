@@ -87,9 +87,6 @@ import Testing
                 #expect(!cause.check.isEmpty, "\(cause.id)")
             }
         }
-        for (probe, entry) in CauseSources.byProbe {
-            #expect(entry.url.hasPrefix("https://"), "\(probe)")
-        }
     }
 
     @Test func FailingFinding_WithoutAModelledSymptom_CarriesItsDiagnosisAsOneCitedCause() {
