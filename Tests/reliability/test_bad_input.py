@@ -307,6 +307,10 @@ def test_BadInput_GetsA4xxJSONErrorNamingIt_AndNothingIsStored(server):
         # The API takes JSON only (415 otherwise, a case of its own): JSON cases go as JSON.
         if body is not None and path.startswith("/api/") and "Content-Type" not in headers:
             headers["Content-Type"] = "application/json"
+        # A page's error is a page for a browser's navigation (ErrorResponse); a program that
+        # does not ask for HTML gets the JSON error, as everywhere else.
+        if word.startswith("html:"):
+            headers.setdefault("Accept", "text/html,application/xhtml+xml")
         status, ctype, data = send(method, path, body, headers)
         label = f"{route[0]} {route[1]} / {what}: {status} {data[:200]!r}"
         if status != expected:
