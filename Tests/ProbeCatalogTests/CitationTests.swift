@@ -60,7 +60,7 @@ import Testing
         let files = Self.scannedFiles()
         let paths = Set(files.map { String($0.path.dropFirst(Self.root.path.count + 1)) })
         #expect(files.count > Self.minimumScannedFiles, "scanned only \(files.count) files under \(Self.root.path)")
-        for known in ["Sources/ProbeCatalog/Diff.swift", "Public/probes/camera.js", "docs/requirements.md"] {
+        for known in ["Sources/ProbeCatalog/Judging/Diff.swift", "Public/probes/camera.js", "docs/requirements.md"] {
             #expect(paths.contains(known), "\(known) was not scanned")
         }
         let citesOutsideTheRepository = Self.citationMatcher()

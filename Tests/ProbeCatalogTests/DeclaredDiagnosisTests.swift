@@ -10,9 +10,12 @@ import Testing
 @Suite struct DeclaredDiagnosisTests {
     static let sources = CitationTests.root.appendingPathComponent("Sources/ProbeCatalog")
 
+    /// The catalog's sources whose file name starts with `prefix`, in whichever folder they sit
+    /// (an area's `Diff+`, `Symptoms+` and `Diagnoses+` files are in `Areas/<area>/`); `name`
+    /// is the path under Sources/ProbeCatalog.
     static func files(_ prefix: String) throws -> [(name: String, text: String)] {
-        try FileManager.default.contentsOfDirectory(atPath: sources.path)
-            .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".swift") }.sorted()
+        try FileManager.default.subpathsOfDirectory(atPath: sources.path)
+            .filter { URL(fileURLWithPath: $0).lastPathComponent.hasPrefix(prefix) && $0.hasSuffix(".swift") }.sorted()
             .map { ($0, try String(contentsOf: sources.appendingPathComponent($0), encoding: .utf8)) }
     }
 

@@ -10,8 +10,16 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/ProbeCatalog")
 
+    /// File name → its path under the catalog's sources, which are laid out in folders
+    /// (Areas/<area>/, Model/, Judging/…): a test names a file, not where it sits.
+    static func sourceFiles() throws -> [String: String] {
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: sourceDirectory.path).filter { $0.hasSuffix(".swift") }
+        return Dictionary(paths.map { (URL(fileURLWithPath: $0).lastPathComponent, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
     static func source(_ name: String) throws -> String {
-        try String(contentsOf: sourceDirectory.appendingPathComponent(name), encoding: .utf8)
+        let path = try #require(try sourceFiles()[name], "no \(name) under \(sourceDirectory.path)")
+        return try String(contentsOf: sourceDirectory.appendingPathComponent(path), encoding: .utf8)
     }
 
     /// Function name → the probes whose results it reads, from the declarations'
@@ -39,7 +47,7 @@ import Testing
 
     /// Function name → its body, for every `func` in the Diff extensions.
     static func bodies() throws -> [String: String] {
-        let files = try FileManager.default.contentsOfDirectory(atPath: sourceDirectory.path).filter { $0.hasPrefix("Diff+") }
+        let files = try sourceFiles().keys.filter { $0.hasPrefix("Diff+") }
         var bodies: [String: String] = [:]
         for file in files {
             let text = try source(file)
@@ -84,7 +92,7 @@ import Testing
     /// Reads of another probe's field name the probe, so they can be checked wherever they
     /// are: the diff, the symptoms and their causes, the evidence, the checklist coverage.
     @Test func EveryNamedProbeFieldRead_InTheCatalog_IsDeclared() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.sourceDirectory.path).filter { $0.hasSuffix(".swift") }
+        let files = try Self.sourceFiles().keys.sorted()
         let regex = try NSRegularExpression(pattern: #"observed\("([\w.]+)", "(\w+)"\)"#)
         var count = 0
         for file in files {
