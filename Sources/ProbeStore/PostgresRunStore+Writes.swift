@@ -267,13 +267,12 @@ struct PostgresWrites {
 
         var outcomes: [AppendOutcome] = []
         outcomes.reserveCapacity(results.count)
-        var added: [String: (count: Int, bytes: Int)] = [:]
+        var added = AddedResults()
         for result in results {
             let key = ResultKey(runID: result.runID, probe: result.probe, attempt: result.attempt)
             if new.remove(key) != nil {
                 outcomes.append(.inserted)
-                let before = added[result.runID] ?? (0, 0)
-                added[result.runID] = (before.count + 1, before.bytes + result.observed.utf8.count)
+                added.add(result)
                 continue
             }
             let stored = try connection.execute(
@@ -285,7 +284,7 @@ struct PostgresWrites {
         // serialises the instances writing to the run, so the quota holds across them.
         // Inside the write: over a quota, the whole write is rolled back.
         for (runID, millis) in lastSeen.sorted(by: { $0.key < $1.key }) {
-            let usage = added[runID] ?? (0, 0)
+            let usage = added[runID]
             let total = try connection.execute(
                 """
                 UPDATE runs SET last_seen_at = greatest(last_seen_at, $1), result_count = result_count + $2,

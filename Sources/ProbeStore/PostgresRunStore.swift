@@ -87,81 +87,38 @@ public final class PostgresRunStore: RunStore, @unchecked Sendable {
 /// Read connections for synchronous reads from any thread, reconnected on demand. Reads
 /// are single statements in autocommit (each sees the last commit of any instance); a read
 /// whose connection broke is retried once on a fresh one, then fails with `unavailable`.
-///
-/// Locking: `idle`, `openCount` and `isClosed` are guarded by `condition`.
-final class PostgresReaderPool: @unchecked Sendable {
-    private let location: PostgresLocation
-    private let prepare: (PostgresConnection) throws(PostgresError) -> Void
-    private let condition = NSCondition()
-    private var idle: [PostgresConnection] = []
-    private var openCount = 0
-    private var isClosed = false
+
+final class PostgresReaderPool: Sendable {
+    private let pool: ConnectionPool<PostgresConnection>
 
     init(location: PostgresLocation, prepare: @escaping (PostgresConnection) throws(PostgresError) -> Void) {
-        self.location = location
-        self.prepare = prepare
-    }
-
-    func read<T>(_ body: (PostgresConnection) throws -> T) throws(StoreError) -> T {
-        let connection = try checkOut()
-        defer { checkIn(connection) }
-        for attempt in 0..<2 {
+        pool = ConnectionPool { () throws(StoreError) -> PostgresConnection in
             do {
-                try connection.reconnectIfBroken()
-                return try body(connection)
-            } catch let error as PostgresError where error.isConnectionLost && attempt == 0 {
-                continue  // the server restarted since this connection's last use: once more
+                return try PostgresConnection(location: location, prepare: prepare)
             } catch {
                 throw StoreError.from(error)
             }
         }
-        throw StoreError.unavailable(PostgresError(sqlState: nil, message: "unreachable", sql: nil, isConnectionLost: true))
+    }
+
+    func read<T>(_ body: (PostgresConnection) throws -> T) throws(StoreError) -> T {
+        try pool.withConnection { connection throws(StoreError) in
+            for attempt in 0..<2 {
+                do {
+                    try connection.reconnectIfBroken()
+                    return try body(connection)
+                } catch let error as PostgresError where error.isConnectionLost && attempt == 0 {
+                    continue  // the server restarted since this connection's last use: once more
+                } catch {
+                    throw StoreError.from(error)
+                }
+            }
+            throw StoreError.unavailable(
+                PostgresError(sqlState: nil, message: "unreachable", sql: nil, isConnectionLost: true))
+        }
     }
 
     func close() {
-        condition.lock()
-        isClosed = true
-        openCount -= idle.count
-        idle.removeAll()
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    private func checkOut() throws(StoreError) -> PostgresConnection {
-        condition.lock()
-        while true {
-            if isClosed {
-                condition.unlock()
-                throw .closed
-            }
-            if let connection = idle.popLast() {
-                condition.unlock()
-                return connection
-            }
-            if openCount < StoreLimits.maxReaderConnections { break }
-            condition.wait()
-        }
-        openCount += 1
-        condition.unlock()
-        do {
-            return try PostgresConnection(location: location, prepare: prepare)
-        } catch {
-            condition.lock()
-            openCount -= 1
-            condition.signal()
-            condition.unlock()
-            throw StoreError.from(error)
-        }
-    }
-
-    private func checkIn(_ connection: PostgresConnection) {
-        condition.lock()
-        defer { condition.unlock() }
-        if isClosed {
-            openCount -= 1
-            return
-        }
-        idle.append(connection)
-        condition.signal()
+        pool.close()
     }
 }

@@ -89,3 +89,16 @@ public enum QuotaExceeded: Error, Equatable, Sendable {
         return "\(n) bytes"
     }
 }
+
+/// What one write's newly inserted results add to each run's usage (`runs.result_count`
+/// and `runs.result_bytes`), counted the same way on every store.
+struct AddedResults {
+    private(set) var byRun: [String: (count: Int, bytes: Int)] = [:]
+
+    mutating func add(_ result: ResultRecord) {
+        let before = self[result.runID]
+        byRun[result.runID] = (before.count + 1, before.bytes + result.observed.utf8.count)
+    }
+
+    subscript(runID: String) -> (count: Int, bytes: Int) { byRun[runID] ?? (0, 0) }
+}

@@ -109,7 +109,7 @@ extension SQLiteRunStore {
 
         var outcomes: [AppendOutcome] = []
         outcomes.reserveCapacity(results.count)
-        var added: [String: (count: Int, bytes: Int)] = [:]
+        var added = AddedResults()
         for result in results {
             try database.execute(
                 """
@@ -123,8 +123,7 @@ extension SQLiteRunStore {
                 ])
             if database.changes == 1 {
                 outcomes.append(.inserted)
-                let before = added[result.runID] ?? (0, 0)
-                added[result.runID] = (before.count + 1, before.bytes + result.observed.utf8.count)
+                added.add(result)
                 continue
             }
             // First write wins: compare with what is stored, never overwrite it.
@@ -136,7 +135,7 @@ extension SQLiteRunStore {
         // Inside the write's savepoint: over a quota, or new results for a completed run,
         // and the whole write is rolled back. A duplicate (a retry whose answer was lost)
         // still answers as one.
-        for (runID, usage) in added.sorted(by: { $0.key < $1.key }) {
+        for (runID, usage) in added.byRun.sorted(by: { $0.key < $1.key }) {
             let completed = try database.firstRow("SELECT completed_at IS NOT NULL FROM runs WHERE id = ?", [runID]) { $0.int64(at: 0) }
             if completed == 1 { throw StoreError.runCompleted(runID) }
             try database.execute(

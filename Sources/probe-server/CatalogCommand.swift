@@ -12,10 +12,7 @@ enum CatalogCommand: Command {
     ]
 
     static let usage = ["catalog [--json]"]
-    static let exitStatuses = [
-        ExitStatusNote(ExitCode.ready, "printed"),
-        ExitStatusNote(ExitCode.ioError, "stdout cannot be written"),
-    ]
+    static let exitStatuses: [ExitStatusNote] = [.printed, .stdoutUnwritable]
 
     static func run(_ args: Arguments) throws -> Int32 {
         let catalog = Catalog.standard

@@ -110,3 +110,15 @@ extension Command {
         }
     }
 }
+
+extension ExitStatusNote {
+    // The statuses several commands share, worded once.
+    static let ready = ExitStatusNote(ExitCode.ready, "ready")
+    static let printed = ExitStatusNote(ExitCode.ready, "printed")
+    static let findings = ExitStatusNote(ExitCode.findings, "not ready (findings)")
+    static let incompleteOrTimedOut = ExitStatusNote(ExitCode.incomplete, "incomplete or timed out")
+    static let noSuchRun = ExitStatusNote(ExitCode.noInput, "no such run")
+    static let serverUnreachable = ExitStatusNote(ExitCode.unavailable, "the server cannot be reached")
+    static let tokenRefused = ExitStatusNote(ExitCode.noPermission, "the token is missing or wrong")
+    static let stdoutUnwritable = ExitStatusNote(ExitCode.ioError, "stdout cannot be written")
+}

@@ -13,12 +13,10 @@ enum CompareCommand: Command {
 
     static let usage = ["compare <before-run> <after-run> [--server URL] [--json]"]
     static let operands = Operands.exactly(2, "two run ids, before and after")
-    static let exitStatuses = [
+    static let exitStatuses: [ExitStatusNote] = [
         ExitStatusNote(ExitCode.ready, "same, better or changed"),
         ExitStatusNote(ExitCode.findings, "worse"),
-        ExitStatusNote(ExitCode.noInput, "no such run"),
-        ExitStatusNote(ExitCode.unavailable, "the server cannot be reached"),
-        ExitStatusNote(ExitCode.noPermission, "the token is missing or wrong"),
+        .noSuchRun, .serverUnreachable, .tokenRefused,
     ]
 
     static func run(_ args: Arguments) throws -> Int32 {

@@ -28,14 +28,12 @@ enum DiffCommand: Command {
         ("<run-id>", "A run on the server: --server, else $PROBE_SERVER, else "
             + "\(ServerOptions.defaultServer) (the data folder's CA and token)."),
     ]
-    static let exitStatuses = [
-        ExitStatusNote(ExitCode.ready, "ready"),
-        ExitStatusNote(ExitCode.findings, "not ready (findings)"),
+    static let exitStatuses: [ExitStatusNote] = [
+        .ready, .findings,
         ExitStatusNote(ExitCode.incomplete, "incomplete"),
         ExitStatusNote(ExitCode.dataError, "the file is not results"),
         ExitStatusNote(ExitCode.noInput, "no such file or run"),
-        ExitStatusNote(ExitCode.unavailable, "the server cannot be reached"),
-        ExitStatusNote(ExitCode.noPermission, "the token is missing or wrong"),
+        .serverUnreachable, .tokenRefused,
     ]
 
     enum Format: String { case text, json, junit, md }

@@ -12,10 +12,7 @@ enum ProfilesCommand: Command {
     ]
 
     static let usage = ["profiles [--json]"]
-    static let exitStatuses = [
-        ExitStatusNote(ExitCode.ready, "printed"),
-        ExitStatusNote(ExitCode.ioError, "stdout cannot be written"),
-    ]
+    static let exitStatuses: [ExitStatusNote] = [.printed, .stdoutUnwritable]
 
     struct Export: Encodable {
         let defaultRequirementSet: String

@@ -18,13 +18,11 @@ enum ReportCommand: Command {
         here, exactly as the server renders them. The HTML page links /assets/report.css on
         the server, so open it from the server (/runs/<run-id>) to see it styled.
         """
-    static let exitStatuses = [
+    static let exitStatuses: [ExitStatusNote] = [
         ExitStatusNote(ExitCode.ready, "the report was written (whatever its verdict)"),
-        ExitStatusNote(ExitCode.noInput, "no such run"),
-        ExitStatusNote(ExitCode.unavailable, "the server cannot be reached"),
+        .noSuchRun, .serverUnreachable,
         ExitStatusNote(ExitCode.cannotCreate, "FILE cannot be written"),
-        ExitStatusNote(ExitCode.ioError, "stdout cannot be written"),
-        ExitStatusNote(ExitCode.noPermission, "the token is missing or wrong"),
+        .stdoutUnwritable, .tokenRefused,
     ]
 
     enum Format: String { case text, json, junit, md, html }

@@ -22,11 +22,10 @@ enum RunsCommand: Command {
         "runs [--server URL] [--label L] [--platform P] [--verdict V] [--json]",
         "runs --pin ID | --unpin ID",
     ]
-    static let exitStatuses = [
+    static let exitStatuses: [ExitStatusNote] = [
         ExitStatusNote(ExitCode.ready, "listed (or pinned)"),
         ExitStatusNote(ExitCode.noInput, "no such run to pin"),
-        ExitStatusNote(ExitCode.unavailable, "the server cannot be reached"),
-        ExitStatusNote(ExitCode.noPermission, "the token is missing or wrong"),
+        .serverUnreachable, .tokenRefused,
     ]
 
     static func run(_ args: Arguments) throws -> Int32 {

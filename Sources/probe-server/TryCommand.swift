@@ -54,10 +54,8 @@ enum TryCommand: Command {
                          (m.name, m.meaning + " (" + TrialEngine.allCases.filter { m.applies(to: $0) }.map(\.rawValue).joined(separator: ", ") + ")")
                      }))]
     }
-    static let exitStatuses = [
-        ExitStatusNote(ExitCode.ready, "ready"),
-        ExitStatusNote(ExitCode.findings, "not ready (findings)"),
-        ExitStatusNote(ExitCode.incomplete, "incomplete or timed out"),
+    static let exitStatuses: [ExitStatusNote] = [
+        .ready, .findings, .incompleteOrTimedOut,
         ExitStatusNote(ExitCode.noInput, "the page folder or the engine hosts were not found"),
         ExitStatusNote(ExitCode.unavailable, "the server, the engine or its packages are unavailable"),
         ExitStatusNote(ExitCode.osError, "the ports are taken"),

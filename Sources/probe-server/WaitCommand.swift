@@ -38,14 +38,10 @@ enum WaitCommand: Command {
     static let argumentHelp: [(name: String, help: String)] = [
         ("<run-id>", "The run created with POST /api/runs and opened on the device."),
     ]
-    static let exitStatuses = [
-        ExitStatusNote(ExitCode.ready, "ready"),
-        ExitStatusNote(ExitCode.findings, "not ready (findings)"),
-        ExitStatusNote(ExitCode.incomplete, "incomplete or timed out"),
-        ExitStatusNote(ExitCode.noInput, "no such run"),
-        ExitStatusNote(ExitCode.unavailable, "the server cannot be reached"),
+    static let exitStatuses: [ExitStatusNote] = [
+        .ready, .findings, .incompleteOrTimedOut, .noSuchRun, .serverUnreachable,
         ExitStatusNote(ExitCode.cannotCreate, "a report file cannot be written"),
-        ExitStatusNote(ExitCode.noPermission, "the token is missing or wrong"),
+        .tokenRefused,
     ]
 
     static func run(_ args: Arguments) throws -> Int32 {

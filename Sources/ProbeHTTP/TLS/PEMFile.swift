@@ -1,4 +1,5 @@
 import Glibc
+import COpenSSL
 
 /// Writes certificate and key files so that a key is never readable by others, not even
 /// for an instant, and a crash never leaves half a file.
@@ -59,5 +60,24 @@ enum PEMFile {
     private static func failure(path: String) -> TLSError {
         let code = errno
         return .writeFailed(path: path, reason: "\(String(cString: strerror(code))) (errno \(code))")
+    }
+}
+
+extension PEMFile {
+    /// Reads the first object of a PEM file with an OpenSSL `PEM_read_bio_*` call:
+    /// `read` gets the file's BIO and returns the object it parsed, or nil; `missing`
+    /// names what was looked for in the error (`no PEM certificate found`).
+    static func readFirst(
+        _ path: String, missing: String, _ read: (OpaquePointer) -> OpaquePointer?
+    ) throws -> OpaquePointer {
+        OpenSSLErrorQueue.clear()
+        guard let bio = BIO_new_file(path, "r") else {
+            throw TLSError.unreadableFile(path: path, reason: OpenSSLErrorQueue.drain())
+        }
+        defer { BIO_free(bio) }
+        guard let object = read(bio) else {
+            throw TLSError.unreadableFile(path: path, reason: "\(missing) (\(OpenSSLErrorQueue.drain()))")
+        }
+        return object
     }
 }

@@ -11,16 +11,9 @@ final class PrivateKey {
     /// Reads the first private key of a PEM file. Encrypted keys are refused rather than
     /// prompting on the terminal (OpenSSL's default) from inside a server.
     convenience init(pemFile path: String) throws {
-        OpenSSLErrorQueue.clear()
-        guard let bio = BIO_new_file(path, "r") else {
-            throw TLSError.unreadableFile(path: path, reason: OpenSSLErrorQueue.drain())
-        }
-        defer { BIO_free(bio) }
-        guard let key = PEM_read_bio_PrivateKey(bio, nil, { _, _, _, _ in 0 }, nil) else {
-            throw TLSError.unreadableFile(
-                path: path, reason: "no unencrypted PEM private key found (\(OpenSSLErrorQueue.drain()))")
-        }
-        self.init(taking: key)
+        self.init(taking: try PEMFile.readFirst(path, missing: "no unencrypted PEM private key found") {
+            PEM_read_bio_PrivateKey($0, nil, { _, _, _, _ in 0 }, nil)
+        })
     }
 
     /// A new ECDSA key on P-256 (secp256r1): accepted by every TLS client we serve, and the

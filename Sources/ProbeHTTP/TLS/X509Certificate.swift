@@ -11,16 +11,9 @@ final class X509Certificate {
 
     /// Reads the first certificate of a PEM file (the leaf, in a chain file).
     convenience init(pemFile path: String) throws {
-        OpenSSLErrorQueue.clear()
-        guard let bio = BIO_new_file(path, "r") else {
-            throw TLSError.unreadableFile(path: path, reason: OpenSSLErrorQueue.drain())
-        }
-        defer { BIO_free(bio) }
-        guard let certificate = PEM_read_bio_X509(bio, nil, nil, nil) else {
-            throw TLSError.unreadableFile(
-                path: path, reason: "no PEM certificate found (\(OpenSSLErrorQueue.drain()))")
-        }
-        self.init(taking: certificate)
+        self.init(taking: try PEMFile.readFirst(path, missing: "no PEM certificate found") {
+            PEM_read_bio_X509($0, nil, nil, nil)
+        })
     }
 
     func pemBytes() throws -> [UInt8] {
