@@ -106,7 +106,7 @@ public final class ProbeService: @unchecked Sendable {
             config.makeTransport = { fd in try tls.makeSession(fileDescriptor: fd) }
         }
 
-        api = RunAPI(store: store, token: token,
+        api = RunAPI(store: store, catalog: options.catalog, token: token,
                      origins: OriginPlan(secondPort: nil, insecurePort: nil, hostName: hostName, addresses: addresses),
                      dataDirectory: dataDir, serverVersion: Self.version, certificateRefusals: refusals,
                      quotas: options.quotas)

@@ -1,3 +1,4 @@
+import ProbeCatalog
 import ProbeHTTP
 import ProbeStore
 
@@ -41,6 +42,10 @@ public struct ServiceOptions: Sendable {
     public var keepDays: Int?
     /// `--max-store`, `--runs-per-hour`; the per-run quotas are constants of `Quotas`.
     public var quotas = Quotas()
+    /// What the server knows: the probes the page runs, how results are decoded and judged.
+    /// The standard catalog; a test serves one with an extra probe to prove that a
+    /// declaration alone is exported, accepted and judged (docs/adding-a-probe.md).
+    public var catalog: Catalog = .standard
     /// Serve `/metrics` without the token (a scraper on a private network).
     public var metricsPublic = false
     /// Where each judged run's verdict is posted (`--webhook`), and the HMAC key it is signed with.
