@@ -69,9 +69,22 @@ struct ConnectionState: Sendable, Equatable {
         case answerThenClose(reason: String)
     }
 
+    /// Where the connection is in its life. The request under way has phases of its own,
+    /// each with its deadline (`ConnectionTimeouts.Phase`: idle, head, body, handling,
+    /// writing); these are the connection's.
+    enum Lifecycle: Sendable, Equatable {
+        /// TLS: the handshake is under way; no request is read yet.
+        case handshaking
+        /// Requests are read and answered, keep-alive.
+        case serving
+        /// The answer being written is the last one: the socket closes once it is out.
+        case lastAnswer
+        /// Nothing more is read or written.
+        case closed
+    }
+
     let limits: Limits
-    private(set) var isHandshaking: Bool
-    private(set) var isClosed = false
+    private(set) var lifecycle: Lifecycle
     private(set) var handler: Handler = .none
     /// Bytes of answers queued and not yet written.
     private(set) var queuedBytes = 0
@@ -83,8 +96,6 @@ struct ConnectionState: Sendable, Equatable {
     /// yet, but the client has left all the same. Kept because the report is not repeated once
     /// the hang-up is no longer watched, and a long poll may say only later that it cares.
     private(set) var peerHangUpSeen = false
-    /// The answer being written is the last one.
-    private(set) var closeAfterFlush = false
     /// Nothing more is read (a malformed request, or the peer's FIN while a handler works).
     private(set) var stoppedReading = false
     /// Set once the server drains (graceful shutdown): answers from now on close.
@@ -110,7 +121,17 @@ struct ConnectionState: Sendable, Equatable {
 
     init(limits: Limits, secure: Bool) {
         self.limits = limits
-        self.isHandshaking = secure
+        self.lifecycle = secure ? .handshaking : .serving
+    }
+
+    var isHandshaking: Bool { lifecycle == .handshaking }
+    var isClosed: Bool { lifecycle == .closed }
+    /// The answer being written is the last one.
+    var closeAfterFlush: Bool { lifecycle == .lastAnswer }
+
+    /// The answer under way (or the next) is the last; a closed connection stays closed.
+    private mutating func lastAnswer() {
+        if lifecycle != .closed { lifecycle = .lastAnswer }
     }
 
     // MARK: Derived
@@ -176,7 +197,7 @@ struct ConnectionState: Sendable, Equatable {
 
     /// The TLS handshake finished; requests follow.
     mutating func handshakeCompleted() {
-        isHandshaking = false
+        if lifecycle == .handshaking { lifecycle = .serving }
         readWaitsForWritable = false
     }
 
@@ -223,12 +244,12 @@ struct ConnectionState: Sendable, Equatable {
         case .working(abandonable: false):
             // Its answer is the last one; the FIN stays readable (level-triggered), so
             // reading stops until then.
-            closeAfterFlush = true
+            lastAnswer()
             stoppedReading = true
             return .none
         case .none:
             // A request the client half-closed inside is never completed: it is dropped.
-            closeAfterFlush = true
+            lastAnswer()
             if queuedBytes == 0 { return BurstAction(close(insideRequest ? "client half-closed inside a request" : "client closed")) }
             return .none
         }
@@ -257,7 +278,7 @@ struct ConnectionState: Sendable, Equatable {
     mutating func answerStarts(requestKeepsAlive: Bool, serverDraining: Bool) -> Bool {
         if serverDraining { draining = true }
         let keepAlive = requestKeepsAlive && !draining && !peerClosed
-        if !keepAlive { closeAfterFlush = true }
+        if !keepAlive { lastAnswer() }
         return keepAlive
     }
 
@@ -267,7 +288,7 @@ struct ConnectionState: Sendable, Equatable {
     /// The answer to a malformed request was queued: it closes, and nothing after it is read.
     mutating func errorAnswerQueued(bytes: Int) {
         queuedBytes += bytes
-        closeAfterFlush = true
+        lastAnswer()
         stoppedReading = true
     }
 
@@ -287,7 +308,7 @@ struct ConnectionState: Sendable, Equatable {
         writeWaitsForWritable = false
         writeWaitsForReadable = false
         if closeAfterFlush && handler == .none {
-            isClosed = true
+            lifecycle = .closed
             return .shutdownAndClose
         }
         return .none
@@ -299,7 +320,7 @@ struct ConnectionState: Sendable, Equatable {
         draining = true
         if isClosed { return .none }
         if isIdle(insideRequest: insideRequest) { return BurstAction(close("server shutting down")) }
-        if handler == .none && !insideRequest { closeAfterFlush = true }
+        if handler == .none && !insideRequest { lastAnswer() }
         return .none
     }
 
@@ -307,24 +328,25 @@ struct ConnectionState: Sendable, Equatable {
     mutating func timedOut(_ action: ConnectionTimeouts.Action) -> TimeoutAction {
         switch action {
         case .close(let reason):
-            isClosed = true
+            lifecycle = .closed
             return .closeNow(reason: reason)
         case .respondTimeoutAndClose(let reason):
-            isClosed = true
+            let handshaking = isHandshaking
+            lifecycle = .closed
             // Only on a stream where nothing else is half-written, and never into a handshake.
-            if isHandshaking || queuedBytes > 0 { return .closeNow(reason: reason) }
+            if handshaking || queuedBytes > 0 { return .closeNow(reason: reason) }
             return .answerThenClose(reason: reason)
         }
     }
 
     /// The transport failed, or the peer reset the connection.
     mutating func failed(_ reason: String) -> String {
-        isClosed = true
+        lifecycle = .closed
         return reason
     }
 
     /// Closing for a reason of the connection's own (a refused handshake).
-    mutating func closed() { isClosed = true }
+    mutating func closed() { lifecycle = .closed }
 
     /// Called after every event is handled: returns what epoll should watch, and `resume`
     /// when reading had paused and may go on now.
@@ -336,7 +358,7 @@ struct ConnectionState: Sendable, Equatable {
     }
 
     private mutating func close(_ reason: String) -> ReadinessAction {
-        isClosed = true
+        lifecycle = .closed
         return .closeNow(reason: reason)
     }
 }
