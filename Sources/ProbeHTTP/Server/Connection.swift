@@ -41,7 +41,6 @@ final class Connection: EventSource {
     /// This connection holds one of the server's `concurrentLargeBodies` slots.
     private var holdsLargeBodySlot = false
     /// The first bytes of a TLS connection were looked at for a plain HTTP request.
-    private var firstBytesChecked = false
 
     /// Responses queued beyond this many bytes pause request processing and reading until
     /// written: a client that pipelines without reading holds a bounded amount (SwiftNIO
@@ -115,21 +114,10 @@ final class Connection: EventSource {
     }
 
     private func continueHandshake() {
-        if !firstBytesChecked {
-            var first = [UInt8](repeating: 0, count: PlainHTTPOnTLSPort.peekBytes)
-            let n = recv(fd, &first, first.count, Int32(MSG_PEEK))
-            if n > 0 {
-                firstBytesChecked = true
-                if PlainHTTPOnTLSPort.isPlainHTTP(first.prefix(n)) { return answerPlainHTTP() }
-            }
-        }
         switch transport.handshake() {
         case .bytes:
             state.handshakeCompleted()
-            if let refusals = context.configuration.certificateRefusals, refusals.noteAccepted(client: peer),
-               refusals.shouldLog(client: "accepted " + peer) {
-                context.logger.notice("\(peer) completed a TLS handshake after refusing the certificate: it was told to ignore certificate errors, it trusts the CA now, or it is another device at the same address")
-            }
+            context.configuration.certificateRefusals?.handshakeCompleted(client: peer, logger: context.logger)
             readAvailable()
         case .wantRead:
             state.readWaits(forWritable: false)
@@ -141,39 +129,16 @@ final class Connection: EventSource {
         case .failed(let why):
             context.logger.debug("\(peer) TLS handshake failed: \(why)")
             noteRefusal()
-            close(nil)
+            close(transport.answeredPlainHTTP ? "plain HTTP on the HTTPS port" : nil)
         }
     }
 
-    /// Plain HTTP on the TLS port: one answer in plain HTTP naming the https:// address, then
-    /// close (`PlainHTTPOnTLSPort`). The request is read first: a close with unread data sends
-    /// a reset (RFC 2525 §2.17), which can discard the answer before the client reads it.
-    private func answerPlainHTTP() {
-        var request = [UInt8](repeating: 0, count: PlainHTTPOnTLSPort.requestBytes)
-        let n = recv(fd, &request, request.count, 0)
-        let response = PlainHTTPOnTLSPort.response(request: Array(request.prefix(max(0, n))))
-        // A fresh socket's send buffer takes a few hundred bytes at once; a client that does
-        // not take them loses only the hint.
-        _ = response.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        Glibc.shutdown(fd, Int32(SHUT_WR))
-        context.logger.debug("\(peer) sent plain HTTP to the HTTPS port: answered 400 with the https:// address")
-        close("plain HTTP on the HTTPS port")
-    }
-
-    /// A client that refused the certificate is the usual reason a device never reaches the
-    /// page: said in the log at once (the person is looking at the terminal) and kept for the
-    /// API and /setup.
+    /// A refused certificate is recorded and said where the refusals are kept.
     private func noteRefusal() {
         guard let refusal = transport.handshakeRefusal else { return }
-        guard let refusals = context.configuration.certificateRefusals else { return }
-        refusals.record(client: peer, serverName: transport.serverName, refusal: refusal)
-        if case .alert = refusal { context.configuration.metrics?.refusedHandshake(sign: "alert") }
-        else { context.configuration.metrics?.refusedHandshake(sign: "hungUp") }
-        if case .alert = refusal, refusals.shouldLog(client: peer) {
-            context.logger.notice("\(peer) \(refusal.explanation); open /setup on that device to install it")
-        } else if case .hungUp = refusal {
-            context.logger.debug("\(peer) \(refusal.explanation)")
-        }
+        context.configuration.certificateRefusals?.handshakeRefused(
+            client: peer, serverName: transport.serverName, refusal: refusal,
+            metrics: context.configuration.metrics, logger: context.logger)
     }
 
     private func readAvailable() {

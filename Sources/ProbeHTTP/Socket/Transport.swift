@@ -36,6 +36,9 @@ public protocol Transport: AnyObject {
     /// The host name the client asked for in SNI (RFC 6066 §3), for the log; nil on plain
     /// sockets and from clients that connect by IP address.
     var serverName: String? { get }
+    /// After a failed handshake: the client spoke plain HTTP and was answered in plain HTTP
+    /// with the https:// address (`PlainHTTPOnTLSPort`).
+    var answeredPlainHTTP: Bool { get }
     /// True when the transport holds bytes read from the socket that a `read` would return
     /// without the socket (TLS records read ahead): epoll cannot report those.
     var holdsReadBytes: Bool { get }
@@ -45,6 +48,7 @@ extension Transport {
     public var handshakeRefusal: HandshakeRefusal? { nil }
     public var serverName: String? { nil }
     public var holdsReadBytes: Bool { false }
+    public var answeredPlainHTTP: Bool { false }
 
     /// `write(vectored:)` as two writes in turn: for transports that frame what they send
     /// themselves (TLS records), where one system call cannot carry both buffers anyway.

@@ -94,6 +94,27 @@ public final class CertificateRefusals: @unchecked Sendable {
         }
     }
 
+    /// A client refused the certificate: kept for the API and /setup, counted, and said in
+    /// the log at once (the person is looking at the terminal) — it is the usual reason a
+    /// device never reaches the page.
+    func handshakeRefused(client: String, serverName: String?, refusal: HandshakeRefusal,
+                          metrics: ServerMetrics?, logger: Logger) {
+        record(client: client, serverName: serverName, refusal: refusal)
+        if case .alert = refusal { metrics?.refusedHandshake(sign: "alert") } else { metrics?.refusedHandshake(sign: "hungUp") }
+        if case .alert = refusal, shouldLog(client: client) {
+            logger.notice("\(client) \(refusal.explanation); open /setup on that device to install it")
+        } else if case .hungUp = refusal {
+            logger.debug("\(client) \(refusal.explanation)")
+        }
+    }
+
+    /// A client completed a handshake: if it had refused the certificate, that is said once.
+    func handshakeCompleted(client: String, logger: Logger) {
+        if noteAccepted(client: client), shouldLog(client: "accepted " + client) {
+            logger.notice("\(client) completed a TLS handshake after refusing the certificate: it was told to ignore certificate errors, it trusts the CA now, or it is another device at the same address")
+        }
+    }
+
     /// A client completed a handshake: what it refused before, it (or a device behind the
     /// same address) accepted since. True when that changed anything, so the caller can say so
     /// once.

@@ -27,6 +27,12 @@ public final class TLSSession: Transport {
     /// After SSL_ERROR_SSL or SSL_ERROR_SYSCALL OpenSSL forbids further I/O, even SSL_shutdown.
     private var hasFailed = false
     private var hasSentCloseNotify = false
+    /// The socket, for the look at the first bytes before OpenSSL reads any.
+    private let fileDescriptor: Int32
+    /// The first bytes were looked at (`PlainHTTPOnTLSPort`): once is enough.
+    private var firstBytesChecked = false
+    /// The client spoke plain HTTP to this TLS port and was answered in plain HTTP.
+    public private(set) var answeredPlainHTTP = false
 
     /// The host name the client sent in SNI (RFC 6066 §3), if any. Clients send none when
     /// they connect by IP address.
@@ -36,6 +42,7 @@ public final class TLSSession: Transport {
     /// `context` serves at this moment. Same as `context.makeSession(fileDescriptor:)`.
     public init(context: TLSContext, fileDescriptor: Int32) throws {
         self.context = context.snapshot()
+        self.fileDescriptor = fileDescriptor
         OpenSSLErrorQueue.clear()
         guard let ssl = SSL_new(self.context.pointer) else {
             throw TLSError.configurationFailed(step: "SSL_new", reason: OpenSSLErrorQueue.drain())
@@ -63,6 +70,17 @@ public final class TLSSession: Transport {
     // MARK: Transport
 
     public func handshake() -> TransportResult {
+        if !firstBytesChecked {
+            var first = [UInt8](repeating: 0, count: PlainHTTPOnTLSPort.peekBytes)
+            let n = recv(fileDescriptor, &first, first.count, Int32(MSG_PEEK))
+            if n > 0 {
+                firstBytesChecked = true
+                if PlainHTTPOnTLSPort.isPlainHTTP(first.prefix(n)) {
+                    answerPlainHTTP()
+                    return .failed("plain HTTP on the HTTPS port: answered 400 with the https:// address")
+                }
+            }
+        }
         let (outcome, alert) = SSLIO.handshakeReadingAlert(ssl)
         switch outcome.result {
         case .failed, .closed:
@@ -74,6 +92,21 @@ public final class TLSSession: Transport {
             break
         }
         return settle(outcome)
+    }
+
+    /// Plain HTTP on the TLS port: one answer in plain HTTP naming the https:// address, then
+    /// the write side shut (`PlainHTTPOnTLSPort`). The request is read first: a close with
+    /// unread data sends a reset (RFC 2525 §2.17), which can discard the answer before the
+    /// client reads it. A fresh socket's send buffer takes a few hundred bytes at once; a
+    /// client that does not take them loses only the hint.
+    private func answerPlainHTTP() {
+        answeredPlainHTTP = true
+        hasFailed = true
+        var request = [UInt8](repeating: 0, count: PlainHTTPOnTLSPort.requestBytes)
+        let n = recv(fileDescriptor, &request, request.count, 0)
+        let response = PlainHTTPOnTLSPort.response(request: Array(request.prefix(max(0, n))))
+        _ = response.withUnsafeBytes { send(fileDescriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        Glibc.shutdown(fileDescriptor, Int32(SHUT_WR))
     }
 
     /// Set when the handshake failed in a way that says the client refused the certificate.
