@@ -1,4 +1,13 @@
 extension Diff {
+    /// A probe of steps that each post a boolean: unknown when no step posted, works when every
+    /// step is true, otherwise what `failed` makes of the observation.
+    func everyStep(_ steps: Bool?..., observed: @autoclosure () -> String, failed: (String) -> Assessment) -> Assessment {
+        guard steps.contains(where: { $0 != nil }) else { return Assessment(.unknown, "") }
+        let observed = observed()
+        if steps.allSatisfy({ $0 == true }) { return Assessment(.works, observed) }
+        return failed(observed)
+    }
+
     /// Ranks a symptom's known causes against the evidence and words the diagnosis from
     /// them after the declared lead (`Diagnosis.ranking`). The layer is the top cause's; the
     /// remedy adds the fix of every other cause left at the top, so it covers each of them.
