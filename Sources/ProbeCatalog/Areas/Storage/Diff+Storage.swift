@@ -138,12 +138,11 @@ extension Diff {
         let persistent = result.bool("persistentCookie")
         let local = result.bool("localStorage")
         let indexed = result.bool("indexedDB")
-        guard persistent != nil || local != nil || indexed != nil else { return Assessment(.unknown, "") }
-        let observed = "after relaunch: session cookie \(describe(result.bool("sessionCookie"))), persistent cookie \(describe(persistent)), localStorage \(describe(local)), IndexedDB \(describe(indexed))"
-        if persistent != false, local != false, indexed != false { return Assessment(.works, observed) }
-        return Assessment(
-            .broken, observed,
-            diagnosis: Diagnosis.relaunchLostStorage(),
-            layer: .webView, remedy: .persistentDataStore, causes: rank(.storageNotPersistent, result, context))
+        return noStepFailed(persistent, local, indexed, observed: "after relaunch: session cookie \(describe(result.bool("sessionCookie"))), persistent cookie \(describe(persistent)), localStorage \(describe(local)), IndexedDB \(describe(indexed))") { observed in
+            Assessment(
+                .broken, observed,
+                diagnosis: Diagnosis.relaunchLostStorage(),
+                layer: .webView, remedy: .persistentDataStore, causes: rank(.storageNotPersistent, result, context))
+        }
     }
 }
