@@ -1,4 +1,23 @@
 extension Diff {
+    /// A probe of steps that each post a boolean: unknown when no step posted, works when every
+    /// step is true, otherwise what `failed` makes of the observation.
+    func everyStep(_ steps: Bool?..., observed: @autoclosure () -> String, failed: (String) -> Assessment) -> Assessment {
+        judgeSteps(steps, passes: { $0 == true }, observed: observed, failed: failed)
+    }
+
+    /// The same, where a step that posted nothing does not count against the probe: it works
+    /// unless a step is false.
+    func noStepFailed(_ steps: Bool?..., observed: @autoclosure () -> String, failed: (String) -> Assessment) -> Assessment {
+        judgeSteps(steps, passes: { $0 != false }, observed: observed, failed: failed)
+    }
+
+    private func judgeSteps(_ steps: [Bool?], passes: (Bool?) -> Bool, observed: () -> String, failed: (String) -> Assessment) -> Assessment {
+        guard steps.contains(where: { $0 != nil }) else { return Assessment(.unknown, "") }
+        let observed = observed()
+        if steps.allSatisfy(passes) { return Assessment(.works, observed) }
+        return failed(observed)
+    }
+
     /// Ranks a symptom's known causes against the evidence and words the diagnosis from
     /// them after the declared lead (`Diagnosis.ranking`). The layer is the top cause's; the
     /// remedy adds the fix of every other cause left at the top, so it covers each of them.

@@ -15,6 +15,20 @@ extension WrapperCatalog {
 
     static func dart(_ kind: String, _ code: String) -> WrapperSettingRow.Fix { .code(language: "Dart", kind: kind, code) }
 
+    /// A whole Dart file that creates the controller with webview_flutter_wkwebview's creation
+    /// parameters (one argument on their line, more each on its own), after an optional comment.
+    static func webKitController(_ arguments: String..., comment: String? = nil) -> WrapperSettingRow.Fix {
+        let list = arguments.count == 1 ? arguments[0] : "\n" + arguments.map { "    \($0),\n" }.joined() + "  "
+        return dart("dart.file", """
+            import 'package:webview_flutter/webview_flutter.dart';
+            import 'package:webview_flutter_wkwebview/webview_flutter_wkwebview.dart';
+
+            \(comment.map { "// \($0)\n" } ?? "")final controller = WebViewController.fromPlatformCreationParams(
+              WebKitWebViewControllerCreationParams(\(list)),
+            );
+            """)
+    }
+
     /// Custom schemes out of the WebView, also window.open's target on Android (which the
     /// plugin loads into the main WebView after the navigation delegate).
     static let wfNavigationDelegate = """
@@ -40,17 +54,7 @@ extension WrapperCatalog {
             current: (wfK, "{audio, video}: .all"), previous: nil,
             native: "WKWebViewConfiguration.mediaTypesRequiringUserActionForPlayback",
             probes: ["media.autoplay"], wrong: "play() rejects NotAllowedError, muted or not",
-            cause: .setting(.autoplay), fix: dart("dart.file", """
-                import 'package:webview_flutter/webview_flutter.dart';
-                import 'package:webview_flutter_wkwebview/webview_flutter_wkwebview.dart';
-
-                final controller = WebViewController.fromPlatformCreationParams(
-                  WebKitWebViewControllerCreationParams(
-                    allowsInlineMediaPlayback: true,
-                    mediaTypesRequiringUserAction: const <PlaybackMediaTypes>{},
-                  ),
-                );
-                """),
+            cause: .setting(.autoplay), fix: webKitController("allowsInlineMediaPlayback: true", "mediaTypesRequiringUserAction: const <PlaybackMediaTypes>{}"),
             sources: [wfWebKit + wfWebKitController + "#L72-L91"]),
         WrapperSettingRow("setMediaPlaybackRequiresUserGesture", "AndroidWebViewController.setMediaPlaybackRequiresUserGesture(bool)", .media, .android,
             current: (wfA, "not called: the WebView's true"), previous: (wfA3, "not called: true"),
@@ -126,28 +130,14 @@ extension WrapperCatalog {
             current: (wfK, "null: WebKit's false; onCreateWebView loads the target in the same WebView"), previous: nil,
             native: "WKPreferences.javaScriptCanOpenWindowsAutomatically, WKUIDelegate createWebViewWith",
             probes: ["nav.windowOpen"], wrong: "window.open returns null; the run's page is replaced",
-            cause: .probe("nav.windowOpen"), fix: dart("dart.file", """
-                import 'package:webview_flutter/webview_flutter.dart';
-                import 'package:webview_flutter_wkwebview/webview_flutter_wkwebview.dart';
-
-                final controller = WebViewController.fromPlatformCreationParams(
-                  WebKitWebViewControllerCreationParams(javaScriptCanOpenWindowsAutomatically: true),
-                );
-                """),
+            cause: .probe("nav.windowOpen"), fix: webKitController("javaScriptCanOpenWindowsAutomatically: true"),
             sources: [wfWebKit + wfWebKitController + "#L172-L183", wfWebKit + wfWebKitController + "#L79"]),
         WrapperSettingRow("limitsNavigationsToAppBoundDomains", "WebKitWebViewControllerCreationParams(limitsNavigationsToAppBoundDomains: …)", .storage, .ios,
             current: (wfK, "false: not set on the configuration"), previous: nil,
             native: "WKWebViewConfiguration.limitsNavigationsToAppBoundDomains (Info.plist WKAppBoundDomains)",
             probes: ["env.injected", "storage.local"], wrong: "true, or WKAppBoundDomains in Info.plist without the page's host: the page does not load, or loads without JavaScript channels and the cookie store",
-            cause: .known("webview.data-store-blocked"), fix: dart("dart.file", """
-                import 'package:webview_flutter/webview_flutter.dart';
-                import 'package:webview_flutter_wkwebview/webview_flutter_wkwebview.dart';
-
-                // true only when Info.plist WKAppBoundDomains lists the page's host.
-                final controller = WebViewController.fromPlatformCreationParams(
-                  WebKitWebViewControllerCreationParams(limitsNavigationsToAppBoundDomains: false),
-                );
-                """),
+            cause: .known("webview.data-store-blocked"),
+            fix: webKitController("limitsNavigationsToAppBoundDomains: false", comment: "true only when Info.plist WKAppBoundDomains lists the page's host."),
             sources: [wfWebKit + wfWebKitController + "#L78", wfWebKit + wfWebKitController + "#L93-L98"]),
         WrapperSettingRow("cookieFlush", "(not called) CookieManager.flush()", .storage, .android,
             current: (wfA, "never flushed: AndroidWebViewCookieManager has clearCookies, setCookie, getCookies, setAcceptThirdPartyCookies only"), previous: nil,

@@ -35,6 +35,15 @@ extension Symptom {
             return .init(likelihood: .likely, supporting: ["media.inline did not play inside the page"])
         })
 
+    /// Where a gesture rule can explain the failure, on one family's app WebViews: media.autoplay
+    /// refused, or media.inline refused with NotAllowedError (not sent fullscreen).
+    static func gestureRuleApplies(on family: Platform.Family) -> @Sendable (CauseEvidence) -> Bool {
+        { e in
+            guard e.family == family && e.platform.isAppWebView else { return false }
+            return e.result?.probe != "media.inline" || e.result?.string("errorName") == "NotAllowedError"
+        }
+    }
+
     static let iosGestureRule = KnownCause(
         "ios.autoplay.user-action-required", .webViewSetting,
         scope: "iOS WKWebView (react-native-webview: mediaPlaybackRequiresUserAction; webview_flutter: mediaTypesRequiringUserAction, all media by default)",
@@ -42,10 +51,7 @@ extension Symptom {
         check: "the configuration's mediaTypesRequiringUserActionForPlayback must be [] before the WKWebView is created; a video started from a tap plays in the page under this rule and goes fullscreen when inline playback is off",
         remedy: .autoplay, source: WrapperCatalog.wkMediaTypes,
         ruledOutBy: noGestureRule,
-        applies: { e in
-            guard e.family == .ios && e.platform.isAppWebView else { return false }
-            return e.result?.probe != "media.inline" || e.result?.string("errorName") == "NotAllowedError"
-        },
+        applies: gestureRuleApplies(on: .ios),
         weigh: { e in
             if e.result?.probe == "media.inline" {
                 return .init(likelihood: .likely, supporting: ["media.inline's play() was refused with NotAllowedError, not sent fullscreen"])
@@ -64,10 +70,7 @@ extension Symptom {
         check: "webView.settings.mediaPlaybackRequiresUserGesture is false",
         remedy: .autoplay, source: PlatformSource.androidMediaGesture,
         ruledOutBy: noGestureRule,
-        applies: { e in
-            guard e.family == .android && e.platform.isAppWebView else { return false }
-            return e.result?.probe != "media.inline" || e.result?.string("errorName") == "NotAllowedError"
-        },
+        applies: gestureRuleApplies(on: .android),
         weigh: { _ in .init(likelihood: .likely, supporting: ["play() was refused without a gesture in an Android WebView"]) })
 
     /// media.autoplay refused.

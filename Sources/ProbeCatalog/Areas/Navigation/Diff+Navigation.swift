@@ -47,13 +47,12 @@ extension Diff {
     func evaluateLoadError(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let http = result.bool("http500Recoverable")
         let unreachable = result.bool("unreachableRecoverable")
-        guard http != nil || unreachable != nil else { return Assessment(.unknown, "") }
-        let observed = "recoverable error for HTTP 500: \(describe(http)); for an unreachable address: \(describe(unreachable))"
-        if http != false, unreachable != false { return Assessment(.works, observed) }
-        return Assessment(
-            .broken, observed,
-            diagnosis: Diagnosis.loadErrorUnhandled(http == false, unreachable == false),
-            layer: .webView, remedy: .loadErrors)
+        return noStepFailed(http, unreachable, observed: "recoverable error for HTTP 500: \(describe(http)); for an unreachable address: \(describe(unreachable))") { observed in
+            Assessment(
+                .broken, observed,
+                diagnosis: Diagnosis.loadErrorUnhandled(http == false, unreachable == false),
+                layer: .webView, remedy: .loadErrors)
+        }
     }
 
     func evaluateBackground(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {

@@ -2,20 +2,13 @@ extension Diff {
     func evaluateSameOriginFetch(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let get = result.bool("getOk")
         let post = result.bool("postEchoExact")
-        guard get != nil || post != nil else { return Assessment(.unknown, "") }
         let error = result.string("errorName")
-        let observed = "GET \(describe(get)), POST echoed exactly \(describe(post))" + (error.map { ", \($0)" } ?? "")
-        if get == true, post == true { return Assessment(.works, observed) }
-        if get == true {
-            return Assessment(
+        return everyStep(get, post, observed: "GET \(describe(get)), POST echoed exactly \(describe(post))" + (error.map { ", \($0)" } ?? "")) { observed in
+            Assessment(
                 .broken, observed,
-                diagnosis: Diagnosis.postBodyAltered(),
+                diagnosis: get == true ? Diagnosis.postBodyAltered() : Diagnosis.sameOriginBlocked(error),
                 layer: .network, remedy: .bodyIntegrity)
         }
-        return Assessment(
-            .broken, observed,
-            diagnosis: Diagnosis.sameOriginBlocked(error),
-            layer: .network, remedy: .bodyIntegrity)
     }
 
     func evaluateCredentials(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -27,44 +20,29 @@ extension Diff {
     func evaluateCORS(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let get = result.bool("getOk")
         let preflight = result.bool("preflightOk")
-        guard get != nil || preflight != nil else { return Assessment(.unknown, "") }
         let error = result.string("errorName")
-        let observed = "cross-origin GET \(describe(get)), preflighted credentialed POST \(describe(preflight))" + (error.map { ", \($0)" } ?? "")
-        if get == true, preflight == true { return Assessment(.works, observed) }
-        if get == true {
-            return Assessment(
+        return everyStep(get, preflight, observed: "cross-origin GET \(describe(get)), preflighted credentialed POST \(describe(preflight))" + (error.map { ", \($0)" } ?? "")) { observed in
+            Assessment(
                 .broken, observed,
-                diagnosis: Diagnosis.preflightFailed(),
+                diagnosis: get == true ? Diagnosis.preflightFailed() : Diagnosis.crossOriginUnreachable(),
                 layer: .network)
         }
-        return Assessment(
-            .broken, observed,
-            diagnosis: Diagnosis.crossOriginUnreachable(),
-            layer: .network)
     }
 
     func evaluateIntegrity(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let up = result.bool("uploadHashMatch")
         let down = result.bool("downloadHashMatch")
-        guard up != nil || down != nil else { return Assessment(.unknown, "") }
-        let observed = "1 MiB upload hash match \(describe(up)), download hash match \(describe(down))"
-        if up == true, down == true { return Assessment(.works, observed) }
-        return Assessment(
-            .broken, observed,
-            diagnosis: Diagnosis.bodyChanged(),
-            layer: .network, remedy: .bodyIntegrity)
+        return everyStep(up, down, observed: "1 MiB upload hash match \(describe(up)), download hash match \(describe(down))") { observed in
+            Assessment(.broken, observed, diagnosis: Diagnosis.bodyChanged(), layer: .network, remedy: .bodyIntegrity)
+        }
     }
 
     func evaluateXHR(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let get = result.bool("getOk")
         let post = result.bool("postOk")
-        guard get != nil || post != nil else { return Assessment(.unknown, "") }
-        let observed = "XHR GET \(describe(get)), POST \(describe(post))"
-        if get == true, post == true { return Assessment(.works, observed) }
-        return Assessment(
-            .broken, observed,
-            diagnosis: Diagnosis.xhrIntercepted(),
-            layer: .network, remedy: .bodyIntegrity)
+        return everyStep(get, post, observed: "XHR GET \(describe(get)), POST \(describe(post))") { observed in
+            Assessment(.broken, observed, diagnosis: Diagnosis.xhrIntercepted(), layer: .network, remedy: .bodyIntegrity)
+        }
     }
 
     /// An http: fetch is blocked everywhere; an http: image is allowed by Android's

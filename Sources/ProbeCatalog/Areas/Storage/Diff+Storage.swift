@@ -41,11 +41,10 @@ extension Diff {
         let opened = result.bool("opened")
         let roundTrip = result.bool("putGetDelete")
         let error = result.string("errorName")
-        guard available != nil || opened != nil || roundTrip != nil else { return Assessment(.unknown, "") }
-        let observed = "indexedDB available \(describe(available)), opened \(describe(opened)), put-get-delete \(describe(roundTrip))" + (error.map { ", \($0)" } ?? "")
-        if available == true, opened == true, roundTrip == true { return Assessment(.works, observed) }
-        let diagnosis = context.isAndroid ? Diagnosis.indexedDBDomStorageOff() : Diagnosis.indexedDBBlocked()
-        return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .domStorage, causes: rank(.storageUnavailable, result, context))
+        return everyStep(available, opened, roundTrip, observed: "indexedDB available \(describe(available)), opened \(describe(opened)), put-get-delete \(describe(roundTrip))" + (error.map { ", \($0)" } ?? "")) { observed in
+            let diagnosis = context.isAndroid ? Diagnosis.indexedDBDomStorageOff() : Diagnosis.indexedDBBlocked()
+            return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .domStorage, causes: rank(.storageUnavailable, result, context))
+        }
     }
 
     func evaluateDocumentCookie(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -124,13 +123,12 @@ extension Diff {
     func evaluateNavigationStorage(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let cookie = result.bool("cookieSurvived")
         let local = result.bool("localStorageSurvived")
-        guard cookie != nil || local != nil else { return Assessment(.unknown, "") }
-        let observed = "after navigating away and back: cookie \(describe(cookie)), localStorage \(describe(local))"
-        if cookie == true, local == true { return Assessment(.works, observed) }
-        return Assessment(
-            .broken, observed,
-            diagnosis: Diagnosis.navigationLostStorage(cookie == false, local == false),
-            layer: .webView, remedy: cookie == false ? .cookies : .persistentDataStore, causes: rank(.storageNotPersistent, result, context))
+        return everyStep(cookie, local, observed: "after navigating away and back: cookie \(describe(cookie)), localStorage \(describe(local))") { observed in
+            Assessment(
+                .broken, observed,
+                diagnosis: Diagnosis.navigationLostStorage(cookie == false, local == false),
+                layer: .webView, remedy: cookie == false ? .cookies : .persistentDataStore, causes: rank(.storageNotPersistent, result, context))
+        }
     }
 
     func evaluateRelaunch(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -140,12 +138,11 @@ extension Diff {
         let persistent = result.bool("persistentCookie")
         let local = result.bool("localStorage")
         let indexed = result.bool("indexedDB")
-        guard persistent != nil || local != nil || indexed != nil else { return Assessment(.unknown, "") }
-        let observed = "after relaunch: session cookie \(describe(result.bool("sessionCookie"))), persistent cookie \(describe(persistent)), localStorage \(describe(local)), IndexedDB \(describe(indexed))"
-        if persistent != false, local != false, indexed != false { return Assessment(.works, observed) }
-        return Assessment(
-            .broken, observed,
-            diagnosis: Diagnosis.relaunchLostStorage(),
-            layer: .webView, remedy: .persistentDataStore, causes: rank(.storageNotPersistent, result, context))
+        return noStepFailed(persistent, local, indexed, observed: "after relaunch: session cookie \(describe(result.bool("sessionCookie"))), persistent cookie \(describe(persistent)), localStorage \(describe(local)), IndexedDB \(describe(indexed))") { observed in
+            Assessment(
+                .broken, observed,
+                diagnosis: Diagnosis.relaunchLostStorage(),
+                layer: .webView, remedy: .persistentDataStore, causes: rank(.storageNotPersistent, result, context))
+        }
     }
 }
