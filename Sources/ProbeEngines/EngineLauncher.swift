@@ -8,20 +8,22 @@ import Foundation
 public struct EngineLauncher {
     enum Kind {
         /// `fixture`: the image the tap script picks; without it nobody taps the file steps.
-        case chromium(binary: String, change: ChromiumProfile.Change?, fixture: String?)
+        /// `taps`: the buttons the script taps (the catalog's farm taps).
+        case chromium(binary: String, change: ChromiumProfile.Change?, fixture: String?, taps: [FarmButton])
         case host(EngineHost, Misconfiguration?)
     }
 
     let kind: Kind
 
-    /// `checkoutRoots`: the folders that may hold Tests/engines, in order; `say` prints what
-    /// is installed on the way.
+    /// `checkoutRoots`: the folders that may hold Tests/engines, in order; `farmTaps`: the
+    /// buttons Chromium's tap script clicks (`Catalog.farmTaps`; the hosts read them from the
+    /// page's /api/config); `say` prints what is installed on the way.
     public static func prepare(_ engine: TrialEngine, misconfiguration: Misconfiguration?, checkoutRoots: [String],
-                               say: (String) -> Void) throws -> EngineLauncher {
+                               farmTaps: [FarmButton], say: (String) -> Void) throws -> EngineLauncher {
         switch engine {
         case .chromium:
             return EngineLauncher(kind: .chromium(binary: try ChromiumBinary.findOrInstall(say: say), change: misconfiguration?.chromium,
-                                                  fixture: EngineHost.fixture(checkoutRoots: checkoutRoots)))
+                                                  fixture: EngineHost.fixture(checkoutRoots: checkoutRoots), taps: farmTaps))
         case .webkit, .qt:
             let host = try EngineHost.locate(engine, checkoutRoots: checkoutRoots)
             try host.ensureDependencies(say: say)
@@ -31,7 +33,7 @@ public struct EngineLauncher {
 
     public func pageQuery(platform: String) -> String {
         switch kind {
-        case .chromium(_, _, let fixture):
+        case .chromium(_, _, let fixture, _):
             return "mode=unattended&platform=\(platform)" + (fixture == nil ? "" : "&" + TapFarm.pageQuery)
         case .host(let host, _): return host.pageQuery(platform: platform)
         }
@@ -43,7 +45,7 @@ public struct EngineLauncher {
                        report: @escaping @Sendable (String) -> Void) throws -> RunningEngine {
         do {
             switch kind {
-            case .chromium(let binary, let change, let fixture):
+            case .chromium(let binary, let change, let fixture, let taps):
                 let user = try BrowserUser.forTrial()
                 let folder = try scratch.browserFolder(for: user)
                 let profile = try ChromiumProfile(in: folder, change: change)
@@ -65,7 +67,7 @@ public struct EngineLauncher {
                     throw error
                 }
                 pipe.browserStarted()
-                let farm = picked.map { TapFarm(pipe: pipe, fixture: $0, report: report) }
+                let farm = picked.map { TapFarm(pipe: pipe, taps: taps, fixture: $0, report: report) }
                 farm?.start()
                 return RunningEngine(process: process, farm: farm, pipe: pipe)
             case .host(let host, let misconfiguration):

@@ -10,12 +10,9 @@ import Foundation
 /// answers the file chooser with the fixture (Page.setInterceptFileChooserDialog), so that
 /// the file steps run instead of being skipped. Looking for the buttons runs without a user
 /// gesture (Runtime.evaluate's userGesture is false), so the autoplay probe gets no
-/// activation from it.
+/// activation from it. The buttons come from the catalog (`Catalog.farmTaps`, passed in by
+/// the CLI: this module does not know the catalog).
 final class TapFarm: @unchecked Sendable {
-    /// The farm's buttons (README, "How CI uses it"), and how often each is tapped: file.cancel
-    /// asks for "cancel, then pick", two taps.
-    static let taps = ["tap-file-accept", "tap-file-cancel", "tap-file-heic", "tap-nav-windowOpen"]
-    static let maxClicks = ["tap-file-cancel": 2]
     /// A person taps again only once the chooser is gone, and not in the same instant.
     static let tapSpacingSeconds = 0.6
     /// A person who cancels a chooser first sees it: the catalog reads a cancel within 250 ms
@@ -36,6 +33,8 @@ final class TapFarm: @unchecked Sendable {
     static let pageQuery = "tapWait=\(EngineHost.tapWaitSeconds)&answerWait=\(EngineHost.answerWaitSeconds)"
 
     private let pipe: DevToolsPipe
+    /// The farm's buttons in page order, and how often each is tapped.
+    private let taps: [FarmButton]
     private let fixture: String
     /// Where the script's complaint goes when it stops early (the CLI's stderr).
     private let report: @Sendable (String) -> Void
@@ -43,8 +42,9 @@ final class TapFarm: @unchecked Sendable {
     private var stopping = false
     private let done = DispatchSemaphore(value: 0)
 
-    init(pipe: DevToolsPipe, fixture: String, report: @escaping @Sendable (String) -> Void) {
+    init(pipe: DevToolsPipe, taps: [FarmButton], fixture: String, report: @escaping @Sendable (String) -> Void) {
         self.pipe = pipe
+        self.taps = taps
         self.fixture = fixture
         self.report = report
     }
@@ -84,6 +84,8 @@ final class TapFarm: @unchecked Sendable {
         var lastTap: String?
         var lastTapAt = Date.distantPast
         var choosers: [String: Int] = [:]
+        let maxClicks = Dictionary(taps.map { ($0.button, $0.clicks) }, uniquingKeysWith: { first, _ in first })
+        let findTaps = Self.findTapsScript(buttons: taps.map(\.button))
         while !isStopping {
             for event in session.takeEvents() where event.method == "Page.fileChooserOpened" {
                 guard let node = event.params["backendNodeId"] as? Int else { continue }
@@ -95,12 +97,12 @@ final class TapFarm: @unchecked Sendable {
                 _ = try session.call("DOM.setFileInputFiles", ["files": cancel ? [] : [fixture], "backendNodeId": node])
                 lastTapAt = Date()
             }
-            let state = try session.evaluate(Self.findTapsScript)
+            let state = try session.evaluate(findTaps)
             if state["finished"] is String { return }
             if Date().timeIntervalSince(lastTapAt) >= Self.tapSpacingSeconds,
                let tap = (state["taps"] as? [[String: Any]])?.first(where: { tap in
                    guard let id = tap["id"] as? String else { return false }
-                   return clicks[id, default: 0] < Self.maxClicks[id, default: 1]
+                   return clicks[id, default: 0] < maxClicks[id, default: 1]
                }),
                let id = tap["id"] as? String, let x = tap["x"] as? Double, let y = tap["y"] as? Double {
                 clicks[id, default: 0] += 1
@@ -113,7 +115,8 @@ final class TapFarm: @unchecked Sendable {
     }
 
     /// The visible, enabled farm buttons (scrolled into view) and whether the page has ended.
-    static let findTapsScript = """
+    static func findTapsScript(buttons: [String]) -> String {
+        """
     (function (ids) {
       var out = [];
       ids.forEach(function (id) {
@@ -125,8 +128,21 @@ final class TapFarm: @unchecked Sendable {
         out.push({ id: id, x: r.left + r.width / 2, y: r.top + r.height / 2 });
       });
       return JSON.stringify({ taps: out, finished: document.documentElement.getAttribute('data-finished') });
-    })(\(String(decoding: try! JSONSerialization.data(withJSONObject: taps), as: UTF8.self)))
+    })(\(String(decoding: try! JSONSerialization.data(withJSONObject: buttons), as: UTF8.self)))
     """
+    }
+}
+
+/// One button of the farm script: the page's stable id and how many taps a person makes
+/// there (the catalog's `FarmTap`, handed over by the CLI).
+public struct FarmButton: Sendable, Equatable {
+    public let button: String
+    public let clicks: Int
+
+    public init(button: String, clicks: Int) {
+        self.button = button
+        self.clicks = clicks
+    }
 }
 
 /// One DevTools session with a page target over the browser's pipe: commands with their

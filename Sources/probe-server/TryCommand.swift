@@ -69,6 +69,7 @@ enum TryCommand: Command {
         // Everything the engine needs, before a server or a run exists.
         let launcher = try EngineLauncher.prepare(plan.engine, misconfiguration: plan.misconfiguration,
                                                   checkoutRoots: checkoutRoots(publicDirectory: args.value("public")),
+                                                  farmTaps: Catalog.standard.farmTaps.map { FarmButton(button: $0.button, clicks: $0.clicks) },
                                                   say: say)
 
         // Ctrl-C and SIGTERM are taken by the poll loop (sigtimedwait), so that the browser

@@ -32,6 +32,12 @@ def catalog_tap_ids():
     return {"tap-" + p["id"].replace(".", "-") for p in probes if p.get("kind") == "tap"}
 
 
+def catalog_farm_taps():
+    """The buttons a farm taps, (id, taps), in page order: each probe's `farmTap` in the export."""
+    probes = json.loads(subprocess.run([BINARY, "catalog", "--json"], capture_output=True, text=True, check=True).stdout)["probes"]
+    return [(p["farmTap"]["button"], p["farmTap"]["clicks"]) for p in probes if p.get("farmTap")]
+
+
 def load_appium_script():
     spec = importlib.util.spec_from_file_location("probe_run", os.path.join(EXAMPLES, "appium", "probe_run.py"))
     module = importlib.util.module_from_spec(spec)
@@ -150,7 +156,9 @@ def test_GitHubWorkflow_StepsRunAsWritten_AndTheWaitStepExitsWithTheVerdict(tmp_
 PLAYWRIGHT_TAPPER = r'''
 import sys, time
 from playwright.sync_api import sync_playwright
-url, fixture, taps = sys.argv[1], sys.argv[2], sys.argv[3].split(",")
+url, fixture = sys.argv[1], sys.argv[2]
+limits = {t.split(":")[0]: int(t.split(":")[1]) for t in sys.argv[3].split(",")}
+taps = list(limits)
 tapped = {t: 0 for t in taps}
 with sync_playwright() as p:
     browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
@@ -174,7 +182,7 @@ with sync_playwright() as p:
     deadline = time.time() + 240
     while time.time() < deadline and not finished():
         for tap in taps:
-            limit = 2 if tap == "tap-file-cancel" else 1
+            limit = limits[tap]
             button = page.locator("#" + tap)
             if tapped[tap] < limit and button.count():
                 state["cancel"] = tap == "tap-file-cancel" and tapped[tap] == 0
@@ -192,24 +200,27 @@ with sync_playwright() as p:
 
 def test_AppiumScript_HTTPPart_CreatesARunAndReadsItsVerdict_AndItsTapIdsAreThePages(tmp_path):
     script = load_appium_script()
-    assert set(script.TAPS) <= catalog_tap_ids()
     server = Server()
     try:
         probe = script.ProbeServer(server.url("").rstrip("/"), server.ca)
+        # The script reads its taps from the page's /api/config: the catalog's, and the page's ids.
+        farm_taps = probe.farm_taps()
+        assert farm_taps == catalog_farm_taps() and dict(farm_taps)["tap-file-cancel"] == 2
+        assert {tap for tap, _ in farm_taps} <= catalog_tap_ids()
         run = probe.create_run("appium example", metadata={"deviceModel": "headless chromium"})
         url = script.ProbeServer.farm_url(run)
         assert url.startswith(run["absoluteUrl"] + "&mode=unattended&tapWait=")
         assert probe.wait_verdict(run["id"], 1) is None, "not completed yet"
         tapper = tmp_path / "tapper.py"
         tapper.write_text(PLAYWRIGHT_TAPPER)
-        device = subprocess.run([sys.executable, str(tapper), url, FIXTURE, ",".join(script.TAPS)],
+        device = subprocess.run([sys.executable, str(tapper), url, FIXTURE, ",".join(f"{tap}:{n}" for tap, n in farm_taps)],
                                 capture_output=True, text=True, timeout=300)
         assert device.returncode == 0, device.stderr[-3000:]
         verdict = probe.wait_verdict(run["id"], 120)
         state = api(server, f"/api/runs/{run['id']}")
         assert verdict == state["verdict"] and verdict in script.EXIT_BY_VERDICT
         # Every id the script taps appeared on the page and was tapped.
-        for tap in script.TAPS:
+        for tap, _ in farm_taps:
             assert f"tapped {tap}" in device.stdout, (tap, device.stdout)
         assert {r["probe"] for r in state["results"]} >= {"file.accept", "file.cancel", "file.heic", "nav.windowOpen"}
         probe.write_reports(run["id"], str(tmp_path / "reports"))
@@ -235,7 +246,7 @@ def test_MaestroFlow_Parses_AndTapsOnlyIdsThePageHas():
             ids.add(command["extendedWaitUntil"]["visible"]["id"])
     taps = {i for i in ids if i.startswith("tap-")}
     assert taps and taps <= catalog_tap_ids(), taps - catalog_tap_ids()
-    assert taps == set(load_appium_script().TAPS), "the Maestro flow and the Appium script tap the same steps"
+    assert taps == {tap for tap, _ in catalog_farm_taps()}, "the Maestro flow taps the steps the catalog declares for farms"
     page = open(os.path.join(ROOT, "Public", "index.html"), encoding="utf-8").read()
     for other in ids - taps:
         assert f'id="{other}"' in page, other

@@ -9,7 +9,8 @@
    https://github.com/appium/appium-uiautomator2-driver#mobile-deeplink) in unattended mode
    with `tapWait`, so the tap steps wait for this script;
 3. switches to the WebView context (https://appium.io/docs/en/latest/guides/context/) and taps
-   the page's stable ids (`#tap-file-accept`, …); in the system file chooser it picks the
+   the page's stable ids (`#tap-file-accept`, …), the tap steps the catalog declares for a
+   farm (each probe's `farmTap` in GET /api/config); in the system file chooser it picks the
    fixture image pushed to the device beforehand (`push_file`);
 4. waits for the verdict (GET /api/runs/{id}/wait), writes the JUnit, JSON and Markdown
    reports into --report-dir, and exits with the verdict: 0 ready, 1 findings, 2 incomplete.
@@ -27,9 +28,6 @@ import sys
 import time
 import urllib.request
 
-# The page's buttons a farm taps (README, "How CI uses it"), in the order the steps come;
-# file.cancel is "cancel, then pick": its button is tapped twice.
-TAPS = ["tap-file-accept", "tap-file-cancel", "tap-file-heic", "tap-nav-windowOpen"]
 # Tap steps wait this long for a tap, and a tapped chooser this long for an answer (seconds).
 TAP_WAIT, ANSWER_WAIT = 5, 20
 EXIT_BY_VERDICT = {"ready": 0, "not-ready": 1, "incomplete": 2}
@@ -63,6 +61,13 @@ class ProbeServer:
             body["metadata"] = metadata
         return json.loads(self._call("POST", "/api/runs", body))
 
+    def farm_taps(self):
+        """The page's buttons a farm taps, in the order the steps come, with how many taps a
+        person makes on each: the catalog's `farmTap` of each probe (GET /api/config).
+        file.cancel is "cancel, then pick": its button is tapped twice."""
+        config = json.loads(self._call("GET", "/api/config"))
+        return [(p["farmTap"]["button"], p["farmTap"]["clicks"]) for p in config["catalog"]["probes"] if p.get("farmTap")]
+
     @staticmethod
     def farm_url(run):
         """The run URL with its write key, unattended, with time for this script's taps."""
@@ -87,8 +92,8 @@ class ProbeServer:
                 out.write(self._call("GET", f"/api/runs/{run_id}/{remote}"))
 
 
-def drive(appium_url, package, url, fixture, seconds):
-    """Steps 2 and 3 on a real device through Appium."""
+def drive(appium_url, package, url, fixture, seconds, farm_taps):
+    """Steps 2 and 3 on a real device through Appium; `farm_taps`: (button id, taps) in page order."""
     from appium import webdriver
     from appium.options.android import UiAutomator2Options
     from appium.webdriver.common.appiumby import AppiumBy
@@ -103,7 +108,8 @@ def drive(appium_url, package, url, fixture, seconds):
             driver.push_file(FIXTURE_ON_DEVICE, base64.b64encode(handle.read()).decode())
         driver.execute_script("mobile: deepLink", {"url": url, "package": package})
         deadline = time.monotonic() + seconds
-        taps = {tap: 0 for tap in TAPS}
+        clicks = dict(farm_taps)
+        taps = {tap: 0 for tap in clicks}
         while time.monotonic() < deadline:
             webviews = [c for c in driver.contexts if c.startswith("WEBVIEW")]
             if not webviews:
@@ -113,9 +119,9 @@ def drive(appium_url, package, url, fixture, seconds):
                 driver.switch_to.context(webviews[-1])
                 if driver.execute_script("return document.documentElement.hasAttribute('data-finished')"):
                     return
-                for tap in TAPS:
+                for tap, _ in farm_taps:
                     found = driver.find_elements(AppiumBy.ID, tap)
-                    if found and found[0].is_displayed() and taps[tap] < (2 if tap == "tap-file-cancel" else 1):
+                    if found and found[0].is_displayed() and taps[tap] < clicks[tap]:
                         found[0].click()
                         taps[tap] += 1
                         if tap.startswith("tap-file-"):
@@ -157,7 +163,7 @@ def main(argv=None):
     api = ProbeServer(args.server, args.cacert, os.environ.get("PROBE_TOKEN"))
     run = api.create_run(args.label, args.platform)
     print(f"run {run['id']}: {api.server}/runs/{run['id']}", flush=True)
-    drive(args.appium, args.package, ProbeServer.farm_url(run), args.fixture, args.timeout)
+    drive(args.appium, args.package, ProbeServer.farm_url(run), args.fixture, args.timeout, api.farm_taps())
     verdict = api.wait_verdict(run["id"], args.timeout)
     api.write_reports(run["id"], args.report_dir)
     print(f"verdict: {verdict or 'not completed'}")

@@ -40,6 +40,16 @@ public struct Catalog: Sendable {
     }
 
     public func probe(id: String) -> Probe? { probes.first { $0.id == id } }
+    /// The tap steps a device-farm script answers, in page order (`Probe.farmTap`): a tap
+    /// step whose result is what the page measures. Left out by the rule
+    /// (`Catalog.isFarmTappable`): a step that runs by itself unattended
+    /// (camera.getUserMedia) and one whose result is a person's answer (file.capture,
+    /// nav.customScheme, nav.returnUrl): a script cannot answer it truthfully.
+    public var farmTaps: [FarmTap] { probes.compactMap(\.farmTap) }
+    /// Whether a farm script can answer a probe by tapping: the rule `farmTaps` follows.
+    public static func isFarmTappable(_ probe: Probe) -> Bool {
+        probe.kind == .tap && !probe.autoWhenUnattended && !probe.answeredByPerson
+    }
     /// A probe id the run API takes results for: a probe, or the step-start marker.
     public func acceptsResults(for id: String) -> Bool { id == StepMarker.probe || probe(id: id) != nil }
     /// Every failing observation the catalog models, with its known causes and their sources.

@@ -776,7 +776,7 @@ enum StandardProbes {
             ],
             healthy: .init(["changeFired": true, "cancelFired": false, "fileCount": 1, "type": "image/jpeg", "size": 123_456, "sniffedFormat": "jpeg", "sha256": "ab", "serverSha256": "ab", "hashMatch": true, "uploadStatus": 200]),
             expectation: .init(.required, expected: "the picker opens; the file reaches the page and the server intact"),
-            remedy: .fileChooser, marksStart: true).evaluated(
+            remedy: .fileChooser, marksStart: true).tappedByFarms().evaluated(
                 by: Diff.evaluateFileAccept,
                 concluding: [
                 "no change and no cancel after the tap on Android → onShowFileChooser not implemented (the default cancels)",
@@ -821,7 +821,7 @@ enum StandardProbes {
             ],
             healthy: .init(["cancelFired": true, "secondChooserOpened": true, "secondChangeFired": true, "secondFileCount": 1]),
             expectation: .init(.required, expected: "the second pick works; cancel fires where supported"),
-            remedy: .fileCallbackOnCancel, marksStart: true).evaluated(
+            remedy: .fileCallbackOnCancel, marksStart: true).tappedByFarms(clicks: 2).evaluated(
                 by: Diff.evaluateFileCancel,
                 concluding: [
                 "second pick never fires after a cancel → the ValueCallback was not answered with null",
@@ -847,7 +847,7 @@ enum StandardProbes {
             expectation: .init(
                 .info, ExpectationRule.on(ExpectationRule.iosAll, .required),
                 expected: "accepted, or converted to JPEG"),
-            remedy: .heic, marksStart: true).evaluated(
+            remedy: .heic, marksStart: true).tappedByFarms().evaluated(
                 by: Diff.evaluateHEIC,
                 concluding: [
                 "refused by the server → accept image/heic or let iOS convert",
@@ -871,7 +871,7 @@ enum StandardProbes {
                 Threshold("watchMs", ms: 1500, "A new window or an external app hides this page within a second of window.open."),
             ],
             expectation: .init(.info, expected: "per app policy"),
-            remedy: .windowOpen).evaluated(
+            remedy: .windowOpen).tappedByFarms().evaluated(
                 by: Diff.evaluateWindowOpen,
                 concluding: [
                 "blocked from a tap on iOS → createWebViewWith not implemented (warning)",

@@ -144,6 +144,10 @@ public enum ProbesDocument {
         if probe.marksStart {
             out += ["", "The page posts a `\(StepMarker.probe)` marker just before this step; a run silent for \(Int(Diff.stalledStepSeconds)) s after it stopped here (`run.stalled` below)."]
         }
+        if let tap = probe.farmTap {
+            let times = tap.clicks == 1 ? "" : tap.clicks == 2 ? " twice" : " \(tap.clicks) times"
+            out += ["", "A device-farm script taps `#\(tap.button)`\(times), as a person would (`farmTap`)."]
+        }
         for symptom in Catalog.symptoms where symptom.probes.contains(probe.id) {
             out += ["", "Known causes when \(escape(symptom.observation)) (`\(symptom.id)`):", ""]
             for cause in symptom.causes {

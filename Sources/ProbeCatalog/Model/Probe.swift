@@ -69,6 +69,11 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     /// app without a usage description is ended at the camera request; the camera app of a
     /// file capture can outlive the app's activity), and the marker says where the run stopped.
     public let marksStart: Bool
+    /// A device-farm script taps this step's button (`FarmTap`), declared with
+    /// `tappedByFarms(clicks:)`; exported as `farmTap`, which the farm scripts (TapFarm, the
+    /// engine hosts, examples/appium) read instead of a list of their own. Nil: a farm
+    /// leaves the step to the page's unattended timeout (`Catalog.farmTaps`, the rule).
+    public internal(set) var farmTap: FarmTap?
 
     public init(
         id: String, title: String, instructions: String, kind: Kind, asksOperator: Bool = false,
@@ -109,6 +114,14 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
         return probe
     }
 
+    /// The probe with a farm tap: a device-farm script clicks its button `clicks` times, as a
+    /// person would (file.cancel: "cancel, then pick", 2).
+    func tappedByFarms(clicks: Int = 1) -> Probe {
+        var probe = self
+        probe.farmTap = FarmTap(probe: id, clicks: clicks)
+        return probe
+    }
+
     /// A probe's evaluator. Equal whatever the function: two declarations are compared by
     /// their data, and a function has no equality.
     struct Evaluator: Sendable, Equatable {
@@ -119,7 +132,7 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     /// `healthy` is fixture data for tests and examples, not part of the exported catalog.
     enum CodingKeys: String, CodingKey {
         case id, title, instructions, kind, asksOperator, autoWhenUnattended, answeredByPerson, after, phase, checks
-        case observed, thresholds, checklistItems, expectation, remedy, marksStart
+        case observed, thresholds, checklistItems, expectation, remedy, marksStart, farmTap
     }
 
     /// Another probe this one waits on. One name, `after`, for both ways a step can wait.
@@ -145,6 +158,26 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
         public static let cameraGrant = Dependency("camera.getUserMedia", waits: .run)
         /// Posts once the camera request ended, whatever it gave.
         public static let cameraRequestEnded = Dependency("camera.getUserMedia", waits: .finish)
+    }
+}
+
+/// How a device-farm script answers a tap step: the button it clicks, by the page's stable
+/// id, and how many taps a person makes there.
+public struct FarmTap: Sendable, Codable, Equatable {
+    /// The button's id: `tap-` and the probe id with `.` made `-`, the page's rule
+    /// (`slug` in Public/app.js): `tap-file-accept`.
+    public let button: String
+    /// How many taps a person makes: 1, or 2 for file.cancel ("cancel, then pick").
+    public let clicks: Int
+
+    public init(probe: String, clicks: Int = 1) {
+        self.button = Self.button(of: probe)
+        self.clicks = clicks
+    }
+
+    /// The page's id of a probe's tap button.
+    public static func button(of probe: String) -> String {
+        "tap-" + probe.replacingOccurrences(of: ".", with: "-")
     }
 }
 

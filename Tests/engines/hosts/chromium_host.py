@@ -45,7 +45,7 @@ def main():
     p.add_argument("--chromium", default="/usr/bin/chromium")
     a = p.parse_args()
     log = common.Log()
-    farm = common.Farm()
+    farm = common.Farm(common.farm_taps(a.url, a.trust_ca))
     chooser = common.Chooser("pick", a.file)
     pins = spki_pins(a.trust_ca, a.url)
     log("trust", spki=pins)
@@ -96,7 +96,7 @@ def main():
             # Locators run in Playwright's utility world: page.evaluate would run in the page's
             # world as a user gesture and hand the autoplay probe an activation.
             finished = page.locator("html").get_attribute("data-finished")
-            for tap_id in common.FARM_TAPS:
+            for tap_id in farm.buttons:
                 button = page.locator("button#" + tap_id)
                 try:
                     if button.count() and button.is_visible() and farm.next_tap([{"id": tap_id}]):

@@ -13,22 +13,21 @@ import sys
 import time
 from urllib.parse import urlsplit
 
-# The tap steps a device-farm script clicks by their stable ids (docs/requirements.md#product-rules). Steps whose
-# panel asks the person a question (file.capture: "did the camera open directly?") or
-# whose button is a link that leaves the page (nav.*) are left to the page's unattended
-# timeout: a script cannot answer them truthfully. When a tapped chooser never answers, the
-# page itself ends the step after ?answerWait= (its "Nothing happened" answer): the script
-# does not press that for it.
-FARM_TAPS = ("tap-file-accept", "tap-file-cancel", "tap-file-heic", "tap-nav-windowOpen")
-# file.cancel asks for "cancel, then pick": a person does it by tapping twice.
-MAX_CLICKS = {"tap-file-cancel": 2}
+# The tap steps a device-farm script clicks by their stable ids (docs/requirements.md#product-rules)
+# come from the catalog: each probe's `farmTap` (button id, taps) in the page's
+# GET /api/config (`farm_taps`). Steps whose result is the person's answer (file.capture:
+# "did the camera open directly?", nav.customScheme, nav.returnUrl) have none and are left
+# to the page's unattended timeout: a script cannot answer them truthfully. When a tapped
+# chooser never answers, the page itself ends the step after ?answerWait= (its "Nothing
+# happened" answer): the script does not press that for it. file.cancel asks for "cancel,
+# then pick": its farmTap says two taps.
 # A person who cancels a chooser first sees it: the system picker takes a few hundred ms to
 # appear and the cancel is a second tap. The catalog reads a cancel within 250 ms of the
 # tap as "no chooser was shown" (Diff.fastCancelMs), so the hosts cancel at a person's pace.
 PERSON_CANCEL_S = 0.8
 
 # Looks for the farm's buttons without running as a user gesture in the page's world.
-FIND_TAPS_JS = """
+_FIND_TAPS_JS = """
 (function (ids) {
   var out = [];
   ids.forEach(function (id) {
@@ -42,7 +41,12 @@ FIND_TAPS_JS = """
   return JSON.stringify({ taps: out, finished: document.documentElement.getAttribute('data-finished'),
     innerHeight: innerHeight });
 })(%s)
-""" % json.dumps(list(FARM_TAPS))
+"""
+
+
+def find_taps_js(buttons):
+    """The snippet that reports the visible, enabled farm buttons among `buttons` (ids)."""
+    return _FIND_TAPS_JS % json.dumps(list(buttons))
 
 
 def parse_settings(argv=None, engine=""):
@@ -120,7 +124,10 @@ class Log:
 class Farm:
     """The device-farm script: which tap to click next, and how often."""
 
-    def __init__(self):
+    def __init__(self, taps):
+        """`taps`: (button id, taps a person makes) in page order (`farm_taps`)."""
+        self.buttons = [button for button, _ in taps]
+        self.max_clicks = dict(taps)
         self.clicks = {}
         self.last = 0.0
         self.last_id = None
@@ -132,7 +139,7 @@ class Farm:
         if self.chooser_open or now - self.last < 0.6:
             return None
         for tap in found:
-            if self.clicks.get(tap["id"], 0) < MAX_CLICKS.get(tap["id"], 1):
+            if self.clicks.get(tap["id"], 0) < self.max_clicks.get(tap["id"], 1):
                 return tap
         return None
 
@@ -187,16 +194,38 @@ def verified_leaf_certs(ca_pem, urls):
     return out
 
 
+_CONFIGS = {}
+
+
+def run_config(url, ca_pem):
+    """The page's GET /api/config on the server of `url` (read once per server): its origins
+    and the catalog."""
+    u = urlsplit(url)
+    key = (u.scheme, u.hostname, u.port, ca_pem)
+    if key not in _CONFIGS:
+        import http.client
+        if u.scheme == "http":
+            conn = http.client.HTTPConnection(u.hostname, u.port or 80, timeout=5)
+        else:
+            ctx = ssl.create_default_context(cafile=ca_pem) if ca_pem else ssl._create_unverified_context()
+            conn = http.client.HTTPSConnection(u.hostname, u.port or 443, context=ctx, timeout=5)
+        try:
+            conn.request("GET", "/api/config")
+            _CONFIGS[key] = json.loads(conn.getresponse().read())
+        finally:
+            conn.close()
+    return _CONFIGS[key]
+
+
+def farm_taps(url, ca_pem):
+    """The buttons a farm taps, (id, taps a person makes), in page order: each probe's
+    `farmTap` in the catalog the page's server exports."""
+    probes = run_config(url, ca_pem)["catalog"]["probes"]
+    return [(p["farmTap"]["button"], p["farmTap"]["clicks"]) for p in probes if p.get("farmTap")]
+
+
 def origins_of_run(url, ca_pem):
     """The page's second origins (GET /api/config), for the certificate trust above."""
-    u = urlsplit(url)
-    ctx = ssl.create_default_context(cafile=ca_pem) if ca_pem else ssl._create_unverified_context()
-    import http.client
-    conn = http.client.HTTPSConnection(u.hostname, u.port or 443, context=ctx, timeout=5)
-    try:
-        conn.request("GET", "/api/config")
-        data = json.loads(conn.getresponse().read())
-    finally:
-        conn.close()
+    data = run_config(url, ca_pem)
     origins = data.get("origins") or {}
     return [o for o in (origins.get("primary"), origins.get("secondPort"), origins.get("secondHost")) if o and o.startswith("https:")]

@@ -119,7 +119,8 @@ class Host:
     def __init__(self, a, app):
         self.a, self.app = a, app
         self.log = common.Log()
-        self.farm = common.Farm()
+        self.farm = common.Farm(common.farm_taps(a.url, a.trust_ca))
+        self.find_taps_js = common.find_taps_js(self.farm.buttons)
         self.chooser = common.Chooser(a.file_chooser, a.file)
         self.finished = None
         self.code = 1
@@ -248,7 +249,7 @@ class Host:
     def poll(self):
         # ApplicationWorld: the page's globals stay untouched, and runJavaScript is no user
         # gesture in Blink (ENGINES.md), so polling hands the page no activation.
-        self.page.runJavaScript(common.FIND_TAPS_JS, QWebEngineScript.ScriptWorldId.ApplicationWorld, self.on_state)
+        self.page.runJavaScript(self.find_taps_js, QWebEngineScript.ScriptWorldId.ApplicationWorld, self.on_state)
 
     def on_state(self, value):
         if not value:

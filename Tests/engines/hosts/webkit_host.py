@@ -35,7 +35,7 @@ WORLD = "probe-farm"
 # Runs in its own script world at every load: reports the farm's buttons and the page's
 # end to the host. Polling with evaluate_javascript instead would run as a user gesture
 # (ENGINES.md) and hand the page the activation that the autoplay probe must not have.
-WATCH_JS = """
+_WATCH_JS = """
 (function () {
   var send = function () {
     try { window.webkit.messageHandlers.farm.postMessage(%s); } catch (e) {}
@@ -45,14 +45,19 @@ WATCH_JS = """
   setInterval(send, 500);
   send();
 })();
-""" % common.FIND_TAPS_JS.strip().rstrip(";")
+"""
+
+
+def watch_js(buttons):
+    """The watcher for the farm's buttons `buttons` (ids, from the catalog)."""
+    return _WATCH_JS % common.find_taps_js(buttons).strip().rstrip(";")
 
 
 class Host:
     def __init__(self, a):
         self.a = a
         self.log = common.Log()
-        self.farm = common.Farm()
+        self.farm = common.Farm(common.farm_taps(a.url, a.trust_ca))
         self.chooser = common.Chooser(a.file_chooser, a.file)
         self.pending_requests = []  # requests the host took and never answers (kept alive)
         self.finished = None
@@ -73,7 +78,7 @@ class Host:
         content.register_script_message_handler_in_world("farm", WORLD)
         content.connect("script-message-received::farm", self.on_farm_message)
         content.add_script(WebKit2.UserScript.new_for_world(
-            WATCH_JS, WebKit2.UserContentInjectedFrames.TOP_FRAME, WebKit2.UserScriptInjectionTime.END, WORLD, None, None))
+            watch_js(self.farm.buttons), WebKit2.UserContentInjectedFrames.TOP_FRAME, WebKit2.UserScriptInjectionTime.END, WORLD, None, None))
         if a.host_report != "off":
             # The iOS snippet's WKScriptMessageHandlerWithReply: window.webkit.messageHandlers.probe
             # in the page's world, answered through the reply (no evaluate_javascript, which
