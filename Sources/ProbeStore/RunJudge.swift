@@ -20,7 +20,7 @@ public enum RunJudge {
     public static func probeResult(_ record: ResultRecord) -> ProbeResult {
         let observed = (try? JSONDecoder().decode([String: JSONValue].self, from: Data(record.observed.utf8))) ?? [:]
         return ProbeResult(
-            run: record.runID, probe: record.probe, attempt: record.attempt,
+            run: record.runID, probe: ProbeID(rawValue: record.probe), attempt: record.attempt,
             status: ProbeResult.Status(rawValue: record.status) ?? .error, reason: record.reason,
             observed: observed, elapsedMs: record.elapsedMs ?? 0,
             at: record.at.map(RFC3339.format) ?? "1970-01-01T00:00:00Z")

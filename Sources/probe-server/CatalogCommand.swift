@@ -26,7 +26,7 @@ enum CatalogCommand: Command {
 
     static func text(_ catalog: Catalog, style: TerminalStyle) -> String {
         var lines: [String] = []
-        let width = catalog.probes.map(\.id.count).max() ?? 0
+        let width = catalog.probes.map(\.id.rawValue.count).max() ?? 0
         for phase in Probe.Phase.allCases {
             let probes = catalog.probes.filter { $0.phase == phase }
             guard !probes.isEmpty else { continue }
@@ -34,7 +34,7 @@ enum CatalogCommand: Command {
             for probe in probes {
                 var kind = probe.kind.rawValue
                 if probe.asksOperator && probe.kind != .operator { kind += "+operator" }
-                lines.append("  \(probe.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(kind.padding(toLength: 12, withPad: " ", startingAt: 0))  \(probe.title)")
+                lines.append("  \(probe.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  \(kind.padding(toLength: 12, withPad: " ", startingAt: 0))  \(probe.title)")
             }
         }
         lines.append("")

@@ -22,7 +22,7 @@ enum TryCommand: Command {
     static let engineExitGraceSeconds = 3.0
     /// With JavaScript off the page posts nothing; the server records its <noscript>
     /// beacon as env.script (docs/probes.md), and nothing else will come.
-    static let noScriptProbe = "env.script"
+    static let noScriptProbe = ProbeID.envScript.rawValue
 
     static let options: [Arguments.Option] = [
         .init(long: "engine", short: "e", valueName: "ENGINE",
@@ -115,7 +115,7 @@ enum TryCommand: Command {
         say("")
         try Output.write(RunReports.text(document, style: Output.style))
         if let limitation = plan.engine.knownLimitation,
-           document.diff.findings.contains(where: { $0.probe == limitation.probe && $0.verdict == .fail }) {
+           document.diff.findings.contains(where: { $0.probe.rawValue == limitation.probe && $0.verdict == .fail }) {
             say("note: " + limitation.text)
         }
         if let m = plan.misconfiguration, document.diff.verdict == .ready, plan.platform == TrialEngine.chromium.defaultPlatform {
@@ -213,7 +213,7 @@ enum TryCommand: Command {
     /// a refused certificate), or results that stopped at a step.
     static func explainIncomplete(_ document: RunReportDocument, server: TrialServer, runID: String, plan: TrialPlan) {
         if let stalled = StalledRun(results: document.results, now: Date()) {
-            let title = Catalog.standard.probes.first { $0.id == stalled.lastProbe }?.title
+            let title = Catalog.standard.probes.first { $0.id.rawValue == stalled.lastProbe }?.title
             printError("probe-server: run \(runID) did not complete within \(plan.timeout) s: " + stalled.explanation(title: title))
             return
         }

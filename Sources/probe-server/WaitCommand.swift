@@ -93,7 +93,7 @@ enum WaitCommand: Command {
                 // No verdict: the run has none until it completes. What it waits for instead.
                 let step = StalledRun.waitingStep(document.results)
                 try Output.write(TerminalText.wrap("run \(ReportText.terminal(id)): timed out after \(timeout) s "
-                    + StalledRun.waitingFor(step) + " (\(document.results.filter { $0.probe != StepMarker.probe }.count) results so far)") + "\n")
+                    + StalledRun.waitingFor(step) + " (\(document.results.filter { $0.probe != StepMarker.probe.rawValue }.count) results so far)") + "\n")
             }
         }
         if !completed { explainIncomplete(id, document, timeout: timeout, api: api) }
@@ -119,7 +119,7 @@ enum WaitCommand: Command {
                 : "Check that the device opened the run URL and can reach the server, or raise --timeout.")
         } else if let stalled = StalledRun(results: document.results, now: Date()) {
             // Results arrived, so the device did open the run URL: say where it stopped.
-            let title = Catalog.standard.probes.first { $0.id == stalled.lastProbe }?.title
+            let title = Catalog.standard.probes.first { $0.id.rawValue == stalled.lastProbe }?.title
             printError("probe-server: run \(id) did not complete within \(timeout) s: " + stalled.explanation(title: title))
         }
     }

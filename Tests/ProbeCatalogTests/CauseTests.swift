@@ -115,7 +115,7 @@ import Testing
         let stall = try #require(thresholds["stalledStepSeconds"] as? Double)
         #expect(stall > 0 && stall <= 60)
         let marker = try #require(object["stepMarker"] as? [String: Any])
-        #expect(marker["probe"] as? String == StepMarker.probe)
+        #expect(marker["probe"] as? String == StepMarker.probe.rawValue)
         #expect((marker["steps"] as? [String])?.contains("camera.getUserMedia") == true)
         let symptoms = try #require(object["symptoms"] as? [[String: Any]])
         #expect(symptoms.count == Catalog.symptoms.count)

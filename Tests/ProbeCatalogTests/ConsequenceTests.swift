@@ -5,7 +5,7 @@ import Testing
 /// A failure that follows from another is folded under its cause: one cause, one reason,
 /// one fix; the knock-on keeps its verdict and evidence.
 @Suite struct ConsequenceTests {
-    static let grantSteps = ["camera.frames", "camera.facing", "camera.reacquire"]
+    static let grantSteps: [ProbeID] = ["camera.frames", "camera.facing", "camera.reacquire"]
 
     /// Android with the WebView's handler denying the camera: the page skips the steps that
     /// need the stream (`camera-not-granted`).
@@ -17,7 +17,7 @@ import Testing
 
     /// Android with CookieManager.setAcceptCookie(false): no cookie of any kind is kept.
     static func cookiesOff() -> [ProbeResult] {
-        let off: [String: [String: JSONValue]] = [
+        let off: [ProbeID: [String: JSONValue]] = [
             "cookie.document": ["cookieEnabled": false, "writeRead": false],
             "cookie.server": ["setCookieSent": true, "echoed": false, "visibleToScript": false],
             "cookie.thirdParty": ["frameLoaded": true, "set": true, "readBack": false],
@@ -60,7 +60,7 @@ import Testing
 
     @Test func CookiesOff_CountsOneFailure_AndOneFix() throws {
         let report = Run.report(.androidWebView, Self.cookiesOff())
-        for probe in ["cookie.server", "cookie.thirdParty", "fetch.credentials", "storage.navigation"] {
+        for probe: ProbeID in ["cookie.server", "cookie.thirdParty", "fetch.credentials", "storage.navigation"] {
             let finding = try #require(report.finding(probe))
             #expect(finding.verdict == .fail, "\(probe) keeps its verdict: \(finding.observed)")
             #expect(finding.consequenceOf == "cookie.document", "\(probe)")
@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func StorageOff_FoldsSessionStorageAndTheNavigationMarker_UnderLocalStorage() {
-        let off: [String: [String: JSONValue]] = [
+        let off: [ProbeID: [String: JSONValue]] = [
             "storage.local": ["available": false, "writeReadRemove": false, "errorName": "SecurityError"],
             "storage.session": ["available": false, "writeReadRemove": false, "errorName": "SecurityError"],
             "storage.navigation": ["cookieSurvived": true, "localStorageSurvived": false],
@@ -103,7 +103,7 @@ import Testing
         #expect(report.finding("storage.local")?.consequenceOf == nil)
         #expect(report.finding("storage.session")?.consequenceOf == "storage.local")
         #expect(report.finding("storage.navigation")?.consequenceOf == "storage.local")
-        #expect(report.topRemedies.map(\.probe) == ["storage.local"])
+        #expect(report.topRemedies.map(\.probe) == [.storageLocal])
     }
 
     @Test func EveryDeclaredCause_IsAProbeOfTheCatalog_ThatRunsFirst() {
@@ -141,7 +141,7 @@ import Testing
     }
 
     @Test func ManyStepsNotRun_AreCountedAndCapped() throws {
-        let report = Run.report(.androidWebView, Run.healthy(.androidWebView).filter { $0.probe.hasPrefix("env.") })
+        let report = Run.report(.androidWebView, Run.healthy(.androidWebView).filter { $0.probe.rawValue.hasPrefix("env.") })
         let reason = try #require(report.reason(.notRun))
         #expect(reason.ids.count > VerdictReason.namesShown + 1)
         #expect(reason.text.hasPrefix("\(reason.ids.count) steps not run or skipped: localStorage, sessionStorage, "), "\(reason.text)")

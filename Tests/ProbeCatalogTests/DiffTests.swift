@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func MissingRequiredResults_AreIncomplete_AndNameTheUnverifiedItems() {
-        let results = Run.healthy(.androidWebView).filter { !$0.probe.hasPrefix("file.") }
+        let results = Run.healthy(.androidWebView).filter { !$0.probe.rawValue.hasPrefix("file.") }
         let report = Run.report(.androidWebView, results)
         #expect(report.verdict == .incomplete)
         #expect(report.finding("file.accept")?.verdict == .notRun)

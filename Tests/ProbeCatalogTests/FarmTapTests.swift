@@ -19,7 +19,7 @@ import Testing
         #expect(FarmTap.button(of: "nav.windowOpen") == "tap-nav-windowOpen")
         for probe in Catalog.standard.probes {
             guard let tap = probe.farmTap else { continue }
-            #expect(tap.button == "tap-" + probe.id.replacingOccurrences(of: ".", with: "-"))
+            #expect(tap.button == "tap-" + probe.id.rawValue.replacingOccurrences(of: ".", with: "-"))
             #expect(tap.clicks >= 1)
         }
     }
@@ -50,7 +50,7 @@ import Testing
         #expect(exported.count == Catalog.standard.farmTaps.count)
         for probe in Catalog.standard.probes {
             guard let tap = probe.farmTap else { continue }
-            let pair = try #require(exported[probe.id], "\(probe.id) has no farmTap in the export")
+            let pair = try #require(exported[probe.id.rawValue], "\(probe.id) has no farmTap in the export")
             #expect(pair.0 == tap.button && pair.1 == tap.clicks)
         }
         // The export decodes back to the same declaration.

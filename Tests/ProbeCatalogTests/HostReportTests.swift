@@ -25,7 +25,7 @@ import Testing
 
     static func posted(_ report: JSONValue) throws -> [UInt8] {
         let result = JSONValue.object([
-            "run": "r1", "probe": .string(HostReport.probe), "attempt": 1, "status": "info",
+            "run": "r1", "probe": .string(HostReport.probe.rawValue), "attempt": 1, "status": "info",
             "observed": .object(["bridge": "webkit", "answered": true, "report": report]), "elapsedMs": 5, "at": "2026-12-01T12:00:00Z",
         ])
         return Array(try JSONEncoder().encode(result))

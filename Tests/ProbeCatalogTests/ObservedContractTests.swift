@@ -22,19 +22,55 @@ import Testing
         return try String(contentsOf: sourceDirectory.appendingPathComponent(path), encoding: .utf8)
     }
 
+    /// The sources name a probe by its constant (`.cameraFrames`): constant → its id, from
+    /// the `ProbeID` declarations in StandardProbes.swift.
+    static func probeNames() throws -> [String: ProbeID] {
+        let declarations = try source("StandardProbes.swift")
+        let pattern = try NSRegularExpression(pattern: #"static let (\w+) = ProbeID\(rawValue: "([\w.]+)"\)"#)
+        let pairs = pattern.matches(in: declarations, range: NSRange(declarations.startIndex..., in: declarations)).map {
+            (String(declarations[Range($0.range(at: 1), in: declarations)!]), ProbeID(rawValue: String(declarations[Range($0.range(at: 2), in: declarations)!])))
+        }
+        return Dictionary(pairs, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The probe a constant in the sources names; a name no declaration has fails the test.
+    static func probe(named name: String, in names: [String: ProbeID]) throws -> ProbeID {
+        try #require(names[name], ".\(name) is not a ProbeID constant of StandardProbes.swift")
+    }
+
     /// Function name → the probes whose results it reads, from the declarations'
     /// `evaluated(by: Diff.…)` in StandardProbes.swift.
-    static func evaluators() throws -> [String: [String]] {
+    static func evaluators() throws -> [String: [ProbeID]] {
         let declarations = try source("StandardProbes.swift")
-        var map: [String: [String]] = [:]
-        let pattern = try NSRegularExpression(pattern: #"id: "([\w.]+)", title:(?:(?!\n        Probe\().)*?\.evaluated\(\s*by: Diff\.(\w+)"#, options: [.dotMatchesLineSeparators])
+        let names = try probeNames()
+        var map: [String: [ProbeID]] = [:]
+        let pattern = try NSRegularExpression(pattern: #"id: \.(\w+), title:(?:(?!\n        Probe\().)*?\.evaluated\(\s*by: Diff\.(\w+)"#, options: [.dotMatchesLineSeparators])
         for match in pattern.matches(in: declarations, range: NSRange(declarations.startIndex..., in: declarations)) {
-            let id = String(declarations[Range(match.range(at: 1), in: declarations)!])
+            let id = try probe(named: String(declarations[Range(match.range(at: 1), in: declarations)!]), in: names)
             map[String(declarations[Range(match.range(at: 2), in: declarations)!]), default: []].append(id)
         }
         // Helpers called from more than one evaluator.
         map["cameraDenial"] = ["camera.getUserMedia", "camera.reacquire"]
         return map
+    }
+
+    /// A probe is named once, beside its declaration: each `ProbeID` constant is the id of
+    /// exactly one standard probe and every standard probe has one.
+    @Test func EveryProbeIDConstant_NamesOneDeclaredProbe() throws {
+        let names = try Self.probeNames()
+        #expect(names.count == Catalog.standard.probes.count)
+        #expect(Set(names.values) == Set(Catalog.standard.probes.map(\.id)))
+    }
+
+    /// The catalog names probes by their constants, never by a string: a misspelt name does
+    /// not compile. The only ids written as text are the constants themselves and the page's
+    /// start-marker pseudo-probe (StepMarker.swift).
+    @Test func TheCatalog_NamesNoProbeByAString() throws {
+        let allowed: Set<String> = ["StandardProbes.swift", "StepMarker.swift"]
+        for (file, _) in try Self.sourceFiles() where !allowed.contains(file) {
+            let text = try Self.source(file)
+            #expect(!text.contains("ProbeID(rawValue: \""), "\(file) spells a probe id as a string: use its ProbeID constant")
+        }
     }
 
     @Test func EveryProbe_HasItsEvaluatorOnItsDeclaration() throws {
@@ -69,6 +105,7 @@ import Testing
 
     @Test func EveryFieldTheDiffReads_IsDeclaredOnItsProbe() throws {
         let evaluators = try Self.evaluators()
+        let names = try Self.probeNames()
         let bodies = try Self.bodies()
         #expect(evaluators.count > 30)
         for (function, probes) in evaluators {
@@ -80,9 +117,9 @@ import Testing
                     #expect(Catalog.standard.probe(id: probe)?.field(field) != nil, "\(function) reads \(probe).\(field), which the probe does not declare")
                 }
             }
-            let regex = try NSRegularExpression(pattern: #"context\.observed\("([\w.]+)", "(\w+)"\)"#)
+            let regex = try NSRegularExpression(pattern: #"context\.observed\(\.(\w+), "(\w+)"\)"#)
             for match in regex.matches(in: body, range: NSRange(body.startIndex..., in: body)) {
-                let probe = String(body[Range(match.range(at: 1), in: body)!])
+                let probe = try Self.probe(named: String(body[Range(match.range(at: 1), in: body)!]), in: names)
                 let field = String(body[Range(match.range(at: 2), in: body)!])
                 #expect(Catalog.standard.probe(id: probe)?.field(field) != nil, "\(function) reads \(probe).\(field), which the probe does not declare")
             }
@@ -93,12 +130,13 @@ import Testing
     /// are: the diff, the symptoms and their causes, the evidence, the checklist coverage.
     @Test func EveryNamedProbeFieldRead_InTheCatalog_IsDeclared() throws {
         let files = try Self.sourceFiles().keys.sorted()
-        let regex = try NSRegularExpression(pattern: #"observed\("([\w.]+)", "(\w+)"\)"#)
+        let regex = try NSRegularExpression(pattern: #"observed\(\.(\w+), "(\w+)"\)"#)
+        let names = try Self.probeNames()
         var count = 0
         for file in files {
             let text = try Self.source(file)
             for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                let probe = String(text[Range(match.range(at: 1), in: text)!])
+                let probe = try Self.probe(named: String(text[Range(match.range(at: 1), in: text)!]), in: names)
                 let field = String(text[Range(match.range(at: 2), in: text)!])
                 count += 1
                 #expect(Catalog.standard.probe(id: probe)?.field(field) != nil, "\(file) reads \(probe).\(field), which the probe does not declare")

@@ -6,7 +6,7 @@ import Testing
 /// ios-wkwebview, ios-safari, android-webview, android-chrome, rn-webview-ios,
 /// rn-webview-android, desktop.
 @Suite struct ProfileExpectationTests {
-    static let liveform: [String: String] = [
+    static let liveform: [ProbeID: String] = [
         "env.script": "RRRRRRR",
         "env.platform": "RRRRRRR",
         "env.secureContext": "RRRRRRR",
@@ -53,7 +53,7 @@ import Testing
     ]
 
     /// video-only's changes (docs/requirements.md#video-only): no popups, camera only (files are not part of the contract).
-    static let videoOnlyChanges: [String: String] = [
+    static let videoOnlyChanges: [ProbeID: String] = [
         "nav.windowOpen": "BIBIBBI",
         "file.accept": "IIIIIII",
         "file.capture": "IIIIIII",
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test(arguments: Catalog.standard.probes.map(\.id))
-    func LiveformProfile_MatchesSpec(probe: String) throws {
+    func LiveformProfile_MatchesSpec(probe: ProbeID) throws {
         let expected = Self.expectations(try #require(Self.liveform[probe]))
         for (platform, expectation) in zip(Platform.allCases, expected) {
             let profile = try #require(Catalog.standard.profile(platform: platform, requirementSet: "liveform"))
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test(arguments: Catalog.standard.probes.map(\.id))
-    func VideoOnlyProfile_ChangesOnlyWhatTheVideoOnlySetSays(probe: String) throws {
+    func VideoOnlyProfile_ChangesOnlyWhatTheVideoOnlySetSays(probe: ProbeID) throws {
         let expected = Self.expectations(try #require(Self.videoOnlyChanges[probe] ?? Self.liveform[probe]))
         for (platform, expectation) in zip(Platform.allCases, expected) {
             let profile = try #require(Catalog.standard.profile(platform: platform, requirementSet: "video-only"))
@@ -111,11 +111,11 @@ import Testing
 
     @Test func ProfileTable_ListsEveryProbeForEverySet() {
         let text = ProfileTable.render()
-        for probe in Catalog.standard.probes { #expect(text.contains(probe.id)) }
+        for probe in Catalog.standard.probes { #expect(text.contains(probe.id.rawValue)) }
         #expect(text.contains("requirement set: liveform (default)"))
         #expect(text.contains("requirement set: video-only"))
         #expect(text.contains("blocked-ok"))
-        let ids = Catalog.standard.probes.map(\.id)
+        let ids = Catalog.standard.probes.map(\.id.rawValue)
         for line in text.split(separator: "\n") where ids.contains(where: { line.hasPrefix($0 + " ") }) {
             #expect(line.count <= 130, "\(line)")
         }

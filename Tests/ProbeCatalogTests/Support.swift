@@ -5,7 +5,7 @@ import Foundation
 enum Run {
     static let id = "run-test"
 
-    static func result(_ probe: String, _ observed: [String: JSONValue], status: ProbeResult.Status = .info, attempt: Int = 1) -> ProbeResult {
+    static func result(_ probe: ProbeID, _ observed: [String: JSONValue], status: ProbeResult.Status = .info, attempt: Int = 1) -> ProbeResult {
         ProbeResult(run: id, probe: probe, attempt: attempt, status: status, observed: observed, elapsedMs: 10, at: "2026-11-30T03:00:00Z")
     }
 
@@ -43,7 +43,7 @@ enum Run {
     }
 
     /// `healthy` with one probe's observed fields replaced.
-    static func healthy(_ platform: Platform, replacing probe: String, with observed: [String: JSONValue]) -> [ProbeResult] {
+    static func healthy(_ platform: Platform, replacing probe: ProbeID, with observed: [String: JSONValue]) -> [ProbeResult] {
         healthy(platform).map { $0.probe == probe ? result(probe, observed) : $0 }
     }
 }

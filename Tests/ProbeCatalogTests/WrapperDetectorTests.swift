@@ -81,7 +81,7 @@ import Testing
 
     // MARK: judged against the wrapper's defaults
 
-    static func run(_ ua: String, _ signals: [String: JSONValue], replacing probe: String, with observed: [String: JSONValue], platform: Platform = .androidWebView) -> DiffReport {
+    static func run(_ ua: String, _ signals: [String: JSONValue], replacing probe: ProbeID, with observed: [String: JSONValue], platform: Platform = .androidWebView) -> DiffReport {
         var results = Run.healthy(platform, replacing: probe, with: observed)
         results.removeAll { $0.probe == "env.platform" }
         results.append(Run.result("env.platform", envPlatform(ua, signals)))

@@ -39,7 +39,7 @@ public struct Catalog: Sendable {
         self.platforms = Platform.allCases
     }
 
-    public func probe(id: String) -> Probe? { probes.first { $0.id == id } }
+    public func probe(id: ProbeID) -> Probe? { probes.first { $0.id == id } }
     /// The tap steps a device-farm script answers, in page order (`Probe.farmTap`): a tap
     /// step whose result is what the page measures. Left out by the rule
     /// (`Catalog.isFarmTappable`): a step that runs by itself unattended
@@ -51,7 +51,7 @@ public struct Catalog: Sendable {
         probe.kind == .tap && !probe.autoWhenUnattended && !probe.answeredByPerson
     }
     /// A probe id the run API takes results for: a probe, or the step-start marker.
-    public func acceptsResults(for id: String) -> Bool { id == StepMarker.probe || probe(id: id) != nil }
+    public func acceptsResults(for id: ProbeID) -> Bool { id == StepMarker.probe || probe(id: id) != nil }
     /// Every failing observation the catalog models, with its known causes and their sources.
     public static let symptoms: [Symptom] = [
         .cameraDenied, .cameraNotReadable, .cameraNotFound, .cameraUnanswered, .cameraAPIMissing, .cameraNoDevices,
@@ -122,7 +122,7 @@ struct CatalogExport: Encodable {
     let profiles: [Profile]
     let checklist: [ChecklistItem]
     let coverageMethods: [String: Int]
-    let diagnoses: [String: [String]]
+    let diagnoses: [ProbeID: [String]]
     let symptoms: [SymptomExport]
     let stepMarker: StepMarker.Export
     let hostReport: HostReport.Export

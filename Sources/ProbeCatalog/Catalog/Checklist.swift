@@ -13,7 +13,7 @@ public enum Checklist {
     static func operatorAnswers(_ answer: JSONValue) -> [String: JSONValue] {
         var answers: [String: JSONValue] = [:]
         for item in liveform {
-            if let question = item.coverage.question, question.probe == "operator.checklist", question.audience == .tester {
+            if let question = item.coverage.question, question.probe == .operatorChecklist, question.audience == .tester {
                 answers[question.key] = answer
             }
         }
@@ -34,7 +34,7 @@ public enum Checklist {
         ChecklistItem(
             "common.url.customSchemes", .common, section: "URL and Navigation",
             "External custom schemes open in an external app or fail gracefully.",
-            .verified("nav.customScheme")),
+            .verified(.navCustomScheme)),
         ChecklistItem(
             "common.permissions.camera", .common, section: "Permissions",
             "Camera permission is verified before entering the WebView on first launch.",
@@ -54,19 +54,19 @@ public enum Checklist {
         ChecklistItem(
             "common.webview.javascript", .common, section: "WebView Behavior",
             "LiveForm loads with JavaScript enabled.",
-            .verified("env.script")),
+            .verified(.envScript)),
         ChecklistItem(
             "common.webview.cameraUI", .common, section: "WebView Behavior",
             "The camera UI opens when capturing an ID document.",
-            .verified("camera.getUserMedia", "camera.frames")),
+            .verified(.cameraGetUserMedia, .cameraFrames)),
         ChecklistItem(
             "common.webview.picker", .common, section: "WebView Behavior",
             "The picker opens for image upload.",
-            .verified("file.accept")),
+            .verified(.fileAccept)),
         ChecklistItem(
             "common.webview.cookiesPersist", .common, section: "WebView Behavior",
             "Cookies and storage persist during normal WebView navigation.",
-            .verified("cookie.document", "cookie.server", "storage.local", "storage.navigation")),
+            .verified(.cookieDocument, .cookieServer, .storageLocal, .storageNavigation)),
         ChecklistItem(
             "common.webview.loadingState", .common, section: "WebView Behavior",
             "A loading state is shown while the page loads.",
@@ -74,57 +74,57 @@ public enum Checklist {
         ChecklistItem(
             "common.webview.loadError", .common, section: "WebView Behavior",
             "A recoverable error message is shown on WebView load error or HTTP error.",
-            .confirmed(OperatorQuestion(probe: "nav.loadError", field: "http500Recoverable", alsoFields: ["unreachableRecoverable"], "Did the app show a recoverable error for the HTTP 500 page and the unreachable address?"))),
+            .confirmed(OperatorQuestion(probe: .navLoadError, field: "http500Recoverable", alsoFields: ["unreachableRecoverable"], "Did the app show a recoverable error for the HTTP 500 page and the unreachable address?"))),
     ]
 
     static let android: [ChecklistItem] = [
         ChecklistItem(
             "android.manifest.camera", .android,
             "android.permission.CAMERA is declared in AndroidManifest.xml.",
-            .inferred(InferenceRule("camera.getUserMedia", .passed, because: "Android grants the camera at run time only to an app that declares android.permission.CAMERA, and the WebView cannot deliver frames without it"))),
+            .inferred(InferenceRule(.cameraGetUserMedia, .passed, because: "Android grants the camera at run time only to an app that declares android.permission.CAMERA, and the WebView cannot deliver frames without it"))),
         ChecklistItem(
             "android.runtime.camera", .android,
             "Android runtime camera permission is requested and verified as granted before opening the WebView.",
-            .inferred(InferenceRule("camera.getUserMedia", .passedWithoutPrompt, because: "a camera granted with no prompt inside the page means the app already held the runtime permission when the WebView opened"))),
+            .inferred(InferenceRule(.cameraGetUserMedia, .passedWithoutPrompt, because: "a camera granted with no prompt inside the page means the app already held the runtime permission when the WebView opened"))),
         ChecklistItem(
             "android.onPermissionRequest", .android,
             "WebChromeClient.onPermissionRequest is implemented in native WebView code.",
-            .verified("camera.getUserMedia", "camera.scope", "camera.foreignOrigin")),
+            .verified(.cameraGetUserMedia, .cameraScope, .cameraForeignOrigin)),
         ChecklistItem(
             "android.onShowFileChooser", .android,
             "WebChromeClient.onShowFileChooser is implemented in native WebView code.",
-            .verified("file.accept")),
+            .verified(.fileAccept)),
         ChecklistItem(
             "android.webviewUpToDate", .android,
             "Android System WebView or Chrome is up to date.",
-            .verified("env.platform")),
+            .verified(.envPlatform)),
         ChecklistItem(
             "android.javaScriptEnabled", .android,
             "javaScriptEnabled is active.",
-            .verified("env.script")),
+            .verified(.envScript)),
         ChecklistItem(
             "android.domStorageEnabled", .android,
             "domStorageEnabled is active.",
-            .verified("storage.local", "storage.session", "storage.indexedDB")),
+            .verified(.storageLocal, .storageSession, .storageIndexedDB)),
         ChecklistItem(
             "android.cookies", .android,
             "Cookies and third-party cookies are allowed.",
-            .verified("cookie.document", "cookie.server", "cookie.thirdParty")),
+            .verified(.cookieDocument, .cookieServer, .cookieThirdParty)),
         ChecklistItem(
             "android.mediaGesture", .android,
             "Media playback and camera access are not blocked by user gesture policy or WebView settings.",
             // A camera denial comes from onPermissionRequest or the runtime permission (their own
             // items), not from mediaPlaybackRequiresUserGesture, which governs playback only
             // (https://developer.android.com/reference/android/webkit/WebSettings#setMediaPlaybackRequiresUserGesture(boolean)).
-            .verified("media.autoplay", "camera.getUserMedia", "camera.frames", inheriting: ["camera.getUserMedia"])),
+            .verified(.mediaAutoplay, .cameraGetUserMedia, .cameraFrames, inheriting: [.cameraGetUserMedia])),
         ChecklistItem(
             "android.valueCallbackOnce", .android,
             "ValueCallback is called exactly once for all file chooser paths: success, cancel, and failure.",
-            .verified("file.accept", "file.cancel")),
+            .verified(.fileAccept, .fileCancel)),
         ChecklistItem(
             "android.contentUris", .android,
             "File upload results passed as content:// URIs are handled correctly.",
-            .verified("file.accept", "file.capture")),
+            .verified(.fileAccept, .fileCapture)),
         ChecklistItem(
             "android.noFileUris", .android,
             "The app's file chooser implementation does not expose file:// URIs directly.",
@@ -132,26 +132,26 @@ public enum Checklist {
         ChecklistItem(
             "android.acceptAttribute", .android,
             "The LiveForm file selection UI allows file types matching the accept attribute.",
-            .verified("file.accept")),
+            .verified(.fileAccept)),
         ChecklistItem(
             "android.captureAttribute", .android,
             "The LiveForm capture UI opens the camera path matching the capture attribute.",
-            .confirmed(OperatorQuestion(probe: "file.capture", field: "cameraOpenedDirectly", "Did capture=\"environment\" / \"user\" open the camera directly?"))),
+            .confirmed(OperatorQuestion(probe: .fileCapture, field: "cameraOpenedDirectly", "Did capture=\"environment\" / \"user\" open the camera directly?"))),
         ChecklistItem(
             "android.mixedContent", .android,
             "LiveForm resources are not blocked by HTTPS or mixed content policy.",
-            .verified("env.secureContext", "net.mixedContent")),
+            .verified(.envSecureContext, .netMixedContent)),
         ChecklistItem(
             "android.returnUrl", .android,
             "returnUrl or deep link navigation is delivered correctly to the external app/browser/customer app.",
-            .confirmed(OperatorQuestion(probe: "nav.returnUrl", field: "reachedApp", "Did the return URL reach the app as intended?"))),
+            .confirmed(OperatorQuestion(probe: .navReturnUrl, field: "reachedApp", "Did the return URL reach the app as intended?"))),
     ]
 
     static let ios: [ChecklistItem] = [
         ChecklistItem(
             "ios.plist.camera", .ios,
             "NSCameraUsageDescription is declared in Info.plist.",
-            .inferred(InferenceRule("camera.getUserMedia", .passed, because: "iOS terminates an app that uses a capture device without NSCameraUsageDescription (https://developer.apple.com/documentation/bundleresources/information-property-list/nscamerausagedescription), so a granted camera proves the key is there"))),
+            .inferred(InferenceRule(.cameraGetUserMedia, .passed, because: "iOS terminates an app that uses a capture device without NSCameraUsageDescription (https://developer.apple.com/documentation/bundleresources/information-property-list/nscamerausagedescription), so a granted camera proves the key is there"))),
         ChecklistItem(
             "ios.plist.photos", .ios,
             "NSPhotoLibraryUsageDescription is declared in Info.plist.",
@@ -167,74 +167,74 @@ public enum Checklist {
         ChecklistItem(
             "ios.uiDelegate", .ios,
             "WKUIDelegate is set on the native WKWebView.",
-            .inferred(InferenceRule("camera.getUserMedia", .passedWithoutPrompt, because: "without a WKUIDelegate the media-capture decision is .prompt (docs/requirements.md#camera-getusermedia); a grant with no prompt means a delegate answered it"))),
+            .inferred(InferenceRule(.cameraGetUserMedia, .passedWithoutPrompt, because: "without a WKUIDelegate the media-capture decision is .prompt (docs/requirements.md#camera-getusermedia); a grant with no prompt means a delegate answered it"))),
         ChecklistItem(
             "ios.mediaCaptureHandler", .ios,
             "On iOS 15+, the WKUIDelegate media capture permission handler is verified.",
-            .verified("camera.getUserMedia", "camera.scope", "camera.foreignOrigin")),
+            .verified(.cameraGetUserMedia, .cameraScope, .cameraForeignOrigin)),
         ChecklistItem(
             "ios.fileInput", .ios,
             "input type=\"file\" works in WKWebView.",
-            .verified("file.accept")),
+            .verified(.fileAccept)),
         ChecklistItem(
             "ios.filesPassedBack", .ios,
             "Files selected or captured are correctly passed back to the WebView.",
-            .verified("file.accept", "file.capture")),
+            .verified(.fileAccept, .fileCapture)),
         ChecklistItem(
             "ios.acceptAttribute", .ios,
             "The LiveForm file selection UI allows file types matching the accept attribute.",
-            .verified("file.accept")),
+            .verified(.fileAccept)),
         ChecklistItem(
             "ios.captureAttribute", .ios,
             "The LiveForm capture UI opens the camera path matching the capture attribute.",
-            .confirmed(OperatorQuestion(probe: "file.capture", field: "cameraOpenedDirectly", "Did capture=\"environment\" / \"user\" open the camera directly?"))),
+            .confirmed(OperatorQuestion(probe: .fileCapture, field: "cameraOpenedDirectly", "Did capture=\"environment\" / \"user\" open the camera directly?"))),
         ChecklistItem(
             "ios.heic", .ios,
             "HEIC image uploads are handled correctly by the server or WebView flow.",
-            .verified("file.heic")),
+            .verified(.fileHeic)),
         ChecklistItem(
             "ios.javaScript", .ios,
             "JavaScript execution is enabled.",
-            .verified("env.script")),
+            .verified(.envScript)),
         ChecklistItem(
             "ios.windowOpen", .ios,
             "window.open or new window requests are handled without blocking, according to app policy.",
-            .verified("nav.windowOpen")),
+            .verified(.navWindowOpen)),
         ChecklistItem(
             "ios.dataStore", .ios,
             "WKWebView cookie and website data store policy does not block the LiveForm flow.",
-            .verified("cookie.document", "cookie.server", "storage.navigation", "storage.relaunch")),
+            .verified(.cookieDocument, .cookieServer, .storageNavigation, .storageRelaunch)),
         ChecklistItem(
             "ios.mixedContent", .ios,
             "LiveForm resources are not blocked by HTTPS or mixed content policy.",
-            .verified("env.secureContext", "net.mixedContent")),
+            .verified(.envSecureContext, .netMixedContent)),
         ChecklistItem(
             "ios.returnUrl", .ios,
             "returnUrl, universal link, and deep link navigation are handled correctly per app policy.",
-            .confirmed(OperatorQuestion(probe: "nav.returnUrl", field: "reachedApp", "Did the return URL reach the app as intended?"))),
+            .confirmed(OperatorQuestion(probe: .navReturnUrl, field: "reachedApp", "Did the return URL reach the app as intended?"))),
     ]
 
     static let reactNative: [ChecklistItem] = [
         ChecklistItem(
             "rn.javaScriptEnabled", .reactNative,
             "javaScriptEnabled is active in react-native-webview.",
-            .verified("env.script")),
+            .verified(.envScript)),
         ChecklistItem(
             "rn.domStorageEnabled", .reactNative,
             "domStorageEnabled is active in react-native-webview.",
-            .verified("storage.local", "storage.session", "storage.indexedDB")),
+            .verified(.storageLocal, .storageSession, .storageIndexedDB)),
         ChecklistItem(
             "rn.cookies", .reactNative,
             "sharedCookiesEnabled and thirdPartyCookiesEnabled are configured per app policy.",
-            .verified("cookie.document", "cookie.server", "cookie.thirdParty")),
+            .verified(.cookieDocument, .cookieServer, .cookieThirdParty)),
         ChecklistItem(
             "rn.mediaCapture", .reactNative,
             "Media capture WebView props do not block camera access.",
-            .verified("camera.getUserMedia", "camera.frames", "media.inline")),
+            .verified(.cameraGetUserMedia, .cameraFrames, .mediaInline)),
         ChecklistItem(
             "rn.fileAccess", .reactNative,
             "allowFileAccess and file selection work on both Android and iOS.",
-            .verified("file.accept")),
+            .verified(.fileAccept)),
         ChecklistItem(
             "rn.permissionApi", .reactNative,
             "Expo/RN permission API returns accurate camera and photo library/media permission status.",
@@ -242,10 +242,10 @@ public enum Checklist {
         ChecklistItem(
             "rn.navigationHandlers", .reactNative,
             "The onShouldStartLoadWithRequest, onOpenWindow, and Linking.openURL combination handles returnUrl/deep links safely.",
-            .verified("nav.customScheme", "nav.windowOpen")),
+            .verified(.navCustomScheme, .navWindowOpen)),
         ChecklistItem(
             "rn.errorHandlers", .reactNative,
             "onError and onHttpError provide recoverable guidance and a diagnostic report.",
-            .confirmed(OperatorQuestion(probe: "nav.loadError", field: "http500Recoverable", alsoFields: ["unreachableRecoverable"], "Did the app show a recoverable error for the HTTP 500 page and the unreachable address?"))),
+            .confirmed(OperatorQuestion(probe: .navLoadError, field: "http500Recoverable", alsoFields: ["unreachableRecoverable"], "Did the app show a recoverable error for the HTTP 500 page and the unreachable address?"))),
     ]
 }

@@ -31,7 +31,7 @@ public struct ChecklistCoverage: Sendable, Codable, Equatable {
         /// The probe whose failure this item's follows from: every failing probe of the item
         /// is a consequence (`Finding.consequenceOf`) or one the item inherits
         /// (`Coverage.inherited`). It stays failed, but is not a reason of the verdict.
-        public var consequenceOf: String? = nil
+        public var consequenceOf: ProbeID? = nil
     }
 
     public enum Source: String, Sendable, Codable {
@@ -48,7 +48,7 @@ public struct ChecklistCoverage: Sendable, Codable, Equatable {
 
 extension ChecklistCoverage {
     /// Computes every item's status from the checklist map and the run's findings.
-    init(catalog: Catalog, platform: Platform, findings: [Finding], results: [String: ProbeResult]) {
+    init(catalog: Catalog, platform: Platform, findings: [Finding], results: [ProbeID: ProbeResult]) {
         let byProbe = Dictionary(uniqueKeysWithValues: findings.map { ($0.probe, $0) })
         var items: [Item] = []
         for entry in catalog.checklist {
@@ -65,7 +65,7 @@ extension ChecklistCoverage {
     }
 
     /// The cause a failed verified item follows from, when none of its failures is its own.
-    static func cause(of coverage: Coverage, findings: [String: Finding]) -> String? {
+    static func cause(of coverage: Coverage, findings: [ProbeID: Finding]) -> ProbeID? {
         let failing = coverage.probes.compactMap { findings[$0] }.filter { $0.verdict == .fail }
         let causes = failing.map { $0.consequenceOf ?? (coverage.inherited.contains($0.probe) ? $0.probe : nil) }
         guard !causes.isEmpty, causes.allSatisfy({ $0 != nil }) else { return nil }
@@ -73,7 +73,7 @@ extension ChecklistCoverage {
     }
 
     static func status(
-        of item: ChecklistItem, platform: Platform, findings: [String: Finding], results: [String: ProbeResult]
+        of item: ChecklistItem, platform: Platform, findings: [ProbeID: Finding], results: [ProbeID: ProbeResult]
     ) -> (Status, String) {
         guard item.tab.applies(to: platform) else {
             return (.notApplicable, "the \(item.tab.rawValue) tab does not apply to \(platform.title)")

@@ -46,7 +46,7 @@ public struct Coverage: Sendable, Codable, Equatable {
 
     public let method: Method
     /// verified: every probe must pass.
-    public let probes: [String]
+    public let probes: [ProbeID]
     public let rule: InferenceRule?
     public let question: OperatorQuestion?
     /// not-observable: why the page cannot see it, and where to check instead.
@@ -54,15 +54,15 @@ public struct Coverage: Sendable, Codable, Equatable {
     /// verified: the probes among `probes` whose failure another item names; when only
     /// these fail, the item fails as a consequence of them (`ChecklistCoverage.Item.consequenceOf`).
     /// Not exported.
-    public internal(set) var inherited: [String] = []
+    public internal(set) var inherited: [ProbeID] = []
 
     enum CodingKeys: String, CodingKey { case method, probes, rule, question, reason }
 
-    public static func verified(_ probes: String...) -> Coverage {
+    public static func verified(_ probes: ProbeID...) -> Coverage {
         Coverage(method: .verified, probes: probes, rule: nil, question: nil, reason: nil)
     }
     /// verified by `probes`, of which `inheriting` fail for a reason another item names.
-    static func verified(_ probes: String..., inheriting: [String]) -> Coverage {
+    static func verified(_ probes: ProbeID..., inheriting: [ProbeID]) -> Coverage {
         var coverage = Coverage(method: .verified, probes: probes, rule: nil, question: nil, reason: nil)
         coverage.inherited = inheriting
         return coverage
@@ -89,12 +89,12 @@ public struct InferenceRule: Sendable, Codable, Equatable {
         case passedWithoutPrompt = "passed-without-prompt"
     }
 
-    public let probe: String
+    public let probe: ProbeID
     public let condition: Condition
     /// Why the observation implies the item.
     public let because: String
 
-    public init(_ probe: String, _ condition: Condition, because: String) {
+    public init(_ probe: ProbeID, _ condition: Condition, because: String) {
         self.probe = probe
         self.condition = condition
         self.because = because
@@ -114,13 +114,13 @@ public struct OperatorQuestion: Sendable, Codable, Equatable {
         case integrator
     }
 
-    public let probe: String
+    public let probe: ProbeID
     /// Dotted paths in the probe's observed object, e.g. `answers.openSettingsWorks`.
     public let fields: [String]
     public let text: String
     public let audience: Audience
 
-    public init(probe: String = "operator.checklist", field: String, alsoFields: [String] = [], _ text: String,
+    public init(probe: ProbeID = .operatorChecklist, field: String, alsoFields: [String] = [], _ text: String,
                 audience: Audience = .tester) {
         self.probe = probe
         self.fields = [field] + alsoFields
@@ -133,7 +133,7 @@ public struct OperatorQuestion: Sendable, Codable, Equatable {
     /// A catalog exported before questions had an audience reads as the tester's.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        probe = try c.decode(String.self, forKey: .probe)
+        probe = try c.decode(ProbeID.self, forKey: .probe)
         fields = try c.decode([String].self, forKey: .fields)
         text = try c.decode(String.self, forKey: .text)
         audience = try c.decodeIfPresent(Audience.self, forKey: .audience) ?? .tester

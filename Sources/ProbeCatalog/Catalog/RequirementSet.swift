@@ -8,7 +8,7 @@ public struct RequirementSet: Sendable, Codable, Equatable, Identifiable {
     public let summary: String
     public let minimums: [VersionMinimum]
     /// Probe id → expectation changes (for every platform, or some).
-    public let overrides: [String: ExpectationOverride]
+    public let overrides: [ProbeID: ExpectationOverride]
     /// video-only: display capture must be denied as well as audio (docs/requirements.md#video-only).
     public let deniesDisplayCapture: Bool
     /// video-only: no popup or new window for camera capture (docs/requirements.md#video-only).
@@ -27,7 +27,7 @@ public struct RequirementSet: Sendable, Codable, Equatable, Identifiable {
 
     public init(
         id: String, title: String, source: String, summary: String, minimums: [VersionMinimum],
-        overrides: [String: ExpectationOverride], deniesDisplayCapture: Bool, allowsPopups: Bool,
+        overrides: [ProbeID: ExpectationOverride], deniesDisplayCapture: Bool, allowsPopups: Bool,
         originCheck: OriginCheck = .schemeHostPort
     ) {
         self.id = id
@@ -127,15 +127,15 @@ extension RequirementSet {
             VersionMinimum(.androidWebView, minimum: nil, recommended: staleWebViewChromeMajor, note: "a WebRTC-capable System WebView"),
         ],
         overrides: [
-            "nav.windowOpen": ExpectationOverride(
+            .navWindowOpen: ExpectationOverride(
                 .expectedBlocked, on: ExpectationRule.appWebViews,
                 expected: "no popup or new window (blocked or kept in the same view)",
                 because: "video-only: no popup or new window for camera capture"),
-            "file.accept": ExpectationOverride(.info, because: "video-only covers the camera only"),
-            "file.capture": ExpectationOverride(.info, because: "video-only covers the camera only"),
-            "file.cancel": ExpectationOverride(.info, because: "video-only covers the camera only"),
-            "file.heic": ExpectationOverride(.info, because: "video-only covers the camera only"),
-            "camera.scope": ExpectationOverride(
+            .fileAccept: ExpectationOverride(.info, because: "video-only covers the camera only"),
+            .fileCapture: ExpectationOverride(.info, because: "video-only covers the camera only"),
+            .fileCancel: ExpectationOverride(.info, because: "video-only covers the camera only"),
+            .fileHeic: ExpectationOverride(.info, because: "video-only covers the camera only"),
+            .cameraScope: ExpectationOverride(
                 .security, on: ExpectationRule.appWebViews,
                 expected: "audio, audio+video and display capture all denied",
                 because: "video-only: {video, audio} fails as a whole; {audio} and display capture are denied"),

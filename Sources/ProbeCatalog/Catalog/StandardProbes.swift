@@ -1,3 +1,49 @@
+/// The names of the standard probes, in page order: each is the `id` of one declaration below.
+extension ProbeID {
+    public static let envScript = ProbeID(rawValue: "env.script")
+    public static let envPlatform = ProbeID(rawValue: "env.platform")
+    public static let envSecureContext = ProbeID(rawValue: "env.secureContext")
+    public static let envViewport = ProbeID(rawValue: "env.viewport")
+    public static let envInjected = ProbeID(rawValue: "env.injected")
+    public static let hostReport = ProbeID(rawValue: "host.report")
+    public static let storageLocal = ProbeID(rawValue: "storage.local")
+    public static let storageSession = ProbeID(rawValue: "storage.session")
+    public static let storageIndexedDB = ProbeID(rawValue: "storage.indexedDB")
+    public static let cookieDocument = ProbeID(rawValue: "cookie.document")
+    public static let cookieServer = ProbeID(rawValue: "cookie.server")
+    public static let cookieThirdParty = ProbeID(rawValue: "cookie.thirdParty")
+    public static let storageNavigation = ProbeID(rawValue: "storage.navigation")
+    public static let storageRelaunch = ProbeID(rawValue: "storage.relaunch")
+    public static let fetchSameOrigin = ProbeID(rawValue: "fetch.sameOrigin")
+    public static let fetchCredentials = ProbeID(rawValue: "fetch.credentials")
+    public static let fetchCors = ProbeID(rawValue: "fetch.cors")
+    public static let fetchIntegrity = ProbeID(rawValue: "fetch.integrity")
+    public static let xhrSameOrigin = ProbeID(rawValue: "xhr.sameOrigin")
+    public static let netMixedContent = ProbeID(rawValue: "net.mixedContent")
+    public static let mediaAutoplay = ProbeID(rawValue: "media.autoplay")
+    public static let mediaInline = ProbeID(rawValue: "media.inline")
+    public static let cameraApi = ProbeID(rawValue: "camera.api")
+    public static let cameraDevices = ProbeID(rawValue: "camera.devices")
+    public static let cameraPermission = ProbeID(rawValue: "camera.permission")
+    public static let cameraGetUserMedia = ProbeID(rawValue: "camera.getUserMedia")
+    public static let cameraFrames = ProbeID(rawValue: "camera.frames")
+    public static let cameraFacing = ProbeID(rawValue: "camera.facing")
+    public static let cameraReacquire = ProbeID(rawValue: "camera.reacquire")
+    public static let cameraScope = ProbeID(rawValue: "camera.scope")
+    public static let cameraForeignOrigin = ProbeID(rawValue: "camera.foreignOrigin")
+    public static let fileAccept = ProbeID(rawValue: "file.accept")
+    public static let fileCapture = ProbeID(rawValue: "file.capture")
+    public static let fileCancel = ProbeID(rawValue: "file.cancel")
+    public static let fileHeic = ProbeID(rawValue: "file.heic")
+    public static let navWindowOpen = ProbeID(rawValue: "nav.windowOpen")
+    public static let navCustomScheme = ProbeID(rawValue: "nav.customScheme")
+    public static let navReturnUrl = ProbeID(rawValue: "nav.returnUrl")
+    public static let navLoadError = ProbeID(rawValue: "nav.loadError")
+    public static let lifecycleBackground = ProbeID(rawValue: "lifecycle.background")
+    public static let netOffline = ProbeID(rawValue: "net.offline")
+    public static let operatorChecklist = ProbeID(rawValue: "operator.checklist")
+}
+
 /// The probes of the sequential page (docs/probes.md), in page order. The observed fields are the contract with the
 /// page: the page posts them, `ResultDecoder` checks their types, and `Diff` reads them.
 enum StandardProbes {
@@ -12,7 +58,7 @@ enum StandardProbes {
 
     static let environment: [Probe] = [
         Probe(
-            id: "env.script", title: "JavaScript runs",
+            id: .envScript, title: "JavaScript runs",
             instructions: "Nothing to do: if this page shows steps, JavaScript is on.",
             kind: .auto, phase: .environment,
             checks: "A <noscript> beacon tells the server that JavaScript is off; the page reports that it ran.",
@@ -28,7 +74,7 @@ enum StandardProbes {
                 "noscript beacon seen → JavaScript off (Android WebView's default: setJavaScriptEnabled is false)",
                 ]),
         Probe(
-            id: "env.platform", title: "Platform and versions",
+            id: .envPlatform, title: "Platform and versions",
             instructions: "Nothing to do: the page reads the browser's identity.",
             kind: .auto, phase: .environment,
             checks: "User agent, userAgentData, wrapper signals, OS and engine versions, screen and DPR; versions compared with the minimums.",
@@ -61,7 +107,7 @@ enum StandardProbes {
                 "version unreadable (reduced user agent without userAgentData) → warning",
                 ]),
         Probe(
-            id: "env.secureContext", title: "Secure context",
+            id: .envSecureContext, title: "Secure context",
             instructions: "Nothing to do.",
             kind: .auto, phase: .environment,
             checks: "isSecureContext, protocol and origin: without a secure context the camera API is absent.",
@@ -78,7 +124,7 @@ enum StandardProbes {
                 "not a secure context → the camera API will be absent",
                 ]),
         Probe(
-            id: "env.viewport", title: "Full-screen layout",
+            id: .envViewport, title: "Full-screen layout",
             instructions: "Hold the phone upright.",
             kind: .auto, phase: .environment,
             checks: "Viewport against screen, safe-area insets and orientation: the WebView should fill the screen (docs/requirements.md#layout).",
@@ -104,7 +150,7 @@ enum StandardProbes {
                 "75–90 % → native header or bar (a safe-area inset alone is fine)",
                 ]),
         Probe(
-            id: "env.injected", title: "Injected scripts",
+            id: .envInjected, title: "Injected scripts",
             instructions: "Nothing to do.",
             kind: .auto, phase: .environment,
             checks: "Signs of scripts the host injected: patched natives, unexpected globals, bridge objects.",
@@ -120,7 +166,7 @@ enum StandardProbes {
                 "getUserMedia or enumerateDevices patched → camera results describe the host's shim",
                 ]),
         Probe(
-            id: "host.report", title: "Host report",  // HostReport.probe
+            id: .hostReport, title: "Host report",  // HostReport.probe
             instructions: "Nothing to do: the page asks the app what it configured; an app without the companion snippet does not answer.",
             kind: .auto, phase: .environment,
             checks: "Asks the host through its bridge for a \(HostReport.schema) document (docs/host-report.md); no answer within the page's wait is \"no host report\", never a failure.",
@@ -144,7 +190,7 @@ enum StandardProbes {
 
     static let storage: [Probe] = [
         Probe(
-            id: "storage.local", title: "localStorage",
+            id: .storageLocal, title: "localStorage",
             instructions: "Nothing to do.",
             kind: .auto, phase: .storage,
             checks: "window.localStorage is present (not null, not throwing SecurityError) and a write-read-remove round trip works.",
@@ -159,7 +205,7 @@ enum StandardProbes {
                 "present but round trip fails → zero quota / read-only store",
                 ]),
         Probe(
-            id: "storage.session", title: "sessionStorage",
+            id: .storageSession, title: "sessionStorage",
             instructions: "Nothing to do.",
             kind: .auto, phase: .storage,
             checks: "window.sessionStorage is present and a write-read-remove round trip works.",
@@ -173,9 +219,9 @@ enum StandardProbes {
                 ]).failing(as:
             // Android's WebSettings.setDomStorageEnabled switches the whole Web Storage API, both
             // localStorage and sessionStorage (https://developer.android.com/reference/android/webkit/WebSettings#setDomStorageEnabled(boolean)).
-            Consequence(of: "storage.local", because: "Web Storage is off: sessionStorage goes with localStorage")),
+            Consequence(of: .storageLocal, because: "Web Storage is off: sessionStorage goes with localStorage")),
         Probe(
-            id: "storage.indexedDB", title: "IndexedDB",
+            id: .storageIndexedDB, title: "IndexedDB",
             instructions: "Nothing to do.",
             kind: .auto, phase: .storage,
             checks: "indexedDB.open, put, get and delete.",
@@ -194,7 +240,7 @@ enum StandardProbes {
                 "fails on Android → DOM storage setting; on iOS → non-persistent or restricted store",
                 ]),
         Probe(
-            id: "cookie.document", title: "document.cookie",
+            id: .cookieDocument, title: "document.cookie",
             instructions: "Nothing to do.",
             kind: .auto, phase: .storage,
             checks: "navigator.cookieEnabled and a document.cookie write then read.",
@@ -210,7 +256,7 @@ enum StandardProbes {
                 "blocked on Android → CookieManager.setAcceptCookie; on iOS → data store",
                 ]),
         Probe(
-            id: "cookie.server", title: "Server cookie",
+            id: .cookieServer, title: "Server cookie",
             instructions: "Nothing to do.",
             kind: .auto, phase: .storage,
             checks: "A server Set-Cookie (HttpOnly, Secure), then a credentialed fetch that the server echoes.",
@@ -231,10 +277,10 @@ enum StandardProbes {
             // With cookies off for the app (CookieManager.setAcceptCookie(false):
             // https://developer.android.com/reference/android/webkit/CookieManager#setAcceptCookie(boolean);
             // WKWebsiteDataStore with cookies blocked), no cookie is stored, whoever sets it.
-            Consequence(of: "cookie.document", because: "cookies are off: the server's Set-Cookie is dropped too",
+            Consequence(of: .cookieDocument, because: "cookies are off: the server's Set-Cookie is dropped too",
                         unless: { $0.bool("visibleToScript") == true })),
         Probe(
-            id: "cookie.thirdParty", title: "Third-party cookie",
+            id: .cookieThirdParty, title: "Third-party cookie",
             instructions: "Nothing to do.",
             kind: .auto, phase: .storage,
             checks: "A frame on the second origin sets a SameSite=None; Secure cookie and reads it back on a credentialed request.",
@@ -270,10 +316,10 @@ enum StandardProbes {
                 ]).failing(as:
             // A third-party cookie is a cookie first: with cookies off, setAcceptThirdPartyCookies
             // has nothing to allow (https://developer.android.com/reference/android/webkit/CookieManager#setAcceptThirdPartyCookies(android.webkit.WebView,%20boolean)).
-            Consequence(of: "cookie.document", because: "cookies are off: no third-party cookie either",
+            Consequence(of: .cookieDocument, because: "cookies are off: no third-party cookie either",
                         unless: { $0.bool("frameLoaded") == false })),
         Probe(
-            id: "storage.navigation", title: "Storage across navigation",
+            id: .storageNavigation, title: "Storage across navigation",
             instructions: "The page leaves and comes back by itself.",
             kind: .auto, phase: .storage,
             checks: "A cookie and a localStorage marker survive a full navigation away and back.",
@@ -291,9 +337,9 @@ enum StandardProbes {
                 concluding: [
                 "cookie or localStorage lost across a navigation → host clears data or uses a non-persistent store",
                 ]).failing(as:
-            Consequence(of: "storage.local", because: "localStorage is unavailable: its marker cannot survive a navigation",
+            Consequence(of: .storageLocal, because: "localStorage is unavailable: its marker cannot survive a navigation",
                         unless: { $0.bool("cookieSurvived") == false }),
-            Consequence(of: "cookie.document", because: "cookies are off: the cookie marker was never kept",
+            Consequence(of: .cookieDocument, because: "cookies are off: the cookie marker was never kept",
                         unless: { $0.bool("localStorageSurvived") == false })),
     ]
 
@@ -302,7 +348,7 @@ enum StandardProbes {
     /// only this and the questions (docs/page.md). A lifecycle step: the app is closed and reopened.
     static let relaunch: [Probe] = [
         Probe(
-            id: "storage.relaunch", title: "Storage after relaunch",
+            id: .storageRelaunch, title: "Storage after relaunch",
             instructions: "Close the app completely, open it again, and open this link in it again. The page then asks whether you did.",
             kind: .operator, phase: .lifecycle,
             checks: "After the app is closed and reopened, which markers of the earlier visit survived.",
@@ -323,9 +369,9 @@ enum StandardProbes {
                 "persistent markers lost → non-persistent data store (.nonPersistent(), incognito) or cleared on start",
                 "not relaunched → skipped",
                 ]).failing(as:
-            Consequence(of: "storage.local", because: "localStorage is unavailable: its marker cannot survive a relaunch",
+            Consequence(of: .storageLocal, because: "localStorage is unavailable: its marker cannot survive a relaunch",
                         unless: { $0.bool("persistentCookie") == false || $0.bool("indexedDB") == false }),
-            Consequence(of: "cookie.document", because: "cookies are off: the cookie marker was never kept",
+            Consequence(of: .cookieDocument, because: "cookies are off: the cookie marker was never kept",
                         unless: { $0.bool("localStorage") == false || $0.bool("indexedDB") == false })),
     ]
 
@@ -342,7 +388,7 @@ enum StandardProbes {
 
     static let network: [Probe] = [
         Probe(
-            id: "fetch.sameOrigin", title: "fetch, same origin",
+            id: .fetchSameOrigin, title: "fetch, same origin",
             instructions: "Nothing to do.",
             kind: .auto, phase: .network,
             checks: "GET JSON, and a POST of JSON echoed byte for byte.",
@@ -361,7 +407,7 @@ enum StandardProbes {
                 "GET works, POST body altered → an interceptor rewrites bodies",
                 ]),
         Probe(
-            id: "fetch.credentials", title: "fetch carries the cookie",
+            id: .fetchCredentials, title: "fetch carries the cookie",
             instructions: "Nothing to do.",
             kind: .auto, phase: .network,
             checks: "A same-origin fetch carries the cookie (the server says whether it saw it).",
@@ -377,10 +423,10 @@ enum StandardProbes {
                 "cookie not sent → cookie policy",
                 ]).failing(as:
             // The page sets the cookie with document.cookie; with cookies off there is none to send.
-            Consequence(of: "cookie.document", because: "cookies are off: the fetch has no cookie to carry",
+            Consequence(of: .cookieDocument, because: "cookies are off: the fetch has no cookie to carry",
                         unless: { $0.string("errorName") != nil })),
         Probe(
-            id: "fetch.cors", title: "fetch, cross origin",
+            id: .fetchCors, title: "fetch, cross origin",
             instructions: "Nothing to do.",
             kind: .auto, phase: .network,
             checks: "A cross-origin GET and a preflighted credentialed POST to the second origin.",
@@ -398,7 +444,7 @@ enum StandardProbes {
                 "both fail → second origin unreachable or untrusted",
                 ]),
         Probe(
-            id: "fetch.integrity", title: "Large bodies intact",
+            id: .fetchIntegrity, title: "Large bodies intact",
             instructions: "Nothing to do.",
             kind: .auto, phase: .network,
             checks: "A 1 MiB upload and download, SHA-256 checked on both sides.",
@@ -417,7 +463,7 @@ enum StandardProbes {
                 "hash mismatch → a bridge or proxy alters bodies",
                 ]),
         Probe(
-            id: "xhr.sameOrigin", title: "XMLHttpRequest",
+            id: .xhrSameOrigin, title: "XMLHttpRequest",
             instructions: "Nothing to do.",
             kind: .auto, phase: .network,
             checks: "XMLHttpRequest GET and POST.",
@@ -436,7 +482,7 @@ enum StandardProbes {
                 "fails → patched XMLHttpRequest or request interception",
                 ]),
         Probe(
-            id: "net.mixedContent", title: "Mixed content",
+            id: .netMixedContent, title: "Mixed content",
             instructions: "Nothing to do.",
             kind: .auto, phase: .network,
             checks: "An http: image and an http: fetch from the https page.",
@@ -468,7 +514,7 @@ enum StandardProbes {
 
     static let media: [Probe] = [
         Probe(
-            id: "media.autoplay", title: "Autoplay",
+            id: .mediaAutoplay, title: "Autoplay",
             instructions: "Nothing to do.",
             kind: .auto, phase: .media,
             checks: "An unmuted play() without a gesture.",
@@ -492,7 +538,7 @@ enum StandardProbes {
                 "refused in a WebView → media requires a user gesture (Android WebView's default: mediaPlaybackRequiresUserGesture is true)",
                 ]),
         Probe(
-            id: "media.inline", title: "Inline video",
+            id: .mediaInline, title: "Inline video",
             instructions: "Nothing to do.",
             kind: .auto, phase: .media,
             checks: "A playsinline video stays in the page (not fullscreen).",
@@ -520,7 +566,7 @@ enum StandardProbes {
 
     static let camera: [Probe] = [
         Probe(
-            id: "camera.api", title: "Camera API present",
+            id: .cameraApi, title: "Camera API present",
             instructions: "Nothing to do.",
             kind: .auto, phase: .camera,
             checks: "navigator.mediaDevices.getUserMedia exists.",
@@ -538,7 +584,7 @@ enum StandardProbes {
                 "absent otherwise → WebView without WebRTC",
                 ]),
         Probe(
-            id: "camera.devices", title: "Cameras listed",
+            id: .cameraDevices, title: "Cameras listed",
             instructions: "Nothing to do.",
             kind: .auto, after: .cameraRequestEnded, phase: .camera,
             checks: "enumerateDevices before and after the grant: video inputs and whether labels show.",
@@ -559,7 +605,7 @@ enum StandardProbes {
                 "no video input → no camera, or no OS permission",
                 ]),
         Probe(
-            id: "camera.permission", title: "Camera permission state",
+            id: .cameraPermission, title: "Camera permission state",
             instructions: "Nothing to do.",
             kind: .auto, after: .cameraRequestEnded, phase: .camera,
             checks: "permissions.query({name:'camera'}) before and after (\"unsupported\" is a value).",
@@ -570,7 +616,7 @@ enum StandardProbes {
             healthy: .init(["stateBefore": "prompt", "stateAfter": "granted"]),
             expectation: .init(.info, expected: "reported for information")).evaluated(by: Diff.evaluatePermissionState),
         Probe(
-            id: "camera.getUserMedia", title: "Camera access",
+            id: .cameraGetUserMedia, title: "Camera access",
             instructions: "Tap \"Start camera\". If a prompt appears, allow it.",
             kind: .tap, autoWhenUnattended: true, phase: .camera,
             checks: "getUserMedia({video:true}): granted, or the error name and message and how long the denial took.",
@@ -606,7 +652,7 @@ enum StandardProbes {
                 "no result \(Int(Diff.stalledStepSeconds)) s after the step's start marker → the run stopped here (iOS: NSCameraUsageDescription missing; a crashed renderer; the app navigated away)",
                 ]),
         Probe(
-            id: "camera.frames", title: "Camera preview",
+            id: .cameraFrames, title: "Camera preview",
             instructions: "Point the camera at something that moves.",
             kind: .auto, after: .cameraGrant, phase: .camera,
             checks: "An inline <video playsinline muted autoplay>: size, frames over 1 s, black-frame and frozen-frame checks, fullscreen check.",
@@ -638,7 +684,7 @@ enum StandardProbes {
                 "black or frozen frames in a granted stream → inline/autoplay settings (combined with media.inline and media.autoplay)",
                 ]),
         Probe(
-            id: "camera.facing", title: "Front and back cameras",
+            id: .cameraFacing, title: "Front and back cameras",
             instructions: "Nothing to do.",
             kind: .auto, after: .cameraGrant, phase: .camera,
             checks: "facingMode environment and user: the settings the track reports.",
@@ -656,7 +702,7 @@ enum StandardProbes {
             ],
             expectation: .init(.info, expected: "both cameras on phones")).evaluated(by: Diff.evaluateFacing),
         Probe(
-            id: "camera.reacquire", title: "Camera again",
+            id: .cameraReacquire, title: "Camera again",
             instructions: "Nothing to do; if a prompt appears again, note it.",
             kind: .auto, after: .cameraGrant, phase: .camera,
             checks: "Stop all tracks and request the camera again.",
@@ -682,7 +728,7 @@ enum StandardProbes {
                 "granted after a second prompt → the host prompts every time (warning)",
                 ]),
         Probe(
-            id: "camera.scope", title: "Only the camera",
+            id: .cameraScope, title: "Only the camera",
             instructions: "Nothing to do.",
             kind: .auto, phase: .camera,
             checks: "getUserMedia({audio:true}) and ({video:true, audio:true}), and getDisplayMedia where present: all must be denied.",
@@ -714,7 +760,7 @@ enum StandardProbes {
                 "display capture granted under video-only → the video-only requirement set is broken",
                 ]),
         Probe(
-            id: "camera.foreignOrigin", title: "Camera from another origin",
+            id: .cameraForeignOrigin, title: "Camera from another origin",
             instructions: "Nothing to do.",
             kind: .auto, phase: .camera,
             checks: "The camera asked from the second origin: the same host on another port, and another host (in a frame, or a navigation that reports back).",
@@ -749,7 +795,7 @@ enum StandardProbes {
 
     static let files: [Probe] = [
         Probe(
-            id: "file.accept", title: "Pick an image",
+            id: .fileAccept, title: "Pick an image",
             instructions: "Tap \"Choose image\" and pick any photo.",
             kind: .tap, phase: .files,
             checks: "accept=\"image/*\": change event, file type, size, lastModified, sniffed format and SHA-256; a multipart upload whose server hash must match.",
@@ -785,7 +831,7 @@ enum StandardProbes {
                 "non-image despite accept=image/* → the chooser intent ignores accept (warning)",
                 ]),
         Probe(
-            id: "file.capture", title: "Capture with the camera",
+            id: .fileCapture, title: "Capture with the camera",
             instructions: "Tap \"Back camera\" then \"Front camera\"; take a photo each time. Did the camera open directly?",
             kind: .tap, asksOperator: true, answeredByPerson: true, phase: .files,
             checks: "capture=\"environment\" and capture=\"user\", and the person says whether the camera opened directly.",
@@ -806,7 +852,7 @@ enum StandardProbes {
                 "a file list instead of the camera → capture not honoured by the chooser intent",
                 ]),
         Probe(
-            id: "file.cancel", title: "Cancel, then pick again",
+            id: .fileCancel, title: "Cancel, then pick again",
             instructions: "Tap \"Choose image\", cancel the chooser, then tap it again and pick a photo.",
             kind: .tap, asksOperator: true, phase: .files,
             checks: "Cancel the chooser, then choose again: the second pick must work; a cancel event where supported.",
@@ -827,7 +873,7 @@ enum StandardProbes {
                 "second pick never fires after a cancel → the ValueCallback was not answered with null",
                 ]),
         Probe(
-            id: "file.heic", title: "HEIC photo",
+            id: .fileHeic, title: "HEIC photo",
             instructions: "Tap \"Choose HEIC\" and pick a photo taken with the camera (HEIC on iPhone).",
             kind: .tap, phase: .files,
             checks: "What type reached the page for a HEIC pick, and whether the server accepts it.",
@@ -858,7 +904,7 @@ enum StandardProbes {
 
     static let navigation: [Probe] = [
         Probe(
-            id: "nav.windowOpen", title: "window.open",
+            id: .navWindowOpen, title: "window.open",
             instructions: "Tap \"Open window\", then come back.",
             kind: .tap, phase: .navigation,
             checks: "window.open from a tap and from a timer: where it opened.",
@@ -878,7 +924,7 @@ enum StandardProbes {
                 "new window under video-only → contract uses no popups (warning)",
                 ]),
         Probe(
-            id: "nav.customScheme", title: "Custom scheme link",
+            id: .navCustomScheme, title: "Custom scheme link",
             instructions: "Tap the custom-scheme link. What happened?",
             kind: .tap, asksOperator: true, answeredByPerson: true, phase: .navigation,
             checks: "A link to a custom scheme: an external app opened, a graceful failure, or a WebView error page.",
@@ -895,7 +941,7 @@ enum StandardProbes {
                 "WebView error page → unknown schemes not forwarded",
                 ]),
         Probe(
-            id: "nav.returnUrl", title: "Return URL",
+            id: .navReturnUrl, title: "Return URL",
             instructions: "Tap \"Return to app\". Did it reach the app as your app intends?",
             kind: .tap, asksOperator: true, answeredByPerson: true, phase: .navigation,
             checks: "An https return URL or universal link reaches the app.",
@@ -912,7 +958,7 @@ enum StandardProbes {
                 "did not reach the app → intercept it in the navigation callback",
                 ]),
         Probe(
-            id: "nav.loadError", title: "Load errors",
+            id: .navLoadError, title: "Load errors",
             instructions: "Tap \"HTTP 500 page\" and then \"Unreachable address\". Did the app show a recoverable error each time?",
             kind: .operator, phase: .navigation,
             checks: "Links to an HTTP 500 page and an unreachable address: did the app show a recoverable error?",
@@ -935,7 +981,7 @@ enum StandardProbes {
 
     static let lifecycle: [Probe] = [
         Probe(
-            id: "lifecycle.background", title: "Background and return",
+            id: .lifecycleBackground, title: "Background and return",
             instructions: "Switch to the home screen for a few seconds, then come back.",
             kind: .operator, phase: .lifecycle,
             checks: "Background and return: visibility events and the camera track state afterwards.",
@@ -957,7 +1003,7 @@ enum StandardProbes {
                 "page did not resume → WebView recreated or reloaded",
                 ]),
         Probe(
-            id: "net.offline", title: "Offline and back",
+            id: .netOffline, title: "Offline and back",
             instructions: "Turn on airplane mode, wait for the page to notice, then turn it off.",
             kind: .operator, phase: .lifecycle,
             checks: "offline and online events; results queued offline reach the server later.",
@@ -984,7 +1030,7 @@ enum StandardProbes {
     /// observe, never silently dropped (docs/requirements.md#product-rules).
     static let confirmation: [Probe] = [
         Probe(
-            id: "operator.checklist", title: "Questions about the app",
+            id: .operatorChecklist, title: "Questions about the app",
             instructions: "Answer a few questions about what the app did before the page opened.",
             kind: .operator, phase: .confirmation,
             checks: "The person answers the checklist questions the page cannot observe (see the checklist map).",

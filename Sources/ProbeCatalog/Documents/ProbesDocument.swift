@@ -24,7 +24,7 @@ public enum ProbesDocument {
         let defaults = catalog.platforms.compactMap { catalog.profile(platform: $0, requirementSet: Catalog.defaultRequirementSet) }
         for (index, probe) in catalog.probes.enumerated() {
             let cells = defaults.map { $0.expectation(for: probe.id)?.rawValue ?? "—" }
-            out.append("| \(index + 1) | [`\(probe.id)`](#\(anchor(probe.id))) | \(kindText(probe)) | " + cells.joined(separator: " | ") + " |")
+            out.append("| \(index + 1) | [`\(probe.id)`](#\(anchor(probe.id.rawValue))) | \(kindText(probe)) | " + cells.joined(separator: " | ") + " |")
         }
         out.append("")
         out.append("Time limits the page applies to every step (each probe's own are listed with it):")

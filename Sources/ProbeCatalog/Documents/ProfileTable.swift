@@ -16,7 +16,7 @@ public enum ProfileTable {
 
     public static func render(_ catalog: Catalog = .standard) -> String {
         var lines: [String] = []
-        let probeWidth = max(5, catalog.probes.map(\.id.count).max() ?? 0)
+        let probeWidth = max(5, catalog.probes.map(\.id.rawValue.count).max() ?? 0)
         let columns = catalog.platforms.map(\.rawValue)
         let widths = columns.map { max($0.count, 10) }
         func row(_ first: String, _ cells: [String]) -> String {
@@ -34,7 +34,7 @@ public enum ProfileTable {
             lines.append(row(String(repeating: "-", count: probeWidth), widths.map { String(repeating: "-", count: $0) }))
             let profiles = catalog.platforms.compactMap { catalog.profile(platform: $0, requirementSet: set.id) }
             for probe in catalog.probes {
-                lines.append(row(probe.id, profiles.map { cell($0.expectation(for: probe.id)) }))
+                lines.append(row(probe.id.rawValue, profiles.map { cell($0.expectation(for: probe.id)) }))
             }
             lines.append("")
         }

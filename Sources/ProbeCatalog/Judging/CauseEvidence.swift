@@ -7,7 +7,7 @@ struct CauseEvidence {
     var family: Platform.Family { context.family }
     var platform: Platform { context.platform.platform }
     var wrapper: Wrapper? {
-        let bridges = context.observed("env.injected", "bridgeObjects")?.arrayValue?.compactMap(\.stringValue) ?? []
+        let bridges = context.observed(.envInjected, "bridgeObjects")?.arrayValue?.compactMap(\.stringValue) ?? []
         return Wrapper(platform: context.platform, bridgeObjects: bridges)
     }
     // Evidence is weighed for several probes; each field counts where the probe declares it.
@@ -20,7 +20,7 @@ struct CauseEvidence {
     /// whatever the app or its handler would do (`PlatformSource.androidPermissionQuery`).
     var permissionStateBefore: String? {
         guard !(family == .android && platform.isAppWebView) else { return nil }
-        return text("permissionStateBefore") ?? context.observed("camera.permission", "stateBefore")?.stringValue
+        return text("permissionStateBefore") ?? context.observed(.cameraPermission, "stateBefore")?.stringValue
     }
     var osVersion: Version? { context.platform.osVersion }
     var engineVersion: Version? { context.platform.engineVersion }
@@ -43,7 +43,7 @@ struct CauseEvidence {
         "\(errorName ?? "the error") in \(milliseconds(elapsedMs))" + (promptShown == true ? " after a prompt" : (promptShown == false ? " with no prompt" : ""))
     }
 
-    func observed(_ probe: String, _ field: String) -> JSONValue? { context.observed(probe, field) }
+    func observed(_ probe: ProbeID, _ field: String) -> JSONValue? { context.observed(probe, field) }
 
     private func text(_ field: String) -> String? {
         guard let text = result?.ifDeclared(field, .string)?.stringValue, !text.isEmpty else { return nil }

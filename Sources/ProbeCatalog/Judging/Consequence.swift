@@ -9,14 +9,14 @@
 /// declaration.
 public struct Consequence: Sendable, Equatable {
     /// The probe whose failure explains this one's.
-    public let cause: String
+    public let cause: ProbeID
     /// Why, in words (for the docs and the reader of the declaration).
     public let because: String
     /// False when this probe's result shows a failure of its own that the cause does not
     /// explain (a thrown network error, an HttpOnly cookie visible to script).
     let explains: @Sendable (ProbeResult) -> Bool
 
-    public init(of cause: String, because: String, unless ownFailure: (@Sendable (ProbeResult) -> Bool)? = nil) {
+    public init(of cause: ProbeID, because: String, unless ownFailure: (@Sendable (ProbeResult) -> Bool)? = nil) {
         self.cause = cause
         self.because = because
         self.explains = { result in !(ownFailure?(result) ?? false) }
@@ -41,13 +41,13 @@ enum ConsequenceFolding {
     /// a warning; a step that waits on a grant (`after`, `.run`) folds its skip or missing
     /// result too, since it could not run without the grant. The cause named is the root:
     /// a consequence of a consequence names the first failure.
-    static func fold(_ findings: [Finding], catalog: Catalog, results: [String: ProbeResult]) -> [Finding] {
+    static func fold(_ findings: [Finding], catalog: Catalog, results: [ProbeID: ProbeResult]) -> [Finding] {
         let byId = Dictionary(uniqueKeysWithValues: findings.map { ($0.probe, $0) })
         let probes = Dictionary(uniqueKeysWithValues: catalog.probes.map { ($0.id, $0) })
 
-        func directCause(_ finding: Finding) -> String? {
+        func directCause(_ finding: Finding) -> ProbeID? {
             guard let probe = probes[finding.probe] else { return nil }
-            let failed: (String) -> Bool = { byId[$0]?.verdict == .fail }
+            let failed: (ProbeID) -> Bool = { byId[$0]?.verdict == .fail }
             if finding.verdict == .fail || finding.verdict == .warn, let result = results[finding.probe] {
                 if let declared = probe.consequences.first(where: { failed($0.cause) && $0.explains(result) }) { return declared.cause }
             }
@@ -61,7 +61,7 @@ enum ConsequenceFolding {
         return findings.map { finding in
             var folded = finding
             var cause = directCause(finding)
-            var seen: Set<String> = [finding.probe]
+            var seen: Set<ProbeID> = [finding.probe]
             while let current = cause, let next = byId[current].flatMap(directCause), seen.insert(current).inserted {
                 cause = next
             }

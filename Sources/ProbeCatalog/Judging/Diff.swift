@@ -58,8 +58,8 @@ public struct Diff: Sendable {
     }
 
     /// The latest attempt of each probe.
-    static func latestAttempts(_ results: [ProbeResult]) -> [String: ProbeResult] {
-        var latest: [String: ProbeResult] = [:]
+    static func latestAttempts(_ results: [ProbeResult]) -> [ProbeID: ProbeResult] {
+        var latest: [ProbeID: ProbeResult] = [:]
         for result in results where (latest[result.probe]?.attempt ?? 0) <= result.attempt {
             latest[result.probe] = result
         }
@@ -93,8 +93,8 @@ public struct Diff: Sendable {
         let (verdict, overallReasons) = Self.overall(findings: findings, coverage: coverage, leftToPerson: leftToPerson)
         var reasons = overallReasons
         if let stalled {
-            let title = catalog.probe(id: stalled.step)?.title ?? stalled.step
-            reasons.insert(VerdictReason(.stopped, ids: [stalled.step], text: "stopped at \(title): no result for \(Int(stalled.silentSeconds)) s since it began"), at: 0)
+            let title = catalog.probe(id: stalled.step)?.title ?? stalled.step.rawValue
+            reasons.insert(VerdictReason(.stopped, ids: [stalled.step.rawValue], text: "stopped at \(title): no result for \(Int(stalled.silentSeconds)) s since it began"), at: 0)
         }
         // In the run's one order (`Catalog.precedes`). A consequence's fix is its cause's.
         let top = catalog.ranked(findings)
@@ -123,7 +123,7 @@ public struct Diff: Sendable {
     /// (docs/requirements.md#product-rules: skipped, never failed). They do not hold back `ready`,
     /// which then speaks for everything a farm can observe; the reasons name them and the
     /// checklist items they leave open. Any other skip or missing result is `incomplete`.
-    static func overall(findings: [Finding], coverage: ChecklistCoverage, leftToPerson: Set<String> = []) -> (DiffReport.Verdict, [VerdictReason]) {
+    static func overall(findings: [Finding], coverage: ChecklistCoverage, leftToPerson: Set<ProbeID> = []) -> (DiffReport.Verdict, [VerdictReason]) {
         var reasons: [VerdictReason] = []
         // A consequence fails with its cause: the cause is the reason (`Consequence`).
         // Named in the run's one order: the step that stops the flow first.
@@ -194,7 +194,7 @@ public struct Diff: Sendable {
         guard let result else {
             if let after = probe.after, after.waits == .run,
                 context.results[after.probe] == nil || context.results[after.probe]?.string("outcome") == "error" {
-                let title = catalog.probe(id: after.probe)?.title ?? after.probe
+                let title = catalog.probe(id: after.probe)?.title ?? after.probe.rawValue
                 return make(.notRun, "not run (it runs after \(title) grants the camera)")
             }
             return make(.notRun, "no result posted")

@@ -31,9 +31,9 @@ public struct DiffReport: Sendable, Codable, Equatable {
     /// The fixes of the failing findings, worst first (what the device shows at the end).
     public let topRemedies: [TopRemedy]
     /// Probe ids the results named that the catalog does not know.
-    public let unknownProbes: [String]
+    public let unknownProbes: [ProbeID]
 
-    public func finding(_ probe: String) -> Finding? { findings.first { $0.probe == probe } }
+    public func finding(_ probe: ProbeID) -> Finding? { findings.first { $0.probe == probe } }
 
     /// The reason of `kind`, if the verdict has one.
     public func reason(_ kind: VerdictReason.Kind) -> VerdictReason? { reasons.first { $0.kind == kind } }
@@ -41,7 +41,7 @@ public struct DiffReport: Sendable, Codable, Equatable {
     init(
         schema: Int, run: String?, platform: DetectedPlatform, requirementSet: String, verdict: Verdict, verdictReasons: [String],
         reasons: [VerdictReason], counts: [String: Int], findings: [Finding], coverage: ChecklistCoverage, topRemedies: [TopRemedy],
-        unknownProbes: [String]
+        unknownProbes: [ProbeID]
     ) {
         self.schema = schema
         self.run = run
@@ -70,11 +70,11 @@ public struct DiffReport: Sendable, Codable, Equatable {
             verdict: try c.decode(Verdict.self, forKey: .verdict), verdictReasons: try c.decode([String].self, forKey: .verdictReasons),
             reasons: try c.decodeIfPresent([VerdictReason].self, forKey: .reasons) ?? [], counts: try c.decode([String: Int].self, forKey: .counts),
             findings: try c.decode([Finding].self, forKey: .findings), coverage: try c.decode(ChecklistCoverage.self, forKey: .coverage),
-            topRemedies: try c.decode([TopRemedy].self, forKey: .topRemedies), unknownProbes: try c.decode([String].self, forKey: .unknownProbes))
+            topRemedies: try c.decode([TopRemedy].self, forKey: .topRemedies), unknownProbes: try c.decode([ProbeID].self, forKey: .unknownProbes))
     }
 
     public struct TopRemedy: Sendable, Codable, Equatable {
-        public let probe: String
+        public let probe: ProbeID
         public let severity: Finding.Severity
         public let diagnosis: String
         public let remedy: Remedy

@@ -39,7 +39,7 @@ extension Catalog {
         }
     }
 
-    private func position(of probe: String) -> (index: Int, blocks: Bool) {
+    private func position(of probe: ProbeID) -> (index: Int, blocks: Bool) {
         guard let index = probes.firstIndex(where: { $0.id == probe }) else { return (Int.max, false) }
         return (index, probes[index].blocksFlow)
     }

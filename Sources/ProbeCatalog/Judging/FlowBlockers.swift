@@ -5,11 +5,11 @@
 /// it. When two findings are equally severe, the blocker's remedy is shown first, so a
 /// person fixes what stops the flow before what slows it (docs/requirements.md).
 extension Probe {
-    static let flowBlockers: Set<String> = [
-        "env.script", "env.secureContext",
-        "storage.local", "storage.session", "storage.indexedDB",
-        "camera.api", "camera.permission", "camera.getUserMedia", "camera.frames",
-        "file.accept", "file.capture",
+    static let flowBlockers: Set<ProbeID> = [
+        .envScript, .envSecureContext,
+        .storageLocal, .storageSession, .storageIndexedDB,
+        .cameraApi, .cameraPermission, .cameraGetUserMedia, .cameraFrames,
+        .fileAccept, .fileCapture,
     ]
 
     /// True when this probe's failure stops the flow (see `flowBlockers`).

@@ -18,7 +18,7 @@ public enum PlatformDetector {
     }
 
     /// The probe whose observed fields carry the user agent and the signals.
-    public static let probe = "env.platform"
+    public static let probe = ProbeID.envPlatform
 
     /// A run's platform from its results: the one rule the server (`RunJudge.platform`) and
     /// the offline diff (`Diff.report`) both go through, so the run's row, its report and the

@@ -115,7 +115,7 @@ public struct ResultDecoder: Sendable {
             schema = number
         }
         let run = try identifier("run")
-        let probe = try identifier("probe")
+        let probe = ProbeID(rawValue: try identifier("probe"))
 
         let attemptField = try required("attempt")
         guard let attempt = attemptField.intValue else {

@@ -8,7 +8,7 @@ public struct RunComparison: Sendable, Codable, Equatable {
     }
 
     public struct Change: Sendable, Codable, Equatable {
-        public let probe: String
+        public let probe: ProbeID
         public let before: Finding.Verdict
         public let after: Finding.Verdict
         public let direction: Direction

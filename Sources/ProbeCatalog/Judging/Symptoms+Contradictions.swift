@@ -8,23 +8,23 @@ extension Symptom {
     /// (https://github.com/chromium/chromium/blob/060c72b76edb31927a3b3cc61a454e73425426f1/third_party/blink/renderer/modules/storage/dom_window_storage.cc),
     /// so a working sessionStorage beside a null localStorage is what the setting gives.
     static let webStorageWorked: [Contradiction] = [
-        Contradiction("storage.local", "storage.local wrote, read and removed a value: DOM storage is on") { r in
+        Contradiction(.storageLocal, "storage.local wrote, read and removed a value: DOM storage is on") { r in
             r.bool("available") == true && r.bool("writeReadRemove") == true
         },
     ]
     /// Cookies kept in this run: the WebView's cookie store accepts them, and a setting that
     /// refuses cookies refuses document.cookie's and the server's alike.
     static let cookiesKept: [Contradiction] = [
-        Contradiction("cookie.document", "cookie.document wrote and read back a cookie: the WebView's cookie store accepts cookies") { r in r.bool("writeRead") == true },
-        Contradiction("cookie.server", "cookie.server's Set-Cookie came back on the next request: the WebView's cookie store accepts cookies") { r in r.bool("echoed") == true },
+        Contradiction(.cookieDocument, "cookie.document wrote and read back a cookie: the WebView's cookie store accepts cookies") { r in r.bool("writeRead") == true },
+        Contradiction(.cookieServer, "cookie.server's Set-Cookie came back on the next request: the WebView's cookie store accepts cookies") { r in r.bool("echoed") == true },
     ]
     static let cookieSurvivedRelaunch: [Contradiction] = [
-        Contradiction("storage.relaunch", "storage.relaunch found the persistent cookie after the relaunch") { r in r.bool("persistentCookie") == true },
+        Contradiction(.storageRelaunch, "storage.relaunch found the persistent cookie after the relaunch") { r in r.bool("persistentCookie") == true },
     ]
     /// file.accept opened a chooser and a file came back: onShowFileChooser is implemented and
     /// its result reaches the page.
     static let chooserWorked: [Contradiction] = [
-        Contradiction("file.accept", "file.accept opened a chooser and its file reached the page: onShowFileChooser is implemented and answers its callback") { r in
+        Contradiction(.fileAccept, "file.accept opened a chooser and its file reached the page: onShowFileChooser is implemented and answers its callback") { r in
             r.bool("changeFired") == true && (r.int("fileCount") ?? 0) > 0
         },
     ]
@@ -33,19 +33,19 @@ extension Symptom {
     /// A cancel within `Diff.fastCancelMs` of the tap: no chooser was on screen, so none
     /// had a result to lose.
     static let noChooserShown: [Contradiction] = [
-        Contradiction("file.cancel", "file.cancel's chooser was cancelled sooner than one can appear: no chooser was shown, so none had a result to lose") { r in
+        Contradiction(.fileCancel, "file.cancel's chooser was cancelled sooner than one can appear: no chooser was shown, so none had a result to lose") { r in
             r.bool("cancelFired") == true && (r.number("cancelMs") ?? .infinity) < Diff.fastCancelMs
         },
-        Contradiction("file.accept", "file.accept's chooser was cancelled sooner than one can appear: no chooser was shown, so none had a result to lose") { r in
+        Contradiction(.fileAccept, "file.accept's chooser was cancelled sooner than one can appear: no chooser was shown, so none had a result to lose") { r in
             r.bool("cancelFired") == true && r.bool("changeFired") != true && (r.number("waitedMs") ?? .infinity) < Diff.fastCancelMs
         },
     ]
     static let cameraOpened: [Contradiction] = [
-        Contradiction("camera.getUserMedia", "camera.getUserMedia opened the camera in this run: the app holds the camera permission") { r in r.string("outcome") == "granted" },
+        Contradiction(.cameraGetUserMedia, "camera.getUserMedia opened the camera in this run: the app holds the camera permission") { r in r.string("outcome") == "granted" },
     ]
 
     static var fileAcceptDelivered: @Sendable (CauseEvidence) -> Bool {
-        { e in e.observed("file.accept", "changeFired")?.boolValue == true && (e.observed("file.accept", "fileCount")?.intValue ?? 0) > 0 }
+        { e in e.observed(.fileAccept, "changeFired")?.boolValue == true && (e.observed(.fileAccept, "fileCount")?.intValue ?? 0) > 0 }
     }
 
     // MARK: cookies
@@ -59,12 +59,12 @@ extension Symptom {
         check: "cookie.document passes while cookie.server fails and the server sent Set-Cookie: look for shouldInterceptRequest, a WKURLSchemeHandler, CapacitorHttp enabled or server.url in the app, or a proxy on the network",
         remedy: interceptorCookies, source: "https://github.com/ionic-team/capacitor/pull/3076",
         ruledOutBy: [
-            Contradiction("cookie.server", "cookie.server's Set-Cookie came back on the next request: response cookies reach the jar") { r in r.bool("echoed") == true },
-            Contradiction("cookie.server", "the server sent no Set-Cookie, so none was lost on the way") { r in r.bool("setCookieSent") == false },
+            Contradiction(.cookieServer, "cookie.server's Set-Cookie came back on the next request: response cookies reach the jar") { r in r.bool("echoed") == true },
+            Contradiction(.cookieServer, "the server sent no Set-Cookie, so none was lost on the way") { r in r.bool("setCookieSent") == false },
         ],
-        applies: { $0.platform.isAppWebView && $0.result?.probe != "cookie.document" },
+        applies: { $0.platform.isAppWebView && $0.result?.probe != .cookieDocument },
         weigh: { e in
-            if e.observed("cookie.document", "writeRead")?.boolValue == true {
+            if e.observed(.cookieDocument, "writeRead")?.boolValue == true {
                 return .init(likelihood: .likely, supporting: ["cookie.document kept its cookie: the jar accepts cookies, only the server's was lost"])
             }
             return .init(likelihood: .possible, supporting: ["the server's cookie was not kept"], against: ["cookie.document failed too: cookies are off altogether"])
@@ -106,7 +106,7 @@ extension Symptom {
         remedy: nonPersistentRemedy, source: "https://github.com/react-native-webview/react-native-webview/pull/1447",
         ruledOutBy: cookieSurvivedRelaunch,
         applies: { e in
-            e.family == .android && e.result?.probe == "storage.relaunch" && [.reactNativeWebView, .flutterInAppWebView].contains(e.wrapper)
+            e.family == .android && e.result?.probe == .storageRelaunch && [.reactNativeWebView, .flutterInAppWebView].contains(e.wrapper)
         },
         weigh: { e in
             let localKept = e.result?.bool("localStorage") == true
@@ -121,7 +121,7 @@ extension Symptom {
         check: "the cookie is lost only when the app is killed soon after it was set (swiped away, force-stopped), not after a normal background and relaunch; CookieManager.getInstance().flush() in onPause",
         remedy: flushCookies, source: "https://developer.android.com/reference/android/webkit/CookieManager#flush()",
         ruledOutBy: cookieSurvivedRelaunch,
-        applies: { $0.family == .android && $0.platform.isAppWebView && $0.result?.probe == "storage.relaunch" },
+        applies: { $0.family == .android && $0.platform.isAppWebView && $0.result?.probe == .storageRelaunch },
         weigh: { e in
             let localKept = e.result?.bool("localStorage") == true
             return .init(likelihood: localKept ? .likely : .possible, supporting: ["the persistent cookie was lost across the relaunch"],
@@ -159,10 +159,10 @@ extension Symptom {
             if fileAcceptDelivered(e) {
                 return .init(likelihood: .likely, supporting: ["file.accept's chooser worked: only the camera path fails"])
             }
-            if e.result?.probe == "file.capture", e.wrapper.map(buildsCaptureIntent.contains) == true {
+            if e.result?.probe == .fileCapture, e.wrapper.map(buildsCaptureIntent.contains) == true {
                 return .init(likelihood: .likely, supporting: ["\(e.wrapper!.rawValue) opens the camera with ACTION_IMAGE_CAPTURE only when resolveActivity() finds it"])
             }
-            return .init(likelihood: .possible, supporting: ["no camera on Android 11+"], against: e.result?.probe == "file.capture" ? [] : ["file.accept did not deliver a file either"])
+            return .init(likelihood: .possible, supporting: ["no camera on Android 11+"], against: e.result?.probe == .fileCapture ? [] : ["file.accept did not deliver a file either"])
         })
 
     static let captureWithoutCameraPermission = KnownCause(
@@ -173,7 +173,7 @@ extension Symptom {
         ruledOutBy: cameraOpened,
         applies: { $0.family == .android && $0.platform.isAppWebView },
         weigh: { e in
-            let cameraRefused = e.observed("camera.getUserMedia", "outcome")?.stringValue == "error"
+            let cameraRefused = e.observed(.cameraGetUserMedia, "outcome")?.stringValue == "error"
             if cameraRefused || (fileAcceptDelivered(e) && e.wrapper == .reactNativeWebView) {
                 return .init(likelihood: .likely, supporting: cameraRefused ? ["camera.getUserMedia was refused too"] : ["react-native-webview builds no camera intent without CAMERA"])
             }
@@ -197,7 +197,7 @@ extension Symptom {
 
     /// file.capture: the capture attribute did not open the camera.
     static let captureNotCamera = Symptom(
-        id: "file.capture-not-camera", probes: ["file.capture"],
+        id: "file.capture-not-camera", probes: [.fileCapture],
         observation: "a capture input did not open the camera (a file list opened, or nothing)",
         causes: [
             KnownCause(

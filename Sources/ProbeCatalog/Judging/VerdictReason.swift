@@ -50,7 +50,7 @@ public struct VerdictReason: Sendable, Codable, Equatable {
 
     static func steps(_ kind: Kind, _ findings: [Finding], _ what: (String) -> String) -> VerdictReason {
         let noun = count(findings.count, "step", "steps")
-        return VerdictReason(kind, ids: findings.map(\.probe), text: what(noun) + ": " + list(findings.map(\.title), cap: namesShown))
+        return VerdictReason(kind, ids: findings.map(\.probe.rawValue), text: what(noun) + ": " + list(findings.map(\.title), cap: namesShown))
     }
 
     static func items(_ kind: Kind, _ items: [ChecklistCoverage.Item], _ what: (String) -> String) -> VerdictReason {

@@ -42,13 +42,13 @@ struct Assessment {
 /// What an evaluator may look at: the result, the other probes' results, the platform and
 /// the requirement set.
 struct EvaluationContext {
-    let results: [String: ProbeResult]
+    let results: [ProbeID: ProbeResult]
     let platform: DetectedPlatform
     let profile: Profile
     let requirementSet: RequirementSet
     /// Every attempt the server received, per probe, oldest first: what arrived, whatever the
     /// latest attempt's own counts say.
-    var received: [String: [ProbeResult]] = [:]
+    var received: [ProbeID: [ProbeResult]] = [:]
 
     var family: Platform.Family { platform.platform.family }
     var isAndroid: Bool { family == .android }
@@ -56,7 +56,7 @@ struct EvaluationContext {
     var isAppWebView: Bool { platform.platform.isAppWebView }
 
     /// Another probe's field, read through its declaration (see `ProbeResult.declared`).
-    func observed(_ probe: String, _ field: String) -> JSONValue? {
+    func observed(_ probe: ProbeID, _ field: String) -> JSONValue? {
         assert(ObservedRead.isDeclared(probe: probe, field: field, as: nil), ObservedRead.undeclared(probe: probe, field: field))
         return results[probe]?.observed[field]
     }
@@ -64,7 +64,7 @@ struct EvaluationContext {
     /// media.inline saw the playsinline video refused or sent fullscreen: what else that
     /// needs a video to play in the page (autoplay, the camera preview) is read against it.
     var inlinePlaybackFailed: Bool {
-        observed("media.inline", "inline")?.boolValue == false || observed("media.inline", "enteredFullscreen")?.boolValue == true
+        observed(.mediaInline, "inline")?.boolValue == false || observed(.mediaInline, "enteredFullscreen")?.boolValue == true
     }
 }
 
@@ -98,7 +98,7 @@ extension ProbeResult {
 
 /// The check behind the diff's reads: is `field` declared on `probe` (of a type that reads as `type`)?
 enum ObservedRead {
-    static func isDeclared(probe: String, field: String, as type: ObservedField.JSONType?) -> Bool {
+    static func isDeclared(probe: ProbeID, field: String, as type: ObservedField.JSONType?) -> Bool {
         // Results of probes the catalog does not know are never evaluated; tests build such
         // results to check that they are reported as unknown.
         guard let declaration = Catalog.standard.probe(id: probe) else { return true }
@@ -108,7 +108,7 @@ enum ObservedRead {
         return declared.type == type || (type == .number && declared.type == .integer)
     }
 
-    static func undeclared(probe: String, field: String, as type: ObservedField.JSONType? = nil) -> String {
+    static func undeclared(probe: ProbeID, field: String, as type: ObservedField.JSONType? = nil) -> String {
         "the diff reads \(probe).\(field)\(type.map { " as \($0.rawValue)" } ?? ""), which \(probe) does not declare so in StandardProbes.swift: declare it on the probe (or read it as its declared type)"
     }
 }

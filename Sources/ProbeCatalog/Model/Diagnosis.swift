@@ -46,11 +46,11 @@ public struct Diagnosis: Sendable, Equatable {
 /// calling it with those values (`Diagnosis.domStorageOff(name, how)`).
 public struct KnownDiagnosis<each Value>: Sendable, DeclaredDiagnosis {
     public let id: String
-    public let probes: [String]
+    public let probes: [ProbeID]
     public let basis: Diagnosis.Basis
     let words: @Sendable (repeat each Value) -> String
 
-    init(_ id: String, probes: [String], _ basis: Diagnosis.Basis, words: @escaping @Sendable (repeat each Value) -> String) {
+    init(_ id: String, probes: [ProbeID], _ basis: Diagnosis.Basis, words: @escaping @Sendable (repeat each Value) -> String) {
         self.id = id
         self.probes = probes
         self.basis = basis
@@ -65,7 +65,7 @@ public struct KnownDiagnosis<each Value>: Sendable, DeclaredDiagnosis {
 /// What a declaration says of itself whatever its values: what the docs and the tests list.
 public protocol DeclaredDiagnosis: Sendable {
     var id: String { get }
-    var probes: [String] { get }
+    var probes: [ProbeID] { get }
     var basis: Diagnosis.Basis { get }
 }
 
@@ -74,7 +74,7 @@ extension Diagnosis {
     public static let declared: [any DeclaredDiagnosis] = cameraDeclared + environmentDeclared + filesDeclared + mediaDeclared + navigationDeclared + networkDeclared + runDeclared + storageDeclared
 
     /// The declared diagnoses a probe can state.
-    public static func declared(for probe: String) -> [any DeclaredDiagnosis] {
+    public static func declared(for probe: ProbeID) -> [any DeclaredDiagnosis] {
         declared.filter { $0.probes.contains(probe) }
     }
 

@@ -36,7 +36,7 @@ public struct Finding: Sendable, Codable, Equatable {
         case page
     }
 
-    public let probe: String
+    public let probe: ProbeID
     public let title: String
     public let expectation: Expectation
     public let expected: String
@@ -59,14 +59,14 @@ public struct Finding: Sendable, Codable, Equatable {
     public let causes: [Cause]
     /// The probe whose failure this finding's follows from (`Consequence`): it keeps its
     /// verdict, but is not counted among the verdict's failures nor offered as a top remedy.
-    public var consequenceOf: String? = nil
+    public var consequenceOf: ProbeID? = nil
     /// Where this finding stands in the run's one order of findings to act on (1 first;
     /// `Catalog.precedes`); nil for a finding nobody must act on. Every report and the page
     /// list findings by it.
     public var rank: Int? = nil
 
     init(
-        probe: String, title: String, expectation: Expectation, expected: String, observed: String, verdict: Verdict,
+        probe: ProbeID, title: String, expectation: Expectation, expected: String, observed: String, verdict: Verdict,
         severity: Severity, diagnosis: String?, layer: Layer?, remedy: Remedy?, checklistItems: [String], attempt: Int?,
         pageStatus: ProbeResult.Status?, causes: [Cause] = []
     ) {
@@ -94,7 +94,7 @@ public struct Finding: Sendable, Codable, Equatable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            probe: try c.decode(String.self, forKey: .probe), title: try c.decode(String.self, forKey: .title),
+            probe: try c.decode(ProbeID.self, forKey: .probe), title: try c.decode(String.self, forKey: .title),
             expectation: try c.decode(Expectation.self, forKey: .expectation), expected: try c.decode(String.self, forKey: .expected),
             observed: try c.decode(String.self, forKey: .observed), verdict: try c.decode(Verdict.self, forKey: .verdict),
             severity: try c.decode(Severity.self, forKey: .severity), diagnosis: try c.decodeIfPresent(String.self, forKey: .diagnosis),
@@ -102,7 +102,7 @@ public struct Finding: Sendable, Codable, Equatable {
             checklistItems: try c.decode([String].self, forKey: .checklistItems), attempt: try c.decodeIfPresent(Int.self, forKey: .attempt),
             pageStatus: try c.decodeIfPresent(ProbeResult.Status.self, forKey: .pageStatus),
             causes: try c.decodeIfPresent([Cause].self, forKey: .causes) ?? [])
-        consequenceOf = try c.decodeIfPresent(String.self, forKey: .consequenceOf)
+        consequenceOf = try c.decodeIfPresent(ProbeID.self, forKey: .consequenceOf)
         rank = try c.decodeIfPresent(Int.self, forKey: .rank)
     }
 }

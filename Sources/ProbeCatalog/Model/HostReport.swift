@@ -10,7 +10,7 @@
 /// key that is absent). Unknown facts are tolerated (a newer snippet may send more); a known
 /// fact of the wrong type is refused with its path.
 public enum HostReport {
-    public static let probe = "host.report"
+    public static let probe = ProbeID.hostReport
     public static let schema = "probe-server.host-report/1"
     /// The observed field that holds the host's document.
     public static let reportField = "report"

@@ -43,7 +43,7 @@ public struct KnownCause: Sendable {
     }
 
     /// The first declared observation of this run that rules the cause out, if any.
-    func contradiction(in results: [String: ProbeResult]) -> Contradiction? {
+    func contradiction(in results: [ProbeID: ProbeResult]) -> Contradiction? {
         ruledOutBy.first { $0.holds(in: results) }
     }
 
@@ -61,19 +61,19 @@ public struct KnownCause: Sendable {
 /// hold every finding of every corpus run against every rule.
 public struct Contradiction: Sendable {
     /// The probe whose result rules the cause out (often another probe than the failing one).
-    public let probe: String
+    public let probe: ProbeID
     /// What that probe saw and why the cause cannot be true then, in words.
     public let reason: String
     let condition: @Sendable (ProbeResult) -> Bool
 
-    init(_ probe: String, _ reason: String, when condition: @escaping @Sendable (ProbeResult) -> Bool) {
+    init(_ probe: ProbeID, _ reason: String, when condition: @escaping @Sendable (ProbeResult) -> Bool) {
         self.probe = probe
         self.reason = reason
         self.condition = condition
     }
 
     /// True when the probe ran in this run (a skipped step observed nothing) and saw it.
-    public func holds(in results: [String: ProbeResult]) -> Bool {
+    public func holds(in results: [ProbeID: ProbeResult]) -> Bool {
         guard let result = results[probe], result.status != .skipped else { return false }
         return condition(result)
     }
@@ -82,7 +82,7 @@ public struct Contradiction: Sendable {
 /// A failing observation and every cause known for it (docs/probes.md lists them per probe, with their sources).
 public struct Symptom: Sendable {
     public let id: String
-    public let probes: [String]
+    public let probes: [ProbeID]
     /// The observation, in words.
     public let observation: String
     public let causes: [KnownCause]
@@ -121,7 +121,7 @@ struct KnownCauseExport: Encodable {
     let ruledOutBy: [ContradictionExport]
 
     struct ContradictionExport: Encodable {
-        let probe: String
+        let probe: ProbeID
         let reason: String
     }
 
@@ -138,7 +138,7 @@ struct KnownCauseExport: Encodable {
 
 struct SymptomExport: Encodable {
     let id: String
-    let probes: [String]
+    let probes: [ProbeID]
     let observation: String
     let causes: [KnownCauseExport]
 

@@ -15,7 +15,7 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
         case environment, storage, network, media, camera, files, navigation, lifecycle, confirmation
     }
 
-    public let id: String
+    public let id: ProbeID
     public let title: String
     /// Plain-language instructions shown on the device.
     public let instructions: String
@@ -76,7 +76,7 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     public internal(set) var farmTap: FarmTap?
 
     public init(
-        id: String, title: String, instructions: String, kind: Kind, asksOperator: Bool = false,
+        id: ProbeID, title: String, instructions: String, kind: Kind, asksOperator: Bool = false,
         autoWhenUnattended: Bool = false, answeredByPerson: Bool = false, after: Dependency? = nil, phase: Phase, checks: String,
         observed: [ObservedField], healthy: HealthyExample, thresholds: [Threshold] = [],
         expectation: ExpectationRule, remedy: Remedy? = nil, marksStart: Bool = false
@@ -146,18 +146,18 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
             case finish
         }
 
-        public let probe: String
+        public let probe: ProbeID
         public let waits: Wait
 
-        public init(_ probe: String, waits: Wait) {
+        public init(_ probe: ProbeID, waits: Wait) {
             self.probe = probe
             self.waits = waits
         }
 
         /// Runs after the camera grant and uses its stream.
-        public static let cameraGrant = Dependency("camera.getUserMedia", waits: .run)
+        public static let cameraGrant = Dependency(.cameraGetUserMedia, waits: .run)
         /// Posts once the camera request ended, whatever it gave.
-        public static let cameraRequestEnded = Dependency("camera.getUserMedia", waits: .finish)
+        public static let cameraRequestEnded = Dependency(.cameraGetUserMedia, waits: .finish)
     }
 }
 
@@ -170,14 +170,14 @@ public struct FarmTap: Sendable, Codable, Equatable {
     /// How many taps a person makes: 1, or 2 for file.cancel ("cancel, then pick").
     public let clicks: Int
 
-    public init(probe: String, clicks: Int = 1) {
+    public init(probe: ProbeID, clicks: Int = 1) {
         self.button = Self.button(of: probe)
         self.clicks = clicks
     }
 
     /// The page's id of a probe's tap button.
-    public static func button(of probe: String) -> String {
-        "tap-" + probe.replacingOccurrences(of: ".", with: "-")
+    public static func button(of probe: ProbeID) -> String {
+        "tap-" + probe.rawValue.replacingOccurrences(of: ".", with: "-")
     }
 }
 

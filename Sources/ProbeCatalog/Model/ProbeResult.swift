@@ -15,7 +15,7 @@ public struct ProbeResult: Sendable, Equatable, Codable {
 
     public var schema: Int
     public var run: String
-    public var probe: String
+    public var probe: ProbeID
     /// 1 for the first attempt; a retry posts 2, 3, ….
     public var attempt: Int
     public var status: Status
@@ -27,7 +27,7 @@ public struct ProbeResult: Sendable, Equatable, Codable {
     public var at: String
 
     public init(
-        run: String, probe: String, attempt: Int = 1, status: Status, reason: String? = nil,
+        run: String, probe: ProbeID, attempt: Int = 1, status: Status, reason: String? = nil,
         observed: [String: JSONValue] = [:], elapsedMs: Double = 0, at: String = "1970-01-01T00:00:00Z"
     ) {
         self.schema = Self.schemaVersion
@@ -43,7 +43,7 @@ public struct ProbeResult: Sendable, Equatable, Codable {
 
     public struct Key: Hashable, Sendable {
         public let run: String
-        public let probe: String
+        public let probe: ProbeID
         public let attempt: Int
     }
 

@@ -1,7 +1,7 @@
 /// The expected outcome of every probe on one platform under one requirement set (docs/requirements.md#product-rules).
 public struct Profile: Sendable, Codable, Equatable {
     public struct Entry: Sendable, Codable, Equatable {
-        public let probe: String
+        public let probe: ProbeID
         public let expectation: Expectation
         /// What "expected" means here, in words.
         public let expected: String
@@ -15,8 +15,8 @@ public struct Profile: Sendable, Codable, Equatable {
     /// The minimums that apply to this platform.
     public let minimums: [VersionMinimum]
 
-    public func entry(for probe: String) -> Entry? { entries.first { $0.probe == probe } }
-    public func expectation(for probe: String) -> Expectation? { entry(for: probe)?.expectation }
+    public func entry(for probe: ProbeID) -> Entry? { entries.first { $0.probe == probe } }
+    public func expectation(for probe: ProbeID) -> Expectation? { entry(for: probe)?.expectation }
 
     init(platform: Platform, requirementSet: RequirementSet, probes: [Probe]) {
         self.platform = platform

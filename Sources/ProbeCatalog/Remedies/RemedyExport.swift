@@ -68,7 +68,7 @@ extension Remedy {
     /// Every remedy the catalog can put on a finding, named by the probe or cause that
     /// carries it: the probes' own, then every known cause's.
     public static func named(_ catalog: Catalog = .standard) -> [(name: String, remedy: Remedy)] {
-        catalog.probes.compactMap { probe in probe.remedy.map { (probe.id, $0) } }
+        catalog.probes.compactMap { probe in probe.remedy.map { (probe.id.rawValue, $0) } }
             + Catalog.symptoms.flatMap { $0.causes.compactMap { cause in cause.remedy.map { (cause.id, $0) } } }
     }
 
@@ -84,7 +84,7 @@ extension Remedy {
         var groups: [Cooccurrence] = []
         for symptom in Catalog.symptoms {
             var members: [(name: String, remedy: Remedy)] = symptom.probes.compactMap { id in
-                catalog.probe(id: id)?.remedy.map { (id, $0) }
+                catalog.probe(id: id)?.remedy.map { (id.rawValue, $0) }
             }
             members += symptom.causes.compactMap { cause in cause.remedy.map { (cause.id, $0) } }
             var distinct: [(name: String, remedy: Remedy)] = []

@@ -87,19 +87,19 @@ public enum WrapperSetting: String, Sendable, Codable, CaseIterable {
     }
 
     /// The probes whose outcome this setting decides.
-    public var probes: [String] {
+    public var probes: [ProbeID] {
         switch self {
-        case .cameraOrigin: return ["camera.foreignOrigin", "camera.scope"]
-        case .permissionHandler: return ["camera.getUserMedia", "camera.permission", "camera.reacquire"]
-        case .inlinePlayback: return ["media.inline", "camera.frames"]
-        case .autoplay: return ["media.autoplay"]
-        case .fileChooser: return ["file.accept", "file.cancel", "file.capture"]
-        case .storage: return ["storage.local", "storage.session", "storage.indexedDB", "storage.navigation", "storage.relaunch"]
-        case .cookies: return ["cookie.document", "cookie.server", "cookie.thirdParty", "fetch.credentials"]
+        case .cameraOrigin: return [.cameraForeignOrigin, .cameraScope]
+        case .permissionHandler: return [.cameraGetUserMedia, .cameraPermission, .cameraReacquire]
+        case .inlinePlayback: return [.mediaInline, .cameraFrames]
+        case .autoplay: return [.mediaAutoplay]
+        case .fileChooser: return [.fileAccept, .fileCancel, .fileCapture]
+        case .storage: return [.storageLocal, .storageSession, .storageIndexedDB, .storageNavigation, .storageRelaunch]
+        case .cookies: return [.cookieDocument, .cookieServer, .cookieThirdParty, .fetchCredentials]
         }
     }
 
-    public static func of(probe: String) -> WrapperSetting? {
+    public static func of(probe: ProbeID) -> WrapperSetting? {
         allCases.first { $0.probes.contains(probe) }
     }
 }
@@ -141,9 +141,9 @@ public struct WrapperDefault: Sendable, Codable, Equatable {
     /// The line of the wrapper's public source (or its docs) that shows the default.
     public let source: String
     /// Probes this default fails on its own: a failure of one on this wrapper names it.
-    public let fails: [String]
+    public let fails: [ProbeID]
 
-    public init(_ setting: WrapperSetting, family: Platform.Family? = nil, _ behaviour: String, source: String, fails: [String] = []) {
+    public init(_ setting: WrapperSetting, family: Platform.Family? = nil, _ behaviour: String, source: String, fails: [ProbeID] = []) {
         self.setting = setting
         self.family = family
         self.behaviour = behaviour
@@ -244,7 +244,7 @@ public struct WrapperSettingRow: Sendable, Equatable {
         case setting(WrapperSetting)
         /// A probe whose own evaluator concludes it (`DiagnosisGuide.byProbe`), for the areas
         /// no symptom models yet (mixed content, navigation, viewport).
-        case probe(String)
+        case probe(ProbeID)
 
         public var kind: String {
             switch self {
@@ -256,7 +256,8 @@ public struct WrapperSettingRow: Sendable, Equatable {
 
         public var id: String {
             switch self {
-            case .known(let id), .probe(let id): return id
+            case .known(let id): return id
+            case .probe(let id): return id.rawValue
             case .setting(let setting): return setting.rawValue
             }
         }
@@ -287,7 +288,7 @@ public struct WrapperSettingRow: Sendable, Equatable {
     /// The platform API the wrapper calls for it.
     public let nativeCall: String
     /// The probes whose outcome it decides, and what they observe when it is wrong.
-    public let probes: [String]
+    public let probes: [ProbeID]
     public let whenWrong: String
     public let cause: Cause
     public let fix: Fix
@@ -297,7 +298,7 @@ public struct WrapperSettingRow: Sendable, Equatable {
 
     public init(_ id: String, _ name: String, _ area: Area, _ family: Platform.Family?,
                 current: (String, String), previous: (String, String)?, native nativeCall: String,
-                probes: [String], wrong whenWrong: String, cause: Cause, fix: Fix, sources: [String]) {
+                probes: [ProbeID], wrong whenWrong: String, cause: Cause, fix: Fix, sources: [String]) {
         self.id = id
         self.name = name
         self.area = area

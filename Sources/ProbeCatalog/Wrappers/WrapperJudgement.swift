@@ -5,9 +5,9 @@ struct WrapperJudgement {
     let detection: WrapperDetection
     let family: Platform.Family
     let setting: WrapperSetting
-    let probe: String
+    let probe: ProbeID
 
-    init?(platform: DetectedPlatform, probe: String) {
+    init?(platform: DetectedPlatform, probe: ProbeID) {
         guard platform.platform.isAppWebView, let detection = platform.wrapperDetection,
               let setting = WrapperSetting.of(probe: probe) else { return nil }
         self.detection = detection

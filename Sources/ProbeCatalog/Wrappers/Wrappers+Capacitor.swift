@@ -18,8 +18,8 @@ extension WrapperCatalog {
         minimumVersions: ["@capacitor/core 5+", "@capacitor/android 5+ (BridgeWebChromeClient asks for CAMERA)", "@capacitor/ios 5+ (iOS 15 for the media-capture delegate)"],
         home: "https://capacitorjs.com/docs",
         defaults: [
-            WrapperDefault(.cameraOrigin, family: .android, "BridgeWebChromeClient.onPermissionRequest asks for CAMERA, then grants every requested resource to whatever origin asked", source: capacitorChromeClient, fails: ["camera.foreignOrigin", "camera.scope"]),
-            WrapperDefault(.cameraOrigin, family: .ios, "WebViewDelegationHandler answers every media-capture request with .grant, for any origin and type", source: capacitorDelegation, fails: ["camera.foreignOrigin", "camera.scope"]),
+            WrapperDefault(.cameraOrigin, family: .android, "BridgeWebChromeClient.onPermissionRequest asks for CAMERA, then grants every requested resource to whatever origin asked", source: capacitorChromeClient, fails: [.cameraForeignOrigin, .cameraScope]),
+            WrapperDefault(.cameraOrigin, family: .ios, "WebViewDelegationHandler answers every media-capture request with .grant, for any origin and type", source: capacitorDelegation, fails: [.cameraForeignOrigin, .cameraScope]),
             WrapperDefault(.permissionHandler, family: .android, "the chrome client requests CAMERA (and RECORD_AUDIO) at run time; the manifest must declare them", source: capacitorChromeClient),
             WrapperDefault(.permissionHandler, family: .ios, "granted without a WebKit prompt; the app still needs NSCameraUsageDescription", source: capacitorDelegation),
             WrapperDefault(.inlinePlayback, family: .ios, "allowsInlineMediaPlayback = true", source: capacitorViewController),

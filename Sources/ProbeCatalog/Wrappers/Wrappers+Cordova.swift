@@ -21,11 +21,11 @@ extension WrapperCatalog {
         minimumVersions: ["cordova-android 12+", "cordova-ios 8+ (MediaPermissionGrantType)", "cordova-plugin-inappbrowser 6+"],
         home: "https://cordova.apache.org/docs/en/latest/",
         defaults: [
-            WrapperDefault(.cameraOrigin, family: .android, "SystemWebChromeClient.onPermissionRequest grants every requested resource to every origin (InAppBrowser's InAppChromeClient does the same)", source: cordovaChromeClient, fails: ["camera.foreignOrigin", "camera.scope"]),
-            WrapperDefault(.cameraOrigin, family: .ios, "MediaPermissionGrantType grantIfSameHostElsePrompt: grants when the host matches the page's, whatever the scheme or port", source: cordovaIOSUIDelegate, fails: ["camera.foreignOrigin"]),
-            WrapperDefault(.permissionHandler, family: .android, "cordova-android 15.0.0 and earlier grant without requesting CAMERA: the page gets NotReadableError until the app asks", source: PlatformSource.cordovaGrantWithoutRuntime, fails: ["camera.getUserMedia"]),
+            WrapperDefault(.cameraOrigin, family: .android, "SystemWebChromeClient.onPermissionRequest grants every requested resource to every origin (InAppBrowser's InAppChromeClient does the same)", source: cordovaChromeClient, fails: [.cameraForeignOrigin, .cameraScope]),
+            WrapperDefault(.cameraOrigin, family: .ios, "MediaPermissionGrantType grantIfSameHostElsePrompt: grants when the host matches the page's, whatever the scheme or port", source: cordovaIOSUIDelegate, fails: [.cameraForeignOrigin]),
+            WrapperDefault(.permissionHandler, family: .android, "cordova-android 15.0.0 and earlier grant without requesting CAMERA: the page gets NotReadableError until the app asks", source: PlatformSource.cordovaGrantWithoutRuntime, fails: [.cameraGetUserMedia]),
             WrapperDefault(.permissionHandler, family: .ios, "grants the page's own host without a prompt (iOS 15+)", source: cordovaIOSUIDelegate),
-            WrapperDefault(.inlinePlayback, family: .ios, "AllowInlineMediaPlayback is false: video goes fullscreen, the camera preview stays black", source: cordovaIOSEngine, fails: ["media.inline", "camera.frames"]),
+            WrapperDefault(.inlinePlayback, family: .ios, "AllowInlineMediaPlayback is false: video goes fullscreen, the camera preview stays black", source: cordovaIOSEngine, fails: [.mediaInline, .cameraFrames]),
             // A CLI build merges the platform's defaults.xml (value "none") into config.xml: autoplay
             // works by default, so this default fails nothing by itself (cordova-ios 7.1.1 and 8.1.0).
             WrapperDefault(.autoplay, family: .ios, "MediaTypesRequiringUserActionForPlayback is \"none\" in a CLI build (the platform's defaults.xml); \"all\" only when the merged config.xml lacks it or holds an invalid value such as the template's \"false\"", source: cdvI8 + "templates/cordova/defaults.xml#L29"),

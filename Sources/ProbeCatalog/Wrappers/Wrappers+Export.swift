@@ -11,7 +11,7 @@ struct WrapperExport: Encodable {
         let family: String?
         let behaviour: String
         let source: String
-        let fails: [String]
+        let fails: [ProbeID]
     }
 
     struct Setting: Encodable {
@@ -22,7 +22,7 @@ struct WrapperExport: Encodable {
         let current: WrapperSettingRow.Versioned
         let previous: WrapperSettingRow.Versioned?
         let nativeCall: String
-        let probes: [String]
+        let probes: [ProbeID]
         let whenWrong: String
         let cause: Cause
         let fix: Fix?

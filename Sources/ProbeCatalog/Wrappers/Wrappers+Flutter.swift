@@ -26,14 +26,14 @@ extension WrapperCatalog {
         minimumVersions: ["webview_flutter 4.x", "webview_flutter_android 4.x", "webview_flutter_wkwebview 3.x"],
         home: webviewFlutterDocs,
         defaults: [
-            WrapperDefault(.cameraOrigin, "the permission request carries the capture types but not the origin (WebViewPermissionRequest.types): an origin check cannot be written through the plugin's API; it belongs in the platform class (WKUIDelegate, WebChromeClient) the plugin does not expose", source: webviewFlutterRequest, fails: ["camera.foreignOrigin"]),
-            WrapperDefault(.permissionHandler, family: .android, "no setOnPermissionRequest callback: every camera request is denied", source: webviewFlutterAndroid, fails: ["camera.getUserMedia"]),
+            WrapperDefault(.cameraOrigin, "the permission request carries the capture types but not the origin (WebViewPermissionRequest.types): an origin check cannot be written through the plugin's API; it belongs in the platform class (WKUIDelegate, WebChromeClient) the plugin does not expose", source: webviewFlutterRequest, fails: [.cameraForeignOrigin]),
+            WrapperDefault(.permissionHandler, family: .android, "no setOnPermissionRequest callback: every camera request is denied", source: webviewFlutterAndroid, fails: [.cameraGetUserMedia]),
             WrapperDefault(.permissionHandler, family: .ios, "no callback: WebKit prompts (PermissionDecision.prompt)", source: webviewFlutterWebKit),
-            WrapperDefault(.inlinePlayback, family: .ios, "WebKitWebViewControllerCreationParams.allowsInlineMediaPlayback is false", source: webviewFlutterWebKit, fails: ["media.inline", "camera.frames"]),
-            WrapperDefault(.autoplay, "iOS: mediaTypesRequiringUserAction {audio, video}; Android: the WebView's gesture requirement", source: webviewFlutterWebKit, fails: ["media.autoplay"]),
-            WrapperDefault(.fileChooser, family: .android, "no setOnShowFileSelector: every file input is cancelled", source: webviewFlutterAndroid, fails: ["file.accept", "file.cancel"]),
+            WrapperDefault(.inlinePlayback, family: .ios, "WebKitWebViewControllerCreationParams.allowsInlineMediaPlayback is false", source: webviewFlutterWebKit, fails: [.mediaInline, .cameraFrames]),
+            WrapperDefault(.autoplay, "iOS: mediaTypesRequiringUserAction {audio, video}; Android: the WebView's gesture requirement", source: webviewFlutterWebKit, fails: [.mediaAutoplay]),
+            WrapperDefault(.fileChooser, family: .android, "no setOnShowFileSelector: every file input is cancelled", source: webviewFlutterAndroid, fails: [.fileAccept, .fileCancel]),
             WrapperDefault(.storage, family: .android, "DOM storage on", source: webviewFlutterAndroid),
-            WrapperDefault(.cookies, family: .android, "third-party cookies off (the WebView's default) until AndroidWebViewCookieManager.setAcceptThirdPartyCookies", source: webviewFlutterAndroid, fails: ["cookie.thirdParty"]),
+            WrapperDefault(.cookies, family: .android, "third-party cookies off (the WebView's default) until AndroidWebViewCookieManager.setAcceptThirdPartyCookies", source: webviewFlutterAndroid, fails: [.cookieThirdParty]),
         ],
         fixes: [
             WrapperFix(.webviewFlutter, .cameraOrigin, language: "Dart", docs: webviewFlutterDocs, code: """
@@ -150,9 +150,9 @@ extension WrapperCatalog {
         home: inAppDocs,
         defaults: [
             WrapperDefault(.cameraOrigin, "onPermissionRequest receives the origin and the resources; without it the request is denied", source: inAppAndroidChrome),
-            WrapperDefault(.permissionHandler, "no onPermissionRequest: denied on Android and on iOS 15+ (defaultBehaviour → deny); the plugin never requests CAMERA itself", source: inAppIOSWebView, fails: ["camera.getUserMedia"]),
-            WrapperDefault(.inlinePlayback, family: .ios, "InAppWebViewSettings.allowsInlineMediaPlayback is false", source: inAppSettings, fails: ["media.inline", "camera.frames"]),
-            WrapperDefault(.autoplay, "InAppWebViewSettings.mediaPlaybackRequiresUserGesture is true", source: inAppSettings, fails: ["media.autoplay"]),
+            WrapperDefault(.permissionHandler, "no onPermissionRequest: denied on Android and on iOS 15+ (defaultBehaviour → deny); the plugin never requests CAMERA itself", source: inAppIOSWebView, fails: [.cameraGetUserMedia]),
+            WrapperDefault(.inlinePlayback, family: .ios, "InAppWebViewSettings.allowsInlineMediaPlayback is false", source: inAppSettings, fails: [.mediaInline, .cameraFrames]),
+            WrapperDefault(.autoplay, "InAppWebViewSettings.mediaPlaybackRequiresUserGesture is true", source: inAppSettings, fails: [.mediaAutoplay]),
             WrapperDefault(.fileChooser, family: .android, "the plugin's chrome client opens a chooser for file inputs", source: inAppAndroidChrome),
             WrapperDefault(.storage, "domStorageEnabled true, incognito false", source: inAppSettings),
             WrapperDefault(.cookies, family: .android, "thirdPartyCookiesEnabled true", source: inAppSettings),

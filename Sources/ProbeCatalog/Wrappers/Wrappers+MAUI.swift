@@ -17,14 +17,14 @@ extension WrapperCatalog {
         home: "https://learn.microsoft.com/dotnet/maui/user-interface/controls/webview",
         defaults: [
             WrapperDefault(.cameraOrigin, family: .android, "MauiWebChromeClient has no OnPermissionRequest: Android denies every camera request", source: mauiChromeClient),
-            WrapperDefault(.permissionHandler, family: .android, "no OnPermissionRequest: the camera is denied; a custom WebChromeClient is needed", source: mauiChromeClient, fails: ["camera.getUserMedia"]),
+            WrapperDefault(.permissionHandler, family: .android, "no OnPermissionRequest: the camera is denied; a custom WebChromeClient is needed", source: mauiChromeClient, fails: [.cameraGetUserMedia]),
             WrapperDefault(.permissionHandler, family: .ios, "no WKUIDelegate media-capture method: WebKit prompts", source: mauiWKWebView),
             WrapperDefault(.inlinePlayback, family: .ios, "AllowsInlineMediaPlayback = true", source: mauiWKWebView),
             WrapperDefault(.autoplay, family: .ios, "MediaTypesRequiringUserActionForPlayback = None", source: mauiWKWebView),
-            WrapperDefault(.autoplay, family: .android, "the WebView's own default: mediaPlaybackRequiresUserGesture true", source: mauiAndroidHandler, fails: ["media.autoplay"]),
+            WrapperDefault(.autoplay, family: .android, "the WebView's own default: mediaPlaybackRequiresUserGesture true", source: mauiAndroidHandler, fails: [.mediaAutoplay]),
             WrapperDefault(.fileChooser, family: .android, "MauiWebChromeClient.OnShowFileChooser opens a chooser", source: mauiChromeClient),
             WrapperDefault(.storage, family: .android, "JavaScript and DOM storage on", source: mauiAndroidHandler),
-            WrapperDefault(.cookies, family: .android, "the WebView's default: third-party cookies off", source: mauiAndroidHandler, fails: ["cookie.thirdParty"]),
+            WrapperDefault(.cookies, family: .android, "the WebView's default: third-party cookies off", source: mauiAndroidHandler, fails: [.cookieThirdParty]),
         ],
         fixes: [
             WrapperFix(.maui, .cameraOrigin, family: .android, language: "C#", docs: mauiCustomize, code: """

@@ -18,10 +18,10 @@ extension WrapperCatalog {
         defaults: [
             WrapperDefault(.cameraOrigin, family: .ios, "no requestMediaCapturePermissionFor: WebKit asks the person with its own prompt, for any origin", source: PlatformSource.wkMediaCaptureDelegate),
             WrapperDefault(.permissionHandler, family: .ios, "WebKit prompts each time (the app's camera permission comes first: NSCameraUsageDescription)", source: PlatformSource.wkMediaCaptureDelegate),
-            WrapperDefault(.inlinePlayback, family: .ios, "allowsInlineMediaPlayback is false on iPhone (true on iPad)", source: PlatformSource.wkInlinePlayback, fails: ["media.inline", "camera.frames"]),
+            WrapperDefault(.inlinePlayback, family: .ios, "allowsInlineMediaPlayback is false on iPhone (true on iPad)", source: PlatformSource.wkInlinePlayback, fails: [.mediaInline, .cameraFrames]),
             // -[WKWebViewConfiguration init]: .audio for apps linked on or after the iOS 10 SDK, .all
             // before; the probe's unmuted play() needs a tap under both.
-            WrapperDefault(.autoplay, family: .ios, "mediaTypesRequiringUserActionForPlayback is .audio (apps built with the iOS 10 SDK or later; .all before): unmuted media needs a tap", source: webKitConfigurationInit, fails: ["media.autoplay"]),
+            WrapperDefault(.autoplay, family: .ios, "mediaTypesRequiringUserActionForPlayback is .audio (apps built with the iOS 10 SDK or later; .all before): unmuted media needs a tap", source: webKitConfigurationInit, fails: [.mediaAutoplay]),
             WrapperDefault(.fileChooser, family: .ios, "WKWebView shows its own file panel; nothing to implement", source: wkOpenPanel),
             WrapperDefault(.storage, family: .ios, "WKWebsiteDataStore.default(): persistent", source: wkDataStore),
             WrapperDefault(.cookies, family: .ios, "first-party cookies kept; third-party cookies blocked by ITP whatever the app does", source: PlatformSource.webKitThirdPartyCookies),
@@ -43,12 +43,12 @@ extension WrapperCatalog {
         home: androidChromeClient,
         defaults: [
             WrapperDefault(.cameraOrigin, family: .android, "WebChromeClient.onPermissionRequest denies when not overridden", source: PlatformSource.androidOnPermissionRequest),
-            WrapperDefault(.permissionHandler, family: .android, "no chrome client or no onPermissionRequest: every camera request is denied", source: PlatformSource.androidOnPermissionRequest, fails: ["camera.getUserMedia"]),
+            WrapperDefault(.permissionHandler, family: .android, "no chrome client or no onPermissionRequest: every camera request is denied", source: PlatformSource.androidOnPermissionRequest, fails: [.cameraGetUserMedia]),
             WrapperDefault(.inlinePlayback, family: .android, "video plays inline", source: PlatformSource.androidMediaGesture),
-            WrapperDefault(.autoplay, family: .android, "mediaPlaybackRequiresUserGesture is true", source: PlatformSource.androidMediaGesture, fails: ["media.autoplay"]),
-            WrapperDefault(.fileChooser, family: .android, "onShowFileChooser returns false: every file input is cancelled", source: PlatformSource.androidFileChooser, fails: ["file.accept", "file.cancel"]),
-            WrapperDefault(.storage, family: .android, "domStorageEnabled is false: no localStorage", source: PlatformSource.androidDomStorage, fails: ["storage.local"]),
-            WrapperDefault(.cookies, family: .android, "cookies accepted; third-party cookies refused (Android 5+)", source: PlatformSource.androidThirdPartyCookies, fails: ["cookie.thirdParty"]),
+            WrapperDefault(.autoplay, family: .android, "mediaPlaybackRequiresUserGesture is true", source: PlatformSource.androidMediaGesture, fails: [.mediaAutoplay]),
+            WrapperDefault(.fileChooser, family: .android, "onShowFileChooser returns false: every file input is cancelled", source: PlatformSource.androidFileChooser, fails: [.fileAccept, .fileCancel]),
+            WrapperDefault(.storage, family: .android, "domStorageEnabled is false: no localStorage", source: PlatformSource.androidDomStorage, fails: [.storageLocal]),
+            WrapperDefault(.cookies, family: .android, "cookies accepted; third-party cookies refused (Android 5+)", source: PlatformSource.androidThirdPartyCookies, fails: [.cookieThirdParty]),
         ],
         fixes: [
             native(.nativeAndroid, .cameraOrigin, .strictOrigin, docs: PlatformSource.androidPermissionRequest),

@@ -403,7 +403,7 @@ public final class RunAPI: @unchecked Sendable {
             }
             guard catalog.acceptsResults(for: r.probe) else {
                 throw HTTPError(.badRequest, code: "unknown_probe",
-                                "\(path)probe: unknown probe \(Logger.sanitize(r.probe, max: 64)); GET /api/catalog lists them",
+                                "\(path)probe: unknown probe \(Logger.sanitize(r.probe.rawValue, max: 64)); GET /api/catalog lists them",
                                 field: "\(path)probe")
             }
             let observed = if let accepted {
@@ -411,7 +411,7 @@ public final class RunAPI: @unchecked Sendable {
             } else {
                 String(decoding: try JSONCoding.encoder.encode(r.observed), as: UTF8.self)
             }
-            let record = ResultRecord(runID: id, probe: r.probe, attempt: r.attempt, status: r.status.rawValue,
+            let record = ResultRecord(runID: id, probe: r.probe.rawValue, attempt: r.attempt, status: r.status.rawValue,
                                       observed: observed, elapsedMs: r.elapsedMs, at: RFC3339.parse(r.at),
                                       receivedAt: received, reason: r.reason)
             do { try record.validate() } catch { throw error.httpError }
@@ -525,7 +525,7 @@ public final class RunAPI: @unchecked Sendable {
         let access = RunAccess(key: key, scope: (try? token.scope(of: request)) ?? nil)
         DispatchQueue.global().async { [self] in
             guard (try? run(id, access, .write)) != nil else { settled?(id, false); return }
-            let record = ResultRecord(runID: id, probe: "env.script", attempt: 0, status: ProbeResult.Status.fail.rawValue,
+            let record = ResultRecord(runID: id, probe: ProbeID.envScript.rawValue, attempt: 0, status: ProbeResult.Status.fail.rawValue,
                                       observed: #"{"javascript":false,"noscriptBeacon":true}"#, receivedAt: Self.now())
             store.submit(.appendResults([record])) { outcome in settled?(id, (try? outcome.get()) != nil) }
         }
@@ -546,7 +546,7 @@ public final class RunAPI: @unchecked Sendable {
     public func saveUpload(run id: String, probe: String, fileName: String, declaredType: String?,
                            sniffedType: String?, bytes: [UInt8], sha256: String, access: RunAccess) throws {
         _ = try RunID.checked(id, field: "run")
-        guard catalog.probe(id: probe) != nil else {
+        guard catalog.probe(id: ProbeID(rawValue: probe)) != nil else {
             throw HTTPError(.badRequest, code: "unknown_probe", "unknown probe \(Logger.sanitize(probe, max: 64))", field: "probe")
         }
         _ = try run(id, access, .write)

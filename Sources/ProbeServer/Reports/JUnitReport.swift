@@ -28,7 +28,7 @@ enum JUnitReport {
         let diff = document.diff
         let failures = diff.findings.filter { $0.verdict == .fail }.count
         let skipped = diff.findings.filter { $0.verdict == .skipped || $0.verdict == .notRun }.count
-        let seconds = diff.findings.reduce(0.0) { $0 + (document.latestAttempt(for: $1.probe)?.elapsedMs ?? 0) } / 1000
+        let seconds = diff.findings.reduce(0.0) { $0 + (document.latestAttempt(for: $1.probe.rawValue)?.elapsedMs ?? 0) } / 1000
         let suiteName = "probe-server run \(document.run.id)"
         let counts = "tests=\"\(diff.findings.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(format(seconds))\""
 
@@ -51,7 +51,7 @@ enum JUnitReport {
         // The findings to act on first, in the order every report uses; CI shows them in it.
         for finding in ReportFacts.ordered(diff) {
             let phase = ReportFacts.phase(of: finding.probe, in: catalog)
-            xml += testcase(finding, document: document, classname: phase, name: names.unique(phase, finding.probe))
+            xml += testcase(finding, document: document, classname: phase, name: names.unique(phase, finding.probe.rawValue))
         }
         xml += "  </testsuite>\n"
         xml += "</testsuites>\n"
@@ -83,7 +83,7 @@ enum JUnitReport {
     }
 
     static func testcase(_ finding: Finding, document: RunReportDocument, classname: String, name: String) -> String {
-        let latest = document.latestAttempt(for: finding.probe)
+        let latest = document.latestAttempt(for: finding.probe.rawValue)
         let time = (latest?.elapsedMs ?? 0) / 1000
         var xml = "    <testcase classname=\"\(attribute(classname))\" name=\"\(attribute(name))\" time=\"\(format(time))\""
         let details = detailText(finding, platform: document.diff.platform.platform)

@@ -69,7 +69,7 @@ enum MarkdownReport {
         out.append("**Probes** (\(diff.findings.count)): \(verdictCounts)")
         if !diff.unknownProbes.isEmpty {
             out.append("")
-            out.append("Unknown probe ids in the results: \(diff.unknownProbes.map(esc).joined(separator: ", "))")
+            out.append("Unknown probe ids in the results: \(diff.unknownProbes.map(\.rawValue).map(esc).joined(separator: ", "))")
         }
         return out.joined(separator: "\n") + "\n"
     }

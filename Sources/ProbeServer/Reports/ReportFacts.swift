@@ -171,7 +171,7 @@ enum ReportFacts {
         }
     }
 
-    static func phase(of probe: String, in catalog: Catalog) -> String {
+    static func phase(of probe: ProbeID, in catalog: Catalog) -> String {
         catalog.probe(id: probe)?.phase.rawValue ?? "unknown"
     }
 
@@ -271,9 +271,9 @@ extension ReportFacts {
     /// each (a chain is flattened, each finding once).
     static func consequences(of finding: Finding, in report: DiffReport) -> [Finding] {
         let all = actionable(report)
-        var seen: Set<String> = [finding.probe]
+        var seen: Set<ProbeID> = [finding.probe]
         var out: [Finding] = []
-        func collect(_ cause: String) {
+        func collect(_ cause: ProbeID) {
             for next in all where next.consequenceOf == cause && !seen.contains(next.probe) {
                 seen.insert(next.probe)
                 out.append(next)
@@ -317,7 +317,7 @@ extension ReportFacts {
     /// A finding's ids, for the one details line each finding has: the probe and its causes.
     /// Everywhere else reports name a finding by its title.
     static func detailsParts(_ finding: Finding) -> [(name: String, ids: [String])] {
-        [("probe", [finding.probe])] + (finding.causes.isEmpty ? [] : [("causes", finding.causes.map(\.id))])
+        [("probe", [finding.probe.rawValue])] + (finding.causes.isEmpty ? [] : [("causes", finding.causes.map(\.id))])
     }
 
     /// "probe camera.getUserMedia · causes android.camera.no-permission-handler, …"
@@ -329,15 +329,15 @@ extension ReportFacts {
     /// title ("Camera access: fail"): the coverage states it by ids for the JSON.
     static func evidenceInWords(_ evidence: String, catalog: Catalog = .standard) -> String {
         var out = evidence
-        for probe in catalog.probes.sorted(by: { $0.id.count > $1.id.count }) where out.contains(probe.id) {
+        for probe in catalog.probes.sorted(by: { $0.id.rawValue.count > $1.id.rawValue.count }) where out.contains(probe.id.rawValue) {
             var result = ""
             var rest = Substring(out)
-            while let range = rest.range(of: probe.id) {
+            while let range = rest.range(of: probe.id.rawValue) {
                 let before = range.lowerBound == rest.startIndex ? result.last : rest[rest.index(before: range.lowerBound)]
                 let after = range.upperBound == rest.endIndex ? nil : rest[range.upperBound]
                 // A whole id: not inside a longer id or a field path ("answers.pidEncoded").
                 let edge: (Character?) -> Bool = { c in c.map { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "_") } ?? true }
-                result += rest[..<range.lowerBound] + (edge(before) && edge(after) ? probe.title : probe.id)
+                result += rest[..<range.lowerBound] + (edge(before) && edge(after) ? probe.title : probe.id.rawValue)
                 rest = rest[range.upperBound...]
             }
             out = result + rest
@@ -347,7 +347,7 @@ extension ReportFacts {
 
     /// A probe's title for its id; the id when the catalog does not know it.
     static func probeTitle(_ id: String, in catalog: Catalog) -> String {
-        catalog.probe(id: id)?.title ?? id
+        catalog.probe(id: ProbeID(rawValue: id))?.title ?? id
     }
 
     /// A metadata value as text, nil when absent, null or empty.

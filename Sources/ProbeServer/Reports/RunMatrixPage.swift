@@ -84,7 +84,7 @@ public enum RunMatrixPage {
                 + "<th scope=\"col\" class=\"about\">Date (UTC)</th><th scope=\"col\" class=\"about\">App</th><th scope=\"col\" class=\"about\">Version</th><th scope=\"col\" class=\"about\">Tester</th>")
             for probe in catalog.probes {
                 // The title is the column head; the id is its tooltip.
-                h.line("<th scope=\"col\" class=\"probe\" title=\"\(e(probe.id))\"><span>\(e(probe.title))</span></th>")
+                h.line("<th scope=\"col\" class=\"probe\" title=\"\(e(probe.id.rawValue))\"><span>\(e(probe.title))</span></th>")
             }
             h.line("</tr></thead><tbody>")
             for row in rows { h.line(matrixRow(row, catalog: catalog)) }

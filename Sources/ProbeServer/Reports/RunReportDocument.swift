@@ -119,11 +119,11 @@ public struct RunReportDocument: Codable, Sendable, Equatable {
             generatedAt: generatedAt,
             run: Run(id: diff.run ?? "offline", platform: diff.platform.overridden ? diff.platform.platform.rawValue : nil,
                      detectedPlatform: diff.platform.platform.rawValue, requirementSet: diff.requirementSet,
-                     userAgent: results.last { $0.probe == "env.platform" }?.observed["userAgent"]?.stringValue,
+                     userAgent: results.last { $0.probe == .envPlatform }?.observed["userAgent"]?.stringValue,
                      verdict: diff.verdict.rawValue),
             diff: diff,
             results: results.map {
-                Attempt(probe: $0.probe, attempt: $0.attempt, status: $0.status.rawValue, reason: $0.reason,
+                Attempt(probe: $0.probe.rawValue, attempt: $0.attempt, status: $0.status.rawValue, reason: $0.reason,
                        observed: .object($0.observed), elapsedMs: $0.elapsedMs, at: nil, receivedAt: nil)
             },
             uploads: [])
@@ -133,7 +133,7 @@ public struct RunReportDocument: Codable, Sendable, Equatable {
     public var probeResults: [ProbeResult] {
         results.map { entry in
             ProbeResult(
-                run: run.id, probe: entry.probe, attempt: entry.attempt,
+                run: run.id, probe: ProbeID(rawValue: entry.probe), attempt: entry.attempt,
                 status: ProbeResult.Status(rawValue: entry.status) ?? .error, reason: entry.reason,
                 observed: entry.observed.objectValue ?? [:], elapsedMs: entry.elapsedMs ?? 0,
                 at: entry.at.map { ISO8601DateFormatter().string(from: $0) } ?? "1970-01-01T00:00:00Z")

@@ -88,7 +88,7 @@ public enum RunReportPage {
             guard !group.isEmpty else { continue }
             h.line("<h3 class=\"sev sev-\(severity.rawValue)\">Severity: \(severity.rawValue) (\(group.count))</h3>")
             for finding in group {
-                h.line("<article class=\"finding v-\(finding.verdict.rawValue)\" id=\"finding-\(e(finding.probe))\">")
+                h.line("<article class=\"finding v-\(finding.verdict.rawValue)\" id=\"finding-\(e(finding.probe.rawValue))\">")
                 h.line("<h4><span class=\"badge v-\(finding.verdict.rawValue)\">\(finding.verdict.rawValue.uppercased())</span> \(e(finding.title))</h4>")
                 h.line("<dl>")
                 h.line("<dt>Expected</dt><dd>\(e(finding.expected))</dd>")
@@ -110,7 +110,7 @@ public enum RunReportPage {
                 if !following.isEmpty {
                     h.line("<div class=\"consequences\"><p><strong>Also failing because of this (\(following.count)):</strong></p><ul>")
                     for next in following {
-                        h.line("<li id=\"finding-\(e(next.probe))\"><span class=\"badge v-\(next.verdict.rawValue)\">\(next.verdict.rawValue)</span> \(e(next.title)): \(e(next.observed))</li>")
+                        h.line("<li id=\"finding-\(e(next.probe.rawValue))\"><span class=\"badge v-\(next.verdict.rawValue)\">\(next.verdict.rawValue)</span> \(e(next.title)): \(e(next.observed))</li>")
                     }
                     h.line("</ul></div>")
                 }
@@ -124,7 +124,7 @@ public enum RunReportPage {
     /// probe, its causes. Everywhere else a person reads titles (`ReportFacts.probeTitle`).
     static func detailsLine(_ finding: Finding) -> String {
         let e = ReportText.html
-        var parts = ["probe <span class=\"mono\">\(e(finding.probe))</span>"]
+        var parts = ["probe <span class=\"mono\">\(e(finding.probe.rawValue))</span>"]
         if !finding.causes.isEmpty {
             parts.append("causes " + finding.causes.map { "<span class=\"mono\">\(e($0.id))</span>" }.joined(separator: ", "))
         }
@@ -246,7 +246,7 @@ public enum RunReportPage {
         h.line("<h2>Every probe</h2>")
         h.line("<table class=\"grid\"><thead><tr><th scope=\"col\">Phase</th><th scope=\"col\">Probe</th><th scope=\"col\">Verdict</th><th scope=\"col\">Observed</th><th scope=\"col\">Attempt</th><th scope=\"col\">Time</th></tr></thead><tbody>")
         for finding in document.diff.findings {
-            let latest = document.latestAttempt(for: finding.probe)
+            let latest = document.latestAttempt(for: finding.probe.rawValue)
             let time = latest?.elapsedMs.map { ReportFacts.duration(milliseconds: $0) } ?? "—"
             h.line("<tr>" + cell("Phase", e(ReportFacts.phase(of: finding.probe, in: catalog)))
                 + cell("Probe", e(finding.title))
@@ -256,7 +256,7 @@ public enum RunReportPage {
         }
         h.line("</tbody></table>")
         if !document.diff.unknownProbes.isEmpty {
-            h.line("<p>Results for probes the catalog does not know (by the ids they were posted with): " + document.diff.unknownProbes.map { "<span class=\"mono\">\(e($0))</span>" }.joined(separator: ", ") + "</p>")
+            h.line("<p>Results for probes the catalog does not know (by the ids they were posted with): " + document.diff.unknownProbes.map(\.rawValue).map { "<span class=\"mono\">\(e($0))</span>" }.joined(separator: ", ") + "</p>")
         }
         h.line("</section>")
     }

@@ -49,15 +49,15 @@ public struct StalledRun: Sendable, Equatable {
     /// since (camera and chooser steps post a start marker: `StepMarker`), else the first step
     /// after the last result, in page order, that has none. nil when nothing arrived.
     public static func waitingStep(_ results: [RunReportDocument.Attempt], catalog: Catalog = .standard) -> Probe? {
-        let answered = Set(results.filter { $0.probe != StepMarker.probe }.map(\.probe))
-        if let marker = results.filter({ $0.probe == StepMarker.probe }).max(by: { $0.attempt < $1.attempt }),
+        let answered = Set(results.filter { $0.probe != StepMarker.probe.rawValue }.map(\.probe))
+        if let marker = results.filter({ $0.probe == StepMarker.probe.rawValue }).max(by: { $0.attempt < $1.attempt }),
            case .object(let fields) = marker.observed, case .string(let step)? = fields[StepMarker.stepField],
-           !answered.contains(step), let probe = catalog.probe(id: step) {
+           !answered.contains(step), let probe = catalog.probe(id: ProbeID(rawValue: step)) {
             return probe
         }
-        guard let last = StalledRun(results: results.filter { $0.probe != StepMarker.probe }, now: Date()),
-              let index = catalog.probes.firstIndex(where: { $0.id == last.lastProbe }) else { return nil }
-        return catalog.probes[(index + 1)...].first { !answered.contains($0.id) }
+        guard let last = StalledRun(results: results.filter { $0.probe != StepMarker.probe.rawValue }, now: Date()),
+              let index = catalog.probes.firstIndex(where: { $0.id.rawValue == last.lastProbe }) else { return nil }
+        return catalog.probes[(index + 1)...].first { !answered.contains($0.id.rawValue) }
     }
 
     /// What a wait that ran out of time was waiting for, in words: "waiting for the tap on

@@ -42,7 +42,7 @@ public struct StepList: Sendable {
 
     /// Whether any result has no line yet (so the caller fetches a judgement only then).
     public func hasNew(_ results: [RemoteRun.ResultSummary]) -> Bool {
-        results.contains { $0.probe != StepMarker.probe && !printed.contains("\($0.probe)#\($0.attempt)") }
+        results.contains { $0.probe != StepMarker.probe.rawValue && !printed.contains("\($0.probe)#\($0.attempt)") }
     }
 
     /// The lines of the results not printed yet (a retry of a probe is a new line). With the
@@ -52,11 +52,11 @@ public struct StepList: Sendable {
     public mutating func newLines(_ results: [RemoteRun.ResultSummary], judged: DiffReport? = nil) -> [String] {
         var lines: [String] = []
         // The page's "step started" marker is not a probe: the step's own line follows it.
-        for result in results where result.probe != StepMarker.probe {
+        for result in results where result.probe != StepMarker.probe.rawValue {
             let key = "\(result.probe)#\(result.attempt)"
             guard !printed.contains(key) else { continue }
             printed.insert(key)
-            let finding = judged?.finding(result.probe).flatMap { $0.attempt == result.attempt ? $0 : nil }
+            let finding = judged?.finding(ProbeID(rawValue: result.probe)).flatMap { $0.attempt == result.attempt ? $0 : nil }
             lines.append(line(result, finding: finding, platform: judged?.platform.platform))
         }
         return lines
@@ -65,7 +65,7 @@ public struct StepList: Sendable {
     public var count: Int { printed.count }
 
     public func line(_ result: RemoteRun.ResultSummary, finding: Finding? = nil, platform: Platform? = nil) -> String {
-        let title = catalog.probes.first { $0.id == result.probe }?.title ?? result.probe
+        let title = catalog.probes.first { $0.id.rawValue == result.probe }?.title ?? result.probe
         // The page's own status, unless the judge disagrees about a failure: a step the page
         // saw fail that the platform expects is information, and a step the page passed that
         // the judge fails (or warns of) shows as the judge says.

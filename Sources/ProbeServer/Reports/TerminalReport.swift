@@ -84,7 +84,7 @@ enum TerminalReport {
         out.append(hanging("checklist: ", ReportFacts.coverageCounts(diff.coverage).map { "\($0.count) \($0.status)" }.joined(separator: ", ")))
         if let fromHost = ReportFacts.fromHostReport(diff.coverage) { out.append(hanging("from the host report: ", clean(fromHost))) }
         if !diff.unknownProbes.isEmpty {
-            out.append(hanging("unknown probe ids: ", diff.unknownProbes.map(clean).joined(separator: ", ")))
+            out.append(hanging("unknown probe ids: ", diff.unknownProbes.map(\.rawValue).map(clean).joined(separator: ", ")))
         }
         return out.joined(separator: "\n") + "\n"
     }

@@ -12,13 +12,13 @@ import Testing
         let ids: Set<String>
         let says: [String]
         let observation: String
-        let seen: @Sendable ([String: ProbeResult]) -> Bool
+        let seen: @Sendable ([ProbeID: ProbeResult]) -> Bool
 
         func names(_ cause: Cause) -> Bool { ids.contains(cause.id) || says.contains { cause.summary.contains($0) } }
         var description: String { "\(claim) ⟂ \(observation)" }
     }
 
-    static func bool(_ results: [String: ProbeResult], _ probe: String, _ field: String) -> Bool? {
+    static func bool(_ results: [ProbeID: ProbeResult], _ probe: ProbeID, _ field: String) -> Bool? {
         guard let result = results[probe], result.status != .skipped else { return nil }
         return result.observed[field]?.boolValue
     }

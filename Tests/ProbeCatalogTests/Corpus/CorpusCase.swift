@@ -12,7 +12,7 @@ struct CorpusCase: CustomStringConvertible, Sendable {
     let osVersion: String?
     let results: [ProbeResult]
     /// The finding that must carry the causes.
-    let probe: String
+    let probe: ProbeID
     /// The cause the thread concluded: it must be among the causes the evidence leaves at the top.
     let top: String
     /// Causes that must also be named (the other half of a same-symptom pair).
@@ -21,7 +21,7 @@ struct CorpusCase: CustomStringConvertible, Sendable {
     let clock: RunClock?
 
     init(
-        _ url: String, wrapper: String, _ platform: Platform, os: String? = nil, probe: String = "camera.getUserMedia",
+        _ url: String, wrapper: String, _ platform: Platform, os: String? = nil, probe: ProbeID = "camera.getUserMedia",
         top: String, also: [String] = [], clock: RunClock? = nil, _ results: [ProbeResult]
     ) {
         self.url = url
@@ -44,7 +44,7 @@ struct CorpusCase: CustomStringConvertible, Sendable {
         let own = Set(results.map(\.probe))
         let order = Catalog.standard.probes.map(\.id)
         var base = Run.healthy(platform).filter { !own.contains($0.probe) }
-        if let stopped = results.first(where: StepMarker.isMarker)?.observed[StepMarker.stepField]?.stringValue,
+        if let stopped = results.first(where: StepMarker.isMarker)?.observed[StepMarker.stepField]?.stringValue.map(ProbeID.init(rawValue:)),
            let cut = order.firstIndex(of: stopped) {
             base = base.filter { (order.firstIndex(of: $0.probe) ?? .max) < cut }
         }
@@ -65,7 +65,7 @@ struct CorpusCase: CustomStringConvertible, Sendable {
     }
 
     /// The latest result of each probe of the run, as the diff reads them.
-    var latest: [String: ProbeResult] { Diff.latestAttempts(posted.filter { !StepMarker.isMarker($0) }) }
+    var latest: [ProbeID: ProbeResult] { Diff.latestAttempts(posted.filter { !StepMarker.isMarker($0) }) }
 
     /// Diagnosed as the thread concluded: the thread's cause leads, and the pair is named.
     func diagnosedAsConcluded() -> Bool {
@@ -76,7 +76,7 @@ struct CorpusCase: CustomStringConvertible, Sendable {
 
 /// What the page posts, built the way the page builds it.
 enum Posted {
-    static func camera(_ error: String, ms: Double, prompt: Bool? = false, state: String? = "prompt", message: String? = nil, probe: String = "camera.getUserMedia", attempt: Int = 1) -> ProbeResult {
+    static func camera(_ error: String, ms: Double, prompt: Bool? = false, state: String? = "prompt", message: String? = nil, probe: ProbeID = "camera.getUserMedia", attempt: Int = 1) -> ProbeResult {
         var observed: [String: JSONValue] = ["outcome": "error", "errorName": .string(error), "elapsedMs": .number(ms)]
         if let prompt { observed["promptShown"] = .bool(prompt) }
         if let state { observed["permissionStateBefore"] = .string(state) }
@@ -101,14 +101,14 @@ enum Posted {
         Run.result("env.secureContext", ["isSecureContext": .bool(secure), "protocol": .string(secure ? "https:" : "http:"), "origin": .string(origin)])
     }
 
-    static func storage(_ probe: String, available: Bool, error: String? = nil) -> ProbeResult {
+    static func storage(_ probe: ProbeID, available: Bool, error: String? = nil) -> ProbeResult {
         var observed: [String: JSONValue] = ["available": .bool(available), "writeReadRemove": false]
         if let error { observed["errorName"] = .string(error) }
         return Run.result(probe, observed, status: .fail)
     }
 
     /// Web Storage that wrote, read and removed a value.
-    static func working(_ probe: String) -> ProbeResult {
+    static func working(_ probe: ProbeID) -> ProbeResult {
         Run.result(probe, ["available": true, "writeReadRemove": true], status: .pass)
     }
 

@@ -7,7 +7,7 @@ import Testing
 /// fault, or stored and shown as the checklist items it verified.
 @Suite struct HostReportAPITests {
     static func hostResult(_ run: String, report: String) -> String {
-        TestService.result(run, HostReport.probe, status: "info", observed: #"{"bridge":"android","answered":true,"report":\#(report)}"#)
+        TestService.result(run, HostReport.probe.rawValue, status: "info", observed: #"{"bridge":"android","answered":true,"report":\#(report)}"#)
     }
 
     @Test func MalformedHostReport_Is400NamingTheFactsValue_AndNothingIsStored() throws {

@@ -75,8 +75,8 @@ import Testing
         let cases = summary["cases"] as? [[String: Any]] ?? []
         let operatorCases = Set(cases.filter { $0["message"] as? String == "needs operator" }.compactMap { $0["name"] as? String })
         let leftToPerson = Set(document.diff.findings.filter { finding in
-            finding.verdict == .skipped && document.latestAttempt(for: finding.probe)?.reason == "needs-operator"
-        }.map(\.probe))
+            finding.verdict == .skipped && document.latestAttempt(for: finding.probe.rawValue)?.reason == "needs-operator"
+        }.map(\.probe.rawValue))
         #expect(!leftToPerson.isEmpty)
         #expect(operatorCases == leftToPerson)
         #expect(cases.filter { operatorCases.contains($0["name"] as? String ?? "") }.allSatisfy { $0["outcome"] as? String == "skipped" })
@@ -109,7 +109,7 @@ import Testing
                 #expect(parts.count == 2, "\(name): \(line)")
                 #expect(!parts[0].contains(",") && !parts[0].contains(":"))
                 #expect(parts[0].removingPercentEncoding?.contains(finding.title) == true, "named by its title")
-                #expect(parts[0].removingPercentEncoding?.contains(finding.probe) == false, "the id is in the details line")
+                #expect(parts[0].removingPercentEncoding?.contains(finding.probe.rawValue) == false, "the id is in the details line")
                 #expect(parts[1].removingPercentEncoding?.contains("\ndetails: probe \(finding.probe)") == true)
                 #expect(parts[1].removingPercentEncoding?.hasPrefix(finding.diagnosis ?? finding.observed) == true)
             }

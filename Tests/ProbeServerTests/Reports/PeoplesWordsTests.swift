@@ -16,7 +16,7 @@ import Testing
         let causes = document.diff.findings.flatMap { $0.causes.map(\.id) }
         let wrappers = ProbeCatalog.Wrapper.allCases.filter { !$0.title.contains($0.rawValue) }.map(\.rawValue)
         let platforms = Platform.allCases.filter { !$0.title.lowercased().contains($0.rawValue) }.map(\.rawValue)
-        return Catalog.standard.probes.map(\.id) + causes + wrappers + platforms
+        return Catalog.standard.probes.map(\.id.rawValue) + causes + wrappers + platforms
     }
 
     static func leaks(_ text: String) -> [String] {

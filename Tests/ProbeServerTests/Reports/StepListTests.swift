@@ -22,7 +22,7 @@ import Testing
 
     @Test func StepStartedMarkers_AreNotSteps() {
         var steps = StepList()
-        let lines = steps.newLines([Self.result(StepMarker.probe, "info"), Self.result("camera.getUserMedia", "pass")])
+        let lines = steps.newLines([Self.result(StepMarker.probe.rawValue, "info"), Self.result("camera.getUserMedia", "pass")])
         #expect(lines.count == 1 && lines[0].hasPrefix("✓ "))
     }
 

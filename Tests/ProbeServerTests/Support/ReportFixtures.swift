@@ -14,7 +14,7 @@ enum ReportFixtures {
     /// (NUL, BEL, ESC with an ANSI sequence, a C1 CSI, backspace) and Markdown syntax.
     static let hostile = "<script>alert(1)</script>\"><img src=x onerror=alert(1)>{{7*7}}${7*7}]]>\u{0}\u{7}\u{1B}[31m\u{9B}2J\u{8}|`*_[x](javascript:alert(1))"
 
-    static func result(_ probe: String, _ observed: [String: JSONValue], status: ProbeResult.Status = .info,
+    static func result(_ probe: ProbeID, _ observed: [String: JSONValue], status: ProbeResult.Status = .info,
                        attempt: Int = 1, elapsedMs: Double = 12, reason: String? = nil) -> ProbeResult {
         ProbeResult(run: runID, probe: probe, attempt: attempt, status: status, reason: reason, observed: observed,
                     elapsedMs: elapsedMs, at: "2026-11-30T03:00:00Z")
@@ -67,7 +67,7 @@ enum ReportFixtures {
     static func records(_ results: [ProbeResult]) -> [ResultRecord] {
         results.map { result in
             let observed = (try? JSONEncoder().encode(result.observed)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-            return ResultRecord(runID: result.run, probe: result.probe, attempt: result.attempt, status: result.status.rawValue,
+            return ResultRecord(runID: result.run, probe: result.probe.rawValue, attempt: result.attempt, status: result.status.rawValue,
                                 observed: observed, elapsedMs: result.elapsedMs, at: created + 10, receivedAt: created + 11,
                                 reason: result.reason)
         }
@@ -83,7 +83,7 @@ enum ReportFixtures {
     /// metadata keys and values, an observed error message, a file name, a probe id.
     static func hostileDocument() -> RunReportDocument {
         var results = cameraDenied(errorMessage: hostile)
-        results.append(result(hostile, ["x": .string(hostile)]))
+        results.append(result(ProbeID(rawValue: hostile), ["x": .string(hostile)]))
         results = results.map { result in
             guard result.probe == "env.platform" else { return result }
             return Self.result("env.platform", ["userAgent": .string(hostile + " Android 14; wv) Chrome/130.0.0.0")])

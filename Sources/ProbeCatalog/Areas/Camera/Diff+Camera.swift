@@ -3,7 +3,7 @@ extension Diff {
         guard let present = result.bool("getUserMedia") else { return Assessment(.unknown, "") }
         if present { return Assessment(.works, "navigator.mediaDevices.getUserMedia exists") }
         let observed = "navigator.mediaDevices\(result.bool("mediaDevices") == true ? ".getUserMedia" : "") is missing"
-        let insecure = context.observed("env.secureContext", "isSecureContext")?.boolValue == false
+        let insecure = context.observed(.envSecureContext, "isSecureContext")?.boolValue == false
         let oldIOS = context.isIOS && (context.platform.osVersion.map { $0 < Version([14, 3]) } ?? false)
         let lead = insecure ? Diagnosis.cameraAPIInsecure()
             : oldIOS ? Diagnosis.cameraAPIOldIOS(context.platform.osVersion!)
@@ -95,7 +95,7 @@ extension Diff {
         let playing = result.bool("playing")
         guard fullscreen != nil || black != nil || frozen != nil || frames != nil else { return Assessment(.unknown, "") }
         let observed = "\(result.int("width") ?? 0)×\(result.int("height") ?? 0), \(frames.map(String.init) ?? "?") frames in 1 s, black \(describe(black)), frozen \(describe(frozen)), fullscreen \(describe(fullscreen))"
-        let autoplayBroken = context.observed("media.autoplay", "played")?.boolValue == false && context.observed("media.autoplay", "allowed")?.boolValue != true
+        let autoplayBroken = context.observed(.mediaAutoplay, "played")?.boolValue == false && context.observed(.mediaAutoplay, "allowed")?.boolValue != true
         let settings = Remedy.inlineAndAutoplay
 
         if fullscreen == true {

@@ -78,7 +78,7 @@ extension Symptom {
         docs: Remedy.Docs(android: "https://developer.android.com/reference/androidx/core/app/ActivityCompat#requestPermissions(android.app.Activity,java.lang.String[],int)"))
 
     static func camera(_ id: String, _ observation: String, _ causes: [KnownCause]) -> Symptom {
-        Symptom(id: id, probes: ["camera.getUserMedia", "camera.reacquire"], observation: observation, causes: causes)
+        Symptom(id: id, probes: [.cameraGetUserMedia, .cameraReacquire], observation: observation, causes: causes)
     }
 
     /// NotAllowedError (and the older PermissionDeniedError, SecurityError, AbortError). Blink
@@ -92,7 +92,7 @@ extension Symptom {
             summary: "the page is not a secure context, and the camera is offered to secure contexts only",
             check: "env.secureContext: isSecureContext must be true (https, or localhost)", remedy: .secureContext,
             source: PlatformSource.mdnSecureContext,
-            applies: { $0.observed("env.secureContext", "isSecureContext")?.boolValue == false },
+            applies: { $0.observed(.envSecureContext, "isSecureContext")?.boolValue == false },
             weigh: { _ in .init(likelihood: .conclusive, supporting: ["env.secureContext saw an insecure context"]) }),
         KnownCause(
             "ios.camera.delegate-denied", .webViewPermissionHandler, scope: "iOS 15+ WKWebView",
@@ -114,7 +114,7 @@ extension Symptom {
             check: "AVCaptureDevice.authorizationStatus(for: .video) is .denied or .restricted; Settings › the app › Camera",
             remedy: iosSettingsDenial, source: PlatformSource.webKitPermissionOrder,
             ruledOutBy: [
-                Contradiction("camera.permission", "camera.permission was granted before the request: the app's camera access is on") { r in r.string("stateBefore") == "granted" },
+                Contradiction(.cameraPermission, "camera.permission was granted before the request: the app's camera access is on") { r in r.string("stateBefore") == "granted" },
             ] + cameraOpened,
             applies: { $0.family == .ios && $0.platform.isAppWebView },
             weigh: { e in
@@ -258,7 +258,7 @@ extension Symptom {
             ruledOutBy: cameraOpened,
             applies: { $0.errorName != "OverconstrainedError" },
             weigh: { e in
-                let inputs = max(e.observed("camera.devices", "videoInputsBefore")?.intValue ?? -1, e.observed("camera.devices", "videoInputsAfter")?.intValue ?? -1)
+                let inputs = max(e.observed(.cameraDevices, "videoInputsBefore")?.intValue ?? -1, e.observed(.cameraDevices, "videoInputsAfter")?.intValue ?? -1)
                 if inputs == 0 { return .init(likelihood: .conclusive, supporting: ["camera.devices listed no video input"]) }
                 if inputs > 0 { return .init(likelihood: .possible, supporting: ["NotFoundError"], against: ["camera.devices listed \(inputs) video input(s)"]) }
                 return .init(likelihood: .likely, supporting: ["NotFoundError: no device matched {video: true}"])
@@ -291,12 +291,12 @@ extension Symptom {
     ])
 
     /// navigator.mediaDevices.getUserMedia missing.
-    static let cameraAPIMissing = Symptom(id: "camera.api-missing", probes: ["camera.api"], observation: "navigator.mediaDevices.getUserMedia does not exist", causes: [
+    static let cameraAPIMissing = Symptom(id: "camera.api-missing", probes: [.cameraApi], observation: "navigator.mediaDevices.getUserMedia does not exist", causes: [
         KnownCause(
             "page.insecure-context", .page, scope: "every engine",
             summary: "the page is not a secure context, and mediaDevices exists in secure contexts only",
             check: "env.secureContext: isSecureContext", remedy: .secureContext, source: PlatformSource.mdnSecureContext,
-            applies: { $0.observed("env.secureContext", "isSecureContext")?.boolValue == false },
+            applies: { $0.observed(.envSecureContext, "isSecureContext")?.boolValue == false },
             weigh: { _ in .init(likelihood: .conclusive, supporting: ["env.secureContext saw an insecure context"]) }),
         KnownCause(
             "ios.camera.before-14.3", .device, scope: "iOS before 14.3",
@@ -309,12 +309,12 @@ extension Symptom {
             summary: "the WebView build lacks media capture, or the host turned media streams off",
             check: "open the page in the system browser of the same device: if getUserMedia exists there, the host's WebView configuration removes it",
             remedy: .updateOS, source: PlatformSource.mdnGetUserMediaErrors,
-            applies: { e in e.observed("env.secureContext", "isSecureContext")?.boolValue != false && !(e.family == .ios && (e.osVersion.map { $0 < Version([14, 3]) } ?? false)) },
+            applies: { e in e.observed(.envSecureContext, "isSecureContext")?.boolValue != false && !(e.family == .ios && (e.osVersion.map { $0 < Version([14, 3]) } ?? false)) },
             weigh: { _ in .init(likelihood: .likely, supporting: ["a secure context on a version that has the API"]) }),
     ])
 
     /// enumerateDevices listed no video input.
-    static let cameraNoDevices = Symptom(id: "camera.no-devices", probes: ["camera.devices"], observation: "enumerateDevices listed no video input", causes: [
+    static let cameraNoDevices = Symptom(id: "camera.no-devices", probes: [.cameraDevices], observation: "enumerateDevices listed no video input", causes: [
         KnownCause(
             "camera.no-device", .device, scope: "every engine",
             summary: "the device has no camera (an emulator or simulator without one configured counts)",
@@ -329,7 +329,7 @@ extension Symptom {
             check: "camera.getUserMedia: a denial there explains the empty list",
             remedy: .osCameraPermission, source: PlatformSource.enumerateDevices,
             weigh: { e in
-                let outcome = e.observed("camera.getUserMedia", "outcome")?.stringValue
+                let outcome = e.observed(.cameraGetUserMedia, "outcome")?.stringValue
                 if outcome == "granted" { return .init(likelihood: .possible, against: ["camera.getUserMedia was granted"]) }
                 return .init(likelihood: outcome == "error" ? .likely : .possible, supporting: outcome == "error" ? ["camera.getUserMedia was refused too"] : [])
             }),

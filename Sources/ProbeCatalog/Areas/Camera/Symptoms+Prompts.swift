@@ -10,7 +10,7 @@ extension Symptom {
     static let promptingWrappers: Set<Wrapper> = [.reactNativeWebView, .flutterInAppWebView]
 
     static let promptsAgain = Symptom(
-        id: "camera.prompts-again", probes: ["camera.reacquire"],
+        id: "camera.prompts-again", probes: [.cameraReacquire],
         observation: "the camera was asked for again and a second prompt appeared",
         causes: [
             KnownCause(

@@ -10,7 +10,7 @@ extension Symptom {
     static let edgeToEdgeEnforcedFrom = Version([15])
 
     static let underSystemBars = Symptom(
-        id: "viewport.under-system-bars", probes: ["env.viewport"],
+        id: "viewport.under-system-bars", probes: [.envViewport],
         observation: "the page spans the whole screen and env(safe-area-inset-*) is 0",
         causes: [
             KnownCause(

@@ -96,7 +96,7 @@ extension Diff {
         }
         // No chooser at all (file.accept or this step saw an instant cancel): there is no
         // callback left unanswered, the chooser itself is missing.
-        let instant = [result.number("cancelMs"), context.results["file.accept"].flatMap { accept in
+        let instant = [result.number("cancelMs"), context.results[.fileAccept].flatMap { accept in
             accept.bool("cancelFired") == true && accept.bool("changeFired") != true ? accept.number("waitedMs") : nil
         }].compactMap { $0 }.filter { $0 < Self.fastCancelMs }.min()
         if let ms = instant, context.isAndroid {

@@ -2,13 +2,13 @@
 /// `Symptoms+Media.swift`.
 extension Diagnosis {
     static let autoplayRefused = KnownDiagnosis(
-        "media.autoplay-refused", probes: ["media.autoplay"],
+        "media.autoplay-refused", probes: [.mediaAutoplay],
         .fact("Android WebView requires a gesture for media playback by default; iOS: mediaTypesRequiringUserActionForPlayback", source: PlatformSource.androidMediaGesture)
     ) {
         "Unmuted media did not play without a gesture"
     }
     static let inlineRefused = KnownDiagnosis(
-        "media.inline-refused", probes: ["media.inline"],
+        "media.inline-refused", probes: [.mediaInline],
         .fact("allowsInlineMediaPlayback is false by default on iPhone", source: PlatformSource.wkInlinePlayback)
     ) {
         "The playsinline video did not play inside the page"

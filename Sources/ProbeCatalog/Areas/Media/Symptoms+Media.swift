@@ -9,13 +9,13 @@
 extension Symptom {
     /// What media.inline saw that inline playback being off cannot give.
     static let inlinePlaybackWorked: [Contradiction] = [
-        Contradiction("media.inline", "media.inline played the video inside the page") { r in
+        Contradiction(.mediaInline, "media.inline played the video inside the page") { r in
             r.bool("inline") == true && r.bool("enteredFullscreen") != true
         },
     ]
     /// What media.autoplay saw that a gesture rule cannot give.
     static let noGestureRule: [Contradiction] = [
-        Contradiction("media.autoplay", "media.autoplay's unmuted play() was allowed without a gesture: no gesture rule holds") { r in r.bool("played") == true || r.bool("allowed") == true },
+        Contradiction(.mediaAutoplay, "media.autoplay's unmuted play() was allowed without a gesture: no gesture rule holds") { r in r.bool("played") == true || r.bool("allowed") == true },
     ]
 
     static let iosInlineOff = KnownCause(
@@ -26,10 +26,10 @@ extension Symptom {
         ruledOutBy: inlinePlaybackWorked,
         applies: { $0.family == .ios && $0.platform.isAppWebView && $0.context.inlinePlaybackFailed },
         weigh: { e in
-            if e.observed("media.inline", "enteredFullscreen")?.boolValue == true {
+            if e.observed(.mediaInline, "enteredFullscreen")?.boolValue == true {
                 return .init(likelihood: .likely, supporting: ["media.inline entered the fullscreen player"])
             }
-            if e.observed("media.inline", "errorName")?.stringValue == "NotAllowedError" {
+            if e.observed(.mediaInline, "errorName")?.stringValue == "NotAllowedError" {
                 return .init(likelihood: .likely, supporting: ["media.inline's play() was refused before any player appeared, which inline playback off gives too: the fullscreen player it needs waits for a gesture"])
             }
             return .init(likelihood: .likely, supporting: ["media.inline did not play inside the page"])
@@ -40,7 +40,7 @@ extension Symptom {
     static func gestureRuleApplies(on family: Platform.Family) -> @Sendable (CauseEvidence) -> Bool {
         { e in
             guard e.family == family && e.platform.isAppWebView else { return false }
-            return e.result?.probe != "media.inline" || e.result?.string("errorName") == "NotAllowedError"
+            return e.result?.probe != .mediaInline || e.result?.string("errorName") == "NotAllowedError"
         }
     }
 
@@ -53,11 +53,11 @@ extension Symptom {
         ruledOutBy: noGestureRule,
         applies: gestureRuleApplies(on: .ios),
         weigh: { e in
-            if e.result?.probe == "media.inline" {
+            if e.result?.probe == .mediaInline {
                 return .init(likelihood: .likely, supporting: ["media.inline's play() was refused with NotAllowedError, not sent fullscreen"])
             }
             var against: [String] = []
-            if e.observed("media.inline", "enteredFullscreen")?.boolValue == true {
+            if e.observed(.mediaInline, "enteredFullscreen")?.boolValue == true {
                 against.append("media.inline went fullscreen: the video cannot play in the page yet, so the gesture rule cannot be judged")
             }
             return .init(likelihood: against.isEmpty ? .likely : .possible, supporting: ["unmuted play() was refused without a gesture"], against: against)
@@ -75,7 +75,7 @@ extension Symptom {
 
     /// media.autoplay refused.
     static let autoplayRefused = Symptom(
-        id: "media.autoplay-refused", probes: ["media.autoplay"],
+        id: "media.autoplay-refused", probes: [.mediaAutoplay],
         observation: "an unmuted play() without a gesture was refused",
         causes: [
             iosInlineOff, iosGestureRule, androidGestureRule,
@@ -90,7 +90,7 @@ extension Symptom {
 
     /// media.inline: the playsinline video did not play inside the page.
     static let inlineRefused = Symptom(
-        id: "media.not-inline", probes: ["media.inline"],
+        id: "media.not-inline", probes: [.mediaInline],
         observation: "a playsinline video did not play inside the page",
         causes: [iosInlineOff, iosGestureRule, androidGestureRule])
 }

@@ -10,7 +10,7 @@ extension Diagnosis {
     }
 
     /// The lead of a stalled step's diagnosis; its causes are `Symptom.stalled`'s.
-    static let runStopped = KnownDiagnosis("run.stalled", probes: [], .observation) { (step: String) in
+    static let runStopped = KnownDiagnosis("run.stalled", probes: [], .observation) { (step: ProbeID) in
         "The run stopped in \(step)"
     }
 

@@ -35,7 +35,7 @@ struct HostClaim {
         if let evidence = Self.bridgeEvidence[bridge] {
             // Every attempt of env.injected the server received: a later attempt posted to
             // agree with a forged report does not hide the page's first look.
-            for attempt in context.received["env.injected"] ?? context.results["env.injected"].map { [$0] } ?? [] {
+            for attempt in context.received[.envInjected] ?? context.results[.envInjected].map { [$0] } ?? [] {
                 guard let seen = attempt.strings("bridgeObjects"), !seen.contains(evidence) else { continue }
                 found.append(HostClaimConflict(
                     claim: "the report came through the \(bridge) bridge",
@@ -125,7 +125,7 @@ extension Diff {
 /// A fact the host reports that the page's own observation contradicts.
 struct HostContradiction: Equatable {
     let fact: String
-    let probe: String
+    let probe: ProbeID
     /// The host's words (`HostReportDocument.says`).
     let says: String
     /// What the page saw instead.
@@ -170,43 +170,43 @@ struct HostContradiction: Equatable {
 
     static func find(_ host: HostReportDocument, _ context: EvaluationContext) -> [HostContradiction] {
         var found: [HostContradiction] = []
-        func observed(_ probe: String, _ field: String) -> JSONValue? { context.observed(probe, field) }
-        func add(_ fact: String, _ probe: String, _ saw: String) {
+        func observed(_ probe: ProbeID, _ field: String) -> JSONValue? { context.observed(probe, field) }
+        func add(_ fact: String, _ probe: ProbeID, _ saw: String) {
             found.append(HostContradiction(fact: fact, probe: probe, says: host.says(fact), saw: saw))
         }
         if host.bool("javaScriptEnabled") == false {
             add("javaScriptEnabled", HostReport.probe, "was posted by the page's own script")
         }
-        if host.bool("domStorageEnabled") == true, observed("storage.local", "available")?.boolValue == false {
-            add("domStorageEnabled", "storage.local", "found localStorage null or throwing")
+        if host.bool("domStorageEnabled") == true, observed(.storageLocal, "available")?.boolValue == false {
+            add("domStorageEnabled", .storageLocal, "found localStorage null or throwing")
         }
-        if host.bool("acceptCookies") == true, observed("cookie.document", "writeRead")?.boolValue == false {
-            add("acceptCookies", "cookie.document", "could not read back a cookie it wrote")
+        if host.bool("acceptCookies") == true, observed(.cookieDocument, "writeRead")?.boolValue == false {
+            add("acceptCookies", .cookieDocument, "could not read back a cookie it wrote")
         }
-        if host.bool("acceptThirdPartyCookies") == true, observed("cookie.thirdParty", "frameLoaded")?.boolValue == true,
-           observed("cookie.thirdParty", "readBack")?.boolValue == false {
-            add("acceptThirdPartyCookies", "cookie.thirdParty", "saw the second origin's cookie refused")
+        if host.bool("acceptThirdPartyCookies") == true, observed(.cookieThirdParty, "frameLoaded")?.boolValue == true,
+           observed(.cookieThirdParty, "readBack")?.boolValue == false {
+            add("acceptThirdPartyCookies", .cookieThirdParty, "saw the second origin's cookie refused")
         }
-        let autoplayRefused = observed("media.autoplay", "played")?.boolValue == false
-            && observed("media.autoplay", "errorName")?.stringValue == "NotAllowedError"
+        let autoplayRefused = observed(.mediaAutoplay, "played")?.boolValue == false
+            && observed(.mediaAutoplay, "errorName")?.stringValue == "NotAllowedError"
         if autoplayRefused, host.bool("mediaPlaybackRequiresUserGesture") == false {
-            add("mediaPlaybackRequiresUserGesture", "media.autoplay", "was refused play() without a gesture (NotAllowedError)")
+            add("mediaPlaybackRequiresUserGesture", .mediaAutoplay, "was refused play() without a gesture (NotAllowedError)")
         }
         if autoplayRefused, host.strings("mediaTypesRequiringUserActionForPlayback")?.isEmpty == true {
-            add("mediaTypesRequiringUserActionForPlayback", "media.autoplay", "was refused play() without a gesture (NotAllowedError)")
+            add("mediaTypesRequiringUserActionForPlayback", .mediaAutoplay, "was refused play() without a gesture (NotAllowedError)")
         }
-        if host.bool("allowsInlineMediaPlayback") == true, observed("media.inline", "inline")?.boolValue == false {
-            add("allowsInlineMediaPlayback", "media.inline", "saw the playsinline video refused or sent fullscreen")
+        if host.bool("allowsInlineMediaPlayback") == true, observed(.mediaInline, "inline")?.boolValue == false {
+            add("allowsInlineMediaPlayback", .mediaInline, "saw the playsinline video refused or sent fullscreen")
         }
-        let cameraGranted = observed("camera.getUserMedia", "outcome")?.stringValue == "granted"
+        let cameraGranted = observed(.cameraGetUserMedia, "outcome")?.stringValue == "granted"
         if let authorization = host.string("cameraAuthorization"), ["denied", "restricted"].contains(authorization), cameraGranted {
-            add("cameraAuthorization", "camera.getUserMedia", "was granted the camera")
+            add("cameraAuthorization", .cameraGetUserMedia, "was granted the camera")
         }
         if context.isAndroid, host.bool("mediaCaptureHandler") == false, cameraGranted {
-            add("mediaCaptureHandler", "camera.getUserMedia", "was granted the camera, which the platform WebChromeClient's default denies")
+            add("mediaCaptureHandler", .cameraGetUserMedia, "was granted the camera, which the platform WebChromeClient's default denies")
         }
-        if context.isAndroid, host.bool("fileChooserHandler") == false, (observed("file.accept", "fileCount")?.intValue ?? 0) > 0 {
-            add("fileChooserHandler", "file.accept", "received a picked file, which the platform WebChromeClient's default cancels")
+        if context.isAndroid, host.bool("fileChooserHandler") == false, (observed(.fileAccept, "fileCount")?.intValue ?? 0) > 0 {
+            add("fileChooserHandler", .fileAccept, "received a picked file, which the platform WebChromeClient's default cancels")
         }
         return found
     }
@@ -374,7 +374,7 @@ enum HostChecks {
         // The permission library's answer is accurate when it agrees with what the camera did.
         "rn.permissionApi": Check(facts: ["cameraAuthorization"]) { host, context in
             guard let authorization = host.string("cameraAuthorization"), host.facts["cameraAuthorization"]?.how.contains("react-native-permissions") == true,
-                  let outcome = context.observed("camera.getUserMedia", "outcome")?.stringValue
+                  let outcome = context.observed(.cameraGetUserMedia, "outcome")?.stringValue
             else { return nil }
             if outcome == "granted" { return authorization == "authorized" }
             return ["denied", "restricted"].contains(authorization) ? true : nil

@@ -8,7 +8,7 @@ import Foundation
 /// `observed: {step: "<probe id>", stepAttempt: <the attempt of that probe>}` and status
 /// `info`. It is never a result of the step itself and never a finding of its own.
 public enum StepMarker {
-    public static let probe = "step.started"
+    public static let probe = ProbeID(rawValue: "step.started")
     public static let stepField = "step"
     public static let stepAttemptField = "stepAttempt"
 
@@ -20,8 +20,8 @@ public enum StepMarker {
         guard let step = observed[stepField]?.stringValue else {
             return (stepField, "expected the id of the step that began, a string")
         }
-        guard let known = catalog.probe(id: step), known.marksStart else {
-            let allowed = catalog.probes.filter(\.marksStart).map(\.id).joined(separator: ", ")
+        guard let known = catalog.probe(id: ProbeID(rawValue: step)), known.marksStart else {
+            let allowed = catalog.probes.filter(\.marksStart).map(\.id.rawValue).joined(separator: ", ")
             return (stepField, "\"\(step)\" is not a step that posts a start marker (\(allowed))")
         }
         if let attempt = observed[stepAttemptField], attempt.intValue.map({ $0 >= 1 }) != true {
@@ -36,7 +36,7 @@ public enum StepMarker {
         let status = ProbeResult.Status.info.rawValue
         let observed = [StepMarker.stepField: "string, the probe id of the step that began", StepMarker.stepAttemptField: "integer ≥ 1, that step's attempt"]
         let attempt = "1, 2, … in the order the markers are posted in the run"
-        let steps: [String]
+        let steps: [ProbeID]
     }
 }
 
@@ -61,7 +61,7 @@ public struct RunClock: Sendable, Equatable {
 /// A step that began and never ended: the latest marker whose step has no result of that
 /// attempt, judged once `Diff.stalledStepSeconds` passed with nothing received.
 struct StalledStep: Equatable {
-    let step: String
+    let step: ProbeID
     let attempt: Int
     let silentSeconds: Double
 
@@ -70,7 +70,7 @@ struct StalledStep: Equatable {
         let silent = clock.now.timeIntervalSince(last)
         guard silent >= Diff.stalledStepSeconds else { return nil }
         guard let marker = results.filter(StepMarker.isMarker).max(by: { $0.attempt < $1.attempt }),
-              let step = marker.observed[StepMarker.stepField]?.stringValue
+              let step = marker.observed[StepMarker.stepField]?.stringValue.map(ProbeID.init(rawValue:))
         else { return nil }
         let attempt = marker.observed[StepMarker.stepAttemptField]?.intValue ?? 1
         let ended = results.contains { $0.probe == step && $0.attempt >= attempt }

@@ -18,7 +18,7 @@ extension Symptom {
         docs: Remedy.Docs(ios: PlatformSource.cameraUsageDescription, reactNative: PlatformSource.cameraUsageDescription))
 
     static let stalled = Symptom(
-        id: "run.stalled", probes: ["camera.getUserMedia", "file.accept", "file.capture", "file.cancel", "file.heic"],
+        id: "run.stalled", probes: [.cameraGetUserMedia, .fileAccept, .fileCapture, .fileCancel, .fileHeic],
         observation: "the step began (its start marker arrived) and nothing came after it",
         causes: [
             // Seen on a device: an iOS 16.2 app without the key ended with SIGABRT the moment the
@@ -30,17 +30,17 @@ extension Symptom {
                 check: "Info.plist has NSCameraUsageDescription; the device's crash log (Settings › Privacy › Analytics) names the missing key",
                 remedy: usageDescriptionRemedy, source: PlatformSource.cameraUsageDescription,
                 ruledOutBy: cameraOpened,
-                applies: { $0.family == .ios && $0.platform.isAppWebView && ["camera.getUserMedia", "file.capture"].contains($0.result?.probe ?? "") },
+                applies: { $0.family == .ios && $0.platform.isAppWebView && $0.result.map { [.cameraGetUserMedia, .fileCapture].contains($0.probe) } == true },
                 weigh: { e in
-                    let supporting = ["the results stopped at \(e.result?.probe ?? "the step") on iOS, where a missing usage description ends the app at once"]
-                    return .init(likelihood: e.result?.probe == "camera.getUserMedia" ? .likely : .possible, supporting: supporting)
+                    let supporting = ["the results stopped at \(e.result?.probe.rawValue ?? "the step") on iOS, where a missing usage description ends the app at once"]
+                    return .init(likelihood: e.result?.probe == .cameraGetUserMedia ? .likely : .possible, supporting: supporting)
                 }),
             KnownCause(
                 "ios.microphone.no-usage-description", .osPermission, scope: "iOS, file capture switched to video",
                 summary: "iOS ended the app when the camera picker switched to video without NSMicrophoneUsageDescription",
                 check: "Info.plist has NSMicrophoneUsageDescription",
                 remedy: usageDescriptionRemedy, source: PlatformSource.killedOnVideoCapture,
-                applies: { $0.family == .ios && $0.platform.isAppWebView && ($0.result?.probe ?? "").hasPrefix("file.") },
+                applies: { $0.family == .ios && $0.platform.isAppWebView && ($0.result?.probe.rawValue ?? "").hasPrefix("file.") },
                 weigh: { _ in .init(likelihood: .possible, supporting: ["the results stopped in a file step on iOS"]) }),
             KnownCause(
                 "ios.web-content-terminated", .app, scope: "iOS WKWebView",
@@ -94,7 +94,7 @@ extension Symptom {
                     }
                     """, docs: Remedy.Docs(android: "https://developer.android.com/reference/android/webkit/WebView#saveState(android.os.Bundle)")),
                 source: PlatformSource.androidProcessLifecycle,
-                applies: { $0.family == .android && ($0.result?.probe ?? "").hasPrefix("file.") },
+                applies: { $0.family == .android && ($0.result?.probe.rawValue ?? "").hasPrefix("file.") },
                 weigh: { _ in .init(likelihood: .possible, supporting: ["the results stopped in a chooser step"]) }),
             KnownCause(
                 "app.navigated-away", .app, scope: "every app WebView",
@@ -108,6 +108,6 @@ extension Symptom {
                 summary: "the person left the app or has not finished the step, e.g. is still in the chooser (not a fault of the app)",
                 check: "ask the person; reopen the run's link to resume it",
                 remedy: nil, source: PlatformSource.androidProcessLifecycle,
-                weigh: { e in .init(likelihood: .possible, supporting: ["a person can stop at any step"], against: e.result?.probe == "camera.getUserMedia" ? ["the marker is posted after the tap, just before the camera call"] : []) }),
+                weigh: { e in .init(likelihood: .possible, supporting: ["a person can stop at any step"], against: e.result?.probe == .cameraGetUserMedia ? ["the marker is posted after the tap, just before the camera call"] : []) }),
         ])
 }

@@ -7,7 +7,7 @@ extension Diff {
     /// means `domStorageEnabled` was never set.
     func evaluateWebStorage(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let probe = result.probe
-        let name = probe == "storage.local" ? "localStorage" : "sessionStorage"
+        let name = probe == .storageLocal ? "localStorage" : "sessionStorage"
         let available = result.bool("available")
         let roundTrip = result.bool("writeReadRemove")
         let error = result.string("errorName")
@@ -17,7 +17,7 @@ extension Diff {
 
         if available == false || (error != nil && error != "QuotaExceededError") {
             let how = available == false ? "is null" : "throws \(error!)"
-            if context.isAndroid && probe == "storage.local" {
+            if context.isAndroid && probe == .storageLocal {
                 return Assessment(
                     .broken, observed,
                     diagnosis: Diagnosis.domStorageOff(name, how),

@@ -19,7 +19,7 @@ extension Symptom {
 
     /// localStorage / sessionStorage / indexedDB null or throwing.
     static let storageUnavailable = Symptom(
-        id: "storage.unavailable", probes: ["storage.local", "storage.session", "storage.indexedDB"],
+        id: "storage.unavailable", probes: [.storageLocal, .storageSession, .storageIndexedDB],
         observation: "web storage is null, throws, or cannot open",
         causes: [
             KnownCause(
@@ -28,7 +28,7 @@ extension Symptom {
                 check: "env.secureContext: origin must be the server's https origin, not \"null\"",
                 remedy: nil, source: PlatformSource.opaqueOriginStorage,
                 applies: { e in
-                    let origin = e.observed("env.secureContext", "origin")?.stringValue
+                    let origin = e.observed(.envSecureContext, "origin")?.stringValue
                     return origin == "null" || origin?.hasPrefix("file:") == true || origin?.hasPrefix("data:") == true
                 },
                 weigh: { _ in .init(likelihood: .conclusive, supporting: ["the page's origin is opaque"]) }),
@@ -38,7 +38,7 @@ extension Symptom {
                 check: "webView.settings.domStorageEnabled (React Native: the domStorageEnabled prop is not false)",
                 remedy: .domStorage, source: PlatformSource.androidDomStorage,
                 ruledOutBy: webStorageWorked,
-                applies: { $0.family == .android && $0.platform.isAppWebView && $0.result?.probe != "storage.session" },
+                applies: { $0.family == .android && $0.platform.isAppWebView && $0.result?.probe != .storageSession },
                 weigh: { e in
                     if e.wrapper != nil {
                         return .init(likelihood: .possible, supporting: ["null or throwing storage on Android"], against: ["\(e.wrapper!.rawValue) turns DOM storage on unless the app turns it off"])
@@ -52,7 +52,7 @@ extension Symptom {
                 remedy: .persistentDataStore, source: PlatformSource.nonPersistentStore,
                 applies: { $0.platform.isAppWebView },
                 weigh: { e in
-                    let cookiesBlocked = e.observed("cookie.document", "writeRead")?.boolValue == false
+                    let cookiesBlocked = e.observed(.cookieDocument, "writeRead")?.boolValue == false
                     if e.family == .android && e.wrapper == nil {
                         return .init(likelihood: .possible, supporting: cookiesBlocked ? ["cookie.document failed too"] : [], against: ["Android's DOM storage default explains it alone"])
                     }
@@ -66,7 +66,7 @@ extension Symptom {
     /// WebView's life, and react-native-webview's Android incognito removes the cookies and the
     /// cache (`setIncognito` in https://github.com/react-native-webview/react-native-webview/blob/master/android/src/main/java/com/reactnativecommunity/webview/RNCWebViewManagerImpl.kt).
     static let storageNotPersistent = Symptom(
-        id: "storage.not-persistent", probes: ["storage.relaunch", "storage.navigation"],
+        id: "storage.not-persistent", probes: [.storageRelaunch, .storageNavigation],
         observation: "persistent cookies or storage did not survive a navigation or a relaunch",
         causes: [
             KnownCause(
@@ -75,7 +75,7 @@ extension Symptom {
                 check: "the WKWebViewConfiguration's websiteDataStore.isPersistent; the incognito prop; localStorage is lost with the cookies",
                 remedy: nonPersistentRemedy, source: PlatformSource.nonPersistentStore,
                 ruledOutBy: [
-                    Contradiction("storage.relaunch", "storage.relaunch found the localStorage marker after the relaunch: a non-persistent store keeps nothing past the WebView") { r in r.bool("localStorage") == true },
+                    Contradiction(.storageRelaunch, "storage.relaunch found the localStorage marker after the relaunch: a non-persistent store keeps nothing past the WebView") { r in r.bool("localStorage") == true },
                 ],
                 applies: { $0.family == .ios },
                 weigh: { e in .init(likelihood: .likely, supporting: e.wrapper == .reactNativeWebView ? ["react-native-webview's incognito uses a non-persistent store"] : ["persistent markers were lost"]) }),
@@ -92,7 +92,7 @@ extension Symptom {
 
     /// Cookies blocked for the page itself.
     static let cookiesBlocked = Symptom(
-        id: "cookies.blocked", probes: ["cookie.document", "cookie.server", "fetch.credentials"],
+        id: "cookies.blocked", probes: [.cookieDocument, .cookieServer, .fetchCredentials],
         observation: "first-party cookies are not stored or not sent",
         causes: [
             KnownCause(
@@ -115,7 +115,7 @@ extension Symptom {
 
     /// cookie.thirdParty blocked where the profile requires it.
     static let thirdPartyCookiesBlocked = Symptom(
-        id: "cookies.third-party-blocked", probes: ["cookie.thirdParty"],
+        id: "cookies.third-party-blocked", probes: [.cookieThirdParty],
         observation: "the second origin's SameSite=None cookie was not kept",
         causes: [
             KnownCause(
@@ -135,7 +135,7 @@ extension Symptom {
 
     /// file.accept: the chooser never answered, or cancelled at once.
     static let fileNoChooser = Symptom(
-        id: "file.no-chooser", probes: ["file.accept", "file.capture", "file.cancel"],
+        id: "file.no-chooser", probes: [.fileAccept, .fileCapture, .fileCancel],
         observation: "the file input got neither a file nor a cancel, or a cancel faster than a chooser can appear",
         causes: [
             KnownCause(
