@@ -1,6 +1,7 @@
-/// The pass every escape of this server makes over a text (`HTMLText`, and the XML, Markdown
-/// and terminal forms of `ReportText`): each Unicode scalar is written as its escape, or as
-/// itself where it has none. The formats differ only in which scalars they escape and how.
+/// The pass every escape of this server makes over a text (`HTMLText`; the XML, Markdown
+/// and terminal forms of `ReportText`; Prometheus label values; workflow-command data): each
+/// Unicode scalar is written as its escape, or as itself where it has none. The formats
+/// differ only in which scalars they escape and how.
 public enum TextEscape {
     /// `text` with each scalar written as `escape(scalar)`, or kept where that is nil (an
     /// empty escape drops the scalar).
