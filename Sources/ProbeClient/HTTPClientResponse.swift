@@ -95,11 +95,9 @@ public struct ClientResponseParser: Sendable {
                 try parseHead(Array(buffer[..<end]))
                 buffer.removeFirst(end + 4)
             case .fixed(let remaining):
-                let take = min(remaining, buffer.count)
-                try appendBody(buffer[..<take])
-                buffer.removeFirst(take)
-                if remaining - take == 0 { state = .done } else {
-                    state = .fixed(remaining: remaining - take)
+                let left = try takeBody(remaining)
+                if left == 0 { state = .done } else {
+                    state = .fixed(remaining: left)
                     return nil
                 }
             case .chunkSize:
@@ -116,11 +114,9 @@ public struct ClientResponseParser: Sendable {
                 }
                 state = size == 0 ? .trailers : .chunkData(remaining: size)
             case .chunkData(let remaining):
-                let take = min(remaining, buffer.count)
-                try appendBody(buffer[..<take])
-                buffer.removeFirst(take)
-                if remaining - take == 0 { state = .chunkDataEnd } else {
-                    state = .chunkData(remaining: remaining - take)
+                let left = try takeBody(remaining)
+                if left == 0 { state = .chunkDataEnd } else {
+                    state = .chunkData(remaining: left)
                     return nil
                 }
             case .chunkDataEnd:
@@ -172,6 +168,15 @@ public struct ClientResponseParser: Sendable {
         } else {
             state = .untilClose
         }
+    }
+
+    /// Moves what has arrived of the `remaining` bytes of a body (or of a chunk) from the
+    /// buffer to the body; returns how many are still to come.
+    private mutating func takeBody(_ remaining: Int) throws(Failure) -> Int {
+        let take = min(remaining, buffer.count)
+        try appendBody(buffer[..<take])
+        buffer.removeFirst(take)
+        return remaining - take
     }
 
     private mutating func appendBody(_ bytes: ArraySlice<UInt8>) throws(Failure) {

@@ -22,9 +22,7 @@ extension PostgresRunStore {
         if let verdict = filter.verdict { add({ "coalesce(verdict, 'incomplete') = \($0)" }, verdict) }
         if let since = filter.since { add({ "created_at >= \($0)::bigint" }, String(since.unixMillis)) }
         if let cursor = filter.cursor {
-            guard let (createdAt, id) = PostgresReads.parseCursor(cursor) else {
-                throw .invalid("the cursor is not one this server returned")
-            }
+            let (createdAt, id) = try RunCursor.parse(cursor)
             values.append(String(createdAt))
             values.append(id)
             conditions.append("(created_at, id) < ($\(values.count - 1)::bigint, $\(values.count))")
@@ -32,27 +30,25 @@ extension PostgresRunStore {
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         values.append(String(filter.limit + 1))  // one more, to know whether there is a next page
         let sql = "SELECT \(PostgresReads.runColumns) FROM runs \(whereClause) ORDER BY created_at DESC, id DESC LIMIT $\(values.count)"
-        let rows = try readers.read { connection in try connection.execute(sql, values).rows.map(PostgresReads.run) }
-        let items = Array(rows.prefix(filter.limit))
-        let next = rows.count > filter.limit ? items.last.map { "\($0.createdAt.unixMillis).\($0.id)" } : nil
-        return Page(items: items, nextCursor: next)
+        return Page(fetched: try readers.read { connection in try connection.execute(sql, values).rows.map(PostgresReads.run) },
+                    limit: filter.limit)
     }
 
     public func results(runID: String) throws(StoreError) -> [ResultRecord] {
-        try readers.read { connection in
-            try PostgresReads.requireRun(runID, on: connection)
-            return try connection.execute(
-                "SELECT \(PostgresReads.resultColumns) FROM results WHERE run_id = $1 ORDER BY seq", [runID]
-            ).rows.map(PostgresReads.result)
-        }
+        try arrivals(of: runID, in: "results", columns: PostgresReads.resultColumns, PostgresReads.result)
     }
 
     public func uploads(runID: String) throws(StoreError) -> [UploadRecord] {
+        try arrivals(of: runID, in: "uploads", columns: PostgresReads.uploadColumns, PostgresReads.upload)
+    }
+
+    /// The run's rows of `table` in arrival order (seq); `runNotFound` if the run does not exist.
+    private func arrivals<Row>(
+        of runID: String, in table: String, columns: String, _ read: ([String?]) -> Row
+    ) throws(StoreError) -> [Row] {
         try readers.read { connection in
             try PostgresReads.requireRun(runID, on: connection)
-            return try connection.execute(
-                "SELECT \(PostgresReads.uploadColumns) FROM uploads WHERE run_id = $1 ORDER BY seq", [runID]
-            ).rows.map(PostgresReads.upload)
+            return try connection.execute("SELECT \(columns) FROM \(table) WHERE run_id = $1 ORDER BY seq", [runID]).rows.map(read)
         }
     }
 
@@ -133,12 +129,5 @@ enum PostgresReads {
 
     static func requireRun(_ id: String, on connection: PostgresConnection) throws {
         if try connection.execute("SELECT 1 FROM runs WHERE id = $1", [id]).rows.isEmpty { throw StoreError.runNotFound(id) }
-    }
-
-    /// `<created_at millis>.<id>`, as SQLite's listing makes it.
-    static func parseCursor(_ cursor: String) -> (Int64, String)? {
-        let parts = cursor.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, let millis = Int64(parts[0]), RunID.isWellFormed(String(parts[1])) else { return nil }
-        return (millis, String(parts[1]))
     }
 }

@@ -33,8 +33,7 @@ final class PostgresBatchCommitter: BatchCommitter {
             try connection.execute("BEGIN")
             try lockRuns(of: batch)
         } catch {
-            _ = try? connection.execute("ROLLBACK")
-            return batch.map { _ in .failure(StoreError.from(error)) }
+            return abandon(batch, StoreError.from(error))
         }
         var results: [Result<StoreWriteOutcome, StoreError>] = []
         results.reserveCapacity(batch.count)
@@ -49,28 +48,37 @@ final class PostgresBatchCommitter: BatchCommitter {
                 if case .unavailable = storeError {
                     // Usually the connection is gone; if not, end the transaction so the next
                     // batch does not start inside an aborted one.
-                    _ = try? connection.execute("ROLLBACK")
-                    return batch.map { _ in .failure(storeError) }
+                    return abandon(batch, storeError)
                 }
                 do {
                     try connection.execute("ROLLBACK TO SAVEPOINT store_write")
                 } catch {
-                    let lost = StoreError.from(error)
-                    _ = try? connection.execute("ROLLBACK")
-                    return batch.map { _ in .failure(lost) }
+                    return abandon(batch, StoreError.from(error))
                 }
                 results.append(.failure(storeError))
             }
         }
+        if let failure = commitTransaction() { return batch.map { _ in .failure(failure) } }
+        return results
+    }
+
+    /// Rolls the batch's transaction back and fails every write of the batch with `error`:
+    /// none of it was committed.
+    private func abandon(_ batch: [StoreWrite], _ error: StoreError) -> [Result<StoreWriteOutcome, StoreError>] {
+        _ = try? connection.execute("ROLLBACK")
+        return batch.map { _ in .failure(error) }
+    }
+
+    /// Ends the transaction with COMMIT; when that fails, with ROLLBACK, and says why.
+    private func commitTransaction() -> StoreError? {
         do {
             // synchronous_commit = on: returns once the commit's WAL is flushed on the server.
             try connection.execute("COMMIT")
+            return nil
         } catch {
-            let storeError = StoreError.from(error)
             _ = try? connection.execute("ROLLBACK")
-            return batch.map { _ in .failure(storeError) }
+            return StoreError.from(error)
         }
-        return results
     }
 
     private enum FastCommit {
@@ -112,13 +120,7 @@ final class PostgresBatchCommitter: BatchCommitter {
                 return .aWriteFailed
             }
         }
-        do {
-            // synchronous_commit = on: returns once the commit's WAL is flushed on the server.
-            try connection.execute("COMMIT")
-        } catch {
-            _ = try? connection.execute("ROLLBACK")
-            return .failed(StoreError.from(error))
-        }
+        if let failure = commitTransaction() { return .failed(failure) }
         return .committed(outcomes)
     }
 }

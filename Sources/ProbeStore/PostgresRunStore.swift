@@ -15,13 +15,13 @@ import Foundation
 /// Threading: one `GroupCommitWriter` thread owns the write connection; `PostgresReaderPool`
 /// serves reads on the calling thread; `PostgresListener` has a connection and thread of its
 /// own for LISTEN. Each locks its own state; the rest is immutable: `@unchecked Sendable`.
-public final class PostgresRunStore: RunStore, @unchecked Sendable {
+public final class PostgresRunStore: GroupCommittedStore, @unchecked Sendable {
     /// The NOTIFY channel a stored verdict is announced on, with the run id as payload
     /// (https://www.postgresql.org/docs/current/sql-notify.html).
     static let verdictChannel = "probe_run_judged"
 
     public let location: PostgresLocation
-    private let writer: GroupCommitWriter
+    let writer: GroupCommitWriter
     let readers: PostgresReaderPool
     private let listenerLock = NSLock()
     private var listener: PostgresListener?
@@ -54,22 +54,10 @@ public final class PostgresRunStore: RunStore, @unchecked Sendable {
         try connection.execute("SET client_encoding = 'UTF8'")
     }
 
-    public func submit(
-        _ write: StoreWrite, completion: @escaping @Sendable (Result<StoreWriteOutcome, StoreError>) -> Void
-    ) {
-        writer.submit(write, completion: completion)
-    }
-
     public func close() {
         writer.close()
         readers.close()
         listenerLock.withLock { listener }?.stop()
-    }
-
-    /// Transactions and writes committed so far (the batching factor, as for SQLite).
-    public var writeStatistics: (transactions: Int, writes: Int) {
-        let statistics = writer.statistics
-        return (statistics.transactions, statistics.writes)
     }
 
     public func observeVerdicts(_ judged: @escaping @Sendable (String) -> Void, missedSome: @escaping @Sendable () -> Void) {

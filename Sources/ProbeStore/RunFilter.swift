@@ -53,3 +53,30 @@ public struct Page<Item: Sendable>: Sendable {
 }
 
 extension Page: Equatable where Item: Equatable {}
+
+extension Page where Item == RunRecord {
+    /// The page of a listing that fetched `limit + 1` rows, newest first: the extra row
+    /// only tells that there is a next page, which starts after this page's last run.
+    init(fetched rows: [RunRecord], limit: Int) {
+        let items = Array(rows.prefix(limit))
+        self.init(items: items, nextCursor: rows.count > limit ? items.last.map(RunCursor.after) : nil)
+    }
+}
+
+/// The keyset cursor of run listings, `<created_at millis>.<id>` (ids never contain a dot).
+/// Both stores make and read the same text, so a cursor means the same on either engine.
+enum RunCursor {
+    /// The cursor of the page that follows `run`.
+    static func after(_ run: RunRecord) -> String {
+        "\(run.createdAt.unixMillis).\(run.id)"
+    }
+
+    /// The creation time (Unix milliseconds) and id of the run a page follows.
+    static func parse(_ cursor: String) throws(StoreError) -> (createdAt: Int64, id: String) {
+        let parts = cursor.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2, let millis = Int64(parts[0]), RunID.isWellFormed(String(parts[1])) else {
+            throw .invalid("the cursor is not one this server returned")
+        }
+        return (millis, String(parts[1]))
+    }
+}

@@ -127,15 +127,8 @@ public final class SQLiteDatabase {
 
     /// Runs `body` in a transaction: commits if it returns, rolls back if it throws.
     public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
-        try execute("BEGIN \(kind.rawValue)", [])
-        do {
-            let value = try body()
-            try execute("COMMIT", [])
-            return value
-        } catch {
-            // If COMMIT or the body failed, undo everything; SQLite may already have.
-            if isInTransaction { try? execute("ROLLBACK", []) }
-            throw error
+        try enclosed(begin: "BEGIN \(kind.rawValue)", end: "COMMIT", body) {
+            try? execute("ROLLBACK", [])
         }
     }
 
@@ -144,16 +137,23 @@ public final class SQLiteDatabase {
     /// `isInTransaction`).
     public func savepoint<T>(_ name: String, _ body: () throws -> T) throws -> T {
         // Cached statements: the writer opens a savepoint per write, thousands per second.
-        try execute("SAVEPOINT \(name)", [])
+        try enclosed(begin: "SAVEPOINT \(name)", end: "RELEASE \(name)", body) {
+            try? execute("ROLLBACK TO \(name)", [])
+            try? execute("RELEASE \(name)", [])
+        }
+    }
+
+    /// `body` between the statements `begin` and `end`. If `end` or the body fails, `undo`
+    /// runs, but only while SQLite still has a transaction: after SQLITE_FULL, SQLITE_IOERR
+    /// and the like it has rolled everything back by itself.
+    private func enclosed<T>(begin: String, end: String, _ body: () throws -> T, undo: () -> Void) throws -> T {
+        try execute(begin, [])
         do {
             let value = try body()
-            try execute("RELEASE \(name)", [])
+            try execute(end, [])
             return value
         } catch {
-            if isInTransaction {
-                try? execute("ROLLBACK TO \(name)", [])
-                try? execute("RELEASE \(name)", [])
-            }
+            if isInTransaction { undo() }
             throw error
         }
     }

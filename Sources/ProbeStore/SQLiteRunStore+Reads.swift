@@ -34,9 +34,7 @@ extension SQLiteRunStore {
             values.append(since.unixMillis)
         }
         if let cursor = filter.cursor {
-            guard let (createdAt, id) = Self.parseCursor(cursor) else {
-                throw .invalid("the cursor is not one this server returned")
-            }
+            let (createdAt, id) = try RunCursor.parse(cursor)
             conditions.append("(created_at, id) < (?, ?)")
             values.append(createdAt)
             values.append(id)
@@ -44,27 +42,24 @@ extension SQLiteRunStore {
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         values.append(filter.limit + 1)  // one more, to know whether there is a next page
         let sql = "SELECT \(Self.runColumns) FROM runs \(whereClause) ORDER BY created_at DESC, id DESC LIMIT ?"
-        let rows = try readers.read { database in try database.rows(sql, values, Self.readRun) }
-        let items = Array(rows.prefix(filter.limit))
-        let next = rows.count > filter.limit ? items.last.map(Self.cursor(after:)) : nil
-        return Page(items: items, nextCursor: next)
+        return Page(fetched: try readers.read { database in try database.rows(sql, values, Self.readRun) }, limit: filter.limit)
     }
 
     public func results(runID: String) throws(StoreError) -> [ResultRecord] {
-        try readers.read { database in
-            try Self.requireRun(runID, in: database)
-            return try database.rows(
-                "SELECT \(Self.resultColumns) FROM results WHERE run_id = ? ORDER BY rowid", [runID],
-                Self.readResult)
-        }
+        try arrivals(of: runID, in: "results", columns: Self.resultColumns, Self.readResult)
     }
 
     public func uploads(runID: String) throws(StoreError) -> [UploadRecord] {
+        try arrivals(of: runID, in: "uploads", columns: Self.uploadColumns, Self.readUpload)
+    }
+
+    /// The run's rows of `table` in arrival order (rowid); `runNotFound` if the run does not exist.
+    private func arrivals<Row>(
+        of runID: String, in table: String, columns: String, _ read: (SQLiteStatement) -> Row
+    ) throws(StoreError) -> [Row] {
         try readers.read { database in
             try Self.requireRun(runID, in: database)
-            return try database.rows(
-                "SELECT \(Self.uploadColumns) FROM uploads WHERE run_id = ? ORDER BY rowid", [runID],
-                Self.readUpload)
+            return try database.rows("SELECT \(columns) FROM \(table) WHERE run_id = ? ORDER BY rowid", [runID], read)
         }
     }
 
@@ -158,20 +153,5 @@ extension SQLiteRunStore {
     private static func requireRun(_ id: String, in database: SQLiteDatabase) throws {
         let exists = try database.firstRow("SELECT 1 FROM runs WHERE id = ?", [id]) { _ in true } ?? false
         if !exists { throw StoreError.runNotFound(id) }
-    }
-
-    // MARK: Cursor
-
-    /// `<created_at millis>.<id>`: ids never contain a dot.
-    private static func cursor(after run: RunRecord) -> String {
-        "\(run.createdAt.unixMillis).\(run.id)"
-    }
-
-    private static func parseCursor(_ cursor: String) -> (Int64, String)? {
-        let parts = cursor.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, let millis = Int64(parts[0]), RunID.isWellFormed(String(parts[1])) else {
-            return nil
-        }
-        return (millis, String(parts[1]))
     }
 }

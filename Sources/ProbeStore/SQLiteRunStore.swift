@@ -6,12 +6,12 @@ import Foundation
 /// every write; a `ReaderPool` of read-only connections serves synchronous reads on the
 /// calling thread. Both types lock their own state, the rest of this class is immutable
 /// after `init`: hence `@unchecked Sendable`.
-public final class SQLiteRunStore: RunStore, @unchecked Sendable {
+public final class SQLiteRunStore: GroupCommittedStore, @unchecked Sendable {
     /// The database file's name in the data directory.
     public static let fileName = "probe.sqlite"
 
     public let path: String
-    private let writer: GroupCommitWriter
+    let writer: GroupCommitWriter
     let readers: ReaderPool
 
     /// Opens `fileName` in `dataDirectory` (which must exist).
@@ -66,24 +66,11 @@ public final class SQLiteRunStore: RunStore, @unchecked Sendable {
         try database.execute("PRAGMA journal_size_limit = \(StoreLimits.journalSizeLimitBytes)")
     }
 
-    // MARK: RunStore
-
-    public func submit(
-        _ write: StoreWrite, completion: @escaping @Sendable (Result<StoreWriteOutcome, StoreError>) -> Void
-    ) {
-        writer.submit(write, completion: completion)
-    }
+    // MARK: RunStore (`submit` and `writeStatistics`: `GroupCommittedStore`)
 
     public func close() {
         writer.close()
         readers.close()
-    }
-
-    /// Transactions and writes committed so far: writes per transaction is the group
-    /// commit's batching factor.
-    public var writeStatistics: (transactions: Int, writes: Int) {
-        let statistics = writer.statistics
-        return (statistics.transactions, statistics.writes)
     }
 
     /// `PRAGMA integrity_check` on a read connection: "ok", or what is wrong.

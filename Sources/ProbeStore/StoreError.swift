@@ -96,11 +96,11 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
         case .ioError(let error):
             "The system failed a write; it was not saved. Check free space and the system log. (\(error))"
         case .readOnly(let error):
-            "The database is read-only for this process. \(error.advice ?? "") (\(error.message))"
+            Self.advised("The database is read-only for this process.", error)
         case .corrupt(let error):
-            "The database is damaged. \(error.advice ?? "") (\(error.message))"
+            Self.advised("The database is damaged.", error)
         case .busy(let error):
-            "The database is locked by another process. \(error.advice ?? "") (\(error.message))"
+            Self.advised("The database is locked by another process.", error)
         case .overloaded(let queued):
             "\(queued) writes are waiting for the disk; retry in a moment."
         case .schemaTooNew(let found, let known):
@@ -118,5 +118,11 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
         case .postgres(let error):
             "PostgreSQL refused the statement: \(error)"
         }
+    }
+
+    /// An SQLite failure the operator fixes outside the server: what happened, what to do
+    /// about it (`SQLiteError.advice`), then SQLite's own words.
+    private static func advised(_ problem: String, _ error: SQLiteError) -> String {
+        "\(problem) \(error.advice ?? "") (\(error.message))"
     }
 }

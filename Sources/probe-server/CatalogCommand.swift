@@ -3,26 +3,15 @@ import ProbeCatalog
 import ProbeServer
 
 /// `probe-server catalog`: the probes in page order, what each checks, and the checklist. Offline.
-enum CatalogCommand: Command {
+enum CatalogCommand: CatalogViewCommand {
     static let name = "catalog"
     static let summary = "List the probes, requirement sets and checklist (offline)."
 
-    static let options: [Arguments.Option] = [
-        .init(long: "json", short: nil, valueName: nil, help: "Print the whole catalog as JSON (as GET /api/catalog)."),
-    ]
+    static let jsonHelp = "Print the whole catalog as JSON (as GET /api/catalog)."
 
-    static let usage = ["catalog [--json]"]
-    static let exitStatuses: [ExitStatusNote] = [.printed, .stdoutUnwritable]
+    static func jsonView(_ catalog: Catalog) -> String { catalog.exportJSON() + "\n" }
 
-    static func run(_ args: Arguments) throws -> Int32 {
-        let catalog = Catalog.standard
-        if args.flag("json") {
-            try Output.write(catalog.exportJSON() + "\n")
-        } else {
-            try Output.write(text(catalog, style: Output.style))
-        }
-        return ExitCode.ready
-    }
+    static func textView(_ catalog: Catalog) -> String { text(catalog, style: Output.style) }
 
     static func text(_ catalog: Catalog, style: TerminalStyle) -> String {
         var lines: [String] = []

@@ -3,16 +3,11 @@ import ProbeCatalog
 import ProbeServer
 
 /// `probe-server profiles`: every probe's expectation per platform and requirement set. Offline.
-enum ProfilesCommand: Command {
+enum ProfilesCommand: CatalogViewCommand {
     static let name = "profiles"
     static let summary = "Show the expected outcome of every probe per platform (offline)."
 
-    static let options: [Arguments.Option] = [
-        .init(long: "json", short: nil, valueName: nil, help: "Print the requirement sets and profiles as JSON."),
-    ]
-
-    static let usage = ["profiles [--json]"]
-    static let exitStatuses: [ExitStatusNote] = [.printed, .stdoutUnwritable]
+    static let jsonHelp = "Print the requirement sets and profiles as JSON."
 
     struct Export: Encodable {
         let defaultRequirementSet: String
@@ -20,15 +15,11 @@ enum ProfilesCommand: Command {
         let profiles: [Profile]
     }
 
-    static func run(_ args: Arguments) throws -> Int32 {
-        let catalog = Catalog.standard
-        if args.flag("json") {
-            try Output.write(DiffCommand.jsonText(Export(
-                defaultRequirementSet: Catalog.defaultRequirementSet, requirementSets: catalog.requirementSets,
-                profiles: catalog.profiles)))
-        } else {
-            try Output.write(ProfileTable.render(catalog))
-        }
-        return ExitCode.ready
+    static func jsonView(_ catalog: Catalog) -> String {
+        DiffCommand.jsonText(Export(
+            defaultRequirementSet: Catalog.defaultRequirementSet, requirementSets: catalog.requirementSets,
+            profiles: catalog.profiles))
     }
+
+    static func textView(_ catalog: Catalog) -> String { ProfileTable.render(catalog) }
 }

@@ -5,24 +5,18 @@ public enum HTMLText {
     /// Text and attribute values (always double-quoted by the pages). Control
     /// characters become U+FFFD: they are parse errors in HTML and would hide text.
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        TextEscape.map(text) { scalar in
+            if let entity = TextEscape.markupEntity(scalar) { return entity }
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
+            case "\"": return "&quot;"
+            case "'": return "&#39;"
             // Template syntax stays inert in static HTML, but a page that later adds a
             // client-side template engine must not find `{{…}}` ready to evaluate.
-            case "{": out += "&#123;"
-            case "}": out += "&#125;"
-            default:
-                out.unicodeScalars.append(isUnsafeControl(scalar) ? replacement : scalar)
+            case "{": return "&#123;"
+            case "}": return "&#125;"
+            default: return isUnsafeControl(scalar) ? String(replacement) : nil
             }
         }
-        return out
     }
 
     /// What an unsafe control character becomes.

@@ -172,11 +172,8 @@ public struct RequestParser: Sendable {
                 }
 
             case .body(let remaining):
-                let take = min(remaining, bufferedBytes)
+                let take = takeBody(remaining)
                 if take == 0 { return nil }
-                body.append(contentsOf: buffer[start..<(start + take)])
-                start += take
-                scanFrom = start
                 if take == remaining { return finishMessage() }
                 state = .body(remaining: remaining - take)
 
@@ -194,11 +191,8 @@ public struct RequestParser: Sendable {
                 }
 
             case .chunkData(let remaining):
-                let take = min(remaining, bufferedBytes)
+                let take = takeBody(remaining)
                 if take == 0 { return nil }
-                body.append(contentsOf: buffer[start..<(start + take)])
-                start += take
-                scanFrom = start
                 state = take == remaining ? .chunkDataEnd : .chunkData(remaining: remaining - take)
 
             case .chunkDataEnd:
@@ -226,6 +220,17 @@ public struct RequestParser: Sendable {
 
     static func bodyTooLarge(_ size: Int, _ limit: Int) -> HTTPParseError {
         HTTPParseError(.contentTooLarge, "request body of \(size) bytes exceeds this endpoint's limit of \(limit) bytes")
+    }
+
+    /// Moves what is buffered of the `remaining` bytes of a body (or of a chunk) into `body`;
+    /// returns how many, 0 (and nothing touched) while none has arrived.
+    private mutating func takeBody(_ remaining: Int) -> Int {
+        let take = min(remaining, bufferedBytes)
+        guard take > 0 else { return 0 }
+        body.append(contentsOf: buffer[start..<(start + take)])
+        start += take
+        scanFrom = start
+        return take
     }
 
     /// The next CRLF-terminated line without its CRLF, as a range into `buffer`; nil when

@@ -26,16 +26,14 @@ public struct MetricsExposition: Sendable {
 
     /// A label value escapes backslash, double quote and line feed as `\\`, `\"` and `\n`.
     public static func escapeLabelValue(_ value: String) -> String {
-        var out = ""
-        for c in value.unicodeScalars {
-            switch c {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(c)
+        TextEscape.map(value) { scalar in
+            switch scalar {
+            case "\\": "\\\\"
+            case "\"": "\\\""
+            case "\n": "\\n"
+            default: nil
             }
         }
-        return out
     }
 
     /// Help text escapes backslash and line feed (a quote stays as it is).

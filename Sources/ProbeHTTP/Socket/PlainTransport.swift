@@ -29,12 +29,7 @@ package final class PlainTransport: Transport {
             // MSG_NOSIGNAL: a peer that went away is an error code, not a SIGPIPE.
             let n = send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
             if n >= 0 { return .bytes(n) }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return .wantWrite
-            case EPIPE, ECONNRESET: return .closed
-            default: return .failed("send: \(String(cString: strerror(errno)))")
-            }
+            if let failure = Self.writeFailure(of: "send") { return failure }
         }
     }
 
@@ -51,13 +46,19 @@ package final class PlainTransport: Transport {
             while true {
                 let n = sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
                 if n >= 0 { return .bytes(n) }
-                switch errno {
-                case EINTR: continue
-                case EAGAIN, EWOULDBLOCK: return .wantWrite
-                case EPIPE, ECONNRESET: return .closed
-                default: return .failed("sendmsg: \(String(cString: strerror(errno)))")
-                }
+                if let failure = Self.writeFailure(of: "sendmsg") { return failure }
             }
+        }
+    }
+
+    /// What `errno` after a failed `send` or `sendmsg` (`call`) means; nil for EINTR, after
+    /// which the same call is made again.
+    private static func writeFailure(of call: String) -> TransportResult? {
+        switch errno {
+        case EINTR: nil
+        case EAGAIN, EWOULDBLOCK: .wantWrite
+        case EPIPE, ECONNRESET: .closed
+        default: .failed("\(call): \(String(cString: strerror(errno)))")
         }
     }
 

@@ -36,22 +36,23 @@ package enum SSLIO {
 
     package static func read(_ ssl: OpaquePointer, into buffer: UnsafeMutableRawBufferPointer) -> Outcome {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return (.bytes(0), false) }
-        OpenSSLErrorQueue.clear()
-        errno = 0
-        var count = 0
-        let status = SSL_read_ex(ssl, base, buffer.count, &count)
-        if status == 1 { return (.bytes(count), false) }
-        return failure(ssl, status, during: "TLS read")
+        return transfer(ssl, during: "TLS read") { count in SSL_read_ex(ssl, base, buffer.count, &count) }
     }
 
     package static func write(_ ssl: OpaquePointer, from buffer: UnsafeRawBufferPointer) -> Outcome {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return (.bytes(0), false) }
+        return transfer(ssl, during: "TLS write") { count in SSL_write_ex(ssl, base, buffer.count, &count) }
+    }
+
+    /// One `SSL_read_ex` or `SSL_write_ex` (`call`, which sets the bytes it moved): the error
+    /// queue and errno are cleared first, so `failure` reads only what this call left.
+    private static func transfer(_ ssl: OpaquePointer, during: String, _ call: (inout Int) -> Int32) -> Outcome {
         OpenSSLErrorQueue.clear()
         errno = 0
         var count = 0
-        let status = SSL_write_ex(ssl, base, buffer.count, &count)
+        let status = call(&count)
         if status == 1 { return (.bytes(count), false) }
-        return failure(ssl, status, during: "TLS write")
+        return failure(ssl, status, during: during)
     }
 
     /// The ALPN protocol chosen in the handshake, or nil.

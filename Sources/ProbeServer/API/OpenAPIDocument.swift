@@ -6,7 +6,8 @@ import ProbeStore
 /// The API described in OpenAPI 3.1, served at `/api/openapi.json`. The schemathesis test
 /// holds the server to it: no 5xx, and every response matches its schema.
 ///
-/// The paths and shapes are written out (`described`); the facts other code owns are filled in
+/// The paths and shapes are written out (`described`), the statuses that answer with the shared
+/// `Error` response by number only (`errorStatusesKey`); the facts other code owns are filled in
 /// from it, so the document cannot drift from them: the run-id rule (`RunID.pattern`, one
 /// `components/parameters/RunID` every `{id}` path refers to), the write-key parameter, the
 /// platforms (`Platform.allCases`) and the requirement sets of the catalog. `OpenAPIDocumentTests`
@@ -36,7 +37,9 @@ public enum OpenAPIDocument {
                                  "schema": .object(["type": .string("string")])]),
         ])
         document["components"] = .object(components)
-        guard case .object(var paths)? = document["paths"] else { preconditionFailure("OpenAPIDocument.described has no paths") }
+        guard case .object(let described)? = document["paths"] else { preconditionFailure("OpenAPIDocument.described has no paths") }
+        var paths = withErrorResponses(described)
+        paths["/api/runs/{id}/pin"] = pin
         for format in [RunReports.Format.junit, .markdown] {
             paths["/api/runs/{id}/\(format.rawValue)"] = textReport(format)
         }
@@ -50,17 +53,73 @@ public enum OpenAPIDocument {
     /// `GET /api/runs/{id}/report.*` of a text format: the same operation but for its media type.
     static func textReport(_ format: RunReports.Format) -> JSONValue {
         let mediaType = String(format.contentType.prefix { $0 != ";" })
-        let error = JSONValue.object(["$ref": .string("#/components/responses/Error")])
+        var responses = errorResponses(["400", "404", "429", "503"])
+        responses["200"] = .object(["description": .string("the report"),
+                                    "content": .object([mediaType: .object(["schema": .object(["type": .string("string")])])])])
         return .object(["get": .object([
             "summary": .string("The run report as \(format.rawValue.dropFirst("report.".count))"),
             "parameters": .array([.object(["$ref": .string("#/components/parameters/RunID")]),
                                   .object(["$ref": .string("#/components/parameters/WriteKey")])]),
-            "responses": .object([
-                "200": .object(["description": .string("the report"),
-                                "content": .object([mediaType: .object(["schema": .object(["type": .string("string")])])])]),
-                "400": error, "404": error, "429": error, "503": error,
-            ]),
+            "responses": .object(responses),
         ])])
+    }
+
+    /// `/api/runs/{id}/pin`: pinning and unpinning are one operation but for their summary.
+    static var pin: JSONValue {
+        func operation(_ summary: String) -> JSONValue {
+            let described = #"""
+                {
+                 "security": [{"bearer": []}],
+                 "parameters": [{"$ref": "#/components/parameters/RunID"}],
+                 "responses": {
+                  "200": {"description": "the run's pin", "content": {"application/json": {"schema": {"type": "object", "required": ["id", "pinned"], "properties": {"id": {"type": "string"}, "pinned": {"type": "boolean"}}}}}},
+                  "401": {"description": "no token, or a wrong or revoked one"},
+                  "403": {"description": "the token's scope is not admin"},
+                  "400": {"description": "the run id is malformed"},
+                  "404": {"description": "no such run"},
+                  "415": {"description": "a body that is not application/json"},
+                  "429": {"description": "too many wrong tokens from this address"}
+                 }
+                }
+                """#
+            guard case .object(var fields)? = try? JSONCoding.decoder.decode(JSONValue.self, from: Data(described.utf8)) else {
+                preconditionFailure("OpenAPIDocument.pin is not a JSON object")
+            }
+            fields["summary"] = .string(summary)
+            return .object(fields)
+        }
+        return .object(["post": operation("Pin a run: --keep-days keeps it (admin token)"),
+                        "delete": operation("Unpin a run (admin token)")])
+    }
+
+    /// The key under an operation's `responses` in `described` that lists the statuses
+    /// answered with the shared `components/responses/Error` (`"x-errors": ["400", "404"]`):
+    /// written out, each would be the same reference block again, a dozen operations over.
+    static let errorStatusesKey = "x-errors"
+
+    /// Each of `statuses` answered with the shared `Error` response.
+    static func errorResponses(_ statuses: [String]) -> [String: JSONValue] {
+        Dictionary(uniqueKeysWithValues: statuses.map { ($0, JSONValue.object(["$ref": .string("#/components/responses/Error")])) })
+    }
+
+    /// `paths` with every operation's `errorStatusesKey` list replaced by the responses it names.
+    static func withErrorResponses(_ paths: [String: JSONValue]) -> [String: JSONValue] {
+        paths.mapValues { item in
+            guard case .object(let operations) = item else { return item }
+            return .object(operations.mapValues { operation in
+                guard case .object(var fields) = operation, case .object(var responses)? = fields["responses"],
+                      case .array(let listed)? = responses.removeValue(forKey: errorStatusesKey) else { return operation }
+                let statuses = listed.map { status -> String in
+                    guard case .string(let text) = status else { preconditionFailure("\(errorStatusesKey) lists a status that is not a string") }
+                    return text
+                }
+                responses.merge(errorResponses(statuses)) { _, _ in
+                    preconditionFailure("a status in \(errorStatusesKey) is described in the same responses too")
+                }
+                fields["responses"] = .object(responses)
+                return .object(fields)
+            })
+        }
     }
 
     /// The hand-written part: every path, its operations and the shapes of bodies and answers.
@@ -808,15 +867,7 @@ public enum OpenAPIDocument {
        }
       }
      },
-     "400": {
-      "$ref": "#/components/responses/Error"
-     },
-     "429": {
-      "$ref": "#/components/responses/Error"
-     },
-     "503": {
-      "$ref": "#/components/responses/Error"
-     }
+     "x-errors": ["400", "429", "503"]
     }
    }
   },
@@ -844,30 +895,7 @@ public enum OpenAPIDocument {
        }
       }
      },
-     "400": {
-      "$ref": "#/components/responses/Error"
-     },
-     "403": {
-      "$ref": "#/components/responses/Error"
-     },
-     "409": {
-      "$ref": "#/components/responses/Error"
-     },
-     "413": {
-      "$ref": "#/components/responses/Error"
-     },
-     "415": {
-      "$ref": "#/components/responses/Error"
-     },
-     "429": {
-      "$ref": "#/components/responses/Error"
-     },
-     "503": {
-      "$ref": "#/components/responses/Error"
-     },
-     "507": {
-      "$ref": "#/components/responses/Error"
-     }
+     "x-errors": ["400", "403", "409", "413", "415", "429", "503", "507"]
     },
     "description": "Choosing the id (id) needs the access token (403 otherwise); the answer carries the run's writeKey. Cross-site requests (a foreign Origin, Sec-Fetch-Site cross-site) are 403 cross_origin; bodies other than application/json 415."
    },
@@ -936,18 +964,7 @@ public enum OpenAPIDocument {
        }
       }
      },
-     "400": {
-      "$ref": "#/components/responses/Error"
-     },
-     "401": {
-      "$ref": "#/components/responses/Error"
-     },
-     "429": {
-      "$ref": "#/components/responses/Error"
-     },
-     "503": {
-      "$ref": "#/components/responses/Error"
-     }
+     "x-errors": ["400", "401", "429", "503"]
     }
    }
   },
@@ -973,18 +990,7 @@ public enum OpenAPIDocument {
        }
       }
      },
-     "400": {
-      "$ref": "#/components/responses/Error"
-     },
-     "404": {
-      "$ref": "#/components/responses/Error"
-     },
-     "429": {
-      "$ref": "#/components/responses/Error"
-     },
-     "503": {
-      "$ref": "#/components/responses/Error"
-     }
+     "x-errors": ["400", "404", "429", "503"]
     }
    },
    "delete": {
@@ -1003,54 +1009,7 @@ public enum OpenAPIDocument {
      "204": {
       "description": "deleted"
      },
-     "400": {
-      "$ref": "#/components/responses/Error"
-     },
-     "401": {
-      "$ref": "#/components/responses/Error"
-     },
-     "403": {
-      "$ref": "#/components/responses/Error"
-     },
-     "404": {
-      "$ref": "#/components/responses/Error"
-     },
-     "429": {
-      "$ref": "#/components/responses/Error"
-     },
-     "503": {
-      "$ref": "#/components/responses/Error"
-     }
-    }
-   }
-  },
-  "/api/runs/{id}/pin": {
-   "post": {
-    "summary": "Pin a run: --keep-days keeps it (admin token)",
-    "security": [{"bearer": []}],
-    "parameters": [{"$ref": "#/components/parameters/RunID"}],
-    "responses": {
-     "200": {"description": "the run's pin", "content": {"application/json": {"schema": {"type": "object", "required": ["id", "pinned"], "properties": {"id": {"type": "string"}, "pinned": {"type": "boolean"}}}}}},
-     "401": {"description": "no token, or a wrong or revoked one"},
-     "403": {"description": "the token's scope is not admin"},
-     "400": {"description": "the run id is malformed"},
-     "404": {"description": "no such run"},
-     "415": {"description": "a body that is not application/json"},
-     "429": {"description": "too many wrong tokens from this address"}
-    }
-   },
-   "delete": {
-    "summary": "Unpin a run (admin token)",
-    "security": [{"bearer": []}],
-    "parameters": [{"$ref": "#/components/parameters/RunID"}],
-    "responses": {
-     "200": {"description": "the run's pin", "content": {"application/json": {"schema": {"type": "object", "required": ["id", "pinned"], "properties": {"id": {"type": "string"}, "pinned": {"type": "boolean"}}}}}},
-     "401": {"description": "no token, or a wrong or revoked one"},
-     "403": {"description": "the token's scope is not admin"},
-     "400": {"description": "the run id is malformed"},
-     "404": {"description": "no such run"},
-     "415": {"description": "a body that is not application/json"},
-     "429": {"description": "too many wrong tokens from this address"}
+     "x-errors": ["400", "401", "403", "404", "429", "503"]
     }
    }
   },
@@ -1087,33 +1046,7 @@ public enum OpenAPIDocument {
        }
       }
      },
-     "400": {
-      "$ref": "#/components/responses/Error"
-     },
-     "403": {
-      "$ref": "#/components/responses/Error"
-     },
-     "404": {
-      "$ref": "#/components/responses/Error"
-     },
-     "409": {
-      "$ref": "#/components/responses/Error"
-     },
-     "413": {
-      "$ref": "#/components/responses/Error"
-     },
-     "415": {
-      "$ref": "#/components/responses/Error"
-     },
-     "429": {
-      "$ref": "#/components/responses/Error"
-     },
-     "503": {
-      "$ref": "#/components/responses/Error"
-     },
-     "507": {
-      "$ref": "#/components/responses/Error"
-     }
+     "x-errors": ["400", "403", "404", "409", "413", "415", "429", "503", "507"]
     }
    }
   },
@@ -1140,27 +1073,7 @@ public enum OpenAPIDocument {
        }
       }
      },
-     "400": {
-      "$ref": "#/components/responses/Error"
-     },
-     "403": {
-      "$ref": "#/components/responses/Error"
-     },
-     "404": {
-      "$ref": "#/components/responses/Error"
-     },
-     "413": {
-      "$ref": "#/components/responses/Error"
-     },
-     "415": {
-      "$ref": "#/components/responses/Error"
-     },
-     "429": {
-      "$ref": "#/components/responses/Error"
-     },
-     "503": {
-      "$ref": "#/components/responses/Error"
-     }
+     "x-errors": ["400", "403", "404", "413", "415", "429", "503"]
     }
    }
   },
@@ -1200,18 +1113,7 @@ public enum OpenAPIDocument {
        }
       }
      },
-     "400": {
-      "$ref": "#/components/responses/Error"
-     },
-     "404": {
-      "$ref": "#/components/responses/Error"
-     },
-     "429": {
-      "$ref": "#/components/responses/Error"
-     },
-     "503": {
-      "$ref": "#/components/responses/Error"
-     }
+     "x-errors": ["400", "404", "429", "503"]
     }
    }
   },
@@ -1246,18 +1148,7 @@ public enum OpenAPIDocument {
        }
       }
      },
-     "400": {
-      "$ref": "#/components/responses/Error"
-     },
-     "404": {
-      "$ref": "#/components/responses/Error"
-     },
-     "429": {
-      "$ref": "#/components/responses/Error"
-     },
-     "503": {
-      "$ref": "#/components/responses/Error"
-     }
+     "x-errors": ["400", "404", "429", "503"]
     }
    }
   },
@@ -1298,21 +1189,7 @@ public enum OpenAPIDocument {
        }
       }
      },
-     "400": {
-      "$ref": "#/components/responses/Error"
-     },
-     "401": {
-      "$ref": "#/components/responses/Error"
-     },
-     "404": {
-      "$ref": "#/components/responses/Error"
-     },
-     "429": {
-      "$ref": "#/components/responses/Error"
-     },
-     "503": {
-      "$ref": "#/components/responses/Error"
-     }
+     "x-errors": ["400", "401", "404", "429", "503"]
     }
    }
   },
@@ -1346,12 +1223,7 @@ public enum OpenAPIDocument {
        }
       }
      },
-     "401": {
-      "$ref": "#/components/responses/Error"
-     },
-     "429": {
-      "$ref": "#/components/responses/Error"
-     }
+     "x-errors": ["401", "429"]
     }
    }
   },
@@ -1529,18 +1401,7 @@ public enum OpenAPIDocument {
        }
       }
      },
-     "400": {
-      "$ref": "#/components/responses/Error"
-     },
-     "404": {
-      "$ref": "#/components/responses/Error"
-     },
-     "429": {
-      "$ref": "#/components/responses/Error"
-     },
-     "503": {
-      "$ref": "#/components/responses/Error"
-     }
+     "x-errors": ["400", "404", "429", "503"]
     }
    }
   }

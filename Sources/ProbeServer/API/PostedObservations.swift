@@ -125,18 +125,25 @@ enum PostedObservations {
             return nil
         }
 
+        /// Moves past white space and commas to the next item of the object or array at
+        /// `range`: true there, false at its `closer`, nil when the range ends first.
+        mutating func atNextItem(of range: Range<Int>, closedBy closer: UInt8) -> Bool? {
+            while true {
+                skipSpace()
+                guard position < range.upperBound else { return nil }
+                if bytes[position] == closer { return false }
+                guard bytes[position] == UInt8(ascii: ",") else { return true }
+                position += 1
+            }
+        }
+
         /// The members of the object at `range` by name; nil for an escaped or repeated name.
         mutating func members(of range: Range<Int>) -> [String: Range<Int>]? {
             position = range.lowerBound + 1
             var members: [String: Range<Int>] = [:]
             while true {
-                skipSpace()
-                guard position < range.upperBound else { return nil }
-                if bytes[position] == UInt8(ascii: "}") { return members }
-                if bytes[position] == UInt8(ascii: ",") {
-                    position += 1
-                    continue
-                }
+                guard let more = atNextItem(of: range, closedBy: UInt8(ascii: "}")) else { return nil }
+                guard more else { return members }
                 guard bytes[position] == UInt8(ascii: "\"") else { return nil }
                 let nameStart = position + 1
                 guard let escaped = string(), !escaped else { return nil }
@@ -153,13 +160,8 @@ enum PostedObservations {
             position = range.lowerBound + 1
             var elements: [Range<Int>] = []
             while true {
-                skipSpace()
-                guard position < range.upperBound else { return nil }
-                if bytes[position] == UInt8(ascii: "]") { return elements }
-                if bytes[position] == UInt8(ascii: ",") {
-                    position += 1
-                    continue
-                }
+                guard let more = atNextItem(of: range, closedBy: UInt8(ascii: "]")) else { return nil }
+                guard more else { return elements }
                 guard let value = value() else { return nil }
                 elements.append(value)
             }

@@ -1,4 +1,5 @@
 import ProbeCatalog
+import ProbeHTTP
 
 /// GitHub Actions workflow commands for a run: one `::error` per failing finding and one
 /// `::warning` per warning, each titled with the probe, so the findings show on the job's
@@ -30,16 +31,14 @@ enum GitHubAnnotations {
     /// The message of a command: `%`, CR and LF are percent-encoded (the runner decodes them),
     /// so a newline cannot end the command and start another (actions/toolkit, command.ts).
     static func data(_ value: String) -> String {
-        var out = ""
-        for scalar in value.unicodeScalars {
+        TextEscape.map(value) { scalar in
             switch scalar {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(scalar)
+            case "%": "%25"
+            case "\r": "%0D"
+            case "\n": "%0A"
+            default: nil
             }
         }
-        return out
     }
 
     /// A property value: as the message, and also `:` and `,`, which end a property.

@@ -1,3 +1,4 @@
+import ProbeHTTP
 import ProbeStore
 
 /// The stylesheet of the report pages, served by the server at `path`.
@@ -186,11 +187,10 @@ public enum ReportStyles {
     /// The print rules of one run's page: its id in the top-right margin of every page. The
     /// id is written as a CSS string with everything but `[A-Za-z0-9_-]` escaped (CSS Syntax 3 §4.3.7).
     public static func printCSS(runID: String) -> String {
-        var escaped = ""
-        for scalar in runID.prefix(200).unicodeScalars {
+        let escaped = TextEscape.map(String(runID.prefix(200))) { scalar in
             switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "-", "_": escaped.unicodeScalars.append(scalar)
-            default: escaped += "\\" + String(scalar.value, radix: 16) + " "
+            case "a"..."z", "A"..."Z", "0"..."9", "-", "_": nil
+            default: "\\" + String(scalar.value, radix: 16) + " "
             }
         }
         return """

@@ -14,24 +14,17 @@ public enum ReportText {
     /// tab, LF and CR are written as character references because attribute-value
     /// normalisation (§3.3.3) would turn them into spaces.
     public static func xml(_ text: String, attribute: Bool = false) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        TextEscape.map(text) { scalar in
+            if let entity = TextEscape.markupEntity(scalar) { return entity }
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            // `>` must be escaped in text when it closes `]]>` (§2.4); always is simpler.
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t" where attribute: out += "&#9;"
-            case "\n" where attribute: out += "&#10;"
-            case "\r": out += "&#13;"
-            default:
-                out.unicodeScalars.append(isXMLChar(scalar) ? scalar : replacement)
+            case "\"": return "&quot;"
+            case "'": return "&apos;"
+            case "\t" where attribute: return "&#9;"
+            case "\n" where attribute: return "&#10;"
+            case "\r": return "&#13;"
+            default: return isXMLChar(scalar) ? nil : String(replacement)
             }
         }
-        return out
     }
 
     /// Markdown inline text (GitHub-flavoured, also inside table cells). `<` and `>` become
@@ -47,27 +40,17 @@ public enum ReportText {
     /// The same joiner after `@` also stops GFM's email autolink, whose domain must follow
     /// the `@` directly; `autolinkSafe` stops its URL and `www.` autolinks.
     public static func markdown(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        autolinkSafe(TextEscape.map(text) { scalar in
+            if let entity = TextEscape.markupEntity(scalar) { return entity }
             switch scalar {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "@": out += "@\u{2060}"
-            case "\\", "|", "`", "*", "_", "[", "]", "~", "$", "#":
-                out += "\\"
-                out.unicodeScalars.append(scalar)
-            case "\n", "\r", "\t": out += " "
+            case "@": return "@\u{2060}"
+            case "\\", "|", "`", "*", "_", "[", "]", "~", "$", "#": return "\\" + String(scalar)
+            case "\n", "\r", "\t": return " "
             default:
-                if isBidiControl(scalar) {
-                    out += visibleEscape(scalar)
-                } else {
-                    out.unicodeScalars.append(isUnsafeControl(scalar) ? replacement : scalar)
-                }
+                if isBidiControl(scalar) { return visibleEscape(scalar) }
+                return isUnsafeControl(scalar) ? String(replacement) : nil
             }
-        }
-        return autolinkSafe(out)
+        })
     }
 
     /// GitHub links a bare `http://…`, `https://…` or `www.…` in Markdown text (GFM
@@ -104,22 +87,14 @@ public enum ReportText {
     /// and `TryParse`). A field is wrapped behind an indent, so any `::` in it may become a
     /// line start. `ciSafe` breaks every `::` and `##[` with U+2060 WORD JOINER.
     public static func terminal(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        ciSafe(TextEscape.map(text) { scalar in
             switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if isUnsafeControl(scalar) || isBidiControl(scalar) {
-                    out += visibleEscape(scalar)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            default: isUnsafeControl(scalar) || isBidiControl(scalar) ? visibleEscape(scalar) : nil
             }
-        }
-        return ciSafe(out)
+        })
     }
 
     /// U+2060 WORD JOINER: invisible, zero-width in terminals and in GitHub's log viewer, no
@@ -188,12 +163,11 @@ extension ReportText {
             longest = max(longest, run)
         }
         let fence = String(repeating: "`", count: longest + 1)
-        var body = ""
-        for scalar in text.unicodeScalars {
+        let body = TextEscape.map(text) { scalar in
             switch scalar {
-            case "|": body += "\\|"
-            case "\n", "\r", "\t": body += " "
-            default: body.unicodeScalars.append(isUnsafeControl(scalar) ? replacement : scalar)
+            case "|": "\\|"
+            case "\n", "\r", "\t": " "
+            default: isUnsafeControl(scalar) ? String(replacement) : nil
             }
         }
         // A span that starts or ends with a backtick needs a space inside the fence.
@@ -213,12 +187,11 @@ extension ReportText {
             longest = max(longest, run)
         }
         let fence = String(repeating: "`", count: max(3, longest + 1))
-        var body = ""
-        for scalar in code.unicodeScalars {
+        let body = TextEscape.map(code) { scalar in
             switch scalar {
-            case "\r": continue
-            case "\n", "\t": body.unicodeScalars.append(scalar)
-            default: body.unicodeScalars.append(isUnsafeControl(scalar) || isBidiControl(scalar) ? replacement : scalar)
+            case "\r": ""
+            case "\n", "\t": nil
+            default: isUnsafeControl(scalar) || isBidiControl(scalar) ? String(replacement) : nil
             }
         }
         let info = language.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
@@ -232,13 +205,11 @@ extension ReportText {
     /// which ends a GFM table cell before links are parsed.
     public static func markdownURL(_ url: String) -> String {
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else { return "#" }
-        var out = ""
-        for scalar in url.unicodeScalars {
+        return TextEscape.map(url) { scalar in
             switch scalar {
-            case "<", ">", " ", "\\", "|", "\n", "\r", "\t": out += "%" + String(scalar.value, radix: 16, uppercase: true).leftPadded(2)
-            default: out.unicodeScalars.append(scalar)
+            case "<", ">", " ", "\\", "|", "\n", "\r", "\t": "%" + String(scalar.value, radix: 16, uppercase: true).leftPadded(2)
+            default: nil
             }
         }
-        return out
     }
 }

@@ -55,6 +55,15 @@ import Testing
         }
     }
 
+    @Test func ErrorStatusLists_BecomeResponses_AndLeaveNoTrace() throws {
+        #expect(!OpenAPIDocument.json.contains(OpenAPIDocument.errorStatusesKey))
+        let paths = try #require(try Self.document()["paths"] as? [String: [String: Any]])
+        let results = try #require((paths["/api/runs/{id}/results"]?["post"] as? [String: Any])?["responses"] as? [String: Any])
+        for status in ["400", "403", "404", "409", "413", "415", "429", "503", "507"] {
+            #expect((results[status] as? [String: String])?["$ref"] == "#/components/responses/Error", "\(status)")
+        }
+    }
+
     @Test func RunIDPattern_AcceptsWhatTheServerAccepts() throws {
         let pattern = try NSRegularExpression(pattern: RunID.pattern)
         for id in [RunID.generate(), "ci-build_42", String(repeating: "a", count: StoreLimits.maxRunIDBytes),

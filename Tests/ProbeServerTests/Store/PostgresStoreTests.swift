@@ -27,7 +27,7 @@ struct PostgresStoreTests {
         }
         #expect(outcomes.wait(for: 4).values.allSatisfy { $0 == .success(.done) })
         let check = try PostgresConnection(location: location)
-        #expect(try check.execute("SELECT version FROM probe_schema").rows == [[String(PostgresMigrations.latestVersion)]])
+        #expect(try check.execute("SELECT version FROM probe_schema").rows == [[String(Migrations.latestVersion)]])
         // One instance's run is every instance's.
         let all = stores.all
         let run = StoreFixtures.run()
@@ -41,7 +41,7 @@ struct PostgresStoreTests {
         PostgresRunStore.closeAfter(try PostgresRunStore(location: location))
         let connection = try PostgresConnection(location: location)
         try connection.execute("UPDATE probe_schema SET version = version + 1")
-        #expect(throws: StoreError.schemaTooNew(found: PostgresMigrations.latestVersion + 1, known: PostgresMigrations.latestVersion)) {
+        #expect(throws: StoreError.schemaTooNew(found: Migrations.latestVersion + 1, known: Migrations.latestVersion)) {
             _ = try PostgresRunStore(location: location)
         }
     }
