@@ -39,7 +39,8 @@ import ssl
 BENCH = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH)
 WORK = os.environ.get("BENCH_WORK") or os.path.join(BENCH, ".work")  # scratch: data dirs, nginx config, pid files
-# The committed figures (docs/performance.md quotes them); a trial of the harness writes elsewhere.
+# The committed figures (docs/performance.md's table is rendered from them: bench/render_doc.py);
+# a trial of the harness writes elsewhere.
 RESULTS = os.environ.get("BENCH_RESULTS") or os.path.join(BENCH, "results")
 BIN = os.environ.get("BENCH_BIN") or os.path.join(ROOT, ".build/release/probe-server")
 QUICK = os.environ.get("BENCH_QUICK") == "1"
