@@ -39,7 +39,8 @@ import ssl
 BENCH = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH)
 WORK = os.environ.get("BENCH_WORK") or os.path.join(BENCH, ".work")  # scratch: data dirs, nginx config, pid files
-# The committed figures (docs/performance.md quotes them); a trial of the harness writes elsewhere.
+# The committed figures (docs/performance.md's table is rendered from them: bench/render_doc.py);
+# a trial of the harness writes elsewhere.
 RESULTS = os.environ.get("BENCH_RESULTS") or os.path.join(BENCH, "results")
 BIN = os.environ.get("BENCH_BIN") or os.path.join(ROOT, ".build/release/probe-server")
 QUICK = os.environ.get("BENCH_QUICK") == "1"
@@ -49,6 +50,17 @@ ROUNDS = int(os.environ.get("BENCH_ROUNDS", "1" if QUICK else "3"))
 # harness, with few enough that a machine's default descriptor limit suffices.
 IDLE = int(os.environ.get("BENCH_IDLE", "1000" if QUICK else "10000"))
 THREADS = 2                      # wrk -t2: the machine has 2 cores and wrk shares them
+
+# The targets each row is judged against (latest.md's "met" column and docs/performance.md,
+# bench/render_doc.py): one place, so the report and the doc cannot judge a row differently.
+STATIC_MIN_RATIO = 1.0           # every static keep-alive row at least nginx's rate
+FULL_HANDSHAKE_MIN_RATIO = 0.8   # full TLS handshakes/s against nginx's
+DURABLE_MIN_PER_SECOND = 5000    # acknowledged (committed) results/s over HTTPS
+INGEST_MAX_P99_MS = 25           # ingestion's p99 latency, over HTTPS and in the store rows
+IDLE_RSS_MAX_MB = 25             # an idle HTTPS server
+IDLE_CONNECTIONS_MAX_MB = 120    # holding 10,000 idle keep-alive connections
+START_MAX_MS = 25                # process start to the first accepted connection
+FLOW_MAX_MS = 2000               # the unattended flow in headless Chromium
 
 # Loopback ports; fixed so that a failed run is easy to inspect, high to avoid services.
 PORTS = {
@@ -739,7 +751,8 @@ def write_report(report, cases, hs_cases):
         s = report["static"][case["id"]]
         p, n = s["probe-server"], s["nginx"]
         r = ratio(p["per_second"], n["per_second"])
-        target_row(case["title"] + ", req/s", p["per_second"], n["per_second"], r, "≥ 1.0×", None if r is None else r >= 1.0)
+        target_row(case["title"] + ", req/s", p["per_second"], n["per_second"], r, f"≥ {STATIC_MIN_RATIO:.1f}×",
+                   None if r is None else r >= STATIC_MIN_RATIO)
         target_row("  p50 / p99 latency, ms", f"{fmt(p['p50_ms'])} / {fmt(p['p99_ms'])}",
                    f"{fmt(n['p50_ms'])} / {fmt(n['p99_ms'])}", None, "", None)
     titles = {"tls.full": "full TLS handshakes/s (wrk, Connection: close, 50 conns)",
@@ -750,23 +763,23 @@ def write_report(report, cases, hs_cases):
         p, n = s["probe-server"], s["nginx"]
         r = ratio(p["per_second"], n["per_second"])
         full = case["id"] == "tls.full"
-        target_row(titles[case["id"]], p["per_second"], n["per_second"], r, "≥ 0.8×" if full else "",
-                   (r is not None and r >= 0.8) if full else None)
+        target_row(titles[case["id"]], p["per_second"], n["per_second"], r, f"≥ {FULL_HANDSHAKE_MIN_RATIO:.1f}×" if full else "",
+                   (r is not None and r >= FULL_HANDSHAKE_MIN_RATIO) if full else None)
         extra = ""
         if "resumed_fraction" in p:
             extra = f" (resumed {p['resumed_fraction']:.0%} / {n.get('resumed_fraction', 0):.0%})"
         target_row("  p50 / p99 latency, ms" + extra, f"{fmt(p['p50_ms'])} / {fmt(p['p99_ms'])}",
                    f"{fmt(n['p50_ms'])} / {fmt(n['p99_ms'])}", None, "", None)
     ing = report["ingest"]
-    target_row("durable results/s (HTTPS, 50 conns, ~1 KB requests)", ing["per_second"], None, None, "≥ 5,000",
-               ing["per_second"] is not None and ing["per_second"] >= 5000)
-    target_row("  p50 / p99 latency, ms", f"{fmt(ing['p50_ms'])} / {fmt(ing['p99_ms'])}", "—", None, "p99 < 25 ms",
-               ing["p99_ms"] is not None and ing["p99_ms"] < 25)
+    target_row("durable results/s (HTTPS, 50 conns, ~1 KB requests)", ing["per_second"], None, None, f"≥ {DURABLE_MIN_PER_SECOND:,}",
+               ing["per_second"] is not None and ing["per_second"] >= DURABLE_MIN_PER_SECOND)
+    target_row("  p50 / p99 latency, ms", f"{fmt(ing['p50_ms'])} / {fmt(ing['p99_ms'])}", "—", None, f"p99 < {INGEST_MAX_P99_MS} ms",
+               ing["p99_ms"] is not None and ing["p99_ms"] < INGEST_MAX_P99_MS)
     target_row("  acknowledged results found in the database afterwards", f"{ing['stored']:,} ≥ {ing['acknowledged']:,}",
                "—", None, "all", ing["stored"] >= ing["acknowledged"])
     rss = report["rss_idle_mb"]
     target_row("RSS idle, MB (HTTPS process)", rss["probe"], rss["nginx"], ratio(rss["probe"], rss["nginx"], False),
-               "≤ 25 MB", None if rss["probe"] is None else rss["probe"] <= 25)
+               f"≤ {IDLE_RSS_MAX_MB} MB", None if rss["probe"] is None else rss["probe"] <= IDLE_RSS_MAX_MB)
     priv = report["private_idle_mb"]
     target_row("  private memory idle (RSS less shared libraries), MB", priv["probe"], priv["nginx"],
                ratio(priv["probe"], priv["nginx"], False), "", None)
@@ -776,10 +789,12 @@ def write_report(report, cases, hs_cases):
         p = report["idle_connections"][f"probe-server.{scheme}"]
         n = report["idle_connections"][f"nginx.{scheme}"]
         target_row(f"RSS holding {IDLE:,} idle keep-alive conns (each fetched the script), {scheme.upper()}, MB", p["held_mb"], n["held_mb"],
-                   ratio(p["held_mb"], n["held_mb"], False), "≤ 120 MB", None if p["held_mb"] is None else p["held_mb"] <= 120)
+                   ratio(p["held_mb"], n["held_mb"], False), f"≤ {IDLE_CONNECTIONS_MAX_MB} MB",
+                   None if p["held_mb"] is None else p["held_mb"] <= IDLE_CONNECTIONS_MAX_MB)
     st = report["start"]
     target_row("process start → first accepted connection, ms", st["probe"]["median_ms"], st["nginx"]["median_ms"],
-               ratio(st["probe"]["median_ms"], st["nginx"]["median_ms"], False), "≤ 25 ms", None if st["probe"]["median_ms"] is None else st["probe"]["median_ms"] <= 25)
+               ratio(st["probe"]["median_ms"], st["nginx"]["median_ms"], False), f"≤ {START_MAX_MS} ms",
+               None if st["probe"]["median_ms"] is None else st["probe"]["median_ms"] <= START_MAX_MS)
     page = report["page"]
     target_row("first load (index.html + the CSS and JS it links), raw bytes", page["raw_bytes"], None, None,
                f"≤ {FIRST_LOAD_RAW_BUDGET // 1024} KB", page["raw_bytes"] <= FIRST_LOAD_RAW_BUDGET)
@@ -789,10 +804,10 @@ def write_report(report, cases, hs_cases):
                f"{page['on_demand_raw_bytes']:,} / {page['on_demand_gzip_bytes']:,}", None, None, "", None)
     flow = report["flow"]
     if flow.get("status") == "measured":
-        target_row("unattended flow in headless Chromium, ms (median of 5)", flow["median_ms"], None, None, "≤ 2 s",
-                   flow["median_ms"] <= 2000)
+        target_row("unattended flow in headless Chromium, ms (median of 5)", flow["median_ms"], None, None, f"≤ {FLOW_MAX_MS / 1000:g} s",
+                   flow["median_ms"] <= FLOW_MAX_MS)
     else:
-        target_row("unattended flow in headless Chromium", flow["status"], None, None, "≤ 2 s", None)
+        target_row("unattended flow in headless Chromium", flow["status"], None, None, f"≤ {FLOW_MAX_MS / 1000:g} s", None)
     reports = report["reports"]
     if reports.get("status") == "measured":
         for key, what in (("runs_page", f"/runs page listing {reports['runs']} judged runs"),

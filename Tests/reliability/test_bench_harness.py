@@ -1,19 +1,55 @@
 """bench/run cannot go blind: one short round (BENCH_QUICK=1) of the real harness, and every
-row of its tables holds a figure. How fast anything was is never asserted here (the machine
+row of its tables holds a figure; and docs/performance.md's table is what the committed
+results render, never a hand's. How fast anything was is never asserted here (the machine
 is shared; speed is bench/run's business, docs/performance.md)."""
+import difflib
 import json
 import os
+import re
 import subprocess
+import sys
 
 from support import SERVER_BINARY
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import render_doc  # noqa: E402
+
+
+def generated_rows(doc):
+    """The cells of each row of the doc's generated table (header and rule left out)."""
+    _, region, _ = render_doc.split_doc(doc)
+    lines = [line for line in region.splitlines() if line.startswith("|")][2:]
+    return [[cell.strip() for cell in line.strip("|").split("|")] for line in lines]
+
+
+def row_name(cells):
+    """A row's measure without its counts: a short round holds 1,000 idle connections, not
+    10,000, and its judged run may carry another number of results."""
+    return re.sub(r"\d[\d,.]*", "N", cells[0])
+
+
+def read_doc():
+    with open(render_doc.DOC) as f:
+        return f.read()
+
+
+def test_PerformanceDoc_TableIsTheCommittedResultsRendered():
+    committed = read_doc()
+    fresh = render_doc.render(committed, render_doc.COMMITTED_RESULTS)
+    diff = "".join(difflib.unified_diff(committed.splitlines(True), fresh.splitlines(True),
+                                        "docs/performance.md", "rendered from bench/results/*.json"))
+    assert committed == fresh, (
+        "docs/performance.md's generated table is not what bench/results/*.json render (edited by "
+        f"hand, or the results changed without it); regenerate it with `{render_doc.REGENERATE}`:\n{diff}")
 
 
 def test_ShortBenchRound_EveryRowProducesAFigure(tmp_path):
     results = tmp_path / "results"
+    quick_doc = tmp_path / "performance.md"
+    committed_doc = read_doc()
     env = dict(os.environ, BENCH_QUICK="1", BENCH_BIN=SERVER_BINARY, BENCH_RESULTS=str(results),
-               BENCH_WORK=str(tmp_path / "work"))
+               BENCH_WORK=str(tmp_path / "work"), BENCH_DOC=str(quick_doc))
     run = subprocess.run(["bash", "bench/run"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=1800)
     assert run.returncode == 0, f"bench/run exited {run.returncode}:\n{run.stdout[-3000:]}\n{run.stderr[-3000:]}"
 
@@ -40,3 +76,16 @@ def test_ShortBenchRound_EveryRowProducesAFigure(tmp_path):
 
     table = (results / "latest.md").read_text()
     assert "not yet measurable" not in table and "not measured" not in table, table
+
+    # The doc rendered from the short round's results: the committed doc's rows, each with a
+    # figure, and each row with a target judged; the prose around the table and the
+    # committed doc itself untouched (a trial's figures never reach it).
+    assert read_doc() == committed_doc, "a short round rewrote docs/performance.md; it must render into a copy"
+    rendered = quick_doc.read_text()
+    before, _, after = render_doc.split_doc(rendered)
+    assert (before, after) == render_doc.split_doc(committed_doc)[::2], "the hand-written prose changed"
+    rows = generated_rows(rendered)
+    assert [row_name(r) for r in rows] == [row_name(r) for r in generated_rows(committed_doc)]
+    for measure, figure, _, _, target, met in rows:
+        assert re.search(r"\d", figure), f"{measure}: no figure ({figure!r})"
+        assert met or not target, f"{measure}: a target ({target}) but no verdict"
