@@ -26,7 +26,7 @@ public func fuzzResultDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int3
     if results.count > ResultDecoder.maxBatchCount { fatalError("batch of \(results.count) accepted") }
     for r in results {
         if r.run.isEmpty || r.run.utf8.count > ResultDecoder.maxIdLength { fatalError("run id \(r.run.utf8.count) bytes accepted") }
-        if r.probe.isEmpty || r.probe.utf8.count > ResultDecoder.maxIdLength { fatalError("probe id \(r.probe.utf8.count) bytes accepted") }
+        if r.probe.rawValue.isEmpty || r.probe.rawValue.utf8.count > ResultDecoder.maxIdLength { fatalError("probe id \(r.probe.rawValue.utf8.count) bytes accepted") }
         if r.attempt < 1 { fatalError("attempt \(r.attempt) accepted") }
         if !(r.elapsedMs >= 0) || !r.elapsedMs.isFinite { fatalError("elapsedMs \(r.elapsedMs) accepted") }
         do {
