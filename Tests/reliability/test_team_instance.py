@@ -1,6 +1,6 @@
 """A team instance: three probe-server instances behind nginx over one PostgreSQL survive
 losing one (kill -9), restarting another and restarting the database, and lose nothing
-they acknowledged (docs/architecture.md, "Team instance")."""
+they acknowledged (docs/team-instance.md)."""
 import glob
 import http.client
 import json
