@@ -57,19 +57,25 @@ P['camera.getUserMedia'] = async (ctx) => {
   return result(!!s, o);
 };
 
-/* Counts frames for a second and samples a 32×24 canvas: all dark is black, one distinct
-   picture is frozen. requestVideoFrameCallback (Chrome 83, Safari 15.4) counts real frames;
-   without it the distinct samples stand in. */
-async function sampleFrames(v, span) {
+/* Counts frames and samples a 32×24 canvas: all dark is black, one distinct picture is
+   frozen. requestVideoFrameCallback (Chrome 83, Safari 15.4) counts real frames; without it
+   the distinct samples stand in, over the whole span. With it, sampling ends once `decide` ms
+   have shown two distinct pictures, one of them lit, at a live camera's rate (LIVE_FPS):
+   black needs every sample dark and frozen every sample alike, so neither can turn true
+   after that, and `frames` is the rate per second over the time sampled. A slower stream
+   (WebKitGTK's first frames come slowly) is counted over the whole span. */
+const LIVE_FPS = 15;
+async function sampleFrames(v, span, decide) {
   const canvas = document.createElement('canvas');
   canvas.width = 32;
   canvas.height = 24;
-  const g = canvas.getContext('2d'), samples = [], distinct = {}, rounds = 10;
-  let callbacks = 0, counting = true, error = null;
-  if (v.requestVideoFrameCallback) {
+  const g = canvas.getContext('2d'), samples = [], distinct = {}, rounds = 10, counted = !!v.requestVideoFrameCallback;
+  let callbacks = 0, counting = true, error = null, lit = false;
+  if (counted) {
     const onFrame = () => { if (counting) { callbacks++; v.requestVideoFrameCallback(onFrame); } };
     v.requestVideoFrameCallback(onFrame);
   }
+  const t0 = performance.now();
   for (let round = 0; round <= rounds; round++) {
     try {
       g.drawImage(v, 0, 0, 32, 24);
@@ -81,16 +87,19 @@ async function sampleFrames(v, span) {
         hash = (hash * 31 + d[i] + d[i + 1] * 7 + d[i + 2] * 13) | 0;
       }
       samples.push(sum / (32 * 24));
+      /* Mean luma under 10 of 255: a covered lens or a stream that never rendered. */
+      if (sum / (32 * 24) >= 10) lit = true;
       distinct[hash] = 1;
     } catch (e) { error = I.errName(e); }
+    const spent = performance.now() - t0;
+    if (counted && lit && Object.keys(distinct).length > 1 && spent >= decide && callbacks * 1000 / spent >= LIVE_FPS) break;
     if (round < rounds) await I.sleep(span / rounds);
   }
   counting = false;
-  const kinds = Object.keys(distinct).length;
+  const kinds = Object.keys(distinct).length, sampledMs = Math.max(1, Math.round(performance.now() - t0));
   return {
-    frames: v.requestVideoFrameCallback ? callbacks : kinds, frameSource: v.requestVideoFrameCallback ? 'frameCallbacks' : 'distinctSamples',
-    /* Mean luma under 10 of 255: a covered lens or a stream that never rendered. */
-    black: samples.length > 0 && samples.every((l) => l < 10),
+    frames: counted ? Math.round(callbacks * 1000 / sampledMs) : kinds, frameSource: counted ? 'frameCallbacks' : 'distinctSamples', sampledMs,
+    black: samples.length > 0 && !lit,
     frozen: samples.length > 1 && kinds === 1,
     meanLuma: samples.length ? Math.round(samples.reduce((a, l) => a + l, 0) / samples.length) : null, sampleError: error
   };
@@ -108,7 +117,7 @@ P['camera.frames'] = async (ctx) => {
   ctx.stage.appendChild(v);
   const fs = I.watchFullscreen(v), r = await I.play(v, ctx.limit('playMs'));
   await I.sleep(ctx.limit('settleMs'));
-  const o = I.pick(await sampleFrames(v, ctx.limit('sampleMs')), ['frames', 'black', 'frozen', 'frameSource', 'meanLuma', 'sampleError'], {
+  const o = I.pick(await sampleFrames(v, ctx.limit('sampleMs'), ctx.limit('decideMs')), ['frames', 'sampledMs', 'black', 'frozen', 'frameSource', 'meanLuma', 'sampleError'], {
     playing: r.played, width: v.videoWidth | 0, height: v.videoHeight | 0, fullscreen: fs.entered || I.isFullscreen(v),
     settings: settings(stream), errorName: r.errorName });
   v.srcObject = null;

@@ -59,7 +59,7 @@ def test_webkit_host_that_grants_every_origin_is_caught(server):
     stored = server.stored_results(run)
     assert all(r["status"] != "error" for r in stored.values()), {p: r["reason"] for p, r in stored.items() if r["status"] == "error"}
     frames = stored["camera.frames"]["observed"]
-    assert (frames["width"], frames["height"]) == (640, 480) and frames["frames"] > 5 and not frames["frozen"]
+    assert (frames["width"], frames["height"]) == (640, 480) and frames["frames"] > 5 and not frames["frozen"], frames
     assert stored["fetch.integrity"]["observed"]["uploadHashMatch"] is True
     assert stored["camera.scope"]["observed"]["audioOutcome"] == "error"
     # The host allows every video request, so the second origin gets the camera too.

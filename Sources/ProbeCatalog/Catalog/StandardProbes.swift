@@ -655,12 +655,13 @@ enum StandardProbes {
             id: .cameraFrames, title: "Camera preview",
             instructions: "Point the camera at something that moves.",
             kind: .auto, after: .cameraGrant, phase: .camera,
-            checks: "An inline <video playsinline muted autoplay>: size, frames over 1 s, black-frame and frozen-frame checks, fullscreen check.",
+            checks: "An inline <video playsinline muted autoplay>: size, frame rate, black-frame and frozen-frame checks, fullscreen check.",
             observed: [
                 F("playing", .boolean, "True when the preview video reached the playing state."),
                 F("width", .integer, "videoWidth of the preview."),
                 F("height", .integer, "videoHeight of the preview."),
-                F("frames", .integer, "Frames counted over one second (requestVideoFrameCallback or canvas sampling)."),
+                F("frames", .integer, "Frames per second over the time sampled (requestVideoFrameCallback), or distinct canvas samples over one second where that API is missing."),
+                F("sampledMs", .integer, "How long frames were sampled: the whole second, or less once two distinct pictures, one lit, at a live camera's rate had decided it (decideMs)."),
                 F("black", .boolean, "True when sampled frames were all black."),
                 F("frozen", .boolean, "True when sampled frames were identical over the second."),
                 F("fullscreen", .boolean, "True when the preview left the page for a fullscreen player."),
@@ -674,7 +675,8 @@ enum StandardProbes {
             thresholds: [
                 Threshold("playMs", ms: 5000, "A granted stream plays within a second; a muted autoplay video refused by the WebView never does."),
                 Threshold("settleMs", ms: 300, "Lets the first frames reach the video element before sampling."),
-                Threshold("sampleMs", ms: 1000, "Frames are counted over one second: a live camera gives 15 to 60."),
+                Threshold("sampleMs", ms: 1000, "Frames are counted over one second at most: a live camera gives 15 to 60 a second."),
+                Threshold("decideMs", ms: 300, "A stream that has shown two distinct pictures, one of them lit, at 15 frames a second or more is decided after 300 ms: black needs every sample dark and frozen every sample alike, so neither can turn true; a dark, still or slow stream is sampled for the whole second."),
             ],
             expectation: .init(.required, [.desktop: .info], expected: "real, moving, inline frames"),
             remedy: .inlineMedia).evaluated(

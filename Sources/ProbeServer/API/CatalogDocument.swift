@@ -3,8 +3,8 @@ import ProbeCatalog
 import Synchronization
 import ProbeHTTP
 
-/// The catalog as the API serves it: `/api/catalog` sends the JSON, `/api/config` embeds the
-/// same document as a value. Built once, on first use (or by `warm()` after the listeners
+/// The catalog as the API serves it: `/api/catalog` sends the whole export, `/api/config`
+/// embeds the part the page reads (`pageMembers`). Built once, on first use (or by `warm()` after the listeners
 /// are up): encoding the whole catalog and reading it back took more than the rest of the
 /// start together (perf: 61 % of the samples before the first `listen`), and a process
 /// that is only asked for health or results should not wait for it.
@@ -14,13 +14,24 @@ final class CatalogDocument: Sendable {
 
     struct Built: Sendable {
         let json: String
-        let value: JSONValue
+        let page: [UInt8]
     }
+
+    /// The export's members the page reads (`Public/`: the probes and their limits, the step
+    /// marker, the checklist and the host report's facts) and the small ones that say which
+    /// catalog it is. The remedies, wrappers, profiles and symptoms are five sixths of the
+    /// export (about 650 of 760 KB) and only reports and tools read them, from `/api/catalog`:
+    /// a phone loads the config twice a run (the storage.navigation probe reloads the page).
+    static let pageMembers: Set<String> = [
+        "schema", "defaultRequirementSet", "resultSchema", "platforms", "requirementSets",
+        "probes", "thresholds", "stepMarker", "checklist", "hostReport",
+    ]
 
     init(_ catalog: Catalog) { self.catalog = catalog }
 
     var json: String { document.json }
-    var value: JSONValue { document.value }
+    /// `pageMembers` of the export as JSON, encoded once.
+    var page: [UInt8] { document.page }
 
     /// Builds the document off the caller's thread, so the first page load finds it ready.
     func warm() {
@@ -32,8 +43,12 @@ final class CatalogDocument: Sendable {
         built.withLock { built in
             if let built { return built }
             let json = catalog.exportJSON()
-            let value = (try? JSONCoding.decoder.decode(JSONValue.self, from: Data(json.utf8))) ?? .null
-            let made = Built(json: json, value: value)
+            var page: [UInt8] = Array("null".utf8)
+            if case .object(let members)? = try? JSONCoding.decoder.decode(JSONValue.self, from: Data(json.utf8)),
+               let encoded = try? JSONCoding.encoder.encode(JSONValue.object(members.filter { Self.pageMembers.contains($0.key) })) {
+                page = Array(encoded)
+            }
+            let made = Built(json: json, page: page)
             built = made
             return made
         }

@@ -828,7 +828,8 @@ public enum OpenAPIDocument {
       "$ref": "#/components/schemas/Origins"
      },
      "catalog": {
-      "type": "object"
+      "type": "object",
+      "description": "the members of /api/catalog the page reads: schema, defaultRequirementSet, resultSchema, platforms, requirementSets, probes, thresholds, stepMarker, checklist, hostReport"
      },
      "run": {
       "$ref": "#/components/schemas/Run"

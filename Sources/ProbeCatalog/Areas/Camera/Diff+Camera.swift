@@ -94,7 +94,8 @@ extension Diff {
         let frames = result.int("frames")
         let playing = result.bool("playing")
         guard fullscreen != nil || black != nil || frozen != nil || frames != nil else { return Assessment(.unknown, "") }
-        let observed = "\(result.int("width") ?? 0)×\(result.int("height") ?? 0), \(frames.map(String.init) ?? "?") frames in 1 s, black \(describe(black)), frozen \(describe(frozen)), fullscreen \(describe(fullscreen))"
+        let rate = result.string("frameSource") == "distinctSamples" ? " distinct pictures in 1 s" : " frames/s"
+        let observed = "\(result.int("width") ?? 0)×\(result.int("height") ?? 0), \(frames.map(String.init) ?? "?")\(rate), black \(describe(black)), frozen \(describe(frozen)), fullscreen \(describe(fullscreen))"
         let autoplayBroken = context.observed(.mediaAutoplay, "played")?.boolValue == false && context.observed(.mediaAutoplay, "allowed")?.boolValue != true
         let settings = Remedy.inlineAndAutoplay
 
