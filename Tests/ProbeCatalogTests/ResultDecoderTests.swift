@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func Garbage_IsNotValidJSON() {
-        #expect(error("{not json") == "not valid JSON")
+        #expect(error("{not json") == "not valid JSON: expected a member name in quotes at byte 1")
         #expect(error("[1]", batch: true) == "[0]: expected an object, got an integer")
         #expect(error(#"{"x":1}"#, batch: true) == "results: missing; a batch is {\"results\": [ … ]}")
     }

@@ -1,11 +1,21 @@
 // libFuzzer target: the result decoder (`ResultDecoder().decodePosted`), what every
 // `POST /api/runs/:id/results` body goes through.
-// Oracle beyond "no crash": it refuses only with a `ResultDecodingError` (anything else
+// Oracle beyond "no crash": JSONValue.parse never accepts more than JSONDecoder nor reads
+// another value; the decoder refuses only with a `ResultDecodingError` (anything else
 // would be a 500), and what it accepts keeps the decoder's promises and can be stored:
 // the observed object re-encodes (the API encodes it before storing; a throw there is a 500).
 import Foundation
 
 private let decoder = ResultDecoder()
+/// `0e1` … `0e9` somewhere in the text, the numbers JSONDecoder refuses.
+private func hasZeroExponent(_ b: [UInt8]) -> Bool {
+    func digit(_ i: Int) -> Bool { i >= 0 && i < b.count && b[i] >= 0x30 && b[i] <= 0x39 }
+    for i in b.indices where b[i] == 0x30 && i + 2 < b.count && (b[i + 1] == 0x65 || b[i + 1] == 0x45)
+        && b[i + 2] >= 0x31 && b[i + 2] <= 0x39 && !digit(i + 3) && !digit(i - 1) && (i == 0 || b[i - 1] != 0x2E) {
+        return true
+    }
+    return false
+}
 private let encoder: JSONEncoder = {
     let e = JSONEncoder()
     e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -15,6 +25,19 @@ private let encoder: JSONEncoder = {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzResultDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    // The parser beside JSONDecoder, which read the posts before it: it may refuse more
+    // (trailing commas, UTF-16), never accept more, and what both read is the same value.
+    let mine = try? JSONValue.parse(bytes)
+    let theirs = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    // JSONDecoder refuses `0e1` … `0e9`, which RFC 8259 allows: there JSONSerialization judges.
+    if let mine {
+        if let theirs {
+            if mine != theirs { fatalError("JSONValue.parse reads \(mine), JSONDecoder \(theirs)") }
+        } else if (try? JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)) == nil
+                    || !hasZeroExponent(bytes) {
+            fatalError("JSONValue.parse accepts what JSONDecoder refuses: \(mine)")
+        }
+    }
     let results: [ProbeResult]
     do {
         results = try decoder.decodePosted(bytes)

@@ -68,9 +68,9 @@ public struct ResultDecoder: Sendable {
     func parse(_ bytes: [UInt8]) throws -> JSONValue {
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+            value = try JSONValue.parse(bytes)
         } catch {
-            throw ResultDecodingError(path: "", problem: "not valid JSON")
+            throw ResultDecodingError(path: "", problem: "not valid JSON: \(error.problem) at byte \(error.offset)")
         }
         if NULText.mayBeIn(json: bytes), let path = NULText.path(in: value) {
             throw ResultDecodingError(path: path, problem: NULText.problem)
