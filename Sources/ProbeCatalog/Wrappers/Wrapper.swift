@@ -190,7 +190,8 @@ public struct WrapperProfile: Sendable, Codable, Equatable {
 
 /// Every wrapper integrators use, in `Wrapper` order.
 public enum WrapperCatalog {
-    public static let all: [WrapperProfile] = [nativeIOS, nativeAndroid, reactNative, webviewFlutter, flutterInAppWebView, capacitor, cordova, maui]
+    /// Read from the data files with the fixes beside them (`WrapperCatalog+Data.swift`).
+    public static let all: [WrapperProfile] = Wrapper.allCases.map(loadProfile)
 
     public static func profile(_ wrapper: Wrapper) -> WrapperProfile {
         all.first { $0.wrapper == wrapper }!
@@ -325,7 +326,7 @@ public struct WrapperSettingCode: Sendable, Equatable {
 }
 
 extension WrapperProfile {
-    /// Every setting of the wrapper the probes observe, read from its source (Wrappers+*Settings.swift).
+    /// Every setting of the wrapper the probes observe, read from its source (Data/<wrapper>.json).
     public var settings: [WrapperSettingRow] { WrapperCatalog.settings(wrapper) }
 
     /// The code a row's fix points at; nil when the pointer leads nowhere (a test forbids it).
@@ -346,21 +347,6 @@ extension WrapperProfile {
             return WrapperSettingCode(language: line.language, code: code, origin: "remedy:\(name)", kind: nil)
         case .code(let language, let kind, let code):
             return WrapperSettingCode(language: language, code: code, origin: "row", kind: kind)
-        }
-    }
-}
-
-extension WrapperCatalog {
-    public static func settings(_ wrapper: Wrapper) -> [WrapperSettingRow] {
-        switch wrapper {
-        case .nativeIOS: return nativeIOSSettings
-        case .nativeAndroid: return nativeAndroidSettings
-        case .reactNativeWebView: return reactNativeSettings
-        case .webviewFlutter: return webviewFlutterSettings
-        case .flutterInAppWebView: return flutterInAppWebViewSettings
-        case .capacitor: return capacitorSettings
-        case .cordova: return cordovaSettings
-        case .maui: return mauiSettings
         }
     }
 }

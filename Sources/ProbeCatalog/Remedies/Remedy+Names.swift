@@ -1,0 +1,14 @@
+extension Remedy {
+    /// The remedies a wrapper data file may name as a row's fix (`"fix": {"remedy": "autoplay"}`),
+    /// by the name of their constant: a native or React Native row's fix is the remedy's line
+    /// in that wrapper's language.
+    static let byName: [String: Remedy] = [
+        "autoplay": .autoplay, "bodyIntegrity": .bodyIntegrity, "cameraGrant": .cameraGrant,
+        "captureAttribute": .captureAttribute, "cookies": .cookies, "customSchemes": .customSchemes,
+        "domStorage": .domStorage, "fileCallbackOnCancel": .fileCallbackOnCancel, "fileChooser": .fileChooser,
+        "flushCookies": Symptom.flushCookies, "fullScreenLayout": .fullScreenLayout, "inlineMedia": .inlineMedia,
+        "loadErrors": .loadErrors, "mixedContent": .mixedContent, "osCameraPermission": .osCameraPermission,
+        "persistentDataStore": .persistentDataStore, "strictOrigin": .strictOrigin,
+        "thirdPartyCookies": .thirdPartyCookies, "windowOpen": .windowOpen,
+    ]
+}

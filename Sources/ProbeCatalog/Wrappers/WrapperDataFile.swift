@@ -1,0 +1,172 @@
+import Foundation
+
+/// The names a data file may point at, so that the loader can refuse one the catalog does
+/// not declare: a misspelt probe or cause must stop the program, not match nothing.
+struct WrapperDataVocabulary {
+    let probes: Set<ProbeID>
+    let knownCauses: Set<String>
+
+    static var standard: WrapperDataVocabulary {
+        WrapperDataVocabulary(probes: Set(StandardProbes.all.map(\.id)),
+                              knownCauses: Set(Catalog.symptoms.flatMap { $0.causes.map(\.id) }))
+    }
+}
+
+/// One wrapper's data file, Wrappers/Data/<wrapper>.json: what was read in the wrapper's
+/// source (its versions, the short defaults the diagnosis names, the full settings table)
+/// and where it was read. The fixes in the wrapper's own API are code and stay in Swift
+/// (Wrappers+<Name>.swift); a row's fix may name one of them, a catalog remedy, a Swift
+/// template (`WrapperFixTemplate`) or carry code of its own.
+struct WrapperDataFile {
+    let wrapper: Wrapper
+    /// Which releases (or commits) of the wrapper were read, and what was compared.
+    let readAt: String
+    let minimumVersions: [String]
+    let home: String
+    let checklistTab: ChecklistItem.Tab?
+    let checklistMapping: [WrapperChecklistMapping]
+    let defaults: [WrapperDefault]
+    let settings: [WrapperSettingRow]
+
+    static let fields = ["wrapper", "readAt", "minimumVersions", "home", "checklistTab", "checklistMapping", "defaults", "settings"]
+
+    init(json: [UInt8], named name: String, vocabulary: WrapperDataVocabulary) throws {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(json))
+        } catch {
+            throw WrapperDataError(description: "\(name): not JSON (\(error))")
+        }
+        let file = try DataFields(value, at: name, required: Self.fields)
+        wrapper = try file.choice("wrapper", of: Wrapper.self)
+        readAt = try file.string("readAt")
+        minimumVersions = try file.strings("minimumVersions")
+        home = try file.string("home")
+        if let tab = try file.nullable("checklistTab") {
+            guard let raw = tab.stringValue, let value = ChecklistItem.Tab(rawValue: raw) else {
+                throw file.error("\"checklistTab\" is \(tab), not null or one of \(ChecklistItem.Tab.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+            }
+            checklistTab = value
+        } else {
+            checklistTab = nil
+        }
+        checklistMapping = try file.array("checklistMapping").enumerated().map { index, item in
+            let fields = try DataFields(item, at: "\(name) checklistMapping \(index + 1)", required: ["item", "via"])
+            return WrapperChecklistMapping(try fields.string("item"), try fields.string("via"))
+        }
+        defaults = try file.array("defaults").enumerated().map { index, item in
+            try WrapperDefault(DataFields(item, at: "\(name) default \(index + 1)", required: WrapperDefault.fields, optional: ["fails", "note"]),
+                               vocabulary: vocabulary)
+        }
+        settings = try file.array("settings").enumerated().map { index, item in
+            // The id, when the row has one, names the row in its errors beside its number.
+            let id = item.objectValue?["id"]?.stringValue.map { " (\($0))" } ?? ""
+            return try WrapperSettingRow(DataFields(item, at: "\(name) row \(index + 1)\(id)", required: WrapperSettingRow.fields),
+                                         vocabulary: vocabulary)
+        }
+    }
+}
+
+extension WrapperDefault {
+    static let fields = ["setting", "family", "behaviour", "source"]
+
+    /// `fails` may be left out (the default fails nothing by itself); `note` says what the
+    /// cited line shows, for the person reading the file.
+    init(_ fields: DataFields, vocabulary: WrapperDataVocabulary) throws {
+        if fields.has("note") { _ = try fields.string("note") }
+        self.init(try fields.choice("setting", of: WrapperSetting.self), family: try fields.family(),
+                  try fields.string("behaviour"), source: try fields.string("source"),
+                  fails: fields.has("fails") ? try fields.probes("fails", vocabulary) : [])
+    }
+}
+
+extension WrapperSettingRow {
+    static let fields = ["id", "name", "area", "family", "current", "previous", "nativeCall", "probes", "whenWrong", "cause", "fix", "sources"]
+
+    init(_ fields: DataFields, vocabulary: WrapperDataVocabulary) throws {
+        let previous = try fields.nullable("previous").map { try Self.versioned($0, fields, "previous") }
+        self.init(try fields.string("id"), try fields.string("name"), try fields.choice("area", of: Area.self), try fields.family(),
+                  current: try Self.versioned(fields.value("current"), fields, "current"), previous: previous,
+                  native: try fields.string("nativeCall"), probes: try fields.probes("probes", vocabulary),
+                  wrong: try fields.string("whenWrong"), cause: try Cause(fields, vocabulary: vocabulary),
+                  fix: try Fix(fields),
+                  sources: try fields.strings("sources"))
+    }
+
+    /// `{"version": "cordova-ios 8.1.0", "value": "false"}`.
+    static func versioned(_ value: JSONValue, _ row: DataFields, _ key: String) throws -> (String, String) {
+        let fields = try DataFields(value, at: "\(row.place) \(key)", required: ["version", "value"])
+        return (try fields.string("version"), try fields.string("value"))
+    }
+}
+
+extension WrapperSettingRow.Cause {
+    /// `{"known": "<KnownCause id>"}`, `{"setting": "<WrapperSetting>"}` or `{"probe": "<probe>"}`.
+    init(_ row: DataFields, vocabulary: WrapperDataVocabulary) throws {
+        let place = "\(row.place) cause"
+        let value = try row.value("cause")
+        switch try DataFields.form(of: value, at: place, among: ["known", "setting", "probe"]) {
+        case "known":
+            let fields = try DataFields(value, at: place, required: ["known"])
+            let id = try fields.string("known")
+            guard vocabulary.knownCauses.contains(id) else {
+                throw fields.error("\"\(id)\" is no known cause of Catalog.symptoms")
+            }
+            self = .known(id)
+        case "setting":
+            self = .setting(try DataFields(value, at: place, required: ["setting"]).choice("setting", of: WrapperSetting.self))
+        default:
+            self = .probe(try DataFields(value, at: place, required: ["probe"]).probes("probe", vocabulary, single: true)[0])
+        }
+    }
+}
+
+extension WrapperSettingRow.Fix {
+    /// `{"wrapperFix": "<WrapperSetting>"}`, `{"remedy": "<name>"}`, `{"template": "<name>", …}`
+    /// or the row's own `{"language", "kind", "code"}`.
+    init(_ row: DataFields) throws {
+        let place = "\(row.place) fix"
+        let value = try row.value("fix")
+        switch try DataFields.form(of: value, at: place, among: ["wrapperFix", "remedy", "template", "code"]) {
+        case "wrapperFix":
+            self = .wrapperFix(try DataFields(value, at: place, required: ["wrapperFix"]).choice("wrapperFix", of: WrapperSetting.self))
+        case "remedy":
+            let fields = try DataFields(value, at: place, required: ["remedy"])
+            let name = try fields.string("remedy")
+            guard let remedy = Remedy.byName[name] else {
+                throw fields.error("\"\(name)\" is no remedy of Remedy.byName (\(Remedy.byName.keys.sorted().joined(separator: ", ")))")
+            }
+            self = .remedy(name, remedy)
+        case "template":
+            let template = try DataFields(value, at: place, required: ["template"], optional: WrapperFixTemplate.allFields)
+                .choice("template", of: WrapperFixTemplate.self)
+            self = try template.fix(DataFields(value, at: "\(place) (\(template.rawValue))", required: ["template"] + template.required,
+                                               optional: template.optional))
+        default:
+            let fields = try DataFields(value, at: place, required: ["language", "kind", "code"])
+            self = .code(language: try fields.string("language"), kind: try fields.string("kind"), try fields.text("code"))
+        }
+    }
+}
+
+extension DataFields {
+    /// Which of `forms` an object that takes exactly one of them is (a cause, a fix).
+    static func form(of value: JSONValue, at place: String, among forms: [String]) throws -> String {
+        let present = forms.filter { value.objectValue?[$0] != nil }
+        guard present.count == 1 else {
+            throw WrapperDataError(description: "\(place): give exactly one of \(forms.map { "\"\($0)\"" }.joined(separator: ", "))"
+                + (present.count > 1 ? ", not \(present.joined(separator: " and "))" : ""))
+        }
+        return present[0]
+    }
+
+    /// Probe names, each one a probe the catalog declares (a ProbeID constant).
+    func probes(_ key: String, _ vocabulary: WrapperDataVocabulary, single: Bool = false) throws -> [ProbeID] {
+        let names = single ? [try string(key)] : try strings(key)
+        return try names.map { name in
+            let probe = ProbeID(rawValue: name)
+            guard vocabulary.probes.contains(probe) else { throw error("probe \"\(name)\" is not a declared probe") }
+            return probe
+        }
+    }
+}

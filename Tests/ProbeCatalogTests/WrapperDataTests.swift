@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import ProbeCatalog
+
+/// The wrappers' data files (Sources/ProbeCatalog/Wrappers/Data/*.json) are read when the
+/// catalog is first used; a typo must stop the program there, naming the file, the row and
+/// what to fix, instead of shipping a row that matches nothing.
+@Suite struct WrapperDataTests {
+    /// A data file as the loader gets it, after `edit` changed its first row named `row`.
+    static func edited(_ wrapper: Wrapper, row id: String, _ edit: (inout [String: Any]) -> Void) throws -> [UInt8] {
+        var file = try #require(try JSONSerialization.jsonObject(with: Data(WrapperCatalog.embeddedJSON(wrapper))) as? [String: Any])
+        var rows = try #require(file["settings"] as? [[String: Any]])
+        let index = try #require(rows.firstIndex { $0["id"] as? String == id })
+        edit(&rows[index])
+        file["settings"] = rows
+        return Array(try JSONSerialization.data(withJSONObject: file))
+    }
+
+    static func read(_ wrapper: Wrapper, _ json: [UInt8]) throws -> WrapperDataFile {
+        try WrapperCatalog.readFile(wrapper, json: json, vocabulary: .standard)
+    }
+
+    @Test func EveryDataFile_ReadsAndEveryFixLeadsSomewhere() throws {
+        for wrapper in Wrapper.allCases {
+            let file = try Self.read(wrapper, WrapperCatalog.embeddedJSON(wrapper))
+            #expect(!file.readAt.isEmpty && !file.settings.isEmpty && !file.defaults.isEmpty, "\(wrapper.rawValue)")
+            #expect(WrapperProfile(file, fixes: WrapperCatalog.fixes(wrapper)).unresolvedFix(file.settings) == nil)
+        }
+    }
+
+    @Test func AMisspeltProbe_IsRefusedNamingTheRow() throws {
+        let json = try Self.edited(.cordova, row: "onPermissionRequest") { $0["probes"] = ["camera.getUserMedia2"] }
+        #expect(throws: WrapperDataError(description: "cordova.json row 4 (onPermissionRequest): probe \"camera.getUserMedia2\" is not a declared probe")) {
+            try Self.read(.cordova, json)
+        }
+    }
+
+    @Test func ACauseThatDoesNotResolve_IsRefused() throws {
+        let known = try Self.edited(.cordova, row: "onPermissionRequest") { $0["cause"] = ["known": "cordova.android.grant-without-runtim"] }
+        #expect(throws: WrapperDataError(description: "cordova.json row 4 (onPermissionRequest) cause: \"cordova.android.grant-without-runtim\" is no known cause of Catalog.symptoms")) {
+            try Self.read(.cordova, known)
+        }
+        let setting = try Self.edited(.cordova, row: "onPermissionRequest") { $0["cause"] = ["setting": "inline"] }
+        #expect(throws: WrapperDataError.self) { try Self.read(.cordova, setting) }
+        let probe = try Self.edited(.cordova, row: "onPermissionRequest") { $0["cause"] = ["probe": "nav.customSchem"] }
+        #expect(throws: WrapperDataError(description: "cordova.json row 4 (onPermissionRequest) cause: probe \"nav.customSchem\" is not a declared probe")) {
+            try Self.read(.cordova, probe)
+        }
+        let two = try Self.edited(.cordova, row: "onPermissionRequest") { $0["cause"] = ["probe": "nav.customScheme", "setting": "autoplay"] }
+        #expect(throws: WrapperDataError(description: "cordova.json row 4 (onPermissionRequest) cause: give exactly one of \"known\", \"setting\", \"probe\", not setting and probe")) {
+            try Self.read(.cordova, two)
+        }
+    }
+
+    @Test func AMissingOrMisspeltField_IsRefused() throws {
+        let missing = try Self.edited(.capacitor, row: "autoplay") { $0["whenWrong"] = nil }
+        #expect(throws: WrapperDataError(description: "capacitor.json row 2 (autoplay): field \"whenWrong\" is missing")) {
+            try Self.read(.capacitor, missing)
+        }
+        let misspelt = try Self.edited(.capacitor, row: "autoplay") { $0["sourcse"] = [] }
+        #expect(throws: WrapperDataError.self) { try Self.read(.capacitor, misspelt) }
+    }
+
+    @Test func AFixThatNamesNothing_IsRefused() throws {
+        let remedy = try Self.edited(.nativeIOS, row: "websiteDataStore") { $0["fix"] = ["remedy": "persistentStore"] }
+        #expect(throws: WrapperDataError.self) { try Self.read(.nativeIOS, remedy) }
+        let template = try Self.edited(.cordova, row: "domStorage") { $0["fix"] = ["template": "cordovaSettingJava", "statement": "x();"] }
+        #expect(throws: WrapperDataError.self) { try Self.read(.cordova, template) }
+        let argument = try Self.edited(.cordova, row: "domStorage") { $0["fix"] = ["template": "cordovaSettingsJava"] }
+        #expect(throws: WrapperDataError(description: "cordova.json row 8 (domStorage) fix (cordovaSettingsJava): field \"statement\" is missing")) {
+            try Self.read(.cordova, argument)
+        }
+        // A wrapper fix MAUI does not have for an iOS row: the profile has only Android's cookie fix.
+        let nowhere = try Self.edited(.maui, row: "AllowsInlineMediaPlayback") { $0["fix"] = ["wrapperFix": "cookies"] }
+        let file = try Self.read(.maui, nowhere)
+        #expect(WrapperProfile(file, fixes: WrapperCatalog.fixes(.maui)).unresolvedFix(file.settings)?.description
+            == "maui.json row 1 (AllowsInlineMediaPlayback): the fix points at nothing: no maui fix for \"cookies\" on ios: add it to the wrapper's fixes (Wrappers+<Name>.swift) or name another fix")
+    }
+
+    /// The data's forms read back to the same values the diagnosis and the export use.
+    @Test func TheDataForms_ReadAsTheSwiftValues() throws {
+        let rows = Dictionary(uniqueKeysWithValues: WrapperCatalog.settings(.cordova).map { ($0.id, $0) })
+        #expect(rows["AllowInlineMediaPlayback"]?.cause == .setting(.inlinePlayback))
+        #expect(rows["onPermissionRequest"]?.cause == .known("cordova.android.grant-without-runtime"))
+        #expect(rows["onPermissionRequest"]?.fix == .wrapperFix(.permissionHandler))
+        #expect(rows["allowNavigation"]?.cause == .probe(.navCustomScheme))
+        #expect(rows["domStorage"]?.fix == WrapperCatalog.cordovaSettingsJava("webView.getSettings().setDomStorageEnabled(true);"))
+        #expect(rows["LimitsNavigationsToAppBoundDomains"]?.previous == nil)
+        let native = WrapperCatalog.settings(.nativeAndroid).first { $0.id == "flush" }
+        #expect(native?.fix == .remedy("flushCookies", Symptom.flushCookies))
+    }
+}
