@@ -129,10 +129,12 @@ public struct Router: Sendable {
 
     public private(set) var routes: [Route] = []
     public var limits: HTTPLimits
-    /// Indices of the routes whose pattern starts with each literal segment, in the order
-    /// added. A path's first segment picks the few routes that can match: a static file
-    /// (`/app.js`) is `notFound` after one dictionary lookup instead of a walk over every
-    /// route, which perf showed as the largest user-space cost of a static request (bench/).
+    /// Indices of the routes that can match a path starting with each literal segment: those
+    /// whose pattern starts with it and those that start with a parameter or a rest, merged
+    /// in the order added when a route is added, not per request. A path's first segment
+    /// picks the few routes that can match: a static file (`/app.js`) is `notFound` after
+    /// one dictionary lookup instead of a walk over every route, which perf showed as the
+    /// largest user-space cost of a static request (bench/).
     private var byFirstSegment: [String: [Int]] = [:]
     /// Routes that can match whatever the first segment is: a parameter or a rest first.
     private var anyFirstSegment: [Int] = []
@@ -151,8 +153,10 @@ public struct Router: Sendable {
         }
         let index = routes.count
         switch segments.first {
-        case .literal(let first): byFirstSegment[first, default: []].append(index)
-        case .parameter, .rest: anyFirstSegment.append(index)
+        case .literal(let first): byFirstSegment[first, default: anyFirstSegment].append(index)
+        case .parameter, .rest:
+            anyFirstSegment.append(index)
+            for first in byFirstSegment.keys { byFirstSegment[first]!.append(index) }
         case nil: noSegment.append(index)
         }
         if case .rest = segments.first { noSegment.append(index) }
@@ -164,10 +168,7 @@ public struct Router: Sendable {
     /// the order added, so the first match and the `Allow` list are those of a full walk.
     private func candidates(first: Substring?) -> [Int] {
         guard let first else { return noSegment }
-        let literal = byFirstSegment[String(first)] ?? []
-        if anyFirstSegment.isEmpty { return literal }
-        if literal.isEmpty { return anyFirstSegment }
-        return (literal + anyFirstSegment).sorted()
+        return byFirstSegment[String(first)] ?? anyFirstSegment
     }
 
     public mutating func get(_ pattern: String, _ handler: @escaping @Sendable (Request) throws -> Response) {
@@ -194,7 +195,10 @@ public struct Router: Sendable {
         var allowed: [String] = []
         for index in candidates {
             let route = routes[index]
-            guard let params = Self.match(route.segments, parts) else { continue }
+            // The shape first, without allocating: most candidates differ in a literal
+            // (`/api/runs/:id/results` against every other `/api/...` route), and building
+            // their parameters before finding out was a tenth of a result's CPU (perf).
+            guard Self.fits(route.segments, parts), let params = Self.match(route.segments, parts) else { continue }
             if route.method == method || (method == "HEAD" && route.method == "GET") {
                 return .matched(route, parameters: params)
             }
@@ -204,6 +208,21 @@ public struct Router: Sendable {
         if allowed.isEmpty { return .notFound }
         var seen = Set<String>()
         return .methodNotAllowed(allow: allowed.filter { seen.insert($0).inserted })
+    }
+
+    /// True when the literals, the number of segments and the non-empty parameters fit;
+    /// `match` then decodes the parameters (a malformed percent-escape still fails there).
+    static func fits(_ segments: [Segment], _ parts: [Substring]) -> Bool {
+        var i = 0
+        for segment in segments {
+            switch segment {
+            case .literal(let s): if i >= parts.count || parts[i] != s { return false }
+            case .parameter: if i >= parts.count || parts[i].isEmpty { return false }
+            case .rest: return true
+            }
+            i += 1
+        }
+        return i == parts.count
     }
 
     static func match(_ segments: [Segment], _ parts: [Substring]) -> [String: String]? {
