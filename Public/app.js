@@ -493,7 +493,10 @@ async function main() {
     sessionStorage.removeItem('probe.windowOpen');
   } catch (e) { /* storage off */ }
   app.relaunched = results.length > 0 && !sameSession;
-  app.state.earlierVisit = await I.relaunchMarkers(app.run);
+  /* Read and set before any probe runs (the cookie and localStorage markers at once); only
+     storage.relaunch, the last step, reads the answer, so the IndexedDB marker's open (the
+     first in a fresh profile creates the database: 100-200 ms) runs beside the first steps. */
+  app.state.earlierVisit = I.relaunchMarkers(app.run);
 
   /* docs/host-report.md: its script only where an app injected a bridge. */
   if (window.webkit || window.ReactNativeWebView || window.ProbeHost || window.flutter_inappwebview || window.Capacitor || window.qt) await new Promise((r) => { const s = el('script', '', '', document.head); s.onload = s.onerror = r; s.src = 'host-report.js'; });

@@ -100,12 +100,12 @@ P['storage.relaunch'] = async (ctx) => {
   }
   const answer = await ctx.ask('Welcome back. Did you close the app completely and open it again before opening this link?',
     [['yes', 'Yes, I relaunched'], ['no', 'No']]);
-  const o = I.pick(ctx.state.earlierVisit, ['sessionCookie', 'persistentCookie', 'localStorage', 'indexedDB'], { relaunched: answer === 'yes' });
+  const o = I.pick(await ctx.state.earlierVisit, ['sessionCookie', 'persistentCookie', 'localStorage', 'indexedDB'], { relaunched: answer === 'yes' });
   return answer === 'yes' ? result(o.persistentCookie && o.localStorage && o.indexedDB, o) : skipped('not-relaunched', o);
 };
 
 /* Run at every page load, before any probe: which markers of an earlier visit of this run
-   survived, then set them again. A session cookie may go with the app's process (that is
+   survived, then set them again (the cookies and localStorage before its first await). A session cookie may go with the app's process (that is
    fine); the Max-Age cookie, localStorage and IndexedDB must stay. */
 I.relaunchMarkers = async (run) => {
   const seen = { sessionCookie: cookieHas('probe_rs', run), persistentCookie: cookieHas('probe_rp', run),
