@@ -7,7 +7,8 @@ import ProbeStore
 /// holds the server to it: no 5xx, and every response matches its schema.
 ///
 /// The paths and shapes are written out (`described`), the statuses that answer with the shared
-/// `Error` response by number only (`errorStatusesKey`); the facts other code owns are filled in
+/// `Error` response by number only (`errorStatusesKey`), the JSON answers of a named schema by
+/// description and schema only (`jsonResponsesKey`); the facts other code owns are filled in
 /// from it, so the document cannot drift from them: the run-id rule (`RunID.pattern`, one
 /// `components/parameters/RunID` every `{id}` path refers to), the write-key parameter, the
 /// platforms (`Platform.allCases`) and the requirement sets of the catalog. `OpenAPIDocumentTests`
@@ -102,19 +103,48 @@ public enum OpenAPIDocument {
         Dictionary(uniqueKeysWithValues: statuses.map { ($0, JSONValue.object(["$ref": .string("#/components/responses/Error")])) })
     }
 
-    /// `paths` with every operation's `errorStatusesKey` list replaced by the responses it names.
+    /// The key under an operation's `responses` in `described` that names, by status, the JSON
+    /// answers whose body is one of `components/schemas` (`"x-json": {"200": ["the diff", "Diff"]}`:
+    /// the description, then the schema): written out, each would be the same seven-line block
+    /// but for those two, nine operations over.
+    static let jsonResponsesKey = "x-json"
+
+    /// An `application/json` response of `description` whose body is `components/schemas/<schema>`.
+    static func jsonResponse(_ description: String, schema: String) -> JSONValue {
+        .object(["description": .string(description),
+                 "content": .object(["application/json": .object(["schema": .object(["$ref": .string("#/components/schemas/\(schema)")])])])])
+    }
+
+    /// `paths` with every operation's `errorStatusesKey` list and `jsonResponsesKey` table
+    /// replaced by the responses they name.
     static func withErrorResponses(_ paths: [String: JSONValue]) -> [String: JSONValue] {
         paths.mapValues { item in
             guard case .object(let operations) = item else { return item }
             return .object(operations.mapValues { operation in
-                guard case .object(var fields) = operation, case .object(var responses)? = fields["responses"],
-                      case .array(let listed)? = responses.removeValue(forKey: errorStatusesKey) else { return operation }
-                let statuses = listed.map { status -> String in
-                    guard case .string(let text) = status else { preconditionFailure("\(errorStatusesKey) lists a status that is not a string") }
-                    return text
+                guard case .object(var fields) = operation, case .object(var responses)? = fields["responses"] else { return operation }
+                var named: [String: JSONValue] = [:]
+                if let listed = responses.removeValue(forKey: errorStatusesKey) {
+                    guard case .array(let listed) = listed else { preconditionFailure("\(errorStatusesKey) is not a list") }
+                    let statuses = listed.map { status -> String in
+                        guard case .string(let text) = status else { preconditionFailure("\(errorStatusesKey) lists a status that is not a string") }
+                        return text
+                    }
+                    named = errorResponses(statuses)
                 }
-                responses.merge(errorResponses(statuses)) { _, _ in
-                    preconditionFailure("a status in \(errorStatusesKey) is described in the same responses too")
+                if let table = responses.removeValue(forKey: jsonResponsesKey) {
+                    guard case .object(let table) = table else { preconditionFailure("\(jsonResponsesKey) is not an object") }
+                    for (status, answer) in table {
+                        guard case .array(let pair) = answer, pair.count == 2,
+                              case .string(let description) = pair[0], case .string(let schema) = pair[1] else {
+                            preconditionFailure("\(jsonResponsesKey) \(status) is not [description, schema]")
+                        }
+                        guard named.updateValue(jsonResponse(description, schema: schema), forKey: status) == nil else {
+                            preconditionFailure("status \(status) is both in \(errorStatusesKey) and in \(jsonResponsesKey)")
+                        }
+                    }
+                }
+                responses.merge(named) { _, _ in
+                    preconditionFailure("a status in \(errorStatusesKey) or \(jsonResponsesKey) is described in the same responses too")
                 }
                 fields["responses"] = .object(responses)
                 return .object(fields)
@@ -852,22 +882,10 @@ public enum OpenAPIDocument {
      },
      {
       "$ref": "#/components/parameters/WriteKey"
-     },
-     {
-      "$ref": "#/components/parameters/WriteKey"
      }
     ],
     "responses": {
-     "200": {
-      "description": "config",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Config"
-        }
-       }
-      }
-     },
+     "x-json": {"200": ["config", "Config"]},
      "x-errors": ["400", "429", "503"]
     }
    }
@@ -886,16 +904,7 @@ public enum OpenAPIDocument {
      }
     },
     "responses": {
-     "201": {
-      "description": "the run",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Run"
-        }
-       }
-      }
-     },
+     "x-json": {"201": ["the run", "Run"]},
      "x-errors": ["400", "403", "409", "413", "415", "429", "503", "507"]
     },
     "description": "Choosing the id (id) needs the access token (403 otherwise); the answer carries the run's writeKey. Cross-site requests (a foreign Origin, Sec-Fetch-Site cross-site) are 403 cross_origin; bodies other than application/json 415."
@@ -955,16 +964,7 @@ public enum OpenAPIDocument {
      }
     ],
     "responses": {
-     "200": {
-      "description": "a page of runs",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/RunList"
-        }
-       }
-      }
-     },
+     "x-json": {"200": ["a page of runs", "RunList"]},
      "x-errors": ["400", "401", "429", "503"]
     }
    }
@@ -981,16 +981,7 @@ public enum OpenAPIDocument {
      }
     ],
     "responses": {
-     "200": {
-      "description": "the run",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Run"
-        }
-       }
-      }
-     },
+     "x-json": {"200": ["the run", "Run"]},
      "x-errors": ["400", "404", "429", "503"]
     }
    },
@@ -1037,16 +1028,7 @@ public enum OpenAPIDocument {
      }
     },
     "responses": {
-     "200": {
-      "description": "what happened to each",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Acknowledgement"
-        }
-       }
-      }
-     },
+     "x-json": {"200": ["what happened to each", "Acknowledgement"]},
      "x-errors": ["400", "403", "404", "409", "413", "415", "429", "503", "507"]
     }
    }
@@ -1064,16 +1046,7 @@ public enum OpenAPIDocument {
      }
     ],
     "responses": {
-     "200": {
-      "description": "the diff",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Diff"
-        }
-       }
-      }
-     },
+     "x-json": {"200": ["the diff", "Diff"]},
      "x-errors": ["400", "403", "404", "413", "415", "429", "503"]
     }
    }
@@ -1104,16 +1077,7 @@ public enum OpenAPIDocument {
      }
     ],
     "responses": {
-     "200": {
-      "description": "the diff",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Diff"
-        }
-       }
-      }
-     },
+     "x-json": {"200": ["the diff", "Diff"]},
      "x-errors": ["400", "404", "429", "503"]
     }
    }
@@ -1139,16 +1103,7 @@ public enum OpenAPIDocument {
      }
     ],
     "responses": {
-     "200": {
-      "description": "the run's state",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Wait"
-        }
-       }
-      }
-     },
+     "x-json": {"200": ["the run's state", "Wait"]},
      "x-errors": ["400", "404", "429", "503"]
     }
    }
@@ -1180,16 +1135,7 @@ public enum OpenAPIDocument {
      }
     ],
     "responses": {
-     "200": {
-      "description": "the comparison",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Comparison"
-        }
-       }
-      }
-     },
+     "x-json": {"200": ["the comparison", "Comparison"]},
      "x-errors": ["400", "401", "404", "429", "503"]
     }
    }
