@@ -125,6 +125,8 @@ extension Remedy {
 
     // Both playback settings at once: what a video that never plays in the page needs when
     // the run cannot tell which of the two blocked it (camera preview, autoplay with inline off).
+    // The React Native fix of `inlineMedia` already sets both props, so its line and pages are
+    // this one's: one place to correct them.
     public static let inlineAndAutoplay = Remedy(
         iosSwift: """
             // Both before creating the WKWebView
@@ -132,19 +134,12 @@ extension Remedy {
             configuration.mediaTypesRequiringUserActionForPlayback = []
             """,
         androidKotlin: "webView.settings.mediaPlaybackRequiresUserGesture = false",
-        reactNative: """
-            <WebView
-              allowsInlineMediaPlayback
-              mediaPlaybackRequiresUserAction={false}
-            />
-            """,
-        docs: Docs(ios: PlatformSource.wkInlinePlayback, android: PlatformSource.androidMediaGesture,
-                   reactNative: rnReference + "#allowsinlinemediaplayback"))
+        reactNative: inlineMedia.reactNative,
+        docs: inlineMedia.docs)
 
-    // The WebView permission layer (docs/requirements.md#camera-getusermedia).
-    public static let cameraGrant = Remedy(
-        iosSwift: """
-            // WKUIDelegate (iOS 15+); set webView.uiDelegate = self
+    /// The WKUIDelegate method every iOS camera grant implements, to its opening brace: the
+    /// fixes differ only in the body that decides.
+    static let mediaCaptureDelegateHead = """
             func webView(
                 _ webView: WKWebView,
                 requestMediaCapturePermissionFor origin: WKSecurityOrigin,
@@ -152,6 +147,45 @@ extension Remedy {
                 type: WKMediaCaptureType,
                 decisionHandler: @escaping (WKPermissionDecision) -> Void
             ) {
+            """
+
+    /// `ours`: the request comes from the app's own origin (`cameraGrant`), and on its port too
+    /// (`strictOrigin`); lines of `onPermissionRequestKotlin`'s body.
+    static let ownOriginKotlin = [
+        #"val ours = request.origin.scheme == "https" &&"#,
+        #"    request.origin.host == "id.example.com""#,
+    ]
+    static let ownOriginAndPortKotlin = [
+        "val origin = request.origin",
+        "val port = if (origin.port == -1) 443 else origin.port",
+        #"val ours = request.origin.scheme == "https" &&"#,
+        #"    request.origin.host == "id.example.com" && port == 443"#,
+    ]
+
+    /// The WebChromeClient override every Android camera grant writes: the lines of `checks`
+    /// (what decides `ours`, if anything), then on the UI thread the camera alone granted when
+    /// `condition` holds and the request denied otherwise. The fixes differ only in the checks.
+    static func onPermissionRequestKotlin(checks: [String], grantIf condition: String) -> String {
+        let lines = ["val camera = PermissionRequest.RESOURCE_VIDEO_CAPTURE"] + checks
+        return """
+            override fun onPermissionRequest(request: PermissionRequest) {
+            \(lines.map { "    " + $0 }.joined(separator: "\n"))
+                webView.post {
+                    if (\(condition)) {
+                        request.grant(arrayOf(camera))
+                    } else {
+                        request.deny()
+                    }
+                }
+            }
+            """
+    }
+
+    // The WebView permission layer (docs/requirements.md#camera-getusermedia).
+    public static let cameraGrant = Remedy(
+        iosSwift: """
+            // WKUIDelegate (iOS 15+); set webView.uiDelegate = self
+            \(mediaCaptureDelegateHead)
                 let ours = origin.protocol == "https"
                     && origin.host == "id.example.com"
                 guard ours, type == .camera else { return decisionHandler(.deny) }
@@ -160,18 +194,7 @@ extension Remedy {
             """,
         androidKotlin: """
             // WebChromeClient; grant on the UI thread, for your origin only
-            override fun onPermissionRequest(request: PermissionRequest) {
-                val camera = PermissionRequest.RESOURCE_VIDEO_CAPTURE
-                val ours = request.origin.scheme == "https" &&
-                    request.origin.host == "id.example.com"
-                webView.post {
-                    if (ours && camera in request.resources) {
-                        request.grant(arrayOf(camera))
-                    } else {
-                        request.deny()
-                    }
-                }
-            }
+            \(onPermissionRequestKotlin(checks: ownOriginKotlin, grantIf: "ours && camera in request.resources"))
             """,
         reactNative: """
             // Request the camera permission in the app first
@@ -232,13 +255,7 @@ extension Remedy {
         iosSwift: """
             // WKUIDelegate: compare scheme, host and port (0 means 443);
             // .deny, not .prompt, for any other origin
-            func webView(
-                _ webView: WKWebView,
-                requestMediaCapturePermissionFor origin: WKSecurityOrigin,
-                initiatedByFrame frame: WKFrameInfo,
-                type: WKMediaCaptureType,
-                decisionHandler: @escaping (WKPermissionDecision) -> Void
-            ) {
+            \(mediaCaptureDelegateHead)
                 let port = origin.port == 0 ? 443 : origin.port
                 let ours = origin.protocol == "https"
                     && origin.host == "id.example.com" && port == 443
@@ -248,20 +265,7 @@ extension Remedy {
         androidKotlin: """
             // WebChromeClient: compare scheme, host and port (-1 means 443);
             // request.deny() for any other origin
-            override fun onPermissionRequest(request: PermissionRequest) {
-                val camera = PermissionRequest.RESOURCE_VIDEO_CAPTURE
-                val origin = request.origin
-                val port = if (origin.port == -1) 443 else origin.port
-                val ours = request.origin.scheme == "https" &&
-                    request.origin.host == "id.example.com" && port == 443
-                webView.post {
-                    if (ours && camera in request.resources) {
-                        request.grant(arrayOf(camera))
-                    } else {
-                        request.deny()
-                    }
-                }
-            }
+            \(onPermissionRequestKotlin(checks: ownOriginAndPortKotlin, grantIf: "ours && camera in request.resources"))
             """,
         reactNative: """
             // Never "grant"; ElseDeny refuses other hosts (iOS 15+);
@@ -284,16 +288,7 @@ extension Remedy {
         androidKotlin: """
             // Never request.grant(request.resources): grant only the camera,
             // and only when it was requested
-            override fun onPermissionRequest(request: PermissionRequest) {
-                val camera = PermissionRequest.RESOURCE_VIDEO_CAPTURE
-                webView.post {
-                    if (camera in request.resources) {
-                        request.grant(arrayOf(camera))
-                    } else {
-                        request.deny()
-                    }
-                }
-            }
+            \(onPermissionRequestKotlin(checks: [], grantIf: "camera in request.resources"))
             """,
         reactNative: """
             // Avoid mediaCapturePermissionGrantType="grant"; grant only the
