@@ -172,52 +172,28 @@ public enum OpenAPIDocument {
   "responses": {
    "Error": {
     "description": "What was wrong, and the field at fault",
-    "content": {
-     "application/json": {
-      "schema": {
-       "$ref": "#/components/schemas/Error"
-      }
-     }
-    }
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
    }
   },
   "schemas": {
    "Error": {
     "type": "object",
-    "required": [
-     "error"
-    ],
+    "required": ["error"],
     "properties": {
      "error": {
       "type": "object",
-      "required": [
-       "code",
-       "message"
-      ],
+      "required": ["code", "message"],
       "properties": {
-       "code": {
-        "type": "string"
-       },
-       "message": {
-        "type": "string"
-       },
-       "field": {
-        "type": "string"
-       }
+       "code": {"type": "string"},
+       "message": {"type": "string"},
+       "field": {"type": "string"}
       }
      }
     }
    },
    "Metadata": {
     "type": "object",
-    "additionalProperties": {
-     "type": [
-      "string",
-      "number",
-      "boolean",
-      "null"
-     ]
-    }
+    "additionalProperties": {"type": ["string", "number", "boolean", "null"]}
    },
    "CreateRun": {
     "type": "object",
@@ -226,9 +202,7 @@ public enum OpenAPIDocument {
       "type": "string",
       "maxLength": 200
      },
-     "platform": {
-      "$ref": "#/components/schemas/Platform"
-     },
+     "platform": {"$ref": "#/components/schemas/Platform"},
      "wrapper": {
       "type": "string",
       "description": "The app framework, an override of detection (docs/wrappers.md); kept in metadata.wrapper",
@@ -243,56 +217,27 @@ public enum OpenAPIDocument {
        "maui"
       ]
      },
-     "requirementSet": {
-      "$ref": "#/components/schemas/RequirementSet"
-     },
-     "metadata": {
-      "$ref": "#/components/schemas/Metadata"
-     },
-     "id": {
-      "$ref": "#/components/schemas/RunID"
-     }
+     "requirementSet": {"$ref": "#/components/schemas/RequirementSet"},
+     "metadata": {"$ref": "#/components/schemas/Metadata"},
+     "id": {"$ref": "#/components/schemas/RunID"}
     }
    },
    "ResultSummary": {
     "type": "object",
-    "required": [
-     "probe",
-     "attempt",
-     "status"
-    ],
+    "required": ["probe", "attempt", "status"],
     "properties": {
-     "probe": {
-      "type": "string"
-     },
-     "attempt": {
-      "type": "integer"
-     },
-     "status": {
-      "type": "string"
-     },
-     "reason": {
-      "type": "string"
-     },
-     "elapsedMs": {
-      "type": "number"
-     }
+     "probe": {"type": "string"},
+     "attempt": {"type": "integer"},
+     "status": {"type": "string"},
+     "reason": {"type": "string"},
+     "elapsedMs": {"type": "number"}
     }
    },
    "Run": {
     "type": "object",
-    "required": [
-     "id",
-     "url",
-     "reportUrl",
-     "requirementSet",
-     "metadata",
-     "createdAt"
-    ],
+    "required": ["id", "url", "reportUrl", "requirementSet", "metadata", "createdAt"],
     "properties": {
-     "id": {
-      "$ref": "#/components/schemas/RunID"
-     },
+     "id": {"$ref": "#/components/schemas/RunID"},
      "url": {
       "type": "string",
       "description": "The run URL to open on the device, relative to the server's origin."
@@ -301,27 +246,13 @@ public enum OpenAPIDocument {
       "type": "string",
       "description": "In the answer to POST /api/runs: url on the origin the request came in on (behind a trusted proxy, the forwarded one)."
      },
-     "reportUrl": {
-      "type": "string"
-     },
-     "label": {
-      "type": "string"
-     },
-     "platform": {
-      "type": "string"
-     },
-     "detectedPlatform": {
-      "type": "string"
-     },
-     "requirementSet": {
-      "type": "string"
-     },
-     "metadata": {
-      "type": "object"
-     },
-     "userAgent": {
-      "type": "string"
-     },
+     "reportUrl": {"type": "string"},
+     "label": {"type": "string"},
+     "platform": {"type": "string"},
+     "detectedPlatform": {"type": "string"},
+     "requirementSet": {"type": "string"},
+     "metadata": {"type": "object"},
+     "userAgent": {"type": "string"},
      "createdAt": {
       "type": "string",
       "format": "date-time"
@@ -332,24 +263,16 @@ public enum OpenAPIDocument {
      },
      "verdict": {
       "type": "string",
-      "enum": [
-       "ready",
-       "not-ready",
-       "incomplete"
-      ]
+      "enum": ["ready", "not-ready", "incomplete"]
      },
      "results": {
       "type": "array",
-      "items": {
-       "$ref": "#/components/schemas/ResultSummary"
-      }
+      "items": {"$ref": "#/components/schemas/ResultSummary"}
      },
      "certificateRefusals": {
       "description": "Only with a token of scope read or admin (who may call GET /api/tls/refusals), while the run has no result: TLS clients that refused the certificate since the run was created (at most 10, newest last).",
       "type": "array",
-      "items": {
-       "$ref": "#/components/schemas/CertificateRefusal"
-      }
+      "items": {"$ref": "#/components/schemas/CertificateRefusal"}
      },
      "writeKey": {
       "description": "The run's write key (128 random bits, hex): only in the 201 of POST /api/runs, and in url. Results, complete, uploads and the noscript beacon need it (?key= or X-Probe-Key) or the token; a run whose id was chosen needs it to be read too.",
@@ -359,29 +282,17 @@ public enum OpenAPIDocument {
    },
    "CertificateRefusal": {
     "type": "object",
-    "required": [
-     "at",
-     "client",
-     "sign",
-     "explanation"
-    ],
+    "required": ["at", "client", "sign", "explanation"],
     "properties": {
      "at": {
       "type": "string",
       "format": "date-time"
      },
-     "client": {
-      "type": "string"
-     },
-     "serverName": {
-      "type": "string"
-     },
+     "client": {"type": "string"},
+     "serverName": {"type": "string"},
      "sign": {
       "type": "string",
-      "enum": [
-       "alert",
-       "hung-up"
-      ]
+      "enum": ["alert", "hung-up"]
      },
      "acceptedLater": {
       "type": "boolean",
@@ -389,35 +300,20 @@ public enum OpenAPIDocument {
      },
      "alert": {
       "type": "string",
-      "enum": [
-       "bad_certificate",
-       "unsupported_certificate",
-       "certificate_revoked",
-       "certificate_expired",
-       "certificate_unknown",
-       "unknown_ca"
-      ]
+      "enum": ["bad_certificate", "unsupported_certificate", "certificate_revoked", "certificate_expired", "certificate_unknown", "unknown_ca"]
      },
-     "explanation": {
-      "type": "string"
-     }
+     "explanation": {"type": "string"}
     }
    },
    "RunList": {
     "type": "object",
-    "required": [
-     "runs"
-    ],
+    "required": ["runs"],
     "properties": {
      "runs": {
       "type": "array",
-      "items": {
-       "$ref": "#/components/schemas/Run"
-      }
+      "items": {"$ref": "#/components/schemas/Run"}
      },
-     "nextCursor": {
-      "type": "string"
-     }
+     "nextCursor": {"type": "string"}
     }
    },
    "Result": {
@@ -432,15 +328,9 @@ public enum OpenAPIDocument {
      "at"
     ],
     "properties": {
-     "schema": {
-      "type": "integer"
-     },
-     "run": {
-      "$ref": "#/components/schemas/RunID"
-     },
-     "probe": {
-      "type": "string"
-     },
+     "schema": {"type": "integer"},
+     "run": {"$ref": "#/components/schemas/RunID"},
+     "probe": {"type": "string"},
      "attempt": {
       "type": "integer",
       "minimum": 0,
@@ -448,20 +338,10 @@ public enum OpenAPIDocument {
      },
      "status": {
       "type": "string",
-      "enum": [
-       "pass",
-       "fail",
-       "error",
-       "skipped",
-       "info"
-      ]
+      "enum": ["pass", "fail", "error", "skipped", "info"]
      },
-     "reason": {
-      "type": "string"
-     },
-     "observed": {
-      "type": "object"
-     },
+     "reason": {"type": "string"},
+     "observed": {"type": "object"},
      "elapsedMs": {
       "type": "number",
       "minimum": 0
@@ -474,22 +354,16 @@ public enum OpenAPIDocument {
    },
    "ResultPost": {
     "oneOf": [
-     {
-      "$ref": "#/components/schemas/Result"
-     },
+     {"$ref": "#/components/schemas/Result"},
      {
       "type": "object",
-      "required": [
-       "results"
-      ],
+      "required": ["results"],
       "properties": {
        "results": {
         "type": "array",
         "minItems": 1,
         "maxItems": 1000,
-        "items": {
-         "$ref": "#/components/schemas/Result"
-        }
+        "items": {"$ref": "#/components/schemas/Result"}
        }
       }
      }
@@ -497,88 +371,39 @@ public enum OpenAPIDocument {
    },
    "Acknowledgement": {
     "type": "object",
-    "required": [
-     "accepted",
-     "duplicates",
-     "conflicts",
-     "conflicting"
-    ],
+    "required": ["accepted", "duplicates", "conflicts", "conflicting"],
     "properties": {
-     "accepted": {
-      "type": "integer"
-     },
-     "duplicates": {
-      "type": "integer"
-     },
-     "conflicts": {
-      "type": "integer"
-     },
+     "accepted": {"type": "integer"},
+     "duplicates": {"type": "integer"},
+     "conflicts": {"type": "integer"},
      "conflicting": {
       "type": "array",
-      "items": {
-       "type": "string"
-      }
+      "items": {"type": "string"}
      }
     }
    },
    "Finding": {
     "type": "object",
-    "required": [
-     "probe",
-     "title",
-     "verdict",
-     "severity",
-     "expected",
-     "observed"
-    ],
+    "required": ["probe", "title", "verdict", "severity", "expected", "observed"],
     "properties": {
-     "probe": {
-      "type": "string"
-     },
-     "title": {
-      "type": "string"
-     },
+     "probe": {"type": "string"},
+     "title": {"type": "string"},
      "verdict": {
       "type": "string",
-      "enum": [
-       "pass",
-       "fail",
-       "warn",
-       "info",
-       "skipped",
-       "not-run"
-      ]
+      "enum": ["pass", "fail", "warn", "info", "skipped", "not-run"]
      },
      "severity": {
       "type": "string",
-      "enum": [
-       "none",
-       "low",
-       "medium",
-       "high",
-       "critical"
-      ]
+      "enum": ["none", "low", "medium", "high", "critical"]
      },
-     "expected": {
-      "type": "string"
-     },
-     "observed": {
-      "type": "string"
-     },
-     "diagnosis": {
-      "type": "string"
-     },
-     "layer": {
-      "type": "string"
-     },
-     "remedy": {
-      "type": "object"
-     },
+     "expected": {"type": "string"},
+     "observed": {"type": "string"},
+     "diagnosis": {"type": "string"},
+     "layer": {"type": "string"},
+     "remedy": {"type": "object"},
      "checklistItems": {
       "type": "array",
-      "items": {
-       "type": "string"
-      }
+      "items": {"type": "string"}
      },
      "rank": {
       "type": "integer",
@@ -604,9 +429,7 @@ public enum OpenAPIDocument {
         "source"
        ],
        "properties": {
-        "id": {
-         "type": "string"
-        },
+        "id": {"type": "string"},
         "layer": {
          "type": "string",
          "enum": [
@@ -621,41 +444,25 @@ public enum OpenAPIDocument {
         },
         "likelihood": {
          "type": "string",
-         "enum": [
-          "conclusive",
-          "likely",
-          "possible"
-         ]
+         "enum": ["conclusive", "likely", "possible"]
         },
-        "summary": {
-         "type": "string"
-        },
+        "summary": {"type": "string"},
         "evidence": {
          "type": "object",
          "properties": {
           "for": {
            "type": "array",
-           "items": {
-            "type": "string"
-           }
+           "items": {"type": "string"}
           },
           "against": {
            "type": "array",
-           "items": {
-            "type": "string"
-           }
+           "items": {"type": "string"}
           }
          }
         },
-        "check": {
-         "type": "string"
-        },
-        "remedy": {
-         "type": "object"
-        },
-        "source": {
-         "type": "string"
-        }
+        "check": {"type": "string"},
+        "remedy": {"type": "object"},
+        "source": {"type": "string"}
        }
       }
      }
@@ -673,51 +480,29 @@ public enum OpenAPIDocument {
      "counts"
     ],
     "properties": {
-     "schema": {
-      "type": "integer"
-     },
-     "run": {
-      "type": "string"
-     },
+     "schema": {"type": "integer"},
+     "run": {"type": "string"},
      "platform": {
       "type": "object",
-      "required": [
-       "platform"
-      ],
-      "properties": {
-       "platform": {
-        "$ref": "#/components/schemas/Platform"
-       }
-      }
+      "required": ["platform"],
+      "properties": {"platform": {"$ref": "#/components/schemas/Platform"}}
      },
-     "requirementSet": {
-      "type": "string"
-     },
+     "requirementSet": {"type": "string"},
      "verdict": {
       "type": "string",
-      "enum": [
-       "ready",
-       "not-ready",
-       "incomplete"
-      ]
+      "enum": ["ready", "not-ready", "incomplete"]
      },
      "verdictReasons": {
       "type": "array",
       "description": "why the verdict is what it is, in step and checklist titles, counted and capped (\"12 steps not run or skipped: Camera access, … and 7 more\"); the ids are in reasons",
-      "items": {
-       "type": "string"
-      }
+      "items": {"type": "string"}
      },
      "reasons": {
       "type": "array",
       "description": "the same reasons, each with its kind and every probe or checklist item id it names",
       "items": {
        "type": "object",
-       "required": [
-        "kind",
-        "ids",
-        "text"
-       ],
+       "required": ["kind", "ids", "text"],
        "properties": {
         "kind": {
          "type": "string",
@@ -735,135 +520,73 @@ public enum OpenAPIDocument {
         },
         "ids": {
          "type": "array",
-         "items": {
-          "type": "string"
-         }
+         "items": {"type": "string"}
         },
-        "text": {
-         "type": "string"
-        }
+        "text": {"type": "string"}
        }
       }
      },
      "counts": {
       "type": "object",
-      "additionalProperties": {
-       "type": "integer"
-      }
+      "additionalProperties": {"type": "integer"}
      },
      "findings": {
       "type": "array",
-      "items": {
-       "$ref": "#/components/schemas/Finding"
-      }
+      "items": {"$ref": "#/components/schemas/Finding"}
      },
      "coverage": {
       "type": "object",
-      "required": [
-       "counts",
-       "items"
-      ]
+      "required": ["counts", "items"]
      },
-     "topRemedies": {
-      "type": "array"
-     },
+     "topRemedies": {"type": "array"},
      "unknownProbes": {
       "type": "array",
-      "items": {
-       "type": "string"
-      }
+      "items": {"type": "string"}
      }
     }
    },
    "Wait": {
     "type": "object",
-    "required": [
-     "completed",
-     "run"
-    ],
+    "required": ["completed", "run"],
     "properties": {
-     "completed": {
-      "type": "boolean"
-     },
-     "run": {
-      "$ref": "#/components/schemas/Run"
-     },
-     "verdict": {
-      "type": "string"
-     }
+     "completed": {"type": "boolean"},
+     "run": {"$ref": "#/components/schemas/Run"},
+     "verdict": {"type": "string"}
     }
    },
    "Comparison": {
     "type": "object",
-    "required": [
-     "verdictBefore",
-     "verdictAfter",
-     "direction",
-     "changes"
-    ],
+    "required": ["verdictBefore", "verdictAfter", "direction", "changes"],
     "properties": {
-     "verdictBefore": {
-      "type": "string"
-     },
-     "verdictAfter": {
-      "type": "string"
-     },
-     "direction": {
-      "type": "string"
-     },
-     "changes": {
-      "type": "array"
-     },
-     "checklistChanges": {
-      "type": "array"
-     }
+     "verdictBefore": {"type": "string"},
+     "verdictAfter": {"type": "string"},
+     "direction": {"type": "string"},
+     "changes": {"type": "array"},
+     "checklistChanges": {"type": "array"}
     }
    },
    "Origins": {
     "type": "object",
-    "required": [
-     "primary"
-    ],
+    "required": ["primary"],
     "properties": {
-     "primary": {
-      "type": "string"
-     },
-     "secondPort": {
-      "type": "string"
-     },
-     "secondHost": {
-      "type": "string"
-     },
-     "insecure": {
-      "type": "string"
-     }
+     "primary": {"type": "string"},
+     "secondPort": {"type": "string"},
+     "secondHost": {"type": "string"},
+     "insecure": {"type": "string"}
     }
    },
    "Config": {
     "type": "object",
-    "required": [
-     "schemaVersion",
-     "serverVersion",
-     "origins",
-     "catalog"
-    ],
+    "required": ["schemaVersion", "serverVersion", "origins", "catalog"],
     "properties": {
-     "schemaVersion": {
-      "type": "integer"
-     },
-     "serverVersion": {
-      "type": "string"
-     },
-     "origins": {
-      "$ref": "#/components/schemas/Origins"
-     },
+     "schemaVersion": {"type": "integer"},
+     "serverVersion": {"type": "string"},
+     "origins": {"$ref": "#/components/schemas/Origins"},
      "catalog": {
       "type": "object",
       "description": "the members of /api/catalog the page reads: schema, defaultRequirementSet, resultSchema, platforms, requirementSets, probes, thresholds, stepMarker, checklist, hostReport"
      },
-     "run": {
-      "$ref": "#/components/schemas/Run"
-     }
+     "run": {"$ref": "#/components/schemas/Run"}
     }
    }
   }
@@ -876,13 +599,9 @@ public enum OpenAPIDocument {
      {
       "name": "run",
       "in": "query",
-      "schema": {
-       "type": "string"
-      }
+      "schema": {"type": "string"}
      },
-     {
-      "$ref": "#/components/parameters/WriteKey"
-     }
+     {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {
      "x-json": {"200": ["config", "Config"]},
@@ -895,13 +614,7 @@ public enum OpenAPIDocument {
     "summary": "Create a run",
     "requestBody": {
      "required": false,
-     "content": {
-      "application/json": {
-       "schema": {
-        "$ref": "#/components/schemas/CreateRun"
-       }
-      }
-     }
+     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CreateRun"}}}
     },
     "responses": {
      "x-json": {"201": ["the run", "Run"]},
@@ -912,31 +625,23 @@ public enum OpenAPIDocument {
    "get": {
     "summary": "List runs, newest first",
     "security": [
-     {
-      "bearer": []
-     }
+     {"bearer": []}
     ],
     "parameters": [
      {
       "name": "label",
       "in": "query",
-      "schema": {
-       "type": "string"
-      }
+      "schema": {"type": "string"}
      },
      {
       "name": "platform",
       "in": "query",
-      "schema": {
-       "type": "string"
-      }
+      "schema": {"type": "string"}
      },
      {
       "name": "verdict",
       "in": "query",
-      "schema": {
-       "type": "string"
-      }
+      "schema": {"type": "string"}
      },
      {
       "name": "since",
@@ -958,9 +663,7 @@ public enum OpenAPIDocument {
      {
       "name": "cursor",
       "in": "query",
-      "schema": {
-       "type": "string"
-      }
+      "schema": {"type": "string"}
      }
     ],
     "responses": {
@@ -973,12 +676,8 @@ public enum OpenAPIDocument {
    "get": {
     "summary": "A run and its results",
     "parameters": [
-     {
-      "$ref": "#/components/parameters/RunID"
-     },
-     {
-      "$ref": "#/components/parameters/WriteKey"
-     }
+     {"$ref": "#/components/parameters/RunID"},
+     {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {
      "x-json": {"200": ["the run", "Run"]},
@@ -988,19 +687,13 @@ public enum OpenAPIDocument {
    "delete": {
     "summary": "Delete a run and its uploads",
     "security": [
-     {
-      "bearer": []
-     }
+     {"bearer": []}
     ],
     "parameters": [
-     {
-      "$ref": "#/components/parameters/RunID"
-     }
+     {"$ref": "#/components/parameters/RunID"}
     ],
     "responses": {
-     "204": {
-      "description": "deleted"
-     },
+     "204": {"description": "deleted"},
      "x-errors": ["400", "401", "403", "404", "429", "503"]
     }
    }
@@ -1010,22 +703,12 @@ public enum OpenAPIDocument {
     "summary": "Post one result or a batch; committed before the 200",
     "description": "A completed run takes no new results: they are refused with 409 run_completed (start a new run to test again). A result stored before the completion, posted again, still answers as a duplicate.",
     "parameters": [
-     {
-      "$ref": "#/components/parameters/RunID"
-     },
-     {
-      "$ref": "#/components/parameters/WriteKey"
-     }
+     {"$ref": "#/components/parameters/RunID"},
+     {"$ref": "#/components/parameters/WriteKey"}
     ],
     "requestBody": {
      "required": true,
-     "content": {
-      "application/json": {
-       "schema": {
-        "$ref": "#/components/schemas/ResultPost"
-       }
-      }
-     }
+     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ResultPost"}}}
     },
     "responses": {
      "x-json": {"200": ["what happened to each", "Acknowledgement"]},
@@ -1038,12 +721,8 @@ public enum OpenAPIDocument {
     "summary": "Mark the run complete and judge it",
     "description": "Idempotent: the first call freezes the results, stores the verdict and announces it once (the server's terminal line, the verdict feed, each --webhook, whose delivery is on disk before the 200); a later call answers the same diff and announces nothing. 503 webhook_outbox_full (with Retry-After) when the webhook deliveries waiting for their receivers reach their limit: the run is complete but not judged; retry.",
     "parameters": [
-     {
-      "$ref": "#/components/parameters/RunID"
-     },
-     {
-      "$ref": "#/components/parameters/WriteKey"
-     }
+     {"$ref": "#/components/parameters/RunID"},
+     {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {
      "x-json": {"200": ["the diff", "Diff"]},
@@ -1055,26 +734,18 @@ public enum OpenAPIDocument {
    "get": {
     "summary": "The diff against a requirement set",
     "parameters": [
-     {
-      "$ref": "#/components/parameters/RunID"
-     },
+     {"$ref": "#/components/parameters/RunID"},
      {
       "name": "profile",
       "in": "query",
-      "schema": {
-       "$ref": "#/components/schemas/RequirementSet"
-      }
+      "schema": {"$ref": "#/components/schemas/RequirementSet"}
      },
      {
       "name": "platform",
       "in": "query",
-      "schema": {
-       "$ref": "#/components/schemas/Platform"
-      }
+      "schema": {"$ref": "#/components/schemas/Platform"}
      },
-     {
-      "$ref": "#/components/parameters/WriteKey"
-     }
+     {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {
      "x-json": {"200": ["the diff", "Diff"]},
@@ -1086,9 +757,7 @@ public enum OpenAPIDocument {
    "get": {
     "summary": "Long poll until the run completes",
     "parameters": [
-     {
-      "$ref": "#/components/parameters/RunID"
-     },
+     {"$ref": "#/components/parameters/RunID"},
      {
       "name": "timeout",
       "in": "query",
@@ -1098,9 +767,7 @@ public enum OpenAPIDocument {
        "maximum": 600
       }
      },
-     {
-      "$ref": "#/components/parameters/WriteKey"
-     }
+     {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {
      "x-json": {"200": ["the run's state", "Wait"]},
@@ -1112,26 +779,20 @@ public enum OpenAPIDocument {
    "get": {
     "summary": "What changed between two runs",
     "security": [
-     {
-      "bearer": []
-     }
+     {"bearer": []}
     ],
     "parameters": [
      {
       "name": "a",
       "in": "query",
       "required": true,
-      "schema": {
-       "$ref": "#/components/schemas/RunID"
-      }
+      "schema": {"$ref": "#/components/schemas/RunID"}
      },
      {
       "name": "b",
       "in": "query",
       "required": true,
-      "schema": {
-       "$ref": "#/components/schemas/RunID"
-      }
+      "schema": {"$ref": "#/components/schemas/RunID"}
      }
     ],
     "responses": {
@@ -1144,9 +805,7 @@ public enum OpenAPIDocument {
    "get": {
     "summary": "Handshakes whose client refused the certificate (the latest 64)",
     "security": [
-     {
-      "bearer": []
-     }
+     {"bearer": []}
     ],
     "responses": {
      "200": {
@@ -1155,15 +814,11 @@ public enum OpenAPIDocument {
        "application/json": {
         "schema": {
          "type": "object",
-         "required": [
-          "refusals"
-         ],
+         "required": ["refusals"],
          "properties": {
           "refusals": {
            "type": "array",
-           "items": {
-            "$ref": "#/components/schemas/CertificateRefusal"
-           }
+           "items": {"$ref": "#/components/schemas/CertificateRefusal"}
           }
          }
         }
@@ -1184,9 +839,7 @@ public enum OpenAPIDocument {
        "application/json": {
         "schema": {
          "type": "object",
-         "required": [
-          "probes"
-         ]
+         "required": ["probes"]
         }
        }
       }
@@ -1204,14 +857,8 @@ public enum OpenAPIDocument {
        "application/json": {
         "schema": {
          "type": "object",
-         "required": [
-          "profiles"
-         ],
-         "properties": {
-          "profiles": {
-           "type": "array"
-          }
-         }
+         "required": ["profiles"],
+         "properties": {"profiles": {"type": "array"}}
         }
        }
       }
@@ -1234,9 +881,7 @@ public enum OpenAPIDocument {
   "/healthz": {
    "get": {
     "summary": "Alive (touches nothing)",
-    "responses": {
-     "200": {"description": "alive", "content": {"application/json": {"schema": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}}}}}
-    }
+    "responses": {"200": {"description": "alive", "content": {"application/json": {"schema": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}}}}}}
    }
   },
   "/readyz": {
@@ -1269,16 +914,10 @@ public enum OpenAPIDocument {
        "application/json": {
         "schema": {
          "type": "object",
-         "required": [
-          "status"
-         ],
+         "required": ["status"],
          "properties": {
-          "status": {
-           "type": "string"
-          },
-          "version": {
-           "type": "string"
-          }
+          "status": {"type": "string"},
+          "version": {"type": "string"}
          }
         }
        }
@@ -1293,13 +932,7 @@ public enum OpenAPIDocument {
     "responses": {
      "200": {
       "description": "OpenAPI 3.1",
-      "content": {
-       "application/json": {
-        "schema": {
-         "type": "object"
-        }
-       }
-      }
+      "content": {"application/json": {"schema": {"type": "object"}}}
      }
     }
    }
@@ -1308,12 +941,8 @@ public enum OpenAPIDocument {
    "get": {
     "summary": "The run report as json",
     "parameters": [
-     {
-      "$ref": "#/components/parameters/RunID"
-     },
-     {
-      "$ref": "#/components/parameters/WriteKey"
-     }
+     {"$ref": "#/components/parameters/RunID"},
+     {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {
      "200": {
@@ -1322,27 +951,13 @@ public enum OpenAPIDocument {
        "application/json": {
         "schema": {
          "type": "object",
-         "required": [
-          "schema",
-          "run",
-          "diff"
-         ],
+         "required": ["schema", "run", "diff"],
          "properties": {
-          "schema": {
-           "type": "string"
-          },
-          "run": {
-           "type": "object"
-          },
-          "diff": {
-           "$ref": "#/components/schemas/Diff"
-          },
-          "results": {
-           "type": "array"
-          },
-          "uploads": {
-           "type": "array"
-          }
+          "schema": {"type": "string"},
+          "run": {"type": "object"},
+          "diff": {"$ref": "#/components/schemas/Diff"},
+          "results": {"type": "array"},
+          "uploads": {"type": "array"}
          }
         }
        }
