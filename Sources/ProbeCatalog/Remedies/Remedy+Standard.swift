@@ -400,6 +400,25 @@ extension Remedy {
         reactNative: "// Accept image/heic on the server",
         docs: Docs(ios: mdnAccept, android: mdnAccept, reactNative: mdnAccept))
 
+    /// The React Native line of the fixes that decide where a navigation goes: a URL for which
+    /// `condition` holds loads in the WebView, any other opens outside it.
+    static func openingOutsideRN(unless condition: String) -> String {
+        """
+        <WebView
+          onShouldStartLoadWithRequest={({ url }) => {
+            if (\(condition)) return true;
+            Linking.openURL(url);
+            return false;
+          }}
+        />
+        """
+    }
+
+    /// The pages of the APIs those fixes use: the navigation delegate, shouldOverrideUrlLoading
+    /// and onShouldStartLoadWithRequest.
+    static let navigationDocs = Docs(ios: PlatformSource.wkNavigationDelegate, android: PlatformSource.androidOverrideUrl,
+                                     reactNative: rnReference + "#onshouldstartloadwithrequest")
+
     // Forward custom schemes to external apps (docs/requirements.md#navigation-and-windows).
     public static let customSchemes = Remedy(
         iosSwift: """
@@ -436,17 +455,8 @@ extension Remedy {
                 return true
             }
             """,
-        reactNative: """
-            <WebView
-              onShouldStartLoadWithRequest={({ url }) => {
-                if (/^(https?|about|data):/.test(url)) return true;
-                Linking.openURL(url);
-                return false;
-              }}
-            />
-            """,
-        docs: Docs(ios: PlatformSource.wkNavigationDelegate, android: PlatformSource.androidOverrideUrl,
-                   reactNative: rnReference + "#onshouldstartloadwithrequest"))
+        reactNative: openingOutsideRN(unless: "/^(https?|about|data):/.test(url)"),
+        docs: navigationDocs)
 
     // https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:createwebviewwith:for:windowfeatures:)
     public static let windowOpen = Remedy(
@@ -498,17 +508,8 @@ extension Remedy {
                 return true
             }
             """,
-        reactNative: """
-            <WebView
-              onShouldStartLoadWithRequest={({ url }) => {
-                if (!url.startsWith('https://id.example.com/return')) return true;
-                Linking.openURL(url);
-                return false;
-              }}
-            />
-            """,
-        docs: Docs(ios: PlatformSource.wkNavigationDelegate, android: PlatformSource.androidOverrideUrl,
-                   reactNative: rnReference + "#onshouldstartloadwithrequest"))
+        reactNative: openingOutsideRN(unless: "!url.startsWith('https://id.example.com/return')"),
+        docs: navigationDocs)
 
     // https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:didfailprovisionalnavigation:witherror:)
     public static let loadErrors = Remedy(
