@@ -183,10 +183,7 @@ extension Remedy {
         return """
             // WebChromeClient (inner class of the Activity): answer the
             // ValueCallback exactly once, with null on RESULT_CANCELED\(capture ? ";\n// with capture set, open the camera (a FileProvider content:// Uri)" : "")
-            private var pending: ValueCallback<Array<Uri>>? = null
-            private val chooser = registerForActivityResult(
-                ActivityResultContracts.StartActivityForResult()
-            ) { result ->
+            \(fileChooserLauncherHead)
                 if (result.resultCode == Activity.RESULT_CANCELED) {
                     pending?.onReceiveValue(null)
                 } else {
@@ -197,13 +194,7 @@ extension Remedy {
                 pending = null
             }
 
-            override fun onShowFileChooser(
-                webView: WebView,
-                filePathCallback: ValueCallback<Array<Uri>>,
-                fileChooserParams: FileChooserParams
-            ): Boolean {
-                pending?.onReceiveValue(null)
-                pending = filePathCallback
+            \(onShowFileChooserHead)
             \(launch)
                 return true
             }

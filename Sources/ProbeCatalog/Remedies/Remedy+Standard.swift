@@ -298,6 +298,28 @@ extension Remedy {
         docs: Docs(ios: PlatformSource.wkMediaCaptureDelegate, android: PlatformSource.androidPermissionRequest,
                    reactNative: PlatformSource.rnMediaCaptureGrantType))
 
+    /// The launcher every Android file-chooser fix keeps the pending callback with, to the
+    /// opening of the block that answers it (`fileChooser`, `fileCallbackOnCancel` and the
+    /// merged `androidFileChooser(capture:)`): they differ only in how they answer.
+    static let fileChooserLauncherHead = """
+        private var pending: ValueCallback<Array<Uri>>? = null
+        private val chooser = registerForActivityResult(
+            ActivityResultContracts.StartActivityForResult()
+        ) { result ->
+        """
+
+    /// The WebChromeClient override those fixes write, to where it launches the chooser: a
+    /// callback still pending is answered (null) before the new one replaces it.
+    static let onShowFileChooserHead = """
+        override fun onShowFileChooser(
+            webView: WebView,
+            filePathCallback: ValueCallback<Array<Uri>>,
+            fileChooserParams: FileChooserParams
+        ): Boolean {
+            pending?.onReceiveValue(null)
+            pending = filePathCallback
+        """
+
     // Android's default onShowFileChooser cancels all file requests (docs/requirements.md#file-input).
     public static let fileChooser = Remedy(
         iosSwift: """
@@ -306,10 +328,7 @@ extension Remedy {
             """,
         androidKotlin: """
             // In the Activity: the launcher answers the ValueCallback
-            private var pending: ValueCallback<Array<Uri>>? = null
-            private val chooser = registerForActivityResult(
-                ActivityResultContracts.StartActivityForResult()
-            ) { result ->
+            \(fileChooserLauncherHead)
                 val code = result.resultCode
                 val uris = FileChooserParams.parseResult(code, result.data)
                 pending?.onReceiveValue(uris)
@@ -317,13 +336,7 @@ extension Remedy {
             }
 
             // WebChromeClient: return true, launch createIntent()
-            override fun onShowFileChooser(
-                webView: WebView,
-                filePathCallback: ValueCallback<Array<Uri>>,
-                fileChooserParams: FileChooserParams
-            ): Boolean {
-                pending?.onReceiveValue(null)
-                pending = filePathCallback
+            \(onShowFileChooserHead)
                 chooser.launch(fileChooserParams.createIntent())
                 return true
             }
@@ -341,10 +354,7 @@ extension Remedy {
             // On RESULT_CANCELED answer null and clear the callback;
             // answer a pending callback with null before storing a new one
             // (pending: the ValueCallback onShowFileChooser stores)
-            private var pending: ValueCallback<Array<Uri>>? = null
-            private val chooser = registerForActivityResult(
-                ActivityResultContracts.StartActivityForResult()
-            ) { result ->
+            \(fileChooserLauncherHead)
                 if (result.resultCode == Activity.RESULT_CANCELED) {
                     pending?.onReceiveValue(null)
                 } else {
