@@ -372,6 +372,22 @@ extension Remedy {
             """,
         docs: Docs(ios: wkOpenPanel, android: PlatformSource.androidFileChooser, reactNative: rnReference))
 
+    /// With capture set on an image input, the camera writing to a FileProvider Uri, else the
+    /// chooser: how `captureAttribute` and the merged `androidFileChooser(capture:)` launch.
+    static let captureLaunchKotlin = """
+        val file = File(context.cacheDir, "capture.jpg")
+        val authority = "${context.packageName}.files"
+        val photo = FileProvider.getUriForFile(context, authority, file)
+        val intent = if (fileChooserParams.isCaptureEnabled &&
+            fileChooserParams.acceptTypes.any { it.startsWith("image/") }) {
+            Intent(MediaStore.ACTION_IMAGE_CAPTURE)
+                .putExtra(MediaStore.EXTRA_OUTPUT, photo)
+        } else {
+            fileChooserParams.createIntent()
+        }
+        chooser.launch(intent)
+        """
+
     // https://developer.android.com/reference/android/provider/MediaStore#ACTION_IMAGE_CAPTURE
     public static let captureAttribute = Remedy(
         iosSwift: """
@@ -381,17 +397,7 @@ extension Remedy {
         androidKotlin: """
             // In onShowFileChooser: with capture set, open the camera; the
             // photo goes to a FileProvider content:// Uri
-            val file = File(context.cacheDir, "capture.jpg")
-            val authority = "${context.packageName}.files"
-            val photo = FileProvider.getUriForFile(context, authority, file)
-            val intent = if (fileChooserParams.isCaptureEnabled &&
-                fileChooserParams.acceptTypes.any { it.startsWith("image/") }) {
-                Intent(MediaStore.ACTION_IMAGE_CAPTURE)
-                    .putExtra(MediaStore.EXTRA_OUTPUT, photo)
-            } else {
-                fileChooserParams.createIntent()
-            }
-            chooser.launch(intent)
+            \(captureLaunchKotlin)
             """,
         reactNative: """
             // Update react-native-webview; it honours capture with the CAMERA
