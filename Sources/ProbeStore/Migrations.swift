@@ -34,13 +34,7 @@ enum Migrations {
                     verdict TEXT,
                     last_seen_at INTEGER NOT NULL
                 ) STRICT;
-                -- Listings are newest first, filtered by at most one of these; (created_at, id)
-                -- is the keyset cursor, so every index ends with it.
-                CREATE INDEX runs_by_created ON runs (created_at, id);
-                CREATE INDEX runs_by_label ON runs (label, created_at, id);
-                CREATE INDEX runs_by_platform ON runs (platform, created_at, id);
-                CREATE INDEX runs_by_verdict ON runs (verdict, created_at, id);
-                CREATE INDEX runs_by_last_seen ON runs (last_seen_at);
+                \(runsIndexes)
 
                 -- A rowid table (not WITHOUT ROWID): rowid order is arrival order, which is the
                 -- order the live step list shows.
@@ -84,13 +78,7 @@ enum Migrations {
                     verdict text,
                     last_seen_at bigint NOT NULL
                 );
-                -- Listings are newest first, filtered by at most one of these; (created_at, id)
-                -- is the keyset cursor, so every index ends with it.
-                CREATE INDEX runs_by_created ON runs (created_at, id);
-                CREATE INDEX runs_by_label ON runs (label, created_at, id);
-                CREATE INDEX runs_by_platform ON runs (platform, created_at, id);
-                CREATE INDEX runs_by_verdict ON runs (verdict, created_at, id);
-                CREATE INDEX runs_by_last_seen ON runs (last_seen_at);
+                \(runsIndexes)
 
                 -- seq is arrival order (SQLite's rowid), the order the live step list shows.
                 CREATE TABLE results (
@@ -166,11 +154,7 @@ enum Migrations {
                 ALTER TABLE runs ADD COLUMN result_bytes INTEGER NOT NULL DEFAULT 0;
                 ALTER TABLE runs ADD COLUMN upload_count INTEGER NOT NULL DEFAULT 0;
                 ALTER TABLE runs ADD COLUMN upload_bytes INTEGER NOT NULL DEFAULT 0;
-                UPDATE runs SET
-                    result_count = (SELECT count(*) FROM results WHERE run_id = runs.id),
-                    result_bytes = (SELECT coalesce(sum(length(CAST(observed AS BLOB))), 0) FROM results WHERE run_id = runs.id),
-                    upload_count = (SELECT count(*) FROM uploads WHERE run_id = runs.id),
-                    upload_bytes = (SELECT coalesce(sum(size), 0) FROM uploads WHERE run_id = runs.id);
+                \(usageBackfill(observedBytes: "length(CAST(observed AS BLOB))"))
                 """,
             postgres: """
                 -- Kept by the writer in the transaction of every write that adds to it; the row
@@ -179,11 +163,7 @@ enum Migrations {
                 ALTER TABLE runs ADD COLUMN result_bytes bigint NOT NULL DEFAULT 0;
                 ALTER TABLE runs ADD COLUMN upload_count bigint NOT NULL DEFAULT 0;
                 ALTER TABLE runs ADD COLUMN upload_bytes bigint NOT NULL DEFAULT 0;
-                UPDATE runs SET
-                    result_count = (SELECT count(*) FROM results WHERE run_id = runs.id),
-                    result_bytes = (SELECT coalesce(sum(octet_length(observed)), 0) FROM results WHERE run_id = runs.id),
-                    upload_count = (SELECT count(*) FROM uploads WHERE run_id = runs.id),
-                    upload_bytes = (SELECT coalesce(sum(size), 0) FROM uploads WHERE run_id = runs.id);
+                \(usageBackfill(observedBytes: "octet_length(observed)"))
                 """),
         Migration(
             version: 5, summary: "pinned runs",
@@ -221,6 +201,31 @@ enum Migrations {
                 );
                 """),
     ]
+
+    /// The indexes of migration 1 on `runs`, the same statements in both dialects. Shipped
+    /// text, like the migrations that interpolate it: never edit it.
+    static let runsIndexes = """
+        -- Listings are newest first, filtered by at most one of these; (created_at, id)
+        -- is the keyset cursor, so every index ends with it.
+        CREATE INDEX runs_by_created ON runs (created_at, id);
+        CREATE INDEX runs_by_label ON runs (label, created_at, id);
+        CREATE INDEX runs_by_platform ON runs (platform, created_at, id);
+        CREATE INDEX runs_by_verdict ON runs (verdict, created_at, id);
+        CREATE INDEX runs_by_last_seen ON runs (last_seen_at);
+        """
+
+    /// Migration 4's count of what the runs from before it hold: one statement in both
+    /// dialects but for `observedBytes`, the byte length of a result's `observed` text.
+    /// Shipped text: never edit it.
+    static func usageBackfill(observedBytes: String) -> String {
+        """
+        UPDATE runs SET
+            result_count = (SELECT count(*) FROM results WHERE run_id = runs.id),
+            result_bytes = (SELECT coalesce(sum(\(observedBytes)), 0) FROM results WHERE run_id = runs.id),
+            upload_count = (SELECT count(*) FROM uploads WHERE run_id = runs.id),
+            upload_bytes = (SELECT coalesce(sum(size), 0) FROM uploads WHERE run_id = runs.id);
+        """
+    }
 
     /// The version this build creates and understands, in either engine.
     static var latestVersion: Int32 { all.last?.version ?? 0 }

@@ -147,11 +147,13 @@ public struct Diff: Sendable {
             ($0.verdict == .notRun || $0.verdict == .skipped) && $0.expectation != .info
         }
         let missing = open.filter { !leftToPerson.contains($0.probe) }
+        // The checklist items no answer closed: left unverified by an incomplete run, still
+        // open under a ready one.
+        let openItems = coverage.items.filter { $0.status == .unverified || $0.status == .unconfirmed }
         if !missing.isEmpty {
             reasons.append(.steps(.notRun, missing) { "\($0) not run or skipped" })
-            let unverified = coverage.items.filter { $0.status == .unverified || $0.status == .unconfirmed }
-            if !unverified.isEmpty {
-                reasons.append(.items(.unverified, unverified) { "\($0) left unverified" })
+            if !openItems.isEmpty {
+                reasons.append(.items(.unverified, openItems) { "\($0) left unverified" })
             }
             return (.incomplete, reasons)
         }
@@ -161,7 +163,6 @@ public struct Diff: Sendable {
             reasons.append(.steps(.leftToPerson, open) { "unattended, \($0) left to a person" })
         }
         // Ready speaks for the WebView mechanism; items still open are said, not hidden (docs/requirements.md#product-rules).
-        let openItems = coverage.items.filter { $0.status == .unverified || $0.status == .unconfirmed }
         if !openItems.isEmpty {
             reasons.append(.items(.stillOpen, openItems) { "\($0) still open" })
         }

@@ -165,28 +165,13 @@ extension Remedy {
     /// capture fixes each do: the callback answered exactly once (null on cancel, and before a
     /// new call replaces it), and with `capture` the camera for an image input with capture set.
     static func androidFileChooser(capture: Bool) -> String {
-        let launch = capture ? """
-                val file = File(context.cacheDir, "capture.jpg")
-                val authority = "${context.packageName}.files"
-                val photo = FileProvider.getUriForFile(context, authority, file)
-                val intent = if (fileChooserParams.isCaptureEnabled &&
-                    fileChooserParams.acceptTypes.any { it.startsWith("image/") }) {
-                    Intent(MediaStore.ACTION_IMAGE_CAPTURE)
-                        .putExtra(MediaStore.EXTRA_OUTPUT, photo)
-                } else {
-                    fileChooserParams.createIntent()
-                }
-                chooser.launch(intent)
-            """ : """
-                chooser.launch(fileChooserParams.createIntent())
-            """
+        // At the override's body indent: the launch follows its opening lines.
+        let launch = (capture ? captureLaunchKotlin : "chooser.launch(fileChooserParams.createIntent())")
+            .split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
         return """
             // WebChromeClient (inner class of the Activity): answer the
             // ValueCallback exactly once, with null on RESULT_CANCELED\(capture ? ";\n// with capture set, open the camera (a FileProvider content:// Uri)" : "")
-            private var pending: ValueCallback<Array<Uri>>? = null
-            private val chooser = registerForActivityResult(
-                ActivityResultContracts.StartActivityForResult()
-            ) { result ->
+            \(fileChooserLauncherHead)
                 if (result.resultCode == Activity.RESULT_CANCELED) {
                     pending?.onReceiveValue(null)
                 } else {
@@ -197,13 +182,7 @@ extension Remedy {
                 pending = null
             }
 
-            override fun onShowFileChooser(
-                webView: WebView,
-                filePathCallback: ValueCallback<Array<Uri>>,
-                fileChooserParams: FileChooserParams
-            ): Boolean {
-                pending?.onReceiveValue(null)
-                pending = filePathCallback
+            \(onShowFileChooserHead)
             \(launch)
                 return true
             }

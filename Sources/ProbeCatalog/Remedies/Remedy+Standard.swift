@@ -125,6 +125,8 @@ extension Remedy {
 
     // Both playback settings at once: what a video that never plays in the page needs when
     // the run cannot tell which of the two blocked it (camera preview, autoplay with inline off).
+    // The React Native fix of `inlineMedia` already sets both props, so its line and pages are
+    // this one's: one place to correct them.
     public static let inlineAndAutoplay = Remedy(
         iosSwift: """
             // Both before creating the WKWebView
@@ -132,19 +134,12 @@ extension Remedy {
             configuration.mediaTypesRequiringUserActionForPlayback = []
             """,
         androidKotlin: "webView.settings.mediaPlaybackRequiresUserGesture = false",
-        reactNative: """
-            <WebView
-              allowsInlineMediaPlayback
-              mediaPlaybackRequiresUserAction={false}
-            />
-            """,
-        docs: Docs(ios: PlatformSource.wkInlinePlayback, android: PlatformSource.androidMediaGesture,
-                   reactNative: rnReference + "#allowsinlinemediaplayback"))
+        reactNative: inlineMedia.reactNative,
+        docs: inlineMedia.docs)
 
-    // The WebView permission layer (docs/requirements.md#camera-getusermedia).
-    public static let cameraGrant = Remedy(
-        iosSwift: """
-            // WKUIDelegate (iOS 15+); set webView.uiDelegate = self
+    /// The WKUIDelegate method every iOS camera grant implements, to its opening brace: the
+    /// fixes differ only in the body that decides.
+    static let mediaCaptureDelegateHead = """
             func webView(
                 _ webView: WKWebView,
                 requestMediaCapturePermissionFor origin: WKSecurityOrigin,
@@ -152,6 +147,45 @@ extension Remedy {
                 type: WKMediaCaptureType,
                 decisionHandler: @escaping (WKPermissionDecision) -> Void
             ) {
+            """
+
+    /// `ours`: the request comes from the app's own origin (`cameraGrant`), and on its port too
+    /// (`strictOrigin`); lines of `onPermissionRequestKotlin`'s body.
+    static let ownOriginKotlin = [
+        #"val ours = request.origin.scheme == "https" &&"#,
+        #"    request.origin.host == "id.example.com""#,
+    ]
+    static let ownOriginAndPortKotlin = [
+        "val origin = request.origin",
+        "val port = if (origin.port == -1) 443 else origin.port",
+        #"val ours = request.origin.scheme == "https" &&"#,
+        #"    request.origin.host == "id.example.com" && port == 443"#,
+    ]
+
+    /// The WebChromeClient override every Android camera grant writes: the lines of `checks`
+    /// (what decides `ours`, if anything), then on the UI thread the camera alone granted when
+    /// `condition` holds and the request denied otherwise. The fixes differ only in the checks.
+    static func onPermissionRequestKotlin(checks: [String], grantIf condition: String) -> String {
+        let lines = ["val camera = PermissionRequest.RESOURCE_VIDEO_CAPTURE"] + checks
+        return """
+            override fun onPermissionRequest(request: PermissionRequest) {
+            \(lines.map { "    " + $0 }.joined(separator: "\n"))
+                webView.post {
+                    if (\(condition)) {
+                        request.grant(arrayOf(camera))
+                    } else {
+                        request.deny()
+                    }
+                }
+            }
+            """
+    }
+
+    // The WebView permission layer (docs/requirements.md#camera-getusermedia).
+    public static let cameraGrant = Remedy(
+        iosSwift: """
+            // WKUIDelegate (iOS 15+); set webView.uiDelegate = self
+            \(mediaCaptureDelegateHead)
                 let ours = origin.protocol == "https"
                     && origin.host == "id.example.com"
                 guard ours, type == .camera else { return decisionHandler(.deny) }
@@ -160,18 +194,7 @@ extension Remedy {
             """,
         androidKotlin: """
             // WebChromeClient; grant on the UI thread, for your origin only
-            override fun onPermissionRequest(request: PermissionRequest) {
-                val camera = PermissionRequest.RESOURCE_VIDEO_CAPTURE
-                val ours = request.origin.scheme == "https" &&
-                    request.origin.host == "id.example.com"
-                webView.post {
-                    if (ours && camera in request.resources) {
-                        request.grant(arrayOf(camera))
-                    } else {
-                        request.deny()
-                    }
-                }
-            }
+            \(onPermissionRequestKotlin(checks: ownOriginKotlin, grantIf: "ours && camera in request.resources"))
             """,
         reactNative: """
             // Request the camera permission in the app first
@@ -232,13 +255,7 @@ extension Remedy {
         iosSwift: """
             // WKUIDelegate: compare scheme, host and port (0 means 443);
             // .deny, not .prompt, for any other origin
-            func webView(
-                _ webView: WKWebView,
-                requestMediaCapturePermissionFor origin: WKSecurityOrigin,
-                initiatedByFrame frame: WKFrameInfo,
-                type: WKMediaCaptureType,
-                decisionHandler: @escaping (WKPermissionDecision) -> Void
-            ) {
+            \(mediaCaptureDelegateHead)
                 let port = origin.port == 0 ? 443 : origin.port
                 let ours = origin.protocol == "https"
                     && origin.host == "id.example.com" && port == 443
@@ -248,20 +265,7 @@ extension Remedy {
         androidKotlin: """
             // WebChromeClient: compare scheme, host and port (-1 means 443);
             // request.deny() for any other origin
-            override fun onPermissionRequest(request: PermissionRequest) {
-                val camera = PermissionRequest.RESOURCE_VIDEO_CAPTURE
-                val origin = request.origin
-                val port = if (origin.port == -1) 443 else origin.port
-                val ours = request.origin.scheme == "https" &&
-                    request.origin.host == "id.example.com" && port == 443
-                webView.post {
-                    if (ours && camera in request.resources) {
-                        request.grant(arrayOf(camera))
-                    } else {
-                        request.deny()
-                    }
-                }
-            }
+            \(onPermissionRequestKotlin(checks: ownOriginAndPortKotlin, grantIf: "ours && camera in request.resources"))
             """,
         reactNative: """
             // Never "grant"; ElseDeny refuses other hosts (iOS 15+);
@@ -284,16 +288,7 @@ extension Remedy {
         androidKotlin: """
             // Never request.grant(request.resources): grant only the camera,
             // and only when it was requested
-            override fun onPermissionRequest(request: PermissionRequest) {
-                val camera = PermissionRequest.RESOURCE_VIDEO_CAPTURE
-                webView.post {
-                    if (camera in request.resources) {
-                        request.grant(arrayOf(camera))
-                    } else {
-                        request.deny()
-                    }
-                }
-            }
+            \(onPermissionRequestKotlin(checks: [], grantIf: "camera in request.resources"))
             """,
         reactNative: """
             // Avoid mediaCapturePermissionGrantType="grant"; grant only the
@@ -303,6 +298,28 @@ extension Remedy {
         docs: Docs(ios: PlatformSource.wkMediaCaptureDelegate, android: PlatformSource.androidPermissionRequest,
                    reactNative: PlatformSource.rnMediaCaptureGrantType))
 
+    /// The launcher every Android file-chooser fix keeps the pending callback with, to the
+    /// opening of the block that answers it (`fileChooser`, `fileCallbackOnCancel` and the
+    /// merged `androidFileChooser(capture:)`): they differ only in how they answer.
+    static let fileChooserLauncherHead = """
+        private var pending: ValueCallback<Array<Uri>>? = null
+        private val chooser = registerForActivityResult(
+            ActivityResultContracts.StartActivityForResult()
+        ) { result ->
+        """
+
+    /// The WebChromeClient override those fixes write, to where it launches the chooser: a
+    /// callback still pending is answered (null) before the new one replaces it.
+    static let onShowFileChooserHead = """
+        override fun onShowFileChooser(
+            webView: WebView,
+            filePathCallback: ValueCallback<Array<Uri>>,
+            fileChooserParams: FileChooserParams
+        ): Boolean {
+            pending?.onReceiveValue(null)
+            pending = filePathCallback
+        """
+
     // Android's default onShowFileChooser cancels all file requests (docs/requirements.md#file-input).
     public static let fileChooser = Remedy(
         iosSwift: """
@@ -311,10 +328,7 @@ extension Remedy {
             """,
         androidKotlin: """
             // In the Activity: the launcher answers the ValueCallback
-            private var pending: ValueCallback<Array<Uri>>? = null
-            private val chooser = registerForActivityResult(
-                ActivityResultContracts.StartActivityForResult()
-            ) { result ->
+            \(fileChooserLauncherHead)
                 val code = result.resultCode
                 val uris = FileChooserParams.parseResult(code, result.data)
                 pending?.onReceiveValue(uris)
@@ -322,13 +336,7 @@ extension Remedy {
             }
 
             // WebChromeClient: return true, launch createIntent()
-            override fun onShowFileChooser(
-                webView: WebView,
-                filePathCallback: ValueCallback<Array<Uri>>,
-                fileChooserParams: FileChooserParams
-            ): Boolean {
-                pending?.onReceiveValue(null)
-                pending = filePathCallback
+            \(onShowFileChooserHead)
                 chooser.launch(fileChooserParams.createIntent())
                 return true
             }
@@ -346,10 +354,7 @@ extension Remedy {
             // On RESULT_CANCELED answer null and clear the callback;
             // answer a pending callback with null before storing a new one
             // (pending: the ValueCallback onShowFileChooser stores)
-            private var pending: ValueCallback<Array<Uri>>? = null
-            private val chooser = registerForActivityResult(
-                ActivityResultContracts.StartActivityForResult()
-            ) { result ->
+            \(fileChooserLauncherHead)
                 if (result.resultCode == Activity.RESULT_CANCELED) {
                     pending?.onReceiveValue(null)
                 } else {
@@ -367,6 +372,22 @@ extension Remedy {
             """,
         docs: Docs(ios: wkOpenPanel, android: PlatformSource.androidFileChooser, reactNative: rnReference))
 
+    /// With capture set on an image input, the camera writing to a FileProvider Uri, else the
+    /// chooser: how `captureAttribute` and the merged `androidFileChooser(capture:)` launch.
+    static let captureLaunchKotlin = """
+        val file = File(context.cacheDir, "capture.jpg")
+        val authority = "${context.packageName}.files"
+        val photo = FileProvider.getUriForFile(context, authority, file)
+        val intent = if (fileChooserParams.isCaptureEnabled &&
+            fileChooserParams.acceptTypes.any { it.startsWith("image/") }) {
+            Intent(MediaStore.ACTION_IMAGE_CAPTURE)
+                .putExtra(MediaStore.EXTRA_OUTPUT, photo)
+        } else {
+            fileChooserParams.createIntent()
+        }
+        chooser.launch(intent)
+        """
+
     // https://developer.android.com/reference/android/provider/MediaStore#ACTION_IMAGE_CAPTURE
     public static let captureAttribute = Remedy(
         iosSwift: """
@@ -376,17 +397,7 @@ extension Remedy {
         androidKotlin: """
             // In onShowFileChooser: with capture set, open the camera; the
             // photo goes to a FileProvider content:// Uri
-            val file = File(context.cacheDir, "capture.jpg")
-            val authority = "${context.packageName}.files"
-            val photo = FileProvider.getUriForFile(context, authority, file)
-            val intent = if (fileChooserParams.isCaptureEnabled &&
-                fileChooserParams.acceptTypes.any { it.startsWith("image/") }) {
-                Intent(MediaStore.ACTION_IMAGE_CAPTURE)
-                    .putExtra(MediaStore.EXTRA_OUTPUT, photo)
-            } else {
-                fileChooserParams.createIntent()
-            }
-            chooser.launch(intent)
+            \(captureLaunchKotlin)
             """,
         reactNative: """
             // Update react-native-webview; it honours capture with the CAMERA
@@ -404,6 +415,25 @@ extension Remedy {
         androidKotlin: "// Accept image/heic on the server",
         reactNative: "// Accept image/heic on the server",
         docs: Docs(ios: mdnAccept, android: mdnAccept, reactNative: mdnAccept))
+
+    /// The React Native line of the fixes that decide where a navigation goes: a URL for which
+    /// `condition` holds loads in the WebView, any other opens outside it.
+    static func openingOutsideRN(unless condition: String) -> String {
+        """
+        <WebView
+          onShouldStartLoadWithRequest={({ url }) => {
+            if (\(condition)) return true;
+            Linking.openURL(url);
+            return false;
+          }}
+        />
+        """
+    }
+
+    /// The pages of the APIs those fixes use: the navigation delegate, shouldOverrideUrlLoading
+    /// and onShouldStartLoadWithRequest.
+    static let navigationDocs = Docs(ios: PlatformSource.wkNavigationDelegate, android: PlatformSource.androidOverrideUrl,
+                                     reactNative: rnReference + "#onshouldstartloadwithrequest")
 
     // Forward custom schemes to external apps (docs/requirements.md#navigation-and-windows).
     public static let customSchemes = Remedy(
@@ -441,17 +471,8 @@ extension Remedy {
                 return true
             }
             """,
-        reactNative: """
-            <WebView
-              onShouldStartLoadWithRequest={({ url }) => {
-                if (/^(https?|about|data):/.test(url)) return true;
-                Linking.openURL(url);
-                return false;
-              }}
-            />
-            """,
-        docs: Docs(ios: PlatformSource.wkNavigationDelegate, android: PlatformSource.androidOverrideUrl,
-                   reactNative: rnReference + "#onshouldstartloadwithrequest"))
+        reactNative: openingOutsideRN(unless: "/^(https?|about|data):/.test(url)"),
+        docs: navigationDocs)
 
     // https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:createwebviewwith:for:windowfeatures:)
     public static let windowOpen = Remedy(
@@ -503,17 +524,8 @@ extension Remedy {
                 return true
             }
             """,
-        reactNative: """
-            <WebView
-              onShouldStartLoadWithRequest={({ url }) => {
-                if (!url.startsWith('https://id.example.com/return')) return true;
-                Linking.openURL(url);
-                return false;
-              }}
-            />
-            """,
-        docs: Docs(ios: PlatformSource.wkNavigationDelegate, android: PlatformSource.androidOverrideUrl,
-                   reactNative: rnReference + "#onshouldstartloadwithrequest"))
+        reactNative: openingOutsideRN(unless: "!url.startsWith('https://id.example.com/return')"),
+        docs: navigationDocs)
 
     // https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:didfailprovisionalnavigation:witherror:)
     public static let loadErrors = Remedy(

@@ -7,7 +7,8 @@ import ProbeStore
 /// holds the server to it: no 5xx, and every response matches its schema.
 ///
 /// The paths and shapes are written out (`described`), the statuses that answer with the shared
-/// `Error` response by number only (`errorStatusesKey`); the facts other code owns are filled in
+/// `Error` response by number only (`errorStatusesKey`), the JSON answers of a named schema by
+/// description and schema only (`jsonResponsesKey`); the facts other code owns are filled in
 /// from it, so the document cannot drift from them: the run-id rule (`RunID.pattern`, one
 /// `components/parameters/RunID` every `{id}` path refers to), the write-key parameter, the
 /// platforms (`Platform.allCases`) and the requirement sets of the catalog. `OpenAPIDocumentTests`
@@ -102,19 +103,48 @@ public enum OpenAPIDocument {
         Dictionary(uniqueKeysWithValues: statuses.map { ($0, JSONValue.object(["$ref": .string("#/components/responses/Error")])) })
     }
 
-    /// `paths` with every operation's `errorStatusesKey` list replaced by the responses it names.
+    /// The key under an operation's `responses` in `described` that names, by status, the JSON
+    /// answers whose body is one of `components/schemas` (`"x-json": {"200": ["the diff", "Diff"]}`:
+    /// the description, then the schema): written out, each would be the same seven-line block
+    /// but for those two, nine operations over.
+    static let jsonResponsesKey = "x-json"
+
+    /// An `application/json` response of `description` whose body is `components/schemas/<schema>`.
+    static func jsonResponse(_ description: String, schema: String) -> JSONValue {
+        .object(["description": .string(description),
+                 "content": .object(["application/json": .object(["schema": .object(["$ref": .string("#/components/schemas/\(schema)")])])])])
+    }
+
+    /// `paths` with every operation's `errorStatusesKey` list and `jsonResponsesKey` table
+    /// replaced by the responses they name.
     static func withErrorResponses(_ paths: [String: JSONValue]) -> [String: JSONValue] {
         paths.mapValues { item in
             guard case .object(let operations) = item else { return item }
             return .object(operations.mapValues { operation in
-                guard case .object(var fields) = operation, case .object(var responses)? = fields["responses"],
-                      case .array(let listed)? = responses.removeValue(forKey: errorStatusesKey) else { return operation }
-                let statuses = listed.map { status -> String in
-                    guard case .string(let text) = status else { preconditionFailure("\(errorStatusesKey) lists a status that is not a string") }
-                    return text
+                guard case .object(var fields) = operation, case .object(var responses)? = fields["responses"] else { return operation }
+                var named: [String: JSONValue] = [:]
+                if let listed = responses.removeValue(forKey: errorStatusesKey) {
+                    guard case .array(let listed) = listed else { preconditionFailure("\(errorStatusesKey) is not a list") }
+                    let statuses = listed.map { status -> String in
+                        guard case .string(let text) = status else { preconditionFailure("\(errorStatusesKey) lists a status that is not a string") }
+                        return text
+                    }
+                    named = errorResponses(statuses)
                 }
-                responses.merge(errorResponses(statuses)) { _, _ in
-                    preconditionFailure("a status in \(errorStatusesKey) is described in the same responses too")
+                if let table = responses.removeValue(forKey: jsonResponsesKey) {
+                    guard case .object(let table) = table else { preconditionFailure("\(jsonResponsesKey) is not an object") }
+                    for (status, answer) in table {
+                        guard case .array(let pair) = answer, pair.count == 2,
+                              case .string(let description) = pair[0], case .string(let schema) = pair[1] else {
+                            preconditionFailure("\(jsonResponsesKey) \(status) is not [description, schema]")
+                        }
+                        guard named.updateValue(jsonResponse(description, schema: schema), forKey: status) == nil else {
+                            preconditionFailure("status \(status) is both in \(errorStatusesKey) and in \(jsonResponsesKey)")
+                        }
+                    }
+                }
+                responses.merge(named) { _, _ in
+                    preconditionFailure("a status in \(errorStatusesKey) or \(jsonResponsesKey) is described in the same responses too")
                 }
                 fields["responses"] = .object(responses)
                 return .object(fields)
@@ -142,52 +172,28 @@ public enum OpenAPIDocument {
   "responses": {
    "Error": {
     "description": "What was wrong, and the field at fault",
-    "content": {
-     "application/json": {
-      "schema": {
-       "$ref": "#/components/schemas/Error"
-      }
-     }
-    }
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
    }
   },
   "schemas": {
    "Error": {
     "type": "object",
-    "required": [
-     "error"
-    ],
+    "required": ["error"],
     "properties": {
      "error": {
       "type": "object",
-      "required": [
-       "code",
-       "message"
-      ],
+      "required": ["code", "message"],
       "properties": {
-       "code": {
-        "type": "string"
-       },
-       "message": {
-        "type": "string"
-       },
-       "field": {
-        "type": "string"
-       }
+       "code": {"type": "string"},
+       "message": {"type": "string"},
+       "field": {"type": "string"}
       }
      }
     }
    },
    "Metadata": {
     "type": "object",
-    "additionalProperties": {
-     "type": [
-      "string",
-      "number",
-      "boolean",
-      "null"
-     ]
-    }
+    "additionalProperties": {"type": ["string", "number", "boolean", "null"]}
    },
    "CreateRun": {
     "type": "object",
@@ -196,9 +202,7 @@ public enum OpenAPIDocument {
       "type": "string",
       "maxLength": 200
      },
-     "platform": {
-      "$ref": "#/components/schemas/Platform"
-     },
+     "platform": {"$ref": "#/components/schemas/Platform"},
      "wrapper": {
       "type": "string",
       "description": "The app framework, an override of detection (docs/wrappers.md); kept in metadata.wrapper",
@@ -213,56 +217,27 @@ public enum OpenAPIDocument {
        "maui"
       ]
      },
-     "requirementSet": {
-      "$ref": "#/components/schemas/RequirementSet"
-     },
-     "metadata": {
-      "$ref": "#/components/schemas/Metadata"
-     },
-     "id": {
-      "$ref": "#/components/schemas/RunID"
-     }
+     "requirementSet": {"$ref": "#/components/schemas/RequirementSet"},
+     "metadata": {"$ref": "#/components/schemas/Metadata"},
+     "id": {"$ref": "#/components/schemas/RunID"}
     }
    },
    "ResultSummary": {
     "type": "object",
-    "required": [
-     "probe",
-     "attempt",
-     "status"
-    ],
+    "required": ["probe", "attempt", "status"],
     "properties": {
-     "probe": {
-      "type": "string"
-     },
-     "attempt": {
-      "type": "integer"
-     },
-     "status": {
-      "type": "string"
-     },
-     "reason": {
-      "type": "string"
-     },
-     "elapsedMs": {
-      "type": "number"
-     }
+     "probe": {"type": "string"},
+     "attempt": {"type": "integer"},
+     "status": {"type": "string"},
+     "reason": {"type": "string"},
+     "elapsedMs": {"type": "number"}
     }
    },
    "Run": {
     "type": "object",
-    "required": [
-     "id",
-     "url",
-     "reportUrl",
-     "requirementSet",
-     "metadata",
-     "createdAt"
-    ],
+    "required": ["id", "url", "reportUrl", "requirementSet", "metadata", "createdAt"],
     "properties": {
-     "id": {
-      "$ref": "#/components/schemas/RunID"
-     },
+     "id": {"$ref": "#/components/schemas/RunID"},
      "url": {
       "type": "string",
       "description": "The run URL to open on the device, relative to the server's origin."
@@ -271,27 +246,13 @@ public enum OpenAPIDocument {
       "type": "string",
       "description": "In the answer to POST /api/runs: url on the origin the request came in on (behind a trusted proxy, the forwarded one)."
      },
-     "reportUrl": {
-      "type": "string"
-     },
-     "label": {
-      "type": "string"
-     },
-     "platform": {
-      "type": "string"
-     },
-     "detectedPlatform": {
-      "type": "string"
-     },
-     "requirementSet": {
-      "type": "string"
-     },
-     "metadata": {
-      "type": "object"
-     },
-     "userAgent": {
-      "type": "string"
-     },
+     "reportUrl": {"type": "string"},
+     "label": {"type": "string"},
+     "platform": {"type": "string"},
+     "detectedPlatform": {"type": "string"},
+     "requirementSet": {"type": "string"},
+     "metadata": {"type": "object"},
+     "userAgent": {"type": "string"},
      "createdAt": {
       "type": "string",
       "format": "date-time"
@@ -302,24 +263,16 @@ public enum OpenAPIDocument {
      },
      "verdict": {
       "type": "string",
-      "enum": [
-       "ready",
-       "not-ready",
-       "incomplete"
-      ]
+      "enum": ["ready", "not-ready", "incomplete"]
      },
      "results": {
       "type": "array",
-      "items": {
-       "$ref": "#/components/schemas/ResultSummary"
-      }
+      "items": {"$ref": "#/components/schemas/ResultSummary"}
      },
      "certificateRefusals": {
       "description": "Only with a token of scope read or admin (who may call GET /api/tls/refusals), while the run has no result: TLS clients that refused the certificate since the run was created (at most 10, newest last).",
       "type": "array",
-      "items": {
-       "$ref": "#/components/schemas/CertificateRefusal"
-      }
+      "items": {"$ref": "#/components/schemas/CertificateRefusal"}
      },
      "writeKey": {
       "description": "The run's write key (128 random bits, hex): only in the 201 of POST /api/runs, and in url. Results, complete, uploads and the noscript beacon need it (?key= or X-Probe-Key) or the token; a run whose id was chosen needs it to be read too.",
@@ -329,29 +282,17 @@ public enum OpenAPIDocument {
    },
    "CertificateRefusal": {
     "type": "object",
-    "required": [
-     "at",
-     "client",
-     "sign",
-     "explanation"
-    ],
+    "required": ["at", "client", "sign", "explanation"],
     "properties": {
      "at": {
       "type": "string",
       "format": "date-time"
      },
-     "client": {
-      "type": "string"
-     },
-     "serverName": {
-      "type": "string"
-     },
+     "client": {"type": "string"},
+     "serverName": {"type": "string"},
      "sign": {
       "type": "string",
-      "enum": [
-       "alert",
-       "hung-up"
-      ]
+      "enum": ["alert", "hung-up"]
      },
      "acceptedLater": {
       "type": "boolean",
@@ -359,35 +300,20 @@ public enum OpenAPIDocument {
      },
      "alert": {
       "type": "string",
-      "enum": [
-       "bad_certificate",
-       "unsupported_certificate",
-       "certificate_revoked",
-       "certificate_expired",
-       "certificate_unknown",
-       "unknown_ca"
-      ]
+      "enum": ["bad_certificate", "unsupported_certificate", "certificate_revoked", "certificate_expired", "certificate_unknown", "unknown_ca"]
      },
-     "explanation": {
-      "type": "string"
-     }
+     "explanation": {"type": "string"}
     }
    },
    "RunList": {
     "type": "object",
-    "required": [
-     "runs"
-    ],
+    "required": ["runs"],
     "properties": {
      "runs": {
       "type": "array",
-      "items": {
-       "$ref": "#/components/schemas/Run"
-      }
+      "items": {"$ref": "#/components/schemas/Run"}
      },
-     "nextCursor": {
-      "type": "string"
-     }
+     "nextCursor": {"type": "string"}
     }
    },
    "Result": {
@@ -402,15 +328,9 @@ public enum OpenAPIDocument {
      "at"
     ],
     "properties": {
-     "schema": {
-      "type": "integer"
-     },
-     "run": {
-      "$ref": "#/components/schemas/RunID"
-     },
-     "probe": {
-      "type": "string"
-     },
+     "schema": {"type": "integer"},
+     "run": {"$ref": "#/components/schemas/RunID"},
+     "probe": {"type": "string"},
      "attempt": {
       "type": "integer",
       "minimum": 0,
@@ -418,20 +338,10 @@ public enum OpenAPIDocument {
      },
      "status": {
       "type": "string",
-      "enum": [
-       "pass",
-       "fail",
-       "error",
-       "skipped",
-       "info"
-      ]
+      "enum": ["pass", "fail", "error", "skipped", "info"]
      },
-     "reason": {
-      "type": "string"
-     },
-     "observed": {
-      "type": "object"
-     },
+     "reason": {"type": "string"},
+     "observed": {"type": "object"},
      "elapsedMs": {
       "type": "number",
       "minimum": 0
@@ -444,22 +354,16 @@ public enum OpenAPIDocument {
    },
    "ResultPost": {
     "oneOf": [
-     {
-      "$ref": "#/components/schemas/Result"
-     },
+     {"$ref": "#/components/schemas/Result"},
      {
       "type": "object",
-      "required": [
-       "results"
-      ],
+      "required": ["results"],
       "properties": {
        "results": {
         "type": "array",
         "minItems": 1,
         "maxItems": 1000,
-        "items": {
-         "$ref": "#/components/schemas/Result"
-        }
+        "items": {"$ref": "#/components/schemas/Result"}
        }
       }
      }
@@ -467,88 +371,39 @@ public enum OpenAPIDocument {
    },
    "Acknowledgement": {
     "type": "object",
-    "required": [
-     "accepted",
-     "duplicates",
-     "conflicts",
-     "conflicting"
-    ],
+    "required": ["accepted", "duplicates", "conflicts", "conflicting"],
     "properties": {
-     "accepted": {
-      "type": "integer"
-     },
-     "duplicates": {
-      "type": "integer"
-     },
-     "conflicts": {
-      "type": "integer"
-     },
+     "accepted": {"type": "integer"},
+     "duplicates": {"type": "integer"},
+     "conflicts": {"type": "integer"},
      "conflicting": {
       "type": "array",
-      "items": {
-       "type": "string"
-      }
+      "items": {"type": "string"}
      }
     }
    },
    "Finding": {
     "type": "object",
-    "required": [
-     "probe",
-     "title",
-     "verdict",
-     "severity",
-     "expected",
-     "observed"
-    ],
+    "required": ["probe", "title", "verdict", "severity", "expected", "observed"],
     "properties": {
-     "probe": {
-      "type": "string"
-     },
-     "title": {
-      "type": "string"
-     },
+     "probe": {"type": "string"},
+     "title": {"type": "string"},
      "verdict": {
       "type": "string",
-      "enum": [
-       "pass",
-       "fail",
-       "warn",
-       "info",
-       "skipped",
-       "not-run"
-      ]
+      "enum": ["pass", "fail", "warn", "info", "skipped", "not-run"]
      },
      "severity": {
       "type": "string",
-      "enum": [
-       "none",
-       "low",
-       "medium",
-       "high",
-       "critical"
-      ]
+      "enum": ["none", "low", "medium", "high", "critical"]
      },
-     "expected": {
-      "type": "string"
-     },
-     "observed": {
-      "type": "string"
-     },
-     "diagnosis": {
-      "type": "string"
-     },
-     "layer": {
-      "type": "string"
-     },
-     "remedy": {
-      "type": "object"
-     },
+     "expected": {"type": "string"},
+     "observed": {"type": "string"},
+     "diagnosis": {"type": "string"},
+     "layer": {"type": "string"},
+     "remedy": {"type": "object"},
      "checklistItems": {
       "type": "array",
-      "items": {
-       "type": "string"
-      }
+      "items": {"type": "string"}
      },
      "rank": {
       "type": "integer",
@@ -574,9 +429,7 @@ public enum OpenAPIDocument {
         "source"
        ],
        "properties": {
-        "id": {
-         "type": "string"
-        },
+        "id": {"type": "string"},
         "layer": {
          "type": "string",
          "enum": [
@@ -591,41 +444,25 @@ public enum OpenAPIDocument {
         },
         "likelihood": {
          "type": "string",
-         "enum": [
-          "conclusive",
-          "likely",
-          "possible"
-         ]
+         "enum": ["conclusive", "likely", "possible"]
         },
-        "summary": {
-         "type": "string"
-        },
+        "summary": {"type": "string"},
         "evidence": {
          "type": "object",
          "properties": {
           "for": {
            "type": "array",
-           "items": {
-            "type": "string"
-           }
+           "items": {"type": "string"}
           },
           "against": {
            "type": "array",
-           "items": {
-            "type": "string"
-           }
+           "items": {"type": "string"}
           }
          }
         },
-        "check": {
-         "type": "string"
-        },
-        "remedy": {
-         "type": "object"
-        },
-        "source": {
-         "type": "string"
-        }
+        "check": {"type": "string"},
+        "remedy": {"type": "object"},
+        "source": {"type": "string"}
        }
       }
      }
@@ -643,51 +480,29 @@ public enum OpenAPIDocument {
      "counts"
     ],
     "properties": {
-     "schema": {
-      "type": "integer"
-     },
-     "run": {
-      "type": "string"
-     },
+     "schema": {"type": "integer"},
+     "run": {"type": "string"},
      "platform": {
       "type": "object",
-      "required": [
-       "platform"
-      ],
-      "properties": {
-       "platform": {
-        "$ref": "#/components/schemas/Platform"
-       }
-      }
+      "required": ["platform"],
+      "properties": {"platform": {"$ref": "#/components/schemas/Platform"}}
      },
-     "requirementSet": {
-      "type": "string"
-     },
+     "requirementSet": {"type": "string"},
      "verdict": {
       "type": "string",
-      "enum": [
-       "ready",
-       "not-ready",
-       "incomplete"
-      ]
+      "enum": ["ready", "not-ready", "incomplete"]
      },
      "verdictReasons": {
       "type": "array",
       "description": "why the verdict is what it is, in step and checklist titles, counted and capped (\"12 steps not run or skipped: Camera access, … and 7 more\"); the ids are in reasons",
-      "items": {
-       "type": "string"
-      }
+      "items": {"type": "string"}
      },
      "reasons": {
       "type": "array",
       "description": "the same reasons, each with its kind and every probe or checklist item id it names",
       "items": {
        "type": "object",
-       "required": [
-        "kind",
-        "ids",
-        "text"
-       ],
+       "required": ["kind", "ids", "text"],
        "properties": {
         "kind": {
          "type": "string",
@@ -705,135 +520,73 @@ public enum OpenAPIDocument {
         },
         "ids": {
          "type": "array",
-         "items": {
-          "type": "string"
-         }
+         "items": {"type": "string"}
         },
-        "text": {
-         "type": "string"
-        }
+        "text": {"type": "string"}
        }
       }
      },
      "counts": {
       "type": "object",
-      "additionalProperties": {
-       "type": "integer"
-      }
+      "additionalProperties": {"type": "integer"}
      },
      "findings": {
       "type": "array",
-      "items": {
-       "$ref": "#/components/schemas/Finding"
-      }
+      "items": {"$ref": "#/components/schemas/Finding"}
      },
      "coverage": {
       "type": "object",
-      "required": [
-       "counts",
-       "items"
-      ]
+      "required": ["counts", "items"]
      },
-     "topRemedies": {
-      "type": "array"
-     },
+     "topRemedies": {"type": "array"},
      "unknownProbes": {
       "type": "array",
-      "items": {
-       "type": "string"
-      }
+      "items": {"type": "string"}
      }
     }
    },
    "Wait": {
     "type": "object",
-    "required": [
-     "completed",
-     "run"
-    ],
+    "required": ["completed", "run"],
     "properties": {
-     "completed": {
-      "type": "boolean"
-     },
-     "run": {
-      "$ref": "#/components/schemas/Run"
-     },
-     "verdict": {
-      "type": "string"
-     }
+     "completed": {"type": "boolean"},
+     "run": {"$ref": "#/components/schemas/Run"},
+     "verdict": {"type": "string"}
     }
    },
    "Comparison": {
     "type": "object",
-    "required": [
-     "verdictBefore",
-     "verdictAfter",
-     "direction",
-     "changes"
-    ],
+    "required": ["verdictBefore", "verdictAfter", "direction", "changes"],
     "properties": {
-     "verdictBefore": {
-      "type": "string"
-     },
-     "verdictAfter": {
-      "type": "string"
-     },
-     "direction": {
-      "type": "string"
-     },
-     "changes": {
-      "type": "array"
-     },
-     "checklistChanges": {
-      "type": "array"
-     }
+     "verdictBefore": {"type": "string"},
+     "verdictAfter": {"type": "string"},
+     "direction": {"type": "string"},
+     "changes": {"type": "array"},
+     "checklistChanges": {"type": "array"}
     }
    },
    "Origins": {
     "type": "object",
-    "required": [
-     "primary"
-    ],
+    "required": ["primary"],
     "properties": {
-     "primary": {
-      "type": "string"
-     },
-     "secondPort": {
-      "type": "string"
-     },
-     "secondHost": {
-      "type": "string"
-     },
-     "insecure": {
-      "type": "string"
-     }
+     "primary": {"type": "string"},
+     "secondPort": {"type": "string"},
+     "secondHost": {"type": "string"},
+     "insecure": {"type": "string"}
     }
    },
    "Config": {
     "type": "object",
-    "required": [
-     "schemaVersion",
-     "serverVersion",
-     "origins",
-     "catalog"
-    ],
+    "required": ["schemaVersion", "serverVersion", "origins", "catalog"],
     "properties": {
-     "schemaVersion": {
-      "type": "integer"
-     },
-     "serverVersion": {
-      "type": "string"
-     },
-     "origins": {
-      "$ref": "#/components/schemas/Origins"
-     },
+     "schemaVersion": {"type": "integer"},
+     "serverVersion": {"type": "string"},
+     "origins": {"$ref": "#/components/schemas/Origins"},
      "catalog": {
       "type": "object",
       "description": "the members of /api/catalog the page reads: schema, defaultRequirementSet, resultSchema, platforms, requirementSets, probes, thresholds, stepMarker, checklist, hostReport"
      },
-     "run": {
-      "$ref": "#/components/schemas/Run"
-     }
+     "run": {"$ref": "#/components/schemas/Run"}
     }
    }
   }
@@ -846,28 +599,12 @@ public enum OpenAPIDocument {
      {
       "name": "run",
       "in": "query",
-      "schema": {
-       "type": "string"
-      }
+      "schema": {"type": "string"}
      },
-     {
-      "$ref": "#/components/parameters/WriteKey"
-     },
-     {
-      "$ref": "#/components/parameters/WriteKey"
-     }
+     {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {
-     "200": {
-      "description": "config",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Config"
-        }
-       }
-      }
-     },
+     "x-json": {"200": ["config", "Config"]},
      "x-errors": ["400", "429", "503"]
     }
    }
@@ -877,25 +614,10 @@ public enum OpenAPIDocument {
     "summary": "Create a run",
     "requestBody": {
      "required": false,
-     "content": {
-      "application/json": {
-       "schema": {
-        "$ref": "#/components/schemas/CreateRun"
-       }
-      }
-     }
+     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CreateRun"}}}
     },
     "responses": {
-     "201": {
-      "description": "the run",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Run"
-        }
-       }
-      }
-     },
+     "x-json": {"201": ["the run", "Run"]},
      "x-errors": ["400", "403", "409", "413", "415", "429", "503", "507"]
     },
     "description": "Choosing the id (id) needs the access token (403 otherwise); the answer carries the run's writeKey. Cross-site requests (a foreign Origin, Sec-Fetch-Site cross-site) are 403 cross_origin; bodies other than application/json 415."
@@ -903,31 +625,23 @@ public enum OpenAPIDocument {
    "get": {
     "summary": "List runs, newest first",
     "security": [
-     {
-      "bearer": []
-     }
+     {"bearer": []}
     ],
     "parameters": [
      {
       "name": "label",
       "in": "query",
-      "schema": {
-       "type": "string"
-      }
+      "schema": {"type": "string"}
      },
      {
       "name": "platform",
       "in": "query",
-      "schema": {
-       "type": "string"
-      }
+      "schema": {"type": "string"}
      },
      {
       "name": "verdict",
       "in": "query",
-      "schema": {
-       "type": "string"
-      }
+      "schema": {"type": "string"}
      },
      {
       "name": "since",
@@ -949,22 +663,11 @@ public enum OpenAPIDocument {
      {
       "name": "cursor",
       "in": "query",
-      "schema": {
-       "type": "string"
-      }
+      "schema": {"type": "string"}
      }
     ],
     "responses": {
-     "200": {
-      "description": "a page of runs",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/RunList"
-        }
-       }
-      }
-     },
+     "x-json": {"200": ["a page of runs", "RunList"]},
      "x-errors": ["400", "401", "429", "503"]
     }
    }
@@ -973,43 +676,24 @@ public enum OpenAPIDocument {
    "get": {
     "summary": "A run and its results",
     "parameters": [
-     {
-      "$ref": "#/components/parameters/RunID"
-     },
-     {
-      "$ref": "#/components/parameters/WriteKey"
-     }
+     {"$ref": "#/components/parameters/RunID"},
+     {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {
-     "200": {
-      "description": "the run",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Run"
-        }
-       }
-      }
-     },
+     "x-json": {"200": ["the run", "Run"]},
      "x-errors": ["400", "404", "429", "503"]
     }
    },
    "delete": {
     "summary": "Delete a run and its uploads",
     "security": [
-     {
-      "bearer": []
-     }
+     {"bearer": []}
     ],
     "parameters": [
-     {
-      "$ref": "#/components/parameters/RunID"
-     }
+     {"$ref": "#/components/parameters/RunID"}
     ],
     "responses": {
-     "204": {
-      "description": "deleted"
-     },
+     "204": {"description": "deleted"},
      "x-errors": ["400", "401", "403", "404", "429", "503"]
     }
    }
@@ -1019,34 +703,15 @@ public enum OpenAPIDocument {
     "summary": "Post one result or a batch; committed before the 200",
     "description": "A completed run takes no new results: they are refused with 409 run_completed (start a new run to test again). A result stored before the completion, posted again, still answers as a duplicate.",
     "parameters": [
-     {
-      "$ref": "#/components/parameters/RunID"
-     },
-     {
-      "$ref": "#/components/parameters/WriteKey"
-     }
+     {"$ref": "#/components/parameters/RunID"},
+     {"$ref": "#/components/parameters/WriteKey"}
     ],
     "requestBody": {
      "required": true,
-     "content": {
-      "application/json": {
-       "schema": {
-        "$ref": "#/components/schemas/ResultPost"
-       }
-      }
-     }
+     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ResultPost"}}}
     },
     "responses": {
-     "200": {
-      "description": "what happened to each",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Acknowledgement"
-        }
-       }
-      }
-     },
+     "x-json": {"200": ["what happened to each", "Acknowledgement"]},
      "x-errors": ["400", "403", "404", "409", "413", "415", "429", "503", "507"]
     }
    }
@@ -1056,24 +721,11 @@ public enum OpenAPIDocument {
     "summary": "Mark the run complete and judge it",
     "description": "Idempotent: the first call freezes the results, stores the verdict and announces it once (the server's terminal line, the verdict feed, each --webhook, whose delivery is on disk before the 200); a later call answers the same diff and announces nothing. 503 webhook_outbox_full (with Retry-After) when the webhook deliveries waiting for their receivers reach their limit: the run is complete but not judged; retry.",
     "parameters": [
-     {
-      "$ref": "#/components/parameters/RunID"
-     },
-     {
-      "$ref": "#/components/parameters/WriteKey"
-     }
+     {"$ref": "#/components/parameters/RunID"},
+     {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {
-     "200": {
-      "description": "the diff",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Diff"
-        }
-       }
-      }
-     },
+     "x-json": {"200": ["the diff", "Diff"]},
      "x-errors": ["400", "403", "404", "413", "415", "429", "503"]
     }
    }
@@ -1082,38 +734,21 @@ public enum OpenAPIDocument {
    "get": {
     "summary": "The diff against a requirement set",
     "parameters": [
-     {
-      "$ref": "#/components/parameters/RunID"
-     },
+     {"$ref": "#/components/parameters/RunID"},
      {
       "name": "profile",
       "in": "query",
-      "schema": {
-       "$ref": "#/components/schemas/RequirementSet"
-      }
+      "schema": {"$ref": "#/components/schemas/RequirementSet"}
      },
      {
       "name": "platform",
       "in": "query",
-      "schema": {
-       "$ref": "#/components/schemas/Platform"
-      }
+      "schema": {"$ref": "#/components/schemas/Platform"}
      },
-     {
-      "$ref": "#/components/parameters/WriteKey"
-     }
+     {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {
-     "200": {
-      "description": "the diff",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Diff"
-        }
-       }
-      }
-     },
+     "x-json": {"200": ["the diff", "Diff"]},
      "x-errors": ["400", "404", "429", "503"]
     }
    }
@@ -1122,9 +757,7 @@ public enum OpenAPIDocument {
    "get": {
     "summary": "Long poll until the run completes",
     "parameters": [
-     {
-      "$ref": "#/components/parameters/RunID"
-     },
+     {"$ref": "#/components/parameters/RunID"},
      {
       "name": "timeout",
       "in": "query",
@@ -1134,21 +767,10 @@ public enum OpenAPIDocument {
        "maximum": 600
       }
      },
-     {
-      "$ref": "#/components/parameters/WriteKey"
-     }
+     {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {
-     "200": {
-      "description": "the run's state",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Wait"
-        }
-       }
-      }
-     },
+     "x-json": {"200": ["the run's state", "Wait"]},
      "x-errors": ["400", "404", "429", "503"]
     }
    }
@@ -1157,39 +779,24 @@ public enum OpenAPIDocument {
    "get": {
     "summary": "What changed between two runs",
     "security": [
-     {
-      "bearer": []
-     }
+     {"bearer": []}
     ],
     "parameters": [
      {
       "name": "a",
       "in": "query",
       "required": true,
-      "schema": {
-       "$ref": "#/components/schemas/RunID"
-      }
+      "schema": {"$ref": "#/components/schemas/RunID"}
      },
      {
       "name": "b",
       "in": "query",
       "required": true,
-      "schema": {
-       "$ref": "#/components/schemas/RunID"
-      }
+      "schema": {"$ref": "#/components/schemas/RunID"}
      }
     ],
     "responses": {
-     "200": {
-      "description": "the comparison",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Comparison"
-        }
-       }
-      }
-     },
+     "x-json": {"200": ["the comparison", "Comparison"]},
      "x-errors": ["400", "401", "404", "429", "503"]
     }
    }
@@ -1198,9 +805,7 @@ public enum OpenAPIDocument {
    "get": {
     "summary": "Handshakes whose client refused the certificate (the latest 64)",
     "security": [
-     {
-      "bearer": []
-     }
+     {"bearer": []}
     ],
     "responses": {
      "200": {
@@ -1209,15 +814,11 @@ public enum OpenAPIDocument {
        "application/json": {
         "schema": {
          "type": "object",
-         "required": [
-          "refusals"
-         ],
+         "required": ["refusals"],
          "properties": {
           "refusals": {
            "type": "array",
-           "items": {
-            "$ref": "#/components/schemas/CertificateRefusal"
-           }
+           "items": {"$ref": "#/components/schemas/CertificateRefusal"}
           }
          }
         }
@@ -1238,9 +839,7 @@ public enum OpenAPIDocument {
        "application/json": {
         "schema": {
          "type": "object",
-         "required": [
-          "probes"
-         ]
+         "required": ["probes"]
         }
        }
       }
@@ -1258,14 +857,8 @@ public enum OpenAPIDocument {
        "application/json": {
         "schema": {
          "type": "object",
-         "required": [
-          "profiles"
-         ],
-         "properties": {
-          "profiles": {
-           "type": "array"
-          }
-         }
+         "required": ["profiles"],
+         "properties": {"profiles": {"type": "array"}}
         }
        }
       }
@@ -1288,9 +881,7 @@ public enum OpenAPIDocument {
   "/healthz": {
    "get": {
     "summary": "Alive (touches nothing)",
-    "responses": {
-     "200": {"description": "alive", "content": {"application/json": {"schema": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}}}}}
-    }
+    "responses": {"200": {"description": "alive", "content": {"application/json": {"schema": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}}}}}}
    }
   },
   "/readyz": {
@@ -1323,16 +914,10 @@ public enum OpenAPIDocument {
        "application/json": {
         "schema": {
          "type": "object",
-         "required": [
-          "status"
-         ],
+         "required": ["status"],
          "properties": {
-          "status": {
-           "type": "string"
-          },
-          "version": {
-           "type": "string"
-          }
+          "status": {"type": "string"},
+          "version": {"type": "string"}
          }
         }
        }
@@ -1347,13 +932,7 @@ public enum OpenAPIDocument {
     "responses": {
      "200": {
       "description": "OpenAPI 3.1",
-      "content": {
-       "application/json": {
-        "schema": {
-         "type": "object"
-        }
-       }
-      }
+      "content": {"application/json": {"schema": {"type": "object"}}}
      }
     }
    }
@@ -1362,12 +941,8 @@ public enum OpenAPIDocument {
    "get": {
     "summary": "The run report as json",
     "parameters": [
-     {
-      "$ref": "#/components/parameters/RunID"
-     },
-     {
-      "$ref": "#/components/parameters/WriteKey"
-     }
+     {"$ref": "#/components/parameters/RunID"},
+     {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {
      "200": {
@@ -1376,27 +951,13 @@ public enum OpenAPIDocument {
        "application/json": {
         "schema": {
          "type": "object",
-         "required": [
-          "schema",
-          "run",
-          "diff"
-         ],
+         "required": ["schema", "run", "diff"],
          "properties": {
-          "schema": {
-           "type": "string"
-          },
-          "run": {
-           "type": "object"
-          },
-          "diff": {
-           "$ref": "#/components/schemas/Diff"
-          },
-          "results": {
-           "type": "array"
-          },
-          "uploads": {
-           "type": "array"
-          }
+          "schema": {"type": "string"},
+          "run": {"type": "object"},
+          "diff": {"$ref": "#/components/schemas/Diff"},
+          "results": {"type": "array"},
+          "uploads": {"type": "array"}
          }
         }
        }

@@ -64,6 +64,30 @@ import Testing
         }
     }
 
+    @Test func JSONResponseTables_BecomeResponses_AndLeaveNoTrace() throws {
+        #expect(!OpenAPIDocument.json.contains(OpenAPIDocument.jsonResponsesKey))
+        let paths = try #require(try Self.document()["paths"] as? [String: [String: Any]])
+        for path in ["/api/runs/{id}/complete", "/api/runs/{id}/diff"] {
+            let operation = try #require(paths[path]?.values.first as? [String: Any])
+            let ok = try #require((operation["responses"] as? [String: Any])?["200"] as? [String: Any])
+            #expect(ok["description"] as? String == "the diff", "\(path)")
+            let schema = ((ok["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: String]
+            #expect(schema == ["$ref": "#/components/schemas/Diff"], "\(path)")
+        }
+    }
+
+    /// A parameter listed twice is one parameter to a reader and a lint error to a validator.
+    @Test func NoOperation_ListsAParameterTwice() throws {
+        let paths = try #require(try Self.document()["paths"] as? [String: [String: Any]])
+        for (path, operations) in paths {
+            for (method, operation) in operations {
+                let list = (operation as? [String: Any])?["parameters"] as? [[String: Any]] ?? []
+                let names = list.map { ($0["$ref"] as? String) ?? "\($0["in"] ?? "").\($0["name"] ?? "")" }
+                #expect(Set(names).count == names.count, "\(method) \(path): \(names)")
+            }
+        }
+    }
+
     @Test func RunIDPattern_AcceptsWhatTheServerAccepts() throws {
         let pattern = try NSRegularExpression(pattern: RunID.pattern)
         for id in [RunID.generate(), "ci-build_42", String(repeating: "a", count: StoreLimits.maxRunIDBytes),
