@@ -106,6 +106,9 @@ final class PostgresBatchCommitter: BatchCommitter {
             try connection.execute("BEGIN")
             try lockRuns(of: batch)
         } catch {
+            // A lock that timed out or was cancelled leaves the transaction aborted: end it,
+            // or every later batch's BEGIN fails with in_failed_sql_transaction.
+            _ = try? connection.execute("ROLLBACK")
             return .failed(StoreError.from(error))
         }
         var outcomes: [StoreWriteOutcome] = []

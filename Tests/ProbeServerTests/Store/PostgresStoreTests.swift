@@ -96,6 +96,38 @@ struct PostgresStoreTests {
         #expect(try store.results(runID: run.id).map(\.attempt) == [0, 1])
     }
 
+    /// An operator's `lock_timeout` and another session holding the run's row: the batch's
+    /// run-lock step fails inside its transaction. The writer ends that transaction, so the
+    /// write fails alone and the next one, once the row is free, is stored; a transaction left
+    /// aborted would fail every later write (`in_failed_sql_transaction`) until a reconnect.
+    @Test func FailedRunLock_EndsItsTransaction_TheNextWriteIsStored() throws {
+        let server = try sharedServer()
+        let location = try server.makeDatabase()
+        let admin = try PostgresConnection(location: location)
+        let database = String(location.url.split(separator: "/").last ?? "")
+        try admin.execute("ALTER DATABASE \(database) SET lock_timeout = '200ms'")
+        let store = try PostgresRunStore(location: location)  // its sessions take the setting
+        defer { store.close() }
+        let run = StoreFixtures.run()
+        try store.createRun(run)
+
+        let blocker = try PostgresConnection(location: location)
+        try blocker.execute("BEGIN")
+        try blocker.execute("SELECT id FROM runs WHERE id = $1 FOR UPDATE", [run.id])
+        let error = try #require(throws: StoreError.self) {
+            _ = try store.appendResults([StoreFixtures.result(run.id, attempt: 0)])
+        }
+        guard case .postgres(let cause) = error, cause.sqlState == "55P03" else {
+            Issue.record("expected lock_not_available (55P03), got \(error)")
+            return
+        }
+        try blocker.execute("COMMIT")
+
+        #expect(try store.appendResults([StoreFixtures.result(run.id, attempt: 1)]) == [.inserted])
+        #expect(try store.results(runID: run.id).map(\.attempt) == [1])
+        #expect(try store.usage(runID: run.id)?.results == 1)
+    }
+
     @Test func UnreachableServerAtStart_IsUnavailableNamingTheServerWithoutItsPassword() throws {
         let port = PostgresTestServer.freePort()
         let location = try #require(PostgresLocation("postgres://probe:secret@127.0.0.1:\(port)/probe"))
