@@ -5,7 +5,7 @@ import Foundation
 /// what happened (https://www.postgresql.org/docs/current/errcodes-appendix.html).
 public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Five characters (`23505` unique_violation, `57P01` admin_shutdown); nil when no
-    /// server answered (the connection failed or broke).
+    /// server answered (the connection failed or broke.
     public let sqlState: String?
     public let message: String
     public let sql: String?
@@ -103,15 +103,7 @@ final class PostgresConnection {
         if parameters.isEmpty {
             result = PQexec(connection, sql)
         } else {
-            // Text parameters travel as C strings (libpq ignores paramLengths for text format:
-            // https://www.postgresql.org/docs/current/libpq-exec.html#LIBPQ-PQEXECPARAMS), so a
-            // NUL would silently cut the value there. The records refuse NUL first
-            // (`StoreCheck.text`); this is the last line: fail, never store a shorter text.
-            if let index = parameters.firstIndex(where: { $0?.utf8.contains(0) == true }) {
-                throw PostgresError(sqlState: PostgresError.characterNotInRepertoire,
-                                    message: "parameter $\(index + 1) holds U+0000 (NUL), which PostgreSQL text cannot store; nothing was sent",
-                                    sql: sql, isConnectionLost: false)
-            }
+            try Self.refuseNUL(parameters, in: sql)
             let copies = parameters.map { $0.map { strdup($0) } ?? nil }
             defer { for copy in copies { free(copy) } }
             result = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
@@ -121,13 +113,97 @@ final class PostgresConnection {
         defer { PQclear(result) }
         let status = result.map { PQresultStatus($0) } ?? PGRES_FATAL_ERROR
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
-            let message = result.flatMap { PQresultErrorMessage($0) }.map { String(cString: $0) }
-                .flatMap { $0.isEmpty ? nil : $0 } ?? String(cString: PQerrorMessage(connection))
-            let lost = PQstatus(connection) != CONNECTION_OK || PostgresError.isConnectionState(state)
-            throw PostgresError(sqlState: state, message: message, sql: sql, isConnectionLost: lost)
+            throw Self.error(of: result, on: connection, sql: sql)
         }
         guard let result else { return PostgresRows(rows: [], affected: 0) }
+        return Self.rows(of: result)
+    }
+
+    /// Sends `statements` in one pipeline with one sync (libpq's pipeline mode:
+    /// https://www.postgresql.org/docs/current/libpq-pipeline-mode.html), so that together
+    /// they cost one round trip. The server runs them in order and skips the rest after a
+    /// failure: the answer holds the rows of those that ran, and the failure with the index
+    /// of its statement. A pipeline that cannot be finished (the connection broke, libpq
+    /// refused a step) throws and closes the connection, so the next use reconnects rather
+    /// than read a stale answer.
+    func pipeline(_ statements: [PostgresStatement]) throws(PostgresError) -> PostgresPipelineAnswer {
+        guard let connection, PQstatus(connection) == CONNECTION_OK else {
+            throw PostgresError(sqlState: nil, message: "the connection to \(location.redacted) is closed",
+                                sql: statements.first?.sql, isConnectionLost: true)
+        }
+        for statement in statements { try Self.refuseNUL(statement.parameters, in: statement.sql) }
+        func broken(_ what: String, _ sql: String? = nil) -> PostgresError {
+            let message = "\(what): " + String(cString: PQerrorMessage(connection))
+            PQfinish(connection)
+            self.connection = nil
+            return PostgresError(sqlState: nil, message: message, sql: sql, isConnectionLost: true)
+        }
+        guard PQenterPipelineMode(connection) == 1 else { throw broken("cannot enter pipeline mode") }
+        for statement in statements {
+            let copies = statement.parameters.map { $0.map { strdup($0) } ?? nil }
+            defer { for copy in copies { free(copy) } }
+            let sent = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
+                PQsendQueryParams(connection, statement.sql, Int32(copies.count), nil, values.baseAddress, nil, nil, 0)
+            }
+            guard sent == 1 else { throw broken("cannot send a statement", statement.sql) }
+        }
+        guard PQpipelineSync(connection) == 1 else { throw broken("cannot send the pipeline") }
+
+        // Each statement's results end with a NULL; PGRES_PIPELINE_SYNC ends the pipeline.
+        var answers: [PostgresRows] = []
+        answers.reserveCapacity(statements.count)
+        var current: PostgresRows?
+        var failure: (index: Int, error: PostgresError)?
+        while true {
+            guard let result = PQgetResult(connection) else {
+                if PQstatus(connection) != CONNECTION_OK { throw broken("the connection broke") }
+                answers.append(current ?? PostgresRows(rows: [], affected: 0))
+                current = nil
+                if answers.count > statements.count { throw broken("more answers than statements") }
+                continue
+            }
+            defer { PQclear(result) }
+            let status = PQresultStatus(result)
+            if status == PGRES_PIPELINE_SYNC { break }
+            switch status {
+            case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+                current = Self.rows(of: result)
+            case PGRES_PIPELINE_ABORTED:
+                break  // skipped after the failure
+            default:
+                if failure == nil {
+                    let sql = answers.count < statements.count ? statements[answers.count].sql : nil
+                    failure = (answers.count, Self.error(of: result, on: connection, sql: sql))
+                }
+            }
+        }
+        guard PQexitPipelineMode(connection) == 1 else { throw broken("cannot leave pipeline mode") }
+        return PostgresPipelineAnswer(rows: Array(answers.prefix(failure?.index ?? answers.count)), failure: failure)
+    }
+
+    /// Text parameters travel as C strings (libpq ignores paramLengths for text format:
+    /// https://www.postgresql.org/docs/current/libpq-exec.html#LIBPQ-PQEXECPARAMS), so a NUL
+    /// would silently cut the value there. The records refuse NUL first (`StoreCheck.text`);
+    /// this is the last line: fail, never store a shorter text.
+    private static func refuseNUL(_ parameters: [String?], in sql: String) throws(PostgresError) {
+        if let index = parameters.firstIndex(where: { $0?.utf8.contains(0) == true }) {
+            throw PostgresError(sqlState: PostgresError.characterNotInRepertoire,
+                                message: "parameter $\(index + 1) holds U+0000 (NUL), which PostgreSQL text cannot store; nothing was sent",
+                                sql: sql, isConnectionLost: false)
+        }
+    }
+
+    /// The failure `result` reports (or the connection's, when there is no result).
+    private static func error(of result: OpaquePointer?, on connection: OpaquePointer, sql: String?) -> PostgresError {
+        let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
+        let message = result.flatMap { PQresultErrorMessage($0) }.map { String(cString: $0) }
+            .flatMap { $0.isEmpty ? nil : $0 } ?? String(cString: PQerrorMessage(connection))
+        let lost = PQstatus(connection) != CONNECTION_OK || PostgresError.isConnectionState(state)
+        return PostgresError(sqlState: state, message: message, sql: sql, isConnectionLost: lost)
+    }
+
+    /// The rows of a successful result as text, and the rows its statement changed.
+    private static func rows(of result: OpaquePointer) -> PostgresRows {
         let rowCount = Int(PQntuples(result))
         let columnCount = Int(PQnfields(result))
         var rows: [[String?]] = []
@@ -163,6 +239,28 @@ final class PostgresConnection {
         }
         return notifications
     }
+}
+
+/// A statement and its `$1…` parameters (nil is NULL), for `PostgresConnection.pipeline`.
+struct PostgresStatement: ExpressibleByStringLiteral {
+    let sql: String
+    let parameters: [String?]
+
+    init(_ sql: String, _ parameters: [String?] = []) {
+        self.sql = sql
+        self.parameters = parameters
+    }
+
+    init(stringLiteral sql: String) {
+        self.init(sql)
+    }
+}
+
+/// What a pipeline's statements answered: the rows of each that ran, in order, then the
+/// first failure and its statement's index (the server skipped the statements after it).
+struct PostgresPipelineAnswer {
+    let rows: [PostgresRows]
+    let failure: (index: Int, error: PostgresError)?
 }
 
 /// The rows of one statement as text (nil for NULL), and the rows it changed.
