@@ -268,6 +268,42 @@ struct PostgresStoreTests {
     }
 }
 
+/// libpq is loaded when a PostgreSQL store is first used, not by the dynamic loader at start.
+@Suite struct LibPQLoadingTests {
+    /// Without libpq a PostgreSQL store fails with what to install, not a crash.
+    @Test func MissingLibpq_IsAnErrorNamingTheDebianPackage() throws {
+        guard case .failure(let error) = LibPQ.load("libpq-probe-absent.so.5") else {
+            Issue.record("a library that does not exist was loaded")
+            return
+        }
+        #expect(error.isLibraryMissing)
+        let storeError = StoreError.from(error)
+        #expect(storeError == .postgresLibraryMissing(error))
+        let said = storeError.localizedDescription
+        #expect(said.contains("apt-get install libpq5"), "\(said)")
+        #expect(said.contains("libpq-probe-absent.so.5"), "\(said)")
+        #expect(!storeError.isRetryable)
+    }
+
+    /// The binary names no libpq among the libraries the loader maps at start (readelf's
+    /// NEEDED entries), and still has the ones it does use.
+    @Test func Binary_HasNoNeededEntryForLibpq() throws {
+        let readelf = "/usr/bin/readelf"
+        try #require(FileManager.default.isExecutableFile(atPath: readelf), "readelf (binutils) is not installed")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: readelf)
+        process.arguments = ["-d", CLITests.binary]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let needed = text.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        #expect(needed.contains { $0.contains("libsqlite3") }, "\(text)")
+        #expect(!needed.contains { $0.contains("libpq") }, "\(needed)")
+    }
+}
+
 /// Stores opened on several threads.
 final class StoreBox: @unchecked Sendable {
     private let lock = NSLock()
