@@ -8,6 +8,8 @@ struct AppendPlan {
     let count: PostgresStatement
     /// Every write's answer when the batch commits: each of its results new.
     let outcomes: [StoreWriteOutcome]
+    /// The observations one pipeline carries at most (ingestion's batches are ~50 KB).
+    static let maxObservedBytes = 16 * 1024 * 1024
 
     init?(_ batch: [StoreWrite]) {
         var columns = [[String?]](repeating: [], count: 9)
@@ -33,7 +35,9 @@ struct AppendPlan {
             }
             outcomes.append(.appended(Array(repeating: .inserted, count: results.count)))
         }
-        guard !keys.isEmpty else { return nil }
+        // An empty batch has nothing to send; a huge one (hundreds of large posts queued
+        // at once) goes a statement per write rather than as one text of every array.
+        guard !keys.isEmpty, added.byRun.values.reduce(0, { $0 + $1.bytes }) <= Self.maxObservedBytes else { return nil }
         let runs = lastSeen.keys.sorted()
         insert = PostgresStatement(
             """

@@ -140,7 +140,9 @@ final class PostgresBatchCommitter: BatchCommitter {
         do {
             answer = try connection.pipeline(statements)
         } catch {
-            return .failed(StoreError.from(error))  // as a COMMIT whose answer was lost
+            // The connection broke, as for a COMMIT whose answer was lost; otherwise nothing
+            // was sent (a parameter libpq cannot carry): the per-write path says which write.
+            return error.isConnectionLost ? .failed(StoreError.from(error)) : nil
         }
         guard let (index, error) = answer.failure else { return .committed(plan.outcomes) }
         if error.isConnectionLost { return .failed(StoreError.from(error)) }
