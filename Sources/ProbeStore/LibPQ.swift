@@ -32,6 +32,11 @@ struct LibPQ: @unchecked Sendable {
                                     UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32) -> OpaquePointer?
     let sendQueryParams: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?, Strings,
                                          UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32) -> Int32
+    let prepare: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?) -> OpaquePointer?
+    let execPrepared: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, Strings,
+                                      UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32) -> OpaquePointer?
+    let sendQueryPrepared: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, Strings,
+                                           UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32) -> Int32
     let enterPipelineMode: @convention(c) (OpaquePointer?) -> Int32
     let exitPipelineMode: @convention(c) (OpaquePointer?) -> Int32
     let pipelineSync: @convention(c) (OpaquePointer?) -> Int32
@@ -86,6 +91,9 @@ struct LibPQ: @unchecked Sendable {
         exec = try bind("PQexec")
         execParams = try bind("PQexecParams")
         sendQueryParams = try bind("PQsendQueryParams")
+        prepare = try bind("PQprepare")
+        execPrepared = try bind("PQexecPrepared")
+        sendQueryPrepared = try bind("PQsendQueryPrepared")
         enterPipelineMode = try bind("PQenterPipelineMode")
         exitPipelineMode = try bind("PQexitPipelineMode")
         pipelineSync = try bind("PQpipelineSync")

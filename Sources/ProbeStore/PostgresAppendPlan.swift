@@ -44,9 +44,9 @@ struct AppendPlan {
             INSERT INTO results (run_id, probe, attempt, status, observed, elapsed_ms, at, received_at, reason)
             SELECT * FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[], $5::text[],
                                  $6::double precision[], $7::bigint[], $8::bigint[], $9::text[])
-            """, columns.map { PostgresArray.literal($0) })
+            """, columns.map { PostgresArray.literal($0) }, prepared: true)
         lockRuns = PostgresStatement("SELECT id FROM runs WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE",
-                                     [PostgresArray.literal(runs)])
+                                     [PostgresArray.literal(runs)], prepared: true)
         // Plain SQL cannot raise an error, but a cast can: a refused run's row casts a
         // sentence to an integer, which fails the statement (invalid_text_representation)
         // with the sentence in the server's log.
@@ -65,7 +65,7 @@ struct AppendPlan {
             """,
             [PostgresArray.literal(runs), PostgresArray.literal(runs.map { String(lastSeen[$0]!) }),
              PostgresArray.literal(runs.map { String(added[$0].count) }), PostgresArray.literal(runs.map { String(added[$0].bytes) }),
-             String(Quotas.maxResultsPerRun), String(Quotas.maxResultBytesPerRun)])
+             String(Quotas.maxResultsPerRun), String(Quotas.maxResultBytesPerRun)], prepared: true)
         self.outcomes = outcomes
     }
 }

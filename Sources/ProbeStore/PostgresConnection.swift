@@ -23,6 +23,8 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
 
     /// 22021 character_not_in_repertoire: what PostgreSQL answers for a NUL in text input.
     package static let characterNotInRepertoire = "22021"
+    /// 26000 invalid_sql_statement_name: a prepared statement the session no longer has.
+    static let noSuchPreparedStatement = "26000"
 
     /// SQLSTATE classes that mean "the server went away or is not ready", not "the SQL is
     /// wrong": 08 connection exception, 57P01-57P03 shutdown and startup.
@@ -43,6 +45,11 @@ final class PostgresConnection {
     let location: PostgresLocation
     private let pq: LibPQ
     private var connection: OpaquePointer?
+    /// The statements prepared on this session (SQL → name): parsed once per connection
+    /// instead of on every use. Only those a caller marks (`prepared: true`), which are few
+    /// and fixed texts; the cap bounds the session's memory if that ever changes.
+    private var preparedNames: [String: String] = [:]
+    static let maxPreparedStatements = 32
     private let prepare: (PostgresConnection) throws(PostgresError) -> Void
 
     /// Connects at once; `prepare` runs after every (re)connect (session settings).
@@ -73,6 +80,7 @@ final class PostgresConnection {
     private func connect() throws(PostgresError) {
         if let connection { pq.finish(connection) }
         connection = nil
+        preparedNames = [:]
         // Earlier keywords are defaults; the URL (expanded from dbname) overrides them.
         let keywords = ["connect_timeout", "application_name", "dbname"]
         let values = [String(Self.connectTimeoutSeconds), "probe-server", location.url]
@@ -97,27 +105,40 @@ final class PostgresConnection {
 
     /// Runs one statement with `$1…` parameters (nil is NULL); or, without parameters,
     /// a script of several statements (migrations).
+    /// With `prepared`, the statement is prepared on this session the first time (one round
+    /// trip more, once) and then only bound and run: for statements run on every request.
     @discardableResult
-    func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
+    func execute(_ sql: String, _ parameters: [String?] = [], prepared: Bool = false) throws(PostgresError) -> PostgresRows {
         guard let connection, pq.status(connection) == CONNECTION_OK else {
             throw PostgresError(sqlState: nil, message: "the connection to \(location.redacted) is closed",
                                 sql: sql, isConnectionLost: true)
         }
         let result: OpaquePointer?
-        if parameters.isEmpty {
+        if parameters.isEmpty && !prepared {
             result = pq.exec(connection, sql)
         } else {
             try Self.refuseNUL(parameters, in: sql)
+            let name = prepared ? try preparedName(sql, parameterCount: parameters.count) : nil
             let copies = parameters.map { $0.map { strdup($0) } ?? nil }
             defer { for copy in copies { free(copy) } }
             result = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
-                pq.execParams(connection, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
+                if let name {
+                    pq.execPrepared(connection, name, Int32(parameters.count), values.baseAddress, nil, nil, 0)
+                } else {
+                    pq.execParams(connection, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
+                }
             }
         }
         defer { pq.clear(result) }
         let status = result.map { pq.resultStatus($0) } ?? PGRES_FATAL_ERROR
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            throw error(of: result, on: connection, sql: sql)
+            let failure = error(of: result, on: connection, sql: sql)
+            if failure.sqlState == PostgresError.noSuchPreparedStatement && !preparedNames.isEmpty {
+                // The session lost them (DISCARD ALL, a pooler): forget them, and run it unnamed.
+                preparedNames = [:]
+                return try execute(sql, parameters)
+            }
+            throw failure
         }
         guard let result else { return PostgresRows(rows: [], affected: 0) }
         return rows(of: result)
@@ -135,7 +156,12 @@ final class PostgresConnection {
             throw PostgresError(sqlState: nil, message: "the connection to \(location.redacted) is closed",
                                 sql: statements.first?.sql, isConnectionLost: true)
         }
-        for statement in statements { try Self.refuseNUL(statement.parameters, in: statement.sql) }
+        var names: [String?] = []
+        for statement in statements {
+            try Self.refuseNUL(statement.parameters, in: statement.sql)
+            // Before the pipeline: a statement is prepared outside any transaction.
+            names.append(statement.prepared ? try preparedName(statement.sql, parameterCount: statement.parameters.count) : nil)
+        }
         func broken(_ what: String, _ sql: String? = nil) -> PostgresError {
             let message = "\(what): " + text(pq.errorMessage(connection))
             pq.finish(connection)
@@ -143,11 +169,15 @@ final class PostgresConnection {
             return PostgresError(sqlState: nil, message: message, sql: sql, isConnectionLost: true)
         }
         guard pq.enterPipelineMode(connection) == 1 else { throw broken("cannot enter pipeline mode") }
-        for statement in statements {
+        for (statement, name) in zip(statements, names) {
             let copies = statement.parameters.map { $0.map { strdup($0) } ?? nil }
             defer { for copy in copies { free(copy) } }
             let sent = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
-                pq.sendQueryParams(connection, statement.sql, Int32(copies.count), nil, values.baseAddress, nil, nil, 0)
+                if let name {
+                    pq.sendQueryPrepared(connection, name, Int32(copies.count), values.baseAddress, nil, nil, 0)
+                } else {
+                    pq.sendQueryParams(connection, statement.sql, Int32(copies.count), nil, values.baseAddress, nil, nil, 0)
+                }
             }
             guard sent == 1 else { throw broken("cannot send a statement", statement.sql) }
         }
@@ -178,11 +208,29 @@ final class PostgresConnection {
                 if failure == nil {
                     let sql = answers.count < statements.count ? statements[answers.count].sql : nil
                     failure = (answers.count, error(of: result, on: connection, sql: sql))
+                    // The session lost its prepared statements: prepare them again next time.
+                    if failure?.error.sqlState == PostgresError.noSuchPreparedStatement { preparedNames = [:] }
                 }
             }
         }
         guard pq.exitPipelineMode(connection) == 1 else { throw broken("cannot leave pipeline mode") }
         return PostgresPipelineAnswer(rows: Array(answers.prefix(failure?.index ?? answers.count)), failure: failure)
+    }
+
+    /// The name `sql` is prepared under on this session, preparing it first; nil once the
+    /// cap is reached (the statement is then sent unnamed). A statement the server refuses
+    /// to prepare throws what running it would have.
+    private func preparedName(_ sql: String, parameterCount: Int) throws(PostgresError) -> String? {
+        if let name = preparedNames[sql] { return name }
+        guard let connection, preparedNames.count < Self.maxPreparedStatements else { return nil }
+        let name = "probe_\(preparedNames.count + 1)"
+        let result = pq.prepare(connection, name, sql, Int32(parameterCount), nil)
+        defer { pq.clear(result) }
+        guard let result, pq.resultStatus(result) == PGRES_COMMAND_OK else {
+            throw error(of: result, on: connection, sql: sql)
+        }
+        preparedNames[sql] = name
+        return name
     }
 
     /// Text parameters travel as C strings (libpq ignores paramLengths for text format:
@@ -249,10 +297,13 @@ final class PostgresConnection {
 struct PostgresStatement: ExpressibleByStringLiteral {
     let sql: String
     let parameters: [String?]
+    /// Prepared on the session once (`PostgresConnection.execute(_:_:prepared:)`).
+    let prepared: Bool
 
-    init(_ sql: String, _ parameters: [String?] = []) {
+    init(_ sql: String, _ parameters: [String?] = [], prepared: Bool = false) {
         self.sql = sql
         self.parameters = parameters
+        self.prepared = prepared
     }
 
     init(stringLiteral sql: String) {

@@ -163,7 +163,7 @@ final class PostgresBatchCommitter: BatchCommitter {
 
     /// A synchronous commit that writes WAL, without touching a row another session could be
     /// waiting for: its answer means the WAL before it is on disk.
-    static let flush: PostgresStatement = "SELECT pg_logical_emit_message(true, 'probe-server', 'flush')"
+    static let flush = PostgresStatement("SELECT pg_logical_emit_message(true, 'probe-server', 'flush')", prepared: true)
 
     private func commitWithoutSavepoints(_ batch: [StoreWrite]) -> FastCommit {
         do {

@@ -75,6 +75,7 @@ struct PostgresStoreTests {
         let run = StoreFixtures.run()
         try store.createRun(run)
         #expect(try store.appendResults([StoreFixtures.result(run.id, attempt: 0)]) == [.inserted])
+        #expect(try store.run(id: run.id)?.id == run.id)
 
         server.stop()
         let writeError = try #require(throws: StoreError.self) {
@@ -94,6 +95,9 @@ struct PostgresStoreTests {
         try server.start()
         #expect(try store.appendResults([StoreFixtures.result(run.id, attempt: 1)]) == [.inserted])
         #expect(try store.results(runID: run.id).map(\.attempt) == [0, 1])
+        // The statements prepared on the sessions before the restart are prepared again.
+        #expect(try store.run(id: run.id)?.id == run.id)
+        #expect(try store.appendResults([StoreFixtures.result(run.id, attempt: 2)]) == [.inserted])
     }
 
     /// Two instances posting to the same runs at once: the run's count is taken under its
