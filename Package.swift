@@ -24,8 +24,10 @@ let package = Package(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
         // The team instance's shared store (PostgreSQL); SQLite stays the embedded default.
+        // Its header only: libpq is loaded with dlopen on first use (ProbeStore/LibPQ.swift),
+        // so no pkg-config here (it would link -lpq into every start).
         .systemLibrary(
-            name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq",
+            name: "CPostgres", path: "Sources/CPostgres",
             providers: [.apt(["libpq-dev"])]),
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",

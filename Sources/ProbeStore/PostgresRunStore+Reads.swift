@@ -4,7 +4,8 @@ import Foundation
 extension PostgresRunStore {
     public func run(id: String) throws(StoreError) -> RunRecord? {
         try readers.read { connection in
-            try connection.execute("SELECT \(PostgresReads.runColumns) FROM runs WHERE id = $1", [id]).rows.first
+            // Every request to a run reads it first (its write key): prepared.
+            try connection.execute("SELECT \(PostgresReads.runColumns) FROM runs WHERE id = $1", [id], prepared: true).rows.first
                 .map(PostgresReads.run)
         }
     }

@@ -21,9 +21,15 @@ final class PostgresBatchCommitter: BatchCommitter {
         } catch {
             return batch.map { _ in .failure(StoreError.from(error)) }
         }
-        // Every statement is a round trip to the server; most batches have no failing
-        // write, so first try the batch without savepoints (two round trips fewer per
-        // write), and only if a write fails run it again with one savepoint per write.
+        // Every statement is a round trip to the server. Ingestion's batches are appends of
+        // new results: one pipeline of five statements. Other batches, and one of those that
+        // the pipeline refused, run without savepoints (two round trips fewer per write);
+        // only if a write fails there, again with one savepoint per write.
+        switch commitAppendsPipelined(batch) {
+        case .committed(let outcomes)?: return outcomes.map { .success($0) }
+        case .failed(let error)?: return batch.map { _ in .failure(error) }
+        case .aWriteFailed?, nil: break
+        }
         switch commitWithoutSavepoints(batch) {
         case .committed(let outcomes): return outcomes.map { .success($0) }
         case .failed(let error): return batch.map { _ in .failure(error) }
@@ -101,11 +107,72 @@ final class PostgresBatchCommitter: BatchCommitter {
                                ["{" + ids.joined(separator: ",") + "}"])
     }
 
+    /// A batch of appends only (what ingestion queues) in one round trip: one pipeline of
+    /// BEGIN, the runs' row locks in id order (two instances then queue, never deadlock),
+    /// one INSERT of every result from arrays, one UPDATE of each run's count, bytes and
+    /// last sighting, COMMIT (`AppendPlan`), then the flush below.
+    ///
+    /// The run rows are the instances' meeting point: every batch on a run waits for the
+    /// transaction before it to end, and PostgreSQL holds row locks until its COMMIT has
+    /// flushed the WAL. So this COMMIT is asynchronous (`SET LOCAL synchronous_commit = off`:
+    /// the locks go at once, another instance's batch on the run proceeds), and the pipeline
+    /// ends with a statement that commits synchronously and writes a WAL record of its own
+    /// (`pg_logical_emit_message`, transactional: https://www.postgresql.org/docs/current/functions-admin.html#FUNCTIONS-REPLICATION).
+    /// Its commit returns once the WAL is flushed up to its record, which comes after this
+    /// batch's COMMIT: nothing is acknowledged before it is on disk (and on a synchronous
+    /// standby, which that commit waits for too), and the flushes of several instances share
+    /// an fsync. What this gives up: for the milliseconds of that flush, other sessions can
+    /// read the batch before it is durable; a crash then loses it unacknowledged, as any
+    /// commit whose answer was lost, and nothing committed after it survives without it.
+    ///
+    /// It commits only if every result is new and every run takes them: a stored key fails
+    /// the INSERT (unique_violation), a missing run its foreign key, a completed run or one
+    /// over a quota the UPDATE's check; the server then skips the COMMIT, and nil sends the
+    /// batch down the per-write path, which answers each write as before (duplicate,
+    /// conflict, the quota's error). nil too for a batch holding any other write, or a result
+    /// that does not validate.
+    private func commitAppendsPipelined(_ batch: [StoreWrite]) -> FastCommit? {
+        guard let plan = AppendPlan(batch) else { return nil }
+        let statements: [PostgresStatement] = [
+            "BEGIN", "SET LOCAL synchronous_commit = off", plan.lockRuns, plan.insert, plan.count, "COMMIT", Self.flush,
+        ]
+        let answer: PostgresPipelineAnswer
+        do {
+            answer = try connection.pipeline(statements)
+        } catch {
+            // The connection broke, as for a COMMIT whose answer was lost; otherwise nothing
+            // was sent (a parameter libpq cannot carry): the per-write path says which write.
+            return error.isConnectionLost ? .failed(StoreError.from(error)) : nil
+        }
+        guard let (index, error) = answer.failure else { return .committed(plan.outcomes) }
+        if error.isConnectionLost { return .failed(StoreError.from(error)) }
+        if index < statements.count - 1 {
+            _ = try? connection.execute("ROLLBACK")  // the server skipped the COMMIT: end the aborted transaction
+            return nil
+        }
+        // Committed, but the flush failed (a role that may not call the function): any
+        // synchronous commit that writes WAL flushes it; this one takes a run row's lock.
+        do {
+            let run = batch.flatMap(\.runIDs).min() ?? ""
+            try connection.execute("UPDATE runs SET last_seen_at = last_seen_at WHERE id = $1", [run])
+            return .committed(plan.outcomes)
+        } catch {
+            return .failed(StoreError.from(error))
+        }
+    }
+
+    /// A synchronous commit that writes WAL, without touching a row another session could be
+    /// waiting for: its answer means the WAL before it is on disk.
+    static let flush = PostgresStatement("SELECT pg_logical_emit_message(true, 'probe-server', 'flush')", prepared: true)
+
     private func commitWithoutSavepoints(_ batch: [StoreWrite]) -> FastCommit {
         do {
             try connection.execute("BEGIN")
             try lockRuns(of: batch)
         } catch {
+            // A lock that timed out or was cancelled leaves the transaction aborted: end it,
+            // or every later batch's BEGIN fails with in_failed_sql_transaction.
+            _ = try? connection.execute("ROLLBACK")
             return .failed(StoreError.from(error))
         }
         var outcomes: [StoreWriteOutcome] = []
@@ -361,7 +428,7 @@ struct PostgresWrites {
     }
 }
 
-private struct ResultKey: Hashable {
+struct ResultKey: Hashable {
     let runID: String
     let probe: String
     let attempt: Int

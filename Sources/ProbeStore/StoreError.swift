@@ -39,6 +39,8 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
     case unavailable(PostgresError)
     /// Any other PostgreSQL failure: a bug, or something the cases above do not cover.
     case postgres(PostgresError)
+    /// A PostgreSQL store was asked for and libpq cannot be loaded (`LibPQ`): what to install.
+    case postgresLibraryMissing(PostgresError)
 
     /// Maps an SQLite failure to the case an operator can act on.
     public init(_ error: SQLiteError) {
@@ -57,6 +59,7 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
         switch error {
         case let error as StoreError: error
         case let error as SQLiteError: StoreError(error)
+        case let error as PostgresError where error.isLibraryMissing: .postgresLibraryMissing(error)
         case let error as PostgresError: error.isConnectionLost ? .unavailable(error) : .postgres(error)
         default: .database(SQLiteError(extendedCode: SQLITE_ERROR, message: "\(error)"))
         }
@@ -117,6 +120,8 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
                 + "retry in a moment. (\(error))"
         case .postgres(let error):
             "PostgreSQL refused the statement: \(error)"
+        case .postgresLibraryMissing(let error):
+            error.message
         }
     }
 

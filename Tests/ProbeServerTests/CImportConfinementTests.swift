@@ -10,7 +10,7 @@ import Testing
         "CEpoll": ["ProbeHTTP/Loop/EventLoop.swift", "ProbeHTTP/Loop/Readiness.swift", "ProbeHTTP/Socket/Socket.swift"],
         "CZlib": ["ProbeHTTP/Files/Gzip.swift"],
         "CSQLite": ["ProbeStore/SQLite", "ProbeStore/StoreError.swift"],
-        "CPostgres": ["ProbeStore/PostgresConnection.swift"],
+        "CPostgres": ["ProbeStore/PostgresConnection.swift", "ProbeStore/LibPQ.swift"],
     ]
 
     static var sources: URL {

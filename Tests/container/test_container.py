@@ -170,11 +170,16 @@ def test_Image_HoldsNoCompilerNoTestsAndOnlyResolvableLibraries():
     out = podman("run", "--rm", "--entrypoint", "/bin/sh", IMAGE, "-c",
                  "for t in swift swiftc clang cc gcc ld ld.lld python3 curl; do command -v $t; done; "
                  "find / -xdev \\( -name '*.swift' -o -name 'Tests' -o -name 'test_*.py' -o -name '.build' \\) -print; "
-                 "echo LDD; ldd /opt/probe-server/bin/probe-server").stdout
-    tools, _, ldd = out.partition("LDD\n")
+                 "echo LDD; ldd /opt/probe-server/bin/probe-server; echo LIBPQ; ldconfig -p").stdout
+    tools, _, rest = out.partition("LDD\n")
+    ldd, _, cache = rest.partition("LIBPQ\n")
     assert tools.strip() == "", f"the image holds build tools or test files:\n{tools}"
     assert "not found" not in ldd, ldd
     assert "libswift" not in ldd, f"the Swift runtime is linked in, not loaded:\n{ldd}"
+    # libpq is loaded with dlopen for a postgres:// store, so ldd does not list it: the
+    # image must still hold it (libpq5), where the loader finds it.
+    assert "libpq" not in ldd, f"libpq is linked, not loaded on first use:\n{ldd}"
+    assert "libpq.so.5 " in cache, f"libpq5 is not installed in the image:\n{cache}"
     size = int(podman("image", "inspect", IMAGE, "--format", "{{.Size}}").stdout.strip())
     print(f"image size: {size / 1e6:.1f} MB")
     assert size < IMAGE_LIMIT_BYTES, f"{size} bytes"

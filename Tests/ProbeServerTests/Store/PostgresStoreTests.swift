@@ -75,6 +75,7 @@ struct PostgresStoreTests {
         let run = StoreFixtures.run()
         try store.createRun(run)
         #expect(try store.appendResults([StoreFixtures.result(run.id, attempt: 0)]) == [.inserted])
+        #expect(try store.run(id: run.id)?.id == run.id)
 
         server.stop()
         let writeError = try #require(throws: StoreError.self) {
@@ -94,6 +95,150 @@ struct PostgresStoreTests {
         try server.start()
         #expect(try store.appendResults([StoreFixtures.result(run.id, attempt: 1)]) == [.inserted])
         #expect(try store.results(runID: run.id).map(\.attempt) == [0, 1])
+        // The statements prepared on the sessions before the restart are prepared again.
+        #expect(try store.run(id: run.id)?.id == run.id)
+        #expect(try store.appendResults([StoreFixtures.result(run.id, attempt: 2)]) == [.inserted])
+    }
+
+    /// Two instances posting to the same runs at once: the run's count is taken under its
+    /// row lock, so between them they store exactly the quota, no more, and every result
+    /// once; neither deadlocks the other (the locks are taken in run-id order).
+    @Test func ResultsPerRunQuota_IsExact_UnderTwoInstancesRacing() throws {
+        let location = try sharedServer().makeDatabase()
+        let stores = [try PostgresRunStore(location: location), try PostgresRunStore(location: location)]
+        defer { for store in stores { store.close() } }
+        let limit = Quotas.maxResultsPerRun
+        let runs = [StoreFixtures.run(), StoreFixtures.run()]
+        for run in runs { try stores[0].createRun(run) }
+        // The first run 40 short of its quota, the second far from it.
+        let filling = (0..<limit - 40).map { StoreFixtures.result(runs[0].id, "fill.\($0 / 1000)", attempt: $0 % 1000) }
+        for start in stride(from: 0, to: filling.count, by: StoreLimits.maxResultsPerWrite) {
+            _ = try stores[0].appendResults(Array(filling[start..<min(start + StoreLimits.maxResultsPerWrite, filling.count)]))
+        }
+        // Each instance, from 8 threads, posts 100 single results to the first run and 100 to
+        // the second: 200 racing for the first run's last 40 places.
+        let collector = OutcomeCollector()
+        let group = DispatchGroup()
+        for thread in 0..<16 {
+            group.enter()
+            Thread {
+                let store = stores[thread % 2]
+                for index in 0..<25 {
+                    let key = thread * 25 + index
+                    let run = runs[key % 2]
+                    let outcome: Result<StoreWriteOutcome, StoreError>
+                    do {
+                        outcome = .success(.appended(try store.appendResults([StoreFixtures.result(run.id, "race", attempt: key)])))
+                    } catch {
+                        outcome = .failure(StoreError.from(error))
+                    }
+                    collector.add(key, outcome)
+                }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        let outcomes = collector.wait(for: 400)
+        let first = outcomes.filter { $0.key % 2 == 0 }.map(\.value)
+        let second = outcomes.filter { $0.key % 2 == 1 }.map(\.value)
+        #expect(first.filter { $0 == .success(.appended([.inserted])) }.count == 40)
+        #expect(first.filter { $0 == .failure(.quotaExceeded(.resultsPerRun(limit: limit))) }.count == 160)
+        #expect(second.allSatisfy { $0 == .success(.appended([.inserted])) })
+        #expect(try stores[1].usage(runID: runs[0].id)?.results == Int64(limit))
+        #expect(try stores[1].results(runID: runs[0].id).count == limit)
+        #expect(try stores[1].usage(runID: runs[1].id)?.results == 200)
+        #expect(try stores[1].results(runID: runs[1].id).count == 200)
+    }
+
+    /// Ingestion's batch (appends of new results) is committed by its pipeline, not by the
+    /// per-write path after a refused one: a refused INSERT would have drawn the rows'
+    /// arrival numbers (`seq`, a sequence, which no rollback gives back) before the retry.
+    @Test func BatchOfNewResults_IsCommittedByItsPipeline() throws {
+        let location = try sharedServer().makeDatabase()
+        let store = try PostgresRunStore(location: location)
+        defer { store.close() }
+        let run = StoreFixtures.run()
+        try store.createRun(run)
+        #expect(try store.appendResults((0..<3).map { StoreFixtures.result(run.id, attempt: $0) }) == [.inserted, .inserted, .inserted])
+        let check = try PostgresConnection(location: location)
+        #expect(try check.execute("SELECT seq FROM results ORDER BY seq").rows == [["1"], ["2"], ["3"]])
+        // A resent result is refused by the pipeline and answered by the per-write path.
+        #expect(try store.appendResults([StoreFixtures.result(run.id, attempt: 0), StoreFixtures.result(run.id, attempt: 3)])
+            == [.duplicate, .inserted])
+        #expect(try store.usage(runID: run.id)?.results == 4)
+    }
+
+    /// A result is acknowledged only after a synchronous commit that follows its batch's
+    /// WAL. With a synchronous standby required that never answers, such a commit waits (in
+    /// `SyncRep`), and so does the acknowledgement, until the standby is no longer required.
+    /// A cluster of its own: the setting holds up every synchronous commit on it.
+    @Test func Acknowledgement_WaitsForASynchronousCommit() throws {
+        let server = try PostgresTestServer()
+        defer { server.discard() }
+        let location = try server.makeDatabase()
+        let store = try PostgresRunStore(location: location)
+        defer { store.close() }
+        let run = StoreFixtures.run()
+        try store.createRun(run)
+        let admin = try PostgresConnection(location: location)
+        try admin.execute("ALTER SYSTEM SET synchronous_standby_names = 'probe_absent_standby'")
+        try admin.execute("SELECT pg_reload_conf()")
+
+        // The server takes the setting a moment after the reload: post until a write waits
+        // for the standby (a liveness bound of tries, not a time).
+        let collector = OutcomeCollector()
+        var waiting: Int?
+        for attempt in 0..<200 where waiting == nil {
+            store.submit(.appendResults([StoreFixtures.result(run.id, attempt: attempt)])) { collector.add(attempt, $0) }
+            for _ in 0..<100 where !collector.has(attempt) {
+                let waits = try admin.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'SyncRep' AND application_name = 'probe-server'")
+                if waits.rows.first?[0] == "1" {
+                    waiting = attempt
+                    break
+                }
+                usleep(20_000)
+            }
+        }
+        let attempt = try #require(waiting, "no write ever waited for the standby")
+        #expect(!collector.has(attempt))
+
+        try admin.execute("ALTER SYSTEM RESET synchronous_standby_names")
+        try admin.execute("SELECT pg_reload_conf()")
+        #expect(collector.wait(for: attempt + 1)[attempt] == .success(.appended([.inserted])))
+        #expect(try store.results(runID: run.id).count == attempt + 1)
+    }
+
+    /// An operator's `lock_timeout` and another session holding the run's row: the batch's
+    /// run-lock step fails inside its transaction. The writer ends that transaction, so the
+    /// write fails alone and the next one, once the row is free, is stored; a transaction left
+    /// aborted would fail every later write (`in_failed_sql_transaction`) until a reconnect.
+    @Test func FailedRunLock_EndsItsTransaction_TheNextWriteIsStored() throws {
+        let server = try sharedServer()
+        let location = try server.makeDatabase()
+        let admin = try PostgresConnection(location: location)
+        let database = String(location.url.split(separator: "/").last ?? "")
+        try admin.execute("ALTER DATABASE \(database) SET lock_timeout = '200ms'")
+        let store = try PostgresRunStore(location: location)  // its sessions take the setting
+        defer { store.close() }
+        let run = StoreFixtures.run()
+        try store.createRun(run)
+
+        let blocker = try PostgresConnection(location: location)
+        try blocker.execute("BEGIN")
+        try blocker.execute("SELECT id FROM runs WHERE id = $1 FOR UPDATE", [run.id])
+        let error = try #require(throws: StoreError.self) {
+            _ = try store.appendResults([StoreFixtures.result(run.id, attempt: 0)])
+        }
+        guard case .postgres(let cause) = error, cause.sqlState == "55P03" else {
+            Issue.record("expected lock_not_available (55P03), got \(error)")
+            return
+        }
+        try blocker.execute("COMMIT")
+
+        #expect(try store.appendResults([StoreFixtures.result(run.id, attempt: 1)]) == [.inserted])
+        #expect(try store.results(runID: run.id).map(\.attempt) == [1])
+        #expect(try store.usage(runID: run.id)?.results == 1)
     }
 
     @Test func UnreachableServerAtStart_IsUnavailableNamingTheServerWithoutItsPassword() throws {
@@ -124,6 +269,42 @@ struct PostgresStoreTests {
         if PostgresTestServer.isRequired {
             #expect(PostgresTestServer.shared != nil, "PROBE_REQUIRE_POSTGRES=1 but the PostgreSQL test server did not start")
         }
+    }
+}
+
+/// libpq is loaded when a PostgreSQL store is first used, not by the dynamic loader at start.
+@Suite struct LibPQLoadingTests {
+    /// Without libpq a PostgreSQL store fails with what to install, not a crash.
+    @Test func MissingLibpq_IsAnErrorNamingTheDebianPackage() throws {
+        guard case .failure(let error) = LibPQ.load("libpq-probe-absent.so.5") else {
+            Issue.record("a library that does not exist was loaded")
+            return
+        }
+        #expect(error.isLibraryMissing)
+        let storeError = StoreError.from(error)
+        #expect(storeError == .postgresLibraryMissing(error))
+        let said = storeError.localizedDescription
+        #expect(said.contains("apt-get install libpq5"), "\(said)")
+        #expect(said.contains("libpq-probe-absent.so.5"), "\(said)")
+        #expect(!storeError.isRetryable)
+    }
+
+    /// The binary names no libpq among the libraries the loader maps at start (readelf's
+    /// NEEDED entries), and still has the ones it does use.
+    @Test func Binary_HasNoNeededEntryForLibpq() throws {
+        let readelf = "/usr/bin/readelf"
+        try #require(FileManager.default.isExecutableFile(atPath: readelf), "readelf (binutils) is not installed")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: readelf)
+        process.arguments = ["-d", CLITests.binary]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let needed = text.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        #expect(needed.contains { $0.contains("libsqlite3") }, "\(text)")
+        #expect(!needed.contains { $0.contains("libpq") }, "\(needed)")
     }
 }
 

@@ -98,6 +98,60 @@ import Testing
         }
     }
 
+    /// The per-run quotas hold to the result and to the byte, whichever writes share a
+    /// batch: writes are taken in order, one that would pass a limit is refused whole and
+    /// stores nothing, a smaller one after it still fits, and a resent result at the limit
+    /// still answers as a duplicate.
+    @Test(arguments: StoreEngine.available) func PerRunQuotas_AreExact_WriteByWriteWithinABatch(engine: StoreEngine) throws {
+        try StoreFixtures.withStore(engine) { store, _ in
+            let run = StoreFixtures.run()
+            try store.createRun(run)
+            let limit = Quotas.maxResultsPerRun
+            let filling = (0..<limit - 3).map { StoreFixtures.result(run.id, "fill.\($0 / 1000)", attempt: $0 % 1000) }
+            for start in stride(from: 0, to: filling.count, by: StoreLimits.maxResultsPerWrite) {
+                _ = try store.appendResults(Array(filling[start..<min(start + StoreLimits.maxResultsPerWrite, filling.count)]))
+            }
+            #expect(try store.usage(runID: run.id)?.results == Int64(limit - 3))
+            // Back to back, so most share one transaction: 4 results (over), 3 (exactly at the
+            // limit), 1 (over), and a result already stored (a duplicate).
+            let writes: [[ResultRecord]] = [
+                (0..<4).map { StoreFixtures.result(run.id, "late.a", attempt: $0) },
+                (0..<3).map { StoreFixtures.result(run.id, "late.b", attempt: $0) },
+                [StoreFixtures.result(run.id, "late.c", attempt: 0)],
+                [StoreFixtures.result(run.id, "fill.0", attempt: 0)],
+            ]
+            let collector = OutcomeCollector()
+            for (index, write) in writes.enumerated() {
+                store.submit(.appendResults(write)) { collector.add(index, $0) }
+            }
+            let outcomes = collector.wait(for: writes.count)
+            #expect(outcomes[0] == .failure(.quotaExceeded(.resultsPerRun(limit: limit))))
+            #expect(outcomes[1] == .success(.appended([.inserted, .inserted, .inserted])))
+            #expect(outcomes[2] == .failure(.quotaExceeded(.resultsPerRun(limit: limit))))
+            #expect(outcomes[3] == .success(.appended([.duplicate])))
+            #expect(try store.usage(runID: run.id)?.results == Int64(limit))
+            #expect(try store.results(runID: run.id).count == limit)
+
+            // Bytes: a second run filled to 1 KiB under its byte limit; 2 KiB is refused, 1 KiB fits.
+            let heavy = StoreFixtures.run()
+            try store.createRun(heavy)
+            let big = StoreLimits.maxObservedBytes
+            let full = Quotas.maxResultBytesPerRun / big
+            for attempt in 0..<full - 1 {
+                _ = try store.appendResults([StoreFixtures.result(heavy.id, "big", attempt: attempt, observed: String(repeating: "x", count: big))])
+            }
+            let room = big - 1024
+            _ = try store.appendResults([StoreFixtures.result(heavy.id, "big", attempt: full - 1, observed: String(repeating: "x", count: room))])
+            let bytes = OutcomeCollector()
+            store.submit(.appendResults([StoreFixtures.result(heavy.id, "small", attempt: 0, observed: String(repeating: "y", count: 2048))])) { bytes.add(0, $0) }
+            store.submit(.appendResults([StoreFixtures.result(heavy.id, "small", attempt: 1, observed: String(repeating: "y", count: 1024))])) { bytes.add(1, $0) }
+            let byteOutcomes = bytes.wait(for: 2)
+            #expect(byteOutcomes[0] == .failure(.quotaExceeded(.resultBytesPerRun(limit: Quotas.maxResultBytesPerRun))))
+            #expect(byteOutcomes[1] == .success(.appended([.inserted])))
+            #expect(try store.usage(runID: heavy.id)?.resultBytes == Int64(Quotas.maxResultBytesPerRun))
+        }
+    }
+
     // MARK: Listing
 
     @Test(arguments: StoreEngine.available) func ListRuns_FiltersNewestFirstAndPagesWithACursor(engine: StoreEngine) throws {
