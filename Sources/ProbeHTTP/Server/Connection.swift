@@ -26,8 +26,9 @@ final class Connection: EventSource {
     /// The descriptor is closed and unregistered (`state` decides; this records that it was done).
     private(set) var isClosed = false
 
-    /// The head whose body is being read.
+    /// The head whose body is being read, and the route it found (looked up once a request).
     private var currentHead: RequestHead?
+    private var currentRoute: Router.Lookup = .notFound
     /// A request handed to a deferred handler; nothing else is processed until it answers.
     private var inFlight: InFlight?
     private var requestStartedAt = Instant(nanoseconds: 0)
@@ -35,6 +36,8 @@ final class Connection: EventSource {
     private struct InFlight {
         let head: RequestHead
         let startedAt: Instant
+        /// The matched route's template, for the metrics label.
+        let pattern: String?
         /// Set for `Reply.later`: told when the client goes away first.
         var promise: ReplyPromise? = nil
     }
@@ -198,8 +201,9 @@ final class Connection: EventSource {
                 switch event {
                 case .head(let head):
                     currentHead = head
+                    currentRoute = context.route(head, endpoint: endpoint.name)
                     requestStartedAt = loop.now
-                    parser.bodyLimit = context.bodyLimit(for: head, endpoint: endpoint.name)
+                    parser.bodyLimit = context.bodyLimit(for: head, route: currentRoute)
                     // Before any 100 Continue: a refused upload's body is never asked for.
                     if head.hasBody && parser.bodyLimit > context.configuration.limits.jsonBodyBytes && !takeLargeBodySlot() {
                         let limit = context.configuration.limits.concurrentLargeBodies
@@ -224,8 +228,10 @@ final class Connection: EventSource {
                 case .message(let body, let trailers):
                     guard let head = currentHead else { continue }
                     currentHead = nil
+                    let route = currentRoute
+                    currentRoute = .notFound
                     timeouts.startedHandling()
-                    dispatch(Request(head: head, body: body, trailers: trailers))
+                    dispatch(Request(head: head, body: body, trailers: trailers), route: route)
                 }
             }
             flush()
@@ -234,7 +240,7 @@ final class Connection: EventSource {
         }
     }
 
-    private func dispatch(_ incoming: Request) {
+    private func dispatch(_ incoming: Request, route: Router.Lookup) {
         var request = incoming
         request.remoteAddress = peer
         request.isSecure = endpoint.isSecure
@@ -243,11 +249,12 @@ final class Connection: EventSource {
         context.configuration.trustedProxies.apply(to: &request)
         let head = request.head
         let startedAt = requestStartedAt
-        switch context.reply(to: request) {
+        let pattern: String? = if case .matched(let r, _) = route { r.pattern } else { nil }
+        switch context.reply(to: request, route: route) {
         case .now(let response):
-            complete(response, head: head, startedAt: startedAt)
+            complete(response, head: head, startedAt: startedAt, pattern: pattern)
         case .offload(let work):
-            inFlight = InFlight(head: head, startedAt: startedAt)
+            inFlight = InFlight(head: head, startedAt: startedAt, pattern: pattern)
             state.handlerStarted(abandonable: false)
             let me = LoopBound(self)
             let loop = self.loop
@@ -264,7 +271,7 @@ final class Connection: EventSource {
             }) { response in
                 loop.execute { me.value?.completeDeferred(response) }
             }
-            inFlight = InFlight(head: head, startedAt: startedAt, promise: promise)
+            inFlight = InFlight(head: head, startedAt: startedAt, pattern: pattern, promise: promise)
             state.handlerStarted(abandonable: promise.isAbandonable)
             start(promise)
         }
@@ -290,7 +297,7 @@ final class Connection: EventSource {
         guard let pending = inFlight, !isClosed else { return }
         inFlight = nil
         state.handlerFinished()
-        complete(response, head: pending.head, startedAt: pending.startedAt)
+        complete(response, head: pending.head, startedAt: pending.startedAt, pattern: pending.pattern)
         processRequests()
         settle()
     }
@@ -312,7 +319,7 @@ final class Connection: EventSource {
         context.largeBodies.subtract(1, ordering: .acquiringAndReleasing)
     }
 
-    private func complete(_ response: Response, head: RequestHead, startedAt: Instant) {
+    private func complete(_ response: Response, head: RequestHead, startedAt: Instant, pattern: String?) {
         releaseLargeBodySlot()
         let keepAlive = state.answerStarts(requestKeepsAlive: head.keepAlive, serverDraining: context.draining.value)
         let omitBody = head.method == "HEAD"
@@ -331,7 +338,7 @@ final class Connection: EventSource {
         timeouts.startedWriting(at: loop.now)
         loop.logAccess(peer: peer, method: head.method, target: head.target, status: response.status.code,
                        bytes: bytes, startedAt: startedAt)
-        context.observe(head, endpoint: endpoint.name, status: response.status.code,
+        context.observe(head, pattern: pattern, status: response.status.code,
                         nanos: EventLoop.monotonicNow().since(startedAt))
     }
 

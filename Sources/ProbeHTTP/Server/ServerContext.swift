@@ -35,17 +35,22 @@ final class ServerContext: Sendable {
     /// Endpoints with a router of their own.
     let endpointRouters: [String: Router]
 
+    /// Finds a request's route once, from its head: the body limit, the handler and the
+    /// metrics label all read this answer (`Connection` carries it to the reply).
+    func route(_ head: RequestHead, endpoint: String) -> Router.Lookup {
+        (endpointRouters[endpoint] ?? router).lookup(method: head.method, path: head.path)
+    }
+
     /// Counts an answered request for `/metrics` under its route template, so ids do not
     /// make a series each; what no route matched is `static` (files) or `unmatched`, and a
     /// method outside the known ones is `other` (`MetricLabels`): nothing a client sends
     /// becomes a label value.
-    func observe(_ head: RequestHead, endpoint: String, status: Int, nanos: UInt64) {
+    func observe(_ head: RequestHead, pattern: String?, status: Int, nanos: UInt64) {
         guard let metrics = configuration.metrics else { return }
         let method = MetricLabels.method(head.method)
         let route: String
-        if method != MetricLabels.otherMethod,
-           case .matched(let r, _) = (endpointRouters[endpoint] ?? router).lookup(method: head.method, path: head.path) {
-            route = r.pattern
+        if method != MetricLabels.otherMethod, let pattern {
+            route = pattern
         } else {
             route = head.method == "GET" || head.method == "HEAD" ? MetricLabels.staticRoute : MetricLabels.unmatchedRoute
         }
@@ -53,26 +58,19 @@ final class ServerContext: Sendable {
     }
 
     /// Picks the body limit for a request head before its body is read.
-    func bodyLimit(for head: RequestHead, endpoint: String) -> Int {
-        // No body is coming (a GET, most requests): the limit is never read, and the route
-        // lookup cost 6 % of a static-file request (bench/, perf).
-        if !head.hasBody && !head.expectsContinue { return configuration.limits.jsonBodyBytes }
-        if case .matched(let route, _) = (endpointRouters[endpoint] ?? router).lookup(method: head.method, path: head.path) {
-            return route.bodyLimit
-        }
+    func bodyLimit(for head: RequestHead, route: Router.Lookup) -> Int {
+        if head.hasBody || head.expectsContinue, case .matched(let route, _) = route { return route.bodyLimit }
         return configuration.limits.jsonBodyBytes
     }
 
-    /// Routes a complete request to a reply. Never throws: what a handler throws becomes its
-    /// response here, through `response(for:to:)`.
-    func reply(to request: Request) -> Reply {
+    /// Routes a complete request to a reply, by the route its head found. Never throws: what a
+    /// handler throws becomes its response here, through `response(for:to:)`.
+    func reply(to request: Request, route: Router.Lookup) -> Reply {
         guard Self.knownMethods.contains(request.method) else {
             return .now(response(for: HTTPError(.notImplemented, "method \(Logger.sanitize(request.method, max: 20)) is not implemented"), to: request.head))
         }
-        let own = endpointRouters[request.endpoint]
-        let router = own ?? self.router
-        let staticFiles = own == nil ? self.staticFiles : nil
-        switch router.lookup(method: request.method, path: request.path) {
+        let staticFiles = endpointRouters[request.endpoint] == nil ? self.staticFiles : nil
+        switch route {
         case .matched(let route, let parameters):
             var request = request
             request.parameters = parameters
