@@ -60,12 +60,12 @@ P['camera.getUserMedia'] = async (ctx) => {
 /* Counts frames and samples a 32×24 canvas: all dark is black, one distinct picture is
    frozen. requestVideoFrameCallback (Chrome 83, Safari 15.4) counts real frames; without it
    the distinct samples stand in, over the whole span. With it, sampling ends once `decide` ms
-   have shown two distinct pictures, one of them lit, at a live camera's rate (LIVE_FPS):
+   have shown two distinct pictures, one of them lit, at a live camera's rate (a frame every
+   `liveFrame` ms or sooner):
    black needs every sample dark and frozen every sample alike, so neither can turn true
    after that, and `frames` is the rate per second over the time sampled. A slower stream
    (WebKitGTK's first frames come slowly) is counted over the whole span. */
-const LIVE_FPS = 15;
-async function sampleFrames(v, span, decide) {
+async function sampleFrames(v, span, decide, liveFrame) {
   const canvas = document.createElement('canvas');
   canvas.width = 32;
   canvas.height = 24;
@@ -92,7 +92,7 @@ async function sampleFrames(v, span, decide) {
       distinct[hash] = 1;
     } catch (e) { error = I.errName(e); }
     const spent = performance.now() - t0;
-    if (counted && lit && Object.keys(distinct).length > 1 && spent >= decide && callbacks * 1000 / spent >= LIVE_FPS) break;
+    if (counted && lit && Object.keys(distinct).length > 1 && spent >= decide && spent <= callbacks * liveFrame) break;
     if (round < rounds) await I.sleep(span / rounds);
   }
   counting = false;
@@ -117,7 +117,7 @@ P['camera.frames'] = async (ctx) => {
   ctx.stage.appendChild(v);
   const fs = I.watchFullscreen(v), r = await I.play(v, ctx.limit('playMs'));
   await I.sleep(ctx.limit('settleMs'));
-  const o = I.pick(await sampleFrames(v, ctx.limit('sampleMs'), ctx.limit('decideMs')), ['frames', 'sampledMs', 'black', 'frozen', 'frameSource', 'meanLuma', 'sampleError'], {
+  const o = I.pick(await sampleFrames(v, ctx.limit('sampleMs'), ctx.limit('decideMs'), ctx.limit('liveFrameMs')), ['frames', 'sampledMs', 'black', 'frozen', 'frameSource', 'meanLuma', 'sampleError'], {
     playing: r.played, width: v.videoWidth | 0, height: v.videoHeight | 0, fullscreen: fs.entered || I.isFullscreen(v),
     settings: settings(stream), errorName: r.errorName });
   v.srcObject = null;

@@ -676,7 +676,8 @@ enum StandardProbes {
                 Threshold("playMs", ms: 5000, "A granted stream plays within a second; a muted autoplay video refused by the WebView never does."),
                 Threshold("settleMs", ms: 300, "Lets the first frames reach the video element before sampling."),
                 Threshold("sampleMs", ms: 1000, "Frames are counted over one second at most: a live camera gives 15 to 60 a second."),
-                Threshold("decideMs", ms: 300, "A stream that has shown two distinct pictures, one of them lit, at 15 frames a second or more is decided after 300 ms: black needs every sample dark and frozen every sample alike, so neither can turn true; a dark, still or slow stream is sampled for the whole second."),
+                Threshold("decideMs", ms: 300, "A stream that has shown two distinct pictures, one of them lit, at a live camera's rate (liveFrameMs) is decided after 300 ms: black needs every sample dark and frozen every sample alike, so neither can turn true; a dark, still or slow stream is sampled for the whole second."),
+                Threshold("liveFrameMs", ms: 67, "A live camera's rate: a frame every 67 ms or sooner, 15 a second or more (the slowest a camera gives, sampleMs); a stream slower than that is counted over the whole second."),
             ],
             expectation: .init(.required, [.desktop: .info], expected: "real, moving, inline frames"),
             remedy: .inlineMedia).evaluated(
