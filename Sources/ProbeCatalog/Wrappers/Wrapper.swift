@@ -316,13 +316,18 @@ public struct WrapperSettingRow: Sendable, Equatable {
 }
 
 /// A row's fix resolved to the code an integrator pastes.
-public struct WrapperSettingCode: Sendable, Equatable {
+public struct WrapperSettingCode: Sendable, Equatable, Encodable {
     public let language: String
     public let code: String
     /// Where the code comes from: "fix:<setting>", "remedy:<name>", or "row".
     public let origin: String
     /// Tests/remedies/check.py's kind, for the row's own code only.
     public let kind: String?
+
+    /// `catalog --json` leaves out `kind`: it is the test tool's, not the integrator's.
+    enum CodingKeys: String, CodingKey {
+        case language, code, origin
+    }
 }
 
 extension WrapperProfile {
