@@ -125,7 +125,8 @@ public struct WrapperFix: Sendable, Codable, Equatable {
 
 extension WrapperFix {
     /// The fix tables' spelling (`Wrappers+*.swift`): the code last, as the long part. Declared
-    /// in an extension so that Swift still synthesises the memberwise initializer it calls.
+    /// in an extension so that Swift still synthesises the memberwise initializer it calls
+    /// (The Swift Programming Language, "Initializer Delegation for Value Types").
     public init(_ wrapper: Wrapper, _ setting: WrapperSetting, family: Platform.Family? = nil, language: String, docs: String, code: String) {
         self.init(wrapper: wrapper, setting: setting, family: family, language: language, code: code, docs: docs)
     }
