@@ -95,11 +95,8 @@ public struct ClientResponseParser: Sendable {
                 try parseHead(Array(buffer[..<end]))
                 buffer.removeFirst(end + 4)
             case .fixed(let remaining):
-                let left = try takeBody(remaining)
-                if left == 0 { state = .done } else {
-                    state = .fixed(remaining: left)
-                    return nil
-                }
+                guard try takeBody(remaining, awaiting: { .fixed(remaining: $0) }) else { return nil }
+                state = .done
             case .chunkSize:
                 guard let end = find([13, 10]) else {
                     if buffer.count > 1024 { throw .malformed("chunk size line too long") }
@@ -114,11 +111,8 @@ public struct ClientResponseParser: Sendable {
                 }
                 state = size == 0 ? .trailers : .chunkData(remaining: size)
             case .chunkData(let remaining):
-                let left = try takeBody(remaining)
-                if left == 0 { state = .chunkDataEnd } else {
-                    state = .chunkData(remaining: left)
-                    return nil
-                }
+                guard try takeBody(remaining, awaiting: { .chunkData(remaining: $0) }) else { return nil }
+                state = .chunkDataEnd
             case .chunkDataEnd:
                 guard buffer.count >= 2 else { return nil }
                 guard buffer[0] == 13, buffer[1] == 10 else { throw .malformed("chunk not followed by CRLF") }
@@ -171,12 +165,15 @@ public struct ClientResponseParser: Sendable {
     }
 
     /// Moves what has arrived of the `remaining` bytes of a body (or of a chunk) from the
-    /// buffer to the body; returns how many are still to come.
-    private mutating func takeBody(_ remaining: Int) throws(Failure) -> Int {
+    /// buffer to the body. True when all of them have; otherwise the state becomes
+    /// `awaiting` the bytes still to come, and false.
+    private mutating func takeBody(_ remaining: Int, awaiting: (Int) -> State) throws(Failure) -> Bool {
         let take = min(remaining, buffer.count)
         try appendBody(buffer[..<take])
         buffer.removeFirst(take)
-        return remaining - take
+        if take == remaining { return true }
+        state = awaiting(remaining - take)
+        return false
     }
 
     private mutating func appendBody(_ bytes: ArraySlice<UInt8>) throws(Failure) {

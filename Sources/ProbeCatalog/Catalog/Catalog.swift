@@ -94,7 +94,7 @@ public struct Catalog: Sendable {
             checklist: checklist,
             coverageMethods: coverageMethodCounts,
             diagnoses: DiagnosisGuide.byProbe,
-            symptoms: Self.symptoms.map(SymptomExport.init),
+            symptoms: Self.symptoms,
             stepMarker: StepMarker.Export(steps: probes.filter(\.marksStart).map(\.id)),
             hostReport: HostReport.Export(),
             thresholds: ThresholdsExport(),
@@ -123,7 +123,7 @@ struct CatalogExport: Encodable {
     let checklist: [ChecklistItem]
     let coverageMethods: [String: Int]
     let diagnoses: [ProbeID: [String]]
-    let symptoms: [SymptomExport]
+    let symptoms: [Symptom]
     let stepMarker: StepMarker.Export
     let hostReport: HostReport.Export
     let thresholds: ThresholdsExport

@@ -26,13 +26,13 @@ public struct ChecklistItem: Sendable, Codable, Equatable, Identifiable {
     /// The item's text as the guide states it.
     public let text: String
     public let coverage: Coverage
+}
 
+extension ChecklistItem {
+    /// The checklist's spelling (`Checklist.swift`), in the guide's order: id, tab, text.
+    /// Declared in an extension so that Swift still synthesises the memberwise initializer it calls.
     public init(_ id: String, _ tab: Tab, section: String? = nil, _ text: String, _ coverage: Coverage) {
-        self.id = id
-        self.tab = tab
-        self.section = section
-        self.text = text
-        self.coverage = coverage
+        self.init(id: id, tab: tab, section: section, text: text, coverage: coverage)
     }
 }
 

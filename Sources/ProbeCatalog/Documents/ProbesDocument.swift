@@ -5,12 +5,14 @@ import Foundation
 public enum ProbesDocument {
     public static let regenerateCommand = "UPDATE_DOCS=1 swift test --filter ProbesDocumentTests"
 
+    /// The opening of a document that `regenerateCommand` writes (docs/probes.md,
+    /// docs/profiles.md): its title, and the note that sends an editor to the catalog instead.
+    static func opening(_ title: String) -> [String] {
+        ["# \(title)", "", "<!-- Generated from ProbeCatalog (Catalog.standard). Do not edit by hand: run `\(regenerateCommand)`. -->", ""]
+    }
+
     public static func render(_ catalog: Catalog = .standard) -> String {
-        var out: [String] = []
-        out.append("# Probes")
-        out.append("")
-        out.append("<!-- Generated from ProbeCatalog (Catalog.standard). Do not edit by hand: run `\(regenerateCommand)`. -->")
-        out.append("")
+        var out = opening("Probes")
         out.append("The sequential page runs these probes in this order. Each posts a result `{run, probe, attempt, status, observed, elapsedMs, at}`; the diff reads the observed fields against the profile of the detected platform and requirement set.")
         out.append("")
         out.append("Expectations: **required** (must pass), **expected-blocked** (the platform blocks it, and that is fine), **security** (must be denied: a grant is a finding), **info** (reported only).")

@@ -46,11 +46,7 @@ public enum ProfileTable {
 extension ProfileTable {
     /// The text of `docs/profiles.md`: the same table, with the requirement sets explained.
     public static func markdown(_ catalog: Catalog = .standard) -> String {
-        var out: [String] = []
-        out.append("# Profiles")
-        out.append("")
-        out.append("<!-- Generated from ProbeCatalog (Catalog.standard). Do not edit by hand: run `\(ProbesDocument.regenerateCommand)`. -->")
-        out.append("")
+        var out = ProbesDocument.opening("Profiles")
         out.append("A profile is the expected outcome of every probe on one platform under one requirement set ([requirements.md](requirements.md#product-rules)). `probe-server profiles` prints the table below.")
         out.append("")
         for set in catalog.requirementSets {

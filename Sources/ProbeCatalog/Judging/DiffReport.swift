@@ -38,29 +38,20 @@ public struct DiffReport: Sendable, Codable, Equatable {
     /// The reason of `kind`, if the verdict has one.
     public func reason(_ kind: VerdictReason.Kind) -> VerdictReason? { reasons.first { $0.kind == kind } }
 
-    init(
-        schema: Int, run: String?, platform: DetectedPlatform, requirementSet: String, verdict: Verdict, verdictReasons: [String],
-        reasons: [VerdictReason], counts: [String: Int], findings: [Finding], coverage: ChecklistCoverage, topRemedies: [TopRemedy],
-        unknownProbes: [ProbeID]
-    ) {
-        self.schema = schema
-        self.run = run
-        self.platform = platform
-        self.requirementSet = requirementSet
-        self.verdict = verdict
-        self.verdictReasons = verdictReasons
-        self.reasons = reasons
-        self.counts = counts
-        self.findings = findings
-        self.coverage = coverage
-        self.topRemedies = topRemedies
-        self.unknownProbes = unknownProbes
-    }
-
     enum CodingKeys: String, CodingKey {
         case schema, run, platform, requirementSet, verdict, verdictReasons, reasons, counts, findings, coverage, topRemedies, unknownProbes
     }
 
+    public struct TopRemedy: Sendable, Codable, Equatable {
+        public let probe: ProbeID
+        public let severity: Finding.Severity
+        public let diagnosis: String
+        public let remedy: Remedy
+    }
+}
+
+// In an extension, so that Swift still synthesises the memberwise initializer the diff calls.
+extension DiffReport {
     /// Reads reports written before `reasons` existed: they have the sentences only.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -71,12 +62,5 @@ public struct DiffReport: Sendable, Codable, Equatable {
             reasons: try c.decodeIfPresent([VerdictReason].self, forKey: .reasons) ?? [], counts: try c.decode([String: Int].self, forKey: .counts),
             findings: try c.decode([Finding].self, forKey: .findings), coverage: try c.decode(ChecklistCoverage.self, forKey: .coverage),
             topRemedies: try c.decode([TopRemedy].self, forKey: .topRemedies), unknownProbes: try c.decode([ProbeID].self, forKey: .unknownProbes))
-    }
-
-    public struct TopRemedy: Sendable, Codable, Equatable {
-        public let probe: ProbeID
-        public let severity: Finding.Severity
-        public let diagnosis: String
-        public let remedy: Remedy
     }
 }

@@ -28,14 +28,13 @@ struct Assessment {
     var remedy: Remedy?
     /// The known causes the evidence leaves standing, ranked (`Symptom.rank`).
     var causes: [Cause]
+}
 
+extension Assessment {
+    /// The evaluators' spelling: `Assessment(.broken, "…", remedy: …)`. Declared in an
+    /// extension so that Swift still synthesises the memberwise initializer it calls.
     init(_ state: State, _ observed: String, diagnosis: Diagnosis? = nil, layer: Finding.Layer? = nil, remedy: Remedy? = nil, causes: [Cause] = []) {
-        self.state = state
-        self.observed = observed
-        self.diagnosis = diagnosis
-        self.layer = layer
-        self.remedy = remedy
-        self.causes = causes
+        self.init(state: state, observed: observed, diagnosis: diagnosis, layer: layer, remedy: remedy, causes: causes)
     }
 }
 

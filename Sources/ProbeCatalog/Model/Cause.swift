@@ -82,17 +82,6 @@ public struct Cause: Sendable, Codable, Equatable {
     /// The public page that states the platform fact (engine source, vendor docs, a thread
     /// where the cause was confirmed).
     public let source: String
-
-    public init(id: String, layer: Layer, likelihood: Likelihood, summary: String, evidence: Evidence, check: String, remedy: Remedy?, source: String) {
-        self.id = id
-        self.layer = layer
-        self.likelihood = likelihood
-        self.summary = summary
-        self.evidence = evidence
-        self.check = check
-        self.remedy = remedy
-        self.source = source
-    }
 }
 
 extension Cause {

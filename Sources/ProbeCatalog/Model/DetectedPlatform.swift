@@ -24,24 +24,7 @@ public struct DetectedPlatform: Sendable, Codable, Equatable {
     /// Why, in the order the detector reasoned.
     public var reasons: [String]
     /// True when `?platform=` chose the platform.
-    public var overridden: Bool
+    public var overridden: Bool = false
     /// The app framework the run is judged against (`WrapperDetector`); nil in a browser.
     public var wrapperDetection: WrapperDetection?
-
-    public init(
-        platform: Platform, os: String, osVersion: Version?, engine: String, engineVersion: Version?,
-        wrapper: String?, confidence: Confidence, reasons: [String], overridden: Bool = false,
-        wrapperDetection: WrapperDetection? = nil
-    ) {
-        self.wrapperDetection = wrapperDetection
-        self.platform = platform
-        self.os = os
-        self.osVersion = osVersion
-        self.engine = engine
-        self.engineVersion = engineVersion
-        self.wrapper = wrapper
-        self.confidence = confidence
-        self.reasons = reasons
-        self.overridden = overridden
-    }
 }

@@ -65,31 +65,13 @@ public struct Finding: Sendable, Codable, Equatable {
     /// list findings by it.
     public var rank: Int? = nil
 
-    init(
-        probe: ProbeID, title: String, expectation: Expectation, expected: String, observed: String, verdict: Verdict,
-        severity: Severity, diagnosis: String?, layer: Layer?, remedy: Remedy?, checklistItems: [String], attempt: Int?,
-        pageStatus: ProbeResult.Status?, causes: [Cause] = []
-    ) {
-        self.probe = probe
-        self.title = title
-        self.expectation = expectation
-        self.expected = expected
-        self.observed = observed
-        self.verdict = verdict
-        self.severity = severity
-        self.diagnosis = diagnosis
-        self.layer = layer
-        self.remedy = remedy
-        self.checklistItems = checklistItems
-        self.attempt = attempt
-        self.pageStatus = pageStatus
-        self.causes = causes
-    }
-
     enum CodingKeys: String, CodingKey {
         case probe, title, expectation, expected, observed, verdict, severity, diagnosis, layer, remedy, checklistItems, attempt, pageStatus, causes, consequenceOf, rank
     }
+}
 
+// In an extension, so that Swift still synthesises the memberwise initializer the diff calls.
+extension Finding {
     /// Reads schema 1 reports too: they have no `causes`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)

@@ -122,6 +122,16 @@ public struct HostFact: Sendable, Encodable {
     private static func android(_ how: String, _ url: String) -> API { API(on: "Android", how: how, url: url) }
     private static func rn(_ how: String, _ url: String) -> API { API(on: "react-native-webview", how: how, url: url) }
     private static func flutter(_ how: String, _ url: String) -> API { API(on: "flutter_inappwebview", how: how, url: url) }
+    /// An Info.plist key, as Bundle.main reads it.
+    private static func infoPlist(_ key: String, _ url: String) -> API {
+        ios("Bundle.main.object(forInfoDictionaryKey: \"\(key)\")", url)
+    }
+    /// A WebSettings property, at its getter in Android's reference.
+    private static func webSettings(_ name: String) -> API {
+        android("webView.settings.\(name)", androidSettings + "#get\(name.prefix(1).uppercased() + name.dropFirst())()")
+    }
+    /// A react-native-webview prop, at its entry in the props reference.
+    private static func rnProp(_ name: String) -> API { rn("the \(name) prop", rnProps + "#\(name.lowercased())") }
 
     static let rnProps = "https://github.com/react-native-webview/react-native-webview/blob/master/docs/Reference.md"
     static let rnPermissions = "https://github.com/zoontek/react-native-permissions#check"
@@ -143,13 +153,13 @@ public struct HostFact: Sendable, Encodable {
                      android("ContextCompat.checkSelfPermission(context, Manifest.permission.READ_MEDIA_IMAGES)", "https://developer.android.com/reference/android/Manifest.permission#READ_MEDIA_IMAGES"),
                  ]),
         HostFact("cameraUsageDescription", .string, "Info.plist NSCameraUsageDescription; null when the key is absent (iOS ends the app at the first camera use).", [
-            ios("Bundle.main.object(forInfoDictionaryKey: \"NSCameraUsageDescription\")", "https://developer.apple.com/documentation/foundation/bundle/object(forinfodictionarykey:)"),
+            infoPlist("NSCameraUsageDescription", "https://developer.apple.com/documentation/foundation/bundle/object(forinfodictionarykey:)"),
         ]),
         HostFact("photoLibraryUsageDescription", .string, "Info.plist NSPhotoLibraryUsageDescription; null when absent.", [
-            ios("Bundle.main.object(forInfoDictionaryKey: \"NSPhotoLibraryUsageDescription\")", "https://developer.apple.com/documentation/bundleresources/information-property-list/nsphotolibraryusagedescription"),
+            infoPlist("NSPhotoLibraryUsageDescription", "https://developer.apple.com/documentation/bundleresources/information-property-list/nsphotolibraryusagedescription"),
         ]),
         HostFact("microphoneUsageDescription", .string, "Info.plist NSMicrophoneUsageDescription; null when absent (a capture switched to video needs it).", [
-            ios("Bundle.main.object(forInfoDictionaryKey: \"NSMicrophoneUsageDescription\")", "https://developer.apple.com/documentation/bundleresources/information-property-list/nsmicrophoneusagedescription"),
+            infoPlist("NSMicrophoneUsageDescription", "https://developer.apple.com/documentation/bundleresources/information-property-list/nsmicrophoneusagedescription"),
         ]),
         HostFact("manifestPermissions", .stringArray, "The permissions AndroidManifest.xml requests (uses-permission).", [
             android("PackageManager.getPackageInfo(packageName, GET_PERMISSIONS).requestedPermissions", "https://developer.android.com/reference/android/content/pm/PackageInfo#requestedPermissions"),
@@ -167,32 +177,32 @@ public struct HostFact: Sendable, Encodable {
         ]),
         HostFact("javaScriptEnabled", .boolean, "JavaScript is on for the page.", [
             ios("configuration.defaultWebpagePreferences.allowsContentJavaScript", "https://developer.apple.com/documentation/webkit/wkwebpagepreferences/allowscontentjavascript"),
-            android("webView.settings.javaScriptEnabled", "https://developer.android.com/reference/android/webkit/WebSettings#getJavaScriptEnabled()"),
-            rn("the javaScriptEnabled prop", rnProps + "#javascriptenabled"),
+            webSettings("javaScriptEnabled"),
+            rnProp("javaScriptEnabled"),
         ]),
         HostFact("domStorageEnabled", .boolean, "Android: DOM storage (localStorage) is on.", [
-            android("webView.settings.domStorageEnabled", "https://developer.android.com/reference/android/webkit/WebSettings#getDomStorageEnabled()"),
-            rn("the domStorageEnabled prop", rnProps + "#domstorageenabled"),
+            webSettings("domStorageEnabled"),
+            rnProp("domStorageEnabled"),
         ]),
         HostFact("allowsInlineMediaPlayback", .boolean, "iOS: videos may play inside the page (false by default on iPhone).", [
             ios("configuration.allowsInlineMediaPlayback", "https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/allowsinlinemediaplayback"),
-            rn("the allowsInlineMediaPlayback prop", rnProps + "#allowsinlinemediaplayback"),
+            rnProp("allowsInlineMediaPlayback"),
         ]),
         HostFact("mediaTypesRequiringUserActionForPlayback", .stringArray, values: ["audio", "video"],
                  "iOS: the media types that need a gesture to play; [] is none.", [
                      ios("configuration.mediaTypesRequiringUserActionForPlayback", "https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/mediatypesrequiringuseractionforplayback"),
                  ]),
         HostFact("mediaPlaybackRequiresUserGesture", .boolean, "Android: media playback needs a gesture (true by default).", [
-            android("webView.settings.mediaPlaybackRequiresUserGesture", "https://developer.android.com/reference/android/webkit/WebSettings#getMediaPlaybackRequiresUserGesture()"),
-            rn("the mediaPlaybackRequiresUserAction prop", rnProps + "#mediaplaybackrequiresuseraction"),
+            webSettings("mediaPlaybackRequiresUserGesture"),
+            rnProp("mediaPlaybackRequiresUserAction"),
         ]),
         HostFact("mediaCapturePermissionGrantType", .string, values: ["grantIfSameHostElsePrompt", "grantIfSameHostElseDeny", "deny", "grant", "prompt"],
                  "react-native-webview on iOS 15+: how the camera request is answered.", [
-                     rn("the mediaCapturePermissionGrantType prop", rnProps + "#mediacapturepermissiongranttype"),
+                     rnProp("mediaCapturePermissionGrantType"),
                  ]),
         HostFact("allowFileAccess", .boolean, "Android: file access within the WebView.", [
-            android("webView.settings.allowFileAccess", "https://developer.android.com/reference/android/webkit/WebSettings#getAllowFileAccess()"),
-            rn("the allowFileAccess prop", rnProps + "#allowfileaccess"),
+            webSettings("allowFileAccess"),
+            rnProp("allowFileAccess"),
         ]),
         HostFact("webViewPackage", .string, "Android: the package that provides the WebView (com.google.android.webview, com.android.chrome).", [
             android("WebViewCompat.getCurrentWebViewPackage(context)?.packageName", "https://developer.android.com/reference/androidx/webkit/WebViewCompat#getCurrentWebViewPackage(android.content.Context)"),
@@ -209,7 +219,7 @@ public struct HostFact: Sendable, Encodable {
         ]),
         HostFact("acceptThirdPartyCookies", .boolean, "Android: the WebView accepts third-party cookies (off by default since Android 5).", [
             android("CookieManager.getInstance().acceptThirdPartyCookies(webView)", "https://developer.android.com/reference/android/webkit/CookieManager#acceptThirdPartyCookies(android.webkit.WebView)"),
-            rn("the thirdPartyCookiesEnabled prop", rnProps + "#thirdpartycookiesenabled"),
+            rnProp("thirdPartyCookiesEnabled"),
         ]),
     ]
 }

@@ -88,16 +88,10 @@ private struct JSONReader {
         var items: [JSONValue] = []
         skipSpace()
         if at < bytes.count, bytes[at] == UInt8(ascii: "]") { at += 1; return .array(items) }
-        while true {
+        repeat {
             items.append(try value(depth: depth + 1))
-            skipSpace()
-            guard at < bytes.count else { throw fail("the text ends inside an array") }
-            switch bytes[at] {
-            case UInt8(ascii: ","): at += 1
-            case UInt8(ascii: "]"): at += 1; return .array(items)
-            default: throw fail("expected , or ] in an array")
-            }
-        }
+        } while try anotherMember(before: "]", in: "an array")
+        return .array(items)
     }
 
     mutating func object(depth: Int) throws(JSONValue.SyntaxError) -> JSONValue {
@@ -106,7 +100,7 @@ private struct JSONReader {
         var members: [String: JSONValue] = [:]
         skipSpace()
         if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(members) }
-        while true {
+        repeat {
             skipSpace()
             guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes") }
             let name = try string()
@@ -116,13 +110,19 @@ private struct JSONReader {
             // A repeated name keeps its first value, as JSONDecoder does.
             let member = try value(depth: depth + 1)
             if members[name] == nil { members[name] = member }
-            skipSpace()
-            guard at < bytes.count else { throw fail("the text ends inside an object") }
-            switch bytes[at] {
-            case UInt8(ascii: ","): at += 1
-            case UInt8(ascii: "}"): at += 1; return .object(members)
-            default: throw fail("expected , or } in an object")
-            }
+        } while try anotherMember(before: "}", in: "an object")
+        return .object(members)
+    }
+
+    /// After a member of an array or an object: true past a comma (another member follows),
+    /// false past the closing bracket `close`; `what` names the container in the errors.
+    mutating func anotherMember(before close: Unicode.Scalar, in what: String) throws(JSONValue.SyntaxError) -> Bool {
+        skipSpace()
+        guard at < bytes.count else { throw fail("the text ends inside \(what)") }
+        switch bytes[at] {
+        case UInt8(ascii: ","): at += 1; return true
+        case UInt8(ascii: close): at += 1; return false
+        default: throw fail("expected , or \(close) in \(what)")
         }
     }
 

@@ -110,42 +110,16 @@ public struct Symptom: Sendable {
     }
 }
 
-/// The export of a known cause: everything but the weighing function.
-struct KnownCauseExport: Encodable {
-    let id: String
-    let layer: String
-    let scope: String
-    let summary: String
-    let check: String
-    let source: String
-    let ruledOutBy: [ContradictionExport]
-
-    struct ContradictionExport: Encodable {
-        let probe: ProbeID
-        let reason: String
-    }
-
-    init(_ cause: KnownCause) {
-        id = cause.id
-        layer = cause.layer.rawValue
-        scope = cause.scope
-        summary = cause.summary
-        check = cause.check
-        source = cause.source
-        ruledOutBy = cause.ruledOutBy.map { ContradictionExport(probe: $0.probe, reason: $0.reason) }
-    }
+// `catalog --json` exports the symptoms with their causes as declared, less the functions
+// that weigh the evidence and a cause's remedy (`remedies` has it, under the cause's id).
+extension Symptom: Encodable {
+    enum CodingKeys: String, CodingKey { case id, probes, observation, causes }
 }
 
-struct SymptomExport: Encodable {
-    let id: String
-    let probes: [ProbeID]
-    let observation: String
-    let causes: [KnownCauseExport]
+extension KnownCause: Encodable {
+    enum CodingKeys: String, CodingKey { case id, layer, scope, summary, check, source, ruledOutBy }
+}
 
-    init(_ symptom: Symptom) {
-        id = symptom.id
-        probes = symptom.probes
-        observation = symptom.observation
-        causes = symptom.causes.map(KnownCauseExport.init)
-    }
+extension Contradiction: Encodable {
+    enum CodingKeys: String, CodingKey { case probe, reason }
 }

@@ -13,24 +13,11 @@ public struct Remedy: Sendable, Codable, Equatable {
     /// indent and stays within 80 columns (`TerminalText.columns` in ProbeServer).
     public static let lineLimit = 72
 
-    public init(iosSwift: String? = nil, androidKotlin: String? = nil, reactNative: String? = nil, docs: Docs? = nil) {
-        self.iosSwift = iosSwift
-        self.androidKotlin = androidKotlin
-        self.reactNative = reactNative
-        self.docs = docs
-    }
-
     /// The documentation page of each line's API (Apple, Android, react-native-webview).
     public struct Docs: Sendable, Codable, Equatable {
         public var ios: String?
         public var android: String?
         public var reactNative: String?
-
-        public init(ios: String? = nil, android: String? = nil, reactNative: String? = nil) {
-            self.ios = ios
-            self.android = android
-            self.reactNative = reactNative
-        }
     }
 
     public var isEmpty: Bool { iosSwift == nil && androidKotlin == nil && reactNative == nil }

@@ -117,18 +117,18 @@ public struct WrapperFix: Sendable, Codable, Equatable {
     /// The page that documents the API the code uses.
     public let docs: String
 
-    public init(_ wrapper: Wrapper, _ setting: WrapperSetting, family: Platform.Family? = nil, language: String, docs: String, code: String) {
-        self.wrapper = wrapper
-        self.setting = setting
-        self.family = family
-        self.language = language
-        self.docs = docs
-        self.code = code
-    }
-
     /// "Capacitor (Kotlin, Android)": how reports label the fix.
     public var label: String {
         "\(wrapper.title) (\(language)\(family.map { ", \($0 == .ios ? "iOS" : "Android")" } ?? ""))"
+    }
+}
+
+extension WrapperFix {
+    /// The fix tables' spelling (`Wrappers+*.swift`): the code last, as the long part. Declared
+    /// in an extension so that Swift still synthesises the memberwise initializer it calls
+    /// (The Swift Programming Language, "Initializer Delegation for Value Types").
+    public init(_ wrapper: Wrapper, _ setting: WrapperSetting, family: Platform.Family? = nil, language: String, docs: String, code: String) {
+        self.init(wrapper: wrapper, setting: setting, family: family, language: language, code: code, docs: docs)
     }
 }
 
@@ -142,14 +142,6 @@ public struct WrapperDefault: Sendable, Codable, Equatable {
     public let source: String
     /// Probes this default fails on its own: a failure of one on this wrapper names it.
     public let fails: [ProbeID]
-
-    public init(_ setting: WrapperSetting, family: Platform.Family? = nil, _ behaviour: String, source: String, fails: [ProbeID] = []) {
-        self.setting = setting
-        self.family = family
-        self.behaviour = behaviour
-        self.source = source
-        self.fails = fails
-    }
 }
 
 /// How one native checklist item is set in a wrapper that has no checklist of its own.
@@ -157,11 +149,6 @@ public struct WrapperChecklistMapping: Sendable, Codable, Equatable {
     public let item: String
     /// The wrapper's setting or code that decides the item.
     public let via: String
-
-    public init(_ item: String, _ via: String) {
-        self.item = item
-        self.via = via
-    }
 }
 
 /// One wrapper in the catalog: where it runs, the versions the remedies need, its defaults
@@ -296,33 +283,21 @@ public struct WrapperSettingRow: Sendable, Equatable {
     /// Permalinks at a release tag (or commit) to the lines that show the default; Apple's
     /// and Android's reference pages for the platforms themselves.
     public let sources: [String]
-
-    public init(_ id: String, _ name: String, _ area: Area, _ family: Platform.Family?,
-                current: (String, String), previous: (String, String)?, native nativeCall: String,
-                probes: [ProbeID], wrong whenWrong: String, cause: Cause, fix: Fix, sources: [String]) {
-        self.id = id
-        self.name = name
-        self.area = area
-        self.family = family
-        self.current = Versioned(version: current.0, value: current.1)
-        self.previous = previous.map { Versioned(version: $0.0, value: $0.1) }
-        self.nativeCall = nativeCall
-        self.probes = probes
-        self.whenWrong = whenWrong
-        self.cause = cause
-        self.fix = fix
-        self.sources = sources
-    }
 }
 
 /// A row's fix resolved to the code an integrator pastes.
-public struct WrapperSettingCode: Sendable, Equatable {
+public struct WrapperSettingCode: Sendable, Equatable, Encodable {
     public let language: String
     public let code: String
     /// Where the code comes from: "fix:<setting>", "remedy:<name>", or "row".
     public let origin: String
     /// Tests/remedies/check.py's kind, for the row's own code only.
     public let kind: String?
+
+    /// `catalog --json` leaves out `kind`: it is the test tool's, not the integrator's.
+    enum CodingKeys: String, CodingKey {
+        case language, code, origin
+    }
 }
 
 extension WrapperProfile {

@@ -52,7 +52,7 @@ struct WrapperDataFile {
         }
         checklistMapping = try file.array("checklistMapping").enumerated().map { index, item in
             let fields = try DataFields(item, at: "\(name) checklistMapping \(index + 1)", required: ["item", "via"])
-            return WrapperChecklistMapping(try fields.string("item"), try fields.string("via"))
+            return WrapperChecklistMapping(item: try fields.string("item"), via: try fields.string("via"))
         }
         defaults = try file.array("defaults").enumerated().map { index, item in
             try WrapperDefault(DataFields(item, at: "\(name) default \(index + 1)", required: WrapperDefault.fields, optional: ["fails", "note"]),
@@ -74,8 +74,8 @@ extension WrapperDefault {
     /// cited line shows, for the person reading the file.
     init(_ fields: DataFields, vocabulary: WrapperDataVocabulary) throws {
         if fields.has("note") { _ = try fields.string("note") }
-        self.init(try fields.choice("setting", of: WrapperSetting.self), family: try fields.family(),
-                  try fields.string("behaviour"), source: try fields.string("source"),
+        self.init(setting: try fields.choice("setting", of: WrapperSetting.self), family: try fields.family(),
+                  behaviour: try fields.string("behaviour"), source: try fields.string("source"),
                   fails: fields.has("fails") ? try fields.probes("fails", vocabulary) : [])
     }
 }
@@ -85,18 +85,18 @@ extension WrapperSettingRow {
 
     init(_ fields: DataFields, vocabulary: WrapperDataVocabulary) throws {
         let previous = try fields.nullable("previous").map { try Self.versioned($0, fields, "previous") }
-        self.init(try fields.string("id"), try fields.string("name"), try fields.choice("area", of: Area.self), try fields.family(),
-                  current: try Self.versioned(fields.value("current"), fields, "current"), previous: previous,
-                  native: try fields.string("nativeCall"), probes: try fields.probes("probes", vocabulary),
-                  wrong: try fields.string("whenWrong"), cause: try Cause(fields, vocabulary: vocabulary),
+        self.init(id: try fields.string("id"), name: try fields.string("name"), area: try fields.choice("area", of: Area.self),
+                  family: try fields.family(), current: try Self.versioned(fields.value("current"), fields, "current"), previous: previous,
+                  nativeCall: try fields.string("nativeCall"), probes: try fields.probes("probes", vocabulary),
+                  whenWrong: try fields.string("whenWrong"), cause: try Cause(fields, vocabulary: vocabulary),
                   fix: try Fix(fields),
                   sources: try fields.strings("sources"))
     }
 
     /// `{"version": "cordova-ios 8.1.0", "value": "false"}`.
-    static func versioned(_ value: JSONValue, _ row: DataFields, _ key: String) throws -> (String, String) {
+    static func versioned(_ value: JSONValue, _ row: DataFields, _ key: String) throws -> Versioned {
         let fields = try DataFields(value, at: "\(row.place) \(key)", required: ["version", "value"])
-        return (try fields.string("version"), try fields.string("value"))
+        return Versioned(version: try fields.string("version"), value: try fields.string("value"))
     }
 }
 

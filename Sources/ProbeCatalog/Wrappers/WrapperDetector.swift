@@ -4,9 +4,9 @@
 public struct WrapperSignals: Sendable, Codable, Equatable {
     /// Names of the bridge globals present: "flutter_inappwebview", "Capacitor", "cordova",
     /// "_cordovaNative", "cordova_iab", "ReactNativeWebView", "androidBridge", "HybridWebView".
-    public var globals: [String]
+    public var globals: [String] = []
     /// Names found in window.webkit.messageHandlers (probed by name: they are not enumerable).
-    public var messageHandlers: [String]
+    public var messageHandlers: [String] = []
     /// `Capacitor.getPlatform()` and `Capacitor.isNativePlatform()`.
     public var capacitorPlatform: String?
     public var capacitorNative: Bool?
@@ -15,18 +15,10 @@ public struct WrapperSignals: Sendable, Codable, Equatable {
     public var cordovaVersion: String?
     /// The page's `?wrapper=`.
     public var override: String?
+}
 
-    public init(globals: [String] = [], messageHandlers: [String] = [], capacitorPlatform: String? = nil, capacitorNative: Bool? = nil,
-                cordovaPlatform: String? = nil, cordovaVersion: String? = nil, override: String? = nil) {
-        self.globals = globals
-        self.messageHandlers = messageHandlers
-        self.capacitorPlatform = capacitorPlatform
-        self.capacitorNative = capacitorNative
-        self.cordovaPlatform = cordovaPlatform
-        self.cordovaVersion = cordovaVersion
-        self.override = override
-    }
-
+// In an extension, so that Swift still synthesises the memberwise initializer (every signal absent by default).
+extension WrapperSignals {
     /// Reads `env.platform`'s observed `wrapperSignals` object; the older fields
     /// (`reactNativeWebView`, `messageHandlerNames`) count too.
     public init(observed: [String: JSONValue]) {
@@ -51,17 +43,9 @@ public struct WrapperDetection: Sendable, Codable, Equatable {
     /// The signals that decided it, in the order they were weighed.
     public var evidence: [String]
     /// cordova-plugin-inappbrowser's window rather than the app's own WebView.
-    public var inAppBrowser: Bool
+    public var inAppBrowser: Bool = false
     /// True when `?wrapper=` (or a run's `wrapper`) chose it.
-    public var overridden: Bool
-
-    public init(wrapper: Wrapper, confidence: DetectedPlatform.Confidence, evidence: [String], inAppBrowser: Bool = false, overridden: Bool = false) {
-        self.wrapper = wrapper
-        self.confidence = confidence
-        self.evidence = evidence
-        self.inAppBrowser = inAppBrowser
-        self.overridden = overridden
-    }
+    public var overridden: Bool = false
 }
 
 /// Tells the wrapper from the page's signals and the user agent. Nil outside an app's

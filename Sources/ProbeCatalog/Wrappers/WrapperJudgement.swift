@@ -19,8 +19,8 @@ struct WrapperJudgement {
     /// The detected wrapper's default that fails this probe by itself, if any.
     var explainingDefault: WrapperDefault? {
         if detection.inAppBrowser, family == .android, setting == .cameraOrigin {
-            return WrapperDefault(.cameraOrigin, family: .android,
-                                  "cordova-plugin-inappbrowser's InAppChromeClient.onPermissionRequest grants every requested resource to every origin",
+            return WrapperDefault(setting: .cameraOrigin, family: .android,
+                                  behaviour: "cordova-plugin-inappbrowser's InAppChromeClient.onPermissionRequest grants every requested resource to every origin",
                                   source: WrapperCatalog.inAppBrowserChromeClient, fails: setting.probes)
         }
         return WrapperCatalog.profile(detection.wrapper).defaults(setting, family: family).first { $0.fails.contains(probe) }

@@ -6,14 +6,6 @@ struct WrapperExport: Encodable {
         let confidence: String
     }
 
-    struct Default: Encodable {
-        let setting: String
-        let family: String?
-        let behaviour: String
-        let source: String
-        let fails: [ProbeID]
-    }
-
     struct Setting: Encodable {
         let id: String
         let name: String
@@ -25,7 +17,7 @@ struct WrapperExport: Encodable {
         let probes: [ProbeID]
         let whenWrong: String
         let cause: Cause
-        let fix: Fix?
+        let fix: WrapperSettingCode?
         let sources: [String]
     }
 
@@ -35,20 +27,13 @@ struct WrapperExport: Encodable {
         let id: String
     }
 
-    struct Fix: Encodable {
-        let language: String
-        let code: String
-        /// "fix:<setting>" (the wrapper fix), "remedy:<name>" (a catalog remedy), or "row".
-        let origin: String
-    }
-
     let id: String
     let title: String
     let families: [String]
     let minimumVersions: [String]
     let home: String
     let detection: [Signal]
-    let defaults: [Default]
+    let defaults: [WrapperDefault]
     let settings: [Setting]
 
     init(_ profile: WrapperProfile) {
@@ -58,15 +43,13 @@ struct WrapperExport: Encodable {
         minimumVersions = profile.minimumVersions
         home = profile.home
         detection = WrappersDocument.detectionSignals.filter { $0.1 == profile.wrapper }.map { Signal(signal: $0.0, confidence: $0.2) }
-        defaults = profile.defaults.map {
-            Default(setting: $0.setting.rawValue, family: $0.family?.rawValue, behaviour: $0.behaviour, source: $0.source, fails: $0.fails)
-        }
+        defaults = profile.defaults
         settings = profile.settings.map { row in
             Setting(id: row.id, name: row.name, area: row.area.rawValue, family: row.family?.rawValue,
                     current: row.current, previous: row.previous, nativeCall: row.nativeCall,
                     probes: row.probes, whenWrong: row.whenWrong,
                     cause: Cause(kind: row.cause.kind, id: row.cause.id),
-                    fix: profile.code(row).map { Fix(language: $0.language, code: $0.code, origin: $0.origin) },
+                    fix: profile.code(row),
                     sources: row.sources)
         }
     }

@@ -23,18 +23,6 @@ public struct MobileConfig: Sendable, Equatable {
     public let authorityFingerprintSHA256: [UInt8]
     public let authorityName: String
 
-    public init(authorityDER: [UInt8], authorityFingerprintSHA256: [UInt8], authorityName: String) {
-        self.authorityDER = authorityDER
-        self.authorityFingerprintSHA256 = authorityFingerprintSHA256
-        self.authorityName = authorityName
-    }
-
-    public init(certificates: LocalCertificates) {
-        self.init(authorityDER: certificates.authorityDER,
-                  authorityFingerprintSHA256: certificates.authorityFingerprintSHA256,
-                  authorityName: certificates.authorityCommonName)
-    }
-
     /// A suggested download name.
     public static let fileName = "probe-server-ca.mobileconfig"
 
@@ -130,5 +118,14 @@ public struct MobileConfig: Sendable, Equatable {
             }
         }
         return result
+    }
+}
+
+// In an extension, so that Swift still synthesises the memberwise initializer (the tests' own CA).
+extension MobileConfig {
+    public init(certificates: LocalCertificates) {
+        self.init(authorityDER: certificates.authorityDER,
+                  authorityFingerprintSHA256: certificates.authorityFingerprintSHA256,
+                  authorityName: certificates.authorityCommonName)
     }
 }

@@ -19,12 +19,6 @@ public struct RunMatrixFilter: Sendable, Equatable {
     public var label: String?
     public var platform: String?
     public var verdict: String?
-
-    public init(label: String? = nil, platform: String? = nil, verdict: String? = nil) {
-        self.label = label
-        self.platform = platform
-        self.verdict = verdict
-    }
 }
 
 /// The device × probe matrix of recent runs (`/runs`): one row per run, one line high, one

@@ -27,28 +27,11 @@ public struct RunReportDocument: Codable, Sendable, Equatable {
         public var platform: String?
         public var detectedPlatform: String?
         public var requirementSet: String
-        public var metadata: JSONValue
+        public var metadata: JSONValue = .object([:])
         public var userAgent: String?
         public var createdAt: Date?
         public var completedAt: Date?
         public var verdict: String?
-
-        public init(
-            id: String, label: String? = nil, platform: String? = nil, detectedPlatform: String? = nil,
-            requirementSet: String, metadata: JSONValue = .object([:]), userAgent: String? = nil,
-            createdAt: Date? = nil, completedAt: Date? = nil, verdict: String? = nil
-        ) {
-            self.id = id
-            self.label = label
-            self.platform = platform
-            self.detectedPlatform = detectedPlatform
-            self.requirementSet = requirementSet
-            self.metadata = metadata
-            self.userAgent = userAgent
-            self.createdAt = createdAt
-            self.completedAt = completedAt
-            self.verdict = verdict
-        }
     }
 
     public struct Attempt: Codable, Sendable, Equatable {
