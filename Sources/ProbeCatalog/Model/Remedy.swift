@@ -13,11 +13,26 @@ public struct Remedy: Sendable, Codable, Equatable {
     /// indent and stays within 80 columns (`TerminalText.columns` in ProbeServer).
     public static let lineLimit = 72
 
+    /// Public, unlike the initializer Swift would write: a catalog given to a server
+    /// (`ServiceOptions.catalog`) from another module declares its probes' remedies with it.
+    public init(iosSwift: String? = nil, androidKotlin: String? = nil, reactNative: String? = nil, docs: Docs? = nil) {
+        self.iosSwift = iosSwift
+        self.androidKotlin = androidKotlin
+        self.reactNative = reactNative
+        self.docs = docs
+    }
+
     /// The documentation page of each line's API (Apple, Android, react-native-webview).
     public struct Docs: Sendable, Codable, Equatable {
         public var ios: String?
         public var android: String?
         public var reactNative: String?
+
+        public init(ios: String? = nil, android: String? = nil, reactNative: String? = nil) {
+            self.ios = ios
+            self.android = android
+            self.reactNative = reactNative
+        }
     }
 
     public var isEmpty: Bool { iosSwift == nil && androidKotlin == nil && reactNative == nil }
