@@ -181,6 +181,22 @@ extension Remedy {
             """
     }
 
+    /// The launcher that asks for the CAMERA runtime permission on behalf of a WebView request
+    /// kept in `waiting`, and grants the camera alone or denies when the person answers: the
+    /// runtime-permission fix (`Symptom.androidRuntimeCamera`) and the merged grant
+    /// (`androidGrantWithRuntimeCamera`) keep the request with it.
+    static let askCameraLauncherKotlin = """
+        private var waiting: PermissionRequest? = null
+        private val askCamera = registerForActivityResult(
+            ActivityResultContracts.RequestPermission()
+        ) { granted ->
+            val request = waiting ?: return@registerForActivityResult
+            val camera = PermissionRequest.RESOURCE_VIDEO_CAPTURE
+            if (granted) request.grant(arrayOf(camera)) else request.deny()
+            waiting = null
+        }
+        """
+
     // The WebView permission layer (docs/requirements.md#camera-getusermedia).
     public static let cameraGrant = Remedy(
         iosSwift: """
@@ -308,7 +324,22 @@ extension Remedy {
         ) { result ->
         """
 
-    /// The WebChromeClient override those fixes write, to where it launches the chooser: a
+    /// That launcher whole, answering the callback with null on RESULT_CANCELED and clearing it
+    /// either way: what `fileCallbackOnCancel` adds and the merged `androidFileChooser(capture:)` keeps.
+    static let fileChooserLauncherAnsweringCancel = """
+        \(fileChooserLauncherHead)
+            if (result.resultCode == Activity.RESULT_CANCELED) {
+                pending?.onReceiveValue(null)
+            } else {
+                val code = result.resultCode
+                val uris = FileChooserParams.parseResult(code, result.data)
+                pending?.onReceiveValue(uris)
+            }
+            pending = null
+        }
+        """
+
+    /// The WebChromeClient override the file-chooser fixes write, to where it launches the chooser: a
     /// callback still pending is answered (null) before the new one replaces it.
     static let onShowFileChooserHead = """
         override fun onShowFileChooser(
@@ -354,16 +385,7 @@ extension Remedy {
             // On RESULT_CANCELED answer null and clear the callback;
             // answer a pending callback with null before storing a new one
             // (pending: the ValueCallback onShowFileChooser stores)
-            \(fileChooserLauncherHead)
-                if (result.resultCode == Activity.RESULT_CANCELED) {
-                    pending?.onReceiveValue(null)
-                } else {
-                    val code = result.resultCode
-                    val uris = FileChooserParams.parseResult(code, result.data)
-                    pending?.onReceiveValue(uris)
-                }
-                pending = null
-            }
+            \(fileChooserLauncherAnsweringCancel)
             """,
         reactNative: """
             // Update react-native-webview (13.x+), which answers the chooser

@@ -26,15 +26,7 @@ extension Symptom {
             // <uses-permission android:name="android.permission.CAMERA" />
             // In onPermissionRequest: grant once the app holds CAMERA, else
             // ask for it and grant or deny when it answers
-            private var waiting: PermissionRequest? = null
-            private val askCamera = registerForActivityResult(
-                ActivityResultContracts.RequestPermission()
-            ) { granted ->
-                val request = waiting ?: return@registerForActivityResult
-                val camera = PermissionRequest.RESOURCE_VIDEO_CAPTURE
-                if (granted) request.grant(arrayOf(camera)) else request.deny()
-                waiting = null
-            }
+            \(Remedy.askCameraLauncherKotlin)
 
             override fun onPermissionRequest(request: PermissionRequest) {
                 val held = ContextCompat.checkSelfPermission(
