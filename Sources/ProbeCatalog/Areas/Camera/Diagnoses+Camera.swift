@@ -1,6 +1,6 @@
 /// The facts more than one declaration rests on, stated once.
 extension Diagnosis.Basis {
-    static let hostChecksOrigin = fact("PermissionRequest.getOrigin() is the host's to check", source: PlatformSource.androidPermissionRequest)
+    fileprivate static let hostChecksOrigin = fact("PermissionRequest.getOrigin() is the host's to check", source: PlatformSource.androidPermissionRequest)
 }
 
 /// The camera: the diagnoses `Diff+Camera.swift` states (the causes it ranks are in

@@ -1,6 +1,6 @@
 /// The facts more than one declaration rests on, stated once.
 extension Diagnosis.Basis {
-    static let webViewUpdatesApartFromOS = fact("Android System WebView updates apart from the OS; its Chrome version is the engine's", source: PlatformSource.androidWebViewVersions)
+    fileprivate static let webViewUpdatesApartFromOS = fact("Android System WebView updates apart from the OS; its Chrome version is the engine's", source: PlatformSource.androidWebViewVersions)
 }
 
 /// The environment: the diagnoses `Diff+Environment.swift` states.

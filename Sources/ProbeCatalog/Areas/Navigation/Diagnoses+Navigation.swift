@@ -1,6 +1,6 @@
 /// The facts more than one declaration rests on, stated once.
 extension Diagnosis.Basis {
-    static let processEndedInBackground = fact("a backgrounded app's process can be ended and its activity recreated", source: PlatformSource.androidProcessLifecycle)
+    fileprivate static let processEndedInBackground = fact("a backgrounded app's process can be ended and its activity recreated", source: PlatformSource.androidProcessLifecycle)
 }
 
 /// Navigation, windows and the app's lifecycle: the diagnoses `Diff+Navigation.swift` states.

@@ -1,9 +1,9 @@
 /// The facts more than one declaration rests on, stated once.
 extension Diagnosis.Basis {
     static let reissuedRequestsLoseBody = fact("WebResourceRequest carries no body, so a host that re-issues requests from shouldInterceptRequest sends them without it", source: PlatformSource.androidInterceptRequest)
-    static let hostSeesEveryRequest = fact("a host sees every request of its WebView and may answer or block it", source: PlatformSource.androidInterceptRequest)
-    static let mixedContentMode = fact("mixedContentMode decides what an https page may load over http", source: PlatformSource.androidMixedContent)
-    static let passiveMixedContent = fact("browsers upgrade or allow passive mixed content such as images, and block active content such as fetch", source: PlatformSource.mixedContent)
+    fileprivate static let hostSeesEveryRequest = fact("a host sees every request of its WebView and may answer or block it", source: PlatformSource.androidInterceptRequest)
+    fileprivate static let mixedContentMode = fact("mixedContentMode decides what an https page may load over http", source: PlatformSource.androidMixedContent)
+    fileprivate static let passiveMixedContent = fact("browsers upgrade or allow passive mixed content such as images, and block active content such as fetch", source: PlatformSource.mixedContent)
 }
 
 /// Requests between the page and the server: the diagnoses `Diff+Network.swift` states.

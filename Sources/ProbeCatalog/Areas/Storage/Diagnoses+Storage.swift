@@ -1,9 +1,9 @@
 /// The facts more than one declaration rests on, stated once.
 extension Diagnosis.Basis {
-    static let domStorageOffByDefault = fact("Android WebView has DOM storage off unless setDomStorageEnabled(true)", source: PlatformSource.androidDomStorage)
-    static let dataStoreDecidesStorage = fact("the WKWebView's website data store decides what a page may store", source: PlatformSource.nonPersistentStore)
-    static let chromeBlocksThirdPartyCookies = fact("Chrome's site settings can block third-party cookies", source: PlatformSource.chromeThirdPartyCookies)
-    static let nonPersistentStoreKeepsNothing = fact("a non-persistent data store keeps nothing past the WebView", source: PlatformSource.nonPersistentStore)
+    fileprivate static let domStorageOffByDefault = fact("Android WebView has DOM storage off unless setDomStorageEnabled(true)", source: PlatformSource.androidDomStorage)
+    fileprivate static let dataStoreDecidesStorage = fact("the WKWebView's website data store decides what a page may store", source: PlatformSource.nonPersistentStore)
+    fileprivate static let chromeBlocksThirdPartyCookies = fact("Chrome's site settings can block third-party cookies", source: PlatformSource.chromeThirdPartyCookies)
+    fileprivate static let nonPersistentStoreKeepsNothing = fact("a non-persistent data store keeps nothing past the WebView", source: PlatformSource.nonPersistentStore)
 }
 
 /// Storage and cookies: the diagnoses `Diff+Storage.swift` states (the causes it ranks are
