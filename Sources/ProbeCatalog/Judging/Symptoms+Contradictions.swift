@@ -161,11 +161,10 @@ extension Symptom {
             return .init(likelihood: .possible, supporting: ["no camera on Android 11+"], against: e.result?.probe == .fileCapture ? [] : ["file.accept did not deliver a file either"])
         })
 
-    static let captureWithoutCameraPermission = KnownCause("android.capture-without-camera-permission", .osPermission, scope: "Android: react-native-webview (and apps) that declare CAMERA in the manifest",
+    static let captureWithoutCameraPermission = cameraPermissionMissing("android.capture-without-camera-permission", scope: "Android: react-native-webview (and apps) that declare CAMERA in the manifest",
         summary: "the manifest declares CAMERA but the app does not hold it, so no camera intent is built (react-native-webview) or launching it throws: the capture input opens nothing",
         check: "ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA); logcat says \"there is no Camera permission\"; after a granted camera.getUserMedia the capture input works",
         remedy: Symptom.androidRuntimeCamera, source: "https://github.com/react-native-webview/react-native-webview/pull/3962",
-        ruledOutBy: cameraOpened,
         applies: { $0.family == .android && $0.platform.isAppWebView },
         weigh: { e in
             let cameraRefused = e.observed(.cameraGetUserMedia, "outcome")?.stringValue == "error"

@@ -120,21 +120,19 @@ extension Symptom {
             remedy: .cameraGrant, source: PlatformSource.androidOnPermissionRequest,
             applies: { $0.family == .android && $0.platform.isAppWebView && ($0.wrapper.map(Self.deniesWithoutCallback.contains) ?? true) },
             weigh: weighWebViewLayerDenial),
-        KnownCause("android.camera.no-runtime-permission", .osPermission, scope: "Android WebView, every wrapper",
+        cameraPermissionMissing("android.camera.no-runtime-permission", scope: "Android WebView, every wrapper",
             summary: "the app does not hold the CAMERA runtime permission (not declared in the manifest, not requested, or refused): a WebView grant alone does not open the camera",
             check: "ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA) (adb shell dumpsys package <app> | grep CAMERA)",
             remedy: androidRuntimeCamera,
             // The WebView fails a granted request when the app lacks CAMERA (the cordova-android
             // thread); .NET MAUI's documented handler checks it before granting for that reason.
             source: PlatformSource.cordovaGrantWithoutRuntime,
-            ruledOutBy: cameraOpened,
             applies: { $0.family == .android && $0.platform.isAppWebView && $0.wrapper != .cordova && $0.wrapper != .reactNativeWebView },
             weigh: weighRuntimePermissionDenial),
-        KnownCause("rn.android.camera.manifest", .osPermission, scope: "react-native-webview on Android",
+        cameraPermissionMissing("rn.android.camera.manifest", scope: "react-native-webview on Android",
             summary: "android.permission.CAMERA is missing from AndroidManifest.xml or was not granted: react-native-webview's onPermissionRequest then denies without a prompt",
             check: "AndroidManifest.xml declares android.permission.CAMERA; PermissionsAndroid.check(PERMISSIONS.CAMERA) is true",
             remedy: androidRuntimeCamera, source: PlatformSource.rnCameraManifest,
-            ruledOutBy: cameraOpened,
             applies: { $0.family == .android && $0.wrapper == .reactNativeWebView },
             weigh: weighRuntimePermissionDenial),
         KnownCause("rn.android.camera.no-handler", .webViewPermissionHandler, scope: "react-native-webview before 6.6 and React Native's old core WebView, on Android",
@@ -151,11 +149,10 @@ extension Symptom {
                 guard e.fastWithoutPrompt else { return nil }
                 return .init(likelihood: .possible, supporting: ["\(e.denialWords)"], against: ["react-native-webview 6.6 and later answer the request"])
             }),
-        KnownCause("cordova.android.grant-without-runtime", .osPermission, scope: "Cordova on Android",
+        cameraPermissionMissing("cordova.android.grant-without-runtime", scope: "Cordova on Android",
             summary: "cordova-android grants the WebView request without asking for the CAMERA runtime permission, so the first request fails and later ones never settle",
             check: "ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA); a second getUserMedia that hangs confirms it",
             remedy: cordovaRuntimeCamera, source: PlatformSource.cordovaGrantWithoutRuntime,
-            ruledOutBy: cameraOpened,
             applies: { $0.family == .android && $0.wrapper == .cordova },
             weigh: { e in .init(likelihood: e.isFast ? .conclusive : .likely, supporting: ["Cordova's handler grants every request, so a denial can only come from the OS permission", e.denialWords]) }),
         KnownCause("camera.person-denied", .osPermission, scope: "every app WebView and browser",
@@ -184,6 +181,16 @@ extension Symptom {
             return .init(likelihood: against.isEmpty ? .likely : .possible, supporting: ["\(e.denialWords): no person answered, so a layer of the app refused"], against: against)
         }
         return .init(likelihood: .possible, supporting: ["no prompt was seen"], against: against + ["\(e.denialWords): slower than a handler's own denial"])
+    }
+
+    /// The app lacks Android's CAMERA runtime permission (`scope`: under which wrapper): the OS
+    /// layer refuses whatever the WebView granted, and a camera that opened in this run rules it out.
+    static func cameraPermissionMissing(
+        _ id: String, scope: String, summary: String, check: String, remedy: Remedy, source: String,
+        applies: @escaping @Sendable (CauseEvidence) -> Bool,
+        weigh: @escaping @Sendable (CauseEvidence) -> KnownCause.Weighing?
+    ) -> KnownCause {
+        KnownCause(id, .osPermission, scope: scope, summary: summary, check: check, remedy: remedy, source: source, ruledOutBy: cameraOpened, applies: applies, weigh: weigh)
     }
 
     @Sendable static func weighRuntimePermissionDenial(_ e: CauseEvidence) -> KnownCause.Weighing? {

@@ -34,22 +34,28 @@ extension Symptom {
             return .likely("media.inline did not play inside the page")
         })
 
-    /// Where a gesture rule can explain the failure, on one family's app WebViews: media.autoplay
-    /// refused, or media.inline refused with NotAllowedError (not sent fullscreen).
-    static func gestureRuleApplies(on family: Platform.Family) -> @Sendable (CauseEvidence) -> Bool {
-        { e in
-            guard e.family == family && e.platform.isAppWebView else { return false }
-            return e.result?.probe != .mediaInline || e.result?.string("errorName") == "NotAllowedError"
-        }
+    /// A gesture rule for playback on one family's app WebViews: the host's setting, with one
+    /// fix on both. It explains media.autoplay refused, or media.inline refused with
+    /// NotAllowedError (not sent fullscreen), and a play() allowed without a gesture rules it out.
+    static func gestureRule(
+        _ id: String, on family: Platform.Family, scope: String, summary: String, check: String, source: String,
+        weigh: @escaping @Sendable (CauseEvidence) -> KnownCause.Weighing?
+    ) -> KnownCause {
+        KnownCause(
+            id, .webViewSetting, scope: scope, summary: summary, check: check, remedy: .autoplay, source: source,
+            ruledOutBy: noGestureRule,
+            applies: { e in
+                guard e.family == family && e.platform.isAppWebView else { return false }
+                return e.result?.probe != .mediaInline || e.result?.string("errorName") == "NotAllowedError"
+            },
+            weigh: weigh)
     }
 
-    static let iosGestureRule = KnownCause("ios.autoplay.user-action-required", .webViewSetting,
+    static let iosGestureRule = gestureRule("ios.autoplay.user-action-required", on: .ios,
         scope: "iOS WKWebView (react-native-webview: mediaPlaybackRequiresUserAction; webview_flutter: mediaTypesRequiringUserAction, all media by default)",
         summary: "media needs a user gesture: mediaTypesRequiringUserActionForPlayback is not empty (react-native-webview: mediaPlaybackRequiresUserAction; webview_flutter: mediaTypesRequiringUserAction, which requires one for all media by default)",
         check: "the configuration's mediaTypesRequiringUserActionForPlayback must be [] before the WKWebView is created; a video started from a tap plays in the page under this rule and goes fullscreen when inline playback is off",
-        remedy: .autoplay, source: WrapperCatalog.wkMediaTypes,
-        ruledOutBy: noGestureRule,
-        applies: gestureRuleApplies(on: .ios),
+        source: WrapperCatalog.wkMediaTypes,
         weigh: { e in
             if e.result?.probe == .mediaInline {
                 return .likely("media.inline's play() was refused with NotAllowedError, not sent fullscreen")
@@ -61,14 +67,12 @@ extension Symptom {
             return .init(likelihood: against.isEmpty ? .likely : .possible, supporting: ["unmuted play() was refused without a gesture"], against: against)
         })
 
-    static let androidGestureRule = KnownCause("android.autoplay.gesture-required", .webViewSetting,
+    static let androidGestureRule = gestureRule("android.autoplay.gesture-required", on: .android,
         scope: "Android WebView (true by default; react-native-webview: mediaPlaybackRequiresUserAction; webview_flutter: setMediaPlaybackRequiresUserGesture)",
         summary: "media needs a user gesture: WebSettings.mediaPlaybackRequiresUserGesture is true, Android WebView's default",
         check: "webView.settings.mediaPlaybackRequiresUserGesture is false",
-        remedy: .autoplay, source: PlatformSource.androidMediaGesture,
-        ruledOutBy: noGestureRule,
-        applies: gestureRuleApplies(on: .android),
-        weigh: .likely("play() was refused without a gesture in an Android WebView"))
+        source: PlatformSource.androidMediaGesture,
+        weigh: { _ in .likely("play() was refused without a gesture in an Android WebView") })
 
     /// media.autoplay refused.
     static let autoplayRefused = Symptom(id: "media.autoplay-refused", probes: [.mediaAutoplay], observation: "an unmuted play() without a gesture was refused", causes: [

@@ -17,9 +17,15 @@ extension Symptom {
             """,
         docs: Remedy.Docs(ios: PlatformSource.cameraUsageDescription, reactNative: PlatformSource.cameraUsageDescription))
 
-    /// A WebView process that ended (iOS's web content, Android's renderer): only the step
-    /// the run stopped in speaks for it, on either platform.
-    static let processEndedMidStep = KnownCause.Weighing.possible("the page stopped posting during a step that starts the camera or a chooser")
+    /// A WebView process that ended during the step and took the page with it (iOS's web
+    /// content, Android's renderer), on one family's app WebViews: the app's to recover, and
+    /// only the step the run stopped in speaks for it.
+    static func processEnded(_ id: String, on family: Platform.Family, scope: String, summary: String, check: String, remedy: Remedy, source: String) -> KnownCause {
+        KnownCause(
+            id, .app, scope: scope, summary: summary, check: check, remedy: remedy, source: source,
+            applies: { $0.family == family && $0.platform.isAppWebView },
+            weigh: .possible("the page stopped posting during a step that starts the camera or a chooser"))
+    }
 
     static let stalled = Symptom(id: "run.stalled", probes: [.cameraGetUserMedia, .fileAccept, .fileCapture, .fileCancel, .fileHeic], observation: "the step began (its start marker arrived) and nothing came after it", causes: [
         // Seen on a device: an iOS 16.2 app without the key ended with SIGABRT the moment the
@@ -41,7 +47,7 @@ extension Symptom {
             remedy: usageDescriptionRemedy, source: PlatformSource.killedOnVideoCapture,
             applies: { $0.family == .ios && $0.platform.isAppWebView && ($0.result?.probe.rawValue ?? "").hasPrefix("file.") },
             weigh: .possible("the results stopped in a file step on iOS")),
-        KnownCause("ios.web-content-terminated", .app, scope: "iOS WKWebView",
+        processEnded("ios.web-content-terminated", on: .ios, scope: "iOS WKWebView",
             summary: "the WebView's web content process ended during the step (memory, a crash in capture) and the app did not reload the page",
             check: "implement WKNavigationDelegate.webViewWebContentProcessDidTerminate(_:) and log it; reload the page there",
             remedy: Remedy(iosSwift: """
@@ -50,10 +56,8 @@ extension Symptom {
                     webView.reload()
                 }
                 """, docs: Remedy.Docs(ios: PlatformSource.wkContentProcessTerminated)),
-            source: PlatformSource.wkContentProcessTerminated,
-            applies: { $0.family == .ios && $0.platform.isAppWebView },
-            weigh: processEndedMidStep),
-        KnownCause("android.renderer-gone", .app, scope: "Android WebView",
+            source: PlatformSource.wkContentProcessTerminated),
+        processEnded("android.renderer-gone", on: .android, scope: "Android WebView",
             summary: "the WebView's renderer process crashed or was killed, and without onRenderProcessGone the app went with it",
             check: "logcat for \"Render process\" / onRenderProcessGone; implement it to recover",
             remedy: Remedy(androidKotlin: """
@@ -67,9 +71,7 @@ extension Symptom {
                     return true
                 }
                 """, docs: Remedy.Docs(android: PlatformSource.androidRenderProcessGone)),
-            source: PlatformSource.androidRenderProcessGone,
-            applies: { $0.family == .android && $0.platform.isAppWebView },
-            weigh: processEndedMidStep),
+            source: PlatformSource.androidRenderProcessGone),
         KnownCause("android.activity-recreated", .app, scope: "Android, file chooser and capture",
             summary: "Android ended the app's activity while the camera or picker app was in front, and the WebView did not come back to the page",
             check: "Developer options › Don't keep activities reproduces it; the app must restore the WebView state and the chooser callback",
