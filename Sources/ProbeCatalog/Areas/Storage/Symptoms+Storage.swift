@@ -79,20 +79,27 @@ extension Symptom {
         incognitoClearsCookies, cookiesNotFlushed,
     ])
 
+    /// An app WebView's cookie store that refuses the page's cookies, on one family: the host's
+    /// setting, and a cookie kept in this run (by document.cookie or from the server) rules it out.
+    static func cookieStoreRefuses(_ id: String, on family: Platform.Family, scope: String, summary: String, check: String, source: String, weigh: KnownCause.Weighing) -> KnownCause {
+        KnownCause(
+            id, .webViewSetting, scope: scope, summary: summary, check: check, remedy: .cookies, source: source,
+            ruledOutBy: cookiesKept,
+            applies: { $0.family == family && $0.platform.isAppWebView },
+            weigh: weigh)
+    }
+
     /// Cookies blocked for the page itself.
     static let cookiesBlocked = Symptom(id: "cookies.blocked", probes: [.cookieDocument, .cookieServer, .fetchCredentials], observation: "first-party cookies are not stored or not sent", causes: [
-        KnownCause("android.cookies-off", .webViewSetting, scope: "Android WebView",
+        cookieStoreRefuses("android.cookies-off", on: .android, scope: "Android WebView",
             summary: "CookieManager does not accept cookies (setAcceptCookie(false))",
-            check: "CookieManager.getInstance().acceptCookie(); then document.cookie fails too (cookie.document)", remedy: .cookies, source: PlatformSource.androidAcceptCookie,
-            ruledOutBy: cookiesKept,
-            applies: { $0.family == .android && $0.platform.isAppWebView },
+            check: "CookieManager.getInstance().acceptCookie(); then document.cookie fails too (cookie.document)",
+            source: PlatformSource.androidAcceptCookie,
             weigh: .likely("first-party cookies blocked in an Android WebView")),
-        KnownCause("webview.data-store-blocked", .webViewSetting, scope: "iOS WKWebView",
+        cookieStoreRefuses("webview.data-store-blocked", on: .ios, scope: "iOS WKWebView",
             summary: "the host's data store or HTTPCookieStorage.cookieAcceptPolicy refuses the page's cookies",
             check: "HTTPCookieStorage.shared.cookieAcceptPolicy and the configuration's websiteDataStore; then document.cookie fails too (cookie.document)",
-            remedy: .cookies, source: PlatformSource.nonPersistentStore,
-            ruledOutBy: cookiesKept,
-            applies: { $0.family == .ios && $0.platform.isAppWebView },
+            source: PlatformSource.nonPersistentStore,
             weigh: .likely("first-party cookies blocked in a WKWebView")),
         interceptionDropsSetCookie,
     ])
