@@ -66,7 +66,7 @@ extension Symptom {
             if e.observed(.cookieDocument, "writeRead")?.boolValue == true {
                 return .likely("cookie.document kept its cookie: the jar accepts cookies, only the server's was lost")
             }
-            return .init(likelihood: .possible, supporting: ["the server's cookie was not kept"], against: ["cookie.document failed too: cookies are off altogether"])
+            return .possible("the server's cookie was not kept", against: "cookie.document failed too: cookies are off altogether")
         })
 
     // https://developer.android.com/reference/android/webkit/CookieManager#setCookie(java.lang.String,%20java.lang.String)
@@ -155,8 +155,8 @@ extension Symptom {
             if fileAcceptDelivered(e) {
                 return .likely("file.accept's chooser worked: only the camera path fails")
             }
-            if e.result?.probe == .fileCapture, e.wrapper.map(buildsCaptureIntent.contains) == true {
-                return .likely("\(e.wrapper!.rawValue) opens the camera with ACTION_IMAGE_CAPTURE only when resolveActivity() finds it")
+            if e.result?.probe == .fileCapture, let wrapper = e.wrapper, buildsCaptureIntent.contains(wrapper) {
+                return .likely("\(wrapper.rawValue) opens the camera with ACTION_IMAGE_CAPTURE only when resolveActivity() finds it")
             }
             return .init(likelihood: .possible, supporting: ["no camera on Android 11+"], against: e.result?.probe == .fileCapture ? [] : ["file.accept did not deliver a file either"])
         })
@@ -198,7 +198,7 @@ extension Symptom {
             applies: { $0.family == .android && $0.platform.isAppWebView },
             weigh: { e in
                 if let wrapper = e.wrapper, buildsCaptureIntent.contains(wrapper) {
-                    return .init(likelihood: .possible, supporting: ["the camera did not open"], against: ["\(wrapper.rawValue) adds a camera intent when capture is set"])
+                    return .possible("the camera did not open", against: "\(wrapper.rawValue) adds a camera intent when capture is set")
                 }
                 return .likely("the camera did not open for a capture input")
             }),

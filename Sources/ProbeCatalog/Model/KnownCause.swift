@@ -8,10 +8,11 @@ public struct KnownCause: Sendable {
         var supporting: [String] = []
         var against: [String] = []
 
-        /// The cause at that likelihood, for what the evidence shows, with nothing against it.
+        /// The cause at that likelihood, for what the evidence shows (and, for a possible one,
+        /// what it shows against it).
         static func conclusive(_ supporting: String...) -> Weighing { Weighing(likelihood: .conclusive, supporting: supporting) }
         static func likely(_ supporting: String...) -> Weighing { Weighing(likelihood: .likely, supporting: supporting) }
-        static func possible(_ supporting: String...) -> Weighing { Weighing(likelihood: .possible, supporting: supporting) }
+        static func possible(_ supporting: String..., against: String...) -> Weighing { Weighing(likelihood: .possible, supporting: supporting, against: against) }
     }
 
     public let id: String

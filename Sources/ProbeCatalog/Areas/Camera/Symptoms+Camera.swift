@@ -112,7 +112,7 @@ extension Symptom {
                 if e.permissionStateBefore == "denied" {
                     return .likely("the permission state was denied before the request")
                 }
-                return .init(likelihood: .possible, supporting: ["a denial in Settings gives NotAllowedError too"], against: ["\(e.denialWords): a person had time to answer a prompt"])
+                return .possible("a denial in Settings gives NotAllowedError too", against: "\(e.denialWords): a person had time to answer a prompt")
             }),
         KnownCause("android.camera.no-permission-handler", .webViewPermissionHandler, scope: "Android WebView with the platform WebChromeClient; flutter_inappwebview, webview_flutter and .NET MAUI without their permission callback (docs/wrappers.md)",
             summary: "the WebView's permission handler does not grant RESOURCE_VIDEO_CAPTURE: WebChromeClient.onPermissionRequest is not overridden (the default denies) or denies this origin",
@@ -147,7 +147,7 @@ extension Symptom {
             applies: { $0.family == .android && $0.wrapper == .reactNativeWebView },
             weigh: { e in
                 guard e.fastWithoutPrompt else { return nil }
-                return .init(likelihood: .possible, supporting: ["\(e.denialWords)"], against: ["react-native-webview 6.6 and later answer the request"])
+                return .possible("\(e.denialWords)", against: "react-native-webview 6.6 and later answer the request")
             }),
         cameraPermissionMissing("cordova.android.grant-without-runtime", scope: "Cordova on Android",
             summary: "cordova-android grants the WebView request without asking for the CAMERA runtime permission, so the first request fails and later ones never settle",
@@ -197,7 +197,7 @@ extension Symptom {
         if e.fastWithoutPrompt || e.permissionStateBefore == "denied" {
             return .likely("\(e.denialWords): a missing runtime permission fails as fast, with no prompt")
         }
-        return .init(likelihood: .possible, supporting: ["without the runtime permission no grant opens the camera"], against: ["\(e.denialWords): a person had time to answer a prompt"])
+        return .possible("without the runtime permission no grant opens the camera", against: "\(e.denialWords): a person had time to answer a prompt")
     }
 
     /// NotReadableError (TrackStartError in old Chromium).
@@ -245,7 +245,7 @@ extension Symptom {
             weigh: { e in
                 let inputs = max(e.observed(.cameraDevices, "videoInputsBefore")?.intValue ?? -1, e.observed(.cameraDevices, "videoInputsAfter")?.intValue ?? -1)
                 if inputs == 0 { return .conclusive("camera.devices listed no video input") }
-                if inputs > 0 { return .init(likelihood: .possible, supporting: ["NotFoundError"], against: ["camera.devices listed \(inputs) video input(s)"]) }
+                if inputs > 0 { return .possible("NotFoundError", against: "camera.devices listed \(inputs) video input(s)") }
                 return .likely("NotFoundError: no device matched {video: true}")
             }),
         KnownCause("page.overconstrained", .page, scope: "every engine",

@@ -18,12 +18,12 @@ extension Symptom {
             applies: { $0.family == .android && $0.platform.isAppWebView },
             weigh: { e in
                 guard let os = e.osVersion else {
-                    return .init(likelihood: .possible, supporting: ["the whole screen with no inset"], against: ["the Android version is unknown, and edge to edge is enforced only from Android 15"])
+                    return .possible("the whole screen with no inset", against: "the Android version is unknown, and edge to edge is enforced only from Android 15")
                 }
                 if os >= edgeToEdgeEnforcedFrom {
                     return .likely("Android \(os): edge to edge for every app that targets SDK 35")
                 }
-                return .init(likelihood: .possible, supporting: ["the whole screen with no inset"], against: ["Android \(os): only an app that asks for edge to edge (setDecorFitsSystemWindows(false), a status bar over the WebView) is drawn under the bars"])
+                return .possible("the whole screen with no inset", against: "Android \(os): only an app that asks for edge to edge (setDecorFitsSystemWindows(false), a status bar over the WebView) is drawn under the bars")
             }),
         KnownCause("app.system-bars-hidden", .app, scope: "every Android app",
             summary: "the app hides the status and navigation bars (immersive mode), so nothing covers the page and no inset is due",

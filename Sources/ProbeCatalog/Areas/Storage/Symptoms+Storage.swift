@@ -35,8 +35,8 @@ extension Symptom {
             ruledOutBy: webStorageWorked,
             applies: { $0.family == .android && $0.platform.isAppWebView && $0.result?.probe != .storageSession },
             weigh: { e in
-                if e.wrapper != nil {
-                    return .init(likelihood: .possible, supporting: ["null or throwing storage on Android"], against: ["\(e.wrapper!.rawValue) turns DOM storage on unless the app turns it off"])
+                if let wrapper = e.wrapper {
+                    return .possible("null or throwing storage on Android", against: "\(wrapper.rawValue) turns DOM storage on unless the app turns it off")
                 }
                 return .likely("null or throwing storage in an Android WebView, whose default is off")
             }),
@@ -128,7 +128,7 @@ extension Symptom {
             ruledOutBy: chooserWorked,
             applies: { $0.family == .android && $0.platform.isAppWebView },
             weigh: { e in
-                if e.wrapper != nil { return .init(likelihood: .possible, supporting: ["no chooser answer on Android"], against: ["\(e.wrapper!.rawValue) implements onShowFileChooser"]) }
+                if let wrapper = e.wrapper { return .possible("no chooser answer on Android", against: "\(wrapper.rawValue) implements onShowFileChooser") }
                 let against = e.lacksCancelEvent && e.result?.bool("cancelFired") != true ? ["this engine has no cancel event, so a person's cancel looks the same"] : []
                 return .init(likelihood: .likely, supporting: ["no chooser answer in an Android WebView, whose default cancels"], against: against)
             }),
