@@ -52,8 +52,7 @@ extension Symptom {
 
     // Same symptom as cookies off, told apart by cookie.document: a layer that fetches the
     // page's requests itself loses the response's Set-Cookie while the jar works.
-    static let interceptionDropsSetCookie = KnownCause(
-        "app.interception-drops-set-cookie", .network,
+    static let interceptionDropsSetCookie = KnownCause("app.interception-drops-set-cookie", .network,
         scope: "app WebViews that answer the page's requests themselves (shouldInterceptRequest, a WKURLSchemeHandler, CapacitorHttp, Capacitor's server.url proxy) or sit behind a proxy",
         summary: "a request-interception layer (shouldInterceptRequest, a WKURLSchemeHandler, a native HTTP bridge such as CapacitorHttp, Capacitor's server.url proxy, or a proxy) fetches the page's requests itself and does not store the response's Set-Cookie in the WebView's cookie jar",
         check: "cookie.document passes while cookie.server fails and the server sent Set-Cookie: look for shouldInterceptRequest, a WKURLSchemeHandler, CapacitorHttp enabled or server.url in the app, or a proxy on the network",
@@ -65,9 +64,9 @@ extension Symptom {
         applies: { $0.platform.isAppWebView && $0.result?.probe != .cookieDocument },
         weigh: { e in
             if e.observed(.cookieDocument, "writeRead")?.boolValue == true {
-                return .init(likelihood: .likely, supporting: ["cookie.document kept its cookie: the jar accepts cookies, only the server's was lost"])
+                return .likely("cookie.document kept its cookie: the jar accepts cookies, only the server's was lost")
             }
-            return .init(likelihood: .possible, supporting: ["the server's cookie was not kept"], against: ["cookie.document failed too: cookies are off altogether"])
+            return .possible("the server's cookie was not kept", against: "cookie.document failed too: cookies are off altogether")
         })
 
     // https://developer.android.com/reference/android/webkit/CookieManager#setCookie(java.lang.String,%20java.lang.String)
@@ -98,8 +97,7 @@ extension Symptom {
 
     // MARK: relaunch: incognito or not flushed (the same cookie lost, localStorage kept)
 
-    static let incognitoClearsCookies = KnownCause(
-        "android.incognito-clears-cookies", .webViewSetting,
+    static let incognitoClearsCookies = KnownCause("android.incognito-clears-cookies", .webViewSetting,
         scope: "Android: react-native-webview's and flutter_inappwebview's incognito, on any WebView of the app",
         summary: "an incognito WebView calls CookieManager.removeAllCookies when it is created, which empties the app's one cookie jar (every WebView's) while localStorage stays",
         check: "the incognito prop or setting on any WebView of the app; the cookie is lost after a normal relaunch too, where an unflushed cookie is lost only when the app is killed soon after it was set",
@@ -115,8 +113,7 @@ extension Symptom {
                          against: localKept ? [] : ["localStorage was lost too, which incognito's cookie clearing does not do"])
         })
 
-    static let cookiesNotFlushed = KnownCause(
-        "android.cookies-not-flushed", .app, scope: "Android WebView, every wrapper",
+    static let cookiesNotFlushed = KnownCause("android.cookies-not-flushed", .app, scope: "Android WebView, every wrapper",
         summary: "the cookie was still only in memory when the app was ended: Android WebView writes cookies to disk lazily, and the app does not call CookieManager.flush() when it goes to the background",
         check: "the cookie is lost only when the app is killed soon after it was set (swiped away, force-stopped), not after a normal background and relaunch; CookieManager.getInstance().flush() in onPause",
         remedy: flushCookies, source: "https://developer.android.com/reference/android/webkit/CookieManager#flush()",
@@ -147,8 +144,7 @@ extension Symptom {
     /// (docs/wrappers.md), guarded by resolveActivity().
     static let buildsCaptureIntent: Set<Wrapper> = [.reactNativeWebView, .capacitor, .cordova, .flutterInAppWebView]
 
-    static let captureIntentInvisible = KnownCause(
-        "android.capture-intent-invisible", .app, scope: "Android 11+ (targetSdk 30+): react-native-webview, Capacitor, Cordova, flutter_inappwebview, and apps that check resolveActivity()",
+    static let captureIntentInvisible = KnownCause("android.capture-intent-invisible", .app, scope: "Android 11+ (targetSdk 30+): react-native-webview, Capacitor, Cordova, flutter_inappwebview, and apps that check resolveActivity()",
         summary: "the camera intent (ACTION_IMAGE_CAPTURE) is checked with resolveActivity(), which returns null on Android 11+ without a <queries> entry for it, so the camera never opens (nothing, or only a file list)",
         check: "AndroidManifest.xml has <queries><intent><action android:name=\"android.media.action.IMAGE_CAPTURE\" /></intent></queries>; logcat says \"no Activity to handle this Intent\" or \"Device does not support photo capture\"",
         remedy: captureQueries, source: "https://developer.android.com/training/package-visibility",
@@ -157,27 +153,25 @@ extension Symptom {
         },
         weigh: { e in
             if fileAcceptDelivered(e) {
-                return .init(likelihood: .likely, supporting: ["file.accept's chooser worked: only the camera path fails"])
+                return .likely("file.accept's chooser worked: only the camera path fails")
             }
-            if e.result?.probe == .fileCapture, e.wrapper.map(buildsCaptureIntent.contains) == true {
-                return .init(likelihood: .likely, supporting: ["\(e.wrapper!.rawValue) opens the camera with ACTION_IMAGE_CAPTURE only when resolveActivity() finds it"])
+            if e.result?.probe == .fileCapture, let wrapper = e.wrapper, buildsCaptureIntent.contains(wrapper) {
+                return .likely("\(wrapper.rawValue) opens the camera with ACTION_IMAGE_CAPTURE only when resolveActivity() finds it")
             }
             return .init(likelihood: .possible, supporting: ["no camera on Android 11+"], against: e.result?.probe == .fileCapture ? [] : ["file.accept did not deliver a file either"])
         })
 
-    static let captureWithoutCameraPermission = KnownCause(
-        "android.capture-without-camera-permission", .osPermission, scope: "Android: react-native-webview (and apps) that declare CAMERA in the manifest",
+    static let captureWithoutCameraPermission = cameraPermissionMissing("android.capture-without-camera-permission", scope: "Android: react-native-webview (and apps) that declare CAMERA in the manifest",
         summary: "the manifest declares CAMERA but the app does not hold it, so no camera intent is built (react-native-webview) or launching it throws: the capture input opens nothing",
         check: "ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA); logcat says \"there is no Camera permission\"; after a granted camera.getUserMedia the capture input works",
         remedy: Symptom.androidRuntimeCamera, source: "https://github.com/react-native-webview/react-native-webview/pull/3962",
-        ruledOutBy: cameraOpened,
         applies: { $0.family == .android && $0.platform.isAppWebView },
         weigh: { e in
             let cameraRefused = e.observed(.cameraGetUserMedia, "outcome")?.stringValue == "error"
             if cameraRefused || (fileAcceptDelivered(e) && e.wrapper == .reactNativeWebView) {
                 return .init(likelihood: .likely, supporting: cameraRefused ? ["camera.getUserMedia was refused too"] : ["react-native-webview builds no camera intent without CAMERA"])
             }
-            return .init(likelihood: .possible, supporting: ["a capture input needs the CAMERA permission when the manifest declares it"])
+            return .possible("a capture input needs the CAMERA permission when the manifest declares it")
         })
 
     // https://developer.android.com/training/package-visibility/declaring
@@ -196,22 +190,18 @@ extension Symptom {
         docs: Remedy.Docs(android: "https://developer.android.com/training/package-visibility/declaring"))
 
     /// file.capture: the capture attribute did not open the camera.
-    static let captureNotCamera = Symptom(
-        id: "file.capture-not-camera", probes: [.fileCapture],
-        observation: "a capture input did not open the camera (a file list opened, or nothing)",
-        causes: [
-            KnownCause(
-                "android.capture-ignored", .webViewPermissionHandler, scope: "Android WebView with an app chooser built from createIntent() alone (.NET MAUI, most native apps)",
-                summary: "the chooser intent ignores FileChooserParams.isCaptureEnabled (createIntent() has no camera), so a file list opens instead of the camera",
-                check: "the app's onShowFileChooser launches ACTION_IMAGE_CAPTURE when fileChooserParams.isCaptureEnabled is true; a file list (not nothing) opened",
-                remedy: .captureAttribute, source: PlatformSource.androidFileChooser,
-                applies: { $0.family == .android && $0.platform.isAppWebView },
-                weigh: { e in
-                    if let wrapper = e.wrapper, buildsCaptureIntent.contains(wrapper) {
-                        return .init(likelihood: .possible, supporting: ["the camera did not open"], against: ["\(wrapper.rawValue) adds a camera intent when capture is set"])
-                    }
-                    return .init(likelihood: .likely, supporting: ["the camera did not open for a capture input"])
-                }),
-            captureIntentInvisible, captureWithoutCameraPermission,
-        ])
+    static let captureNotCamera = Symptom(id: "file.capture-not-camera", probes: [.fileCapture], observation: "a capture input did not open the camera (a file list opened, or nothing)", causes: [
+        KnownCause("android.capture-ignored", .webViewPermissionHandler, scope: "Android WebView with an app chooser built from createIntent() alone (.NET MAUI, most native apps)",
+            summary: "the chooser intent ignores FileChooserParams.isCaptureEnabled (createIntent() has no camera), so a file list opens instead of the camera",
+            check: "the app's onShowFileChooser launches ACTION_IMAGE_CAPTURE when fileChooserParams.isCaptureEnabled is true; a file list (not nothing) opened",
+            remedy: .captureAttribute, source: PlatformSource.androidFileChooser,
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: { e in
+                if let wrapper = e.wrapper, buildsCaptureIntent.contains(wrapper) {
+                    return .possible("the camera did not open", against: "\(wrapper.rawValue) adds a camera intent when capture is set")
+                }
+                return .likely("the camera did not open for a capture input")
+            }),
+        captureIntentInvisible, captureWithoutCameraPermission,
+    ])
 }

@@ -7,6 +7,12 @@ public struct KnownCause: Sendable {
         var likelihood: Cause.Likelihood
         var supporting: [String] = []
         var against: [String] = []
+
+        /// The cause at that likelihood, for what the evidence shows (and, for a possible one,
+        /// what it shows against it).
+        static func conclusive(_ supporting: String...) -> Weighing { Weighing(likelihood: .conclusive, supporting: supporting) }
+        static func likely(_ supporting: String...) -> Weighing { Weighing(likelihood: .likely, supporting: supporting) }
+        static func possible(_ supporting: String..., against: String...) -> Weighing { Weighing(likelihood: .possible, supporting: supporting, against: against) }
     }
 
     public let id: String
@@ -40,6 +46,17 @@ public struct KnownCause: Sendable {
         self.ruledOutBy = ruledOutBy
         self.applies = applies
         self.weigh = weigh
+    }
+
+    /// A cause whose weight the evidence does not change (`weigh: .likely("a browser")`): where
+    /// it applies (`applies`) is all that decides it.
+    init(
+        _ id: String, _ layer: Cause.Layer, scope: String, summary: String, check: String, remedy: Remedy?, source: String,
+        ruledOutBy: [Contradiction] = [],
+        applies: @escaping @Sendable (CauseEvidence) -> Bool = { _ in true },
+        weigh weighing: Weighing
+    ) {
+        self.init(id, layer, scope: scope, summary: summary, check: check, remedy: remedy, source: source, ruledOutBy: ruledOutBy, applies: applies, weigh: { _ in weighing })
     }
 
     /// The first declared observation of this run that rules the cause out, if any.

@@ -132,15 +132,7 @@ extension Remedy {
         // <uses-permission android:name="android.permission.CAMERA" />
         // WebChromeClient (inner class of the Activity): for your origin only,
         // grant the camera once the app holds CAMERA, else ask for it first
-        private var waiting: PermissionRequest? = null
-        private val askCamera = registerForActivityResult(
-            ActivityResultContracts.RequestPermission()
-        ) { granted ->
-            val request = waiting ?: return@registerForActivityResult
-            val camera = PermissionRequest.RESOURCE_VIDEO_CAPTURE
-            if (granted) request.grant(arrayOf(camera)) else request.deny()
-            waiting = null
-        }
+        \(askCameraLauncherKotlin)
 
         override fun onPermissionRequest(request: PermissionRequest) {
             val camera = PermissionRequest.RESOURCE_VIDEO_CAPTURE
@@ -171,16 +163,7 @@ extension Remedy {
         return """
             // WebChromeClient (inner class of the Activity): answer the
             // ValueCallback exactly once, with null on RESULT_CANCELED\(capture ? ";\n// with capture set, open the camera (a FileProvider content:// Uri)" : "")
-            \(fileChooserLauncherHead)
-                if (result.resultCode == Activity.RESULT_CANCELED) {
-                    pending?.onReceiveValue(null)
-                } else {
-                    val code = result.resultCode
-                    val uris = FileChooserParams.parseResult(code, result.data)
-                    pending?.onReceiveValue(uris)
-                }
-                pending = null
-            }
+            \(fileChooserLauncherAnsweringCancel)
 
             \(onShowFileChooserHead)
             \(launch)

@@ -181,6 +181,22 @@ extension Remedy {
             """
     }
 
+    /// The launcher that asks for the CAMERA runtime permission on behalf of a WebView request
+    /// kept in `waiting`, and grants the camera alone or denies when the person answers: the
+    /// runtime-permission fix (`Symptom.androidRuntimeCamera`) and the merged grant
+    /// (`androidGrantWithRuntimeCamera`) keep the request with it.
+    static let askCameraLauncherKotlin = """
+        private var waiting: PermissionRequest? = null
+        private val askCamera = registerForActivityResult(
+            ActivityResultContracts.RequestPermission()
+        ) { granted ->
+            val request = waiting ?: return@registerForActivityResult
+            val camera = PermissionRequest.RESOURCE_VIDEO_CAPTURE
+            if (granted) request.grant(arrayOf(camera)) else request.deny()
+            waiting = null
+        }
+        """
+
     // The WebView permission layer (docs/requirements.md#camera-getusermedia).
     public static let cameraGrant = Remedy(
         iosSwift: """
@@ -308,7 +324,22 @@ extension Remedy {
         ) { result ->
         """
 
-    /// The WebChromeClient override those fixes write, to where it launches the chooser: a
+    /// That launcher whole, answering the callback with null on RESULT_CANCELED and clearing it
+    /// either way: what `fileCallbackOnCancel` adds and the merged `androidFileChooser(capture:)` keeps.
+    static let fileChooserLauncherAnsweringCancel = """
+        \(fileChooserLauncherHead)
+            if (result.resultCode == Activity.RESULT_CANCELED) {
+                pending?.onReceiveValue(null)
+            } else {
+                val code = result.resultCode
+                val uris = FileChooserParams.parseResult(code, result.data)
+                pending?.onReceiveValue(uris)
+            }
+            pending = null
+        }
+        """
+
+    /// The WebChromeClient override the file-chooser fixes write, to where it launches the chooser: a
     /// callback still pending is answered (null) before the new one replaces it.
     static let onShowFileChooserHead = """
         override fun onShowFileChooser(
@@ -354,16 +385,7 @@ extension Remedy {
             // On RESULT_CANCELED answer null and clear the callback;
             // answer a pending callback with null before storing a new one
             // (pending: the ValueCallback onShowFileChooser stores)
-            \(fileChooserLauncherHead)
-                if (result.resultCode == Activity.RESULT_CANCELED) {
-                    pending?.onReceiveValue(null)
-                } else {
-                    val code = result.resultCode
-                    val uris = FileChooserParams.parseResult(code, result.data)
-                    pending?.onReceiveValue(uris)
-                }
-                pending = null
-            }
+            \(fileChooserLauncherAnsweringCancel)
             """,
         reactNative: """
             // Update react-native-webview (13.x+), which answers the chooser
@@ -435,8 +457,15 @@ extension Remedy {
     static let navigationDocs = Docs(ios: PlatformSource.wkNavigationDelegate, android: PlatformSource.androidOverrideUrl,
                                      reactNative: rnReference + "#onshouldstartloadwithrequest")
 
+    /// A fix in the callbacks that decide where a navigation goes (`customSchemes`,
+    /// `returnUrl`): the native lines, and for React Native the handler that loads a URL in
+    /// the WebView when `condition` holds and opens any other outside it.
+    static func navigationFix(iosSwift: String, androidKotlin: String, loadingInTheWebViewIf condition: String) -> Remedy {
+        Remedy(iosSwift: iosSwift, androidKotlin: androidKotlin, reactNative: openingOutsideRN(unless: condition), docs: navigationDocs)
+    }
+
     // Forward custom schemes to external apps (docs/requirements.md#navigation-and-windows).
-    public static let customSchemes = Remedy(
+    public static let customSchemes = navigationFix(
         iosSwift: """
             // WKNavigationDelegate: web schemes load, any other opens its app
             func webView(
@@ -471,8 +500,30 @@ extension Remedy {
                 return true
             }
             """,
-        reactNative: openingOutsideRN(unless: "/^(https?|about|data):/.test(url)"),
-        docs: navigationDocs)
+        loadingInTheWebViewIf: "/^(https?|about|data):/.test(url)")
+
+    // Universal links open the app only from outside the WebView
+    // (https://developer.apple.com/documentation/xcode/supporting-universal-links-in-your-app).
+    public static let returnUrl = navigationFix(
+        iosSwift: """
+            // In decidePolicyFor: intercept the return URL and route it
+            // (universal links open the app only from outside the WebView)
+            if url.host == "id.example.com", url.path.hasPrefix("/return") {
+                decisionHandler(.cancel)
+                router.open(url)
+                return
+            }
+            """,
+        androidKotlin: """
+            // In shouldOverrideUrlLoading: intercept the return URL and start
+            // the app link intent
+            val back = uri.path?.startsWith("/return") == true
+            if (uri.host == "id.example.com" && back) {
+                view.context.startActivity(Intent(Intent.ACTION_VIEW, uri))
+                return true
+            }
+            """,
+        loadingInTheWebViewIf: "!url.startsWith('https://id.example.com/return')")
 
     // https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:createwebviewwith:for:windowfeatures:)
     public static let windowOpen = Remedy(
@@ -503,42 +554,31 @@ extension Remedy {
             """,
         docs: Docs(ios: PlatformSource.wkCreateWebView, android: androidSupportMultipleWindows, reactNative: rnReference + "#onopenwindow"))
 
-    // Universal links open the app only from outside the WebView
-    // (https://developer.apple.com/documentation/xcode/supporting-universal-links-in-your-app).
-    public static let returnUrl = Remedy(
-        iosSwift: """
-            // In decidePolicyFor: intercept the return URL and route it
-            // (universal links open the app only from outside the WebView)
-            if url.host == "id.example.com", url.path.hasPrefix("/return") {
-                decisionHandler(.cancel)
-                router.open(url)
-                return
-            }
-            """,
-        androidKotlin: """
-            // In shouldOverrideUrlLoading: intercept the return URL and start
-            // the app link intent
-            val back = uri.path?.startsWith("/return") == true
-            if (uri.host == "id.example.com" && back) {
-                view.context.startActivity(Intent(Intent.ACTION_VIEW, uri))
-                return true
-            }
-            """,
-        reactNative: openingOutsideRN(unless: "!url.startsWith('https://id.example.com/return')"),
-        docs: navigationDocs)
+    /// The callbacks that show a retry screen when the main frame fails to load, on iOS and
+    /// on Android: `offline` is that alone, `loadErrors` adds the HTTP error statuses.
+    static let failedLoadRetrySwift = """
+        func webView(
+            _ webView: WKWebView,
+            didFailProvisionalNavigation navigation: WKNavigation!,
+            withError error: Error
+        ) {
+            showRetryScreen()
+        }
+        """
+    static let failedLoadRetryKotlin = """
+        override fun onReceivedError(
+            view: WebView, request: WebResourceRequest, error: WebResourceError
+        ) {
+            if (request.isForMainFrame) showRetryScreen()
+        }
+        """
 
     // https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:didfailprovisionalnavigation:witherror:)
     public static let loadErrors = Remedy(
         iosSwift: """
             // WKNavigationDelegate: show a retry screen on a failed load or an
             // HTTP error status
-            func webView(
-                _ webView: WKWebView,
-                didFailProvisionalNavigation navigation: WKNavigation!,
-                withError error: Error
-            ) {
-                showRetryScreen()
-            }
+            \(failedLoadRetrySwift)
             func webView(
                 _ webView: WKWebView,
                 decidePolicyFor navigationResponse: WKNavigationResponse,
@@ -554,11 +594,7 @@ extension Remedy {
             """,
         androidKotlin: """
             // WebViewClient: show a retry screen for the main frame
-            override fun onReceivedError(
-                view: WebView, request: WebResourceRequest, error: WebResourceError
-            ) {
-                if (request.isForMainFrame) showRetryScreen()
-            }
+            \(failedLoadRetryKotlin)
             override fun onReceivedHttpError(
                 view: WebView,
                 request: WebResourceRequest,
@@ -722,21 +758,11 @@ extension Remedy {
     public static let offline = Remedy(
         iosSwift: """
             // Show a retry screen when the main frame fails to load
-            func webView(
-                _ webView: WKWebView,
-                didFailProvisionalNavigation navigation: WKNavigation!,
-                withError error: Error
-            ) {
-                showRetryScreen()
-            }
+            \(failedLoadRetrySwift)
             """,
         androidKotlin: """
             // Show a retry screen when the main frame fails to load
-            override fun onReceivedError(
-                view: WebView, request: WebResourceRequest, error: WebResourceError
-            ) {
-                if (request.isForMainFrame) showRetryScreen()
-            }
+            \(failedLoadRetryKotlin)
             """,
         reactNative: "<WebView renderError={() => <RetryScreen onRetry={reload} />} />",
         docs: Docs(ios: wkProvisionalFailure, android: PlatformSource.androidReceivedError, reactNative: rnReference + "#rendererror"))

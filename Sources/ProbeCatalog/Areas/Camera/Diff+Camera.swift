@@ -38,10 +38,7 @@ extension Diff {
             let audio = result.int("audioTracks") ?? 0
             let observed = "granted in \(milliseconds(elapsed))" + (result.bool("promptShown") == true ? " after a prompt" : "")
             if audio > 0 {
-                return Assessment(
-                    .warning, observed + ", with \(audio) audio track(s)",
-                    diagnosis: Diagnosis.audioAddedToGrant(),
-                    layer: .webView, remedy: .videoOnlyGrant)
+                return Assessment(.warning, observed + ", with \(audio) audio track(s)", diagnosis: Diagnosis.audioAddedToGrant(), layer: .webView, remedy: .videoOnlyGrant)
             }
             return Assessment(.works, observed)
         }
@@ -75,10 +72,7 @@ extension Diff {
             symptom = .cameraUnanswered
             remedy = .cameraGrant
         default:
-            return Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.cameraEngineFailed(name),
-                layer: .webView, remedy: .cameraGrant)
+            return Assessment(.broken, observed, diagnosis: Diagnosis.cameraEngineFailed(name), layer: .webView, remedy: .cameraGrant)
         }
         let stateAlreadyDenied = symptom.id == Symptom.cameraDenied.id && evidence.permissionStateBefore == "denied"
         let lead = Diagnosis.cameraRefused(evidence.denialWords, stateAlreadyDenied)
@@ -100,10 +94,7 @@ extension Diff {
         let settings = Remedy.inlineAndAutoplay
 
         if fullscreen == true {
-            return Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.previewFullscreen(),
-                layer: .webView, remedy: settings)
+            return Assessment(.broken, observed, diagnosis: Diagnosis.previewFullscreen(), layer: .webView, remedy: settings)
         }
         if black == true || frozen == true || playing == false || frames == 0 {
             return Assessment(
@@ -152,16 +143,10 @@ extension Diff {
         if audio == "granted" || bothGrantedAudio || audioTracks > 0 {
             let elapsed = result.number("elapsedMs") ?? 0
             let afterPrompt = elapsed >= Self.fastDenialMs && context.isIOS
-            return Assessment(
-                .granted, observed,
-                diagnosis: Diagnosis.audioGranted(context.family, afterPrompt),
-                layer: .webView, remedy: .videoOnlyGrant)
+            return Assessment(.granted, observed, diagnosis: Diagnosis.audioGranted(context.family, afterPrompt), layer: .webView, remedy: .videoOnlyGrant)
         }
         if display == "granted", context.requirementSet.deniesDisplayCapture {
-            return Assessment(
-                .granted, observed,
-                diagnosis: Diagnosis.displayCaptureGranted(context.requirementSet.id),
-                layer: .webView, remedy: .videoOnlyGrant)
+            return Assessment(.granted, observed, diagnosis: Diagnosis.displayCaptureGranted(context.requirementSet.id), layer: .webView, remedy: .videoOnlyGrant)
         }
         if audio == "error" || both == "error" { return Assessment(.denied, observed) }
         return Assessment(.unknown, "")
@@ -184,23 +169,15 @@ extension Diff {
         }()
 
         if portGranted && hostGranted {
-            return Assessment(
-                .granted, observed,
-                diagnosis: Diagnosis.everyOriginGranted(prompted),
-                layer: .webView, remedy: .strictOrigin)
+            return Assessment(.granted, observed, diagnosis: Diagnosis.everyOriginGranted(prompted), layer: .webView, remedy: .strictOrigin)
         }
         if hostGranted {
-            return Assessment(
-                .granted, observed,
-                diagnosis: Diagnosis.otherHostGranted(prompted),
-                layer: .webView, remedy: .strictOrigin)
+            return Assessment(.granted, observed, diagnosis: Diagnosis.otherHostGranted(prompted), layer: .webView, remedy: .strictOrigin)
         }
         if portGranted {
             if context.requirementSet.originCheck == .host {
                 // The LiveForm guide's samples check the host only (docs/requirements.md#liveform).
-                return Assessment(
-                    .warning, observed, diagnosis: Diagnosis.otherPortGranted(prompted, context.requirementSet.id),
-                    layer: .webView, remedy: .strictOrigin)
+                return Assessment(.warning, observed, diagnosis: Diagnosis.otherPortGranted(prompted, context.requirementSet.id), layer: .webView, remedy: .strictOrigin)
             }
             return Assessment(.granted, observed, diagnosis: Diagnosis.otherPortGranted(prompted, nil), layer: .webView, remedy: .strictOrigin)
         }

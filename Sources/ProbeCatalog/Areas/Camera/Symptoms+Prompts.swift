@@ -9,48 +9,41 @@ extension Symptom {
     /// iOS wrappers whose own setting answers `.prompt` by default, each named by its cause.
     static let promptingWrappers: Set<Wrapper> = [.reactNativeWebView, .flutterInAppWebView]
 
-    static let promptsAgain = Symptom(
-        id: "camera.prompts-again", probes: [.cameraReacquire],
-        observation: "the camera was asked for again and a second prompt appeared",
-        causes: [
-            KnownCause(
-                "rn.ios.camera.grant-type-prompt", .webViewSetting, scope: "react-native-webview on iOS 15+",
-                summary: "react-native-webview's mediaCapturePermissionGrantType is \"prompt\", its default, which asks the person on every request",
-                check: "the WebView's mediaCapturePermissionGrantType prop: \"grantIfSameHostElsePrompt\" asks once for the page's own host",
-                remedy: .cameraReacquire, source: PlatformSource.rnMediaCaptureGrantType,
-                applies: { $0.family == .ios && $0.wrapper == .reactNativeWebView },
-                weigh: { _ in .init(likelihood: .likely, supporting: ["a second prompt in react-native-webview on iOS, whose default is \"prompt\""]) }),
-            KnownCause(
-                "iaw.ios.camera.prompt-default", .webViewSetting, scope: "flutter_inappwebview on iOS 15+",
-                summary: "flutter_inappwebview's onPermissionRequest is missing or answers PermissionResponseAction.PROMPT, the default on iOS, which asks the person again",
-                check: "onPermissionRequest returns PermissionResponse(action: PermissionResponseAction.GRANT) for the page's own origin",
-                remedy: .cameraReacquire,
-                source: "https://pub.dev/documentation/flutter_inappwebview/latest/flutter_inappwebview/PlatformWebViewCreationParams/onPermissionRequest.html",
-                applies: { $0.family == .ios && $0.wrapper == .flutterInAppWebView },
-                weigh: { _ in .init(likelihood: .likely, supporting: ["a second prompt in flutter_inappwebview on iOS, whose default action is PROMPT"]) }),
-            KnownCause(
-                "ios.camera.prompt-each-time", .webViewSetting, scope: "iOS WKWebView 15+ (native, Capacitor, Cordova, webview_flutter, MAUI)",
-                summary: "the WKUIDelegate's requestMediaCapturePermissionFor answers .prompt or is not implemented, so WebKit asks the person on every request",
-                check: "the WKUIDelegate implements webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:) and answers .grant for the page's own origin",
-                remedy: .cameraReacquire, source: PlatformSource.wkMediaCaptureDelegate,
-                applies: { $0.family == .ios && $0.platform.isAppWebView && !($0.wrapper.map(promptingWrappers.contains) ?? false) },
-                weigh: { e in
-                    let supporting = ["a second prompt in a WKWebView: WebKit's own, on a .prompt decision"]
-                    switch e.wrapper {
-                    case .capacitor?:
-                        return .init(likelihood: .possible, supporting: supporting, against: ["Capacitor's WebViewDelegationHandler answers .grant unless the app replaced it (\(WrapperCatalog.capacitorDelegation))"])
-                    case .cordova?:
-                        return .init(likelihood: .possible, supporting: supporting + ["cordova-ios 7 has no media-capture decision at all"], against: ["cordova-ios 8 grants the page's own host by default (MediaPermissionGrantType, \(WrapperCatalog.cordovaIOSUIDelegate))"])
-                    default:
-                        return .init(likelihood: .likely, supporting: supporting)
-                    }
-                }),
-            KnownCause(
-                "android.camera.own-dialog-each-time", .webViewSetting, scope: "Android WebView, every wrapper",
-                summary: "the app shows its own dialog in onPermissionRequest on every request (Android WebView has no prompt of its own), or asks for the CAMERA permission again although it holds it",
-                check: "onPermissionRequest grants RESOURCE_VIDEO_CAPTURE at once when ContextCompat.checkSelfPermission(CAMERA) is PERMISSION_GRANTED",
-                remedy: .cameraReacquire, source: PlatformSource.androidOnPermissionRequest,
-                applies: { $0.family == .android && $0.platform.isAppWebView },
-                weigh: { _ in .init(likelihood: .likely, supporting: ["a second prompt in an Android WebView, which never prompts itself"]) }),
-        ])
+    static let promptsAgain = Symptom(id: "camera.prompts-again", probes: [.cameraReacquire], observation: "the camera was asked for again and a second prompt appeared", causes: [
+        KnownCause("rn.ios.camera.grant-type-prompt", .webViewSetting, scope: "react-native-webview on iOS 15+",
+            summary: "react-native-webview's mediaCapturePermissionGrantType is \"prompt\", its default, which asks the person on every request",
+            check: "the WebView's mediaCapturePermissionGrantType prop: \"grantIfSameHostElsePrompt\" asks once for the page's own host",
+            remedy: .cameraReacquire, source: PlatformSource.rnMediaCaptureGrantType,
+            applies: { $0.family == .ios && $0.wrapper == .reactNativeWebView },
+            weigh: .likely("a second prompt in react-native-webview on iOS, whose default is \"prompt\"")),
+        KnownCause("iaw.ios.camera.prompt-default", .webViewSetting, scope: "flutter_inappwebview on iOS 15+",
+            summary: "flutter_inappwebview's onPermissionRequest is missing or answers PermissionResponseAction.PROMPT, the default on iOS, which asks the person again",
+            check: "onPermissionRequest returns PermissionResponse(action: PermissionResponseAction.GRANT) for the page's own origin",
+            remedy: .cameraReacquire,
+            source: "https://pub.dev/documentation/flutter_inappwebview/latest/flutter_inappwebview/PlatformWebViewCreationParams/onPermissionRequest.html",
+            applies: { $0.family == .ios && $0.wrapper == .flutterInAppWebView },
+            weigh: .likely("a second prompt in flutter_inappwebview on iOS, whose default action is PROMPT")),
+        KnownCause("ios.camera.prompt-each-time", .webViewSetting, scope: "iOS WKWebView 15+ (native, Capacitor, Cordova, webview_flutter, MAUI)",
+            summary: "the WKUIDelegate's requestMediaCapturePermissionFor answers .prompt or is not implemented, so WebKit asks the person on every request",
+            check: "the WKUIDelegate implements webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:) and answers .grant for the page's own origin",
+            remedy: .cameraReacquire, source: PlatformSource.wkMediaCaptureDelegate,
+            applies: { $0.family == .ios && $0.platform.isAppWebView && !($0.wrapper.map(promptingWrappers.contains) ?? false) },
+            weigh: { e in
+                let supporting = ["a second prompt in a WKWebView: WebKit's own, on a .prompt decision"]
+                switch e.wrapper {
+                case .capacitor?:
+                    return .init(likelihood: .possible, supporting: supporting, against: ["Capacitor's WebViewDelegationHandler answers .grant unless the app replaced it (\(WrapperCatalog.capacitorDelegation))"])
+                case .cordova?:
+                    return .init(likelihood: .possible, supporting: supporting + ["cordova-ios 7 has no media-capture decision at all"], against: ["cordova-ios 8 grants the page's own host by default (MediaPermissionGrantType, \(WrapperCatalog.cordovaIOSUIDelegate))"])
+                default:
+                    return .init(likelihood: .likely, supporting: supporting)
+                }
+            }),
+        KnownCause("android.camera.own-dialog-each-time", .webViewSetting, scope: "Android WebView, every wrapper",
+            summary: "the app shows its own dialog in onPermissionRequest on every request (Android WebView has no prompt of its own), or asks for the CAMERA permission again although it holds it",
+            check: "onPermissionRequest grants RESOURCE_VIDEO_CAPTURE at once when ContextCompat.checkSelfPermission(CAMERA) is PERMISSION_GRANTED",
+            remedy: .cameraReacquire, source: PlatformSource.androidOnPermissionRequest,
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: .likely("a second prompt in an Android WebView, which never prompts itself")),
+    ])
 }

@@ -49,10 +49,7 @@ extension Diff {
             }
         }
         if !failures.isEmpty {
-            return Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.belowMinimumVersion(failures),
-                layer: .device, remedy: .updateOS)
+            return Assessment(.broken, observed, diagnosis: Diagnosis.belowMinimumVersion(failures), layer: .device, remedy: .updateOS)
         }
         if !warnings.isEmpty {
             return Assessment(.warning, observed, diagnosis: Diagnosis.belowRecommendedVersion(warnings), layer: .device, remedy: .updateOS)
@@ -64,10 +61,7 @@ extension Diff {
         guard let secure = result.bool("isSecureContext") else { return Assessment(.unknown, "") }
         let observed = "isSecureContext \(describe(secure)), \(result.string("protocol") ?? "?") \(result.string("origin") ?? "")"
         if secure { return Assessment(.works, observed) }
-        return Assessment(
-            .broken, observed,
-            diagnosis: Diagnosis.notSecureContext(),
-            layer: .webView, remedy: .secureContext)
+        return Assessment(.broken, observed, diagnosis: Diagnosis.notSecureContext(), layer: .webView, remedy: .secureContext)
     }
 
     func evaluateViewport(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -88,15 +82,9 @@ extension Diff {
         }
         if ratio >= Self.fullScreenHeightRatio { return Assessment(.works, observed) }
         if ratio >= Self.embeddedHeightRatio {
-            return Assessment(
-                .warning, observed,
-                diagnosis: Diagnosis.nativeHeader(100 - percent),
-                layer: .webView, remedy: .fullScreenLayout)
+            return Assessment(.warning, observed, diagnosis: Diagnosis.nativeHeader(100 - percent), layer: .webView, remedy: .fullScreenLayout)
         }
-        return Assessment(
-            .broken, observed,
-            diagnosis: Diagnosis.embeddedWebView(percent),
-            layer: .webView, remedy: .fullScreenLayout)
+        return Assessment(.broken, observed, diagnosis: Diagnosis.embeddedWebView(percent), layer: .webView, remedy: .fullScreenLayout)
     }
 
     func evaluateInjected(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -106,10 +94,7 @@ extension Diff {
         let bridges = list("bridgeObjects")
         let observed = "patched natives: \(patched.isEmpty ? "none" : patched.joined(separator: ", ")); unexpected globals: \(globals.count); bridges: \(bridges.isEmpty ? "none" : bridges.joined(separator: ", "))"
         if patched.contains(where: { $0.contains("getUserMedia") || $0.contains("enumerateDevices") }) {
-            return Assessment(
-                .warning, observed,
-                diagnosis: Diagnosis.cameraShimmed(),
-                layer: .webView)
+            return Assessment(.warning, observed, diagnosis: Diagnosis.cameraShimmed(), layer: .webView)
         }
         return Assessment(.noted, observed)
     }

@@ -9,17 +9,11 @@ extension Diff {
             let type = result.string("type") ?? ""
             let observed = "\(count) file(s), type \(type.isEmpty ? "(empty)" : type), \(result.int("size").map { "\($0) bytes" } ?? "size ?"), hash match \(describe(result.bool("hashMatch")))"
             if result.bool("hashMatch") == false {
-                return Assessment(
-                    .broken, observed,
-                    diagnosis: Diagnosis.uploadAltered(),
-                    layer: .network, remedy: .bodyIntegrity)
+                return Assessment(.broken, observed, diagnosis: Diagnosis.uploadAltered(), layer: .network, remedy: .bodyIntegrity)
             }
             let sniffed = result.string("sniffedFormat")
             if !type.hasPrefix("image/"), sniffed.map({ !["jpeg", "png", "heic", "gif", "webp"].contains($0) }) ?? true {
-                return Assessment(
-                    .warning, observed,
-                    diagnosis: Diagnosis.acceptIgnored(),
-                    layer: .webView, remedy: .fileChooser)
+                return Assessment(.warning, observed, diagnosis: Diagnosis.acceptIgnored(), layer: .webView, remedy: .fileChooser)
             }
             return Assessment(.works, observed)
         }
@@ -42,20 +36,13 @@ extension Diff {
                 causes: context.isAndroid ? rank(.fileNoChooser, result, context) : [])
         }
         let observed = "no change and no cancel event after the tap\(waited)"
+        let diagnosis: Diagnosis
         switch context.family {
-        case .android:
-            return Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.noChooserAndroid(),
-                layer: .webView, remedy: .fileChooser, causes: rank(.fileNoChooser, result, context))
-        case .ios:
-            return Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.openPanelUnanswered(),
-                layer: .webView, remedy: .fileChooser, causes: rank(.fileNoChooser, result, context))
-        case .desktop:
-            return Assessment(.broken, observed, diagnosis: Diagnosis.chooserUnanswered(), layer: .webView, remedy: .fileChooser)
+        case .android: diagnosis = Diagnosis.noChooserAndroid()
+        case .ios: diagnosis = Diagnosis.openPanelUnanswered()
+        case .desktop: return Assessment(.broken, observed, diagnosis: Diagnosis.chooserUnanswered(), layer: .webView, remedy: .fileChooser)
         }
+        return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .fileChooser, causes: rank(.fileNoChooser, result, context))
     }
 
     func evaluateFileCapture(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -68,16 +55,10 @@ extension Diff {
             return diagnosed(.captureNotCamera, result, context, state: .broken, observed: observed, lead: Diagnosis.captureNotCamera(), remedy: .captureAttribute)
         }
         if direct == false {
-            return Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.captureIgnored(),
-                layer: .webView, remedy: .captureAttribute)
+            return Assessment(.broken, observed, diagnosis: Diagnosis.captureIgnored(), layer: .webView, remedy: .captureAttribute)
         }
         if environment == false && user == false {
-            return Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.capturedPhotoLost(),
-                layer: .webView, remedy: .captureAttribute)
+            return Assessment(.broken, observed, diagnosis: Diagnosis.capturedPhotoLost(), layer: .webView, remedy: .captureAttribute)
         }
         if direct == true { return Assessment(.works, observed) }
         return Assessment(.noted, observed, diagnosis: Diagnosis.captureUnconfirmed())
@@ -104,23 +85,10 @@ extension Diff {
                              lead: Diagnosis.cancelBeforeChooser(ms), remedy: nil)
         }
         if let ms = instant {
-            return Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.chooserNeverShown(context.family, ms, true),
-                layer: .webView, remedy: .fileChooser)
+            return Assessment(.broken, observed, diagnosis: Diagnosis.chooserNeverShown(context.family, ms, true), layer: .webView, remedy: .fileChooser)
         }
-        switch context.family {
-        case .android:
-            return Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.cancelledCallbackUnanswered(),
-                layer: .webView, remedy: .fileCallbackOnCancel)
-        case .ios, .desktop:
-            return Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.cancelledPanelUnanswered(),
-                layer: .webView, remedy: .fileCallbackOnCancel)
-        }
+        let diagnosis = context.isAndroid ? Diagnosis.cancelledCallbackUnanswered() : Diagnosis.cancelledPanelUnanswered()
+        return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .fileCallbackOnCancel)
     }
 
     func evaluateHEIC(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -132,9 +100,6 @@ extension Diff {
         if result.bool("changeFired") == false { return chooserDidNotDeliver(result, context) }
         let observed = "type \(result.string("type") ?? "(empty)"), format \(result.string("sniffedFormat") ?? "?"), converted to JPEG \(describe(converted)), server accepted \(describe(accepted))"
         if accepted == true { return Assessment(.works, observed) }
-        return Assessment(
-            .broken, observed,
-            diagnosis: Diagnosis.heicRefused(),
-            layer: .page, remedy: .heic)
+        return Assessment(.broken, observed, diagnosis: Diagnosis.heicRefused(), layer: .page, remedy: .heic)
     }
 }

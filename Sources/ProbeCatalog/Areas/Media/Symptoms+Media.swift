@@ -18,8 +18,7 @@ extension Symptom {
         Contradiction(.mediaAutoplay, "media.autoplay's unmuted play() was allowed without a gesture: no gesture rule holds") { r in r.bool("played") == true || r.bool("allowed") == true },
     ]
 
-    static let iosInlineOff = KnownCause(
-        "ios.inline-playback-off", .webViewSetting, scope: "iOS WKWebView on iPhone (false by default; react-native-webview and flutter_inappwebview: allowsInlineMediaPlayback, false by default)",
+    static let iosInlineOff = KnownCause("ios.inline-playback-off", .webViewSetting, scope: "iOS WKWebView on iPhone (false by default; react-native-webview and flutter_inappwebview: allowsInlineMediaPlayback, false by default)",
         summary: "allowsInlineMediaPlayback is false (the iPhone default): video plays only in the fullscreen player, which a tap must open, so a play() without one is refused and one with a tap leaves the page",
         check: "the configuration's allowsInlineMediaPlayback (or the host report's); media.inline's fullscreen event (webkitbeginfullscreen). WebKit defaults it to true on iPad, but Cordova sets it false there too unless AllowInlineMediaPlayback is on, so an iPad that plays inline rules it out only outside Cordova",
         remedy: .inlineAndAutoplay, source: PlatformSource.wkInlinePlayback,
@@ -27,34 +26,39 @@ extension Symptom {
         applies: { $0.family == .ios && $0.platform.isAppWebView && $0.context.inlinePlaybackFailed },
         weigh: { e in
             if e.observed(.mediaInline, "enteredFullscreen")?.boolValue == true {
-                return .init(likelihood: .likely, supporting: ["media.inline entered the fullscreen player"])
+                return .likely("media.inline entered the fullscreen player")
             }
             if e.observed(.mediaInline, "errorName")?.stringValue == "NotAllowedError" {
-                return .init(likelihood: .likely, supporting: ["media.inline's play() was refused before any player appeared, which inline playback off gives too: the fullscreen player it needs waits for a gesture"])
+                return .likely("media.inline's play() was refused before any player appeared, which inline playback off gives too: the fullscreen player it needs waits for a gesture")
             }
-            return .init(likelihood: .likely, supporting: ["media.inline did not play inside the page"])
+            return .likely("media.inline did not play inside the page")
         })
 
-    /// Where a gesture rule can explain the failure, on one family's app WebViews: media.autoplay
-    /// refused, or media.inline refused with NotAllowedError (not sent fullscreen).
-    static func gestureRuleApplies(on family: Platform.Family) -> @Sendable (CauseEvidence) -> Bool {
-        { e in
-            guard e.family == family && e.platform.isAppWebView else { return false }
-            return e.result?.probe != .mediaInline || e.result?.string("errorName") == "NotAllowedError"
-        }
+    /// A gesture rule for playback on one family's app WebViews: the host's setting, with one
+    /// fix on both. It explains media.autoplay refused, or media.inline refused with
+    /// NotAllowedError (not sent fullscreen), and a play() allowed without a gesture rules it out.
+    static func gestureRule(
+        _ id: String, on family: Platform.Family, scope: String, summary: String, check: String, source: String,
+        weigh: @escaping @Sendable (CauseEvidence) -> KnownCause.Weighing?
+    ) -> KnownCause {
+        KnownCause(
+            id, .webViewSetting, scope: scope, summary: summary, check: check, remedy: .autoplay, source: source,
+            ruledOutBy: noGestureRule,
+            applies: { e in
+                guard e.family == family && e.platform.isAppWebView else { return false }
+                return e.result?.probe != .mediaInline || e.result?.string("errorName") == "NotAllowedError"
+            },
+            weigh: weigh)
     }
 
-    static let iosGestureRule = KnownCause(
-        "ios.autoplay.user-action-required", .webViewSetting,
+    static let iosGestureRule = gestureRule("ios.autoplay.user-action-required", on: .ios,
         scope: "iOS WKWebView (react-native-webview: mediaPlaybackRequiresUserAction; webview_flutter: mediaTypesRequiringUserAction, all media by default)",
         summary: "media needs a user gesture: mediaTypesRequiringUserActionForPlayback is not empty (react-native-webview: mediaPlaybackRequiresUserAction; webview_flutter: mediaTypesRequiringUserAction, which requires one for all media by default)",
         check: "the configuration's mediaTypesRequiringUserActionForPlayback must be [] before the WKWebView is created; a video started from a tap plays in the page under this rule and goes fullscreen when inline playback is off",
-        remedy: .autoplay, source: WrapperCatalog.wkMediaTypes,
-        ruledOutBy: noGestureRule,
-        applies: gestureRuleApplies(on: .ios),
+        source: WrapperCatalog.wkMediaTypes,
         weigh: { e in
             if e.result?.probe == .mediaInline {
-                return .init(likelihood: .likely, supporting: ["media.inline's play() was refused with NotAllowedError, not sent fullscreen"])
+                return .likely("media.inline's play() was refused with NotAllowedError, not sent fullscreen")
             }
             var against: [String] = []
             if e.observed(.mediaInline, "enteredFullscreen")?.boolValue == true {
@@ -63,34 +67,24 @@ extension Symptom {
             return .init(likelihood: against.isEmpty ? .likely : .possible, supporting: ["unmuted play() was refused without a gesture"], against: against)
         })
 
-    static let androidGestureRule = KnownCause(
-        "android.autoplay.gesture-required", .webViewSetting,
+    static let androidGestureRule = gestureRule("android.autoplay.gesture-required", on: .android,
         scope: "Android WebView (true by default; react-native-webview: mediaPlaybackRequiresUserAction; webview_flutter: setMediaPlaybackRequiresUserGesture)",
         summary: "media needs a user gesture: WebSettings.mediaPlaybackRequiresUserGesture is true, Android WebView's default",
         check: "webView.settings.mediaPlaybackRequiresUserGesture is false",
-        remedy: .autoplay, source: PlatformSource.androidMediaGesture,
-        ruledOutBy: noGestureRule,
-        applies: gestureRuleApplies(on: .android),
-        weigh: { _ in .init(likelihood: .likely, supporting: ["play() was refused without a gesture in an Android WebView"]) })
+        source: PlatformSource.androidMediaGesture,
+        weigh: { _ in .likely("play() was refused without a gesture in an Android WebView") })
 
     /// media.autoplay refused.
-    static let autoplayRefused = Symptom(
-        id: "media.autoplay-refused", probes: [.mediaAutoplay],
-        observation: "an unmuted play() without a gesture was refused",
-        causes: [
-            iosInlineOff, iosGestureRule, androidGestureRule,
-            KnownCause(
-                "browser.autoplay-policy", .osPermission, scope: "Safari, Chrome, desktop browsers",
-                summary: "the browser's autoplay policy refuses unmuted media without a gesture (expected in a browser)",
-                check: "none in the app: start playback from a tap", remedy: nil,
-                source: "https://developer.mozilla.org/en-US/docs/Web/Media/Guides/Autoplay",
-                applies: { !$0.platform.isAppWebView },
-                weigh: { _ in .init(likelihood: .likely, supporting: ["a browser"]) }),
-        ])
+    static let autoplayRefused = Symptom(id: "media.autoplay-refused", probes: [.mediaAutoplay], observation: "an unmuted play() without a gesture was refused", causes: [
+        iosInlineOff, iosGestureRule, androidGestureRule,
+        KnownCause("browser.autoplay-policy", .osPermission, scope: "Safari, Chrome, desktop browsers",
+            summary: "the browser's autoplay policy refuses unmuted media without a gesture (expected in a browser)",
+            check: "none in the app: start playback from a tap", remedy: nil,
+            source: "https://developer.mozilla.org/en-US/docs/Web/Media/Guides/Autoplay",
+            applies: { !$0.platform.isAppWebView },
+            weigh: .likely("a browser")),
+    ])
 
     /// media.inline: the playsinline video did not play inside the page.
-    static let inlineRefused = Symptom(
-        id: "media.not-inline", probes: [.mediaInline],
-        observation: "a playsinline video did not play inside the page",
-        causes: [iosInlineOff, iosGestureRule, androidGestureRule])
+    static let inlineRefused = Symptom(id: "media.not-inline", probes: [.mediaInline], observation: "a playsinline video did not play inside the page", causes: [iosInlineOff, iosGestureRule, androidGestureRule])
 }

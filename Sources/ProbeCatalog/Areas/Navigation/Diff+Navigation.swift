@@ -6,18 +6,12 @@ extension Diff {
         let observed = "window.open from a tap: \(tap ?? "?"); from a timer: \(timer ?? "?")"
         if !context.requirementSet.allowsPopups {
             if tap == "new-window" || timer == "new-window" {
-                return Assessment(
-                    .warning, observed,
-                    diagnosis: Diagnosis.newWindowOpened(context.requirementSet.id),
-                    layer: .webView, remedy: .windowOpen)
+                return Assessment(.warning, observed, diagnosis: Diagnosis.newWindowOpened(context.requirementSet.id), layer: .webView, remedy: .windowOpen)
             }
             return Assessment(.broken, observed, diagnosis: Diagnosis.noPopupAsExpected())
         }
         if tap == "blocked", context.platform.platform == .iosWKWebView {
-            return Assessment(
-                .warning, observed,
-                diagnosis: Diagnosis.windowOpenDropped(),
-                layer: .webView, remedy: .windowOpen)
+            return Assessment(.warning, observed, diagnosis: Diagnosis.windowOpenDropped(), layer: .webView, remedy: .windowOpen)
         }
         return Assessment(.noted, observed)
     }
@@ -26,10 +20,7 @@ extension Diff {
         guard let outcome = result.string("outcome") else { return Assessment(.unknown, "") }
         let observed = "custom-scheme link: \(outcome)"
         if outcome == "webview-error" {
-            return Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.customSchemeNotForwarded(),
-                layer: .webView, remedy: .customSchemes)
+            return Assessment(.broken, observed, diagnosis: Diagnosis.customSchemeNotForwarded(), layer: .webView, remedy: .customSchemes)
         }
         return Assessment(.works, observed)
     }
@@ -38,20 +29,14 @@ extension Diff {
         guard let reached = result.bool("reachedApp") else { return Assessment(.unknown, "") }
         let observed = "return URL reached the app as intended: \(describe(reached))" + (result.string("outcome").map { " (\($0))" } ?? "")
         if reached { return Assessment(.works, observed) }
-        return Assessment(
-            .broken, observed,
-            diagnosis: Diagnosis.returnURLNotIntercepted(),
-            layer: .webView, remedy: .returnUrl)
+        return Assessment(.broken, observed, diagnosis: Diagnosis.returnURLNotIntercepted(), layer: .webView, remedy: .returnUrl)
     }
 
     func evaluateLoadError(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let http = result.bool("http500Recoverable")
         let unreachable = result.bool("unreachableRecoverable")
         return noStepFailed(http, unreachable, observed: "recoverable error for HTTP 500: \(describe(http)); for an unreachable address: \(describe(unreachable))") { observed in
-            Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.loadErrorUnhandled(http == false, unreachable == false),
-                layer: .webView, remedy: .loadErrors)
+            Assessment(.broken, observed, diagnosis: Diagnosis.loadErrorUnhandled(http == false, unreachable == false), layer: .webView, remedy: .loadErrors)
         }
     }
 
@@ -62,10 +47,7 @@ extension Diff {
         let track = result.string("trackStateAfter")
         let observed = "hidden event \(describe(result.bool("hiddenFired"))), visible event \(describe(visible)), resumed \(describe(resumed)), camera track after: \(track ?? "?")"
         if resumed == false {
-            return Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.notResumed(),
-                layer: .webView, remedy: .backgroundResume)
+            return Assessment(.broken, observed, diagnosis: Diagnosis.notResumed(), layer: .webView, remedy: .backgroundResume)
         }
         if track == "ended" {
             return Assessment(.works, observed, diagnosis: Diagnosis.cameraTrackEnded())
@@ -91,10 +73,7 @@ extension Diff {
             return Assessment(.works, observed + "; the result queued offline reached the server")
         }
         if let queued, let delivered, delivered < queued {
-            return Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.offlineQueueLost(queued - delivered),
-                layer: .webView, remedy: .offline)
+            return Assessment(.broken, observed, diagnosis: Diagnosis.offlineQueueLost(queued - delivered), layer: .webView, remedy: .offline)
         }
         if offline == false {
             return Assessment(.warning, observed, diagnosis: Diagnosis.noOfflineEvent(), layer: .webView)

@@ -4,10 +4,7 @@ extension Diff {
         let post = result.bool("postEchoExact")
         let error = result.string("errorName")
         return everyStep(get, post, observed: "GET \(describe(get)), POST echoed exactly \(describe(post))" + (error.map { ", \($0)" } ?? "")) { observed in
-            Assessment(
-                .broken, observed,
-                diagnosis: get == true ? Diagnosis.postBodyAltered() : Diagnosis.sameOriginBlocked(error),
-                layer: .network, remedy: .bodyIntegrity)
+            Assessment(.broken, observed, diagnosis: get == true ? Diagnosis.postBodyAltered() : Diagnosis.sameOriginBlocked(error), layer: .network, remedy: .bodyIntegrity)
         }
     }
 
@@ -22,10 +19,7 @@ extension Diff {
         let preflight = result.bool("preflightOk")
         let error = result.string("errorName")
         return everyStep(get, preflight, observed: "cross-origin GET \(describe(get)), preflighted credentialed POST \(describe(preflight))" + (error.map { ", \($0)" } ?? "")) { observed in
-            Assessment(
-                .broken, observed,
-                diagnosis: get == true ? Diagnosis.preflightFailed() : Diagnosis.crossOriginUnreachable(),
-                layer: .network)
+            Assessment(.broken, observed, diagnosis: get == true ? Diagnosis.preflightFailed() : Diagnosis.crossOriginUnreachable(), layer: .network)
         }
     }
 
@@ -53,10 +47,7 @@ extension Diff {
         guard image != nil || fetchBlocked != nil else { return Assessment(.unknown, "") }
         let observed = "http: image loaded \(describe(image)), http: fetch blocked \(describe(fetchBlocked))"
         if fetchBlocked == false {
-            return Assessment(
-                .warning, observed,
-                diagnosis: Diagnosis.mixedContentAlwaysAllowed(),
-                layer: .webView, remedy: .mixedContent)
+            return Assessment(.warning, observed, diagnosis: Diagnosis.mixedContentAlwaysAllowed(), layer: .webView, remedy: .mixedContent)
         }
         if image == true {
             return Assessment(.noted, observed, diagnosis: context.isAndroid ? Diagnosis.mixedImagesCompatibility() : Diagnosis.mixedImagesPassive())

@@ -236,6 +236,12 @@ enum HostSettlement {
         }
     }
 
+    /// A cause that is a setting left off (or a handler left out): the host's `fact` true rules
+    /// it out, false confirms it in the fact's words, and a fact the host did not send says nothing.
+    static func offConfirms(_ fact: String, _ host: HostReportDocument) -> Verdict? {
+        host.bool(fact).map { $0 ? .rulesOut : .confirms(host.says(fact)) }
+    }
+
     static func verdict(_ cause: String, _ host: HostReportDocument, _ evidence: CauseEvidence) -> Verdict? {
         let authorization = host.string("cameraAuthorization")
         let osDenied = authorization.map { ["denied", "restricted"].contains($0) } ?? false
@@ -268,21 +274,11 @@ enum HostSettlement {
             // The person's answer to the OS prompt is the OS authorization: authorized rules
             // out an OS "Don't Allow"; a WebView prompt of its own stays possible (no host fact).
             return nil
-        case "android.dom-storage-off":
-            guard let enabled = host.bool("domStorageEnabled") else { return nil }
-            return enabled ? .rulesOut : .confirms(host.says("domStorageEnabled"))
-        case "android.cookies-off":
-            guard let accept = host.bool("acceptCookies") else { return nil }
-            return accept ? .rulesOut : .confirms(host.says("acceptCookies"))
-        case "android.third-party-cookies-off":
-            guard let accept = host.bool("acceptThirdPartyCookies") else { return nil }
-            return accept ? .rulesOut : .confirms(host.says("acceptThirdPartyCookies"))
-        case "webview.non-persistent-store":
-            guard let persistent = host.bool("dataStorePersistent") else { return nil }
-            return persistent ? .rulesOut : .confirms(host.says("dataStorePersistent"))
-        case "android.no-file-chooser":
-            guard let handler = host.bool("fileChooserHandler") else { return nil }
-            return handler ? .rulesOut : .confirms(host.says("fileChooserHandler"))
+        case "android.dom-storage-off": return offConfirms("domStorageEnabled", host)
+        case "android.cookies-off": return offConfirms("acceptCookies", host)
+        case "android.third-party-cookies-off": return offConfirms("acceptThirdPartyCookies", host)
+        case "webview.non-persistent-store": return offConfirms("dataStorePersistent", host)
+        case "android.no-file-chooser": return offConfirms("fileChooserHandler", host)
         case "ios.camera.no-usage-description":
             if host.isAbsent("cameraUsageDescription") { return .confirms(host.says("cameraUsageDescription")) }
             return host.string("cameraUsageDescription").map { $0.isEmpty ? nil : .rulesOut } ?? nil

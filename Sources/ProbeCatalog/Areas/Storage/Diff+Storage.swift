@@ -17,23 +17,12 @@ extension Diff {
 
         if available == false || (error != nil && error != "QuotaExceededError") {
             let how = available == false ? "is null" : "throws \(error!)"
-            if context.isAndroid && probe == .storageLocal {
-                return Assessment(
-                    .broken, observed,
-                    diagnosis: Diagnosis.domStorageOff(name, how),
-                    layer: .webView, remedy: .domStorage, causes: rank(.storageUnavailable, result, context))
-            }
             // domStorageEnabled gates localStorage alone (Symptom.webStorageWorked), so a null
             // sessionStorage on Android is the data store's or the origin's doing, as elsewhere.
-            return Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.storageBlocked(name, how),
-                layer: .webView, remedy: .domStorage, causes: rank(.storageUnavailable, result, context))
+            let diagnosis = context.isAndroid && probe == .storageLocal ? Diagnosis.domStorageOff(name, how) : Diagnosis.storageBlocked(name, how)
+            return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .domStorage, causes: rank(.storageUnavailable, result, context))
         }
-        return Assessment(
-            .broken, observed,
-            diagnosis: Diagnosis.storageRoundTripFailed(name, error),
-            layer: .webView, remedy: .domStorage)
+        return Assessment(.broken, observed, diagnosis: Diagnosis.storageRoundTripFailed(name, error), layer: .webView, remedy: .domStorage)
     }
 
     func evaluateIndexedDB(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -63,10 +52,7 @@ extension Diff {
             return cookiesNotKept(result, context, observed)
         }
         if result.bool("visibleToScript") == true {
-            return Assessment(
-                .warning, observed,
-                diagnosis: Diagnosis.httpOnlyVisible(),
-                layer: .webView)
+            return Assessment(.warning, observed, diagnosis: Diagnosis.httpOnlyVisible(), layer: .webView)
         }
         return Assessment(.works, observed)
     }
@@ -96,28 +82,18 @@ extension Diff {
     /// blocks them on iOS whatever the app does, which the profile expects.
     func evaluateThirdPartyCookie(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         if result.bool("frameLoaded") == false {
-            return Assessment(
-                .warning, "the second-origin frame did not load",
-                diagnosis: Diagnosis.thirdPartyFrameUnreachable(),
-                layer: .network)
+            return Assessment(.warning, "the second-origin frame did not load", diagnosis: Diagnosis.thirdPartyFrameUnreachable(), layer: .network)
         }
         guard let readBack = result.bool("readBack") else { return Assessment(.unknown, "") }
         let observed = "set \(describe(result.bool("set"))), read back \(describe(readBack))"
         if readBack { return Assessment(.works, observed) }
+        let diagnosis: Diagnosis
         switch context.family {
-        case .ios:
-            return Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.thirdPartyCookiesITP(),
-                layer: .webView, remedy: .thirdPartyCookies, causes: rank(.thirdPartyCookiesBlocked, result, context))
-        case .android:
-            return Assessment(
-                .broken, observed,
-                diagnosis: context.platform.platform == .androidChrome ? Diagnosis.thirdPartyCookiesChrome() : Diagnosis.thirdPartyCookiesOffAndroid(),
-                layer: .webView, remedy: .thirdPartyCookies, causes: rank(.thirdPartyCookiesBlocked, result, context))
-        case .desktop:
-            return Assessment(.broken, observed, diagnosis: Diagnosis.thirdPartyCookiesBrowser(), layer: .userOrOS)
+        case .ios: diagnosis = Diagnosis.thirdPartyCookiesITP()
+        case .android: diagnosis = context.platform.platform == .androidChrome ? Diagnosis.thirdPartyCookiesChrome() : Diagnosis.thirdPartyCookiesOffAndroid()
+        case .desktop: return Assessment(.broken, observed, diagnosis: Diagnosis.thirdPartyCookiesBrowser(), layer: .userOrOS)
         }
+        return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .thirdPartyCookies, causes: rank(.thirdPartyCookiesBlocked, result, context))
     }
 
     func evaluateNavigationStorage(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {

@@ -18,156 +18,136 @@ extension Symptom {
                           reactNative: WrapperCatalog.rnReference + "#incognito"))
 
     /// localStorage / sessionStorage / indexedDB null or throwing.
-    static let storageUnavailable = Symptom(
-        id: "storage.unavailable", probes: [.storageLocal, .storageSession, .storageIndexedDB],
-        observation: "web storage is null, throws, or cannot open",
-        causes: [
-            KnownCause(
-                "page.opaque-origin", .page, scope: "every engine",
-                summary: "the page runs in an opaque origin (data:, file: or a sandboxed frame), which has no storage",
-                check: "env.secureContext: origin must be the server's https origin, not \"null\"",
-                remedy: nil, source: PlatformSource.opaqueOriginStorage,
-                applies: { e in
-                    let origin = e.observed(.envSecureContext, "origin")?.stringValue
-                    return origin == "null" || origin?.hasPrefix("file:") == true || origin?.hasPrefix("data:") == true
-                },
-                weigh: { _ in .init(likelihood: .conclusive, supporting: ["the page's origin is opaque"]) }),
-            KnownCause(
-                "android.dom-storage-off", .webViewSetting, scope: "Android WebView (react-native-webview, Capacitor, Cordova and flutter_inappwebview turn it on)",
-                summary: "DOM storage is off: WebSettings.domStorageEnabled is false by default on Android and was not set",
-                check: "webView.settings.domStorageEnabled (React Native: the domStorageEnabled prop is not false)",
-                remedy: .domStorage, source: PlatformSource.androidDomStorage,
-                ruledOutBy: webStorageWorked,
-                applies: { $0.family == .android && $0.platform.isAppWebView && $0.result?.probe != .storageSession },
-                weigh: { e in
-                    if e.wrapper != nil {
-                        return .init(likelihood: .possible, supporting: ["null or throwing storage on Android"], against: ["\(e.wrapper!.rawValue) turns DOM storage on unless the app turns it off"])
-                    }
-                    return .init(likelihood: .likely, supporting: ["null or throwing storage in an Android WebView, whose default is off"])
-                }),
-            KnownCause(
-                "webview.data-store-blocked", .webViewSetting, scope: "iOS WKWebView, Android",
-                summary: "the host's website data store or cookie policy blocks storage for the page",
-                check: "iOS: the configuration's websiteDataStore and HTTPCookieStorage.cookieAcceptPolicy; Android: CookieManager.acceptCookie()",
-                remedy: .persistentDataStore, source: PlatformSource.nonPersistentStore,
-                applies: { $0.platform.isAppWebView },
-                weigh: { e in
-                    let cookiesBlocked = e.observed(.cookieDocument, "writeRead")?.boolValue == false
-                    if e.family == .android && e.wrapper == nil {
-                        return .init(likelihood: .possible, supporting: cookiesBlocked ? ["cookie.document failed too"] : [], against: ["Android's DOM storage default explains it alone"])
-                    }
-                    return .init(likelihood: cookiesBlocked ? .likely : .possible, supporting: cookiesBlocked ? ["cookie.document failed too"] : ["storage blocked"])
-                }),
-        ])
+    static let storageUnavailable = Symptom(id: "storage.unavailable", probes: [.storageLocal, .storageSession, .storageIndexedDB], observation: "web storage is null, throws, or cannot open", causes: [
+        KnownCause("page.opaque-origin", .page, scope: "every engine",
+            summary: "the page runs in an opaque origin (data:, file: or a sandboxed frame), which has no storage",
+            check: "env.secureContext: origin must be the server's https origin, not \"null\"",
+            remedy: nil, source: PlatformSource.opaqueOriginStorage,
+            applies: { e in
+                let origin = e.observed(.envSecureContext, "origin")?.stringValue
+                return origin == "null" || origin?.hasPrefix("file:") == true || origin?.hasPrefix("data:") == true
+            },
+            weigh: .conclusive("the page's origin is opaque")),
+        KnownCause("android.dom-storage-off", .webViewSetting, scope: "Android WebView (react-native-webview, Capacitor, Cordova and flutter_inappwebview turn it on)",
+            summary: "DOM storage is off: WebSettings.domStorageEnabled is false by default on Android and was not set",
+            check: "webView.settings.domStorageEnabled (React Native: the domStorageEnabled prop is not false)",
+            remedy: .domStorage, source: PlatformSource.androidDomStorage,
+            ruledOutBy: webStorageWorked,
+            applies: { $0.family == .android && $0.platform.isAppWebView && $0.result?.probe != .storageSession },
+            weigh: { e in
+                if let wrapper = e.wrapper {
+                    return .possible("null or throwing storage on Android", against: "\(wrapper.rawValue) turns DOM storage on unless the app turns it off")
+                }
+                return .likely("null or throwing storage in an Android WebView, whose default is off")
+            }),
+        KnownCause("webview.data-store-blocked", .webViewSetting, scope: "iOS WKWebView, Android",
+            summary: "the host's website data store or cookie policy blocks storage for the page",
+            check: "iOS: the configuration's websiteDataStore and HTTPCookieStorage.cookieAcceptPolicy; Android: CookieManager.acceptCookie()",
+            remedy: .persistentDataStore, source: PlatformSource.nonPersistentStore,
+            applies: { $0.platform.isAppWebView },
+            weigh: { e in
+                let cookiesBlocked = e.observed(.cookieDocument, "writeRead")?.boolValue == false
+                if e.family == .android && e.wrapper == nil {
+                    return .init(likelihood: .possible, supporting: cookiesBlocked ? ["cookie.document failed too"] : [], against: ["Android's DOM storage default explains it alone"])
+                }
+                return .init(likelihood: cookiesBlocked ? .likely : .possible, supporting: cookiesBlocked ? ["cookie.document failed too"] : ["storage blocked"])
+            }),
+    ])
 
     /// storage.relaunch or storage.navigation lost what persistent storage should keep. A
     /// non-persistent store does not make storage null (so it is not a cause of
     /// `storageUnavailable`): WKWebsiteDataStore.nonPersistent() keeps storage for the
     /// WebView's life, and react-native-webview's Android incognito removes the cookies and the
     /// cache (`setIncognito` in https://github.com/react-native-webview/react-native-webview/blob/master/android/src/main/java/com/reactnativecommunity/webview/RNCWebViewManagerImpl.kt).
-    static let storageNotPersistent = Symptom(
-        id: "storage.not-persistent", probes: [.storageRelaunch, .storageNavigation],
-        observation: "persistent cookies or storage did not survive a navigation or a relaunch",
-        causes: [
-            KnownCause(
-                "webview.non-persistent-store", .webViewSetting, scope: "iOS WKWebView (react-native-webview's incognito on iOS)",
-                summary: "the WebView uses a non-persistent data store (WKWebsiteDataStore.nonPersistent(), react-native-webview incognito)",
-                check: "the WKWebViewConfiguration's websiteDataStore.isPersistent; the incognito prop; localStorage is lost with the cookies",
-                remedy: nonPersistentRemedy, source: PlatformSource.nonPersistentStore,
-                ruledOutBy: [
-                    Contradiction(.storageRelaunch, "storage.relaunch found the localStorage marker after the relaunch: a non-persistent store keeps nothing past the WebView") { r in r.bool("localStorage") == true },
-                ],
-                applies: { $0.family == .ios },
-                weigh: { e in .init(likelihood: .likely, supporting: e.wrapper == .reactNativeWebView ? ["react-native-webview's incognito uses a non-persistent store"] : ["persistent markers were lost"]) }),
-            KnownCause(
-                "app.clears-data", .app, scope: "every app WebView",
-                summary: "the app clears cookies or website data when it starts or opens the WebView",
-                check: "search the app for removeData(ofTypes:), HTTPCookieStorage deletes, CookieManager.removeAllCookies, WebStorage.deleteAllData",
-                remedy: nonPersistentRemedy,
-                source: PlatformSource.removeWebsiteData,
-                applies: { $0.platform.isAppWebView },
-                weigh: { e in .init(likelihood: e.family == .android ? .likely : .possible, supporting: ["persistent markers were lost"]) }),
-            incognitoClearsCookies, cookiesNotFlushed,
-        ])
+    static let storageNotPersistent = Symptom(id: "storage.not-persistent", probes: [.storageRelaunch, .storageNavigation], observation: "persistent cookies or storage did not survive a navigation or a relaunch", causes: [
+        KnownCause("webview.non-persistent-store", .webViewSetting, scope: "iOS WKWebView (react-native-webview's incognito on iOS)",
+            summary: "the WebView uses a non-persistent data store (WKWebsiteDataStore.nonPersistent(), react-native-webview incognito)",
+            check: "the WKWebViewConfiguration's websiteDataStore.isPersistent; the incognito prop; localStorage is lost with the cookies",
+            remedy: nonPersistentRemedy, source: PlatformSource.nonPersistentStore,
+            ruledOutBy: [
+                Contradiction(.storageRelaunch, "storage.relaunch found the localStorage marker after the relaunch: a non-persistent store keeps nothing past the WebView") { r in r.bool("localStorage") == true },
+            ],
+            applies: { $0.family == .ios },
+            weigh: { e in .init(likelihood: .likely, supporting: e.wrapper == .reactNativeWebView ? ["react-native-webview's incognito uses a non-persistent store"] : ["persistent markers were lost"]) }),
+        KnownCause("app.clears-data", .app, scope: "every app WebView",
+            summary: "the app clears cookies or website data when it starts or opens the WebView",
+            check: "search the app for removeData(ofTypes:), HTTPCookieStorage deletes, CookieManager.removeAllCookies, WebStorage.deleteAllData",
+            remedy: nonPersistentRemedy,
+            source: PlatformSource.removeWebsiteData,
+            applies: { $0.platform.isAppWebView },
+            weigh: { e in .init(likelihood: e.family == .android ? .likely : .possible, supporting: ["persistent markers were lost"]) }),
+        incognitoClearsCookies, cookiesNotFlushed,
+    ])
+
+    /// An app WebView's cookie store that refuses the page's cookies, on one family: the host's
+    /// setting, and a cookie kept in this run (by document.cookie or from the server) rules it out.
+    static func cookieStoreRefuses(_ id: String, on family: Platform.Family, scope: String, summary: String, check: String, source: String, weigh: KnownCause.Weighing) -> KnownCause {
+        KnownCause(
+            id, .webViewSetting, scope: scope, summary: summary, check: check, remedy: .cookies, source: source,
+            ruledOutBy: cookiesKept,
+            applies: { $0.family == family && $0.platform.isAppWebView },
+            weigh: weigh)
+    }
 
     /// Cookies blocked for the page itself.
-    static let cookiesBlocked = Symptom(
-        id: "cookies.blocked", probes: [.cookieDocument, .cookieServer, .fetchCredentials],
-        observation: "first-party cookies are not stored or not sent",
-        causes: [
-            KnownCause(
-                "android.cookies-off", .webViewSetting, scope: "Android WebView",
-                summary: "CookieManager does not accept cookies (setAcceptCookie(false))",
-                check: "CookieManager.getInstance().acceptCookie(); then document.cookie fails too (cookie.document)", remedy: .cookies, source: PlatformSource.androidAcceptCookie,
-                ruledOutBy: cookiesKept,
-                applies: { $0.family == .android && $0.platform.isAppWebView },
-                weigh: { _ in .init(likelihood: .likely, supporting: ["first-party cookies blocked in an Android WebView"]) }),
-            KnownCause(
-                "webview.data-store-blocked", .webViewSetting, scope: "iOS WKWebView",
-                summary: "the host's data store or HTTPCookieStorage.cookieAcceptPolicy refuses the page's cookies",
-                check: "HTTPCookieStorage.shared.cookieAcceptPolicy and the configuration's websiteDataStore; then document.cookie fails too (cookie.document)",
-                remedy: .cookies, source: PlatformSource.nonPersistentStore,
-                ruledOutBy: cookiesKept,
-                applies: { $0.family == .ios && $0.platform.isAppWebView },
-                weigh: { _ in .init(likelihood: .likely, supporting: ["first-party cookies blocked in a WKWebView"]) }),
-            interceptionDropsSetCookie,
-        ])
+    static let cookiesBlocked = Symptom(id: "cookies.blocked", probes: [.cookieDocument, .cookieServer, .fetchCredentials], observation: "first-party cookies are not stored or not sent", causes: [
+        cookieStoreRefuses("android.cookies-off", on: .android, scope: "Android WebView",
+            summary: "CookieManager does not accept cookies (setAcceptCookie(false))",
+            check: "CookieManager.getInstance().acceptCookie(); then document.cookie fails too (cookie.document)",
+            source: PlatformSource.androidAcceptCookie,
+            weigh: .likely("first-party cookies blocked in an Android WebView")),
+        cookieStoreRefuses("webview.data-store-blocked", on: .ios, scope: "iOS WKWebView",
+            summary: "the host's data store or HTTPCookieStorage.cookieAcceptPolicy refuses the page's cookies",
+            check: "HTTPCookieStorage.shared.cookieAcceptPolicy and the configuration's websiteDataStore; then document.cookie fails too (cookie.document)",
+            source: PlatformSource.nonPersistentStore,
+            weigh: .likely("first-party cookies blocked in a WKWebView")),
+        interceptionDropsSetCookie,
+    ])
 
     /// cookie.thirdParty blocked where the profile requires it.
-    static let thirdPartyCookiesBlocked = Symptom(
-        id: "cookies.third-party-blocked", probes: [.cookieThirdParty],
-        observation: "the second origin's SameSite=None cookie was not kept",
-        causes: [
-            KnownCause(
-                "android.third-party-cookies-off", .webViewSetting, scope: "Android WebView (off by default since Android 5)",
-                summary: "third-party cookies are off: CookieManager.setAcceptThirdPartyCookies(webView, true) was not called",
-                check: "CookieManager.getInstance().acceptThirdPartyCookies(webView); React Native: thirdPartyCookiesEnabled",
-                remedy: .thirdPartyCookies, source: PlatformSource.androidThirdPartyCookies,
-                applies: { $0.family == .android },
-                weigh: { _ in .init(likelihood: .likely, supporting: ["the frame loaded and its cookie was not kept"]) }),
-            KnownCause(
-                "ios.itp", .device, scope: "iOS WebKit",
-                summary: "WebKit blocks third-party cookies outright (expected on iOS)",
-                check: "none: design the flow without third-party cookies", remedy: nil, source: PlatformSource.webKitThirdPartyCookies,
-                applies: { $0.family == .ios },
-                weigh: { _ in .init(likelihood: .conclusive, supporting: ["iOS"]) }),
-        ])
+    static let thirdPartyCookiesBlocked = Symptom(id: "cookies.third-party-blocked", probes: [.cookieThirdParty], observation: "the second origin's SameSite=None cookie was not kept", causes: [
+        KnownCause("android.third-party-cookies-off", .webViewSetting, scope: "Android WebView (off by default since Android 5)",
+            summary: "third-party cookies are off: CookieManager.setAcceptThirdPartyCookies(webView, true) was not called",
+            check: "CookieManager.getInstance().acceptThirdPartyCookies(webView); React Native: thirdPartyCookiesEnabled",
+            remedy: .thirdPartyCookies, source: PlatformSource.androidThirdPartyCookies,
+            applies: { $0.family == .android },
+            weigh: .likely("the frame loaded and its cookie was not kept")),
+        KnownCause("ios.itp", .device, scope: "iOS WebKit",
+            summary: "WebKit blocks third-party cookies outright (expected on iOS)",
+            check: "none: design the flow without third-party cookies", remedy: nil, source: PlatformSource.webKitThirdPartyCookies,
+            applies: { $0.family == .ios },
+            weigh: .conclusive("iOS")),
+    ])
 
     /// file.accept: the chooser never answered, or cancelled at once.
-    static let fileNoChooser = Symptom(
-        id: "file.no-chooser", probes: [.fileAccept, .fileCapture, .fileCancel],
-        observation: "the file input got neither a file nor a cancel, or a cancel faster than a chooser can appear",
-        causes: [
-            KnownCause(
-                "android.no-file-chooser", .webViewPermissionHandler, scope: "Android WebView with the platform WebChromeClient (react-native-webview, Capacitor, Cordova and flutter_inappwebview implement it)",
-                summary: "WebChromeClient.onShowFileChooser is not implemented: the default cancels every request",
-                check: "the app's WebChromeClient overrides onShowFileChooser and launches FileChooserParams.createIntent()",
-                remedy: .fileChooser, source: PlatformSource.androidFileChooser,
-                ruledOutBy: chooserWorked,
-                applies: { $0.family == .android && $0.platform.isAppWebView },
-                weigh: { e in
-                    if e.wrapper != nil { return .init(likelihood: .possible, supporting: ["no chooser answer on Android"], against: ["\(e.wrapper!.rawValue) implements onShowFileChooser"]) }
-                    let against = e.lacksCancelEvent && e.result?.bool("cancelFired") != true ? ["this engine has no cancel event, so a person's cancel looks the same"] : []
-                    return .init(likelihood: .likely, supporting: ["no chooser answer in an Android WebView, whose default cancels"], against: against)
-                }),
-            KnownCause(
-                "person.cancelled-silently", .app, scope: "engines without the file input's cancel event (Chrome before 113, iOS before 16.4)",
-                summary: "the person closed the chooser, and this engine fires no cancel event, so the page saw no answer (not a fault)",
-                check: "ask the person whether a chooser appeared; pick a file to verify",
-                remedy: nil, source: PlatformSource.inputCancelEvent,
-                applies: { $0.lacksCancelEvent && $0.result?.bool("cancelFired") != true && $0.result?.bool("changeFired") != true },
-                weigh: { e in .init(likelihood: .possible, supporting: ["no change and no cancel on an engine without the cancel event"]) }),
-            KnownCause(
-                "android.chooser-callback-lost", .webViewPermissionHandler, scope: "Android WebView",
-                summary: "the app opens a chooser but never passes the result to the ValueCallback (onActivityResult not forwarded, or the callback dropped)",
-                check: "the chooser opens on the device; then the app's activity result must reach filePathCallback.onReceiveValue",
-                remedy: .fileCallbackOnCancel, source: PlatformSource.fileInputUnresponsive,
-                ruledOutBy: chooserWorked + noChooserShown,
-                applies: { $0.family == .android && $0.platform.isAppWebView },
-                weigh: { e in
-                    let fastCancel = e.result?.bool("cancelFired") == true && e.elapsedMs < Diff.fastCancelMs
-                    return .init(likelihood: .possible, supporting: ["no file reached the page"], against: fastCancel ? ["the cancel came before a chooser could appear"] : [])
-                }),
-            captureIntentInvisible, captureWithoutCameraPermission,
-        ])
+    static let fileNoChooser = Symptom(id: "file.no-chooser", probes: [.fileAccept, .fileCapture, .fileCancel], observation: "the file input got neither a file nor a cancel, or a cancel faster than a chooser can appear", causes: [
+        KnownCause("android.no-file-chooser", .webViewPermissionHandler, scope: "Android WebView with the platform WebChromeClient (react-native-webview, Capacitor, Cordova and flutter_inappwebview implement it)",
+            summary: "WebChromeClient.onShowFileChooser is not implemented: the default cancels every request",
+            check: "the app's WebChromeClient overrides onShowFileChooser and launches FileChooserParams.createIntent()",
+            remedy: .fileChooser, source: PlatformSource.androidFileChooser,
+            ruledOutBy: chooserWorked,
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: { e in
+                if let wrapper = e.wrapper { return .possible("no chooser answer on Android", against: "\(wrapper.rawValue) implements onShowFileChooser") }
+                let against = e.lacksCancelEvent && e.result?.bool("cancelFired") != true ? ["this engine has no cancel event, so a person's cancel looks the same"] : []
+                return .init(likelihood: .likely, supporting: ["no chooser answer in an Android WebView, whose default cancels"], against: against)
+            }),
+        KnownCause("person.cancelled-silently", .app, scope: "engines without the file input's cancel event (Chrome before 113, iOS before 16.4)",
+            summary: "the person closed the chooser, and this engine fires no cancel event, so the page saw no answer (not a fault)",
+            check: "ask the person whether a chooser appeared; pick a file to verify",
+            remedy: nil, source: PlatformSource.inputCancelEvent,
+            applies: { $0.lacksCancelEvent && $0.result?.bool("cancelFired") != true && $0.result?.bool("changeFired") != true },
+            weigh: .possible("no change and no cancel on an engine without the cancel event")),
+        KnownCause("android.chooser-callback-lost", .webViewPermissionHandler, scope: "Android WebView",
+            summary: "the app opens a chooser but never passes the result to the ValueCallback (onActivityResult not forwarded, or the callback dropped)",
+            check: "the chooser opens on the device; then the app's activity result must reach filePathCallback.onReceiveValue",
+            remedy: .fileCallbackOnCancel, source: PlatformSource.fileInputUnresponsive,
+            ruledOutBy: chooserWorked + noChooserShown,
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: { e in
+                let fastCancel = e.result?.bool("cancelFired") == true && e.elapsedMs < Diff.fastCancelMs
+                return .init(likelihood: .possible, supporting: ["no file reached the page"], against: fastCancel ? ["the cancel came before a chooser could appear"] : [])
+            }),
+        captureIntentInvisible, captureWithoutCameraPermission,
+    ])
 }
