@@ -2,8 +2,12 @@
 /// status, a step the run stopped in, and the host report (`Diff.swift`, `Diff+Stall.swift`,
 /// `Diff+HostReport.swift`).
 extension Diagnosis {
-    static let pageReportedFailure = KnownDiagnosis("page.reported-failure", probes: [], .observation) { "The page reported a failure without the fields the catalog reads; the usual cause is below." }
-    static let probeErrored = KnownDiagnosis("page.probe-errored", probes: [], .instruction) { "The probe threw before it could observe anything; re-run it. If it repeats, report the reason." }
+    static let pageReportedFailure = KnownDiagnosis("page.reported-failure", probes: [], .observation) {
+        "The page reported a failure without the fields the catalog reads; the usual cause is below."
+    }
+    static let probeErrored = KnownDiagnosis("page.probe-errored", probes: [], .instruction) {
+        "The probe threw before it could observe anything; re-run it. If it repeats, report the reason."
+    }
 
     /// The lead of a stalled step's diagnosis; its causes are `Symptom.stalled`'s.
     static let runStopped = KnownDiagnosis("run.stalled", probes: [], .observation) { (step: ProbeID) in "The run stopped in \(step)" }
