@@ -68,11 +68,13 @@ let package = Package(
             name: "probe-server", dependencies: ["ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeClient", "ProbeCatalog", "ProbeEngines"],
             path: "Sources/probe-server"),
 
+        // What more than one test target uses (a seeded generator): tests only, never shipped.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
-            name: "ProbeCatalogTests", dependencies: ["ProbeCatalog"],
+            name: "ProbeCatalogTests", dependencies: ["ProbeCatalog", "TestSupport"],
             path: "Tests/ProbeCatalogTests", resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "ProbeServerTests", dependencies: ["ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeClient", "ProbeCatalog", "ProbeEngines", "CEpoll", "probe-server"],
+            name: "ProbeServerTests", dependencies: ["ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeClient", "ProbeCatalog", "ProbeEngines", "CEpoll", "probe-server", "TestSupport"],
             path: "Tests/ProbeServerTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ProbeCatalog
 
 /// `JSONValue.parse` reads what `JSONDecoder` reads, to the same value, and refuses what it
@@ -112,19 +113,6 @@ import Testing
     @Test func ARefusal_NamesTheByteAndWhatIsWrong() {
         #expect(throws: JSONValue.SyntaxError(offset: 6, problem: "expected , or ] in an array")) { try JSONValue.parse(Array("[1, 2 3]".utf8)) }
         #expect(throws: JSONValue.SyntaxError(offset: 0, problem: "a number with a leading zero")) { try JSONValue.parse(Array("01".utf8)) }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure is the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import ProbeServer
 
 /// The multipart parser on raw bodies, fed in every way a socket can slice them.
@@ -191,18 +192,6 @@ import Testing
 
 /// Random bodies, random slices: the parser never crashes, and slicing never changes the result.
 @Suite struct MultipartParserSliceTests {
-    /// A small deterministic generator, so a failure reproduces from its seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Bytes that look like framing: CR, LF, dashes and the boundary's own letters.
     static func tricky(_ count: Int, _ rng: inout SplitMix) -> [UInt8] {
         let alphabet = Array("\r\n-ab".utf8) + Array(MultipartParserTests.boundary.utf8.prefix(6))
@@ -211,7 +200,7 @@ import Testing
 
     @Test(arguments: 0..<40)
     func RandomBodiesSlicedRandomly_ParseLikeTheWholeBody(seed: Int) throws {
-        var rng = SplitMix(state: UInt64(seed) &* 7919)
+        var rng = SplitMix(seed: UInt64(seed) &* 7919)
         let parts: [(String, [UInt8])] = (0..<Int(rng.next() % 4 + 1)).map { i in
             ("Content-Disposition: form-data; name=\"f\(i)\"\r\n", Self.tricky(Int(rng.next() % 300), &rng))
         }
@@ -239,7 +228,7 @@ import Testing
 
     @Test(arguments: 0..<40)
     func RandomGarbage_NeverCrashes_AndEndsInAnError(seed: Int) throws {
-        var rng = SplitMix(state: UInt64(seed) &+ 1)
+        var rng = SplitMix(seed: UInt64(seed) &+ 1)
         var garbage = Self.tricky(Int(rng.next() % 2000), &rng)
         if rng.next() % 2 == 0 { garbage = Array("--\(MultipartParserTests.boundary)\r\n".utf8) + garbage }
         var parser = try MultipartParser(boundary: MultipartParserTests.boundary)

@@ -1,0 +1,17 @@
+/// A small deterministic generator for the tests' random inputs, so a failure is the same on
+/// every run and reproduces from its seed: SplitMix64 (Steele, Lea and Flood, "Fast
+/// splittable pseudorandom number generators", OOPSLA 2014; the constants of
+/// https://prng.di.unimi.it/splitmix64.c).
+public struct SplitMix: RandomNumberGenerator {
+    public private(set) var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
