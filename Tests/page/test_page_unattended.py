@@ -304,3 +304,46 @@ def test_reopened_completed_run_shows_its_verdict_without_running_again(server, 
         assert server.get(f"/api/runs/{run}?key={key}")["verdict"] == judged["verdict"]
     finally:
         context.close()
+
+
+def frames_with_live_frame_ms(server, browser, live_frame_ms):
+    """camera.frames over the fake camera (30 frames a second, moving, lit) with the catalog's
+    liveFrameMs replaced in the /api/config the page loads."""
+    context = browser.new_context(ignore_https_errors=True, permissions=["camera"], viewport={"width": 390, "height": 844})
+    page = context.new_page()
+
+    def config(route):
+        response = route.fetch()
+        body = response.json()
+        probe = next(p for p in body["catalog"]["probes"] if p["id"] == "camera.frames")
+        next(t for t in probe["thresholds"] if t["name"] == "liveFrameMs")["ms"] = live_frame_ms
+        route.fulfill(status=response.status, json=body)
+
+    page.route("**/api/config*", config)
+    try:
+        page.goto(server.base + "/?mode=unattended&probes=camera.getUserMedia,camera.frames", wait_until="domcontentloaded")
+        end = wait_finished(page)
+        limits = limits_of(server)
+        return server.stored_results(end["run"])["camera.frames"]["observed"], limits["sampleMs"], limits["decideMs"]
+    finally:
+        context.close()
+
+
+def limits_of(server):
+    probe = next(p for p in server.get("/api/config")["catalog"]["probes"] if p["id"] == "camera.frames")
+    return {t["name"]: t["ms"] for t in probe["thresholds"]}
+
+
+def test_a_stream_at_a_live_cameras_rate_is_decided_before_the_whole_second(server, browser):
+    # A frame a second counts as live: the fake camera's moving, lit picture decides it once
+    # decideMs has passed, before sampleMs.
+    frames, sample_ms, decide_ms = frames_with_live_frame_ms(server, browser, 1000)
+    assert frames["black"] is False and frames["frozen"] is False
+    assert decide_ms <= frames["sampledMs"] < sample_ms, frames
+
+
+def test_a_stream_slower_than_liveFrameMs_is_sampled_for_the_whole_second(server, browser):
+    # A frame every millisecond is faster than any camera: no stream is decided early.
+    frames, sample_ms, _ = frames_with_live_frame_ms(server, browser, 1)
+    assert frames["black"] is False and frames["frozen"] is False
+    assert frames["sampledMs"] >= sample_ms, frames
