@@ -135,9 +135,7 @@ public struct HostFact: Sendable, Encodable {
 
     static let rnProps = "https://github.com/react-native-webview/react-native-webview/blob/master/docs/Reference.md"
     static let rnPermissions = "https://github.com/zoontek/react-native-permissions#check"
-    static let flutterSettings = "https://inappwebview.dev/docs/webview/inappwebview-settings"
     static let androidSettings = "https://developer.android.com/reference/android/webkit/WebSettings"
-    static let wkConfiguration = "https://developer.apple.com/documentation/webkit/wkwebviewconfiguration"
 
     /// Every fact the catalog reads, in the order docs/host-report.md lists them.
     public static let all: [HostFact] = [
