@@ -83,53 +83,67 @@ public struct Catalog: Sendable {
     /// The whole catalog as JSON, for the page and the docs: pretty, keys sorted, so the
     /// text is stable from run to run.
     public func exportJSON() -> String {
-        let export = CatalogExport(
-            schema: Self.schemaVersion,
-            defaultRequirementSet: Self.defaultRequirementSet,
-            resultSchema: ResultSchemaExport(),
-            platforms: platforms.map { PlatformExport(id: $0.rawValue, title: $0.title, family: $0.family.rawValue, appWebView: $0.isAppWebView) },
-            probes: probes,
-            requirementSets: requirementSets,
-            profiles: profiles,
-            checklist: checklist,
-            coverageMethods: coverageMethodCounts,
-            diagnoses: DiagnosisGuide.byProbe,
-            symptoms: Self.symptoms,
-            stepMarker: StepMarker.Export(steps: probes.filter(\.marksStart).map(\.id)),
-            hostReport: HostReport.Export(),
-            thresholds: ThresholdsExport(),
-            remedies: RemedyExport.standard(self),
-            wrappers: WrapperCatalog.all.map(WrapperExport.init))
-        return Self.encode(export)
+        String(decoding: Self.encode(export(members: nil), formatting: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
     }
 
-    static func encode<T: Encodable>(_ value: T) -> String {
+    /// Only the named members of the export, compact: what `/api/config` embeds for the page.
+    /// The others are not built, so the page's part costs a seventh of the whole (the remedies,
+    /// wrappers, profiles and symptoms are most of it) in time and in memory.
+    public func exportJSON(members: Set<String>) -> [UInt8] {
+        Array(Self.encode(export(members: members), formatting: [.sortedKeys, .withoutEscapingSlashes]))
+    }
+
+    /// The export, each member built only when `members` names it (nil: all of them); a member
+    /// left out is absent from the JSON.
+    private func export(members: Set<String>?) -> CatalogExport {
+        func wanted<T>(_ name: String, _ value: () -> T) -> T? { members.map { $0.contains(name) } ?? true ? value() : nil }
+        return CatalogExport(
+            schema: wanted("schema") { Self.schemaVersion },
+            defaultRequirementSet: wanted("defaultRequirementSet") { Self.defaultRequirementSet },
+            resultSchema: wanted("resultSchema") { ResultSchemaExport() },
+            platforms: wanted("platforms") { platforms.map { PlatformExport(id: $0.rawValue, title: $0.title, family: $0.family.rawValue, appWebView: $0.isAppWebView) } },
+            probes: wanted("probes") { probes },
+            requirementSets: wanted("requirementSets") { requirementSets },
+            profiles: wanted("profiles") { profiles },
+            checklist: wanted("checklist") { checklist },
+            coverageMethods: wanted("coverageMethods") { coverageMethodCounts },
+            diagnoses: wanted("diagnoses") { DiagnosisGuide.byProbe },
+            symptoms: wanted("symptoms") { Self.symptoms },
+            stepMarker: wanted("stepMarker") { StepMarker.Export(steps: probes.filter(\.marksStart).map(\.id)) },
+            hostReport: wanted("hostReport") { HostReport.Export() },
+            thresholds: wanted("thresholds") { ThresholdsExport() },
+            remedies: wanted("remedies") { RemedyExport.standard(self) },
+            wrappers: wanted("wrappers") { WrapperCatalog.all.map(WrapperExport.init) })
+    }
+
+    static func encode<T: Encodable>(_ value: T, formatting: JSONEncoder.OutputFormatting) -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = formatting
         // Every value here is plain data; encoding cannot fail short of a programming error.
-        let data = try! encoder.encode(value)
-        return String(decoding: data, as: UTF8.self)
+        return try! encoder.encode(value)
     }
 }
 
+/// The catalog's JSON: every member optional, so a part of it (`exportJSON(members:)`) is the
+/// same type with the others absent.
 struct CatalogExport: Encodable {
-    let schema: Int
-    let defaultRequirementSet: String
-    let resultSchema: ResultSchemaExport
-    let platforms: [PlatformExport]
-    let probes: [Probe]
-    let requirementSets: [RequirementSet]
-    let profiles: [Profile]
-    let checklist: [ChecklistItem]
-    let coverageMethods: [String: Int]
-    let diagnoses: [ProbeID: [String]]
-    let symptoms: [Symptom]
-    let stepMarker: StepMarker.Export
-    let hostReport: HostReport.Export
-    let thresholds: ThresholdsExport
-    let remedies: RemedyExport
+    let schema: Int?
+    let defaultRequirementSet: String?
+    let resultSchema: ResultSchemaExport?
+    let platforms: [PlatformExport]?
+    let probes: [Probe]?
+    let requirementSets: [RequirementSet]?
+    let profiles: [Profile]?
+    let checklist: [ChecklistItem]?
+    let coverageMethods: [String: Int]?
+    let diagnoses: [ProbeID: [String]]?
+    let symptoms: [Symptom]?
+    let stepMarker: StepMarker.Export?
+    let hostReport: HostReport.Export?
+    let thresholds: ThresholdsExport?
+    let remedies: RemedyExport?
     /// Every wrapper: detection signals, defaults, and its settings read from its source.
-    let wrappers: [WrapperExport]
+    let wrappers: [WrapperExport]?
 }
 
 struct PlatformExport: Encodable {
