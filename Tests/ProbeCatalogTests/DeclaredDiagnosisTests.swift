@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import ProbeCatalog
 
-/// One fact in one place: a diagnosis is known in `Diagnoses+*.swift` (beside the causes of
-/// `Symptoms+*.swift`) and judged in `Diff+*.swift`. `Assessment` takes a `Diagnosis`, which
+/// One fact in one place: a diagnosis is known in its area's `extension Diagnosis` (beside the
+/// causes of `Symptoms+*.swift`) and judged in the `extension Diff` of the same file. `Assessment` takes a `Diagnosis`, which
 /// only a declaration states, so an evaluator's inline string does not compile; these tests
 /// hold the rest of the promise: the sources say no diagnosis of their own, every declaration
 /// is listed and cites its basis, and every diagnosis a run states is declared for its probe.
@@ -27,7 +27,8 @@ import Testing
     ]
 
     @Test func DiffSources_WordNoDiagnosisOfTheirOwn() throws {
-        let judged = try Self.files("Diff")
+        // The judging files (Diff.swift, DiffReport.swift, Diff+*.swift) whole, and every area's evaluators.
+        let judged = try Self.files("Diff") + ObservedContractTests.extensions(of: "Diff").enumerated().map { ("extension Diff #\($0.offset + 1)", $0.element) }
         #expect(judged.count >= 10, "read only \(judged.map(\.name))")
         let regex = try Regex(Self.inlineWording.joined(separator: "|"))
         var offenders: [String] = []
@@ -36,7 +37,7 @@ import Testing
                 offenders.append("\(file.name):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
             }
         }
-        #expect(offenders.isEmpty, "declare the diagnosis in Diagnoses+*.swift and state it (Diagnosis.name(values)):\n\(offenders.joined(separator: "\n"))")
+        #expect(offenders.isEmpty, "declare the diagnosis in the area's extension Diagnosis and state it (Diagnosis.name(values)):\n\(offenders.joined(separator: "\n"))")
         // The pattern catches what it guards.
         for bad in [#"diagnosis: "The page is off.","#, #"diagnosis: context.isAndroid ? "a" : "b","#, #"lead: "No camera""#, #"let d = KnownDiagnosis("x", probes: [], .observation) { "y" }"#] {
             #expect(bad.contains(regex), "not caught: \(bad)")
@@ -45,9 +46,8 @@ import Testing
     }
 
     @Test func EveryDeclaredDiagnosis_IsListed_AndCitesItsBasis() throws {
-        let declaredInSource = try Self.files("Diagnoses+").flatMap { file in
-            file.text.matches(of: try Regex(#"static let (\w+) = KnownDiagnosis"#)).map { String(file.text[$0.range]) }
-        }
+        let text = try ObservedContractTests.allSources()
+        let declaredInSource = text.matches(of: try Regex(#"static let (\w+) = KnownDiagnosis"#)).map { String(text[$0.range]) }
         #expect(declaredInSource.count == Diagnosis.declared.count, "a KnownDiagnosis is missing from its file's *Declared list")
         let ids = Diagnosis.declared.map(\.id)
         #expect(Set(ids).count == ids.count, "two declarations share an id")
@@ -80,7 +80,7 @@ import Testing
                 guard let diagnosis = assessment.diagnosis else { continue }
                 stated.insert(diagnosis.id)
                 guard let declaration = declared[diagnosis.id] else {
-                    problems.insert("\(probe.id) stated \(diagnosis.id), which no Diagnoses+*.swift declares")
+                    problems.insert("\(probe.id) stated \(diagnosis.id), which no area declares")
                     continue
                 }
                 if !declaration.probes.isEmpty, !declaration.probes.contains(probe.id) {

@@ -22,10 +22,25 @@ import Testing
         return try String(contentsOf: sourceDirectory.appendingPathComponent(path), encoding: .utf8)
     }
 
+    /// Every catalog source's text, one after the other: a probe is declared in its area's
+    /// file (`Areas/<Area>/<Area>.swift`), so the tests read them all rather than name one.
+    static func allSources() throws -> String {
+        try sourceFiles().keys.sorted().map { try source($0) }.joined(separator: "\n")
+    }
+
+    /// The text of every top-level `extension <type> {…}` in the catalog's sources: an area's
+    /// file holds its declarations, its diagnoses and its evaluators, each in its own extension.
+    static func extensions(of type: String) throws -> [String] {
+        let text = try allSources()
+        let regex = try NSRegularExpression(pattern: "(?ms)^extension \(NSRegularExpression.escapedPattern(for: type)) \\{\n(.*?)^\\}")
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { "\n" + String(text[Range($0.range(at: 1), in: text)!]) }
+    }
+
     /// The sources name a probe by its constant (`.cameraFrames`): constant → its id, from
-    /// the `ProbeID` declarations in StandardProbes.swift.
+    /// the `ProbeID` declarations at the top of each area's file.
     static func probeNames() throws -> [String: ProbeID] {
-        let declarations = try source("StandardProbes.swift")
+        // StepMarker.swift names the page's start marker, a pseudo-probe the catalog does not declare.
+        let declarations = try sourceFiles().keys.sorted().filter { $0 != "StepMarker.swift" }.map { try source($0) }.joined(separator: "\n")
         let pattern = try NSRegularExpression(pattern: #"static let (\w+) = ProbeID\(rawValue: "([\w.]+)"\)"#)
         let pairs = pattern.matches(in: declarations, range: NSRange(declarations.startIndex..., in: declarations)).map {
             (String(declarations[Range($0.range(at: 1), in: declarations)!]), ProbeID(rawValue: String(declarations[Range($0.range(at: 2), in: declarations)!])))
@@ -35,13 +50,13 @@ import Testing
 
     /// The probe a constant in the sources names; a name no declaration has fails the test.
     static func probe(named name: String, in names: [String: ProbeID]) throws -> ProbeID {
-        try #require(names[name], ".\(name) is not a ProbeID constant of StandardProbes.swift")
+        try #require(names[name], ".\(name) is not a ProbeID constant of any area's file")
     }
 
     /// Function name → the probes whose results it reads, from the declarations'
-    /// `evaluated(by: Diff.…)` in StandardProbes.swift.
+    /// `evaluated(by: Diff.…)` in the areas' files.
     static func evaluators() throws -> [String: [ProbeID]] {
-        let declarations = try source("StandardProbes.swift")
+        let declarations = try allSources()
         let names = try probeNames()
         var map: [String: [ProbeID]] = [:]
         let pattern = try NSRegularExpression(pattern: #"id: \.(\w+), title:(?:(?!\n        Probe\().)*?\.evaluated\(\s*by: Diff\.(\w+)"#, options: [.dotMatchesLineSeparators])
@@ -63,30 +78,34 @@ import Testing
     }
 
     /// The catalog names probes by their constants, never by a string: a misspelt name does
-    /// not compile. The only ids written as text are the constants themselves and the page's
-    /// start-marker pseudo-probe (StepMarker.swift).
+    /// not compile. The only ids written as text are the constants themselves (one line each,
+    /// `public static let x = ProbeID(rawValue: "…")`) and the page's start-marker
+    /// pseudo-probe (StepMarker.swift).
     @Test func TheCatalog_NamesNoProbeByAString() throws {
-        let allowed: Set<String> = ["StandardProbes.swift", "StepMarker.swift"]
-        for (file, _) in try Self.sourceFiles() where !allowed.contains(file) {
-            let text = try Self.source(file)
-            #expect(!text.contains("ProbeID(rawValue: \""), "\(file) spells a probe id as a string: use its ProbeID constant")
+        let constant = try Regex(#"^    public static let \w+ = ProbeID\(rawValue: "[\w.]+"\)$"#)
+        var constants = 0
+        for (file, _) in try Self.sourceFiles() where file != "StepMarker.swift" {
+            for line in try Self.source(file).split(separator: "\n") where line.contains("ProbeID(rawValue: \"") {
+                if line.wholeMatch(of: constant) != nil { constants += 1; continue }
+                Issue.record("\(file) spells a probe id as a string: use its ProbeID constant: \(line)")
+            }
         }
+        #expect(constants == Catalog.standard.probes.count)
+        #expect("        let id = ProbeID(rawValue: \"x\")".wholeMatch(of: constant) == nil, "the pattern lets a spelt id through")
     }
 
     @Test func EveryProbe_HasItsEvaluatorOnItsDeclaration() throws {
         let found = Set(try Self.evaluators().values.joined())
         for probe in Catalog.standard.probes {
             #expect(probe.evaluator != nil, "\(probe.id) has no evaluator: add .evaluated(by: Diff.evaluate…) to its declaration")
-            #expect(found.contains(probe.id), "\(probe.id): the contract test cannot find its evaluator in StandardProbes.swift")
+            #expect(found.contains(probe.id), "\(probe.id): the contract test cannot find its evaluator on its declaration")
         }
     }
 
     /// Function name → its body, for every `func` in the Diff extensions.
     static func bodies() throws -> [String: String] {
-        let files = try sourceFiles().keys.filter { $0.hasPrefix("Diff+") }
         var bodies: [String: String] = [:]
-        for file in files {
-            let text = try source(file)
+        for text in try extensions(of: "Diff") {
             let parts = text.components(separatedBy: "\n    func ")
             for part in parts.dropFirst() {
                 let name = String(part.prefix { $0.isLetter || $0.isNumber })

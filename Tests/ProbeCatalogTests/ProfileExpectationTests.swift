@@ -1,56 +1,32 @@
 import Testing
 @testable import ProbeCatalog
 
-/// Every platform × probe expectation, written out from the expectations of docs/requirements.md
-/// (R required, B expected-blocked, S security, I info), in the platform order
-/// ios-wkwebview, ios-safari, android-webview, android-chrome, rn-webview-ios,
-/// rn-webview-android, desktop.
+/// One probe's expected column and kind, written out from the expectations of
+/// docs/requirements.md (R required, B expected-blocked, S security, I info) in the platform
+/// order ios-wkwebview, ios-safari, android-webview, android-chrome, rn-webview-ios,
+/// rn-webview-android, desktop; independently of the catalog, so a wrong expectation cannot
+/// pass by agreeing with itself. Each area's rows are in its test file (`Areas/<Area>Tests.swift`),
+/// beside the tests of its diagnoses.
+struct Expected {
+    let probe: ProbeID
+    let liveform: String
+    let kind: Probe.Kind
+    /// Only a person can complete it (docs/requirements.md#product-rules): an unattended run skips it.
+    let needsPerson: Bool
+
+    init(_ probe: ProbeID, _ liveform: String, _ kind: Probe.Kind = .auto, needsPerson: Bool = false) {
+        self.probe = probe
+        self.liveform = liveform
+        self.kind = kind
+        self.needsPerson = needsPerson
+    }
+
+    static let all: [Expected] = environment + run + storage + network + camera + files
+    static func of(_ probe: ProbeID) -> Expected? { all.first { $0.probe == probe } }
+}
+
 @Suite struct ProfileExpectationTests {
-    static let liveform: [ProbeID: String] = [
-        "env.script": "RRRRRRR",
-        "env.platform": "RRRRRRR",
-        "env.secureContext": "RRRRRRR",
-        "env.viewport": "RIRIRRI",
-        "env.injected": "IIIIIII",
-        "host.report": "IIIIIII",
-        "storage.local": "RRRRRRR",
-        "storage.session": "RRRRRRR",
-        "storage.indexedDB": "RRRRRRR",
-        "cookie.document": "RRRRRRR",
-        "cookie.server": "RRRRRRR",
-        // Android/RN-Android required; iOS expected blocked (ITP, docs/requirements.md#cookies).
-        "cookie.thirdParty": "BBRRBRI",
-        "storage.navigation": "RRRRRRR",
-        "storage.relaunch": "RIRIRRI",
-        "fetch.sameOrigin": "RRRRRRR",
-        "fetch.credentials": "RRRRRRR",
-        "fetch.cors": "RRRRRRR",
-        "fetch.integrity": "RRRRRRR",
-        "xhr.sameOrigin": "RRRRRRR",
-        "net.mixedContent": "IIIIIII",
-        "media.autoplay": "RIRIRRI",
-        "media.inline": "RRRRRRI",
-        "camera.api": "RRRRRRR",
-        "camera.devices": "RRRRRRI",
-        "camera.permission": "IIIIIII",
-        "camera.getUserMedia": "RRRRRRI",
-        "camera.frames": "RRRRRRI",
-        "camera.facing": "IIIIIII",
-        "camera.reacquire": "RIRIRRI",
-        "camera.scope": "SISISSI",
-        "camera.foreignOrigin": "SISISSI",
-        "file.accept": "RRRRRRR",
-        "file.capture": "RRRRRRI",
-        "file.cancel": "RRRRRRR",
-        "file.heic": "RRIIRII",
-        "nav.windowOpen": "IIIIIII",
-        "nav.customScheme": "RIRIRRI",
-        "nav.returnUrl": "IIIIIII",
-        "nav.loadError": "RIRIRRI",
-        "lifecycle.background": "RRRRRRI",
-        "net.offline": "RRRRRRI",
-        "operator.checklist": "IIIIIII",
-    ]
+    static let liveform: [ProbeID: String] = Dictionary(uniqueKeysWithValues: Expected.all.map { ($0.probe, $0.liveform) })
 
     /// video-only's changes (docs/requirements.md#video-only): no popups, camera only (files are not part of the contract).
     static let videoOnlyChanges: [ProbeID: String] = [
@@ -74,6 +50,16 @@ import Testing
 
     @Test func TheTable_CoversEveryProbe() {
         #expect(Set(Self.liveform.keys) == Set(Catalog.standard.probes.map(\.id)))
+        #expect(Self.liveform.count == Expected.all.count, "a probe has two rows")
+    }
+
+    /// Whether a step needs a tap, an operator or a person is part of the contract too: an
+    /// unattended run skips a person's step and a farm script answers a tap.
+    @Test(arguments: Catalog.standard.probes)
+    func EveryProbe_IsTheKindItsRowSays(probe: Probe) throws {
+        let row = try #require(Expected.of(probe.id), "\(probe.id) has no row in its area's test file")
+        #expect(probe.kind == row.kind, "\(probe.id) is \(probe.kind), its row says \(row.kind)")
+        #expect(probe.needsPerson == row.needsPerson, "\(probe.id): needsPerson \(probe.needsPerson), its row says \(row.needsPerson)")
     }
 
     @Test(arguments: Catalog.standard.probes.map(\.id))

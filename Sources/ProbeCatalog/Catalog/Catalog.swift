@@ -53,11 +53,7 @@ public struct Catalog: Sendable {
     /// A probe id the run API takes results for: a probe, or the step-start marker.
     public func acceptsResults(for id: ProbeID) -> Bool { id == StepMarker.probe || probe(id: id) != nil }
     /// Every failing observation the catalog models, with its known causes and their sources.
-    public static let symptoms: [Symptom] = [
-        .cameraDenied, .cameraNotReadable, .cameraNotFound, .cameraUnanswered, .cameraAPIMissing, .cameraNoDevices,
-        .storageUnavailable, .storageNotPersistent, .cookiesBlocked, .thirdPartyCookiesBlocked, .fileNoChooser, .captureNotCamera,
-        .autoplayRefused, .inlineRefused, .stalled, .promptsAgain, .underSystemBars,
-    ]
+    public static let symptoms: [Symptom] = StandardProbes.symptoms
     public func requirementSet(id: String) -> RequirementSet? { requirementSets.first { $0.id == id } }
     public func checklistItem(id: String) -> ChecklistItem? { checklist.first { $0.id == id } }
 

@@ -1,8 +1,10 @@
-// Where the catalog's knowledge lives and where it is judged: a symptom's causes are known
-// in `Symptoms+*.swift`, the diagnoses an evaluator states in `Diagnoses+*.swift`, the fixes
-// in `Remedy+Standard.swift`; `Diff+*.swift` only decides which of them applies to a result
-// and fills in what it observed. An evaluator cannot word a diagnosis itself: `Assessment`
-// takes a `Diagnosis`, and only a declared `KnownDiagnosis` states one.
+// Where the catalog's knowledge lives and where it is judged: each area's file
+// (`Areas/<Area>/<Area>.swift`) declares its probes, the diagnoses its evaluators state
+// (`extension Diagnosis`) and the evaluators (`extension Diff`), which only decide which
+// declaration applies to a result and fill in what it observed; a symptom's ranked causes are
+// in `Symptoms+*.swift` beside it, the shared fixes in `Remedy+Standard.swift`. An evaluator
+// cannot word a diagnosis itself: `Assessment` takes a `Diagnosis`, and only a declared
+// `KnownDiagnosis` states one.
 
 /// A diagnosis as an evaluator stated it: the declared diagnosis's name and basis, and its
 /// words filled in with what the run observed.
@@ -42,7 +44,7 @@ public struct Diagnosis: Sendable, Equatable {
 
 /// A diagnosis the catalog knows: its stable name, the probes that state it, its basis, and
 /// its words as a function of the values an evaluator observed (a storage's name, an error's
-/// name, a percentage). Declared once in `Diagnoses+*.swift`; an evaluator states it by
+/// name, a percentage). Declared once, in its area's file (`Areas/<Area>/<Area>.swift`); an evaluator states it by
 /// calling it with those values (`Diagnosis.domStorageOff(name, how)`).
 public struct KnownDiagnosis<each Value>: Sendable, DeclaredDiagnosis {
     public let id: String
@@ -70,7 +72,7 @@ public protocol DeclaredDiagnosis: Sendable {
 }
 
 extension Diagnosis {
-    /// Every diagnosis the catalog declares (`Diagnoses+*.swift`).
+    /// Every diagnosis the catalog declares (the `extension Diagnosis` of each `Areas/<Area>/<Area>.swift`).
     public static let declared: [any DeclaredDiagnosis] = cameraDeclared + environmentDeclared + filesDeclared + mediaDeclared + navigationDeclared + networkDeclared + runDeclared + storageDeclared
 
     /// The declared diagnoses a probe can state.

@@ -74,7 +74,7 @@ extension Remedy {
 
     /// A set of remedies one finding can carry at once: a symptom's probes' own remedy with
     /// the remedies of the symptom's causes the evidence can leave standing together
-    /// (`Diff.diagnosed`, `Diff+Stall`). Every pair, distinct by code, is listed.
+    /// (`Diff.diagnosed`, `Diff.stalledFinding`). Every pair, distinct by code, is listed.
     public struct Cooccurrence: Sendable {
         public let symptom: String
         public let remedies: [(name: String, remedy: Remedy)]

@@ -5,7 +5,7 @@ import Testing
 /// The host report (docs/host-report.md): validated like any result, settling checklist
 /// items and causes, and contradicting the page when the two disagree.
 @Suite struct HostReportTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = CitationTests.root
 
     static func report(_ platform: String, _ facts: [String: JSONValue], wrapper: String = "native") -> JSONValue {
         .object([

@@ -1,0 +1,301 @@
+// The probes of the environment: JavaScript, the platform, the secure context, the layout and injected scripts: their names, their declarations, the diagnoses they can
+// state and how their results are judged, side by side. Their ranked causes are in
+// `Symptoms+*.swift` beside this file; docs/adding-a-probe.md walks adding a probe here.
+
+/// The names of this area's probes, in page order: each is the `id` of one declaration below.
+extension ProbeID {
+    public static let envScript = ProbeID(rawValue: "env.script")
+    public static let envPlatform = ProbeID(rawValue: "env.platform")
+    public static let envSecureContext = ProbeID(rawValue: "env.secureContext")
+    public static let envViewport = ProbeID(rawValue: "env.viewport")
+    public static let envInjected = ProbeID(rawValue: "env.injected")
+}
+
+extension StandardProbes {
+    // MARK: environment
+
+    static let environment: [Probe] = [
+        Probe(
+            id: .envScript, title: "JavaScript runs",
+            instructions: "Nothing to do: if this page shows steps, JavaScript is on.",
+            kind: .auto, phase: .environment,
+            checks: "A <noscript> beacon tells the server that JavaScript is off; the page reports that it ran.",
+            observed: [
+                F("javascript", .boolean, "True when the page's script ran (posted by the script itself)."),
+                F("noscriptBeacon", .boolean, "True when the server saw the <noscript> image request (recorded by the server)."),
+            ],
+            healthy: .init(["javascript": true, "noscriptBeacon": false]),
+            expectation: .init(.required, expected: "JavaScript on"),
+            remedy: .javaScript).evaluated(
+                by: Diff.evaluateScript,
+                concluding: [
+                "noscript beacon seen → JavaScript off (Android WebView's default: setJavaScriptEnabled is false)",
+                ]),
+        Probe(
+            id: .envPlatform, title: "Platform and versions",
+            instructions: "Nothing to do: the page reads the browser's identity.",
+            kind: .auto, phase: .environment,
+            checks: "User agent, userAgentData, wrapper signals, OS and engine versions, screen and DPR; versions compared with the minimums.",
+            observed: [
+                F("userAgent", .string, "navigator.userAgent."),
+                F("reactNativeWebView", .boolean, "True when window.ReactNativeWebView exists (react-native-webview)."),
+                F("webkitMessageHandlers", .boolean, "True when window.webkit.messageHandlers exists (a WKWebView host registered a handler)."),
+                F("messageHandlerNames", .stringArray, "Names found in window.webkit.messageHandlers, where enumerable."),
+                F("maxTouchPoints", .integer, "navigator.maxTouchPoints (iPadOS in desktop mode reports a Mac user agent with touch points > 1)."),
+                F("uaBrands", .stringArray, "navigator.userAgentData.brands as \"Brand/version\"."),
+                F("uaPlatform", .string, "navigator.userAgentData.platform."),
+                F("uaPlatformVersion", .string, "getHighEntropyValues(['platformVersion']).platformVersion (the real Android version behind a reduced user agent)."),
+                F("uaMobile", .boolean, "navigator.userAgentData.mobile."),
+                F("screenWidth", .integer, "screen.width in CSS pixels."),
+                F("screenHeight", .integer, "screen.height in CSS pixels."),
+                F("devicePixelRatio", .number, "window.devicePixelRatio."),
+                F("standalone", .boolean, "navigator.standalone (iOS home-screen web app)."),
+                F("wrapperSignals", .object, "The app framework's bridge globals, message handlers and ?wrapper= (Public/wrapper.js; docs/wrappers.md)."),
+            ],
+            healthy: .init(["userAgent": "test"]),
+            thresholds: [
+                Threshold("highEntropyMs", ms: 2000, "getHighEntropyValues answers from the browser process at once; a WebView that never settles it leaves the user agent string to stand."),
+            ],
+            expectation: .init(.required, expected: "OS and engine at or above the minimums"),
+            remedy: .updateOS).evaluated(
+                by: Diff.evaluatePlatform,
+                concluding: [
+                "OS under the requirement set's minimum → fail naming the version and the minimum, whatever else passed",
+                "under the recommended version, or Android System WebView older than Chrome \(RequirementSet.staleWebViewChromeMajor) → warning",
+                "version unreadable (reduced user agent without userAgentData) → warning",
+                ]),
+        Probe(
+            id: .envSecureContext, title: "Secure context",
+            instructions: "Nothing to do.",
+            kind: .auto, phase: .environment,
+            checks: "isSecureContext, protocol and origin: without a secure context the camera API is absent.",
+            observed: [
+                F("isSecureContext", .boolean, "window.isSecureContext."),
+                F("protocol", .string, "location.protocol, e.g. \"https:\"."),
+                F("origin", .string, "location.origin."),
+            ],
+            healthy: .init(["isSecureContext": true, "protocol": "https:", "origin": "https://probe.test"]),
+            expectation: .init(.required, expected: "secure (https, or http://localhost)"),
+            remedy: .secureContext).evaluated(
+                by: Diff.evaluateSecureContext,
+                concluding: [
+                "not a secure context → the camera API will be absent",
+                ]),
+        Probe(
+            id: .envViewport, title: "Full-screen layout",
+            instructions: "Hold the phone upright.",
+            kind: .auto, phase: .environment,
+            checks: "Viewport against screen, safe-area insets and orientation: the WebView should fill the screen (docs/requirements.md#layout).",
+            observed: [
+                F("innerWidth", .integer, "window.innerWidth."),
+                F("innerHeight", .integer, "window.innerHeight."),
+                F("screenWidth", .integer, "screen.width."),
+                F("screenHeight", .integer, "screen.height."),
+                F("heightRatio", .number, "innerHeight / screenHeight in the current orientation."),
+                F("safeAreaTop", .number, "env(safe-area-inset-top) in CSS pixels."),
+                F("safeAreaBottom", .number, "env(safe-area-inset-bottom) in CSS pixels."),
+                F("orientation", .string, "screen.orientation.type or portrait/landscape from matchMedia."),
+            ],
+            healthy: .init(["heightRatio": 0.95]),
+            expectation: .init(
+                .required, ExpectationRule.on(ExpectationRule.browsers, .info),
+                expected: "fills the screen (at least 90 % of its height)",
+                expectedOn: [.iosSafari: "browser chrome takes part of the screen", .androidChrome: "browser chrome takes part of the screen", .desktop: "any size"]),
+            remedy: .fullScreenLayout).evaluated(
+                by: Diff.evaluateViewport,
+                concluding: [
+                "under 75 % of the screen height → embedded in a card or modal",
+                "75–90 % → native header or bar (a safe-area inset alone is fine)",
+                ]),
+        Probe(
+            id: .envInjected, title: "Injected scripts",
+            instructions: "Nothing to do.",
+            kind: .auto, phase: .environment,
+            checks: "Signs of scripts the host injected: patched natives, unexpected globals, bridge objects.",
+            observed: [
+                F("patchedNatives", .stringArray, "Built-ins whose toString() is no longer native code, e.g. \"navigator.mediaDevices.getUserMedia\"."),
+                F("unexpectedGlobals", .stringArray, "Window properties not in the page's baseline list."),
+                F("bridgeObjects", .stringArray, "Known bridges found: ReactNativeWebView, webkit.messageHandlers.*, Android JavascriptInterface names."),
+            ],
+            healthy: .init(["patchedNatives": [], "unexpectedGlobals": [], "bridgeObjects": []]),
+            expectation: .init(.info, expected: "reported for information")).evaluated(
+                by: Diff.evaluateInjected,
+                concluding: [
+                "getUserMedia or enumerateDevices patched → camera results describe the host's shim",
+                ]),
+    ]
+
+    /// The failing observations this area's evaluators rank causes for (`Catalog.symptoms`).
+    static let environmentSymptoms: [Symptom] = [.underSystemBars]
+}
+
+/// The facts more than one declaration rests on, stated once.
+extension Diagnosis.Basis {
+    fileprivate static let webViewUpdatesApartFromOS = fact("Android System WebView updates apart from the OS; its Chrome version is the engine's", source: PlatformSource.androidWebViewVersions)
+}
+
+/// The environment: the diagnoses the evaluators below state.
+extension Diagnosis {
+    static let javaScriptOffAndroid = KnownDiagnosis("android.javascript-off", probes: [.envScript],
+        .fact("Android WebView runs no JavaScript unless setJavaScriptEnabled(true)", source: PlatformSource.androidJavaScript)) {
+        "JavaScript is off: Android WebView has it off by default."
+    }
+    static let javaScriptOff = KnownDiagnosis("webview.javascript-off", probes: [.envScript], .observation) { "JavaScript is off in this WebView." }
+
+    /// A version under the requirement set's minimum fails the run; its versions are the
+    /// requirement set's (docs/requirements.md#requirement-sets), the engine's is Android System WebView's own.
+    static let belowMinimumVersion = KnownDiagnosis("platform.below-minimum", probes: [.envPlatform], .webViewUpdatesApartFromOS) { (shortfalls: [VersionShortfall]) in
+        shortfalls.map(\.sentence).joined(separator: "; ") + ". This fails the run whatever else passed."
+    }
+    static let belowRecommendedVersion = KnownDiagnosis("platform.below-recommended", probes: [.envPlatform], .webViewUpdatesApartFromOS) { (shortfalls: [VersionShortfall]) in
+        shortfalls.map(\.sentence).joined(separator: "; ") + "."
+    }
+
+    static let notSecureContext = KnownDiagnosis("page.insecure-context", probes: [.envSecureContext],
+        .fact("camera and storage APIs are offered to secure contexts only", source: PlatformSource.mdnSecureContext)) {
+        "The page is not a secure context, so navigator.mediaDevices is absent and the camera cannot work. Load it over https:// (or http://localhost)."
+    }
+
+    /// The lead of `Symptom.underSystemBars`'s diagnosis.
+    static let spansSystemBars = KnownDiagnosis("viewport.under-system-bars", probes: [.envViewport], .observation) {
+        "The page spans the whole screen and no safe-area inset tells it where the system bars are"
+    }
+    static let nativeHeader = KnownDiagnosis("contract.viewport-native-header", probes: [.envViewport], .contract) { (leftPercent: Int) in
+        "The WebView leaves \(leftPercent) % of the height to native UI: a header or bar. Pinned to the safe area on a notched iPhone it is about 89 %, which is fine (docs/requirements.md#layout); more than that, hide the native header."
+    }
+    static let embeddedWebView = KnownDiagnosis("contract.viewport-embedded", probes: [.envViewport], .contract) { (percent: Int) in
+        "The WebView fills only \(percent) % of the screen height: it is embedded in a card, modal or split view. Let it fill the screen directly (docs/requirements.md#layout)."
+    }
+
+    static let cameraShimmed = KnownDiagnosis("host.camera-api-replaced", probes: [.envInjected], .observation) {
+        "The host replaced the camera API with its own script: the camera results describe that shim, not the WebView."
+    }
+    /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
+    static let environmentDeclared: [any DeclaredDiagnosis] = [
+        javaScriptOffAndroid, javaScriptOff, belowMinimumVersion, belowRecommendedVersion, notSecureContext,
+        spansSystemBars, nativeHeader, embeddedWebView, cameraShimmed,
+    ]
+}
+
+/// A version the requirement set's minimum or recommendation is not met by, as
+/// `Diff.evaluatePlatform` found it.
+enum VersionShortfall: Sendable {
+    case belowMinimum(subject: String, actual: Version, minimum: Version, requirementSet: String, note: String)
+    case belowRecommended(subject: String, actual: Version, recommended: Version, minimum: Version?, note: String)
+    case unreadable(subject: String, reason: String, minimum: Version?, recommended: Version?)
+
+    var sentence: String {
+        switch self {
+        case let .belowMinimum(subject, actual, minimum, requirementSet, note):
+            return "\(subject) \(actual) is below the minimum \(subject) \(minimum) (\(requirementSet): \(note))"
+        case let .belowRecommended(subject, actual, recommended, minimum, note):
+            let met = minimum.map { "meets the minimum \($0) but " } ?? ""
+            return "\(subject) \(actual) \(met)is below the recommended \(recommended) (\(note))"
+        case let .unreadable(subject, reason, minimum, recommended):
+            let floor = (minimum ?? recommended).map { "; the \(minimum == nil ? "recommendation" : "minimum") is \($0)" } ?? ""
+            return "the \(subject) version could not be read (\(reason))\(floor)"
+        }
+    }
+}
+
+extension Diff {
+    func evaluateScript(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        if result.bool("noscriptBeacon") == true || result.bool("javascript") == false {
+            return Assessment(
+                .broken, "the <noscript> beacon reached the server: JavaScript is off",
+                diagnosis: context.isAndroid ? Diagnosis.javaScriptOffAndroid() : Diagnosis.javaScriptOff(),
+                layer: .webView, remedy: .javaScript)
+        }
+        if result.bool("javascript") == true { return Assessment(.works, "JavaScript ran") }
+        return Assessment(.unknown, "")
+    }
+
+    /// The version minimums of each requirement set (docs/requirements.md#requirement-sets): below the minimum fails whatever else passed.
+    func evaluatePlatform(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let detected = context.platform
+        // In people's words, with one confidence: the lower of the platform's and the framework's.
+        var parts = [detected.platform.title]
+        if let version = detected.osVersion { parts.append("\(detected.os) \(version)") }
+        if let engine = detected.engineVersion { parts.append("\(detected.engine) \(engine)") }
+        if let framework = detected.wrapperDetection, !framework.wrapper.isNative {
+            parts.append(framework.wrapper.title)
+        } else if let wrapper = detected.wrapper {
+            parts.append(Wrapper(rawValue: wrapper)?.title ?? wrapper)
+        }
+        let confidence = min(detected.confidence, detected.wrapperDetection?.confidence ?? detected.confidence)
+        let observed = parts.joined(separator: ", ") + "; detected with \(confidence.rawValue) confidence"
+
+        var failures: [VersionShortfall] = []
+        var warnings: [VersionShortfall] = []
+        for minimum in context.profile.minimums {
+            let actual: Version?
+            switch minimum.subject {
+            case .iOS: actual = detected.os == "iOS" ? detected.osVersion : nil
+            case .android: actual = detected.os == "Android" ? detected.osVersion : nil
+            case .androidWebView:
+                actual = detected.engine == "Blink" ? detected.engineVersion.map { Version([$0.major]) } : nil
+            case .reactNativeWebView:
+                continue  // not visible from the page: the checklist asks instead
+            }
+            let name = minimum.subject == .androidWebView ? "Android System WebView Chrome" : minimum.subject.rawValue
+            guard let actual else {
+                warnings.append(.unreadable(subject: name, reason: detected.reasons.last ?? "no signal", minimum: minimum.minimum, recommended: minimum.recommended))
+                continue
+            }
+            if let floor = minimum.minimum, actual < floor {
+                failures.append(.belowMinimum(subject: name, actual: actual, minimum: floor, requirementSet: context.requirementSet.id, note: minimum.note))
+            } else if let recommended = minimum.recommended, actual < recommended {
+                warnings.append(.belowRecommended(subject: name, actual: actual, recommended: recommended, minimum: minimum.minimum, note: minimum.note))
+            }
+        }
+        if !failures.isEmpty {
+            return Assessment(.broken, observed, diagnosis: Diagnosis.belowMinimumVersion(failures), layer: .device, remedy: .updateOS)
+        }
+        if !warnings.isEmpty {
+            return Assessment(.warning, observed, diagnosis: Diagnosis.belowRecommendedVersion(warnings), layer: .device, remedy: .updateOS)
+        }
+        return Assessment(.works, observed)
+    }
+
+    func evaluateSecureContext(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        guard let secure = result.bool("isSecureContext") else { return Assessment(.unknown, "") }
+        let observed = "isSecureContext \(describe(secure)), \(result.string("protocol") ?? "?") \(result.string("origin") ?? "")"
+        if secure { return Assessment(.works, observed) }
+        return Assessment(.broken, observed, diagnosis: Diagnosis.notSecureContext(), layer: .webView, remedy: .secureContext)
+    }
+
+    func evaluateViewport(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        var ratio = result.number("heightRatio")
+        if ratio == nil, let inner = result.number("innerHeight"), let screen = result.number("screenHeight"), screen > 0 {
+            ratio = inner / screen
+        }
+        guard let ratio else { return Assessment(.unknown, "") }
+        let percent = Int((ratio * 100).rounded())
+        let observed = "the page uses \(percent) % of the screen height"
+        if ratio >= Self.underSystemBarsHeightRatio, context.isAndroid, context.platform.platform.isAppWebView,
+           result.number("safeAreaTop") == 0, result.number("safeAreaBottom") == 0 {
+            // Edge to edge is enforced from Android 15 (targetSdk 35); before it, or with no
+            // version known, the page cannot tell it from bars the app hid: a note, not a warning.
+            let enforced = context.platform.osVersion.map { $0 >= Symptom.edgeToEdgeEnforcedFrom } ?? false
+            return diagnosed(.underSystemBars, result, context, state: enforced ? .warning : .noted,
+                             observed: observed + " with no safe-area inset", lead: Diagnosis.spansSystemBars(), remedy: .edgeToEdgeInsets)
+        }
+        if ratio >= Self.fullScreenHeightRatio { return Assessment(.works, observed) }
+        if ratio >= Self.embeddedHeightRatio {
+            return Assessment(.warning, observed, diagnosis: Diagnosis.nativeHeader(100 - percent), layer: .webView, remedy: .fullScreenLayout)
+        }
+        return Assessment(.broken, observed, diagnosis: Diagnosis.embeddedWebView(percent), layer: .webView, remedy: .fullScreenLayout)
+    }
+
+    func evaluateInjected(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        func list(_ field: String) -> [String] { result.observed[field]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+        let patched = list("patchedNatives")
+        let globals = list("unexpectedGlobals")
+        let bridges = list("bridgeObjects")
+        let observed = "patched natives: \(patched.isEmpty ? "none" : patched.joined(separator: ", ")); unexpected globals: \(globals.count); bridges: \(bridges.isEmpty ? "none" : bridges.joined(separator: ", "))"
+        if patched.contains(where: { $0.contains("getUserMedia") || $0.contains("enumerateDevices") }) {
+            return Assessment(.warning, observed, diagnosis: Diagnosis.cameraShimmed(), layer: .webView)
+        }
+        return Assessment(.noted, observed)
+    }
+}

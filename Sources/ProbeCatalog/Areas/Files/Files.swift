@@ -1,0 +1,320 @@
+// The probes of file input: the chooser, capture, cancel and HEIC: their names, their declarations, the diagnoses they can
+// state and how their results are judged, side by side. Their ranked causes are in
+// `Symptoms+*.swift` beside this file; docs/adding-a-probe.md walks adding a probe here.
+
+/// The names of this area's probes, in page order: each is the `id` of one declaration below.
+extension ProbeID {
+    public static let fileAccept = ProbeID(rawValue: "file.accept")
+    public static let fileCapture = ProbeID(rawValue: "file.capture")
+    public static let fileCancel = ProbeID(rawValue: "file.cancel")
+    public static let fileHeic = ProbeID(rawValue: "file.heic")
+}
+
+extension StandardProbes {
+    // MARK: files
+
+    static let files: [Probe] = [
+        Probe(
+            id: .fileAccept, title: "Pick an image",
+            instructions: "Tap \"Choose image\" and pick any photo.",
+            kind: .tap, phase: .files,
+            checks: "accept=\"image/*\": change event, file type, size, lastModified, sniffed format and SHA-256; a multipart upload whose server hash must match.",
+            observed: [
+                F("changeFired", .boolean, "True when the input fired change."),
+                F("cancelFired", .boolean, "True when the input fired cancel."),
+                F("waitedMs", .number, "How long the page waited after the tap before giving up."),
+                F("fileCount", .integer, "input.files.length."),
+                F("type", .string, "File.type as the page saw it."),
+                F("size", .integer, "File.size in bytes."),
+                F("lastModified", .number, "File.lastModified."),
+                F("sniffedFormat", .string, "Format from the file's magic bytes: jpeg, png, heic, gif, webp, other."),
+                F("sha256", .string, "SHA-256 of the file computed by the page."),
+                F("serverSha256", .string, "SHA-256 of the upload computed by the server."),
+                F("hashMatch", .boolean, "True when both hashes are equal."),
+                F("uploadStatus", .integer, "HTTP status of the multipart upload."),
+                F("accept", .string, "The input's accept attribute."),
+                F("captureAttribute", .string, "The input's capture attribute (null: none)."),
+                F("name", .string, "File.name."),
+                F("lastModifiedAgeMs", .number, "Milliseconds between File.lastModified and the pick (a fresh camera photo is seconds old)."),
+                F("serverFormat", .string, "Format the server sniffed from the upload."),
+                F("serverAccepted", .boolean, "True when the server accepted the upload."),
+                F("uploadError", .string, "Exception name when the upload request threw."),
+            ],
+            healthy: .init(["changeFired": true, "cancelFired": false, "fileCount": 1, "type": "image/jpeg", "size": 123_456, "sniffedFormat": "jpeg", "sha256": "ab", "serverSha256": "ab", "hashMatch": true, "uploadStatus": 200]),
+            expectation: .init(.required, expected: "the picker opens; the file reaches the page and the server intact"),
+            remedy: .fileChooser, marksStart: true).tappedByFarms().evaluated(
+                by: Diff.evaluateFileAccept,
+                concluding: [
+                "no change and no cancel after the tap on Android → onShowFileChooser not implemented (the default cancels)",
+                "no answer on iOS → runOpenPanelWith implemented without calling its completion handler",
+                "server hash differs → the upload was altered",
+                "non-image despite accept=image/* → the chooser intent ignores accept (warning)",
+                ]),
+        Probe(
+            id: .fileCapture, title: "Capture with the camera",
+            instructions: "Tap \"Back camera\" then \"Front camera\"; take a photo each time. Did the camera open directly?",
+            kind: .tap, asksOperator: true, answeredByPerson: true, phase: .files,
+            checks: "capture=\"environment\" and capture=\"user\", and the person says whether the camera opened directly.",
+            observed: [
+                F("environmentChangeFired", .boolean, "True when the capture=environment input fired change."),
+                F("environmentFileCount", .integer, "Files received from capture=environment."),
+                F("userChangeFired", .boolean, "True when the capture=user input fired change."),
+                F("userFileCount", .integer, "Files received from capture=user."),
+                F("cameraOpenedDirectly", .boolean, "The person's answer: did the camera open directly (not a file list)?"),
+                F("environmentCaptureAttribute", .string, "The capture attribute the page set on the back-camera input."),
+                F("userCaptureAttribute", .string, "The capture attribute the page set on the front-camera input."),
+            ],
+            healthy: .init(["environmentChangeFired": true, "environmentFileCount": 1, "userChangeFired": true, "userFileCount": 1, "cameraOpenedDirectly": true]),
+            expectation: .init(.required, [.desktop: .info], expected: "the camera path opens"),
+            remedy: .captureAttribute, marksStart: true).evaluated(
+                by: Diff.evaluateFileCapture,
+                concluding: [
+                "a file list instead of the camera → capture not honoured by the chooser intent",
+                ]),
+        Probe(
+            id: .fileCancel, title: "Cancel, then pick again",
+            instructions: "Tap \"Choose image\", cancel the chooser, then tap it again and pick a photo.",
+            kind: .tap, asksOperator: true, phase: .files,
+            checks: "Cancel the chooser, then choose again: the second pick must work; a cancel event where supported.",
+            observed: [
+                F("cancelFired", .boolean, "True when the first (cancelled) chooser fired cancel."),
+                F("cancelMs", .number, "Milliseconds from the first tap to its cancel event (a cancel within a few ms: no chooser was shown)."),
+                F("secondChooserOpened", .boolean, "The person's answer: did the chooser open the second time?"),
+                F("secondChangeFired", .boolean, "True when the second pick fired change."),
+                F("secondFileCount", .integer, "Files received on the second pick."),
+                F("taps", .integer, "Taps on \"Choose image\" so far."),
+                F("firstPickChanged", .boolean, "True when the first chooser returned a file instead of being cancelled."),
+            ],
+            healthy: .init(["cancelFired": true, "secondChooserOpened": true, "secondChangeFired": true, "secondFileCount": 1]),
+            expectation: .init(.required, expected: "the second pick works; cancel fires where supported"),
+            remedy: .fileCallbackOnCancel, marksStart: true).tappedByFarms(clicks: 2).evaluated(
+                by: Diff.evaluateFileCancel,
+                concluding: [
+                "second pick never fires after a cancel → the ValueCallback was not answered with null",
+                ]),
+        Probe(
+            id: .fileHeic, title: "HEIC photo",
+            instructions: "Tap \"Choose HEIC\" and pick a photo taken with the camera (HEIC on iPhone).",
+            kind: .tap, phase: .files,
+            checks: "What type reached the page for a HEIC pick, and whether the server accepts it.",
+            observed: [
+                F("changeFired", .boolean, "True when the input fired change (a file was picked)."),
+                F("cancelFired", .boolean, "True when the input fired cancel."),
+                F("waitedMs", .number, "Milliseconds from the tap to change, cancel or \"Nothing happened\"."),
+                F("type", .string, "File.type the page saw (image/heic, image/jpeg, empty)."),
+                F("sniffedFormat", .string, "Format from magic bytes: heic, jpeg, other."),
+                F("serverAccepted", .boolean, "True when the server accepted the upload."),
+                F("convertedToJpeg", .boolean, "True when the platform converted the pick to JPEG."),
+                F("serverFormat", .string, "Format the server sniffed from the upload."),
+                F("name", .string, "File.name (a .heic name with JPEG bytes: the platform converted it)."),
+                F("size", .integer, "File.size in bytes."),
+            ],
+            healthy: .init(["type": "image/jpeg", "sniffedFormat": "jpeg", "serverAccepted": true, "convertedToJpeg": true]),
+            expectation: .init(
+                .info, ExpectationRule.on(ExpectationRule.iosAll, .required),
+                expected: "accepted, or converted to JPEG"),
+            remedy: .heic, marksStart: true).tappedByFarms().evaluated(
+                by: Diff.evaluateHEIC,
+                concluding: [
+                "refused by the server → accept image/heic or let iOS convert",
+                ]),
+    ]
+
+    /// The failing observations this area's evaluators rank causes for (`Catalog.symptoms`).
+    static let filesSymptoms: [Symptom] = [.fileNoChooser, .captureNotCamera]
+}
+
+/// File inputs: the diagnoses the evaluators below state (the causes they rank are in
+/// `Symptoms+Storage.swift` and `Symptoms+Camera.swift`).
+extension Diagnosis {
+    static let uploadAltered = KnownDiagnosis("network.upload-altered", probes: [.fileAccept], .reissuedRequestsLoseBody) {
+        "The uploaded file's SHA-256 on the server differs from the page's: the upload was altered on the way (a request interceptor or bridge)."
+    }
+
+    static let acceptIgnored = KnownDiagnosis("android.chooser-ignores-accept", probes: [.fileAccept],
+        .fact("FileChooserParams.createIntent() builds the chooser intent from the input's accept types", source: PlatformSource.androidFileChooserParams)) {
+        "accept=\"image/*\" was asked, but the chooser returned a non-image: the chooser intent ignores the accept types (use fileChooserParams.createIntent())."
+    }
+
+    static let chooserCancelledByPerson = KnownDiagnosis("file.chooser-cancelled", probes: [.fileAccept, .fileHeic], .instruction) {
+        "Pick a photo to verify file selection."
+    }
+
+    /// A cancel sooner than a person can see a chooser (`Diff.fastCancelMs`): none was shown.
+    /// `bothPicks`: file.cancel, where the cancel-then-pick path ends there too.
+    static let chooserNeverShown = KnownDiagnosis("webview.chooser-never-shown", probes: [.fileAccept, .fileHeic, .fileCancel], .fact("a cancelled chooser must answer the ValueCallback with null; the default onShowFileChooser cancels every request", source: PlatformSource.androidFileChooser)) { (family: Platform.Family, cancelledMs: Double, bothPicks: Bool) in
+        var text = "The chooser was cancelled \(milliseconds(cancelledMs)) after the tap, sooner than a person can see one: none was shown."
+        switch family {
+        case .android:
+            text += " WebChromeClient.onShowFileChooser is not implemented (or returns false), and the default cancels every file request."
+        case .ios:
+            text += " webView(_:runOpenPanelWith:…) calls its completion handler with nil without presenting a panel."
+        case .desktop:
+            break
+        }
+        return text + (bothPicks ? " Both picks end there, so the cancel-then-pick path cannot work either." : "")
+    }
+
+    static let noChooserAndroid = KnownDiagnosis("android.no-file-chooser", probes: [.fileAccept, .fileHeic],
+        .fact("the default WebChromeClient.onShowFileChooser cancels every file request", source: PlatformSource.androidFileChooser)) {
+        "Neither change nor cancel fired after the tap: WebChromeClient.onShowFileChooser is not implemented, and the default cancels every file request."
+    }
+    static let openPanelUnanswered = KnownDiagnosis("ios.open-panel-unanswered", probes: [.fileAccept, .fileHeic],
+        .fact("WebKit shows its own file panel unless the WKUIDelegate implements runOpenPanelWith, which must call its completion handler", source: PlatformSource.wkRunOpenPanel)) {
+        "The file panel never answered: the host implements webView(_:runOpenPanelWith:…) without calling the completion handler (uploads work by default when it is not implemented)."
+    }
+    static let chooserUnanswered = KnownDiagnosis("file.chooser-unanswered", probes: [.fileAccept, .fileHeic], .observation) {
+        "The file chooser did not answer."
+    }
+
+    /// The leads of `Symptom.captureNotCamera` and `Symptom.fileNoChooser` on file.capture and file.cancel.
+    static let captureNotCamera = KnownDiagnosis("file.capture-not-camera", probes: [.fileCapture], .observation) {
+        "The capture input did not open the camera"
+    }
+    static let cancelBeforeChooser = KnownDiagnosis("file.cancel-before-chooser", probes: [.fileCancel], .observation) { (cancelledMs: Double) in
+        "The chooser was cancelled \(milliseconds(cancelledMs)) after the tap, sooner than a person can see one: none was shown, so the cancel-then-pick path cannot work either"
+    }
+
+    static let captureIgnored = KnownDiagnosis("webview.capture-ignored", probes: [.fileCapture],
+        .fact("the capture attribute asks for the camera instead of a file list", source: PlatformSource.captureAttribute)) {
+        "The capture attribute was not honoured: a file list opened instead of the camera."
+    }
+    static let capturedPhotoLost = KnownDiagnosis("android.capture-result-lost", probes: [.fileCapture],
+        .fact("the chooser's result reaches the page only through the ValueCallback", source: PlatformSource.androidFileChooser)) {
+        "The camera opened but no photo came back to the page: the chooser result is not passed to the ValueCallback (Android: parse the capture output content:// URI)."
+    }
+    static let captureUnconfirmed = KnownDiagnosis("file.capture-unconfirmed", probes: [.fileCapture], .instruction) {
+        "Files came back; the person did not say whether the camera opened directly."
+    }
+
+    static let noCancelEvent = KnownDiagnosis("engine.no-cancel-event", probes: [.fileCancel],
+        .fact("the file input's cancel event is recent (Chrome 113, Safari 16.4)", source: PlatformSource.inputCancelEvent)) {
+        "No cancel event on the first chooser: this engine does not fire it; the second pick works, which is what matters."
+    }
+    static let cancelledCallbackUnanswered = KnownDiagnosis("android.chooser-callback-lost", probes: [.fileCancel],
+        .fact("a cancelled chooser must answer the ValueCallback with null", source: PlatformSource.androidFileChooser)) {
+        "After a cancel the second pick never fires: the ValueCallback of the cancelled chooser was not answered with null, so the WebView still waits for it and ignores new picks."
+    }
+    static let cancelledPanelUnanswered = KnownDiagnosis("ios.open-panel-cancel-unanswered", probes: [.fileCancel],
+        .fact("the open-panel handler must call its completion handler, with nil on cancel", source: PlatformSource.wkRunOpenPanel)) {
+        "After a cancel the second pick did not reach the page: the host's open-panel handler did not call its completion handler on cancel."
+    }
+
+    static let heicRefused = KnownDiagnosis("page.heic-refused", probes: [.fileHeic],
+        .fact("WebKit transcodes a picked image whose type the input's accept list does not allow (a HEIC photo to JPEG)", source: PlatformSource.heicConversion)) {
+        "A HEIC photo reached the server unconverted and was refused: accept image/heic on the server, or let iOS convert by keeping accept=\"image/*\"."
+    }
+    /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
+    static let filesDeclared: [any DeclaredDiagnosis] = [
+        uploadAltered, acceptIgnored, chooserCancelledByPerson, chooserNeverShown, noChooserAndroid,
+        openPanelUnanswered, chooserUnanswered, captureNotCamera, cancelBeforeChooser, captureIgnored,
+        capturedPhotoLost, captureUnconfirmed, noCancelEvent, cancelledCallbackUnanswered, cancelledPanelUnanswered,
+        heicRefused,
+    ]
+}
+
+extension Diff {
+    /// Android's default onShowFileChooser cancels every request (docs/requirements.md#file-input).
+    func evaluateFileAccept(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let change = result.bool("changeFired")
+        let cancel = result.bool("cancelFired")
+        guard change != nil || cancel != nil else { return Assessment(.unknown, "") }
+        let count = result.int("fileCount") ?? 0
+        if change == true, count > 0 {
+            let type = result.string("type") ?? ""
+            let observed = "\(count) file(s), type \(type.isEmpty ? "(empty)" : type), \(result.int("size").map { "\($0) bytes" } ?? "size ?"), hash match \(describe(result.bool("hashMatch")))"
+            if result.bool("hashMatch") == false {
+                return Assessment(.broken, observed, diagnosis: Diagnosis.uploadAltered(), layer: .network, remedy: .bodyIntegrity)
+            }
+            let sniffed = result.string("sniffedFormat")
+            if !type.hasPrefix("image/"), sniffed.map({ !["jpeg", "png", "heic", "gif", "webp"].contains($0) }) ?? true {
+                return Assessment(.warning, observed, diagnosis: Diagnosis.acceptIgnored(), layer: .webView, remedy: .fileChooser)
+            }
+            return Assessment(.works, observed)
+        }
+        return chooserDidNotDeliver(result, context)
+    }
+
+    /// How a chooser that delivered no file ended: the person cancelled it (not a failure:
+    /// there is nothing to judge), it was cancelled faster than a person can (no chooser was
+    /// shown), or it never answered at all.
+    func chooserDidNotDeliver(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let waitedMs = result.number("waitedMs")
+        let waited = waitedMs.map { " in \(milliseconds($0))" } ?? ""
+        if result.bool("cancelFired") == true {
+            guard let ms = waitedMs, ms < Self.fastCancelMs else {
+                return Assessment(.notDone, "the chooser was cancelled\(waited)", diagnosis: Diagnosis.chooserCancelledByPerson())
+            }
+            return Assessment(
+                .broken, "cancelled \(milliseconds(ms)) after the tap, no file",
+                diagnosis: Diagnosis.chooserNeverShown(context.family, ms, false), layer: .webView, remedy: .fileChooser,
+                causes: context.isAndroid ? rank(.fileNoChooser, result, context) : [])
+        }
+        let observed = "no change and no cancel event after the tap\(waited)"
+        let diagnosis: Diagnosis
+        switch context.family {
+        case .android: diagnosis = Diagnosis.noChooserAndroid()
+        case .ios: diagnosis = Diagnosis.openPanelUnanswered()
+        case .desktop: return Assessment(.broken, observed, diagnosis: Diagnosis.chooserUnanswered(), layer: .webView, remedy: .fileChooser)
+        }
+        return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .fileChooser, causes: rank(.fileNoChooser, result, context))
+    }
+
+    func evaluateFileCapture(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let direct = result.bool("cameraOpenedDirectly")
+        let environment = result.bool("environmentChangeFired")
+        let user = result.bool("userChangeFired")
+        guard direct != nil || environment != nil || user != nil else { return Assessment(.unknown, "") }
+        let observed = "camera opened directly \(describe(direct)); capture=environment change \(describe(environment)), capture=user change \(describe(user))"
+        if direct == false, context.isAndroid {
+            return diagnosed(.captureNotCamera, result, context, state: .broken, observed: observed, lead: Diagnosis.captureNotCamera(), remedy: .captureAttribute)
+        }
+        if direct == false {
+            return Assessment(.broken, observed, diagnosis: Diagnosis.captureIgnored(), layer: .webView, remedy: .captureAttribute)
+        }
+        if environment == false && user == false {
+            return Assessment(.broken, observed, diagnosis: Diagnosis.capturedPhotoLost(), layer: .webView, remedy: .captureAttribute)
+        }
+        if direct == true { return Assessment(.works, observed) }
+        return Assessment(.noted, observed, diagnosis: Diagnosis.captureUnconfirmed())
+    }
+
+    /// Android answers a cancel with `onReceiveValue(null)`; one pending callback at a time,
+    /// always answered: a lost callback blocks every later pick (docs/requirements.md#file-input).
+    func evaluateFileCancel(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let second = result.bool("secondChangeFired")
+        let reopened = result.bool("secondChooserOpened")
+        let cancel = result.bool("cancelFired")
+        guard second != nil || reopened != nil else { return Assessment(.unknown, "") }
+        let observed = "cancel event \(describe(cancel)); chooser opened again \(describe(reopened)); second pick change \(describe(second))"
+        if second == true {
+            return Assessment(.works, observed, diagnosis: cancel == true ? nil : Diagnosis.noCancelEvent())
+        }
+        // No chooser at all (file.accept or this step saw an instant cancel): there is no
+        // callback left unanswered, the chooser itself is missing.
+        let instant = [result.number("cancelMs"), context.results[.fileAccept].flatMap { accept in
+            accept.bool("cancelFired") == true && accept.bool("changeFired") != true ? accept.number("waitedMs") : nil
+        }].compactMap { $0 }.filter { $0 < Self.fastCancelMs }.min()
+        if let ms = instant, context.isAndroid {
+            return diagnosed(.fileNoChooser, result, context, state: .broken, observed: observed,
+                             lead: Diagnosis.cancelBeforeChooser(ms), remedy: nil)
+        }
+        if let ms = instant {
+            return Assessment(.broken, observed, diagnosis: Diagnosis.chooserNeverShown(context.family, ms, true), layer: .webView, remedy: .fileChooser)
+        }
+        let diagnosis = context.isAndroid ? Diagnosis.cancelledCallbackUnanswered() : Diagnosis.cancelledPanelUnanswered()
+        return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .fileCallbackOnCancel)
+    }
+
+    func evaluateHEIC(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let accepted = result.bool("serverAccepted")
+        let converted = result.bool("convertedToJpeg")
+        guard accepted != nil || converted != nil else { return Assessment(.unknown, "") }
+        // Nothing picked: the chooser's own outcome (cancelled, never shown, never answered)
+        // is the finding; there was no HEIC for the server to refuse.
+        if result.bool("changeFired") == false { return chooserDidNotDeliver(result, context) }
+        let observed = "type \(result.string("type") ?? "(empty)"), format \(result.string("sniffedFormat") ?? "?"), converted to JPEG \(describe(converted)), server accepted \(describe(accepted))"
+        if accepted == true { return Assessment(.works, observed) }
+        return Assessment(.broken, observed, diagnosis: Diagnosis.heicRefused(), layer: .page, remedy: .heic)
+    }
+}

@@ -1,0 +1,523 @@
+// The probes of requests and navigation: fetch, XHR, CORS, integrity, mixed content, popups, custom schemes, the way back, load errors, the background and offline: their names, their declarations, the diagnoses they can
+// state and how their results are judged, side by side. Their ranked causes are in
+// `Symptoms+*.swift` beside this file; docs/adding-a-probe.md walks adding a probe here.
+
+/// The names of this area's probes, in page order: each is the `id` of one declaration below.
+extension ProbeID {
+    public static let fetchSameOrigin = ProbeID(rawValue: "fetch.sameOrigin")
+    public static let fetchCredentials = ProbeID(rawValue: "fetch.credentials")
+    public static let fetchCors = ProbeID(rawValue: "fetch.cors")
+    public static let fetchIntegrity = ProbeID(rawValue: "fetch.integrity")
+    public static let xhrSameOrigin = ProbeID(rawValue: "xhr.sameOrigin")
+    public static let netMixedContent = ProbeID(rawValue: "net.mixedContent")
+    public static let navWindowOpen = ProbeID(rawValue: "nav.windowOpen")
+    public static let navCustomScheme = ProbeID(rawValue: "nav.customScheme")
+    public static let navReturnUrl = ProbeID(rawValue: "nav.returnUrl")
+    public static let navLoadError = ProbeID(rawValue: "nav.loadError")
+    public static let lifecycleBackground = ProbeID(rawValue: "lifecycle.background")
+    public static let netOffline = ProbeID(rawValue: "net.offline")
+}
+
+extension StandardProbes {
+    // MARK: network
+
+    static let network: [Probe] = [
+        Probe(
+            id: .fetchSameOrigin, title: "fetch, same origin",
+            instructions: "Nothing to do.",
+            kind: .auto, phase: .network,
+            checks: "GET JSON, and a POST of JSON echoed byte for byte.",
+            observed: [
+                F("getOk", .boolean, "True when GET returned 200 and valid JSON."),
+                F("postEchoExact", .boolean, "True when the echoed POST body matched byte for byte."),
+                F("status", .integer, "HTTP status of the POST."),
+                F("errorName", .string, "Exception name when fetch threw (TypeError for a network error)."),
+                F("errorMessage", .string, "Exception message of the first failure."),
+            ],
+            healthy: .init(["getOk": true, "postEchoExact": true, "status": 200]),
+            expectation: .init(.required, expected: "GET and POST work"),
+            remedy: .bodyIntegrity).evaluated(
+                by: Diff.evaluateSameOriginFetch,
+                concluding: [
+                "GET works, POST body altered → an interceptor rewrites bodies",
+                ]),
+        Probe(
+            id: .fetchCredentials, title: "fetch carries the cookie",
+            instructions: "Nothing to do.",
+            kind: .auto, phase: .network,
+            checks: "A same-origin fetch carries the cookie (the server says whether it saw it).",
+            observed: [
+                F("cookieSent", .boolean, "True when the server saw the cookie on the fetch."),
+                F("errorName", .string, "Exception name when the fetch threw."),
+            ],
+            healthy: .init(["cookieSent": true]),
+            expectation: .init(.required, expected: "the cookie is sent"),
+            remedy: .cookies).evaluated(
+                by: Diff.evaluateCredentials,
+                concluding: [
+                "cookie not sent → cookie policy",
+                ]).failing(as:
+            // The page sets the cookie with document.cookie; with cookies off there is none to send.
+            Consequence(of: .cookieDocument, because: "cookies are off: the fetch has no cookie to carry",
+                        unless: { $0.string("errorName") != nil })),
+        Probe(
+            id: .fetchCors, title: "fetch, cross origin",
+            instructions: "Nothing to do.",
+            kind: .auto, phase: .network,
+            checks: "A cross-origin GET and a preflighted credentialed POST to the second origin.",
+            observed: [
+                F("getOk", .boolean, "True when the cross-origin GET succeeded."),
+                F("preflightOk", .boolean, "True when the preflighted credentialed POST succeeded."),
+                F("errorName", .string, "Exception name of the first failure."),
+                F("cookiesAtSecondOrigin", .stringArray, "Names of the probe_ cookies the second origin saw on the credentialed POST."),
+            ],
+            healthy: .init(["getOk": true, "preflightOk": true]),
+            expectation: .init(.required, expected: "both succeed")).evaluated(
+                by: Diff.evaluateCORS,
+                concluding: [
+                "GET works, preflighted POST fails → OPTIONS intercepted or credentials stripped",
+                "both fail → second origin unreachable or untrusted",
+                ]),
+        Probe(
+            id: .fetchIntegrity, title: "Large bodies intact",
+            instructions: "Nothing to do.",
+            kind: .auto, phase: .network,
+            checks: "A 1 MiB upload and download, SHA-256 checked on both sides.",
+            observed: [
+                F("bytes", .integer, "Size of each body (1048576)."),
+                F("uploadHashMatch", .boolean, "True when the server's SHA-256 of the upload matched the page's."),
+                F("downloadHashMatch", .boolean, "True when the page's SHA-256 of the download matched the server's."),
+                F("errorName", .string, "Exception name when a transfer threw."),
+                F("errorMessage", .string, "Exception message of the first failure."),
+            ],
+            healthy: .init(["bytes": 1_048_576, "uploadHashMatch": true, "downloadHashMatch": true]),
+            expectation: .init(.required, expected: "both hashes match"),
+            remedy: .bodyIntegrity).evaluated(
+                by: Diff.evaluateIntegrity,
+                concluding: [
+                "hash mismatch → a bridge or proxy alters bodies",
+                ]),
+        Probe(
+            id: .xhrSameOrigin, title: "XMLHttpRequest",
+            instructions: "Nothing to do.",
+            kind: .auto, phase: .network,
+            checks: "XMLHttpRequest GET and POST.",
+            observed: [
+                F("getOk", .boolean, "True when the GET returned 200."),
+                F("postOk", .boolean, "True when the POST was echoed."),
+            ],
+            healthy: .init(["getOk": true, "postOk": true]),
+            thresholds: [
+                Threshold("requestMs", ms: 10000, "Two small requests to the serving host; XMLHttpRequest has no timeout of its own."),
+            ],
+            expectation: .init(.required, expected: "GET and POST work"),
+            remedy: .bodyIntegrity).evaluated(
+                by: Diff.evaluateXHR,
+                concluding: [
+                "fails → patched XMLHttpRequest or request interception",
+                ]),
+        Probe(
+            id: .netMixedContent, title: "Mixed content",
+            instructions: "Nothing to do.",
+            kind: .auto, phase: .network,
+            checks: "An http: image and an http: fetch from the https page.",
+            observed: [
+                F("imageLoaded", .boolean, "True when the http: image loaded."),
+                F("fetchBlocked", .boolean, "True when the http: fetch was blocked."),
+                F("fetchErrorName", .string, "Exception name of the blocked http: fetch (TypeError, or TimeoutError set by the page)."),
+            ],
+            healthy: .init(["imageLoaded": false, "fetchBlocked": true], on: [.android: ["imageLoaded": true]]),
+            thresholds: [
+                Threshold("imageMs", ms: 5000, "A blocked http: image fails at once; an allowed one comes from the same server in well under a second."),
+                Threshold("fetchMs", ms: 5000, "A blocked http: fetch rejects at once; one that hangs is as good as blocked."),
+            ],
+            expectation: .init(
+                .info, expected: "fetch blocked; image blocked or upgraded",
+                expectedOn: [
+                    .androidWebView: "fetch blocked; image allowed in MIXED_CONTENT_COMPATIBILITY_MODE",
+                    .rnWebViewAndroid: "fetch blocked; image allowed with mixedContentMode=\"compatibility\"",
+                ]),
+            remedy: .mixedContent).evaluated(
+                by: Diff.evaluateMixedContent,
+                concluding: [
+                "http: fetch allowed → mixed content always allowed (warning)",
+                "http: image allowed on Android → MIXED_CONTENT_COMPATIBILITY_MODE, which loads images only",
+                ]),
+    ]
+
+    // MARK: navigation
+
+    static let navigation: [Probe] = [
+        Probe(
+            id: .navWindowOpen, title: "window.open",
+            instructions: "Tap \"Open window\", then come back.",
+            kind: .tap, phase: .navigation,
+            checks: "window.open from a tap and from a timer: where it opened.",
+            observed: [
+                F("tapResult", .string, "Where the tap's window.open went.", values: ["same-view", "new-window", "external", "blocked"]),
+                F("timerResult", .string, "Where the timer's window.open went.", values: ["same-view", "new-window", "external", "blocked"]),
+            ],
+            healthy: .init(["tapResult": "same-view", "timerResult": "blocked"]),
+            thresholds: [
+                Threshold("watchMs", ms: 1500, "A new window or an external app hides this page within a second of window.open."),
+            ],
+            expectation: .init(.info, expected: "per app policy"),
+            remedy: .windowOpen).tappedByFarms().evaluated(
+                by: Diff.evaluateWindowOpen,
+                concluding: [
+                "blocked from a tap on iOS → createWebViewWith not implemented (warning)",
+                "new window under video-only → contract uses no popups (warning)",
+                ]),
+        Probe(
+            id: .navCustomScheme, title: "Custom scheme link",
+            instructions: "Tap the custom-scheme link. What happened?",
+            kind: .tap, asksOperator: true, answeredByPerson: true, phase: .navigation,
+            checks: "A link to a custom scheme: an external app opened, a graceful failure, or a WebView error page.",
+            observed: [
+                F("outcome", .string, "The person's answer.", values: ["external-app", "graceful", "webview-error", "nothing"]),
+            ],
+            healthy: .init(["outcome": "external-app"]),
+            expectation: .init(
+                .required, ExpectationRule.on(ExpectationRule.browsers, .info),
+                expected: "no WebView error page"),
+            remedy: .customSchemes).evaluated(
+                by: Diff.evaluateCustomScheme,
+                concluding: [
+                "WebView error page → unknown schemes not forwarded",
+                ]),
+        Probe(
+            id: .navReturnUrl, title: "Return URL",
+            instructions: "Tap \"Return to app\". Did it reach the app as your app intends?",
+            kind: .tap, asksOperator: true, answeredByPerson: true, phase: .navigation,
+            checks: "An https return URL or universal link reaches the app.",
+            observed: [
+                F("reachedApp", .boolean, "The person's answer: did the return URL reach the app as intended?"),
+                F("outcome", .string, "Where it went.", values: ["app", "same-view", "browser", "error"]),
+                F("returnUrl", .string, "The return URL the page offered (?returnUrl= or its own away page)."),
+            ],
+            healthy: .init(["reachedApp": true, "outcome": "app"]),
+            expectation: .init(.info, expected: "per app policy"),
+            remedy: .returnUrl).evaluated(
+                by: Diff.evaluateReturnURL,
+                concluding: [
+                "did not reach the app → intercept it in the navigation callback",
+                ]),
+        Probe(
+            id: .navLoadError, title: "Load errors",
+            instructions: "Tap \"HTTP 500 page\" and then \"Unreachable address\". Did the app show a recoverable error each time?",
+            kind: .operator, phase: .navigation,
+            checks: "Links to an HTTP 500 page and an unreachable address: did the app show a recoverable error?",
+            observed: [
+                F("http500Recoverable", .boolean, "The person's answer for the HTTP 500 page."),
+                F("unreachableRecoverable", .boolean, "The person's answer for the unreachable address."),
+            ],
+            healthy: .init(["http500Recoverable": true, "unreachableRecoverable": true]),
+            expectation: .init(
+                .required, ExpectationRule.on(ExpectationRule.browsers, .info),
+                expected: "a recoverable error is shown"),
+            remedy: .loadErrors).evaluated(
+                by: Diff.evaluateLoadError,
+                concluding: [
+                "no recoverable error → load and HTTP errors not handled",
+                ]),
+    ]
+
+    // MARK: lifecycle
+
+    static let lifecycle: [Probe] = [
+        Probe(
+            id: .lifecycleBackground, title: "Background and return",
+            instructions: "Switch to the home screen for a few seconds, then come back.",
+            kind: .operator, phase: .lifecycle,
+            checks: "Background and return: visibility events and the camera track state afterwards.",
+            observed: [
+                F("hiddenFired", .boolean, "True when visibilitychange to hidden fired."),
+                F("visibleFired", .boolean, "True when visibilitychange to visible fired."),
+                F("trackStateAfter", .string, "Camera track readyState after returning.", values: ["live", "ended", "muted", "none"]),
+                F("resumed", .boolean, "True when the page kept running after returning (no reload)."),
+            ],
+            healthy: .init(["hiddenFired": true, "visibleFired": true, "trackStateAfter": "live", "resumed": true]),
+            thresholds: [
+                Threshold("grantWaitMs", ms: 10000, "The camera is already granted: the request answers within a few seconds."),
+                Threshold("settleMs", ms: 1000, "After returning, the camera track has a second to end or resume before its state is read."),
+            ],
+            expectation: .init(.required, [.desktop: .info], expected: "the page resumes"),
+            remedy: .backgroundResume).evaluated(
+                by: Diff.evaluateBackground,
+                concluding: [
+                "page did not resume → WebView recreated or reloaded",
+                ]),
+        Probe(
+            id: .netOffline, title: "Offline and back",
+            instructions: "Turn on airplane mode, wait for the page to notice, then turn it off.",
+            kind: .operator, phase: .lifecycle,
+            checks: "offline and online events; results queued offline reach the server later.",
+            observed: [
+                F("offlineFired", .boolean, "True when the offline event fired."),
+                F("onlineFired", .boolean, "True when the online event fired."),
+                F("queued", .integer, "Results queued while offline."),
+                F("delivered", .integer, "Queued results the server received afterwards."),
+            ],
+            healthy: .init(["offlineFired": true, "onlineFired": true, "queued": 2, "delivered": 2]),
+            expectation: .init(.required, [.desktop: .info], expected: "nothing lost"),
+            remedy: .offline).evaluated(
+                by: Diff.evaluateOffline,
+                concluding: [
+                "queued results lost → storage cleared or page reloaded offline",
+                "the interim result posted offline reached the server → nothing lost, whatever the page counted",
+                "no offline event → warning",
+                ]),
+    ]
+
+    /// The failing observations this area's evaluators rank causes for (`Catalog.symptoms`).
+    static let networkSymptoms: [Symptom] = []
+}
+
+/// The facts more than one declaration rests on, stated once.
+extension Diagnosis.Basis {
+    static let reissuedRequestsLoseBody = fact("WebResourceRequest carries no body, so a host that re-issues requests from shouldInterceptRequest sends them without it", source: PlatformSource.androidInterceptRequest)
+    fileprivate static let hostSeesEveryRequest = fact("a host sees every request of its WebView and may answer or block it", source: PlatformSource.androidInterceptRequest)
+    fileprivate static let mixedContentMode = fact("mixedContentMode decides what an https page may load over http", source: PlatformSource.androidMixedContent)
+    fileprivate static let passiveMixedContent = fact("browsers upgrade or allow passive mixed content such as images, and block active content such as fetch", source: PlatformSource.mixedContent)
+}
+
+/// Requests between the page and the server: the diagnoses the evaluators below state.
+extension Diagnosis {
+    /// WebResourceRequest has no body: a host that re-issues requests from shouldInterceptRequest drops it.
+    static let postBodyAltered = KnownDiagnosis("network.post-body-altered", probes: [.fetchSameOrigin], .reissuedRequestsLoseBody) {
+        "The POST body came back altered or empty: something between the page and the server rewrites request bodies (shouldInterceptRequest re-issuing requests drops POST bodies; a URLProtocol proxy)."
+    }
+    static let sameOriginBlocked = KnownDiagnosis("network.same-origin-blocked", probes: [.fetchSameOrigin], .hostSeesEveryRequest) { (errorName: String?) in
+        "A same-origin fetch failed\(errorName.map { " (\($0))" } ?? ""): the host intercepts or blocks requests to this origin."
+    }
+
+    static let preflightFailed = KnownDiagnosis("network.preflight-failed", probes: [.fetchCors],
+        .fact("a credentialed cross-origin POST with a custom header is preceded by an OPTIONS preflight", source: PlatformSource.corsPreflight)) {
+        "The preflighted credentialed POST failed while a simple GET worked: the host intercepts OPTIONS requests or strips credentials on cross-origin requests."
+    }
+    static let crossOriginUnreachable = KnownDiagnosis("network.second-origin-unreachable", probes: [.fetchCors], .observation) {
+        "The second origin was unreachable from the WebView (certificate not trusted, or requests to other hosts blocked by the host's navigation or network policy)."
+    }
+
+    static let bodyChanged = KnownDiagnosis("network.body-changed", probes: [.fetchIntegrity], .reissuedRequestsLoseBody) {
+        "A 1 MiB body changed in transit: a bridge, request interceptor or proxy alters bodies."
+    }
+    static let xhrIntercepted = KnownDiagnosis("network.xhr-intercepted", probes: [.xhrSameOrigin], .hostSeesEveryRequest) {
+        "XMLHttpRequest failed: the host intercepts requests (a patched XMLHttpRequest, or shouldInterceptRequest)."
+    }
+
+    static let mixedContentAlwaysAllowed = KnownDiagnosis("android.mixed-content-always-allow", probes: [.netMixedContent], .mixedContentMode) {
+        "An http: fetch went through from the https page: mixed content is always allowed (Android MIXED_CONTENT_ALWAYS_ALLOW / mixedContentMode=\"always\"), which lets a network attacker inject script."
+    }
+    static let mixedImagesCompatibility = KnownDiagnosis("android.mixed-content-compatibility", probes: [.netMixedContent], .mixedContentMode) {
+        "http: images load: MIXED_CONTENT_COMPATIBILITY_MODE, as the LiveForm guide configures (docs/requirements.md#network)."
+    }
+    static let mixedImagesPassive = KnownDiagnosis("engine.mixed-images-passive", probes: [.netMixedContent], .passiveMixedContent) {
+        "http: images load (upgraded or allowed as passive content)."
+    }
+    static let mixedContentBlocked = KnownDiagnosis("engine.mixed-content-blocked", probes: [.netMixedContent], .passiveMixedContent) {
+        "Mixed content is fully blocked; serve every LiveForm resource over https."
+    }
+    /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
+    static let networkDeclared: [any DeclaredDiagnosis] = [
+        postBodyAltered, sameOriginBlocked, preflightFailed, crossOriginUnreachable, bodyChanged, xhrIntercepted,
+        mixedContentAlwaysAllowed, mixedImagesCompatibility, mixedImagesPassive, mixedContentBlocked,
+    ]
+}
+
+/// The facts more than one declaration rests on, stated once.
+extension Diagnosis.Basis {
+    fileprivate static let processEndedInBackground = fact("a backgrounded app's process can be ended and its activity recreated", source: PlatformSource.androidProcessLifecycle)
+}
+
+/// Navigation, windows and the app's lifecycle: the diagnoses the evaluators below state.
+extension Diagnosis {
+    static let newWindowOpened = KnownDiagnosis("contract.new-window-opened", probes: [.navWindowOpen], .contract) { (requirementSet: String) in
+        "A new window opened; the \(requirementSet) contract uses no popups or new windows for capture (docs/requirements.md#video-only), and a camera request from one would be denied."
+    }
+    static let noPopupAsExpected = KnownDiagnosis("contract.no-popup", probes: [.navWindowOpen], .contract) {
+        "No popup opened, as the contract expects."
+    }
+    static let windowOpenDropped = KnownDiagnosis("ios.window-open-dropped", probes: [.navWindowOpen],
+        .fact("WKWebView opens no window unless createWebViewWith is implemented", source: PlatformSource.wkCreateWebView)) {
+        "window.open from a tap did nothing: WKUIDelegate webView(_:createWebViewWith:…) is not implemented, so new-window requests are dropped; handle them per app policy (docs/requirements.md#navigation-and-windows)."
+    }
+
+    static let customSchemeNotForwarded = KnownDiagnosis("webview.custom-scheme-not-forwarded", probes: [.navCustomScheme],
+        .fact("unknown schemes reach the WebView's error page unless the host forwards them", source: PlatformSource.androidOverrideUrl)) {
+        "The WebView tried to load the custom scheme itself and showed an error page: unknown schemes are not forwarded to the OS."
+    }
+
+    static let returnURLNotIntercepted = KnownDiagnosis("webview.return-url-not-intercepted", probes: [.navReturnUrl],
+        .fact("the host intercepts return URLs in its navigation callback", source: PlatformSource.androidOverrideUrl)) {
+        "The return URL did not reach the app: universal links and app links do not open the app from inside its own WebView; intercept the URL in the navigation callback."
+    }
+
+    static let loadErrorUnhandled = KnownDiagnosis("webview.load-error-unhandled", probes: [.navLoadError], .fact("load errors reach the host through onReceivedError / didFailProvisionalNavigation", source: PlatformSource.androidReceivedError)) { (httpErrors: Bool, loadFailures: Bool) in
+        let unhandled = [httpErrors ? "HTTP errors" : nil, loadFailures ? "load failures" : nil].compactMap { $0 }
+        return "The app leaves the user on a blank or raw error page: it does not handle \(unhandled.joined(separator: " and ")) with a retry screen."
+    }
+
+    static let notResumed = KnownDiagnosis("app.webview-recreated", probes: [.lifecycleBackground], .processEndedInBackground) {
+        "The page did not resume after the app came back: the WebView was recreated or reloaded (activity recreation, or a reload on becoming active)."
+    }
+    static let cameraTrackEnded = KnownDiagnosis("os.camera-track-ended", probes: [.lifecycleBackground], .processEndedInBackground) {
+        "The camera track ended in the background, as the OS does; the page must start it again on return."
+    }
+
+    static let offlineQueueLost = KnownDiagnosis("webview.offline-queue-lost", probes: [.netOffline], .observation) { (lost: Int) in
+        "\(lost) result(s) queued offline never reached the server: storage was cleared or the page reloaded while offline."
+    }
+    static let noOfflineEvent = KnownDiagnosis("webview.no-offline-event", probes: [.netOffline],
+        .fact("the window's offline event fires when the browser loses its network connection", source: PlatformSource.offlineEvent)) {
+        "No offline event fired: the WebView does not report connectivity changes to the page."
+    }
+    /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
+    static let navigationDeclared: [any DeclaredDiagnosis] = [
+        newWindowOpened, noPopupAsExpected, windowOpenDropped, customSchemeNotForwarded, returnURLNotIntercepted,
+        loadErrorUnhandled, notResumed, cameraTrackEnded, offlineQueueLost, noOfflineEvent,
+    ]
+}
+
+extension Diff {
+    func evaluateSameOriginFetch(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let get = result.bool("getOk")
+        let post = result.bool("postEchoExact")
+        let error = result.string("errorName")
+        return everyStep(get, post, observed: "GET \(describe(get)), POST echoed exactly \(describe(post))" + (error.map { ", \($0)" } ?? "")) { observed in
+            Assessment(.broken, observed, diagnosis: get == true ? Diagnosis.postBodyAltered() : Diagnosis.sameOriginBlocked(error), layer: .network, remedy: .bodyIntegrity)
+        }
+    }
+
+    func evaluateCredentials(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        guard let sent = result.bool("cookieSent") else { return Assessment(.unknown, "") }
+        if sent { return Assessment(.works, "the cookie was sent") }
+        return cookiesNotKept(result, context, "the cookie was not sent", lead: Diagnosis.cookieNotSent())
+    }
+
+    func evaluateCORS(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let get = result.bool("getOk")
+        let preflight = result.bool("preflightOk")
+        let error = result.string("errorName")
+        return everyStep(get, preflight, observed: "cross-origin GET \(describe(get)), preflighted credentialed POST \(describe(preflight))" + (error.map { ", \($0)" } ?? "")) { observed in
+            Assessment(.broken, observed, diagnosis: get == true ? Diagnosis.preflightFailed() : Diagnosis.crossOriginUnreachable(), layer: .network)
+        }
+    }
+
+    func evaluateIntegrity(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let up = result.bool("uploadHashMatch")
+        let down = result.bool("downloadHashMatch")
+        return everyStep(up, down, observed: "1 MiB upload hash match \(describe(up)), download hash match \(describe(down))") { observed in
+            Assessment(.broken, observed, diagnosis: Diagnosis.bodyChanged(), layer: .network, remedy: .bodyIntegrity)
+        }
+    }
+
+    func evaluateXHR(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let get = result.bool("getOk")
+        let post = result.bool("postOk")
+        return everyStep(get, post, observed: "XHR GET \(describe(get)), POST \(describe(post))") { observed in
+            Assessment(.broken, observed, diagnosis: Diagnosis.xhrIntercepted(), layer: .network, remedy: .bodyIntegrity)
+        }
+    }
+
+    /// An http: fetch is blocked everywhere; an http: image is allowed by Android's
+    /// compatibility mode (docs/requirements.md#network). A fetch that goes through means mixed content is always allowed.
+    func evaluateMixedContent(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let image = result.bool("imageLoaded")
+        let fetchBlocked = result.bool("fetchBlocked")
+        guard image != nil || fetchBlocked != nil else { return Assessment(.unknown, "") }
+        let observed = "http: image loaded \(describe(image)), http: fetch blocked \(describe(fetchBlocked))"
+        if fetchBlocked == false {
+            return Assessment(.warning, observed, diagnosis: Diagnosis.mixedContentAlwaysAllowed(), layer: .webView, remedy: .mixedContent)
+        }
+        if image == true {
+            return Assessment(.noted, observed, diagnosis: context.isAndroid ? Diagnosis.mixedImagesCompatibility() : Diagnosis.mixedImagesPassive())
+        }
+        return Assessment(.noted, observed, diagnosis: Diagnosis.mixedContentBlocked())
+    }
+}
+
+extension Diff {
+    func evaluateWindowOpen(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let tap = result.string("tapResult")
+        let timer = result.string("timerResult")
+        guard tap != nil || timer != nil else { return Assessment(.unknown, "") }
+        let observed = "window.open from a tap: \(tap ?? "?"); from a timer: \(timer ?? "?")"
+        if !context.requirementSet.allowsPopups {
+            if tap == "new-window" || timer == "new-window" {
+                return Assessment(.warning, observed, diagnosis: Diagnosis.newWindowOpened(context.requirementSet.id), layer: .webView, remedy: .windowOpen)
+            }
+            return Assessment(.broken, observed, diagnosis: Diagnosis.noPopupAsExpected())
+        }
+        if tap == "blocked", context.platform.platform == .iosWKWebView {
+            return Assessment(.warning, observed, diagnosis: Diagnosis.windowOpenDropped(), layer: .webView, remedy: .windowOpen)
+        }
+        return Assessment(.noted, observed)
+    }
+
+    func evaluateCustomScheme(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        guard let outcome = result.string("outcome") else { return Assessment(.unknown, "") }
+        let observed = "custom-scheme link: \(outcome)"
+        if outcome == "webview-error" {
+            return Assessment(.broken, observed, diagnosis: Diagnosis.customSchemeNotForwarded(), layer: .webView, remedy: .customSchemes)
+        }
+        return Assessment(.works, observed)
+    }
+
+    func evaluateReturnURL(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        guard let reached = result.bool("reachedApp") else { return Assessment(.unknown, "") }
+        let observed = "return URL reached the app as intended: \(describe(reached))" + (result.string("outcome").map { " (\($0))" } ?? "")
+        if reached { return Assessment(.works, observed) }
+        return Assessment(.broken, observed, diagnosis: Diagnosis.returnURLNotIntercepted(), layer: .webView, remedy: .returnUrl)
+    }
+
+    func evaluateLoadError(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let http = result.bool("http500Recoverable")
+        let unreachable = result.bool("unreachableRecoverable")
+        return noStepFailed(http, unreachable, observed: "recoverable error for HTTP 500: \(describe(http)); for an unreachable address: \(describe(unreachable))") { observed in
+            Assessment(.broken, observed, diagnosis: Diagnosis.loadErrorUnhandled(http == false, unreachable == false), layer: .webView, remedy: .loadErrors)
+        }
+    }
+
+    func evaluateBackground(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let resumed = result.bool("resumed")
+        let visible = result.bool("visibleFired")
+        guard resumed != nil || visible != nil else { return Assessment(.unknown, "") }
+        let track = result.string("trackStateAfter")
+        let observed = "hidden event \(describe(result.bool("hiddenFired"))), visible event \(describe(visible)), resumed \(describe(resumed)), camera track after: \(track ?? "?")"
+        if resumed == false {
+            return Assessment(.broken, observed, diagnosis: Diagnosis.notResumed(), layer: .webView, remedy: .backgroundResume)
+        }
+        if track == "ended" {
+            return Assessment(.works, observed, diagnosis: Diagnosis.cameraTrackEnded())
+        }
+        return Assessment(.works, observed)
+    }
+
+    func evaluateOffline(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let queued = result.int("queued")
+        let delivered = result.int("delivered")
+        let offline = result.bool("offlineFired")
+        guard queued != nil || offline != nil else { return Assessment(.unknown, "") }
+        let observed = "offline event \(describe(offline)), online event \(describe(result.bool("onlineFired"))), queued \(queued ?? 0), delivered \(delivered ?? 0)"
+        // The page posts an interim attempt while offline, queued until the device is back. The
+        // server holding it means the queue was delivered, whatever the page counted (a post
+        // made a moment before airplane mode can be counted queued and acknowledged before
+        // the count began); a queued result of another step that was lost is that step's
+        // missing result.
+        let interimArrived = (context.received[result.probe] ?? []).contains {
+            $0.attempt < result.attempt && $0.bool("offlineFired") == true && $0.int("queued") == nil
+        }
+        if interimArrived, let queued, let delivered, delivered < queued {
+            return Assessment(.works, observed + "; the result queued offline reached the server")
+        }
+        if let queued, let delivered, delivered < queued {
+            return Assessment(.broken, observed, diagnosis: Diagnosis.offlineQueueLost(queued - delivered), layer: .webView, remedy: .offline)
+        }
+        if offline == false {
+            return Assessment(.warning, observed, diagnosis: Diagnosis.noOfflineEvent(), layer: .webView)
+        }
+        return Assessment(.works, observed)
+    }
+
+}

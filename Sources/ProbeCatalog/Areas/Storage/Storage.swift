@@ -1,0 +1,438 @@
+// The probes of storage and cookies: web storage, IndexedDB, cookies, and what survives a navigation and a relaunch: their names, their declarations, the diagnoses they can
+// state and how their results are judged, side by side. Their ranked causes are in
+// `Symptoms+*.swift` beside this file; docs/adding-a-probe.md walks adding a probe here.
+
+/// The names of this area's probes, in page order: each is the `id` of one declaration below.
+extension ProbeID {
+    public static let storageLocal = ProbeID(rawValue: "storage.local")
+    public static let storageSession = ProbeID(rawValue: "storage.session")
+    public static let storageIndexedDB = ProbeID(rawValue: "storage.indexedDB")
+    public static let cookieDocument = ProbeID(rawValue: "cookie.document")
+    public static let cookieServer = ProbeID(rawValue: "cookie.server")
+    public static let cookieThirdParty = ProbeID(rawValue: "cookie.thirdParty")
+    public static let storageNavigation = ProbeID(rawValue: "storage.navigation")
+    public static let storageRelaunch = ProbeID(rawValue: "storage.relaunch")
+}
+
+extension StandardProbes {
+    // MARK: storage and cookies
+
+    static let storage: [Probe] = [
+        Probe(
+            id: .storageLocal, title: "localStorage",
+            instructions: "Nothing to do.",
+            kind: .auto, phase: .storage,
+            checks: "window.localStorage is present (not null, not throwing SecurityError) and a write-read-remove round trip works.",
+            observed: webStorageFields("localStorage"),
+            healthy: .init(["available": true, "writeReadRemove": true]),
+            expectation: .init(.required, expected: "available; write, read and remove work"),
+            remedy: .domStorage).evaluated(
+                by: Diff.evaluateWebStorage,
+                concluding: [
+                "null or throwing on Android → domStorageEnabled not set",
+                "null or throwing on iOS → data store policy",
+                "present but round trip fails → zero quota / read-only store",
+                ]),
+        Probe(
+            id: .storageSession, title: "sessionStorage",
+            instructions: "Nothing to do.",
+            kind: .auto, phase: .storage,
+            checks: "window.sessionStorage is present and a write-read-remove round trip works.",
+            observed: webStorageFields("sessionStorage"),
+            healthy: .init(["available": true, "writeReadRemove": true]),
+            expectation: .init(.required, expected: "available; write, read and remove work"),
+            remedy: .domStorage).evaluated(
+                by: Diff.evaluateWebStorage,
+                concluding: [
+                "as storage.local",
+                ]).failing(as:
+            // Android's WebSettings.setDomStorageEnabled switches the whole Web Storage API, both
+            // localStorage and sessionStorage (https://developer.android.com/reference/android/webkit/WebSettings#setDomStorageEnabled(boolean)).
+            Consequence(of: .storageLocal, because: "Web Storage is off: sessionStorage goes with localStorage")),
+        Probe(
+            id: .storageIndexedDB, title: "IndexedDB",
+            instructions: "Nothing to do.",
+            kind: .auto, phase: .storage,
+            checks: "indexedDB.open, put, get and delete.",
+            observed: [
+                F("available", .boolean, "True when window.indexedDB exists."),
+                F("opened", .boolean, "True when open() succeeded."),
+                F("putGetDelete", .boolean, "True when a put, get and delete round trip returned the value."),
+                F("errorName", .string, "DOMException name of the first failure, e.g. \"SecurityError\", \"InvalidStateError\"."),
+                F("errorMessage", .string, "Exception message of the first failure."),
+            ],
+            healthy: .init(["available": true, "opened": true, "putGetDelete": true]),
+            expectation: .init(.required, expected: "open, put, get and delete work"),
+            remedy: .domStorage).evaluated(
+                by: Diff.evaluateIndexedDB,
+                concluding: [
+                "fails on Android → DOM storage setting; on iOS → non-persistent or restricted store",
+                ]),
+        Probe(
+            id: .cookieDocument, title: "document.cookie",
+            instructions: "Nothing to do.",
+            kind: .auto, phase: .storage,
+            checks: "navigator.cookieEnabled and a document.cookie write then read.",
+            observed: [
+                F("cookieEnabled", .boolean, "navigator.cookieEnabled."),
+                F("writeRead", .boolean, "True when a cookie written with document.cookie is read back."),
+            ],
+            healthy: .init(["cookieEnabled": true, "writeRead": true]),
+            expectation: .init(.required, expected: "cookies enabled; write and read work"),
+            remedy: .cookies).evaluated(
+                by: Diff.evaluateDocumentCookie,
+                concluding: [
+                "blocked on Android → CookieManager.setAcceptCookie; on iOS → data store",
+                ]),
+        Probe(
+            id: .cookieServer, title: "Server cookie",
+            instructions: "Nothing to do.",
+            kind: .auto, phase: .storage,
+            checks: "A server Set-Cookie (HttpOnly, Secure), then a credentialed fetch that the server echoes.",
+            observed: [
+                F("setCookieSent", .boolean, "True when the server answered with Set-Cookie (recorded by the server)."),
+                F("echoed", .boolean, "True when the next same-origin request carried the cookie back (the server echoes it)."),
+                F("visibleToScript", .boolean, "True when the HttpOnly cookie showed in document.cookie (it must not)."),
+                F("errorName", .string, "Exception name when a request threw."),
+            ],
+            healthy: .init(["setCookieSent": true, "echoed": true, "visibleToScript": false]),
+            expectation: .init(.required, expected: "the server cookie comes back on the next request"),
+            remedy: .cookies).evaluated(
+                by: Diff.evaluateServerCookie,
+                concluding: [
+                "not echoed → cookie policy",
+                "HttpOnly cookie visible to script → a bridge copies cookies",
+                ]).failing(as:
+            // With cookies off for the app (CookieManager.setAcceptCookie(false):
+            // https://developer.android.com/reference/android/webkit/CookieManager#setAcceptCookie(boolean);
+            // WKWebsiteDataStore with cookies blocked), no cookie is stored, whoever sets it.
+            Consequence(of: .cookieDocument, because: "cookies are off: the server's Set-Cookie is dropped too",
+                        unless: { $0.bool("visibleToScript") == true })),
+        Probe(
+            id: .cookieThirdParty, title: "Third-party cookie",
+            instructions: "Nothing to do.",
+            kind: .auto, phase: .storage,
+            checks: "A frame on the second origin sets a SameSite=None; Secure cookie and reads it back on a credentialed request.",
+            observed: [
+                F("frameLoaded", .boolean, "True when the second-origin frame loaded and answered."),
+                F("set", .boolean, "True when the frame's Set-Cookie response arrived."),
+                F("readBack", .boolean, "True when the next credentialed request from the frame carried the cookie."),
+                F("storageAccessApi", .boolean, "True when document.hasStorageAccess exists in the frame."),
+                F("origin", .string, "The second origin the frame was loaded from."),
+                F("crossSite", .boolean, "True when that origin is another host (cross-site); false for the same host on another port, which RFC 6265bis counts as the same site."),
+                F("errorName", .string, "Error the frame reported, if any."),
+            ],
+            healthy: .init(["frameLoaded": true, "set": true, "readBack": true], on: [.ios: ["readBack": false]]),
+            thresholds: [
+                Threshold("frameAnswerMs", ms: 8000, "The frame loads a page and makes two requests to the second origin; one that has not answered in 8 s is blocked or untrusted (certificate, reachability)."),
+            ],
+            expectation: .init(
+                .required,
+                ExpectationRule.on(ExpectationRule.iosAll, .expectedBlocked).merging([.desktop: .info]) { $1 },
+                expected: "third-party cookie kept",
+                expectedOn: [
+                    .iosWKWebView: "blocked by WebKit ITP, which is expected",
+                    .iosSafari: "blocked by WebKit ITP, which is expected",
+                    .rnWebViewIOS: "blocked by WebKit ITP, which is expected",
+                    .desktop: "depends on the browser's policy",
+                ]),
+            remedy: .thirdPartyCookies).evaluated(
+                by: Diff.evaluateThirdPartyCookie,
+                concluding: [
+                "blocked on Android → setAcceptThirdPartyCookies(webView, true)",
+                "blocked on iOS → ITP, expected",
+                "second-origin frame did not load → certificate or reachability (warning)",
+                ]).failing(as:
+            // A third-party cookie is a cookie first: with cookies off, setAcceptThirdPartyCookies
+            // has nothing to allow (https://developer.android.com/reference/android/webkit/CookieManager#setAcceptThirdPartyCookies(android.webkit.WebView,%20boolean)).
+            Consequence(of: .cookieDocument, because: "cookies are off: no third-party cookie either",
+                        unless: { $0.bool("frameLoaded") == false })),
+        Probe(
+            id: .storageNavigation, title: "Storage across navigation",
+            instructions: "The page leaves and comes back by itself.",
+            kind: .auto, phase: .storage,
+            checks: "A cookie and a localStorage marker survive a full navigation away and back.",
+            observed: [
+                F("cookieSurvived", .boolean, "True when the cookie marker was there after the navigation."),
+                F("localStorageSurvived", .boolean, "True when the localStorage marker was there after the navigation."),
+            ],
+            healthy: .init(["cookieSurvived": true, "localStorageSurvived": true]),
+            thresholds: [
+                Threshold("navigationMs", ms: 10000, "location.assign unloads the page within a second or two; a page still running after 10 s was not allowed to navigate."),
+            ],
+            expectation: .init(.required, expected: "both markers survive"),
+            remedy: .persistentDataStore).evaluated(
+                by: Diff.evaluateNavigationStorage,
+                concluding: [
+                "cookie or localStorage lost across a navigation → host clears data or uses a non-persistent store",
+                ]).failing(as:
+            Consequence(of: .storageLocal, because: "localStorage is unavailable: its marker cannot survive a navigation",
+                        unless: { $0.bool("cookieSurvived") == false }),
+            Consequence(of: .cookieDocument, because: "cookies are off: the cookie marker was never kept",
+                        unless: { $0.bool("localStorageSurvived") == false })),
+    ]
+
+    /// The person's last step on the page (only the checklist questions follow): closing the
+    /// app ends the page, so every other step is answered first and the reopened page asks
+    /// only this and the questions (docs/page.md). A lifecycle step: the app is closed and reopened.
+    static let relaunch: [Probe] = [
+        Probe(
+            id: .storageRelaunch, title: "Storage after relaunch",
+            instructions: "Close the app completely, open it again, and open this link in it again. The page then asks whether you did.",
+            kind: .operator, phase: .lifecycle,
+            checks: "After the app is closed and reopened, which markers of the earlier visit survived.",
+            observed: [
+                F("relaunched", .boolean, "The person confirmed the app was closed and reopened."),
+                F("sessionCookie", .boolean, "True when the session cookie survived (it may not: that is fine)."),
+                F("persistentCookie", .boolean, "True when the cookie with Max-Age survived."),
+                F("localStorage", .boolean, "True when the localStorage marker survived."),
+                F("indexedDB", .boolean, "True when the IndexedDB marker survived."),
+            ],
+            healthy: .init(["relaunched": true, "sessionCookie": false, "persistentCookie": true, "localStorage": true, "indexedDB": true]),
+            expectation: .init(
+                .required, ExpectationRule.on(ExpectationRule.browsers, .info),
+                expected: "persistent cookie, localStorage and IndexedDB survive"),
+            remedy: .persistentDataStore).evaluated(
+                by: Diff.evaluateRelaunch,
+                concluding: [
+                "persistent markers lost → non-persistent data store (.nonPersistent(), incognito) or cleared on start",
+                "not relaunched → skipped",
+                ]).failing(as:
+            Consequence(of: .storageLocal, because: "localStorage is unavailable: its marker cannot survive a relaunch",
+                        unless: { $0.bool("persistentCookie") == false || $0.bool("indexedDB") == false }),
+            Consequence(of: .cookieDocument, because: "cookies are off: the cookie marker was never kept",
+                        unless: { $0.bool("localStorage") == false || $0.bool("indexedDB") == false })),
+    ]
+
+    static func webStorageFields(_ name: String) -> [ObservedField] {
+        [
+            F("available", .boolean, "True when window.\(name) is an object (not null) and reading it did not throw."),
+            F("writeReadRemove", .boolean, "True when setItem, getItem and removeItem round-tripped."),
+            F("errorName", .string, "Name of the exception thrown on access, e.g. \"SecurityError\", \"QuotaExceededError\"."),
+            F("errorMessage", .string, "Message of that exception."),
+        ]
+    }
+
+    /// The failing observations this area's evaluators rank causes for (`Catalog.symptoms`).
+    static let storageSymptoms: [Symptom] = [.storageUnavailable, .storageNotPersistent, .cookiesBlocked, .thirdPartyCookiesBlocked]
+}
+
+/// The facts more than one declaration rests on, stated once.
+extension Diagnosis.Basis {
+    fileprivate static let domStorageOffByDefault = fact("Android WebView has DOM storage off unless setDomStorageEnabled(true)", source: PlatformSource.androidDomStorage)
+    fileprivate static let dataStoreDecidesStorage = fact("the WKWebView's website data store decides what a page may store", source: PlatformSource.nonPersistentStore)
+    fileprivate static let chromeBlocksThirdPartyCookies = fact("Chrome's site settings can block third-party cookies", source: PlatformSource.chromeThirdPartyCookies)
+    fileprivate static let nonPersistentStoreKeepsNothing = fact("a non-persistent data store keeps nothing past the WebView", source: PlatformSource.nonPersistentStore)
+}
+
+/// Storage and cookies: the diagnoses the evaluators below state (the causes they rank are
+/// in `Symptoms+Storage.swift`).
+extension Diagnosis {
+    static let domStorageOff = KnownDiagnosis("android.dom-storage-off", probes: [.storageLocal], .domStorageOffByDefault) { (storage: String, how: String) in
+        "\(storage) \(how): Android WebView has DOM storage off by default; domStorageEnabled is not set."
+    }
+
+    static let storageBlocked = KnownDiagnosis("webview.data-store-blocked", probes: [.storageLocal, .storageSession], .dataStoreDecidesStorage) { (storage: String, how: String) in
+        "\(storage) \(how): the host's website data store or cookie policy blocks storage."
+    }
+
+    static let storageRoundTripFailed = KnownDiagnosis("storage.round-trip-failed", probes: [.storageLocal, .storageSession],
+        .fact("a write beyond the origin's storage quota throws QuotaExceededError", source: PlatformSource.storageQuota)) { (storage: String, error: String?) in
+        "\(storage) exists but a write-read-remove round trip failed\(error.map { " (\($0))" } ?? ""): the storage quota is zero or the data store is read-only."
+    }
+
+    static let indexedDBDomStorageOff = KnownDiagnosis("android.indexeddb-dom-storage-off", probes: [.storageIndexedDB], .domStorageOffByDefault) {
+        "IndexedDB failed: Android WebView's DOM storage setting also governs IndexedDB; domStorageEnabled is not set, or storage is blocked."
+    }
+
+    static let indexedDBBlocked = KnownDiagnosis("webview.indexeddb-data-store-blocked", probes: [.storageIndexedDB], .dataStoreDecidesStorage) {
+        "IndexedDB failed: the host's website data store blocks storage (a non-persistent or restricted store)."
+    }
+
+    static let httpOnlyVisible = KnownDiagnosis("host.httponly-cookie-copied", probes: [.cookieServer],
+        .fact("an HttpOnly cookie is never visible to document.cookie", source: PlatformSource.httpOnlyCookie)) {
+        "The HttpOnly cookie showed in document.cookie: the host copies cookies into the page through a bridge, which defeats HttpOnly."
+    }
+
+    /// The leads of `Symptom.cookiesBlocked`'s diagnosis: what was not kept or not sent.
+    static let cookieNotKept = KnownDiagnosis("cookies.not-kept", probes: [.cookieDocument, .cookieServer], .observation) {
+        "The cookie was not kept"
+    }
+    static let cookieNotSent = KnownDiagnosis("cookies.not-sent", probes: [.fetchCredentials], .observation) { "The cookie was not sent" }
+
+    /// Cookies blocked where the run rules nothing out: the platform's usual cause.
+    static let cookiesOffAndroid = KnownDiagnosis("android.cookies-off", probes: [.cookieDocument, .cookieServer, .fetchCredentials],
+        .fact("CookieManager.setAcceptCookie(false) refuses every cookie of the app's WebViews", source: PlatformSource.androidAcceptCookie)) {
+        "Cookies are blocked: the app's CookieManager does not accept cookies (setAcceptCookie(false))."
+    }
+    static let cookiesOffIOS = KnownDiagnosis("ios.cookies-refused", probes: [.cookieDocument, .cookieServer, .fetchCredentials],
+        .fact("the data store's cookie policy decides which cookies a WKWebView keeps", source: PlatformSource.cookieAcceptPolicy)) {
+        "Cookies are blocked: the WKWebView's website data store or cookie policy rejects them (use .default())."
+    }
+    static let cookiesOffBrowser = KnownDiagnosis("browser.cookies-off", probes: [.cookieDocument, .cookieServer, .fetchCredentials],
+        .fact("navigator.cookieEnabled is false when the browser's settings refuse cookies", source: PlatformSource.cookieEnabled)) {
+        "Cookies are blocked by the browser's settings."
+    }
+
+    static let thirdPartyFrameUnreachable = KnownDiagnosis("cookies.second-origin-unreachable", probes: [.cookieThirdParty], .observation) {
+        "The second origin did not answer (certificate not trusted, or unreachable); the third-party cookie could not be tested."
+    }
+    static let thirdPartyCookiesITP = KnownDiagnosis("ios.itp", probes: [.cookieThirdParty],
+        .fact("WebKit blocks third-party cookies outright", source: PlatformSource.webKitThirdPartyCookies)) {
+        "Third-party cookies are blocked by WebKit's Intelligent Tracking Prevention: expected on iOS, and no setting changes it; keep the flow first-party."
+    }
+    static let thirdPartyCookiesChrome = KnownDiagnosis("chrome.third-party-cookies-blocked", probes: [.cookieThirdParty], .chromeBlocksThirdPartyCookies) {
+        "Third-party cookies are blocked in Chrome's site settings."
+    }
+    static let thirdPartyCookiesOffAndroid = KnownDiagnosis("android.third-party-cookies-off", probes: [.cookieThirdParty],
+        .fact("third-party cookies are off by default in Android WebView since Android 5", source: PlatformSource.androidThirdPartyCookies)) {
+        "Third-party cookies are blocked: Android WebView refuses them unless the app calls CookieManager.setAcceptThirdPartyCookies(webView, true)."
+    }
+    static let thirdPartyCookiesBrowser = KnownDiagnosis("browser.third-party-cookies-blocked", probes: [.cookieThirdParty], .chromeBlocksThirdPartyCookies) {
+        "The browser blocks third-party cookies."
+    }
+
+    static let navigationLostStorage = KnownDiagnosis("webview.navigation-lost-storage", probes: [.storageNavigation], .nonPersistentStoreKeepsNothing) { (cookieLost: Bool, localStorageLost: Bool) in
+        let lost = [cookieLost ? "the cookie" : nil, localStorageLost ? "the localStorage marker" : nil].compactMap { $0 }
+        return "A full navigation lost \(lost.joined(separator: " and ")): the host clears cookies or storage between loads, or uses a non-persistent data store."
+    }
+
+    static let notRelaunched = KnownDiagnosis("storage.not-relaunched", probes: [.storageRelaunch], .instruction) {
+        "Close the app, reopen the link, and answer again."
+    }
+    static let relaunchLostStorage = KnownDiagnosis("webview.relaunch-lost-storage", probes: [.storageRelaunch], .nonPersistentStoreKeepsNothing) {
+        "Persistent data did not survive a relaunch: the WebView uses a non-persistent data store (WKWebsiteDataStore.nonPersistent(), incognito) or the app clears it on start; a resumed session will not work."
+    }
+    /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
+    static let storageDeclared: [any DeclaredDiagnosis] = [
+        domStorageOff, storageBlocked, storageRoundTripFailed, indexedDBDomStorageOff, indexedDBBlocked,
+        httpOnlyVisible, cookieNotKept, cookieNotSent, cookiesOffAndroid, cookiesOffIOS, cookiesOffBrowser,
+        thirdPartyFrameUnreachable, thirdPartyCookiesITP, thirdPartyCookiesChrome, thirdPartyCookiesOffAndroid,
+        thirdPartyCookiesBrowser, navigationLostStorage, notRelaunched, relaunchLostStorage,
+    ]
+}
+
+extension Diff {
+    func rank(_ symptom: Symptom, _ result: ProbeResult, _ context: EvaluationContext) -> [Cause] {
+        symptom.rank(CauseEvidence(result: result, context: context))
+    }
+
+    /// DOM storage is off by default on Android (docs/requirements.md#storage); null or throwing storage there
+    /// means `domStorageEnabled` was never set.
+    func evaluateWebStorage(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let probe = result.probe
+        let name = probe == .storageLocal ? "localStorage" : "sessionStorage"
+        let available = result.bool("available")
+        let roundTrip = result.bool("writeReadRemove")
+        let error = result.string("errorName")
+        guard available != nil || roundTrip != nil || error != nil else { return Assessment(.unknown, "") }
+        let observed = "\(name) available \(describe(available)), write-read-remove \(describe(roundTrip))" + (error.map { ", threw \($0)" } ?? "")
+        if available == true, roundTrip != false, error == nil { return Assessment(.works, observed) }
+
+        if available == false || (error != nil && error != "QuotaExceededError") {
+            let how = available == false ? "is null" : "throws \(error!)"
+            // domStorageEnabled gates localStorage alone (Symptom.webStorageWorked), so a null
+            // sessionStorage on Android is the data store's or the origin's doing, as elsewhere.
+            let diagnosis = context.isAndroid && probe == .storageLocal ? Diagnosis.domStorageOff(name, how) : Diagnosis.storageBlocked(name, how)
+            return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .domStorage, causes: rank(.storageUnavailable, result, context))
+        }
+        return Assessment(.broken, observed, diagnosis: Diagnosis.storageRoundTripFailed(name, error), layer: .webView, remedy: .domStorage)
+    }
+
+    func evaluateIndexedDB(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let available = result.bool("available")
+        let opened = result.bool("opened")
+        let roundTrip = result.bool("putGetDelete")
+        let error = result.string("errorName")
+        return everyStep(available, opened, roundTrip, observed: "indexedDB available \(describe(available)), opened \(describe(opened)), put-get-delete \(describe(roundTrip))" + (error.map { ", \($0)" } ?? "")) { observed in
+            let diagnosis = context.isAndroid ? Diagnosis.indexedDBDomStorageOff() : Diagnosis.indexedDBBlocked()
+            return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .domStorage, causes: rank(.storageUnavailable, result, context))
+        }
+    }
+
+    func evaluateDocumentCookie(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let enabled = result.bool("cookieEnabled")
+        let writeRead = result.bool("writeRead")
+        guard enabled != nil || writeRead != nil else { return Assessment(.unknown, "") }
+        let observed = "cookieEnabled \(describe(enabled)), write-read \(describe(writeRead))"
+        if enabled != false, writeRead == true { return Assessment(.works, observed) }
+        return cookiesNotKept(result, context, observed)
+    }
+
+    func evaluateServerCookie(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        guard let echoed = result.bool("echoed") else { return Assessment(.unknown, "") }
+        let observed = "server cookie echoed back \(describe(echoed))" + (result.bool("visibleToScript") == true ? ", HttpOnly cookie visible to script" : "")
+        if !echoed {
+            return cookiesNotKept(result, context, observed)
+        }
+        if result.bool("visibleToScript") == true {
+            return Assessment(.warning, observed, diagnosis: Diagnosis.httpOnlyVisible(), layer: .webView)
+        }
+        return Assessment(.works, observed)
+    }
+
+    /// A cookie not kept: the causes the rest of the run leaves standing (cookies off for the
+    /// app only where no other cookie was kept), else the platform's usual words.
+    func cookiesNotKept(_ result: ProbeResult, _ context: EvaluationContext, _ observed: String, lead: Diagnosis = Diagnosis.cookieNotKept()) -> Assessment {
+        // The platform's usual words only where the run rules nothing out: with another
+        // cookie kept, "cookies are off" would contradict it.
+        let evidence = CauseEvidence(result: result, context: context)
+        guard !Symptom.cookiesBlocked.rank(evidence).isEmpty || !Symptom.cookiesBlocked.ruledOut(evidence).isEmpty else {
+            return Assessment(.broken, observed, diagnosis: cookieBlockedDiagnosis(context), layer: .webView, remedy: .cookies)
+        }
+        return diagnosed(.cookiesBlocked, result, context, state: .broken, observed: observed, lead: lead, remedy: nil)
+    }
+
+    /// Cookies blocked: Android's CookieManager, or WebKit's data store.
+    func cookieBlockedDiagnosis(_ context: EvaluationContext) -> Diagnosis {
+        switch context.family {
+        case .android: return Diagnosis.cookiesOffAndroid()
+        case .ios: return Diagnosis.cookiesOffIOS()
+        case .desktop: return Diagnosis.cookiesOffBrowser()
+        }
+    }
+
+    /// Third-party cookies: Android WebView blocks them unless the app opts in; WebKit's ITP
+    /// blocks them on iOS whatever the app does, which the profile expects.
+    func evaluateThirdPartyCookie(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        if result.bool("frameLoaded") == false {
+            return Assessment(.warning, "the second-origin frame did not load", diagnosis: Diagnosis.thirdPartyFrameUnreachable(), layer: .network)
+        }
+        guard let readBack = result.bool("readBack") else { return Assessment(.unknown, "") }
+        let observed = "set \(describe(result.bool("set"))), read back \(describe(readBack))"
+        if readBack { return Assessment(.works, observed) }
+        let diagnosis: Diagnosis
+        switch context.family {
+        case .ios: diagnosis = Diagnosis.thirdPartyCookiesITP()
+        case .android: diagnosis = context.platform.platform == .androidChrome ? Diagnosis.thirdPartyCookiesChrome() : Diagnosis.thirdPartyCookiesOffAndroid()
+        case .desktop: return Assessment(.broken, observed, diagnosis: Diagnosis.thirdPartyCookiesBrowser(), layer: .userOrOS)
+        }
+        return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .thirdPartyCookies, causes: rank(.thirdPartyCookiesBlocked, result, context))
+    }
+
+    func evaluateNavigationStorage(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        let cookie = result.bool("cookieSurvived")
+        let local = result.bool("localStorageSurvived")
+        return everyStep(cookie, local, observed: "after navigating away and back: cookie \(describe(cookie)), localStorage \(describe(local))") { observed in
+            Assessment(
+                .broken, observed,
+                diagnosis: Diagnosis.navigationLostStorage(cookie == false, local == false),
+                layer: .webView, remedy: cookie == false ? .cookies : .persistentDataStore, causes: rank(.storageNotPersistent, result, context))
+        }
+    }
+
+    func evaluateRelaunch(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        if result.bool("relaunched") == false {
+            return Assessment(.notDone, "the app was not relaunched", diagnosis: Diagnosis.notRelaunched())
+        }
+        let persistent = result.bool("persistentCookie")
+        let local = result.bool("localStorage")
+        let indexed = result.bool("indexedDB")
+        return noStepFailed(persistent, local, indexed, observed: "after relaunch: session cookie \(describe(result.bool("sessionCookie"))), persistent cookie \(describe(persistent)), localStorage \(describe(local)), IndexedDB \(describe(indexed))") { observed in
+            Assessment(
+                .broken, observed,
+                diagnosis: Diagnosis.relaunchLostStorage(),
+                layer: .webView, remedy: .persistentDataStore, causes: rank(.storageNotPersistent, result, context))
+        }
+    }
+}

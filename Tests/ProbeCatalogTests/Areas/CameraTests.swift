@@ -1,0 +1,214 @@
+import Testing
+@testable import ProbeCatalog
+
+// The camera and its media: what docs/requirements.md expects of each probe of the area (written out
+// independently of the catalog, so a wrong expectation cannot pass by agreeing with itself),
+// and the diagnoses its evaluators state, each proved by a named test.
+
+extension Expected {
+    static let camera: [Expected] = [
+        .init("media.autoplay", "RIRIRRI"),
+        .init("media.inline", "RRRRRRI"),
+        .init("camera.api", "RRRRRRR"),
+        .init("camera.devices", "RRRRRRI"),
+        .init("camera.permission", "IIIIIII"),
+        .init("camera.getUserMedia", "RRRRRRI", .tap),
+        .init("camera.frames", "RRRRRRI"),
+        .init("camera.facing", "IIIIIII"),
+        .init("camera.reacquire", "RIRIRRI"),
+        .init("camera.scope", "SISISSI"),
+        .init("camera.foreignOrigin", "SISISSI"),
+    ]
+}
+
+@Suite struct CameraDiagnosisTests {
+    @Test func CameraDeniedFast_IsDiagnosedAsWebViewLayer() {
+        let denied = Run.result("camera.getUserMedia", ["outcome": "error", "errorName": "NotAllowedError", "errorMessage": "Permission denied", "elapsedMs": 12, "permissionStateBefore": "prompt"])
+        let android = Run.finding(.androidWebView, denied)
+        #expect(android.verdict == .fail)
+        #expect(android.layer == .webView)
+        #expect(android.diagnosis?.contains("onPermissionRequest") == true)
+        #expect(android.remedy?.androidKotlin?.contains("RESOURCE_VIDEO_CAPTURE") == true)
+        #expect(android.remedy?.iosSwift?.contains("requestMediaCapturePermissionFor") == true)
+        #expect(android.remedy?.reactNative?.contains("mediaCapturePermissionGrantType") == true)
+
+        let ios = Run.finding(.iosWKWebView, denied)
+        #expect(ios.layer == .webView)
+        #expect(ios.diagnosis?.contains("requestMediaCapturePermissionFor") == true)
+        // Honest: the same fast denial is the Settings switch too (WebKit checks it first).
+        #expect(ios.diagnosis?.contains("would have prompted") == false)
+        #expect(ios.diagnosis?.contains("camera access is off in Settings") == true)
+        #expect(ios.diagnosis?.contains("AVCaptureDevice.authorizationStatus(for: .video)") == true)
+    }
+
+    @Test func CameraDeniedSlow_IsDiagnosedAsUserOrOSLayer() {
+        let denied = Run.result("camera.getUserMedia", ["outcome": "error", "errorName": "NotAllowedError", "elapsedMs": 2400, "permissionStateBefore": "prompt", "promptShown": true])
+        let finding = Run.finding(.androidWebView, denied)
+        #expect(finding.verdict == .fail)
+        #expect(finding.layer == .userOrOS)
+        #expect(finding.diagnosis?.contains("the person answered a camera prompt with Don't Allow") == true)
+        #expect(finding.remedy?.androidKotlin?.contains("android.permission.CAMERA") == true)
+    }
+
+    @Test func CameraDeniedFast_WithDeniedPermissionState_IsTheUserOrOSNotTheWebView() {
+        let denied = Run.result("camera.getUserMedia", ["outcome": "error", "errorName": "NotAllowedError", "elapsedMs": 8, "permissionStateBefore": "denied"])
+        let finding = Run.finding(.iosWKWebView, denied)
+        #expect(finding.layer == .userOrOS)
+        #expect(finding.diagnosis?.contains("already denied") == true)
+    }
+
+    @Test func CameraDeniedFast_WithAPromptShown_IsNotTheWebViewLayer() {
+        let denied = Run.result("camera.getUserMedia", ["outcome": "error", "errorName": "NotAllowedError", "elapsedMs": 60, "promptShown": true])
+        #expect(Run.finding(.androidWebView, denied).layer == .userOrOS)
+    }
+
+    @Test func CameraErrors_NameTheDevice() {
+        let missing = Run.result("camera.getUserMedia", ["outcome": "error", "errorName": "NotFoundError", "elapsedMs": 5])
+        #expect(Run.finding(.androidWebView, missing).layer == .device)
+        let busy = Run.result("camera.getUserMedia", ["outcome": "error", "errorName": "NotReadableError", "elapsedMs": 500])
+        #expect(Run.finding(.iosWKWebView, busy).diagnosis?.contains("busy") == true)
+    }
+
+    @Test func CameraGrantedOnTheSecondOrigin_MeansTheOriginCheckIsMissing() {
+        let result = Run.result("camera.foreignOrigin", ["via": "frame", "otherPortOutcome": "error", "otherHostOutcome": "granted", "otherHostElapsedMs": 40])
+        let finding = Run.finding(.androidWebView, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.severity == .critical)
+        #expect(finding.diagnosis?.contains("origin check is missing") == true)
+        #expect(finding.remedy?.androidKotlin?.contains("scheme") == true)
+    }
+
+    @Test func CameraGrantedOnTheOtherPortOnly_MeansTheCheckComparesHostButNotPort() {
+        let result = Run.result("camera.foreignOrigin", ["otherPortOutcome": "granted", "otherPortElapsedMs": 30, "otherHostOutcome": "error"])
+        // A failure under the strict contract; a warning under liveform (see OriginStrictnessTests).
+        let finding = Run.finding(.iosWKWebView, result, requirementSet: "video-only")
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("compares the host but not the port") == true)
+        #expect(finding.remedy?.iosSwift?.contains("port") == true)
+    }
+
+    @Test func CameraGrantedOnTheOtherHostToo_MeansEveryOriginIsGranted() {
+        let result = Run.result("camera.foreignOrigin", ["otherPortOutcome": "granted", "otherHostOutcome": "granted", "otherPortElapsedMs": 30, "otherHostElapsedMs": 30])
+        let finding = Run.finding(.rnWebViewAndroid, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("grants every origin") == true)
+    }
+
+    @Test func CameraGrantedToAForeignOriginAfterAPrompt_OnIOS_SaysDenyNotPrompt() {
+        let result = Run.result("camera.foreignOrigin", ["otherPortOutcome": "granted", "otherPortElapsedMs": 3000, "otherHostOutcome": "error"])
+        #expect(Run.finding(.iosWKWebView, result).diagnosis?.contains("returns .prompt for foreign origins") == true)
+    }
+
+    @Test func CameraDeniedOnBothForeignOrigins_Passes() {
+        let result = Run.result("camera.foreignOrigin", ["otherPortOutcome": "error", "otherHostOutcome": "error"])
+        #expect(Run.finding(.androidWebView, result).verdict == .pass)
+    }
+
+    @Test func AudioGrantedWhenOnlyVideoWasNeeded_MeansTheHostGrantsEveryResource() {
+        let result = Run.result("camera.scope", ["audioOutcome": "granted", "videoAudioOutcome": "granted", "audioTracks": 1, "elapsedMs": 20])
+        let android = Run.finding(.androidWebView, result)
+        #expect(android.verdict == .fail)
+        #expect(android.severity == .critical)
+        #expect(android.diagnosis?.contains("grants every requested resource") == true)
+        #expect(android.diagnosis?.contains("grant(request.resources)") == true)
+        #expect(android.remedy?.androidKotlin?.contains("RESOURCE_VIDEO_CAPTURE") == true)
+        #expect(Run.finding(.iosWKWebView, result).diagnosis?.contains("capture type") == true)
+    }
+
+    @Test func VideoAudioResolvedWithVideoOnly_IsTheCorrectGrantNotAnAudioOne() {
+        // Chromium (Android WebView, QtWebEngine) resolves {video, audio} with the camera alone
+        // when the host grants only RESOURCE_VIDEO_CAPTURE.
+        let result = Run.result("camera.scope", ["audioOutcome": "error", "audioErrorName": "NotAllowedError",
+                                                 "videoAudioOutcome": "granted", "audioTracks": 0, "elapsedMs": 20])
+        #expect(Run.finding(.androidWebView, result).verdict == .pass)
+        // Without a track count the outcome alone decides, as before.
+        let unknown = Run.result("camera.scope", ["audioOutcome": "error", "videoAudioOutcome": "granted", "elapsedMs": 20])
+        #expect(Run.finding(.androidWebView, unknown).verdict == .fail)
+    }
+
+    @Test func DisplayCaptureGranted_FailsOnlyTheVideoOnlyContract() {
+        let result = Run.result("camera.scope", ["audioOutcome": "error", "videoAudioOutcome": "error", "displayOutcome": "granted"])
+        #expect(Run.finding(.androidWebView, result, requirementSet: "video-only").verdict == .fail)
+        #expect(Run.finding(.androidWebView, result, requirementSet: "liveform").verdict == .pass)
+    }
+
+    @Test func GrantedStreamWithBlackFrames_PointsAtInlineAndAutoplaySettings() {
+        let frames = Run.result("camera.frames", ["playing": true, "width": 640, "height": 480, "frames": 30, "black": true, "frozen": false, "fullscreen": false])
+        let inline = Run.result("media.inline", ["inline": false, "enteredFullscreen": true])
+        let finding = Run.finding(.iosWKWebView, frames, others: [inline])
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("black") == true)
+        #expect(finding.diagnosis?.contains("media.inline failed too") == true)
+        #expect(finding.remedy?.iosSwift?.contains("allowsInlineMediaPlayback = true") == true)
+        #expect(finding.remedy?.androidKotlin?.contains("mediaPlaybackRequiresUserGesture = false") == true)
+    }
+
+    @Test func GrantedStreamWithFrozenFrames_PointsAtAutoplaySettings() {
+        let frames = Run.result("camera.frames", ["playing": false, "frames": 0, "black": false, "frozen": true, "fullscreen": false])
+        let autoplay = Run.result("media.autoplay", ["played": false, "errorName": "NotAllowedError"])
+        let finding = Run.finding(.androidWebView, frames, others: [autoplay])
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("media.autoplay was refused too") == true)
+        #expect(finding.remedy?.reactNative?.contains("mediaPlaybackRequiresUserAction={false}") == true)
+    }
+
+    @Test func AutoplayRefusedWhileInlinePlaybackIsOff_OnIOS_NamesInlinePlaybackFirst() {
+        // WebKitGTK with inline playback off refuses play() outright, gesture or not.
+        let autoplay = Run.result("media.autoplay", ["played": false, "errorName": "NotAllowedError"])
+        let inline = Run.result("media.inline", ["inline": false, "enteredFullscreen": false])
+        let finding = Run.finding(.iosWKWebView, autoplay, others: [inline])
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("allowsInlineMediaPlayback is false") == true)
+        #expect(finding.remedy?.iosSwift?.contains("allowsInlineMediaPlayback = true") == true)
+        #expect(finding.remedy?.iosSwift?.contains("mediaTypesRequiringUserActionForPlayback = []") == true)
+    }
+
+    @Test func AutoplayRefusedWithInlinePlaybackWorking_NamesTheGestureSetting() {
+        let autoplay = Run.result("media.autoplay", ["played": false, "errorName": "NotAllowedError"])
+        let inline = Run.result("media.inline", ["inline": true, "enteredFullscreen": false])
+        let finding = Run.finding(.iosWKWebView, autoplay, others: [inline])
+        #expect(finding.diagnosis?.contains("mediaTypesRequiringUserActionForPlayback is not empty") == true)
+        #expect(finding.diagnosis?.contains("allowsInlineMediaPlayback") == false)
+    }
+
+    @Test func FullscreenPreview_IsInlinePlaybackOff() {
+        let frames = Run.result("camera.frames", ["playing": true, "frames": 30, "black": false, "frozen": false, "fullscreen": true])
+        let finding = Run.finding(.iosWKWebView, frames)
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("allowsInlineMediaPlayback is false on iPhone by default") == true)
+    }
+
+    @Test func MissingCameraAPI_OnOldIOS_NamesIOS14Point3() {
+        let result = Run.result("camera.api", ["mediaDevices": false, "getUserMedia": false])
+        let report = Run.report(.iosWKWebView, [result], osVersion: "14.2")
+        #expect(report.finding("camera.api")?.diagnosis?.contains("14.3") == true)
+    }
+
+    @Test func MissingCameraAPI_InAnInsecureContext_SaysSo() {
+        let api = Run.result("camera.api", ["mediaDevices": false, "getUserMedia": false])
+        let context = Run.result("env.secureContext", ["isSecureContext": false, "protocol": "http:"])
+        #expect(Run.finding(.androidWebView, api, others: [context]).diagnosis?.contains("not a secure context") == true)
+    }
+
+    @Test func ReacquireWithASecondPrompt_Warns() {
+        let result = Run.result("camera.reacquire", ["outcome": "granted", "elapsedMs": 2500, "promptShown": true])
+        #expect(Run.finding(.iosWKWebView, result).verdict == .warn)
+    }
+
+    @Test func HostOnlyCheck_IsAWarningUnderLiveform_BecauseLiveformChecksTheHostOnly() {
+        let result = Run.result("camera.foreignOrigin", ["otherPortOutcome": "granted", "otherPortElapsedMs": 30, "otherHostOutcome": "error"])
+        let liveform = Run.finding(.androidWebView, result, requirementSet: "liveform")
+        #expect(liveform.verdict == .warn)
+        #expect(liveform.diagnosis?.contains("compares the host but not the port") == true)
+        #expect(liveform.diagnosis?.contains("docs/requirements.md#liveform") == true)
+        #expect(Run.finding(.androidWebView, result, requirementSet: "video-only").verdict == .fail)
+    }
+
+    @Test func UnansweredCameraRequest_IsTheHandlerNeverDeciding() {
+        let result = Run.result("camera.getUserMedia", ["outcome": "error", "errorName": "TimeoutError", "elapsedMs": 30000])
+        let finding = Run.finding(.androidWebView, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.layer == .webView)
+        #expect(finding.diagnosis?.contains("never answered") == true)
+    }
+}

@@ -1,0 +1,76 @@
+import Testing
+@testable import ProbeCatalog
+
+// The environment: what docs/requirements.md expects of each probe of the area (written out
+// independently of the catalog, so a wrong expectation cannot pass by agreeing with itself),
+// and the diagnoses its evaluators state, each proved by a named test.
+
+extension Expected {
+    static let environment: [Expected] = [
+        .init("env.script", "RRRRRRR"),
+        .init("env.platform", "RRRRRRR"),
+        .init("env.secureContext", "RRRRRRR"),
+        .init("env.viewport", "RIRIRRI"),
+        .init("env.injected", "IIIIIII"),
+    ]
+}
+
+@Suite struct EnvironmentDiagnosisTests {
+    @Test func OSVersionUnderTheMinimum_FailsWhateverElsePassed() {
+        let report = Run.report(.iosWKWebView, Run.healthy(.iosWKWebView), osVersion: "14.8")
+        let finding = report.finding("env.platform")!
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("iOS 14.8 is below the minimum iOS 15") == true)
+        #expect(report.verdict == .notReady)
+        #expect(report.findings.filter { $0.verdict == .fail }.map(\.probe) == ["env.platform"])
+    }
+
+    @Test func AndroidUnderTheMinimum_NamesBothVersions() {
+        let report = Run.report(.androidWebView, Run.healthy(.androidWebView), osVersion: "8.1")
+        #expect(report.finding("env.platform")?.diagnosis?.contains("Android 8.1 is below the minimum Android 9") == true)
+        #expect(report.verdict == .notReady)
+    }
+
+    @Test func StaleWebViewEngine_Warns_WithTheVersionAndTheRecommendation() {
+        let report = Run.report(.androidWebView, Run.healthy(.androidWebView), engineVersion: "96.0.4664.104")
+        let finding = report.finding("env.platform")!
+        #expect(finding.verdict == .warn)
+        #expect(finding.diagnosis?.contains("Android System WebView Chrome 96 is below the recommended 120") == true)
+        #expect(report.verdict == .ready)
+    }
+
+    @Test func BelowRecommended_Warns() {
+        #expect(Run.report(.iosWKWebView, Run.healthy(.iosWKWebView), osVersion: "15.6").finding("env.platform")?.verdict == .warn)
+    }
+
+    @Test func VideoOnlyContract_AcceptsIOS14Point3() {
+        let report = Run.report(.iosWKWebView, Run.healthy(.iosWKWebView), requirementSet: "video-only", osVersion: "14.4")
+        #expect(report.finding("env.platform")?.verdict == .pass)
+        #expect(Run.report(.iosWKWebView, Run.healthy(.iosWKWebView), requirementSet: "video-only", osVersion: "14.2").finding("env.platform")?.verdict == .fail)
+    }
+
+    @Test func JavaScriptOff_IsSeenThroughTheNoscriptBeacon() {
+        let finding = Run.finding(.androidWebView, Run.result("env.script", ["noscriptBeacon": true], status: .fail))
+        #expect(finding.verdict == .fail)
+        #expect(finding.remedy?.androidKotlin?.contains("webView.settings.javaScriptEnabled = true") == true)
+    }
+
+    @Test func EmbeddedWebView_IsAFailure_AndAHeaderAWarning() {
+        #expect(Run.finding(.androidWebView, Run.result("env.viewport", ["heightRatio": 0.5])).verdict == .fail)
+        #expect(Run.finding(.iosWKWebView, Run.result("env.viewport", ["heightRatio": 0.89])).verdict == .warn)
+        #expect(Run.finding(.iosSafari, Run.result("env.viewport", ["heightRatio": 0.5])).verdict == .info)
+    }
+
+    @Test func EngineVersionUnderTheMinimum_FailsWithTheVersionAndTheMinimum() {
+        let strict = RequirementSet(
+            id: "webview-floor", title: "t", source: "test", summary: "s",
+            minimums: [VersionMinimum(.android, minimum: "9", note: "n"), VersionMinimum(.androidWebView, minimum: "100", note: "WebRTC floor")],
+            overrides: [:], deniesDisplayCapture: false, allowsPopups: true)
+        let catalog = Catalog(probes: Catalog.standard.probes, requirementSets: [strict], checklist: Checklist.liveform)
+        let report = Diff(catalog: catalog, platform: Run.detected(.androidWebView, engineVersion: "96.0.4664.104"), requirementSet: "webview-floor")!
+            .report(results: Run.healthy(.androidWebView))
+        #expect(report.finding("env.platform")?.verdict == .fail)
+        #expect(report.finding("env.platform")?.diagnosis?.contains("Android System WebView Chrome 96 is below the minimum Android System WebView Chrome 100") == true)
+        #expect(report.verdict == .notReady)
+    }
+}

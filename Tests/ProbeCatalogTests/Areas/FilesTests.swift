@@ -1,0 +1,92 @@
+import Testing
+@testable import ProbeCatalog
+
+// File input: what docs/requirements.md expects of each probe of the area (written out
+// independently of the catalog, so a wrong expectation cannot pass by agreeing with itself),
+// and the diagnoses its evaluators state, each proved by a named test.
+
+extension Expected {
+    static let files: [Expected] = [
+        .init("file.accept", "RRRRRRR", .tap),
+        .init("file.capture", "RRRRRRI", .tap, needsPerson: true),
+        .init("file.cancel", "RRRRRRR", .tap),
+        .init("file.heic", "RRIIRII", .tap),
+    ]
+}
+
+@Suite struct FilesDiagnosisTests {
+    @Test func NoChangeAndNoCancelAfterATap_OnAndroid_MeansOnShowFileChooserIsMissing() {
+        let result = Run.result("file.accept", ["changeFired": false, "cancelFired": false, "fileCount": 0, "waitedMs": 30000])
+        let finding = Run.finding(.androidWebView, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("onShowFileChooser is not implemented") == true)
+        #expect(finding.remedy?.androidKotlin?.contains("onShowFileChooser") == true)
+    }
+
+    @Test func SecondPickAfterACancelNeverFires_MeansTheCallbackWasNotAnswered() {
+        let result = Run.result("file.cancel", ["cancelFired": false, "secondChooserOpened": false, "secondChangeFired": false, "secondFileCount": 0])
+        let finding = Run.finding(.androidWebView, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("ValueCallback of the cancelled chooser was not answered") == true)
+        #expect(finding.remedy?.androidKotlin?.contains("onReceiveValue(null)") == true)
+    }
+
+    @Test func ChooserCancelledFasterThanAPersonCan_OnAndroid_MeansOnShowFileChooserIsMissing() {
+        // QtWebEngine with no chooser: Blink fires cancel a few ms after the tap.
+        let result = Run.result("file.accept", ["changeFired": false, "cancelFired": true, "fileCount": 0, "waitedMs": 6.4])
+        let finding = Run.finding(.androidWebView, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.layer == .webView)
+        #expect(finding.diagnosis?.contains("onShowFileChooser is not implemented") == true)
+        #expect(finding.diagnosis?.contains("6 ms after the tap") == true)
+        #expect(finding.remedy?.androidKotlin?.contains("onShowFileChooser") == true)
+    }
+
+    @Test func ChooserCancelledAtAPersonsSpeed_IsSkippedNotFailed() {
+        let result = Run.result("file.accept", ["changeFired": false, "cancelFired": true, "fileCount": 0, "waitedMs": .number(Diff.fastCancelMs + 900)])
+        #expect(Run.finding(.androidWebView, result).verdict == .skipped)
+    }
+
+    @Test func InstantCancelInTheCancelStep_BlamesTheMissingChooser_NotTheCallback() {
+        let cancel = Run.result("file.cancel", ["cancelFired": true, "cancelMs": 4, "secondChooserOpened": false, "secondChangeFired": false])
+        let finding = Run.finding(.androidWebView, cancel)
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("onShowFileChooser") == true)
+        #expect(finding.diagnosis?.contains("ValueCallback") == false)
+        #expect(finding.remedy?.androidKotlin?.contains("onShowFileChooser") == true)
+        // Without its own timing, the instant cancel of file.accept tells the same.
+        let old = Run.result("file.cancel", ["cancelFired": true, "secondChooserOpened": false, "secondChangeFired": false])
+        let accept = Run.result("file.accept", ["changeFired": false, "cancelFired": true, "waitedMs": 3])
+        #expect(Run.finding(.androidWebView, old, others: [accept]).diagnosis?.contains("onShowFileChooser") == true)
+    }
+
+    @Test func HEICWithNothingPicked_IsTheChooserNotTheServer() {
+        let heic = Run.result("file.heic", ["changeFired": false, "cancelFired": false, "waitedMs": 20000, "type": .null, "serverAccepted": false])
+        let finding = Run.finding(.iosWKWebView, heic)
+        #expect(finding.verdict == .fail)
+        #expect(finding.layer == .webView)
+        #expect(finding.diagnosis?.contains("never answered") == true)
+        #expect(finding.diagnosis?.contains("refused") == false)
+        #expect(finding.remedy?.iosSwift?.contains("runOpenPanelWith") == true)
+    }
+
+    @Test func HEICChooserCancelledByThePerson_IsSkipped() {
+        let heic = Run.result("file.heic", ["changeFired": false, "cancelFired": true, "waitedMs": 2400, "serverAccepted": false])
+        #expect(Run.finding(.iosWKWebView, heic).verdict == .skipped)
+    }
+
+    @Test func HEICRefusedByTheServer_IsStillTheServersProblem() {
+        let heic = Run.result("file.heic", ["changeFired": true, "type": "image/heic", "sniffedFormat": "heic", "serverAccepted": false])
+        #expect(Run.finding(.iosWKWebView, heic).layer == .page)
+    }
+
+    @Test func CancelledChooser_IsSkippedNotFailed() {
+        let result = Run.result("file.accept", ["changeFired": false, "cancelFired": true, "fileCount": 0])
+        #expect(Run.finding(.androidWebView, result).verdict == .skipped)
+    }
+
+    @Test func AlteredUpload_IsABodyIntegrityProblem() {
+        let result = Run.result("file.accept", ["changeFired": true, "fileCount": 1, "type": "image/jpeg", "hashMatch": false])
+        #expect(Run.finding(.iosWKWebView, result).layer == .network)
+    }
+}

@@ -1,0 +1,83 @@
+import Testing
+@testable import ProbeCatalog
+
+// Storage and cookies: what docs/requirements.md expects of each probe of the area (written out
+// independently of the catalog, so a wrong expectation cannot pass by agreeing with itself),
+// and the diagnoses its evaluators state, each proved by a named test.
+
+extension Expected {
+    static let storage: [Expected] = [
+        .init("storage.local", "RRRRRRR"),
+        .init("storage.session", "RRRRRRR"),
+        .init("storage.indexedDB", "RRRRRRR"),
+        .init("cookie.document", "RRRRRRR"),
+        .init("cookie.server", "RRRRRRR"),
+        // Android/RN-Android required; iOS expected blocked (ITP, docs/requirements.md#cookies).
+        .init("cookie.thirdParty", "BBRRBRI"),
+        .init("storage.navigation", "RRRRRRR"),
+        .init("storage.relaunch", "RIRIRRI", .operator, needsPerson: true),
+    ]
+}
+
+@Suite struct StorageDiagnosisTests {
+    @Test func LocalStorageNullOnAndroid_MeansDomStorageIsOff() {
+        let result = Run.result("storage.local", ["available": false, "writeReadRemove": false])
+        let finding = Run.finding(.androidWebView, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("domStorageEnabled is not set") == true)
+        #expect(finding.remedy?.androidKotlin?.contains("webView.settings.domStorageEnabled = true") == true)
+        #expect(finding.remedy?.reactNative == "<WebView domStorageEnabled />")
+    }
+
+    @Test func LocalStorageThrowingOnAndroid_MeansDomStorageIsOff() {
+        let result = Run.result("storage.local", ["available": true, "writeReadRemove": false, "errorName": "SecurityError"])
+        let finding = Run.finding(.rnWebViewAndroid, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("throws SecurityError") == true)
+        #expect(finding.diagnosis?.contains("domStorageEnabled") == true)
+    }
+
+    @Test func CookiesBlocked_PointsAtTheCookieManager() {
+        let result = Run.result("cookie.document", ["cookieEnabled": false, "writeRead": false])
+        let android = Run.finding(.androidWebView, result)
+        #expect(android.verdict == .fail)
+        #expect(android.diagnosis?.contains("CookieManager") == true)
+        #expect(android.remedy?.androidKotlin?.contains("setAcceptCookie(true)") == true)
+        #expect(Run.finding(.iosWKWebView, result).diagnosis?.contains("data store") == true)
+    }
+
+    @Test func DocumentCookieLostWhileTheServerCookieCameBack_NeverSaysCookiesAreOff() {
+        let document = Run.result("cookie.document", ["cookieEnabled": true, "writeRead": false])
+        let server = Run.result("cookie.server", ["setCookieSent": true, "echoed": true, "visibleToScript": false])
+        let finding = Run.finding(.androidWebView, document, others: [server])
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("setAcceptCookie(false)") == false, "\(finding.diagnosis ?? "")")
+        #expect(finding.diagnosis?.contains("Ruled out by this run: android.cookies-off") == true)
+        #expect(!finding.causes.contains { $0.id == "android.cookies-off" })
+    }
+
+    @Test func ThirdPartyCookiesBlockedOnAndroid_PointsAtSetAcceptThirdPartyCookies() {
+        let result = Run.result("cookie.thirdParty", ["frameLoaded": true, "set": true, "readBack": false])
+        let finding = Run.finding(.androidWebView, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("setAcceptThirdPartyCookies(webView, true)") == true)
+        #expect(finding.remedy?.reactNative?.contains("thirdPartyCookiesEnabled") == true)
+    }
+
+    @Test func ThirdPartyCookiesBlockedOnIOS_IsExpected() {
+        let result = Run.result("cookie.thirdParty", ["frameLoaded": true, "set": true, "readBack": false])
+        for platform in [Platform.iosWKWebView, .iosSafari, .rnWebViewIOS] {
+            let finding = Run.finding(platform, result)
+            #expect(finding.verdict == .pass, "\(platform)")
+            #expect(finding.expectation == .expectedBlocked)
+            #expect(finding.diagnosis?.contains("expected on iOS") == true)
+        }
+    }
+
+    @Test func NonPersistentDataStore_IsSeenAfterRelaunch() {
+        let result = Run.result("storage.relaunch", ["relaunched": true, "persistentCookie": false, "localStorage": false, "indexedDB": false])
+        let finding = Run.finding(.iosWKWebView, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.remedy?.iosSwift?.contains(".default()") == true)
+    }
+}
