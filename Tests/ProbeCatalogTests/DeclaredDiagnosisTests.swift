@@ -11,7 +11,7 @@ import Testing
     static let sources = CitationTests.root.appendingPathComponent("Sources/ProbeCatalog")
 
     /// The catalog's sources whose file name starts with `prefix`, in whichever folder they sit
-    /// (an area's `Diff+`, `Symptoms+` and `Diagnoses+` files are in `Areas/<area>/`); `name`
+    /// (the judging files `Diff*.swift`, an area's `Symptoms+*.swift` in `Areas/<Area>/`); `name`
     /// is the path under Sources/ProbeCatalog.
     static func files(_ prefix: String) throws -> [(name: String, text: String)] {
         try FileManager.default.subpathsOfDirectory(atPath: sources.path)

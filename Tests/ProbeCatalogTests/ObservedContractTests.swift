@@ -6,9 +6,7 @@ import Testing
 /// declared (and so exported and documented) on the probe it reads it from. This reads the
 /// diff's source, so a new `result.bool("x")` without a declared `x` fails here.
 @Suite struct ObservedContractTests {
-    static let sourceDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/ProbeCatalog")
+    static let sourceDirectory = CitationTests.root.appendingPathComponent("Sources/ProbeCatalog")
 
     /// File name → its path under the catalog's sources, which are laid out in folders
     /// (Areas/<area>/, Model/, Judging/…): a test names a file, not where it sits.

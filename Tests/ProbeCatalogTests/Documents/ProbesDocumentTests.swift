@@ -5,8 +5,7 @@ import Testing
 /// docs/probes.md is generated from the catalog; this test fails when the committed file
 /// is stale, and rewrites it when run with UPDATE_DOCS=1.
 @Suite struct ProbesDocumentTests {
-    static let docsURL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let docsURL = CitationTests.root
         .appendingPathComponent("docs/probes.md")
 
     @Test func ProbesDoc_IsUpToDate() throws {

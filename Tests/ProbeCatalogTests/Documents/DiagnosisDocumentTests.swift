@@ -6,8 +6,7 @@ import Testing
 /// generated from the catalog. Fails when the committed page is stale; rewrites it with
 /// UPDATE_DOCS=1.
 @Suite struct DiagnosisDocumentTests {
-    static let url = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let url = CitationTests.root
         .appendingPathComponent("docs/diagnosis.md")
 
     @Test func DiagnosisDoc_IsGeneratedFromTheCatalog() throws {

@@ -5,8 +5,7 @@ import Testing
 /// docs/wrappers.md is generated from the wrapper catalog; this test fails when the committed
 /// file is stale, and rewrites it when run with UPDATE_DOCS=1.
 @Suite struct WrappersDocumentTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = CitationTests.root
 
     @Test func WrappersDoc_IsUpToDate() throws {
         let url = Self.root.appendingPathComponent("docs/wrappers.md")
