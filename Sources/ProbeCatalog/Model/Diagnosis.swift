@@ -1,8 +1,8 @@
 // Where the catalog's knowledge lives and where it is judged: each area's file
 // (`Areas/<Area>/<Area>.swift`) declares its probes, the diagnoses its evaluators state
-// (`extension Diagnosis`) and the evaluators (`extension Diff`), which only decide which
-// declaration applies to a result and fill in what it observed; a symptom's ranked causes are
-// in `Symptoms+*.swift` beside it, the shared fixes in `Remedy+Standard.swift`. An evaluator
+// (`extension Diagnosis`), the evaluators (`extension Diff`), which only decide which
+// declaration applies to a result and fill in what it observed, and the fixes its findings
+// carry (`extension Remedy`); a symptom's ranked causes are in `Symptoms+*.swift` beside it. An evaluator
 // cannot word a diagnosis itself: `Assessment` takes a `Diagnosis`, and only a declared
 // `KnownDiagnosis` states one.
 

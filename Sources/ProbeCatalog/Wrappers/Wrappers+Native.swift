@@ -1,6 +1,6 @@
 /// The apps that configure WKWebView or android.webkit.WebView themselves: their defaults are
 /// the platform's (Data/native-ios.json, Data/native-android.json), and their fixes are the
-/// catalog's own Swift and Kotlin remedies (`Remedy+Standard.swift`), not a second copy of them.
+/// catalog's own Swift and Kotlin remedies (each area's `extension Remedy`), not a second copy of them.
 extension WrapperCatalog {
     static let wkMediaTypes = "https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/mediatypesrequiringuseractionforplayback"
     static let wkDataStore = "https://developer.apple.com/documentation/webkit/wkwebsitedatastore"

@@ -1,6 +1,8 @@
-// The probes of the camera and the media it plays: autoplay, inline video, the API, the grant, the frames and whom it is granted to: their names, their declarations, the diagnoses they can
-// state and how their results are judged, side by side. Their ranked causes are in
-// `Symptoms+*.swift` beside this file; docs/adding-a-probe.md walks adding a probe here.
+// The probes of the camera and the media it plays: autoplay, inline video, the API, the grant, the
+// frames and whom it is granted to: their names, their declarations, the diagnoses they can state,
+// how their results are judged and the fixes their findings carry, side by side. Their ranked
+// causes are in `Symptoms+*.swift` beside this file; docs/adding-a-probe.md walks adding a probe
+// here.
 
 /// The names of this area's probes, in page order: each is the `id` of one declaration below.
 extension ProbeID {
@@ -642,4 +644,253 @@ extension Diff {
         if port == "error" || host == "error" { return Assessment(.denied, observed) }
         return Assessment(.unknown, "")
     }
+}
+
+/// The fixes this area's findings carry, as code an integrator pastes (Tests/remedies/check.py
+/// compiles each line; `RemedyCodeTests` checks their width and their API pages).
+extension Remedy {
+    static let wkMediaTypes = WrapperCatalog.wkMediaTypes
+
+    static let androidRuntimePermission = "https://developer.android.com/training/permissions/requesting"
+
+    // Autoplay of the preview without an extra tap (docs/requirements.md#media-playback).
+    public static let autoplay = Remedy(
+        iosSwift: """
+            // Before WKWebView(frame:configuration:); the default needs a tap
+            configuration.mediaTypesRequiringUserActionForPlayback = []
+            """,
+        androidKotlin: "webView.settings.mediaPlaybackRequiresUserGesture = false",
+        reactNative: "<WebView mediaPlaybackRequiresUserAction={false} />",
+        docs: Docs(ios: wkMediaTypes, android: PlatformSource.androidMediaGesture, reactNative: rnReference + "#mediaplaybackrequiresuseraction"))
+
+    // allowsInlineMediaPlayback defaults to false on iPhone, true on iPad (docs/requirements.md#media-playback).
+    public static let inlineMedia = Remedy(
+        iosSwift: """
+            // Set before creating the WKWebView (false on iPhone by default)
+            configuration.allowsInlineMediaPlayback = true
+            """,
+        androidKotlin: """
+            // Android plays inline; the gesture rule is what holds the video
+            webView.settings.mediaPlaybackRequiresUserGesture = false
+            """,
+        reactNative: """
+            <WebView
+              allowsInlineMediaPlayback
+              mediaPlaybackRequiresUserAction={false}
+            />
+            """,
+        docs: Docs(ios: PlatformSource.wkInlinePlayback, android: PlatformSource.androidMediaGesture,
+                   reactNative: rnReference + "#allowsinlinemediaplayback"))
+
+    // Both playback settings at once: what a video that never plays in the page needs when
+    // the run cannot tell which of the two blocked it (camera preview, autoplay with inline off).
+    // The React Native fix of `inlineMedia` already sets both props, so its line and pages are
+    // this one's: one place to correct them.
+    public static let inlineAndAutoplay = Remedy(
+        iosSwift: """
+            // Both before creating the WKWebView
+            configuration.allowsInlineMediaPlayback = true
+            configuration.mediaTypesRequiringUserActionForPlayback = []
+            """,
+        androidKotlin: "webView.settings.mediaPlaybackRequiresUserGesture = false",
+        reactNative: inlineMedia.reactNative,
+        docs: inlineMedia.docs)
+
+    /// The WKUIDelegate method every iOS camera grant implements, to its opening brace: the
+    /// fixes differ only in the body that decides.
+    static let mediaCaptureDelegateHead = """
+            func webView(
+                _ webView: WKWebView,
+                requestMediaCapturePermissionFor origin: WKSecurityOrigin,
+                initiatedByFrame frame: WKFrameInfo,
+                type: WKMediaCaptureType,
+                decisionHandler: @escaping (WKPermissionDecision) -> Void
+            ) {
+            """
+
+    /// `ours`: the request comes from the app's own origin (`cameraGrant`), and on its port too
+    /// (`strictOrigin`); lines of `onPermissionRequestKotlin`'s body.
+    static let ownOriginKotlin = [
+        #"val ours = request.origin.scheme == "https" &&"#,
+        #"    request.origin.host == "id.example.com""#,
+    ]
+
+    static let ownOriginAndPortKotlin = [
+        "val origin = request.origin",
+        "val port = if (origin.port == -1) 443 else origin.port",
+        #"val ours = request.origin.scheme == "https" &&"#,
+        #"    request.origin.host == "id.example.com" && port == 443"#,
+    ]
+
+    /// The WebChromeClient override every Android camera grant writes: the lines of `checks`
+    /// (what decides `ours`, if anything), then on the UI thread the camera alone granted when
+    /// `condition` holds and the request denied otherwise. The fixes differ only in the checks.
+    static func onPermissionRequestKotlin(checks: [String], grantIf condition: String) -> String {
+        let lines = ["val camera = PermissionRequest.RESOURCE_VIDEO_CAPTURE"] + checks
+        return """
+            override fun onPermissionRequest(request: PermissionRequest) {
+            \(lines.map { "    " + $0 }.joined(separator: "\n"))
+                webView.post {
+                    if (\(condition)) {
+                        request.grant(arrayOf(camera))
+                    } else {
+                        request.deny()
+                    }
+                }
+            }
+            """
+    }
+
+    /// The launcher that asks for the CAMERA runtime permission on behalf of a WebView request
+    /// kept in `waiting`, and grants the camera alone or denies when the person answers: the
+    /// runtime-permission fix (`Symptom.androidRuntimeCamera`) and the merged grant
+    /// (`androidGrantWithRuntimeCamera`) keep the request with it.
+    static let askCameraLauncherKotlin = """
+        private var waiting: PermissionRequest? = null
+        private val askCamera = registerForActivityResult(
+            ActivityResultContracts.RequestPermission()
+        ) { granted ->
+            val request = waiting ?: return@registerForActivityResult
+            val camera = PermissionRequest.RESOURCE_VIDEO_CAPTURE
+            if (granted) request.grant(arrayOf(camera)) else request.deny()
+            waiting = null
+        }
+        """
+
+    // The WebView permission layer (docs/requirements.md#camera-getusermedia).
+    public static let cameraGrant = Remedy(
+        iosSwift: """
+            // WKUIDelegate (iOS 15+); set webView.uiDelegate = self
+            \(mediaCaptureDelegateHead)
+                let ours = origin.protocol == "https"
+                    && origin.host == "id.example.com"
+                guard ours, type == .camera else { return decisionHandler(.deny) }
+                decisionHandler(.grant)
+            }
+            """,
+        androidKotlin: """
+            // WebChromeClient; grant on the UI thread, for your origin only
+            \(onPermissionRequestKotlin(checks: ownOriginKotlin, grantIf: "ours && camera in request.resources"))
+            """,
+        reactNative: """
+            // Request the camera permission in the app first
+            <WebView mediaCapturePermissionGrantType="grantIfSameHostElsePrompt" />
+            """,
+        docs: Docs(ios: PlatformSource.wkMediaCaptureDelegate, android: PlatformSource.androidOnPermissionRequest,
+                   reactNative: PlatformSource.rnMediaCaptureGrantType))
+
+    /// Asking for the camera before the WebView does, and the way to Settings once denied:
+    /// the OS layer's part of both camera fixes.
+    static let cameraAuthorizationSwift = """
+            switch AVCaptureDevice.authorizationStatus(for: .video) {
+            case .notDetermined:
+                AVCaptureDevice.requestAccess(for: .video) { granted in
+                    // open the WebView on the main queue when granted
+                }
+            case .denied, .restricted:
+                // explain why, then offer the Settings app
+                let settings = URL(string: UIApplication.openSettingsURLString)!
+                UIApplication.shared.open(settings)
+            default:
+                break // .authorized: open the WebView
+            }
+            """
+
+    // https://developer.apple.com/documentation/avfoundation/requesting-authorization-to-capture-and-save-media
+    // https://developer.android.com/training/permissions/requesting
+    public static let osCameraPermission = Remedy(
+        iosSwift: """
+            // Info.plist:
+            // <key>NSCameraUsageDescription</key>
+            // <string>The camera takes the photo of your ID.</string>
+            // Before opening the WebView:
+            \(cameraAuthorizationSwift)
+            """,
+        androidKotlin: """
+            // AndroidManifest.xml:
+            // <uses-permission android:name="android.permission.CAMERA" />
+            // In the Activity, before opening the WebView:
+            val askCamera = registerForActivityResult(
+                ActivityResultContracts.RequestPermission()
+            ) { granted -> if (granted) openWebView() }
+            askCamera.launch(Manifest.permission.CAMERA)
+            """,
+        reactNative: """
+            // react-native-permissions (or expo-camera), before rendering
+            const camera = Platform.OS === 'ios'
+              ? PERMISSIONS.IOS.CAMERA
+              : PERMISSIONS.ANDROID.CAMERA;
+            const status = await request(camera);
+            setShowWebView(status === RESULTS.GRANTED);
+            """,
+        docs: Docs(ios: PlatformSource.avAuthorization, android: androidRuntimePermission,
+                   reactNative: "https://github.com/zoontek/react-native-permissions#request"))
+
+    // Compare scheme, host and port; deny, not prompt, anything not yours (docs/requirements.md#camera-getusermedia).
+    public static let strictOrigin = Remedy(
+        iosSwift: """
+            // WKUIDelegate: compare scheme, host and port (0 means 443);
+            // .deny, not .prompt, for any other origin
+            \(mediaCaptureDelegateHead)
+                let port = origin.port == 0 ? 443 : origin.port
+                let ours = origin.protocol == "https"
+                    && origin.host == "id.example.com" && port == 443
+                decisionHandler(ours && type == .camera ? .grant : .deny)
+            }
+            """,
+        androidKotlin: """
+            // WebChromeClient: compare scheme, host and port (-1 means 443);
+            // request.deny() for any other origin
+            \(onPermissionRequestKotlin(checks: ownOriginAndPortKotlin, grantIf: "ours && camera in request.resources"))
+            """,
+        reactNative: """
+            // Never "grant"; ElseDeny refuses other hosts (iOS 15+);
+            // check the port in a native patch if you need it
+            <WebView
+              mediaCapturePermissionGrantType="grantIfSameHostElseDeny"
+              originWhitelist={['https://id.example.com']}
+            />
+            """,
+        docs: Docs(ios: PlatformSource.wkMediaCaptureDelegate, android: PlatformSource.androidPermissionRequest,
+                   reactNative: PlatformSource.rnMediaCaptureGrantType))
+
+    // Never grant whatever was asked; video-only denies audio (docs/requirements.md#camera-getusermedia).
+    public static let videoOnlyGrant = Remedy(
+        iosSwift: """
+            // In requestMediaCapturePermissionFor: grant only .camera;
+            // deny .microphone and .cameraAndMicrophone
+            decisionHandler(type == .camera ? .grant : .deny)
+            """,
+        androidKotlin: """
+            // Never request.grant(request.resources): grant only the camera,
+            // and only when it was requested
+            \(onPermissionRequestKotlin(checks: [], grantIf: "camera in request.resources"))
+            """,
+        reactNative: """
+            // Avoid mediaCapturePermissionGrantType="grant"; grant only the
+            // camera in a native patch
+            <WebView mediaCapturePermissionGrantType="grantIfSameHostElseDeny" />
+            """,
+        docs: Docs(ios: PlatformSource.wkMediaCaptureDelegate, android: PlatformSource.androidPermissionRequest,
+                   reactNative: PlatformSource.rnMediaCaptureGrantType))
+
+    // https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:requestmediacapturepermissionfor:initiatedbyframe:type:decisionhandler:)
+    public static let cameraReacquire = Remedy(
+        iosSwift: """
+            // In requestMediaCapturePermissionFor: .grant for your origin
+            // instead of .prompt
+            decisionHandler(origin.host == "id.example.com" ? .grant : .deny)
+            """,
+        androidKotlin: """
+            // In onPermissionRequest: grant each time without your own dialog
+            // once the app holds the CAMERA permission
+            val held = ContextCompat.checkSelfPermission(
+                context, Manifest.permission.CAMERA
+            ) == PackageManager.PERMISSION_GRANTED
+            val camera = PermissionRequest.RESOURCE_VIDEO_CAPTURE
+            if (held) request.grant(arrayOf(camera))
+            """,
+        reactNative: "<WebView mediaCapturePermissionGrantType=\"grantIfSameHostElsePrompt\" />",
+        docs: Docs(ios: PlatformSource.wkMediaCaptureDelegate, android: PlatformSource.androidOnPermissionRequest,
+                   reactNative: PlatformSource.rnMediaCaptureGrantType))
 }

@@ -1,5 +1,6 @@
-// The probes of the environment: JavaScript, the platform, the secure context, the layout and injected scripts: their names, their declarations, the diagnoses they can
-// state and how their results are judged, side by side. Their ranked causes are in
+// The probes of the environment: JavaScript, the platform, the secure context, the layout and
+// injected scripts: their names, their declarations, the diagnoses they can state, how their
+// results are judged and the fixes their findings carry, side by side. Their ranked causes are in
 // `Symptoms+*.swift` beside this file; docs/adding-a-probe.md walks adding a probe here.
 
 /// The names of this area's probes, in page order: each is the `id` of one declaration below.
@@ -298,4 +299,107 @@ extension Diff {
         }
         return Assessment(.noted, observed)
     }
+}
+
+/// The fixes this area's findings carry, as code an integrator pastes (Tests/remedies/check.py
+/// compiles each line; `RemedyCodeTests` checks their width and their API pages).
+extension Remedy {
+    static let androidWebViewPackage = "https://developer.android.com/reference/androidx/webkit/WebViewCompat#getCurrentWebViewPackage(android.content.Context)"
+
+    // Android has JavaScript off by default (docs/requirements.md#javascript-and-secure-context).
+    public static let javaScript = Remedy(
+        iosSwift: """
+            // On the WKWebViewConfiguration, before WKWebView(frame:configuration:)
+            configuration.defaultWebpagePreferences.allowsContentJavaScript = true
+            """,
+        androidKotlin: """
+            // Off by default in android.webkit.WebView
+            webView.settings.javaScriptEnabled = true
+            """,
+        reactNative: "<WebView javaScriptEnabled />",
+        docs: Docs(
+            ios: "https://developer.apple.com/documentation/webkit/wkwebpagepreferences/allowscontentjavascript",
+            android: PlatformSource.androidJavaScript, reactNative: rnReference + "#javascriptenabled"))
+
+    // https://developer.mozilla.org/en-US/docs/Web/Security/Secure_Contexts/features_restricted_to_secure_contexts
+    public static let secureContext = Remedy(
+        iosSwift: """
+            // Load the page over https:// (camera APIs are absent in an
+            // insecure context)
+            let start = URL(string: "https://id.example.com/start")!
+            webView.load(URLRequest(url: start))
+            """,
+        androidKotlin: """
+            // Load the page over https:// (or http://localhost with adb reverse)
+            webView.loadUrl("https://id.example.com/start")
+            """,
+        reactNative: "<WebView source={{ uri: 'https://id.example.com/start' }} />",
+        docs: Docs(ios: PlatformSource.mdnSecureContext, android: PlatformSource.mdnSecureContext, reactNative: PlatformSource.mdnSecureContext))
+
+    // The page needs the whole screen (docs/requirements.md#layout).
+    public static let fullScreenLayout = Remedy(
+        iosSwift: """
+            // Pin the WKWebView to the view's edges; no navigation bar on this
+            // route
+            webView.translatesAutoresizingMaskIntoConstraints = false
+            let safeTop = view.safeAreaLayoutGuide.topAnchor
+            view.addSubview(webView)
+            NSLayoutConstraint.activate([
+                webView.topAnchor.constraint(equalTo: safeTop),
+                webView.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+                webView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+                webView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            ])
+            navigationController?.setNavigationBarHidden(true, animated: false)
+            """,
+        androidKotlin: """
+            // In an activity of its own, not a dialog or card
+            val full = ViewGroup.LayoutParams.MATCH_PARENT
+            setContentView(webView, ViewGroup.LayoutParams(full, full))
+            """,
+        reactNative: """
+            // On a screen with headerShown: false, not in a Modal card
+            <WebView style={{ flex: 1 }} />
+            """,
+        docs: Docs(ios: "https://developer.apple.com/documentation/uikit/nslayoutconstraint",
+                   android: "https://developer.android.com/reference/android/view/ViewGroup.LayoutParams#MATCH_PARENT",
+                   reactNative: rnReference + "#style"))
+
+    // https://developer.android.com/develop/ui/views/layout/webapps/webview
+    public static let updateOS = Remedy(
+        iosSwift: """
+            // Ask the user to update iOS; gate the flow below the minimum
+            guard #available(iOS 15, *) else { return showUpdateIOSScreen() }
+            """,
+        androidKotlin: """
+            // Ask the user to update Android System WebView (Play Store) or the OS
+            val webViewPackage = WebViewCompat.getCurrentWebViewPackage(context)
+            val version = webViewPackage?.versionName
+            val major = version?.substringBefore('.')?.toIntOrNull()
+            if (major == null || major < 120) showUpdateWebViewScreen()
+            """,
+        reactNative: """
+            // Gate the flow below the minimum
+            // package.json: "react-native-webview": "^13.0.0"
+            """,
+        docs: Docs(ios: "https://developer.apple.com/documentation/xcode/running-code-on-a-specific-version",
+                   android: androidWebViewPackage, reactNative: rnReference))
+
+    // https://developer.android.com/develop/ui/views/layout/edge-to-edge#handle-overlaps
+    public static let edgeToEdgeInsets = Remedy(
+        androidKotlin: """
+            // Android 15 draws the app edge to edge: keep the page out from
+            // under the status and navigation bars
+            ViewCompat.setOnApplyWindowInsetsListener(webView) { view, insets ->
+                val bars = insets.getInsets(WindowInsetsCompat.Type.systemBars())
+                view.setPadding(bars.left, bars.top, bars.right, bars.bottom)
+                WindowInsetsCompat.CONSUMED
+            }
+            """,
+        reactNative: """
+            // Wrap the WebView in react-native-safe-area-context's
+            // SafeAreaView (edges top and bottom) on Android 15 and later
+            """,
+        docs: Docs(android: "https://developer.android.com/develop/ui/views/layout/edge-to-edge#handle-overlaps",
+                   reactNative: "https://github.com/AppAndFlow/react-native-safe-area-context"))
 }

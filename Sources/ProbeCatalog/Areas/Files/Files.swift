@@ -1,6 +1,7 @@
-// The probes of file input: the chooser, capture, cancel and HEIC: their names, their declarations, the diagnoses they can
-// state and how their results are judged, side by side. Their ranked causes are in
-// `Symptoms+*.swift` beside this file; docs/adding-a-probe.md walks adding a probe here.
+// The probes of file input: the chooser, capture, cancel and HEIC: their names, their declarations,
+// the diagnoses they can state, how their results are judged and the fixes their findings carry,
+// side by side. Their ranked causes are in `Symptoms+*.swift` beside this file;
+// docs/adding-a-probe.md walks adding a probe here.
 
 /// The names of this area's probes, in page order: each is the `id` of one declaration below.
 extension ProbeID {
@@ -317,4 +318,138 @@ extension Diff {
         if accepted == true { return Assessment(.works, observed) }
         return Assessment(.broken, observed, diagnosis: Diagnosis.heicRefused(), layer: .page, remedy: .heic)
     }
+}
+
+/// The fixes this area's findings carry, as code an integrator pastes (Tests/remedies/check.py
+/// compiles each line; `RemedyCodeTests` checks their width and their API pages).
+extension Remedy {
+    static let wkOpenPanel = WrapperCatalog.wkOpenPanel
+
+    static let androidActionImageCapture = "https://developer.android.com/reference/android/provider/MediaStore#ACTION_IMAGE_CAPTURE"
+
+    static let mdnAccept = "https://developer.mozilla.org/en-US/docs/Web/HTML/Attributes/accept"
+
+    /// The launcher every Android file-chooser fix keeps the pending callback with, to the
+    /// opening of the block that answers it (`fileChooser`, `fileCallbackOnCancel` and the
+    /// merged `androidFileChooser(capture:)`): they differ only in how they answer.
+    static let fileChooserLauncherHead = """
+        private var pending: ValueCallback<Array<Uri>>? = null
+        private val chooser = registerForActivityResult(
+            ActivityResultContracts.StartActivityForResult()
+        ) { result ->
+        """
+
+    /// That launcher whole, answering the callback with null on RESULT_CANCELED and clearing it
+    /// either way: what `fileCallbackOnCancel` adds and the merged `androidFileChooser(capture:)` keeps.
+    static let fileChooserLauncherAnsweringCancel = """
+        \(fileChooserLauncherHead)
+            if (result.resultCode == Activity.RESULT_CANCELED) {
+                pending?.onReceiveValue(null)
+            } else {
+                val code = result.resultCode
+                val uris = FileChooserParams.parseResult(code, result.data)
+                pending?.onReceiveValue(uris)
+            }
+            pending = null
+        }
+        """
+
+    /// The WebChromeClient override the file-chooser fixes write, to where it launches the chooser: a
+    /// callback still pending is answered (null) before the new one replaces it.
+    static let onShowFileChooserHead = """
+        override fun onShowFileChooser(
+            webView: WebView,
+            filePathCallback: ValueCallback<Array<Uri>>,
+            fileChooserParams: FileChooserParams
+        ): Boolean {
+            pending?.onReceiveValue(null)
+            pending = filePathCallback
+        """
+
+    // Android's default onShowFileChooser cancels all file requests (docs/requirements.md#file-input).
+    public static let fileChooser = Remedy(
+        iosSwift: """
+            // Nothing to add: WKWebView uploads work by default. Do not
+            // override runOpenPanelWith unless on iOS 18.4+ and you answer it
+            """,
+        androidKotlin: """
+            // In the Activity: the launcher answers the ValueCallback
+            \(fileChooserLauncherHead)
+                val code = result.resultCode
+                val uris = FileChooserParams.parseResult(code, result.data)
+                pending?.onReceiveValue(uris)
+                pending = null
+            }
+
+            // WebChromeClient: return true, launch createIntent()
+            \(onShowFileChooserHead)
+                chooser.launch(fileChooserParams.createIntent())
+                return true
+            }
+            """,
+        reactNative: """
+            // And the camera/media permissions for the picker
+            <WebView allowFileAccess />
+            """,
+        docs: Docs(ios: wkOpenPanel, android: PlatformSource.androidFileChooser, reactNative: rnReference + "#allowfileaccess"))
+
+    // The ValueCallback is answered exactly once on every file-chooser path (docs/requirements.md#file-input).
+    public static let fileCallbackOnCancel = Remedy(
+        iosSwift: "// Nothing to add: WKWebView answers its own file panel",
+        androidKotlin: """
+            // On RESULT_CANCELED answer null and clear the callback;
+            // answer a pending callback with null before storing a new one
+            // (pending: the ValueCallback onShowFileChooser stores)
+            \(fileChooserLauncherAnsweringCancel)
+            """,
+        reactNative: """
+            // Update react-native-webview (13.x+), which answers the chooser
+            // callback on cancel
+            // package.json: "react-native-webview": "^13.0.0"
+            """,
+        docs: Docs(ios: wkOpenPanel, android: PlatformSource.androidFileChooser, reactNative: rnReference))
+
+    /// With capture set on an image input, the camera writing to a FileProvider Uri, else the
+    /// chooser: how `captureAttribute` and the merged `androidFileChooser(capture:)` launch.
+    static let captureLaunchKotlin = """
+        val file = File(context.cacheDir, "capture.jpg")
+        val authority = "${context.packageName}.files"
+        val photo = FileProvider.getUriForFile(context, authority, file)
+        val intent = if (fileChooserParams.isCaptureEnabled &&
+            fileChooserParams.acceptTypes.any { it.startsWith("image/") }) {
+            Intent(MediaStore.ACTION_IMAGE_CAPTURE)
+                .putExtra(MediaStore.EXTRA_OUTPUT, photo)
+        } else {
+            fileChooserParams.createIntent()
+        }
+        chooser.launch(intent)
+        """
+
+    // https://developer.android.com/reference/android/provider/MediaStore#ACTION_IMAGE_CAPTURE
+    public static let captureAttribute = Remedy(
+        iosSwift: """
+            // Nothing to add: WKWebView honours capture; check that Info.plist
+            // has NSCameraUsageDescription
+            """,
+        androidKotlin: """
+            // In onShowFileChooser: with capture set, open the camera; the
+            // photo goes to a FileProvider content:// Uri
+            \(captureLaunchKotlin)
+            """,
+        reactNative: """
+            // Update react-native-webview; it honours capture with the CAMERA
+            // permission granted
+            // package.json: "react-native-webview": "^13.0.0"
+            """,
+        docs: Docs(ios: PlatformSource.cameraUsageDescription, android: androidActionImageCapture, reactNative: rnReference))
+
+    // https://developer.mozilla.org/en-US/docs/Web/HTML/Attributes/accept
+    public static let heic = Remedy(
+        iosSwift: """
+            // Accept image/heic on the server, or keep accept="image/*" so iOS
+            // converts to JPEG
+            """,
+        androidKotlin: "// Accept image/heic on the server",
+        reactNative: "// Accept image/heic on the server",
+        docs: Docs(ios: mdnAccept, android: mdnAccept, reactNative: mdnAccept))
 }

@@ -1,6 +1,8 @@
-// The probes of requests and navigation: fetch, XHR, CORS, integrity, mixed content, popups, custom schemes, the way back, load errors, the background and offline: their names, their declarations, the diagnoses they can
-// state and how their results are judged, side by side. Their ranked causes are in
-// `Symptoms+*.swift` beside this file; docs/adding-a-probe.md walks adding a probe here.
+// The probes of requests and navigation: fetch, XHR, CORS, integrity, mixed content, popups, custom
+// schemes, the way back, load errors, the background and offline: their names, their declarations,
+// the diagnoses they can state, how their results are judged and the fixes their findings carry,
+// side by side. Their ranked causes are in `Symptoms+*.swift` beside this file;
+// docs/adding-a-probe.md walks adding a probe here.
 
 /// The names of this area's probes, in page order: each is the `id` of one declaration below.
 extension ProbeID {
@@ -520,4 +522,264 @@ extension Diff {
         return Assessment(.works, observed)
     }
 
+}
+
+/// The fixes this area's findings carry, as code an integrator pastes (Tests/remedies/check.py
+/// compiles each line; `RemedyCodeTests` checks their width and their API pages).
+extension Remedy {
+    static let wkProvisionalFailure = "https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:didfailprovisionalnavigation:witherror:)"
+
+    static let wkSchemeHandler = "https://developer.apple.com/documentation/webkit/wkurlschemehandler"
+
+    static let uiDidBecomeActive = "https://developer.apple.com/documentation/uikit/uiapplication/didbecomeactivenotification"
+
+    static let androidSupportMultipleWindows = "https://developer.android.com/reference/android/webkit/WebSettings#setSupportMultipleWindows(boolean)"
+
+    static let androidWebViewOnResume = "https://developer.android.com/reference/android/webkit/WebView#onResume()"
+
+    static let androidInterceptRequest = "https://developer.android.com/reference/android/webkit/WebViewClient#shouldInterceptRequest(android.webkit.WebView,%20android.webkit.WebResourceRequest)"
+
+    /// The React Native line of the fixes that decide where a navigation goes: a URL for which
+    /// `condition` holds loads in the WebView, any other opens outside it.
+    static func openingOutsideRN(unless condition: String) -> String {
+        """
+        <WebView
+          onShouldStartLoadWithRequest={({ url }) => {
+            if (\(condition)) return true;
+            Linking.openURL(url);
+            return false;
+          }}
+        />
+        """
+    }
+
+    /// The pages of the APIs those fixes use: the navigation delegate, shouldOverrideUrlLoading
+    /// and onShouldStartLoadWithRequest.
+    static let navigationDocs = Docs(ios: PlatformSource.wkNavigationDelegate, android: PlatformSource.androidOverrideUrl,
+                                     reactNative: rnReference + "#onshouldstartloadwithrequest")
+
+    /// A fix in the callbacks that decide where a navigation goes (`customSchemes`,
+    /// `returnUrl`): the native lines, and for React Native the handler that loads a URL in
+    /// the WebView when `condition` holds and opens any other outside it.
+    static func navigationFix(iosSwift: String, androidKotlin: String, loadingInTheWebViewIf condition: String) -> Remedy {
+        Remedy(iosSwift: iosSwift, androidKotlin: androidKotlin, reactNative: openingOutsideRN(unless: condition), docs: navigationDocs)
+    }
+
+    // Forward custom schemes to external apps (docs/requirements.md#navigation-and-windows).
+    public static let customSchemes = navigationFix(
+        iosSwift: """
+            // WKNavigationDelegate: web schemes load, any other opens its app
+            func webView(
+                _ webView: WKWebView,
+                decidePolicyFor navigationAction: WKNavigationAction,
+                decisionHandler: @escaping (WKNavigationActionPolicy) -> Void
+            ) {
+                guard let url = navigationAction.request.url else {
+                    return decisionHandler(.cancel)
+                }
+                if ["http", "https", "about", "data"].contains(url.scheme ?? "") {
+                    decisionHandler(.allow)
+                } else {
+                    UIApplication.shared.open(url)
+                    decisionHandler(.cancel)
+                }
+            }
+            """,
+        androidKotlin: """
+            // WebViewClient: web schemes load, any other opens its app
+            override fun shouldOverrideUrlLoading(
+                view: WebView, request: WebResourceRequest
+            ): Boolean {
+                val uri = request.url
+                val web = listOf("http", "https", "about", "data")
+                if (uri.scheme in web) return false
+                try {
+                    view.context.startActivity(Intent(Intent.ACTION_VIEW, uri))
+                } catch (e: ActivityNotFoundException) {
+                    // no app for this scheme: stay on the page
+                }
+                return true
+            }
+            """,
+        loadingInTheWebViewIf: "/^(https?|about|data):/.test(url)")
+
+    // Universal links open the app only from outside the WebView
+    // (https://developer.apple.com/documentation/xcode/supporting-universal-links-in-your-app).
+    public static let returnUrl = navigationFix(
+        iosSwift: """
+            // In decidePolicyFor: intercept the return URL and route it
+            // (universal links open the app only from outside the WebView)
+            if url.host == "id.example.com", url.path.hasPrefix("/return") {
+                decisionHandler(.cancel)
+                router.open(url)
+                return
+            }
+            """,
+        androidKotlin: """
+            // In shouldOverrideUrlLoading: intercept the return URL and start
+            // the app link intent
+            val back = uri.path?.startsWith("/return") == true
+            if (uri.host == "id.example.com" && back) {
+                view.context.startActivity(Intent(Intent.ACTION_VIEW, uri))
+                return true
+            }
+            """,
+        loadingInTheWebViewIf: "!url.startsWith('https://id.example.com/return')")
+
+    // https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:createwebviewwith:for:windowfeatures:)
+    public static let windowOpen = Remedy(
+        iosSwift: """
+            // WKUIDelegate: load or open the request per app policy
+            func webView(
+                _ webView: WKWebView,
+                createWebViewWith configuration: WKWebViewConfiguration,
+                for navigationAction: WKNavigationAction,
+                windowFeatures: WKWindowFeatures
+            ) -> WKWebView? {
+                if navigationAction.targetFrame == nil {
+                    webView.load(navigationAction.request)
+                }
+                return nil
+            }
+            """,
+        androidKotlin: """
+            // Keeps window.open in the WebView; or handle onCreateWindow
+            webView.settings.setSupportMultipleWindows(false)
+            """,
+        reactNative: """
+            <WebView
+              setSupportMultipleWindows={false}
+              onOpenWindow={({ nativeEvent }) =>
+                Linking.openURL(nativeEvent.targetUrl)}
+            />
+            """,
+        docs: Docs(ios: PlatformSource.wkCreateWebView, android: androidSupportMultipleWindows, reactNative: rnReference + "#onopenwindow"))
+
+    /// The callbacks that show a retry screen when the main frame fails to load, on iOS and
+    /// on Android: `offline` is that alone, `loadErrors` adds the HTTP error statuses.
+    static let failedLoadRetrySwift = """
+        func webView(
+            _ webView: WKWebView,
+            didFailProvisionalNavigation navigation: WKNavigation!,
+            withError error: Error
+        ) {
+            showRetryScreen()
+        }
+        """
+
+    static let failedLoadRetryKotlin = """
+        override fun onReceivedError(
+            view: WebView, request: WebResourceRequest, error: WebResourceError
+        ) {
+            if (request.isForMainFrame) showRetryScreen()
+        }
+        """
+
+    // https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:didfailprovisionalnavigation:witherror:)
+    public static let loadErrors = Remedy(
+        iosSwift: """
+            // WKNavigationDelegate: show a retry screen on a failed load or an
+            // HTTP error status
+            \(failedLoadRetrySwift)
+            func webView(
+                _ webView: WKWebView,
+                decidePolicyFor navigationResponse: WKNavigationResponse,
+                decisionHandler: @escaping (WKNavigationResponsePolicy) -> Void
+            ) {
+                let http = navigationResponse.response as? HTTPURLResponse
+                let failed = (http?.statusCode ?? 0) >= 400
+                if navigationResponse.isForMainFrame, failed {
+                    showRetryScreen()
+                }
+                decisionHandler(.allow)
+            }
+            """,
+        androidKotlin: """
+            // WebViewClient: show a retry screen for the main frame
+            \(failedLoadRetryKotlin)
+            override fun onReceivedHttpError(
+                view: WebView,
+                request: WebResourceRequest,
+                response: WebResourceResponse
+            ) {
+                if (request.isForMainFrame) showRetryScreen()
+            }
+            """,
+        reactNative: """
+            <WebView
+              onError={() => setFailed(true)}
+              onHttpError={() => setFailed(true)}
+              renderError={() => (
+                <RetryScreen onRetry={() => webView.current?.reload()} />
+              )}
+            />
+            """,
+        docs: Docs(ios: wkProvisionalFailure, android: PlatformSource.androidReceivedError, reactNative: rnReference + "#onerror"))
+
+    // https://developer.android.com/reference/android/webkit/WebSettings#setMixedContentMode(int)
+    public static let mixedContent = Remedy(
+        iosSwift: """
+            // Serve every resource over https:// (WKWebView blocks mixed
+            // active content); nothing to set in the app
+            """,
+        androidKotlin: """
+            // Never MIXED_CONTENT_ALWAYS_ALLOW; serve resources over https://
+            webView.settings.mixedContentMode =
+                WebSettings.MIXED_CONTENT_COMPATIBILITY_MODE
+            """,
+        reactNative: """
+            // Never "always"
+            <WebView mixedContentMode="compatibility" />
+            """,
+        docs: Docs(ios: PlatformSource.mdnSecureContext, android: PlatformSource.androidMixedContent, reactNative: rnReference + "#mixedcontentmode"))
+
+    // https://developer.android.com/reference/android/webkit/WebView#onResume()
+    public static let backgroundResume = Remedy(
+        iosSwift: """
+            // Re-check the camera permission when the app is back; the page
+            // restarts its stream on visibilitychange
+            NotificationCenter.default.addObserver(
+                forName: UIApplication.didBecomeActiveNotification,
+                object: nil, queue: .main
+            ) { _ in
+                _ = AVCaptureDevice.authorizationStatus(for: .video)
+            }
+            """,
+        androidKotlin: """
+            // Do not recreate the WebView on configuration changes
+            override fun onResume() { super.onResume(); webView.onResume() }
+            override fun onPause() { webView.onPause(); super.onPause() }
+            """,
+        reactNative: "// Keep the WebView mounted across AppState changes",
+        docs: Docs(ios: uiDidBecomeActive, android: androidWebViewOnResume,
+                   reactNative: "https://reactnative.dev/docs/appstate"))
+
+    // https://developer.android.com/reference/android/webkit/WebViewClient#onReceivedError(android.webkit.WebView,%20android.webkit.WebResourceRequest,%20android.webkit.WebResourceError)
+    public static let offline = Remedy(
+        iosSwift: """
+            // Show a retry screen when the main frame fails to load
+            \(failedLoadRetrySwift)
+            """,
+        androidKotlin: """
+            // Show a retry screen when the main frame fails to load
+            \(failedLoadRetryKotlin)
+            """,
+        reactNative: "<WebView renderError={() => <RetryScreen onRetry={reload} />} />",
+        docs: Docs(ios: wkProvisionalFailure, android: PlatformSource.androidReceivedError, reactNative: rnReference + "#rendererror"))
+
+    // https://developer.android.com/reference/android/webkit/WebViewClient#shouldInterceptRequest(android.webkit.WebView,%20android.webkit.WebResourceRequest)
+    public static let bodyIntegrity = Remedy(
+        iosSwift: """
+            // Remove any URLProtocol / WKURLSchemeHandler proxy that rewrites
+            // request bodies
+            """,
+        androidKotlin: """
+            // Remove shouldInterceptRequest code that re-issues requests (it
+            // drops or alters POST bodies); let the WebView load them
+            override fun shouldInterceptRequest(
+                view: WebView, request: WebResourceRequest
+            ): WebResourceResponse? = null
+            """,
+        reactNative: "// Remove request interception that re-issues POST requests natively",
+        docs: Docs(ios: wkSchemeHandler, android: androidInterceptRequest, reactNative: rnReference))
 }

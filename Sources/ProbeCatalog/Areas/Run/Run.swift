@@ -1,5 +1,6 @@
-// The probes of the run itself: the host report, the questions about the app, and a step that went silent: their names, their declarations, the diagnoses they can
-// state and how their results are judged, side by side. Their ranked causes are in
+// The probes of the run itself: the host report, the questions about the app, and a step that went
+// silent: their names, their declarations, the diagnoses they can state, how their results are
+// judged and the fixes their findings carry, side by side. Their ranked causes are in
 // `Symptoms+*.swift` beside this file; docs/adding-a-probe.md walks adding a probe here.
 
 /// The names of this area's probes, in page order: each is the `id` of one declaration below.

@@ -1,6 +1,7 @@
-// The probes of storage and cookies: web storage, IndexedDB, cookies, and what survives a navigation and a relaunch: their names, their declarations, the diagnoses they can
-// state and how their results are judged, side by side. Their ranked causes are in
-// `Symptoms+*.swift` beside this file; docs/adding-a-probe.md walks adding a probe here.
+// The probes of storage and cookies: web storage, IndexedDB, cookies, and what survives a
+// navigation and a relaunch: their names, their declarations, the diagnoses they can state, how
+// their results are judged and the fixes their findings carry, side by side. Their ranked causes
+// are in `Symptoms+*.swift` beside this file; docs/adding-a-probe.md walks adding a probe here.
 
 /// The names of this area's probes, in page order: each is the `id` of one declaration below.
 extension ProbeID {
@@ -435,4 +436,73 @@ extension Diff {
                 layer: .webView, remedy: .persistentDataStore, causes: rank(.storageNotPersistent, result, context))
         }
     }
+}
+
+/// The fixes this area's findings carry, as code an integrator pastes (Tests/remedies/check.py
+/// compiles each line; `RemedyCodeTests` checks their width and their API pages).
+extension Remedy {
+    static let wkDataStoreDefault = "https://developer.apple.com/documentation/webkit/wkwebsitedatastore/default()"
+
+    static let androidCookieFlush = "https://developer.android.com/reference/android/webkit/CookieManager#flush()"
+
+    // DOM storage is off by default on Android (docs/requirements.md#storage).
+    public static let domStorage = Remedy(
+        iosSwift: """
+            // A non-persistent store loses storage
+            configuration.websiteDataStore = .default()
+            """,
+        androidKotlin: """
+            // Off by default: no localStorage without it
+            webView.settings.domStorageEnabled = true
+            """,
+        reactNative: "<WebView domStorageEnabled />",
+        docs: Docs(ios: wkDataStoreDefault, android: PlatformSource.androidDomStorage, reactNative: rnReference + "#domstorageenabled"))
+
+    // https://developer.android.com/reference/android/webkit/CookieManager#setAcceptCookie(boolean)
+    public static let cookies = Remedy(
+        iosSwift: """
+            // Not .nonPersistent()
+            configuration.websiteDataStore = .default()
+            """,
+        androidKotlin: "CookieManager.getInstance().setAcceptCookie(true)",
+        reactNative: """
+            // sharedCookiesEnabled is iOS only; on Android allow cookies in
+            // CookieManager (setAcceptCookie(true))
+            <WebView sharedCookiesEnabled />
+            """,
+        docs: Docs(ios: wkDataStoreDefault, android: PlatformSource.androidAcceptCookie, reactNative: rnReference + "#sharedcookiesenabled"))
+
+    // https://webkit.org/blog/10218/full-third-party-cookie-blocking-and-more/
+    public static let thirdPartyCookies = Remedy(
+        iosSwift: """
+            // None: WebKit's ITP blocks third-party cookies whatever the app
+            // sets; keep the flow first-party
+            """,
+        androidKotlin: "CookieManager.getInstance().setAcceptThirdPartyCookies(webView, true)",
+        reactNative: """
+            // Android only; iOS blocks them under ITP
+            <WebView thirdPartyCookiesEnabled />
+            """,
+        docs: Docs(ios: PlatformSource.webKitThirdPartyCookies, android: PlatformSource.androidThirdPartyCookies,
+                   reactNative: rnReference + "#thirdpartycookiesenabled"))
+
+    // https://developer.apple.com/documentation/webkit/wkwebsitedatastore/nonpersistent()
+    public static let persistentDataStore = Remedy(
+        iosSwift: """
+            // .nonPersistent() forgets everything on relaunch
+            configuration.websiteDataStore = .default()
+            """,
+        androidKotlin: """
+            // On start, do not call CookieManager.removeAllCookies or
+            // WebStorage.getInstance().deleteAllData(); flush on pause
+            override fun onPause() {
+                super.onPause()
+                CookieManager.getInstance().flush()
+            }
+            """,
+        reactNative: """
+            // Do not set incognito; keep cacheEnabled and the default data store
+            <WebView incognito={false} cacheEnabled />
+            """,
+        docs: Docs(ios: wkDataStoreDefault, android: androidCookieFlush, reactNative: rnReference + "#incognito"))
 }
