@@ -74,6 +74,9 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     /// engine hosts, examples/appium) read instead of a list of their own. Nil: a farm
     /// leaves the step to the page's unattended timeout (`Catalog.farmTaps`, the rule).
     public internal(set) var farmTap: FarmTap?
+    /// Its failure stops an identity-verification flow outright, whatever the severity ties
+    /// say, declared with `blockingTheFlow()`. Not exported: the finding order reads it.
+    public internal(set) var blocksFlow = false
 
     public init(
         id: ProbeID, title: String, instructions: String, kind: Kind, asksOperator: Bool = false,
@@ -119,6 +122,17 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     func tappedByFarms(clicks: Int = 1) -> Probe {
         var probe = self
         probe.farmTap = FarmTap(probe: id, clicks: clicks)
+        return probe
+    }
+
+    /// The probe whose failure stops the flow: no script, no secure context (no camera API at
+    /// all: W3C Secure Contexts §1), no storage for the session the flow keeps between steps,
+    /// no camera, no picked file. A blocked third-party cookie or a slow fetch degrades the
+    /// flow; these end it. When two findings are equally severe, the blocker's remedy is shown
+    /// first, so a person fixes what stops the flow before what slows it (docs/requirements.md).
+    func blockingTheFlow() -> Probe {
+        var probe = self
+        probe.blocksFlow = true
         return probe
     }
 

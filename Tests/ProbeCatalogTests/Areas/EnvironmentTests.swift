@@ -7,9 +7,9 @@ import Testing
 
 extension Expected {
     static let environment: [Expected] = [
-        .init("env.script", "RRRRRRR"),
+        .init("env.script", "RRRRRRR", blocksFlow: true),
         .init("env.platform", "RRRRRRR"),
-        .init("env.secureContext", "RRRRRRR"),
+        .init("env.secureContext", "RRRRRRR", blocksFlow: true),
         .init("env.viewport", "RIRIRRI"),
         .init("env.injected", "IIIIIII"),
     ]

@@ -7,8 +7,8 @@ import Testing
 
 extension Expected {
     static let files: [Expected] = [
-        .init("file.accept", "RRRRRRR", .tap),
-        .init("file.capture", "RRRRRRI", .tap, needsPerson: true),
+        .init("file.accept", "RRRRRRR", .tap, blocksFlow: true),
+        .init("file.capture", "RRRRRRI", .tap, needsPerson: true, blocksFlow: true),
         .init("file.cancel", "RRRRRRR", .tap),
         .init("file.heic", "RRIIRII", .tap),
     ]

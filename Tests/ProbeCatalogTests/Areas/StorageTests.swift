@@ -7,9 +7,9 @@ import Testing
 
 extension Expected {
     static let storage: [Expected] = [
-        .init("storage.local", "RRRRRRR"),
-        .init("storage.session", "RRRRRRR"),
-        .init("storage.indexedDB", "RRRRRRR"),
+        .init("storage.local", "RRRRRRR", blocksFlow: true),
+        .init("storage.session", "RRRRRRR", blocksFlow: true),
+        .init("storage.indexedDB", "RRRRRRR", blocksFlow: true),
         .init("cookie.document", "RRRRRRR"),
         .init("cookie.server", "RRRRRRR"),
         // Android/RN-Android required; iOS expected blocked (ITP, docs/requirements.md#cookies).

@@ -13,12 +13,16 @@ struct Expected {
     let kind: Probe.Kind
     /// Only a person can complete it (docs/requirements.md#product-rules): an unattended run skips it.
     let needsPerson: Bool
+    /// Its failure stops the identity-verification flow outright (docs/requirements.md): no
+    /// script, no secure context, no storage for the session, no camera, no picked file.
+    let blocksFlow: Bool
 
-    init(_ probe: ProbeID, _ liveform: String, _ kind: Probe.Kind = .auto, needsPerson: Bool = false) {
+    init(_ probe: ProbeID, _ liveform: String, _ kind: Probe.Kind = .auto, needsPerson: Bool = false, blocksFlow: Bool = false) {
         self.probe = probe
         self.liveform = liveform
         self.kind = kind
         self.needsPerson = needsPerson
+        self.blocksFlow = blocksFlow
     }
 
     static let all: [Expected] = environment + run + storage + network + camera + files
@@ -53,13 +57,15 @@ struct Expected {
         #expect(Self.liveform.count == Expected.all.count, "a probe has two rows")
     }
 
-    /// Whether a step needs a tap, an operator or a person is part of the contract too: an
-    /// unattended run skips a person's step and a farm script answers a tap.
+    /// Whether a step needs a tap, an operator or a person is part of the contract too (an
+    /// unattended run skips a person's step and a farm script answers a tap), and so is whether
+    /// its failure stops the flow (its remedy is shown first among equals).
     @Test(arguments: Catalog.standard.probes)
-    func EveryProbe_IsTheKindItsRowSays(probe: Probe) throws {
+    func EveryProbe_IsTheKindItsRowSays_AndBlocksTheFlowWhereItSays(probe: Probe) throws {
         let row = try #require(Expected.of(probe.id), "\(probe.id) has no row in its area's test file")
         #expect(probe.kind == row.kind, "\(probe.id) is \(probe.kind), its row says \(row.kind)")
         #expect(probe.needsPerson == row.needsPerson, "\(probe.id): needsPerson \(probe.needsPerson), its row says \(row.needsPerson)")
+        #expect(probe.blocksFlow == row.blocksFlow, "\(probe.id): blocksFlow \(probe.blocksFlow), its row says \(row.blocksFlow)")
     }
 
     @Test(arguments: Catalog.standard.probes.map(\.id))

@@ -95,7 +95,7 @@ extension StandardProbes {
                 "absent in an insecure context → https",
                 "absent on iOS < 14.3 → no getUserMedia in WKWebView (it arrived with iOS 14.3)",
                 "absent otherwise → WebView without WebRTC",
-                ]),
+                ]).blockingTheFlow(),
         Probe(
             id: .cameraDevices, title: "Cameras listed",
             instructions: "Nothing to do.",
@@ -127,7 +127,7 @@ extension StandardProbes {
                 F("stateAfter", .string, "Permission state after getUserMedia.", values: permissionStates),
             ],
             healthy: .init(["stateBefore": "prompt", "stateAfter": "granted"]),
-            expectation: .init(.info, expected: "reported for information")).evaluated(by: Diff.evaluatePermissionState),
+            expectation: .init(.info, expected: "reported for information")).evaluated(by: Diff.evaluatePermissionState).blockingTheFlow(),
         Probe(
             id: .cameraGetUserMedia, title: "Camera access",
             instructions: "Tap \"Start camera\". If a prompt appears, allow it.",
@@ -163,7 +163,7 @@ extension StandardProbes {
                 "NotFoundError → no camera (conclusive with no video input); NotReadableError → camera busy or failed to start",
                 "TimeoutError (page-defined) → the handler never answered (or, in Cordova, a request left pending after a grant without the runtime permission)",
                 "no result \(Int(Diff.stalledStepSeconds)) s after the step's start marker → the run stopped here (iOS: NSCameraUsageDescription missing; a crashed renderer; the app navigated away)",
-                ]),
+                ]).blockingTheFlow(),
         Probe(
             id: .cameraFrames, title: "Camera preview",
             instructions: "Point the camera at something that moves.",
@@ -198,7 +198,7 @@ extension StandardProbes {
                 concluding: [
                 "fullscreen → inline playback off",
                 "black or frozen frames in a granted stream → inline/autoplay settings (combined with media.inline and media.autoplay)",
-                ]),
+                ]).blockingTheFlow(),
         Probe(
             id: .cameraFacing, title: "Front and back cameras",
             instructions: "Nothing to do.",

@@ -31,7 +31,7 @@ extension StandardProbes {
                 by: Diff.evaluateScript,
                 concluding: [
                 "noscript beacon seen → JavaScript off (Android WebView's default: setJavaScriptEnabled is false)",
-                ]),
+                ]).blockingTheFlow(),
         Probe(
             id: .envPlatform, title: "Platform and versions",
             instructions: "Nothing to do: the page reads the browser's identity.",
@@ -81,7 +81,7 @@ extension StandardProbes {
                 by: Diff.evaluateSecureContext,
                 concluding: [
                 "not a secure context → the camera API will be absent",
-                ]),
+                ]).blockingTheFlow(),
         Probe(
             id: .envViewport, title: "Full-screen layout",
             instructions: "Hold the phone upright.",

@@ -50,7 +50,7 @@ extension StandardProbes {
                 "no answer on iOS → runOpenPanelWith implemented without calling its completion handler",
                 "server hash differs → the upload was altered",
                 "non-image despite accept=image/* → the chooser intent ignores accept (warning)",
-                ]),
+                ]).blockingTheFlow(),
         Probe(
             id: .fileCapture, title: "Capture with the camera",
             instructions: "Tap \"Back camera\" then \"Front camera\"; take a photo each time. Did the camera open directly?",
@@ -71,7 +71,7 @@ extension StandardProbes {
                 by: Diff.evaluateFileCapture,
                 concluding: [
                 "a file list instead of the camera → capture not honoured by the chooser intent",
-                ]),
+                ]).blockingTheFlow(),
         Probe(
             id: .fileCancel, title: "Cancel, then pick again",
             instructions: "Tap \"Choose image\", cancel the chooser, then tap it again and pick a photo.",

@@ -33,7 +33,7 @@ extension StandardProbes {
                 "null or throwing on Android → domStorageEnabled not set",
                 "null or throwing on iOS → data store policy",
                 "present but round trip fails → zero quota / read-only store",
-                ]),
+                ]).blockingTheFlow(),
         Probe(
             id: .storageSession, title: "sessionStorage",
             instructions: "Nothing to do.",
@@ -49,7 +49,7 @@ extension StandardProbes {
                 ]).failing(as:
             // Android's WebSettings.setDomStorageEnabled switches the whole Web Storage API, both
             // localStorage and sessionStorage (https://developer.android.com/reference/android/webkit/WebSettings#setDomStorageEnabled(boolean)).
-            Consequence(of: .storageLocal, because: "Web Storage is off: sessionStorage goes with localStorage")),
+            Consequence(of: .storageLocal, because: "Web Storage is off: sessionStorage goes with localStorage")).blockingTheFlow(),
         Probe(
             id: .storageIndexedDB, title: "IndexedDB",
             instructions: "Nothing to do.",
@@ -68,7 +68,7 @@ extension StandardProbes {
                 by: Diff.evaluateIndexedDB,
                 concluding: [
                 "fails on Android → DOM storage setting; on iOS → non-persistent or restricted store",
-                ]),
+                ]).blockingTheFlow(),
         Probe(
             id: .cookieDocument, title: "document.cookie",
             instructions: "Nothing to do.",
