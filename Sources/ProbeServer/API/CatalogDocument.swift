@@ -33,9 +33,14 @@ final class CatalogDocument: Sendable {
     /// `pageMembers` of the export as compact JSON.
     var page: [UInt8] { once(pagePart) { catalog.exportJSON(members: Self.pageMembers) } }
 
-    /// Builds the page's part off the caller's thread, so the first page load finds it ready.
+    /// Builds the page's part off the caller's thread, so the first page load finds it ready,
+    /// then gives what the start freed back to the kernel (`FreedMemory`): the encoder's
+    /// scratch would otherwise stay resident in an idle server.
     func warm() {
-        DispatchQueue.global(qos: .utility).async { [self] in _ = page }
+        DispatchQueue.global(qos: .utility).async { [self] in
+            _ = page
+            FreedMemory.giveBack()
+        }
     }
 
     /// Under the lock: two first requests build it once, and neither sees half of it.

@@ -60,8 +60,9 @@ struct Expected {
     /// Whether a step needs a tap, an operator or a person is part of the contract too (an
     /// unattended run skips a person's step and a farm script answers a tap), and so is whether
     /// its failure stops the flow (its remedy is shown first among equals).
-    @Test(arguments: Catalog.standard.probes)
-    func EveryProbe_IsTheKindItsRowSays_AndBlocksTheFlowWhereItSays(probe: Probe) throws {
+    @Test(arguments: Catalog.standard.probes.map(\.id))
+    func EveryProbe_IsTheKindItsRowSays_AndBlocksTheFlowWhereItSays(id: ProbeID) throws {
+        let probe = try #require(Catalog.standard.probe(id: id))
         let row = try #require(Expected.of(probe.id), "\(probe.id) has no row in its area's test file")
         #expect(probe.kind == row.kind, "\(probe.id) is \(probe.kind), its row says \(row.kind)")
         #expect(probe.needsPerson == row.needsPerson, "\(probe.id): needsPerson \(probe.needsPerson), its row says \(row.needsPerson)")
