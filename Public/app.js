@@ -15,7 +15,7 @@ const answerWait = () => (params.answerWait ? Number(params.answerWait) * 1000 :
 const FARM_POLL_MS = 250;
 /* finish(): the last results get this many tries, this far apart, before the verdict is asked for. */
 const FINAL_FLUSH_TRIES = 10, FINAL_FLUSH_GAP_MS = 2000;
-const app = window.ProbeApp = { run: null, key: params.key || null, finished: false, completed: false, verdict: null, done: {}, attempts: {}, state: {}, pending: [] };
+const app = window.ProbeApp = { run: null, key: params.key || null, finished: false, completed: false, verdict: null, done: {}, attempts: {}, state: {}, pending: [], beside: [] };
 const enc = encodeURIComponent, slug = (id) => id.replace(/\./g, '-');
 /* The run's write key (?key= or the create answer) goes with every run request
    (docs/security-capabilities.md). */
@@ -195,10 +195,16 @@ function renderSteps() {
   groups.forEach((g) => { g.head.textContent = `${g.name} 0/${g.probes.length}`; });
 }
 
+/* iOS, by the platform the run was given, else by the user agent (iPadOS asks for the
+   desktop site: a Macintosh with touch points). */
+function onIOS() {
+  const p = params.platform || '', ua = navigator.userAgent;
+  return /ios/.test(p) || (!p && (/iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1)));
+}
 function tabApplies(tab) {
   const ua = navigator.userAgent, p = params.platform || '';
   const android = /android/.test(p) || (!p && /Android/.test(ua));
-  const ios = /ios/.test(p) || (!p && (/iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1)));
+  const ios = onIOS();
   return tab === 'Common' || (tab === 'Android' && android) || (tab === 'iOS WKWebView' && ios) ||
     (tab === 'React Native' && (/^rn-/.test(p) || !!window.ReactNativeWebView));
 }
@@ -253,6 +259,18 @@ function loadLater() {
   })));
 }
 
+/* Steps that run beside the automatic steps after them (docs/performance.md, "The flow"):
+   media.inline spends most of its time waiting fullscreenSettleMs for a fullscreen player
+   that would take its clip over, and the camera's steps after it neither read what it
+   observes nor change it (its clip is muted: no audio session is taken from the capture).
+   Not on iOS: there a clip that goes fullscreen covers the page, the camera's preview with
+   it, and WebKit may stop rendering a covered page; its steps run one after another. */
+const BESIDE_NEXT = ['media.inline'];
+const runsBeside = (probe) => BESIDE_NEXT.indexOf(probe.id) >= 0 && !onIOS();
+async function besideEnded() {
+  while (app.beside.length) await app.beside.shift();
+}
+
 async function runProbe(probe) {
   const ctx = current = {
     run: app.run, probe, slug: slug(probe.id), attempt: (app.attempts[probe.id] || 0) + 1, unattended, params,
@@ -266,24 +284,40 @@ async function runProbe(probe) {
   if (!I.probes[probe.id]) await app.later;
   const impl = I.probes[probe.id];
   const person = probe.kind === 'operator' || (probe.kind === 'tap' && !(unattended && probe.autoWhenUnattended));
-  let res;
-  if (!impl) res = { status: 'skipped', reason: 'not-implemented' };
-  else if (unattended && person && !tapWait) res = { status: 'skipped', reason: 'needs-operator' };
-  else {
-    const racers = person && !unattended ? [new Promise((r) => { ctx.skip = () => r({ status: 'skipped', reason: 'skipped-by-operator' }); })] : [];
-    /* A probe that throws ends as an error whose reason says what was thrown; its observed
-       fields stay the probe's own (the catalog declares them). */
-    racers.push(impl(ctx).catch((e) => ({ status: 'error', reason: `${e && e.name}: ${e && e.message}` })));
-    if (person && unattended) racers.push(awaitFarm(ctx));
-    const autoLimit = I.pageLimit('autoStepMs');
-    if (!person) racers.push(I.sleep(autoLimit).then(() => ({ status: 'error', reason: `the probe did not end within ${autoLimit / 1000} s` })));
-    res = await Promise.race(racers);
+  /* A step a person acts on starts once the steps running beside it ended: nothing but
+     the page's own panel is on the screen when it asks. */
+  if (person) await besideEnded();
+  if (!impl) return endProbe(ctx, { status: 'skipped', reason: 'not-implemented' });
+  if (unattended && person && !tapWait) return endProbe(ctx, { status: 'skipped', reason: 'needs-operator' });
+  const racers = person && !unattended ? [new Promise((r) => { ctx.skip = () => r({ status: 'skipped', reason: 'skipped-by-operator' }); })] : [];
+  /* A probe that throws ends as an error whose reason says what was thrown; its observed
+     fields stay the probe's own (the catalog declares them). */
+  racers.push(impl(ctx).catch((e) => ({ status: 'error', reason: `${e && e.name}: ${e && e.message}` })));
+  if (person && unattended) racers.push(awaitFarm(ctx));
+  const autoLimit = I.pageLimit('autoStepMs');
+  if (!person) racers.push(I.sleep(autoLimit).then(() => ({ status: 'error', reason: `the probe did not end within ${autoLimit / 1000} s` })));
+  const ended = Promise.race(racers).then((res) => {
     ctx.ended = true;
     ctx.endings.forEach((fn) => { try { fn(); } catch (e) { /* a clean-up failure ends nothing */ } });
+    return res;
+  });
+  if (!person && runsBeside(probe)) {
+    leaveStep(ctx);
+    app.beside.push(ended.then((res) => endProbe(ctx, res)));
+    return;
   }
+  return endProbe(ctx, await ended);
+}
+/* The dock is the step's until it ends or runs on beside the next one. */
+function leaveStep(ctx) {
+  if (current !== ctx) return;
   action.hidden = true;
   current = null;
   fitDock();
+}
+async function endProbe(ctx, res) {
+  const probe = ctx.probe;
+  leaveStep(ctx);
   /* A step the catalog declares as posting after another (after.waits "finish") holds its
      result until that one posted; its finish() then reads what changed. */
   const after = probe.after && probe.after.waits === 'finish' ? probe.after.probe : null;
@@ -509,6 +543,7 @@ async function main() {
     if (app.done[probe.id]) setStatus(probe, app.done[probe.id]);
     else if (!app.completed) await runProbe(probe);
   }
+  await besideEnded();
   for (const x of app.pending) await post(x.ctx, x.res);
   await finish();
 }
