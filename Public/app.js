@@ -263,8 +263,10 @@ function loadLater() {
    media.inline spends most of its time waiting fullscreenSettleMs for a fullscreen player
    that would take its clip over, and the camera's steps after it neither read what it
    observes nor change it (its clip is muted: no audio session is taken from the capture).
-   Not on iOS: there a clip that goes fullscreen covers the page, the camera's preview with
-   it, and WebKit may stop rendering a covered page; its steps run one after another. */
+   Not on iOS: there a clip refused inline playback goes fullscreen over the page and the
+   camera's preview, and WebKit has delivered requestVideoFrameCallback (camera.frames'
+   count) only to a displayed video (https://bugs.webkit.org/show_bug.cgi?id=282782), so
+   one result could change the other; there the steps run one after another. */
 const BESIDE_NEXT = ['media.inline'];
 const runsBeside = (probe) => BESIDE_NEXT.indexOf(probe.id) >= 0 && !onIOS();
 async function besideEnded() {
@@ -471,8 +473,22 @@ function intro(probes) {
   }));
 }
 
+/* POST /api/runs; metadata values are strings, numbers or booleans: an absent one is left out, never null. */
+function createRun(metadata) {
+  metadata.mode = unattended ? 'unattended' : 'attended';
+  if (params.probes) metadata.probes = params.probes;
+  return R.api('POST', '/api/runs', { platform: params.platform, label: params.label, requirementSet: params.requirementSet, metadata });
+}
+/* A promise's outcome as a value, so a request sent early is read (and its error said) in turn. */
+const settled = (promise) => promise.then((value) => ({ value }), (error) => ({ error }));
+
 async function main() {
   app.later = loadLater();
+  /* What needs nothing from the config goes out beside it, a round trip less on a phone's
+     link: the run named in the URL (its results), or an unattended run's creation (no
+     introduction to show first). */
+  const reading = params.run ? settled(R.api('GET', withKey('/api/runs/' + enc(params.run)))) : null;
+  const creating = !params.run && unattended ? settled(createRun({})) : null;
   let config, results = [];
   try {
     config = await R.api('GET', params.run ? withKey('/api/config?run=' + enc(params.run)) : '/api/config');
@@ -483,24 +499,22 @@ async function main() {
   if (params.run) {
     /* A completed run's verdict is final (the server refuses results after completion with
        409): it is shown, not run again; complete answers the same verdict however often. */
-    try { const run = await R.api('GET', withKey('/api/runs/' + enc(params.run))); results = run.results || []; app.completed = !!run.completedAt; } catch (e) {
+    const read = await reading, e = read.error;
+    if (e) {
       return fatal(e.status === 404 ? `Run ${params.run} is not on this server, or this link lacks its key. Open ${location.origin}/ to start a new run.`
         : `Run ${params.run}: ${e.message}`, e.status === 404 ? { label: 'Start a new run', href: location.pathname } : reload());
     }
+    results = read.value.results || [];
+    app.completed = !!read.value.completedAt;
     app.run = params.run;
   } else {
     const wanted = app.catalog.probes.filter((p) => !params.probes || params.probes.split(',').indexOf(p.id) >= 0);
-    const metadata = unattended ? {} : (await offerResume(), await intro(wanted));
-    metadata.mode = unattended ? 'unattended' : 'attended';
-    /* Metadata values are strings, numbers or booleans: an absent one is left out, never null. */
-    if (params.probes) metadata.probes = params.probes;
-    try {
-      const created = await R.api('POST', '/api/runs', { platform: params.platform, label: params.label, requirementSet: params.requirementSet, metadata });
-      app.run = params.run = created.id;
-      app.key = params.key = created.writeKey;
-      history.replaceState(null, '', urlWith('run', app.run));
-      history.replaceState(null, '', urlWith('key', app.key));
-    } catch (e) { return fatal('Could not create a run: ' + e.message, reload()); }
+    const made = creating ? await creating : await settled(createRun((await offerResume(), await intro(wanted))));
+    if (made.error) return fatal('Could not create a run: ' + made.error.message, reload());
+    app.run = params.run = made.value.id;
+    app.key = params.key = made.value.writeKey;
+    history.replaceState(null, '', urlWith('run', app.run));
+    history.replaceState(null, '', urlWith('key', app.key));
   }
   $('dock').hidden = false;
   if (!unattended) stored(OPEN_RUN, { run: app.run, key: app.key, url: location.pathname + location.search });
