@@ -7,9 +7,9 @@
 import Foundation
 
 private let decoder = ResultDecoder()
-/// A zero written with an exponent (`0e1`, `0.00e1`, `0.000000000000000E4`: a zero mantissa,
-/// with or without a fraction of zeros, then `e`/`E` and a digit 1-9) somewhere in the text:
-/// numbers RFC 8259 allows that JSONDecoder refuses for some counts of zeros.
+/// A zero written with an exponent (`0e1`, `0.00e1`, `0.00e04`, `0.000000000000000E4`: a zero
+/// mantissa, with or without a fraction of zeros, then `e`/`E` and digits) somewhere in the
+/// text: numbers RFC 8259 allows that JSONDecoder refuses for some counts of zeros.
 private func hasZeroExponent(_ b: [UInt8]) -> Bool {
     func digit(_ i: Int) -> Bool { i >= 0 && i < b.count && b[i] >= 0x30 && b[i] <= 0x39 }
     for i in b.indices where b[i] == 0x30 && !digit(i - 1) && (i == 0 || b[i - 1] != 0x2E) {
@@ -18,7 +18,10 @@ private func hasZeroExponent(_ b: [UInt8]) -> Bool {
             j += 1
             while j < b.count && b[j] == 0x30 { j += 1 }
         }
-        if j + 1 < b.count && (b[j] == 0x65 || b[j] == 0x45) && b[j + 1] >= 0x31 && b[j + 1] <= 0x39 { return true }
+        guard j < b.count, b[j] == 0x65 || b[j] == 0x45 else { continue }
+        j += 1
+        if j < b.count && (b[j] == 0x2B || b[j] == 0x2D) { j += 1 }
+        if digit(j) { return true }
     }
     return false
 }
