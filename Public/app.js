@@ -259,16 +259,23 @@ function loadLater() {
   })));
 }
 
-/* Steps that run beside the automatic steps after them (docs/performance.md, "The flow"):
-   media.inline spends most of its time waiting fullscreenSettleMs for a fullscreen player
-   that would take its clip over, and the camera's steps after it neither read what it
-   observes nor change it (its clip is muted: no audio session is taken from the capture).
-   Not on iOS: there a clip refused inline playback goes fullscreen over the page and the
-   camera's preview, and WebKit has delivered requestVideoFrameCallback (camera.frames'
-   count) only to a displayed video (https://bugs.webkit.org/show_bug.cgi?id=282782), so
-   one result could change the other; there the steps run one after another. */
-const BESIDE_NEXT = ['media.inline'];
-const runsBeside = (probe) => BESIDE_NEXT.indexOf(probe.id) >= 0 && !onIOS();
+/* Steps that run beside the automatic steps after them (docs/performance.md, "The flow"),
+   each where neither its result nor theirs can change by it; a step a person taps or answers,
+   and the verdict, wait for them to end.
+   - media.inline spends most of its time waiting fullscreenSettleMs for a fullscreen player
+     that would take its clip over, and the camera's steps after it neither read what it
+     observes nor change it (its clip is muted: no audio session is taken from the capture).
+     Not on iOS: there a clip refused inline playback goes fullscreen over the page and the
+     camera's preview, and WebKit has delivered requestVideoFrameCallback (camera.frames'
+     count) only to a displayed video (https://bugs.webkit.org/show_bug.cgi?id=282782), so
+     one result could change the other; there the steps run one after another.
+   - fetch.integrity spends its time moving 1 MiB each way, on a phone's link the longest
+     wait of the automatic steps. The steps after it read neither those bytes nor their
+     timing: xhr.sameOrigin's limit (requestMs, 10 s) and the clips' play() (media.autoplay
+     counts an accepted play(), not a started one) do not tighten while a transfer shares
+     the link. */
+const BESIDE_NEXT = { 'media.inline': () => !onIOS(), 'fetch.integrity': () => true };
+const runsBeside = (probe) => Object.prototype.hasOwnProperty.call(BESIDE_NEXT, probe.id) && BESIDE_NEXT[probe.id]();
 async function besideEnded() {
   while (app.beside.length) await app.beside.shift();
 }

@@ -51,13 +51,19 @@ P['fetch.integrity'] = async () => {
   for (let i = 0; i < size; i += 65536) crypto.getRandomValues(up.subarray(i, i + 65536));
   const mine = await I.sha256(up.buffer);
   if (!mine) return skipped('no-crypto-subtle', o);
-  try {
+  const upload = async () => {
     const server = (await getJSON('/probe/sha256', { method: 'POST', credentials: 'same-origin', body: up })).json;
     o.uploadHashMatch = server.sha256 === mine && server.bytes === size;
+  };
+  const download = async () => {
     const r = await fetch(`/probe/bytes?size=${size}&seed=${1 + Math.floor(Math.random() * 1e9)}`, { cache: 'no-store' });
     const expected = r.headers.get('X-Probe-SHA256'), down = await r.arrayBuffer();
     o.downloadHashMatch = !!expected && (await I.sha256(down)) === expected;
-  } catch (e) { I.caught(o, e); }
+  };
+  /* Neither direction reads the other's answer: both at once, as a link carries them; the
+     step ends once both did, and names the first error. */
+  const errors = (await Promise.all([upload(), download()].map((p) => p.then(() => null, (e) => e)))).filter(Boolean);
+  if (errors.length) I.caught(o, errors[0]);
   return result(o.uploadHashMatch && o.downloadHashMatch, o);
 };
 
