@@ -57,24 +57,29 @@ P['camera.getUserMedia'] = async (ctx) => {
   return result(!!s, o);
 };
 
-/* Counts frames and samples a 32×24 canvas: all dark is black, one distinct picture is
-   frozen. requestVideoFrameCallback (Chrome 83, Safari 15.4) counts real frames; without it
-   the distinct samples stand in, over the whole span. With it, sampling ends once `decide` ms
-   have shown two distinct pictures, one of them lit, at a live camera's rate (a frame every
-   `liveFrame` ms or sooner):
-   black needs every sample dark and frozen every sample alike, so neither can turn true
-   after that, and `frames` is the rate per second over the time sampled. A slower stream
-   (WebKitGTK's first frames come slowly) is counted over the whole span. */
-async function sampleFrames(v, span, decide, liveFrame) {
+/* Counts frames and samples a 32×24 canvas. A dark sample (mean luma under 10) is a covered
+   lens, a stream that never rendered, or a camera still settling its exposure: every sample
+   dark is black. Once a sample is lit the dark ones say nothing of motion, so frozen is every
+   lit sample alike (every sample alike while none is lit): a camera that freezes after its
+   dark exposure frames reads as frozen, not as two pictures. requestVideoFrameCallback
+   (Chrome 83, Safari 15.4) counts real frames; without it the distinct samples stand in, over
+   the whole span, from `settle` ms on. With it, sampling starts at the first frame the element
+   presents (at most `settle` ms: before it a canvas draws nothing) and ends once `decide` ms
+   have shown two distinct lit pictures at a live camera's rate (a frame every `liveFrame` ms
+   or sooner): black needs every sample dark and frozen every lit sample alike, so neither can
+   turn true after that, and `frames` is the rate per second over the time sampled. A slower
+   stream (WebKitGTK's first frames come slowly) is counted over the whole span. */
+async function sampleFrames(v, { span, decide, liveFrame, settle }) {
   const canvas = document.createElement('canvas');
   canvas.width = 32;
   canvas.height = 24;
-  const g = canvas.getContext('2d'), samples = [], distinct = {}, rounds = 10, counted = !!v.requestVideoFrameCallback;
-  let callbacks = 0, counting = true, error = null, lit = false;
+  const g = canvas.getContext('2d'), samples = [], distinct = {}, distinctLit = {}, rounds = 10, counted = !!v.requestVideoFrameCallback;
+  let callbacks = 0, counting = true, error = null, litSamples = 0;
   if (counted) {
+    await Promise.race([new Promise((presented) => v.requestVideoFrameCallback(() => presented())), I.sleep(settle)]);
     const onFrame = () => { if (counting) { callbacks++; v.requestVideoFrameCallback(onFrame); } };
     v.requestVideoFrameCallback(onFrame);
-  }
+  } else await I.sleep(settle);
   const t0 = performance.now();
   for (let round = 0; round <= rounds; round++) {
     try {
@@ -87,20 +92,22 @@ async function sampleFrames(v, span, decide, liveFrame) {
         hash = (hash * 31 + d[i] + d[i + 1] * 7 + d[i + 2] * 13) | 0;
       }
       samples.push(sum / (32 * 24));
-      /* Mean luma under 10 of 255: a covered lens or a stream that never rendered. */
-      if (sum / (32 * 24) >= 10) lit = true;
+      if (sum / (32 * 24) >= 10) {
+        litSamples++;
+        distinctLit[hash] = 1;
+      }
       distinct[hash] = 1;
     } catch (e) { error = I.errName(e); }
     const spent = performance.now() - t0;
-    if (counted && lit && Object.keys(distinct).length > 1 && spent >= decide && spent <= callbacks * liveFrame) break;
+    if (counted && Object.keys(distinctLit).length > 1 && spent >= decide && spent <= callbacks * liveFrame) break;
     if (round < rounds) await I.sleep(span / rounds);
   }
   counting = false;
   const kinds = Object.keys(distinct).length, sampledMs = Math.max(1, Math.round(performance.now() - t0));
   return {
     frames: counted ? Math.round(callbacks * 1000 / sampledMs) : kinds, frameSource: counted ? 'frameCallbacks' : 'distinctSamples', sampledMs,
-    black: samples.length > 0 && !lit,
-    frozen: samples.length > 1 && kinds === 1,
+    black: samples.length > 0 && !litSamples,
+    frozen: litSamples ? litSamples > 1 && Object.keys(distinctLit).length === 1 : samples.length > 1 && kinds === 1,
     meanLuma: samples.length ? Math.round(samples.reduce((a, l) => a + l, 0) / samples.length) : null, sampleError: error
   };
 }
@@ -116,8 +123,8 @@ P['camera.frames'] = async (ctx) => {
   v.srcObject = stream;
   ctx.stage.appendChild(v);
   const fs = I.watchFullscreen(v), r = await I.play(v, ctx.limit('playMs'));
-  await I.sleep(ctx.limit('settleMs'));
-  const o = I.pick(await sampleFrames(v, ctx.limit('sampleMs'), ctx.limit('decideMs'), ctx.limit('liveFrameMs')), ['frames', 'sampledMs', 'black', 'frozen', 'frameSource', 'meanLuma', 'sampleError'], {
+  const limits = { span: ctx.limit('sampleMs'), decide: ctx.limit('decideMs'), liveFrame: ctx.limit('liveFrameMs'), settle: ctx.limit('settleMs') };
+  const o = I.pick(await sampleFrames(v, limits), ['frames', 'sampledMs', 'black', 'frozen', 'frameSource', 'meanLuma', 'sampleError'], {
     playing: r.played, width: v.videoWidth | 0, height: v.videoHeight | 0, fullscreen: fs.entered || I.isFullscreen(v),
     settings: settings(stream), errorName: r.errorName });
   v.srcObject = null;
