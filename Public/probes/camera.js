@@ -91,8 +91,9 @@ async function sampleFrames(v, { span, decide, liveFrame, settle }) {
         sum += 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2];
         hash = (hash * 31 + d[i] + d[i + 1] * 7 + d[i + 2] * 13) | 0;
       }
-      samples.push(sum / (32 * 24));
-      if (sum / (32 * 24) >= 10) {
+      const luma = sum / (32 * 24);
+      samples.push(luma);
+      if (luma >= 10) {
         litSamples++;
         distinctLit[hash] = 1;
       }

@@ -148,10 +148,16 @@ def playwright():
         yield p
 
 
+def launch_chromium(playwright, *extra_args):
+    """Headless Chromium with its fake camera (a moving, lit test picture, or a file's frames
+    with --use-file-for-fake-video-capture in extra_args)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=[
+        "--no-sandbox", "--use-fake-device-for-media-stream", "--ignore-certificate-errors", *extra_args])
+
+
 @pytest.fixture(scope="session")
 def browser(playwright):
-    b = playwright.chromium.launch(executable_path=CHROMIUM, args=[
-        "--no-sandbox", "--use-fake-device-for-media-stream", "--ignore-certificate-errors"])
+    b = launch_chromium(playwright)
     yield b
     b.close()
 

@@ -3,7 +3,7 @@
 exposure frames before it, come through the real capture, video element and canvas."""
 import pathlib
 
-from conftest import CHROMIUM, wait_finished
+from conftest import launch_chromium, open_page, wait_finished
 
 WIDTH, HEIGHT, RATE = 320, 240, 30
 
@@ -31,13 +31,9 @@ STILL = frame(lambda x, y: 40 + (x + y) % 180)
 def frames_from_clip(playwright, server, tmp_path, clip):
     path = pathlib.Path(tmp_path) / "camera.y4m"
     write_clip(path, clip)
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
-        "--no-sandbox", "--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={path}",
-        "--ignore-certificate-errors"])
+    browser = launch_chromium(playwright, f"--use-file-for-fake-video-capture={path}")
     try:
-        context = browser.new_context(ignore_https_errors=True, permissions=["camera"], viewport={"width": 390, "height": 844})
-        page = context.new_page()
-        page.goto(server.base + "/?mode=unattended&probes=camera.getUserMedia,camera.frames", wait_until="domcontentloaded")
+        _, page = open_page(browser, server.base + "/?mode=unattended&probes=camera.getUserMedia,camera.frames")
         end = wait_finished(page)
         return server.stored_results(end["run"])["camera.frames"]
     finally:
