@@ -23,6 +23,17 @@ public struct Quotas: Sendable, Equatable {
     /// two measurements the store can exceed the cap by what arrives in that time.
     public static let storeMeasureIntervalSeconds = 1
 
+    /// The share of `--max-store` one address may add in an hour without the token
+    /// (observations and uploads): a quarter, so one address, or one IPv6 /64, needs four
+    /// hours to fill the store it filled in a minute at 25 MiB/s, while the others still
+    /// write. At the default 1 GiB that is 256 MiB an hour: ~1,200 real runs' observations, or
+    /// ~20 runs with two phone photos each. A farm behind one NAT that needs more raises
+    /// `--max-store`, or posts with a token, which is not counted.
+    public static let storeShareOfAddressPerHour: Int64 = 4
+
+    /// The bytes one address may add per hour without the token (`storeShareOfAddressPerHour`).
+    public var addressBytesPerHour: Int64 { maxStoreBytes / Quotas.storeShareOfAddressPerHour }
+
     /// `--runs-per-hour`.
     public var runsPerAddressPerHour = Quotas.defaultRunsPerAddressPerHour
     /// `--max-store`: when reached, writes that add data are refused with 507 `store_full`
@@ -82,7 +93,7 @@ public enum QuotaExceeded: Error, Equatable, Sendable {
         }
     }
 
-    static func bytes(_ n: Int64) -> String {
+    public static func bytes(_ n: Int64) -> String {
         if n >= 1 << 30, n % (1 << 30) == 0 { return "\(n >> 30) GiB" }
         if n >= 1 << 20, n % (1 << 20) == 0 { return "\(n >> 20) MiB" }
         if n >= 1 << 10, n % (1 << 10) == 0 { return "\(n >> 10) KiB" }

@@ -51,8 +51,7 @@ public struct ResultRecord: Equatable, Sendable {
     }
 
     private static func sameJSON(_ a: String, _ b: String) -> Bool {
-        guard let left = try? JSONDecoder().decode(JSONValue.self, from: Data(a.utf8)),
-              let right = try? JSONDecoder().decode(JSONValue.self, from: Data(b.utf8)) else { return false }
+        guard let left = JSONValue.parse(text: a), let right = JSONValue.parse(text: b) else { return false }
         return left == right
     }
 }

@@ -17,13 +17,21 @@ public enum RunJudge {
 
     /// The catalog's result from a stored record. Stored records were validated by the
     /// catalog's decoder on the way in; a record that no longer decodes is kept as an error.
+    /// The observation is read by the project's one-pass parser (`JSONValue.parse`), not by
+    /// `JSONDecoder`, whose `Codable` route into `JSONValue` cost about 290 ms per MiB: every
+    /// judgement of an open run reads every observation again (docs/performance.md).
     public static func probeResult(_ record: ResultRecord) -> ProbeResult {
-        let observed = (try? JSONDecoder().decode([String: JSONValue].self, from: Data(record.observed.utf8))) ?? [:]
+        let observed = observation(record.observed)
         return ProbeResult(
             run: record.runID, probe: ProbeID(rawValue: record.probe), attempt: record.attempt,
             status: ProbeResult.Status(rawValue: record.status) ?? .error, reason: record.reason,
             observed: observed, elapsedMs: record.elapsedMs ?? 0,
             at: record.at.map(RFC3339.format) ?? "1970-01-01T00:00:00Z")
+    }
+
+    /// A stored observation's object; `[:]` for text that is not one (a row written by hand).
+    public static func observation(_ text: String) -> [String: JSONValue] {
+        JSONValue.parse(text: text)?.objectValue ?? [:]
     }
 
     /// The platform of a run: `PlatformDetector.detect(results:…)` fed the run's results, its
@@ -32,7 +40,7 @@ public enum RunJudge {
     /// (`pagePlatform`) and for every judgement.
     public static func platform(of run: RunRecord, results: [ProbeResult], override: String? = nil) -> DetectedPlatform {
         // POST /api/runs keeps its `wrapper` in the metadata (docs/wrappers.md).
-        let metadata = (try? JSONDecoder().decode([String: JSONValue].self, from: Data(run.metadata.utf8))) ?? [:]
+        let metadata = observation(run.metadata)
         return PlatformDetector.detect(results: results, userAgent: run.userAgent, override: override ?? run.platform,
                                        wrapperOverride: metadata["wrapper"]?.stringValue)
     }

@@ -212,6 +212,61 @@ def test_LargestRunReports_CostBoundedMemory():
         assert peak < 600 * 1024, peak
 
 
+def dense_observed(i):
+    """An observation of many small values, the shape that costs most to parse per byte."""
+    return {"entries": [{"name": f"field{j}", "ok": True, "value": j + 0.5, "list": [1, 2, "a", None],
+                         "text": f"caf\u00e9 {i}.{j}"} for j in range(560)], "available": True}
+
+
+def fill_anonymously(server, run, target_bytes):
+    """Posts dense observations with the run's write key only (no token) until the run holds
+    about `target_bytes` or its quota refuses; returns the results stored."""
+    attempt, held = 1, 0
+    while held < target_bytes:
+        batch = [result(run, probe="storage.local", attempt=attempt + i, observed=dense_observed(attempt + i)) for i in range(16)]
+        status, _, _, _ = server.request("POST", server.results_path(run), {"results": batch})
+        if status != 200:
+            break
+        held += sum(len(json.dumps(r["observed"])) for r in batch)
+        attempt += 16
+    return attempt - 1
+
+
+def judged_bytes(server):
+    _, _, data, _ = server.request("GET", "/metrics", headers=auth(server))
+    m = re.search(rb"^probe_judged_observation_bytes_total (\d+)", data, re.M)
+    assert m, "the metric of observation bytes judged is missing"
+    return int(m.group(1))
+
+
+def test_AnonymousReadsOfAFullRun_ParseItsObservationsOnlyWithinTheAddressesShare():
+    """One anonymous client filled a run to its 8 MiB quota and asked for its judgement again
+    and again: ~2 s of server CPU each, every other device's results waiting behind it. Now
+    an address pays for what judging parses (RateLimiter.judgedObservations: 32 MiB at once,
+    4 MiB a second), and a completed run's kept judgement is read back parsing nothing."""
+    with Server() as server:
+        run = server.create_run()
+        fill_anonymously(server, run, MAX_RESULT_BYTES_PER_RUN)
+        other = f"/api/runs/{run}/diff?platform=ios-safari"
+        statuses = [server.request("GET", other, timeout=120)[0] for _ in range(8)]
+        assert statuses.count(200) >= 3, statuses
+        assert 429 in statuses, f"an anonymous address judged {statuses.count(200)} full runs in a row: {statuses}"
+        refused = server.request("GET", other)
+        assert refused[0] == 429 and refused[3]["error"]["code"] == "too_many_judgements", refused[3]
+        assert "MiB a second" in refused[3]["error"]["message"] and "retry-after" in refused[1]
+        # The token holder is not counted.
+        assert server.request("GET", other, headers=auth(server), timeout=120)[0] == 200
+        # Completed: judged once more by complete, then every reader reads the kept judgement.
+        assert server.request("POST", f"/api/runs/{run}/complete?key={server.keys[run]}", {}, timeout=120)[0] == 200
+        before = judged_bytes(server)
+        for path in (f"/api/runs/{run}/report.json", f"/api/runs/{run}/diff", f"/runs/{run}",
+                     f"/api/runs/{run}/report.md", f"/api/runs/{run}/report.junit.xml"):
+            for _ in range(5):
+                status, _, data, _ = server.request("GET", path, timeout=120)
+                assert status == 200, (path, status, data[:200])
+        assert judged_bytes(server) == before, "a completed run's readers parsed its observations again"
+
+
 def test_ConcurrentLargeUploads_AreBoundedInFlight():
     with Server() as server:
         run = server.create_run()

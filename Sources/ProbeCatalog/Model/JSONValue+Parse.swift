@@ -20,10 +20,20 @@ extension JSONValue {
     public static let maxDepth = 512
 
     public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> JSONValue in
-            var reader = JSONReader(buffer)
-            return try reader.document()
-        }
+        try bytes.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> JSONValue in try parse(buffer) }
+    }
+
+    /// Stored JSON text (an observation, a run's metadata), read in place; nil when it is not
+    /// JSON (a row written by hand), which the callers read as empty.
+    public static func parse(text: String) -> JSONValue? {
+        var text = text
+        return text.withUTF8 { bytes in try? parse(bytes) }
+    }
+
+    /// The same for bytes already in memory (a stored text's UTF-8), without copying them.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> JSONValue {
+        var reader = JSONReader(bytes)
+        return try reader.document()
     }
 }
 

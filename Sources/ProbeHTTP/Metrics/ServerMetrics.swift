@@ -89,8 +89,12 @@ public final class ServerMetrics: Sendable {
         public var storeBytes: Int64
         public var storeLimitBytes: Int64
         public var longPolls: Int
-        public init(storeBytes: Int64, storeLimitBytes: Int64, longPolls: Int) {
+        /// Observation bytes parsed to judge runs since the start (a counter its owner keeps):
+        /// a completed run's kept judgement is read back without adding to it.
+        public var observationBytesJudged: Int
+        public init(storeBytes: Int64, storeLimitBytes: Int64, longPolls: Int, observationBytesJudged: Int = 0) {
             self.storeBytes = storeBytes; self.storeLimitBytes = storeLimitBytes; self.longPolls = longPolls
+            self.observationBytesJudged = observationBytesJudged
         }
     }
 
@@ -126,6 +130,9 @@ public final class ServerMetrics: Sendable {
         out.family("probe_readiness_probes_total", .counter,
                    help: "Write probes /readyz ran (a synced file and a store write each); answers within a second share one.")
         out.sample("probe_readiness_probes_total", [], Double(s.readinessProbes))
+        out.family("probe_judged_observation_bytes_total", .counter,
+                   help: "Bytes of stored observations parsed to judge runs since the server started.")
+        out.sample("probe_judged_observation_bytes_total", [], Double(gauges.observationBytesJudged))
         out.family("probe_store_bytes", .gauge, help: "Size of the store: database and uploads.")
         out.sample("probe_store_bytes", [], Double(gauges.storeBytes))
         out.family("probe_store_limit_bytes", .gauge, help: "The store's limit (--max-store).")

@@ -27,6 +27,14 @@ public final class RateLimiter: @unchecked Sendable {
     /// Wrong access tokens: 1 a second, 10 at once (a person mistyping, a CI job with a stale
     /// secret), so a short hand-chosen `--token` is not brute-forced at 14,000 a second.
     public static let tokenGuesses = Rule(rate: 1, burst: 10)
+    /// Observations judged for one address without the token, in bytes parsed: 4 MiB a
+    /// second, 32 MiB at once. Judging reads every observation of a run (its diff, a report,
+    /// `/runs/{id}` of an open run, or of a completed one against another profile), ~50 ms
+    /// of CPU per MiB parsed (docs/performance.md), so an address costs at most ~0.2 s of CPU a
+    /// second. A real run holds ~200 KiB and the page reads its judgement once or twice: 30
+    /// devices behind one NAT finishing together stay within the burst. A completed run's own
+    /// judgement is kept and read back without judging, so it costs nothing here.
+    public static let judgedObservations = Rule(rate: 4 * 1024 * 1024, burst: 32 * 1024 * 1024)
     /// `/probe/bytes`, in bytes: 2 MiB a second, 16 MiB at once. fetch.integrity downloads
     /// 1 MiB per run, so 16 devices can start together behind one address; serving anyone
     /// 380 MB/s (what one client drew before) costs the whole CPU.
@@ -59,6 +67,12 @@ public final class RateLimiter: @unchecked Sendable {
             buckets[key] = bucket
             return (true, 0)
         }
+    }
+
+    /// Leaves `key` owing `seconds` of refill, as a client that spent its burst and more
+    /// would; for tests, which cannot spend a real burst faster than it refills.
+    func exhaust(_ key: String, for seconds: Double, nowNanos: UInt64) {
+        lock.withLock { buckets[key] = (-seconds * rule.rate, nowNanos) }
     }
 
     /// Seconds until `key` could take `cost` (0: it can now), without taking anything.

@@ -16,8 +16,9 @@ extension RunAPI {
             router.add("GET", "/api/runs/:id/\(format.rawValue)") { [self] req in
                 let id = try runID(req)
                 let access = try lookup(req)
+                let allowance = allowance(req, access)
                 return .offload {
-                    let text = RunReports.render(format, try self.document(id, access))
+                    let text = RunReports.render(format, try self.document(id, access, allowance))
                     return Response(status: .ok, headers: HTTPHeaders([("Content-Type", format.contentType), ("Cache-Control", "no-store")]),
                                     body: Array(text.utf8))
                 }
@@ -28,11 +29,12 @@ extension RunAPI {
                 throw Self.runPageNotFound(req.parameters["id"] ?? "")
             }
             let access = try lookup(req)
+            let allowance = allowance(req, access)
             return .offload {
                 guard let found = try self.store.run(id: id), access.allows(.read, found) else {
                     throw Self.runPageNotFound(id)
                 }
-                return .html(RunReportPage.html(try self.document(id, access), catalog: self.catalog))
+                return .html(RunReportPage.html(try self.document(id, access, allowance), catalog: self.catalog))
             }
         }
         router.add("GET", "/runs") { [self] req in
@@ -62,9 +64,9 @@ extension RunAPI {
             return .offload {
                 let page = try self.store.listRuns(filter: RunFilter(label: filter.label, platform: filter.platform,
                                                                      verdict: filter.verdict, limit: Self.matrixRuns))
-                // Completed runs' judgements are read back, in one read; only the others are judged.
-                let reports = try self.judgements.judgements(of: page.items)
-                let rows = page.items.map { RunMatrixRow(run: $0, report: reports[$0.id]) }
+                // Completed runs' judgements are read back; only the others are judged, within a bound.
+                let (reports, deferred) = try self.judgements.judgements(of: page.items)
+                let rows = page.items.map { RunMatrixRow(run: $0, report: reports[$0.id], deferred: deferred.contains($0.id)) }
                 return .html(RunMatrixPage.html(rows: rows, filter: filter, catalog: self.catalog))
             }
         }
@@ -94,13 +96,13 @@ extension RunAPI {
     }
 
     /// A run's report document: its judgement (a completed run's as stored), results and
-    /// uploads, each stored observation parsed once for the document and, when the run is
-    /// judged now, the judge (blocking reads: call off the loops).
-    func document(_ id: String, _ access: RunAccess) throws -> RunReportDocument {
+    /// uploads. The observations stay the stored texts (`RunReportDocument.Observation`): only
+    /// judging parses them, which a completed run's kept judgement spares (blocking reads:
+    /// call off the loops).
+    func document(_ id: String, _ access: RunAccess, _ allowance: JudgingAllowance?) throws -> RunReportDocument {
         let run = try self.run(id, access, .read)
         let records = try store.results(runID: id)
-        let parsed = records.map(RunJudge.probeResult)
-        let report = try judgements.judgement(of: run, records: records, parsed: parsed).report
-        return RunReportDocument(run: run, report: report, records: records, parsed: parsed, uploads: try store.uploads(runID: id))
+        let report = try judgements.judgement(of: run, records: records, allowance: allowance).report
+        return RunReportDocument(run: run, report: report, records: records, uploads: try store.uploads(runID: id))
     }
 }

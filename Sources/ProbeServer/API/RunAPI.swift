@@ -43,6 +43,10 @@ public final class RunAPI: @unchecked Sendable {
     public let storeGauge: StoreGauge
     let resultPosting = RateLimiter(RateLimiter.results)
     let runLookups = RateLimiter(RateLimiter.runLookups)
+    let judgedObservations = RateLimiter(RateLimiter.judgedObservations)
+    /// `Quotas.addressBytesPerHour` as a bucket that refills over the hour: what an address
+    /// without the token may add to the store (observations and uploads).
+    let storedBytes: RateLimiter
     let decoder: ResultDecoder
     /// The catalog as JSON and as a value (`/api/catalog`, `/api/config`), built on first use.
     let catalogDocument: CatalogDocument
@@ -57,6 +61,8 @@ public final class RunAPI: @unchecked Sendable {
         self.quotas = quotas
         let perHour = Double(quotas.runsPerAddressPerHour)
         self.runsPerHour = RateLimiter(RateLimiter.Rule(rate: perHour / 3600, burst: perHour))
+        let bytesPerHour = Double(quotas.addressBytesPerHour)
+        self.storedBytes = RateLimiter(RateLimiter.Rule(rate: bytesPerHour / 3600, burst: bytesPerHour))
         self.storeGauge = StoreGauge(store: store, limit: quotas.maxStoreBytes)
         self.store = store
         self.catalog = catalog
@@ -114,7 +120,8 @@ public final class RunAPI: @unchecked Sendable {
             let id = try runID(req)
             let (set, platform) = try profileQuery(req)
             let access = try lookup(req)
-            return .offload { try self.diff(id, access, requirementSet: set, platform: platform) }
+            let allowance = allowance(req, access)
+            return .offload { try self.diff(id, access, requirementSet: set, platform: platform, allowance: allowance) }
         }
         router.add("GET", "/api/runs/:id/wait") { [self] req in try wait(runID(req), req) }
         router.add("GET", "/api/compare") { [self] req in
@@ -167,6 +174,12 @@ public final class RunAPI: @unchecked Sendable {
             try runLookups.check(req, what: "run lookups", code: "too_many_lookups")
         }
         return access
+    }
+
+    /// What judging may cost for this request: nil for the token holder; else the address's
+    /// share of `RateLimiter.judgedObservations`.
+    func allowance(_ req: Request, _ access: RunAccess) -> JudgingAllowance? {
+        access.hasToken ? nil : JudgingAllowance(bucket: judgedObservations, address: req.quotaKey)
     }
 
     /// The run, when it exists and `access` allows `need`; else exactly the answer for a
@@ -360,6 +373,7 @@ public final class RunAPI: @unchecked Sendable {
 
     func deleteRun(_ id: String) throws -> Reply {
         later(.deleteRun(id: id)) { [self] outcome in
+            judgements.forget(runID: id)
             if case .deleted(let paths) = outcome { removeUploads(paths) }
             return Response(status: .noContent)
         }
@@ -395,6 +409,7 @@ public final class RunAPI: @unchecked Sendable {
         try resultPosting.check(req, cost: Double(results.count), what: "results")
         let incoming = Int64(req.body.count)
         try storeGauge.check(adding: incoming)
+        if !access.hasToken { try chargeStoredBytes(incoming, address: req.quotaKey) }
         let received = Self.now()
         // The observations as accepted; re-encoded only for a body the scan does not read.
         let accepted = PostedObservations.ranges(in: req.body).flatMap { $0.count == results.count ? $0 : nil }
@@ -464,8 +479,10 @@ public final class RunAPI: @unchecked Sendable {
     // MARK: Completion, diff, wait
 
     func completeRun(_ id: String, _ req: Request) throws -> Reply {
-        withRun(id, try access(req), .write) { [self] _ in
-            .later { promise in self.complete(id, promise) }
+        let access = try access(req)
+        let requester: WebhookOutbox.Requester = access.hasToken ? .tokenHolder : .address(req.quotaKey)
+        return withRun(id, access, .write) { [self] _ in
+            .later { promise in self.complete(id, requester: requester, promise) }
         }
     }
 
@@ -474,7 +491,7 @@ public final class RunAPI: @unchecked Sendable {
     /// freezes the results (the store refuses new ones), the verdict is stored only if the run
     /// has none, and only the call that stored it announces it (the terminal line, the verdict
     /// feed, the webhooks). A later call answers the stored judgement (`RunJudgements`).
-    func complete(_ id: String, _ promise: ReplyPromise) {
+    func complete(_ id: String, requester: WebhookOutbox.Requester = .tokenHolder, _ promise: ReplyPromise) {
         guard completing.join(id, promise) else { return }
         let finish: @Sendable (Result<Response, any Error>) -> Void = { [completing] in completing.finish(id, $0) }
         store.submit(.completeRun(id: id, at: Self.now())) { result in
@@ -487,14 +504,14 @@ public final class RunAPI: @unchecked Sendable {
                     let report = judgement.report
                     if run.verdict != nil {
                         // Judged for another catalog than the stored one's: keep this one.
-                        if judgement.isFresh, let record = judgement.stored { self.judgements.keep([(id, record)]) }
+                        if judgement.isFresh, let record = judgement.stored { self.judgements.keep([(run, record)]) }
                         return finish(.success(judgement.response))
                     }
                     let judged = JudgedRun(run, report)
                     // On disk before the verdict's commit; queued after it (`WebhookOutbox`).
                     // Refused (the outbox is full): the run stays complete without a verdict,
                     // and a retried `complete` judges it.
-                    let staged = try self.webhooks?.stage(judged)
+                    let staged = try self.webhooks?.stage(judged, for: requester)
                     self.store.submit(.setVerdict(id: id, verdict: report.verdict.rawValue, judgement: judgement.stored)) { result in
                         // A verdict not stored (the database went away) is no completion: the
                         // client retries `complete`, and the waits keep waiting for the verdict.
@@ -550,7 +567,7 @@ public final class RunAPI: @unchecked Sendable {
     /// synced, then the record. Blocking: call it off the event loops (the upload route is
     /// offloaded). The file name is the client's text, stored as data, never used as a path.
     public func saveUpload(run id: String, probe: String, fileName: String, declaredType: String?,
-                           sniffedType: String?, bytes: [UInt8], sha256: String, access: RunAccess) throws {
+                           sniffedType: String?, bytes: [UInt8], sha256: String, access: RunAccess, address: String) throws {
         _ = try RunID.checked(id, field: "run")
         guard catalog.probe(id: ProbeID(rawValue: probe)) != nil else {
             throw HTTPError(.badRequest, code: "unknown_probe", "unknown probe \(Logger.sanitize(probe, max: 64))", field: "probe")
@@ -566,6 +583,7 @@ public final class RunAPI: @unchecked Sendable {
             throw StoreError.quotaExceeded(.uploadBytesPerRun(limit: Quotas.maxUploadBytesPerRun))
         }
         try storeGauge.check(adding: Int64(bytes.count))
+        if !access.hasToken { try chargeStoredBytes(Int64(bytes.count), address: address) }
         let uploadID = RunID.generate()
         let relative = "uploads/\(id)/\(uploadID)"
         for dir in [dataDirectory + "/uploads", dataDirectory + "/uploads/" + id] where mkdir(dir, 0o700) != 0 && errno != EEXIST {
@@ -603,6 +621,19 @@ public final class RunAPI: @unchecked Sendable {
         storeGauge.add(Int64(bytes.count))
     }
 
+    /// Takes `bytes` from what `address` may add to the store this hour (`Quotas.addressBytesPerHour`):
+    /// 429 `address_bytes_quota` naming the limit, with the wait, beyond it.
+    func chargeStoredBytes(_ bytes: Int64, address: String) throws(HTTPError) {
+        let (allowed, retry) = storedBytes.take(address, cost: Double(bytes), nowNanos: EventLoop.monotonicNow().nanoseconds)
+        guard allowed else {
+            throw HTTPError(.tooManyRequests, code: "address_bytes_quota",
+                            "this address has added its share of the store for now: \(QuotaExceeded.bytes(quotas.addressBytesPerHour)) an hour "
+                                + "without the token (a quarter of --max-store \(QuotaExceeded.bytes(quotas.maxStoreBytes))); nothing was stored; "
+                                + "retry in \(retry) s, or post with a token, which is not counted",
+                            headers: HTTPHeaders([("Retry-After", String(retry))]))
+        }
+    }
+
     func profileQuery(_ req: Request) throws(HTTPError) -> (String?, String?) {
         let q = req.queryItems
         let set = q["profile"] ?? q["requirementSet"]
@@ -618,9 +649,10 @@ public final class RunAPI: @unchecked Sendable {
         return (set, platform)
     }
 
-    func diff(_ id: String, _ access: RunAccess, requirementSet: String?, platform: String?) throws -> Response {
+    func diff(_ id: String, _ access: RunAccess, requirementSet: String?, platform: String?,
+              allowance: JudgingAllowance?) throws -> Response {
         let run = try self.run(id, access, .read)
-        return try judgements.judgement(of: run, requirementSet: requirementSet, platform: platform).response
+        return try judgements.judgement(of: run, requirementSet: requirementSet, platform: platform, allowance: allowance).response
     }
 
     struct WaitView: Encodable {

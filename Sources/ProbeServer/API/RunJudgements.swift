@@ -14,12 +14,27 @@ import ProbeStore
 ///
 /// Blocking (store reads, and the commit of a judgement kept): call it off the event loops.
 final class RunJudgements: Sendable {
+    /// Observations `/runs` judges per load, at most, for the open runs it lists (completed
+    /// runs' judgements are read back): the newest open runs up to this many bytes are judged,
+    /// the others show as running with a link to their report. Sixty real runs (~200 KiB each)
+    /// fit; sixty runs an anonymous client left at their 8 MiB quota took 2.5 minutes before.
+    static let matrixJudgingBytes = 16 * 1024 * 1024
+    /// Stored judgements kept decoded in memory, by the size of their text: the `/runs` page
+    /// reads sixty on each load, and decoding a report costs far more than reading it. A
+    /// judgement is ~10-30 KiB of text, so this holds the latest thousand or more.
+    static let decodedCacheBytes = 32 * 1024 * 1024
+
     let store: any RunStore
     let catalog: Catalog
     let version: CatalogVersion
+    /// `matrixJudgingBytes`, smaller in tests.
+    let matrixBudget: Int
     private let judgedCount = Atomic<Int>(0)
+    private let judgedBytes = Atomic<Int>(0)
+    private let decoded = Mutex(DecodedJudgements())
 
-    init(store: any RunStore, catalog: Catalog, version: CatalogVersion) {
+    init(store: any RunStore, catalog: Catalog, version: CatalogVersion, matrixBudget: Int = RunJudgements.matrixJudgingBytes) {
+        self.matrixBudget = matrixBudget
         self.store = store
         self.catalog = catalog
         self.version = version
@@ -27,6 +42,8 @@ final class RunJudgements: Sendable {
 
     /// How many times a run was judged (`RunJudge.report` called) since the start, for the tests.
     var judged: Int { judgedCount.load(ordering: .relaxed) }
+    /// The observation bytes those judgements parsed, for `/metrics` and the tests.
+    var judgedObservationBytes: Int { judgedBytes.load(ordering: .relaxed) }
 
     /// A run's judgement of its own profile: the report, and its JSON when it was kept.
     struct Judgement: Sendable {
@@ -48,46 +65,70 @@ final class RunJudgements: Sendable {
     // MARK: Readers
 
     /// The run's judgement: the stored one of this catalog, else judged now (and kept when
-    /// the run is complete). `records` and `parsed`: the run's results when the caller read
-    /// them already (a report document shows them), else read here if needed.
-    func judgement(of run: RunRecord, records: [ResultRecord]? = nil, parsed: [ProbeResult]? = nil,
-                   now: Date = Date()) throws -> Judgement {
+    /// the run is complete). `records`: the run's results when the caller read them already
+    /// (a report document shows them), else read here if needed. `allowance`: what an
+    /// anonymous caller may still have judged (nil: the token holder's request).
+    func judgement(of run: RunRecord, records: [ResultRecord]? = nil, now: Date = Date(),
+                   allowance: JudgingAllowance? = nil) throws -> Judgement {
         if let found = try current(run) { return found }
-        let judged = try judge(run, records: records ?? store.results(runID: run.id), parsed: parsed, now: now)
+        let judged = try judge(run, records: records ?? store.results(runID: run.id), now: now, allowance: allowance)
         guard let record = keepable(run, judged.report) else { return judged }
-        keep([(run.id, record)])
+        keep([(run, record)])
         return Judgement(report: judged.report, stored: record, isFresh: true)
     }
 
-    /// The judgements of a page of runs (the matrix): stored ones read in one go, the others
-    /// judged, and those of completed runs kept together (one commit). A run that posted
-    /// nothing has none.
-    func judgements(of runs: [RunRecord]) throws -> [String: DiffReport] {
-        let stored = try store.judgements(runIDs: runs.filter { $0.completedAt != nil }.map(\.id))
+    /// The judgements of a page of runs (the matrix): stored ones read in one go, the newest
+    /// open runs judged up to `matrixJudgingBytes` of observations (`deferred`: the rest),
+    /// and the judgements of completed runs made now kept together (one commit). A run that
+    /// posted nothing has none.
+    func judgements(of runs: [RunRecord]) throws -> (reports: [String: DiffReport], deferred: Set<String>) {
         var reports: [String: DiffReport] = [:]
-        var kept: [(String, StoredJudgement)] = []
+        var pending: [RunRecord] = []
         for run in runs {
-            if run.completedAt != nil, let found = stored[run.id].flatMap(readable) {
+            if run.completedAt != nil, let found = cached(run) {
+                if Self.sawResults(found.report) { reports[run.id] = found.report }
+            } else {
+                pending.append(run)
+            }
+        }
+        let stored = try store.judgements(runIDs: pending.filter { $0.completedAt != nil }.map(\.id))
+        var kept: [(RunRecord, StoredJudgement)] = []
+        var deferred: Set<String> = []
+        var budget = matrixBudget
+        for run in pending {
+            if run.completedAt != nil, let found = stored[run.id].flatMap({ readable($0, of: run) }) {
                 if Self.sawResults(found.report) { reports[run.id] = found.report }
                 continue
             }
             let records = try store.results(runID: run.id)
             if records.isEmpty { continue }
-            let judged = try judge(run, records: records, parsed: nil, now: nil)
+            let bytes = Self.observationBytes(records)
+            // A completed run is judged once and kept; an open one would be judged on every load.
+            if run.completedAt == nil {
+                guard bytes <= budget else {
+                    deferred.insert(run.id)
+                    continue
+                }
+                budget -= bytes
+            }
+            let judged = try judge(run, records: records, now: nil, allowance: nil)
             reports[run.id] = judged.report
-            if let record = keepable(run, judged.report) { kept.append((run.id, record)) }
+            if let record = keepable(run, judged.report) { kept.append((run, record)) }
         }
         keep(kept)
-        return reports
+        return (reports, deferred)
     }
 
     /// A judgement of another profile than the run's own (`?requirementSet=`, `?platform=`
     /// of `/diff`): an answer to that question, never kept.
-    func judgement(of run: RunRecord, requirementSet: String?, platform: String?, now: Date = Date()) throws -> Judgement {
+    func judgement(of run: RunRecord, requirementSet: String?, platform: String?, now: Date = Date(),
+                   allowance: JudgingAllowance? = nil) throws -> Judgement {
         let own = (requirementSet ?? run.requirementSet) == run.requirementSet && (platform == nil || platform == run.platform)
-        if own { return try judgement(of: run, now: now) }
+        if own { return try judgement(of: run, now: now, allowance: allowance) }
+        let records = try store.results(runID: run.id)
+        let parsed = try parse(records, allowance: allowance)
         judgedCount.add(1, ordering: .relaxed)
-        let report = try RunJudge.report(run: run, records: try store.results(runID: run.id), requirementSet: requirementSet,
+        let report = try RunJudge.report(run: run, records: records, parsed: parsed, requirementSet: requirementSet,
                                          platformOverride: platform, catalog: catalog, now: now)
         return Judgement(report: report, stored: nil, isFresh: true)
     }
@@ -98,42 +139,64 @@ final class RunJudgements: Sendable {
     /// and not yet kept (`setVerdict` keeps it with the verdict, or `keep` when the run had one).
     func judgementToAnnounce(_ run: RunRecord) throws -> Judgement {
         if let found = try current(run) { return found }
-        let judged = try judge(run, records: try store.results(runID: run.id), parsed: nil, now: nil)
+        let judged = try judge(run, records: try store.results(runID: run.id), now: nil, allowance: nil)
         return Judgement(report: judged.report, stored: keepable(run, judged.report), isFresh: true)
     }
 
     /// Keeps judgements of completed runs, all submitted before waiting, so they share a
     /// commit. A judgement that fails to be kept is judged again by the next reader.
-    func keep(_ judgements: [(String, StoredJudgement)]) {
+    func keep(_ judgements: [(RunRecord, StoredJudgement)]) {
         guard !judgements.isEmpty else { return }
         let group = DispatchGroup()
-        for (id, judgement) in judgements {
+        for (run, judgement) in judgements {
             group.enter()
-            store.submit(.storeJudgement(id: id, judgement: judgement)) { _ in group.leave() }
+            store.submit(.storeJudgement(id: run.id, judgement: judgement)) { _ in group.leave() }
         }
         group.wait()
+    }
+
+    /// Forgets the decoded judgement of a deleted run (a chosen id can be used again).
+    func forget(runID: String) {
+        decoded.withLock { $0.remove(runID) }
     }
 
     // MARK: Parts
 
     /// The stored judgement of `run`, when the run is complete and it is of this catalog.
     private func current(_ run: RunRecord) throws -> Judgement? {
-        guard run.completedAt != nil, let stored = try store.judgement(runID: run.id) else { return nil }
-        return readable(stored)
+        guard run.completedAt != nil else { return nil }
+        if let found = cached(run) { return found }
+        guard let stored = try store.judgement(runID: run.id) else { return nil }
+        return readable(stored, of: run)
+    }
+
+    /// The decoded judgement of a completed run kept in memory, when it is of this catalog.
+    private func cached(_ run: RunRecord) -> Judgement? {
+        decoded.withLock { $0.find(run, version: version.value) }
     }
 
     /// A stored judgement of this catalog as a report; nil for another version (or text
-    /// that no longer reads as a report, which judging again replaces).
-    private func readable(_ stored: StoredJudgement) -> Judgement? {
+    /// that no longer reads as a report, which judging again replaces). Kept decoded.
+    private func readable(_ stored: StoredJudgement, of run: RunRecord) -> Judgement? {
         guard stored.catalogVersion == version.value,
               let report = try? JSONCoding.decoder.decode(DiffReport.self, from: Data(stored.report.utf8)) else { return nil }
-        return Judgement(report: report, stored: stored, isFresh: false)
+        let judgement = Judgement(report: report, stored: stored, isFresh: false)
+        decoded.withLock { $0.insert(judgement, for: run) }
+        return judgement
     }
 
-    private func judge(_ run: RunRecord, records: [ResultRecord], parsed: [ProbeResult]?, now: Date?) throws -> Judgement {
+    /// The run's observations parsed, once `allowance` (an anonymous caller's) has paid for them.
+    private func parse(_ records: [ResultRecord], allowance: JudgingAllowance?) throws -> [ProbeResult] {
+        let bytes = Self.observationBytes(records)
+        try allowance?.spend(bytes)
+        judgedBytes.add(bytes, ordering: .relaxed)
+        return records.map(RunJudge.probeResult)
+    }
+
+    private func judge(_ run: RunRecord, records: [ResultRecord], now: Date?, allowance: JudgingAllowance?) throws -> Judgement {
+        let parsed = try parse(records, allowance: allowance)
         judgedCount.add(1, ordering: .relaxed)
-        let report = try RunJudge.report(run: run, records: records, parsed: parsed ?? records.map(RunJudge.probeResult),
-                                         catalog: catalog, now: now)
+        let report = try RunJudge.report(run: run, records: records, parsed: parsed, catalog: catalog, now: now)
         return Judgement(report: report, stored: nil, isFresh: true)
     }
 
@@ -141,13 +204,71 @@ final class RunJudgements: Sendable {
     /// judgement is the time's (`RunClock`), and for a report that cannot be encoded.
     private func keepable(_ run: RunRecord, _ report: DiffReport) -> StoredJudgement? {
         guard run.completedAt != nil, let data = try? JSONCoding.encoder.encode(report) else { return nil }
-        return StoredJudgement(catalogVersion: version.value, verdict: report.verdict.rawValue,
-                               report: String(decoding: data, as: UTF8.self), judgedAt: Date())
+        let stored = StoredJudgement(catalogVersion: version.value, verdict: report.verdict.rawValue,
+                                     report: String(decoding: data, as: UTF8.self), judgedAt: Date())
+        decoded.withLock { $0.insert(Judgement(report: report, stored: stored, isFresh: false), for: run) }
+        return stored
+    }
+
+    static func observationBytes(_ records: [ResultRecord]) -> Int {
+        records.reduce(0) { $0 + $1.observed.utf8.count }
     }
 
     /// Whether the report read any result: a completed run that posted nothing is shown as
     /// having no results, as an open one is.
     static func sawResults(_ report: DiffReport) -> Bool {
         !report.unknownProbes.isEmpty || report.findings.contains { $0.attempt != nil }
+    }
+}
+
+/// What an anonymous address may still have judged: observation bytes parsed, from the
+/// address's bucket (`RateLimiter.judgedObservations`). Judging is the one read whose cost
+/// grows with what a client posted, so it is paid for before the parse starts.
+struct JudgingAllowance: Sendable {
+    let bucket: RateLimiter
+    let address: String
+
+    func spend(_ bytes: Int) throws(HTTPError) {
+        let (allowed, retry) = bucket.take(address, cost: Double(bytes), nowNanos: EventLoop.monotonicNow().nanoseconds)
+        guard allowed else {
+            let rule = RateLimiter.judgedObservations
+            throw HTTPError(.tooManyRequests, code: "too_many_judgements",
+                            "judging this run reads \(QuotaExceeded.bytes(Int64(bytes))) of observations, more than this address may have judged now "
+                                + "(\(QuotaExceeded.bytes(Int64(rule.rate))) a second, \(QuotaExceeded.bytes(Int64(rule.burst))) at once, without the token); "
+                                + "retry in \(retry) s, or complete the run: a completed run's judgement is kept and read back for free",
+                            headers: HTTPHeaders([("Retry-After", String(retry))]))
+        }
+    }
+}
+
+/// Decoded judgements of completed runs, by run, within `RunJudgements.decodedCacheBytes`
+/// of their stored text; the oldest kept go first. A run is matched by its id and creation
+/// time (a chosen id deleted and made again is another run) and the catalog's version.
+struct DecodedJudgements {
+    private var entries: [String: (createdAt: Date, judgement: RunJudgements.Judgement, bytes: Int)] = [:]
+    private var order: [String] = []
+    private var bytes = 0
+
+    func find(_ run: RunRecord, version: String) -> RunJudgements.Judgement? {
+        guard let entry = entries[run.id], entry.createdAt == run.createdAt,
+              entry.judgement.stored?.catalogVersion == version else { return nil }
+        return entry.judgement
+    }
+
+    mutating func insert(_ judgement: RunJudgements.Judgement, for run: RunRecord) {
+        guard let size = judgement.stored?.report.utf8.count, size <= RunJudgements.decodedCacheBytes else { return }
+        remove(run.id)
+        entries[run.id] = (run.createdAt, judgement, size)
+        order.append(run.id)
+        bytes += size
+        while bytes > RunJudgements.decodedCacheBytes, !order.isEmpty {
+            remove(order[0])
+        }
+    }
+
+    mutating func remove(_ id: String) {
+        guard let entry = entries.removeValue(forKey: id) else { return }
+        bytes -= entry.bytes
+        if let index = order.firstIndex(of: id) { order.remove(at: index) }
     }
 }

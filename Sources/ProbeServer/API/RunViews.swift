@@ -66,7 +66,7 @@ public struct RunView: Encodable, Sendable {
         platform = run.platform
         detectedPlatform = run.detectedPlatform
         requirementSet = run.requirementSet
-        metadata = (try? JSONDecoder().decode(JSONValue.self, from: Data(run.metadata.utf8))) ?? .object([:])
+        metadata = JSONValue.parse(text: run.metadata) ?? .object([:])
         userAgent = run.userAgent
         createdAt = run.createdAt
         completedAt = run.completedAt

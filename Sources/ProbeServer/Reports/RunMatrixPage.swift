@@ -5,12 +5,16 @@ import ProbeStore
 /// One row of the matrix: a run and, when it has results, its diff.
 public struct RunMatrixRow: Sendable {
     public var run: RunRecord
-    /// Nil for a run that has posted nothing yet.
+    /// Nil for a run that has posted nothing yet, or one not judged for this page (`deferred`).
     public var report: DiffReport?
+    /// An open run the page left for its own report: the page judges open runs only up to a
+    /// bound of observations per load (`RunJudgements.matrixJudgingBytes`).
+    public var deferred: Bool
 
-    public init(run: RunRecord, report: DiffReport?) {
+    public init(run: RunRecord, report: DiffReport?, deferred: Bool = false) {
         self.run = run
         self.report = report
+        self.deferred = deferred
     }
 }
 
@@ -135,7 +139,7 @@ public enum RunMatrixPage {
         let platform = row.report?.platform
         var device = platform.map { "\($0.platform.title): \(ReportFacts.platformSummary($0))" }
             ?? (run.detectedPlatform ?? run.platform).map(ReportFacts.platformTitle) ?? "not reported yet"
-        let metadata = (try? JSONDecoder().decode(JSONValue.self, from: Data(run.metadata.utf8))) ?? .object([:])
+        let metadata = JSONValue.parse(text: run.metadata) ?? .object([:])
         if let model = ReportFacts.deviceModel(metadata: metadata, userAgent: run.userAgent) {
             device = model + " · " + device
         }
@@ -157,6 +161,11 @@ public enum RunMatrixPage {
                 let (symbol, word) = cell(finding.verdict)
                 html += "<td class=\"cell v-\(finding.verdict.rawValue)\" title=\"\(e(finding.title + ": " + finding.observed))\">\(symbol) \(word)</td>"
             }
+        } else if row.deferred {
+            html += "<td class=\"verdict\"><span class=\"badge verdict-incomplete\">Running</span></td>"
+            html += aboutCells(run, metadata: metadata)
+            html += "<td class=\"cell v-not-run\" colspan=\"\(catalog.probes.count)\">still running, not judged on this page: "
+                + "<a href=\"\(e(link))\">open its report</a></td>"
         } else {
             html += "<td class=\"verdict\"><span class=\"badge verdict-incomplete\">No results</span></td>"
             html += aboutCells(run, metadata: metadata)

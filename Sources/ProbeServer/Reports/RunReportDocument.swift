@@ -39,10 +39,89 @@ public struct RunReportDocument: Codable, Sendable, Equatable {
         public var attempt: Int
         public var status: String
         public var reason: String?
-        public var observed: JSONValue
+        /// What the probe observed: the stored text as it was accepted, or a value.
+        public var observation: Observation
         public var elapsedMs: Double?
         public var at: Date?
         public var receivedAt: Date?
+
+        /// The observation as a value (a stored text is parsed here, once per call).
+        public var observed: JSONValue {
+            get { observation.value }
+            set { observation = .value(newValue) }
+        }
+
+        public init(probe: String, attempt: Int, status: String, reason: String?, observed: JSONValue,
+                    elapsedMs: Double?, at: Date?, receivedAt: Date?) {
+            self.init(probe: probe, attempt: attempt, status: status, reason: reason, observation: .value(observed),
+                      elapsedMs: elapsedMs, at: at, receivedAt: receivedAt)
+        }
+
+        public init(probe: String, attempt: Int, status: String, reason: String?, observation: Observation,
+                    elapsedMs: Double?, at: Date?, receivedAt: Date?) {
+            self.probe = probe
+            self.attempt = attempt
+            self.status = status
+            self.reason = reason
+            self.observation = observation
+            self.elapsedMs = elapsedMs
+            self.at = at
+            self.receivedAt = receivedAt
+        }
+
+        enum CodingKeys: String, CodingKey { case probe, attempt, status, reason, observed, elapsedMs, at, receivedAt }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(probe: try c.decode(String.self, forKey: .probe), attempt: try c.decode(Int.self, forKey: .attempt),
+                      status: try c.decode(String.self, forKey: .status), reason: try c.decodeIfPresent(String.self, forKey: .reason),
+                      observed: try c.decode(JSONValue.self, forKey: .observed),
+                      elapsedMs: try c.decodeIfPresent(Double.self, forKey: .elapsedMs),
+                      at: try c.decodeIfPresent(Date.self, forKey: .at), receivedAt: try c.decodeIfPresent(Date.self, forKey: .receivedAt))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(probe, forKey: .probe)
+            try c.encode(attempt, forKey: .attempt)
+            try c.encode(status, forKey: .status)
+            try c.encodeIfPresent(reason, forKey: .reason)
+            switch observation {
+            case .value(let value): try c.encode(value, forKey: .observed)
+            case .text(let text):
+                // `jsonText` writes the stored text in this placeholder's place; any other encoder gets the value.
+                if let placeholder = ObservationSplice.placeholder(for: text, in: encoder) {
+                    try c.encode(placeholder, forKey: .observed)
+                } else {
+                    try c.encode(observation.value, forKey: .observed)
+                }
+            }
+            try c.encodeIfPresent(elapsedMs, forKey: .elapsedMs)
+            try c.encodeIfPresent(at, forKey: .at)
+            try c.encodeIfPresent(receivedAt, forKey: .receivedAt)
+        }
+    }
+
+    /// An observation as a report holds it. A stored run's are the texts the store keeps (the
+    /// page's own bytes, checked by the result decoder when they arrived), written into
+    /// `report.json` as they are: a report of a run at its 8 MiB quota parses and encodes
+    /// nothing of them (docs/performance.md). A value where the document was made from one.
+    public enum Observation: Sendable, Equatable {
+        case text(String)
+        case value(JSONValue)
+
+        /// The value; a text that is not a JSON object (a row written by hand) reads as `{}`.
+        public var value: JSONValue {
+            switch self {
+            case .value(let value): value
+            case .text(let text): JSONValue.parse(text: text).flatMap { $0.objectValue == nil ? nil : $0 } ?? .object([:])
+            }
+        }
+
+        public static func == (a: Observation, b: Observation) -> Bool {
+            if case .text(let x) = a, case .text(let y) = b, x == y { return true }
+            return a.value == b.value
+        }
     }
 
     /// An upload as the report shows it; where the bytes lie on the server stays private.
@@ -67,18 +146,15 @@ public struct RunReportDocument: Codable, Sendable, Equatable {
         self.uploads = uploads
     }
 
-    /// The document for a stored run.
+    /// The document for a stored run: its observations kept as the stored texts (`Observation`).
     public init(run: RunRecord, report: DiffReport, results: [ResultRecord], uploads: [UploadRecord],
                 generatedAt: Date = Date()) {
-        self.init(run: run, report: report, records: results, parsed: results.map(RunJudge.probeResult),
-                  uploads: uploads, generatedAt: generatedAt)
+        self.init(run: run, report: report, records: results, uploads: uploads, generatedAt: generatedAt)
     }
 
-    /// The document for a stored run whose results the judge has parsed already (`parsed`:
-    /// `records` as the catalog's results, same order), so no observation is parsed twice.
-    public init(run: RunRecord, report: DiffReport, records: [ResultRecord], parsed: [ProbeResult], uploads: [UploadRecord],
+    public init(run: RunRecord, report: DiffReport, records: [ResultRecord], uploads: [UploadRecord],
                 generatedAt: Date = Date()) {
-        let metadata = (try? JSONDecoder().decode(JSONValue.self, from: Data(run.metadata.utf8))) ?? .object([:])
+        let metadata = JSONValue.parse(text: run.metadata) ?? .object([:])
         self.init(
             generatedAt: generatedAt,
             run: Run(
@@ -86,9 +162,9 @@ public struct RunReportDocument: Codable, Sendable, Equatable {
                 requirementSet: run.requirementSet, metadata: metadata, userAgent: run.userAgent,
                 createdAt: run.createdAt, completedAt: run.completedAt, verdict: run.verdict),
             diff: report,
-            results: zip(records, parsed).map { record, result in
+            results: records.map { record in
                 Attempt(probe: record.probe, attempt: record.attempt, status: record.status, reason: record.reason,
-                        observed: .object(result.observed), elapsedMs: record.elapsedMs, at: record.at, receivedAt: record.receivedAt)
+                        observation: .text(record.observed), elapsedMs: record.elapsedMs, at: record.at, receivedAt: record.receivedAt)
             },
             uploads: uploads.map {
                 Upload(id: $0.id, probe: $0.probe, fileName: $0.fileName, declaredType: $0.declaredType,
@@ -144,9 +220,14 @@ public struct RunReportDocument: Codable, Sendable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
+        // Stored observations go in as they are: each is encoded as a placeholder string that
+        // names it by index with a random mark no device text can know (`ObservationSplice`),
+        // and the placeholders are replaced by the texts in one pass over the output.
+        let splice = ObservationSplice()
+        encoder.userInfo[ObservationSplice.key] = splice
         // Plain data (no floats that are not finite: the store refuses those); cannot fail.
         guard let data = try? encoder.encode(self) else { return "{}" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return splice.fill(data) + "\n"
     }
 
     public static func decode(_ bytes: [UInt8]) throws -> RunReportDocument {

@@ -47,7 +47,8 @@ struct HealthEndpoints: Sendable {
             if !metricsPublic { try api.token.require(.read, req) }
             return .offload { [api, metrics] in
                 let gauges = ServerMetrics.Gauges(storeBytes: api.storeGauge.usedBytes, storeLimitBytes: api.storeGauge.limit,
-                                                  longPolls: api.waiters.count)
+                                                  longPolls: api.waiters.count,
+                                                  observationBytesJudged: api.judgements.judgedObservationBytes)
                 return .text(metrics.render(gauges), contentType: MetricsExposition.contentType)
             }
         }

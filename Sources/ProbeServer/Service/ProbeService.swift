@@ -137,7 +137,7 @@ public final class ProbeService: @unchecked Sendable {
         withUploads.saveUpload = { u in
             try api.saveUpload(run: u.run, probe: u.probe, fileName: u.fileName, declaredType: u.declaredType,
                                sniffedType: u.sniffedType, bytes: u.bytes, sha256: u.sha256,
-                               access: RunAccess(key: u.key, scope: try api.token.scope(of: u.request)))
+                               access: RunAccess(key: u.key, scope: try api.token.scope(of: u.request)), address: u.request.quotaKey)
         }
         ProbeEndpoints.register(into: &router, config: withUploads)
         QRImage.register(into: &router, config: probeConfig)

@@ -37,6 +37,21 @@ public final class WebhookOutbox: @unchecked Sendable {
     /// so no verdict is ever announced to some and lost to others, and no queued delivery
     /// is evicted by new runs (as a full store refuses rather than purges, docs/security.md).
     public static let maxPendingDeliveries = 10_000
+    /// Deliveries of runs completed without the token, at most, as a share of `limit`: half.
+    /// The other half is the token holder's, so anonymous completes (10,000 empty runs while
+    /// the receiver was down) cannot make the operator's own `complete` answer 503.
+    static let anonymousShare = 2
+    /// Deliveries one address without the token may have waiting, as a share of `limit`: a
+    /// twentieth (500 of 10,000), so one address cannot take the anonymous half either. A farm
+    /// behind one NAT completing 500 runs while the receiver is down waits for it to drain.
+    static let addressShare = 20
+
+    /// Who completed the run a delivery announces: the token holder, or an address without it.
+    public enum Requester: Sendable, Equatable {
+        case tokenHolder
+        case address(String)
+    }
+
     /// `*.failed` files kept: beyond, the oldest is removed with a log line, so a receiver
     /// gone for good cannot fill the disk.
     static let maxSetAside = 1_000
@@ -56,6 +71,11 @@ public final class WebhookOutbox: @unchecked Sendable {
     private let state = Lock()
     /// Staged and queued deliveries: what `limit` bounds.
     private var outstanding = 0
+    /// Of those, the ones of runs completed without the token: in all, by address, and the
+    /// address of each one's file (staged or queued name), to count it off when it leaves.
+    private var anonymous = 0
+    private var byAddress: [String: Int] = [:]
+    private var owners: [String: String] = [:]
     private var lanes: [String: WebhookLane] = [:]
     private var started = false
     private var base: String
@@ -120,20 +140,29 @@ public final class WebhookOutbox: @unchecked Sendable {
     /// Writes one delivery per destination as a staged file (0600, synced). Blocking (an
     /// fsync per destination): call it off the event loops. Throws, writing nothing, when
     /// the outbox holds `limit` deliveries or the disk refuses.
-    public func stage(_ judged: JudgedRun) throws(WebhookOutboxError) -> Staged {
+    public func stage(_ judged: JudgedRun, for requester: Requester = .tokenHolder) throws(WebhookOutboxError) -> Staged {
         let report = reportBase + "runs/" + judged.id
         guard let body = try? JSONCoding.encoder.encode(VerdictAnnouncement(judged, reportURL: report)) else {
             throw .cannotWrite("the announcement did not encode")
         }
         let text = String(decoding: body, as: UTF8.self)
-        let reserved = state.withLock { () -> Bool in
-            guard outstanding + urls.count <= limit else { return false }
-            outstanding += urls.count
-            return true
+        let count = urls.count
+        let refusal = state.withLock { () -> WebhookOutboxError? in
+            guard outstanding + count <= limit else { return .full(limit: limit) }
+            if case .address(let address) = requester {
+                let (share, perAddress) = (limit / Self.anonymousShare, max(1, limit / Self.addressShare))
+                guard anonymous + count <= share, byAddress[address, default: 0] + count <= perAddress else {
+                    return .anonymousShareFull(perAddress: perAddress, share: share)
+                }
+                anonymous += count
+                byAddress[address, default: 0] += count
+            }
+            outstanding += count
+            return nil
         }
-        guard reserved else {
-            logger.error("webhook: \(limit) deliveries wait for their receivers (the limit); run \(judged.id) is not judged until they drain")
-            throw .full(limit: limit)
+        if let refusal {
+            logger.error("webhook: \(refusal.httpError.message); run \(judged.id) is not judged until they drain")
+            throw refusal
         }
         var items: [(delivery: WebhookDelivery, file: String)] = []
         for url in urls {
@@ -144,10 +173,14 @@ public final class WebhookOutbox: @unchecked Sendable {
                 try DataFolder.writePrivateFile(Array(try JSONEncoder().encode(delivery)), to: file)
             } catch {
                 for item in items { unlink(item.file) }
-                state.withLock { outstanding -= urls.count }
+                state.withLock {
+                    outstanding -= count
+                    if case .address(let address) = requester { release(address, count) }
+                }
                 throw .cannotWrite("\(error)")
             }
             items.append((delivery, file))
+            if case .address(let address) = requester { state.withLock { owners[file] = address } }
         }
         Self.syncFolder(folder)
         return Staged(items: items)
@@ -164,6 +197,7 @@ public final class WebhookOutbox: @unchecked Sendable {
                 queued.append((item.delivery, item.file))
             } else {
                 queued.append((item.delivery, file))
+                state.withLock { if let owner = owners.removeValue(forKey: item.file) { owners[file] = owner } }
             }
         }
         Self.syncFolder(folder)
@@ -173,7 +207,10 @@ public final class WebhookOutbox: @unchecked Sendable {
     /// The verdict was not stored by this judgement: forget its deliveries.
     public func discard(_ staged: Staged) {
         for item in staged.items { unlink(item.file) }
-        state.withLock { outstanding -= staged.items.count }
+        state.withLock {
+            outstanding -= staged.items.count
+            for item in staged.items { if let owner = owners.removeValue(forKey: item.file) { release(owner, 1) } }
+        }
     }
 
     private func enqueue(_ delivery: WebhookDelivery, file: String, attempts: Int) {
@@ -210,10 +247,20 @@ public final class WebhookOutbox: @unchecked Sendable {
 
     /// A delivery left the queue (acknowledged, or set aside).
     func finished(_ file: String, delivered: Bool) {
-        state.withLock { outstanding -= 1 }
+        state.withLock {
+            outstanding -= 1
+            if let owner = owners.removeValue(forKey: file) { release(owner, 1) }
+        }
         if delivered { unlink(file); return }
         rename(file, file + Self.failedSuffix)
         trimSetAside()
+    }
+
+    /// Counts off `count` deliveries of `address` (under `state`).
+    private func release(_ address: String, _ count: Int) {
+        anonymous -= count
+        let left = byAddress[address, default: 0] - count
+        byAddress[address] = left > 0 ? left : nil
     }
 
     /// Keeps at most `maxSetAside` failed files: the oldest (their names start with the time) go first.
@@ -256,6 +303,9 @@ public final class WebhookOutbox: @unchecked Sendable {
 /// Why `stage` wrote nothing.
 public enum WebhookOutboxError: Error, HTTPErrorConvertible, Equatable {
     case full(limit: Int)
+    /// Runs completed without the token hold their share of the outbox (`anonymousShare`,
+    /// `addressShare`): the token holder's completes still go through.
+    case anonymousShareFull(perAddress: Int, share: Int)
     case cannotWrite(String)
 
     public var httpError: HTTPError {
@@ -263,6 +313,12 @@ public enum WebhookOutboxError: Error, HTTPErrorConvertible, Equatable {
         case .full(let limit):
             HTTPError(.serviceUnavailable, code: "webhook_outbox_full",
                       "\(limit) webhook deliveries wait for their receivers, the limit (WebhookOutbox.maxPendingDeliveries): "
+                          + "the run is complete but not judged yet; retry complete in \(WebhookOutbox.retryAfterSeconds) s, once the receivers catch up",
+                      headers: HTTPHeaders([("Retry-After", String(WebhookOutbox.retryAfterSeconds))]))
+        case .anonymousShareFull(let perAddress, let share):
+            HTTPError(.serviceUnavailable, code: "webhook_outbox_full",
+                      "webhook deliveries of runs completed without the token wait for their receivers: at most \(perAddress) from one address "
+                          + "and \(share) in all (WebhookOutbox.addressShare, .anonymousShare); the rest is kept for the token holder's runs: "
                           + "the run is complete but not judged yet; retry complete in \(WebhookOutbox.retryAfterSeconds) s, once the receivers catch up",
                       headers: HTTPHeaders([("Retry-After", String(WebhookOutbox.retryAfterSeconds))]))
         case .cannotWrite(let why):

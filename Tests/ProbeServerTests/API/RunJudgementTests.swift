@@ -95,14 +95,107 @@ import ProbeCatalog
                          dataDirectory: s.dataDirectory, serverVersion: ProbeService.version)
         #expect(api.judgements.version.value != first.catalogVersion)
         let access = RunAccess(key: nil, hasToken: true)
-        _ = try api.document(id, access)
+        _ = try api.document(id, access, nil)
         #expect(api.judgements.judged == 1)
         let rejudged = try #require(try s.service.store.judgement(runID: id))
         #expect(rejudged.catalogVersion == api.judgements.version.value)
-        _ = try api.document(id, access)
-        _ = try api.diff(id, access, requirementSet: nil, platform: nil)
+        _ = try api.document(id, access, nil)
+        _ = try api.diff(id, access, requirementSet: nil, platform: nil, allowance: nil)
         _ = try api.judgements.judgements(of: [try #require(try s.service.store.run(id: id))])
         #expect(api.judgements.judged == 1, "judged once for the new catalog, then read back")
+    }
+
+    /// Observations of every JSON shape, escapes and non-ASCII text included.
+    static let varied = #"{"available":true,"n":-0.5e3,"list":[1,"a\u00e9\"b",null,{"x":[]}],"text":"ÿ ☃ \\ \/","nested":{"deep":{"k":false}}}"#
+
+    @Test(arguments: StoreEngine.available)
+    func ACompletedRunsReaders_ParseNoObservation_AndReportJSONCarriesEachAsPosted(engine: StoreEngine) throws {
+        let s = try Self.service(engine)
+        let id = try s.createRun()
+        let posted = (1...40).map { TestService.result(id, "storage.local", attempt: $0, observed: Self.varied) }
+        #expect(try s.request("POST", "/api/runs/\(id)/results", body: "{\"results\":[" + posted.joined(separator: ",") + "]}").status == 200)
+        #expect(try s.request("POST", "/api/runs/\(id)/complete", body: "{}").status == 200)
+        let parsed = s.service.api.judgements.judgedObservationBytes
+        #expect(parsed > 0, "complete judged the run, parsing its observations once")
+        for path in ["/api/runs/\(id)/report.json", "/api/runs/\(id)/report.md", "/api/runs/\(id)/report.junit.xml",
+                     "/api/runs/\(id)/diff", "/runs/\(id)", "/runs"] {
+            #expect(try Self.read(s, path).status == 200, "\(path)")
+            #expect(try s.request("GET", path).status == (path == "/runs" ? 401 : 200), "\(path) without the token")
+        }
+        #expect(s.service.api.judgements.judgedObservationBytes == parsed, "every reader read the kept judgement back")
+        let json = try Self.read(s, "/api/runs/\(id)/report.json")
+        let document = try RunReportDocument.decode(json.body)
+        let expected = try #require(JSONValue.parse(text: Self.varied))
+        #expect(document.results.count == 40)
+        #expect(document.results.allSatisfy { $0.observed == expected }, "each observation is the value the page posted")
+        let metrics = try Self.read(s, "/metrics").text
+        #expect(metrics.contains("probe_judged_observation_bytes_total \(parsed)"))
+    }
+
+    @Test(arguments: StoreEngine.available)
+    func AnonymousJudging_BeyondTheAddressesShare_Is429NamingTheLimit_WhileTheTokenHolderIsServed(engine: StoreEngine) throws {
+        let s = try Self.service(engine)
+        let id = try s.createRun()
+        let posted = (1...20).map { TestService.result(id, "storage.local", attempt: $0, observed: Self.varied) }
+        #expect(try s.request("POST", "/api/runs/\(id)/results", body: "{\"results\":[" + posted.joined(separator: ",") + "]}").status == 200)
+        // Another profile of a run is judged at each read: the address pays for it.
+        let path = "/api/runs/\(id)/diff?platform=ios-safari"
+        #expect(try s.request("GET", path).status == 200)
+        // Spend the address's share, as a client that asked for many full runs would have.
+        s.service.api.judgedObservations.exhaust(AddressBlock.key("127.0.0.1"), for: 600, nowNanos: EventLoop.monotonicNow().nanoseconds)
+        let before = s.service.api.judgements.judgedObservationBytes
+        let refused = try s.request("GET", path)
+        #expect(refused.status == 429)
+        #expect((refused.json["error"] as? [String: Any])?["code"] as? String == "too_many_judgements")
+        #expect(refused.text.contains("4 MiB a second"), "the refusal names the limit")
+        #expect(refused.headers["Retry-After"] != nil)
+        #expect(try s.request("GET", "/api/runs/\(id)/report.json").status == 429, "a report of an open run judges it too")
+        #expect(s.service.api.judgements.judgedObservationBytes == before, "nothing was parsed for the refused reads")
+        #expect(try Self.read(s, path).status == 200, "the token holder is not counted")
+    }
+
+    @Test func OneAddress_AddsAtMostItsShareOfTheStoreAnHour_AndTheTokenHolderIsNotCounted() throws {
+        // A 4 MiB store: one address may add 1 MiB an hour without the token.
+        let s = try TestService { $0.quotas.maxStoreBytes = 4 * 1024 * 1024 }
+        let id = try s.createRun()
+        let big = #"{"note":""# + String(repeating: "x", count: 200_000) + #""}"#
+        var statuses: [Int] = []
+        for attempt in 1...6 {
+            statuses.append(try s.request("POST", "/api/runs/\(id)/results", body: TestService.result(id, "storage.local", attempt: attempt, observed: big)).status)
+        }
+        #expect(statuses.prefix(3).allSatisfy { $0 == 200 } && statuses.last == 429, "\(statuses)")
+        let refused = try s.request("POST", "/api/runs/\(id)/results", body: TestService.result(id, "storage.local", attempt: 9, observed: big))
+        #expect((refused.json["error"] as? [String: Any])?["code"] as? String == "address_bytes_quota")
+        #expect(refused.errorMessage.contains("1 MiB an hour") && refused.errorMessage.contains("--max-store"), "\(refused.errorMessage)")
+        #expect(refused.headers["Retry-After"] != nil)
+        #expect(try s.service.store.results(runID: id).count == statuses.filter { $0 == 200 }.count, "nothing refused was stored")
+        // The token holder posts on.
+        let withToken = try s.request("POST", "/api/runs/\(id)/results", body: TestService.result(id, "storage.local", attempt: 10, observed: big),
+                                      headers: ["Authorization": "Bearer \(s.token)"])
+        #expect(withToken.status == 200)
+    }
+
+    @Test(arguments: StoreEngine.available)
+    func RunsPage_JudgesOpenRunsUpToItsBound_AndShowsTheRestAsRunning(engine: StoreEngine) throws {
+        let s = try Self.service(engine)
+        var ids: [String] = []
+        for _ in 0..<3 {
+            let id = try s.createRun()
+            let posted = (1...10).map { TestService.result(id, "storage.local", attempt: $0, observed: Self.varied) }
+            #expect(try s.request("POST", "/api/runs/\(id)/results", body: "{\"results\":[" + posted.joined(separator: ",") + "]}").status == 200)
+            ids.append(id)
+        }
+        let runs = try s.service.store.listRuns(filter: RunFilter(limit: 60)).items
+        let oneRun = RunJudgements.observationBytes(try s.service.store.results(runID: ids[0]))
+        let judgements = RunJudgements(store: s.service.store, catalog: .standard, version: s.service.api.judgements.version,
+                                       matrixBudget: 2 * oneRun)
+        let (reports, deferred) = try judgements.judgements(of: runs)
+        #expect(reports.count == 2 && deferred.count == 1, "two runs' observations fit the bound, the third waits")
+        #expect(judgements.judgedObservationBytes == 2 * oneRun)
+        #expect(deferred.contains(ids[0]), "the newest runs are judged first")
+        let html = RunMatrixPage.html(rows: runs.map { RunMatrixRow(run: $0, report: reports[$0.id], deferred: deferred.contains($0.id)) },
+                                      filter: RunMatrixFilter())
+        #expect(html.contains("still running, not judged on this page"))
     }
 
     @Test(arguments: StoreEngine.available)

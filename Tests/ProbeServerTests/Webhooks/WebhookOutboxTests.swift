@@ -41,6 +41,33 @@ import ProbeCatalog
         #expect(outbox.pendingCount == 3)
     }
 
+    @Test func AnonymousCompletes_FillOnlyTheirShare_AndTheTokenHoldersStillStage() throws {
+        let directory = StoreFixtures.makeDirectory("outbox")
+        defer { StoreFixtures.removeDirectory(directory) }
+        // 40 in all: 20 for runs completed without the token, 2 per address.
+        let outbox = try WebhookOutbox(urls: [Self.receiver], secret: "s", dataDirectory: directory, logger: Logger(level: .error), limit: 40)
+        var staged: [WebhookOutbox.Staged] = []
+        for _ in 0..<2 { staged.append(try outbox.stage(judged(), for: .address("10.0.0.1"))) }
+        let perAddress = WebhookOutboxError.anonymousShareFull(perAddress: 2, share: 20)
+        #expect(throws: perAddress) { _ = try outbox.stage(judged(), for: .address("10.0.0.1")) }
+        // Many addresses (a LAN's worth) fill the anonymous half, never the token holder's.
+        for n in 2...10 { for _ in 0..<2 { _ = try outbox.stage(judged(), for: .address("10.0.0.\(n)")) } }
+        #expect(throws: perAddress) { _ = try outbox.stage(judged(), for: .address("10.0.0.99")) }
+        for _ in 0..<20 { _ = try outbox.stage(judged()) }
+        #expect(outbox.pendingCount == 40)
+        #expect(throws: WebhookOutboxError.full(limit: 40)) { _ = try outbox.stage(judged()) }
+        let refusal = perAddress.httpError
+        #expect(refusal.status == .serviceUnavailable && refusal.message.contains("at most 2 from one address"))
+        // A delivery that leaves gives its address its place back, committed or discarded.
+        outbox.commit(staged[0])
+        let queued = try #require(files(directory, ".json").first)
+        outbox.finished(directory + "/webhooks/" + queued, delivered: true)
+        _ = try outbox.stage(judged(), for: .address("10.0.0.1"))
+        outbox.discard(staged[1])
+        _ = try outbox.stage(judged(), for: .address("10.0.0.1"))
+        #expect(outbox.pendingCount == 40)
+    }
+
     @Test func StagedDeliveries_AfterACrash_AreSentOnlyForRunsWhoseVerdictWasStored() throws {
         let directory = StoreFixtures.makeDirectory("outbox")
         defer { StoreFixtures.removeDirectory(directory) }
