@@ -12,6 +12,7 @@ import os
 import re
 import resource
 import socket
+import ssl
 import stat
 import subprocess
 import tempfile
@@ -20,7 +21,7 @@ import time
 
 import pytest
 
-from support import LOOPBACK, SERVER_BINARY, REPO, Server, result, status_line
+from support import LOOPBACK, SERVER_BINARY, REPO, Server, result, rss_kib, status_line
 
 # The quotas of Sources/ProbeStore/Quotas.swift and the bounds of RunWaiters.swift.
 MAX_RESULTS_PER_RUN = 2_000
@@ -452,6 +453,41 @@ def test_OneAddress_CannotHoldEveryDescriptor_AnotherDeviceIsServed():
         lines = [l for l in server.log_text().splitlines() if "per address" in l]
         print(f"\n{attempts} connections from one address under ulimit -n {nofile}: {len(lines)} log lines about the bound")
         assert lines and len(lines) <= 4, lines[:10]
+
+
+def test_OneAddressOverTLS_IsRefusedBeforeAnyHandshake_AnotherDeviceIsServed():
+    """Over TLS a connection over the bound is closed at accept: no handshake is spent on it.
+    Prints what each held TLS connection costs the server (RSS)."""
+    nofile, attempts = 1024, 300
+    ctx = ssl.create_default_context()
+    ctx.check_hostname = False
+    ctx.verify_mode = ssl.CERT_NONE
+    with Server(tls=True, nofile=(nofile, nofile), log_level="warn") as server:
+        before = rss_kib(server.pid)
+        held, refused = [], 0
+        try:
+            for _ in range(attempts):
+                raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+                raw.bind(("127.0.0.2", 0))
+                raw.settimeout(10)
+                raw.connect((LOOPBACK, server.port))
+                try:
+                    held.append(ctx.wrap_socket(raw, server_hostname="localhost"))
+                except (ssl.SSLError, ConnectionError, OSError):
+                    refused += 1
+                    raw.close()
+            during = rss_kib(server.pid)
+            assert len(held) == nofile // 4 and refused == attempts - nofile // 4, (len(held), refused)
+            conn = http.client.HTTPSConnection(LOOPBACK, server.port, timeout=10, context=ctx, source_address=("127.0.0.3", 0))
+            conn.request("GET", "/api/health")
+            assert conn.getresponse().status == 200
+            conn.close()
+        finally:
+            for s in held:
+                s.close()
+        print(f"\n{attempts} TLS connections from one address under ulimit -n {nofile}: {len(held)} held, "
+              f"{refused} refused before their handshake; RSS {before} -> {during} KiB "
+              f"({(during - before) / max(1, len(held)):.1f} KiB per held connection)")
 
 
 def test_KeepAlive_EndsAfterItsRequests_WithConnectionClose():
