@@ -155,11 +155,11 @@ public struct AccessToken: Sendable {
         if let match, match.unguessable { return match.scope }
         let wait = guesses.wait(address, nowNanos: nowNanos)
         guard wait == 0 else {
-            let short = Self.isUnguessable(value) ? ""
-                : " (this server's token is shorter than \(Self.unguessableLength) characters, so it waits too: "
-                    + "give --token a random one of at least \(Self.unguessableLength), such as openssl rand -hex 16 prints, or use a named token)"
+            // The same words whatever the server's token: a guesser must not learn it is short
+            // (the operator is told at start: `ProbeService`).
             throw HTTPError(.tooManyRequests, code: "too_many_token_guesses",
-                            "too many wrong access tokens from this address; retry in \(wait) s with the token from DATA_DIR/token" + short,
+                            "too many wrong access tokens from this address; retry in \(wait) s with the token from DATA_DIR/token "
+                                + "(a token of at least \(Self.unguessableLength) characters is always taken: the generated one, or one from probe-server token create)",
                             headers: HTTPHeaders([("Retry-After", String(wait))]))
         }
         if let match { return match.scope }
