@@ -140,9 +140,11 @@ class Server:
                 pass
             return out
 
-    def request(self, method, path, body=None, headers=None, timeout=30):
-        """One request; returns (status, headers dict lower-cased, body bytes, parsed JSON or None)."""
-        conn = http.client.HTTPConnection(LOOPBACK, self.port, timeout=timeout)
+    def request(self, method, path, body=None, headers=None, timeout=30, source=None):
+        """One request; returns (status, headers dict lower-cased, body bytes, parsed JSON or None).
+        `source`: the loopback address to send from (127.0.0.0/8 stands for separate devices)."""
+        conn = http.client.HTTPConnection(LOOPBACK, self.port, timeout=timeout,
+                                          source_address=(source, 0) if source else None)
         try:
             if isinstance(body, (dict, list)):
                 body = json.dumps(body).encode()

@@ -180,7 +180,8 @@ CASES = {
     ],
     ("GET", "/runs"): [
         ("no token", "GET", "/runs", None, {}, 401, "token"),
-        ("wrong token", "GET", "/runs?token=wrong", None, {}, 401, "token"),
+        ("wrong token", "GET", "/runs?token=wrong", None, {"Sec-Fetch-Site": "none", "Sec-Fetch-Dest": "document"}, 401, "token"),
+        ("token in the query, not from the address bar", "GET", "/runs?token=wrong", None, {}, 400, "Authorization: Bearer"),
     ],
     ("GET", "ReportStyles.path"): [("wrong method", "POST", "/assets/report.css", b"x", {}, 405, "GET")],
     ("GET", "ReportStyles.printPath"): [

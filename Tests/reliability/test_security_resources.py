@@ -6,10 +6,13 @@ folder, the CSP, away.html and terminal/Markdown neutralisation.
 Every test runs the real server binary over real sockets. Results are posted with the admin
 token (`Authorization: Bearer`), which also passes a per-run write key check."""
 import concurrent.futures
+import http.client
 import json
 import os
 import re
+import resource
 import socket
+import ssl
 import stat
 import subprocess
 import tempfile
@@ -18,7 +21,7 @@ import time
 
 import pytest
 
-from support import LOOPBACK, SERVER_BINARY, REPO, Server, result
+from support import LOOPBACK, SERVER_BINARY, REPO, Server, result, rss_kib, status_line
 
 # The quotas of Sources/ProbeStore/Quotas.swift and the bounds of RunWaiters.swift.
 MAX_RESULTS_PER_RUN = 2_000
@@ -462,6 +465,101 @@ def test_DescriptorCap_BacksOffWithoutSpinningAndRecovers():
         assert any("out of file descriptors" in l for l in lines), log[-2000:]
         # One line when it starts, one per 10 s while it lasts, one when it ends, per loop.
         assert len(lines) <= 12, lines[:20]
+
+
+def test_OneAddress_CannotHoldEveryDescriptor_AnotherDeviceIsServed():
+    """1,100 connections from one address under a 1,024-descriptor cap took every descriptor:
+    other devices waited in the backlog until they timed out. Now one address holds at most a
+    quarter of the cap (HTTPLimits.connectionsPerAddress); the rest are refused at accept with
+    a 503 naming the limit, logged a bounded number of times."""
+    nofile, attempts = 1024, 1100
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < attempts + 200:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(attempts + 200, hard), hard))
+    with Server(nofile=(nofile, nofile), log_level="warn") as server:
+        socks = []
+        try:
+            for _ in range(attempts):
+                s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+                s.bind(("127.0.0.2", 0))
+                s.settimeout(10)
+                s.connect((LOOPBACK, server.port))
+                socks.append(s)
+            # Another device is answered while they are open (10 s is a liveness bound).
+            status, _, data, _ = server.request("GET", "/api/health", timeout=10, source="127.0.0.3")
+            assert status == 200, data
+            # The last one was over the bound: answered 503 naming it, and closed.
+            answer = b""
+            while True:
+                chunk = socks[-1].recv(65536)
+                if not chunk:
+                    break
+                answer += chunk
+            assert status_line(answer) == 503, answer[:300]
+            body = json.loads(answer.split(b"\r\n\r\n", 1)[1])
+            assert body["error"]["code"] == "too_many_connections", body
+            assert "256 connections" in body["error"]["message"], body  # a quarter of 1,024
+            # The ones under the bound are served as ever.
+            socks[0].sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert status_line(socks[0].recv(65536)) == 200
+        finally:
+            for s in socks:
+                s.close()
+        lines = [l for l in server.log_text().splitlines() if "per address" in l]
+        print(f"\n{attempts} connections from one address under ulimit -n {nofile}: {len(lines)} log lines about the bound")
+        assert lines and len(lines) <= 4, lines[:10]
+
+
+def test_OneAddressOverTLS_IsRefusedBeforeAnyHandshake_AnotherDeviceIsServed():
+    """Over TLS a connection over the bound is closed at accept: no handshake is spent on it.
+    Prints what each held TLS connection costs the server (RSS)."""
+    nofile, attempts = 1024, 300
+    ctx = ssl.create_default_context()
+    ctx.check_hostname = False
+    ctx.verify_mode = ssl.CERT_NONE
+    with Server(tls=True, nofile=(nofile, nofile), log_level="warn") as server:
+        before = rss_kib(server.pid)
+        held, refused = [], 0
+        try:
+            for _ in range(attempts):
+                raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+                raw.bind(("127.0.0.2", 0))
+                raw.settimeout(10)
+                raw.connect((LOOPBACK, server.port))
+                try:
+                    held.append(ctx.wrap_socket(raw, server_hostname="localhost"))
+                except (ssl.SSLError, ConnectionError, OSError):
+                    refused += 1
+                    raw.close()
+            during = rss_kib(server.pid)
+            assert len(held) == nofile // 4 and refused == attempts - nofile // 4, (len(held), refused)
+            conn = http.client.HTTPSConnection(LOOPBACK, server.port, timeout=10, context=ctx, source_address=("127.0.0.3", 0))
+            conn.request("GET", "/api/health")
+            assert conn.getresponse().status == 200
+            conn.close()
+        finally:
+            for s in held:
+                s.close()
+        print(f"\n{attempts} TLS connections from one address under ulimit -n {nofile}: {len(held)} held, "
+              f"{refused} refused before their handshake; RSS {before} -> {during} KiB "
+              f"({(during - before) / max(1, len(held)):.1f} KiB per held connection)")
+
+
+def test_KeepAlive_EndsAfterItsRequests_WithConnectionClose():
+    """Any request renewed the 60 s idle clock, so a client asking once a minute kept its
+    connection for ever. Now the 1,000th answer on a connection (nginx's keepalive_requests)
+    says Connection: close, and the server closes it."""
+    requests = 1000  # HTTPLimits.requestsPerConnection
+    with Server() as server:
+        conn = http.client.HTTPConnection(LOOPBACK, server.port, timeout=10)
+        for i in range(1, requests + 1):
+            conn.request("GET", "/api/health")
+            resp = conn.getresponse()
+            resp.read()
+            assert resp.status == 200
+            closing = (resp.getheader("Connection") or "").lower() == "close"
+            assert closing == (i == requests), f"answer {i}: Connection: {resp.getheader('Connection')}"
+        conn.close()
 
 
 # MARK: the data folder

@@ -1,6 +1,6 @@
 """Slowloris and the descriptor cap.
 
-2,000 connections each send a header byte every 5 s. Meanwhile a normal client is served
+2,000 connections (from four addresses) each send a header byte every 5 s. Meanwhile a normal client is served
 without a failure, and every slow connection is closed by the header timeout (10 s from its
 first byte): a byte every 5 s would keep an idle-style timeout from ever firing, so being
 closed at all proves the first-byte clock. Latencies are printed, not asserted (no test
@@ -29,6 +29,16 @@ START_SOFT_NOFILE, START_HARD_NOFILE = 1024, 8192
 # The low cap for the refusal test, and how many connections try to get past it.
 CAP_NOFILE = 64
 CAP_ATTEMPTS = 100
+# Connections opened from each loopback address (127.0.0.0/8 stands for separate devices):
+# one address holds at most HTTPLimits.connectionsPerAddress (a quarter of the descriptor cap
+# when that is lower, 16 at the least); test_security_resources.py tests that bound.
+SLOW_PER_ADDRESS = 500
+CAP_PER_ADDRESS = 10
+
+
+def device(i, per_address):
+    """The source address of the i-th connection, `per_address` to an address, from 127.0.0.2 on."""
+    return (f"127.0.0.{2 + i // per_address}", 0)
 
 
 def raise_own_limit(n):
@@ -69,7 +79,7 @@ def test_Slowloris_NormalClientIsServed_AndSlowConnectionsAreClosedByTheFirstByt
         payload = b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 64
         slow, first_byte, closed_at = [], {}, {}
         for i in range(SLOW_CONNECTIONS):
-            s = socket.create_connection((LOOPBACK, server.port), timeout=10)
+            s = socket.create_connection((LOOPBACK, server.port), timeout=10, source_address=device(i, SLOW_PER_ADDRESS))
             s.setblocking(False)
             s.send(payload[:1])
             first_byte[s.fileno()] = time.monotonic()
@@ -145,8 +155,8 @@ def test_AtTheDescriptorCap_NewConnectionsWaitInTheBacklog_AndRunningOnesKeepWor
         assert get(first) == 200
         request = b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n"
         clients = []
-        for _ in range(CAP_ATTEMPTS):
-            s = socket.create_connection((LOOPBACK, server.port), timeout=5)
+        for i in range(CAP_ATTEMPTS):
+            s = socket.create_connection((LOOPBACK, server.port), timeout=5, source_address=device(i, CAP_PER_ADDRESS))
             s.sendall(request)
             clients.append(s)
 

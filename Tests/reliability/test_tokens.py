@@ -5,6 +5,9 @@ import subprocess
 
 from support import SERVER_BINARY, Server, result
 
+# The wrong-token budget of an address (RateLimiter.tokenGuesses: 10 at once, then 1/s).
+TOKEN_GUESS_BURST = 10
+
 
 def token_cli(data_dir, *args):
     return subprocess.run([SERVER_BINARY, "token", *args, "--data-dir", data_dir],
@@ -89,3 +92,56 @@ def test_Pin_NeedsAnAdminToken_AndTheCLIPinsAndUnpins():
         assert out.returncode == 0 and "unpinned" in out.stdout, out.stderr
         out = subprocess.run(cli + ["--pin", run], capture_output=True, text=True, timeout=30)
         assert out.returncode == 0 and "pinned" in out.stdout, out.stderr
+
+
+# MARK: lockout
+
+
+def test_APageOnTheOperatorsAddress_CannotLockTheOperatorOutOfTheirToken():
+    """In CI the emulator and the job's `probe-server runs`/`wait` share one address. A page
+    in the emulator that loads `<img src="https://HOST/runs?token=x">` (as a current browser
+    sends it, and as an old WebView without Fetch Metadata does), and a process there that
+    guesses in the header, must not make the right token 429."""
+    emulator = "127.0.0.1"  # the address the CLI below connects from too
+    with Server() as server:
+        token = server.token()
+        img_current = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "image", "Sec-Fetch-Mode": "no-cors"}
+        for i in range(3 * TOKEN_GUESS_BURST):
+            status, _, _, parsed = server.request("GET", f"/runs?token=x{i}", headers=img_current, source=emulator)
+            assert status == 400 and parsed["error"]["code"] == "token_in_query", (status, parsed)
+            status, _, _, parsed = server.request("GET", f"/runs?token=y{i}", source=emulator)
+            assert status == 400 and parsed["error"]["code"] == "token_in_query", (status, parsed)
+            # A fetch from the page with the cookie it cannot read: the page's guess is not looked at.
+            status, _, _, _ = server.request("GET", "/api/runs", headers={"Cookie": f"probe_token=z{i}",
+                                                                          "Sec-Fetch-Site": "cross-site",
+                                                                          "Origin": "https://evil.example"},
+                                             source=emulator)
+            assert status == 401
+        # Guesses that are looked at (a header, as only a non-browser client sends) use up the budget ...
+        statuses = [server.request("GET", "/api/runs", headers=bearer(f"guess-{i}"), source=emulator)[0]
+                    for i in range(3 * TOKEN_GUESS_BURST)]
+        assert statuses[-1] == 429, statuses
+        # ... and the right token from the same address still works, through the CLI too.
+        status, _, data, _ = server.request("GET", "/api/runs", headers=bearer(token), source=emulator)
+        assert status == 200, data
+        out = subprocess.run([SERVER_BINARY, "runs", "--server", f"http://127.0.0.1:{server.port}", "--token", token],
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, (out.returncode, out.stderr)
+
+
+def test_QueryToken_IsTakenOnlyFromTheAddressBarOrTheSignInForm():
+    with Server() as server:
+        token = server.token()
+        for headers in ({}, {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "document"},
+                        {"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "image"},
+                        {"Sec-Fetch-Site": "same-site", "Sec-Fetch-Dest": "document"}):
+            status, _, data, parsed = server.request("GET", f"/runs?token={token}", headers=headers)
+            assert status == 400 and parsed["error"]["field"] == "token", (headers, status, data)
+            assert "Authorization: Bearer" in parsed["error"]["message"]
+        # A browser that asks for HTML gets the sign-in page, saying why.
+        status, _, data, _ = server.request("GET", f"/runs?token={token}", headers={"Accept": "text/html"})
+        assert status == 400 and b"sign in with the form" in data, data
+        for site in ("none", "same-origin"):
+            status, headers, _, _ = server.request("GET", f"/runs?token={token}",
+                                                   headers={"Sec-Fetch-Site": site, "Sec-Fetch-Dest": "document"})
+            assert status in (302, 303) and "probe_token=" in headers.get("set-cookie", ""), (site, status)

@@ -9,7 +9,9 @@
 /// - reading pauses while a handler works and `Limits.pipelinedBytes` are buffered behind it,
 ///   or while answers back up: a client that sends without reading holds a bounded amount;
 /// - the last answer says `Connection: close` when the client asked for it, the server
-///   drains, or the client already half-closed; the socket closes once it is written;
+///   drains, the client already half-closed, or the connection has had its
+///   `Limits.requestsPerConnection` or its lifetime (nginx's `keepalive_requests` and
+///   `keepalive_time`); the socket closes once it is written;
 /// - a malformed request gets its error answer and nothing after it is read;
 /// - a client half-close ends the connection after the answer it waits for (a long poll
 ///   whose client went away is dropped at once: nobody reads its answer).
@@ -21,6 +23,8 @@ struct ConnectionState: Sendable, Equatable {
         var queuedHigh: Int
         /// Reads per wake-up before other connections of the loop get their turn.
         var readsPerWake: Int
+        /// Answers on one connection; the last says `Connection: close` (`HTTPLimits.requestsPerConnection`).
+        var requestsPerConnection = HTTPLimits().requestsPerConnection
 
         static let readsPerWakeDefault = 16
     }
@@ -88,6 +92,8 @@ struct ConnectionState: Sendable, Equatable {
     private(set) var handler: Handler = .none
     /// Bytes of answers queued and not yet written.
     private(set) var queuedBytes = 0
+    /// Answers started on this connection, against `Limits.requestsPerConnection`.
+    private(set) var answersStarted = 0
     /// Request bytes the parser holds that no answer was queued for yet.
     private(set) var bufferedBytes = 0
     /// The client's FIN was read: it sends nothing more.
@@ -274,10 +280,14 @@ struct ConnectionState: Sendable, Equatable {
 
     /// An answer to a request is about to be queued: whether it keeps the connection open
     /// (`requestKeepsAlive`: the request's `Connection` field and version say so, RFC 9112 §9.3;
-    /// `serverDraining`: the server shuts down). When not, it is the last answer.
-    mutating func answerStarts(requestKeepsAlive: Bool, serverDraining: Bool) -> Bool {
+    /// `serverDraining`: the server shuts down; `pastLifetime`: the connection has lived
+    /// `HTTPTimeouts.connectionLifetime`). When not, it is the last answer; the
+    /// `Limits.requestsPerConnection`th answer always is.
+    mutating func answerStarts(requestKeepsAlive: Bool, serverDraining: Bool, pastLifetime: Bool = false) -> Bool {
         if serverDraining { draining = true }
-        let keepAlive = requestKeepsAlive && !draining && !peerClosed
+        answersStarted += 1
+        let spent = answersStarted >= limits.requestsPerConnection || pastLifetime
+        let keepAlive = requestKeepsAlive && !draining && !peerClosed && !spent
         if !keepAlive { lastAnswer() }
         return keepAlive
     }

@@ -27,6 +27,10 @@ public struct Instant: Sendable, Comparable, Hashable {
 /// - a body is arriving: `bodyProgress`, from the last byte received;
 /// - a handler is working: none (the server bounds its own work);
 /// - a response is being written: `writeStall`, from the last byte the client accepted.
+///
+/// Over all of them, `connectionLifetime` from the connection's opening: an idle connection
+/// closes at it whatever its requests renewed, and an answer after it is the last
+/// (`isPastLifetime`).
 public struct ConnectionTimeouts: Sendable, Equatable {
     public enum Phase: Sendable, Equatable {
         case idle(since: Instant)
@@ -46,11 +50,20 @@ public struct ConnectionTimeouts: Sendable, Equatable {
 
     public let timeouts: HTTPTimeouts
     public private(set) var phase: Phase
+    /// When the connection was accepted: its lifetime counts from here.
+    public let openedAt: Instant
 
     public init(timeouts: HTTPTimeouts, openedAt now: Instant) {
         self.timeouts = timeouts
         self.phase = .idle(since: now)
+        self.openedAt = now
     }
+
+    /// The instant the connection's lifetime ends (`HTTPTimeouts.connectionLifetime`).
+    public var endOfLife: Instant { openedAt + timeouts.connectionLifetime }
+
+    /// True once the connection has lived its lifetime: its next answer is its last.
+    public func isPastLifetime(at now: Instant) -> Bool { now >= endOfLife }
 
     /// Bytes of a request arrived. Starts the header clock on the first byte only.
     public mutating func receivedHeadBytes(at now: Instant) {
@@ -85,7 +98,7 @@ public struct ConnectionTimeouts: Sendable, Equatable {
     /// The instant at which `check` will act, or nil when nothing is armed.
     public var deadline: Instant? {
         switch phase {
-        case .idle(let since): return since + timeouts.idle
+        case .idle(let since): return min(since + timeouts.idle, endOfLife)
         case .readingHead(let since): return since + timeouts.headerRead
         case .readingBody(let last): return last + timeouts.bodyProgress
         case .handling: return nil
@@ -97,7 +110,7 @@ public struct ConnectionTimeouts: Sendable, Equatable {
     public func check(now: Instant) -> Action? {
         guard let deadline, now >= deadline else { return nil }
         switch phase {
-        case .idle: return .close(reason: "idle keep-alive timeout")
+        case .idle: return .close(reason: isPastLifetime(at: now) ? "keep-alive lifetime of \(Self.text(timeouts.connectionLifetime)) reached" : "idle keep-alive timeout")
         case .readingHead:
             return .respondTimeoutAndClose(reason: "request head not received within \(Self.text(timeouts.headerRead))")
         case .readingBody:

@@ -13,6 +13,9 @@ final class Connection: EventSource {
     private unowned let loop: EventLoop
     private let context: ServerContext
     private let peer: String
+    /// The address block this connection holds a place of (`ConnectionsPerAddress`); nil
+    /// when not counted (a trusted proxy).
+    private let addressKey: String?
     private let endpoint: Endpoint
     private let localPort: UInt16
     private var parser: RequestParser
@@ -57,7 +60,8 @@ final class Connection: EventSource {
     var onClose: ((Connection) -> Void)?
 
     init(fd: Int32, transport: any Transport, loop: EventLoop, context: ServerContext, peer: String,
-         endpoint: Endpoint, localPort: UInt16) {
+         addressKey: String? = nil, endpoint: Endpoint, localPort: UInt16) {
+        self.addressKey = addressKey
         self.endpoint = endpoint
         self.localPort = localPort
         self.fd = fd
@@ -70,7 +74,8 @@ final class Connection: EventSource {
         context.configuration.metrics?.connectionOpened()
         self.state = ConnectionState(
             limits: .init(pipelinedBytes: context.configuration.limits.pipelinedBytes, queuedHigh: Self.outputHighWater,
-                          readsPerWake: ConnectionState.Limits.readsPerWakeDefault),
+                          readsPerWake: ConnectionState.Limits.readsPerWakeDefault,
+                          requestsPerConnection: context.configuration.limits.requestsPerConnection),
             secure: endpoint.isSecure)
         if endpoint.isSecure {
             // The handshake is part of the request head: a client stalling in it is closed
@@ -321,7 +326,8 @@ final class Connection: EventSource {
 
     private func complete(_ response: Response, head: RequestHead, startedAt: Instant, pattern: String?) {
         releaseLargeBodySlot()
-        let keepAlive = state.answerStarts(requestKeepsAlive: head.keepAlive, serverDraining: context.draining.value)
+        let keepAlive = state.answerStarts(requestKeepsAlive: head.keepAlive, serverDraining: context.draining.value,
+                                           pastLifetime: timeouts.isPastLifetime(at: loop.now))
         let omitBody = head.method == "HEAD"
         let bytes: Int
         if outputOffset >= output.count, !omitBody, response.body.count >= Self.directBodyMinimum,
@@ -495,6 +501,7 @@ final class Connection: EventSource {
         context.configuration.metrics?.connectionClosed()
         loop.unregister(fd)
         Glibc.close(fd)
+        if let addressKey { context.connections.close(addressKey) }
         // Whatever still works for this request (a long poll's waiter) can stop.
         inFlight?.promise?.abandon()
         releaseLargeBodySlot()

@@ -32,16 +32,27 @@ final class Listener: EventSource {
         for _ in 0..<Self.acceptBatch {
             switch Socket.accept(fd) {
             case .accepted(let client, let address):
+                let peer = address?.ip ?? "?"
+                let key = context.connectionKey(peer: peer)
+                if let key {
+                    let (admitted, line) = context.connections.open(key, at: loop.now)
+                    if let line { context.logger.warning("\(endpoint.name): \(line)") }
+                    guard admitted else {
+                        refuse(client)
+                        continue
+                    }
+                }
                 let transport: any Transport
                 do {
                     transport = try endpoint.makeTransport?(client) ?? PlainTransport(fd: client)
                 } catch {
                     context.logger.error("cannot set up a connection on \(endpoint.name): \(error)")
+                    if let key { context.connections.close(key) }
                     Glibc.close(client)
                     continue
                 }
                 let connection = Connection(fd: client, transport: transport, loop: loop, context: context,
-                                            peer: address?.ip ?? "?", endpoint: endpoint, localPort: localPort)
+                                            peer: peer, addressKey: key, endpoint: endpoint, localPort: localPort)
                 loop.register(client, connection, events: [.readable, .peerHalfClosed])
                 onAccept(connection)
                 if let line = backoff.accepted() { context.logger.warning("\(endpoint.name): \(line)") }
@@ -57,6 +68,20 @@ final class Listener: EventSource {
                 return
             }
         }
+    }
+
+    /// Refuses a connection over its address's bound at once, before any byte is read: on
+    /// plain HTTP a 503 saying why, written once without waiting (a new socket's send buffer
+    /// is empty); on TLS a close, since an answer would cost the handshake the bound saves.
+    private func refuse(_ client: Int32) {
+        if !endpoint.isSecure {
+            var bytes: [UInt8] = []
+            context.responseWriter.write(ErrorResponse.render(ConnectionsPerAddress.refusal(bound: context.connections.bound), for: nil),
+                                         version: .http1_1, keepAlive: false, omitBody: false, secure: false,
+                                         date: loop.dateLine(), into: &bytes)
+            _ = bytes.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        }
+        Glibc.close(client)
     }
 
     /// Stops polling the listening socket until `instant`, then polls (and accepts) again.

@@ -14,6 +14,9 @@ final class ServerContext: Sendable {
     let draining = Atomic(false)
     /// Large bodies being read or handled now, against `HTTPLimits.concurrentLargeBodies`.
     let largeBodies = Atomic<Int>(0)
+    /// Open connections per address, against `HTTPLimits.connectionsPerAddress` (of the
+    /// descriptor limit, raised first as the server does at start).
+    let connections: ConnectionsPerAddress
 
     init(configuration: ServerConfiguration, router: Router, staticFiles: StaticFiles?) {
         self.configuration = configuration
@@ -21,11 +24,19 @@ final class ServerContext: Sendable {
         self.staticFiles = staticFiles
         self.responseWriter = ResponseWriter(securityHeaders: configuration.security)
         self.logger = Logger(level: configuration.logLevel)
+        self.connections = ConnectionsPerAddress(
+            bound: configuration.limits.connectionsPerAddress(descriptorLimit: Socket.raiseDescriptorLimit()))
         var routers: [String: Router] = [:]
         for endpoint in configuration.additionalEndpoints {
             if let r = endpoint.router { routers[endpoint.name] = r }
         }
         self.endpointRouters = routers
+    }
+
+    /// The block a connection from `peer` counts against, or nil when it is not counted: a
+    /// configured trusted proxy carries every client behind it (`HTTPLimits.connectionsPerAddress`).
+    func connectionKey(peer: String) -> String? {
+        configuration.trustedProxies.contains(peer) ? nil : AddressBlock.key(peer)
     }
 
     /// Methods of RFC 9110 (and PATCH): a known method a resource does not take is 405 with

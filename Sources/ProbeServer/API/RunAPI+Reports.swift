@@ -39,8 +39,15 @@ extension RunAPI {
         }
         router.add("GET", "/runs") { [self] req in
             // A browser gets a page to sign in on (`signIn`); an API client keeps the JSON error.
-            // `?token=` once: keep it in an HttpOnly, SameSite=Strict cookie and drop it from the URL.
-            if let given = req.queryItems[AccessToken.queryName] {
+            // `?token=` once, from the address bar or the sign-in form only (`queryToken`): keep it
+            // in an HttpOnly, SameSite=Strict cookie and drop it from the URL.
+            let queryToken: String?
+            do {
+                queryToken = try token.queryToken(in: req)
+            } catch let error as HTTPError {
+                throw Self.signIn(error, problem: "This browser did not say the address was typed or the sign-in form sent, so the token in it was not looked at: sign in with the form.")
+            }
+            if let given = queryToken {
                 guard try token.check(given, from: req.quotaKey) else {
                     let message = "that token is not this server's; it is in DATA_DIR/token"
                     throw Self.signIn(HTTPError(.unauthorized, message), problem: "That token is not this server's: copy it again from DATA_DIR/token.")

@@ -13,7 +13,8 @@ import ProbeStore
 public final class RunAPI: @unchecked Sendable {
     public let store: any RunStore
     public let catalog: Catalog
-    public let token: AccessToken
+    /// Its `isOwnOrigin` is this API's `origins` (set once, in `init`).
+    public private(set) var token: AccessToken
     /// Set once the server has bound its ports; read by `/api/config`.
     public var origins: OriginPlan {
         get { originLock.withLock { plan } }
@@ -74,6 +75,8 @@ public final class RunAPI: @unchecked Sendable {
         self.catalogDocument = CatalogDocument(catalog)
         self.judgements = RunJudgements(store: store, catalog: catalog,
                                         version: CatalogVersion(document: catalogDocument, serverVersion: serverVersion))
+        // A token a browser sends for a page that is not ours is not looked at (`AccessToken.sentCrossSite`).
+        self.token.isOwnOrigin = { [weak self] origin, request in self?.origins.isOwn(origin, for: request) ?? false }
         // Another instance on the same store judged a run: wake the waits held here.
         store.observeVerdicts({ [waiters] id in waiters.complete(runID: id) },
                               missedSome: { [weak self] in self?.wakeCompletedWaits() })

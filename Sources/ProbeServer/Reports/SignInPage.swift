@@ -1,7 +1,9 @@
 
 /// What `/runs` answers a browser without the access token, or with one that is not this
 /// server's: a form that sends the token as `?token=`, which the server keeps in its
-/// HttpOnly, SameSite=Strict cookie and drops from the address (`RunAPI+Reports.swift`).
+/// HttpOnly, SameSite=Strict cookie and drops from the address (`RunAPI+Reports.swift`). The
+/// form's submission is a same-origin top-level navigation, the one kind besides the address
+/// bar that a query token is taken from (`AccessToken.queryToken`).
 /// API clients, which do not ask for `text/html`, keep the JSON 401.
 public enum SignInPage {
     public static func html(problem: String? = nil) -> String {

@@ -54,6 +54,12 @@ public final class ProbeService: @unchecked Sendable {
         do { staticFiles = try StaticFiles(root: options.publicDirectory) } catch { throw StartError.publicDirectory("\(error)") }
 
         token = try AccessToken.resolve(explicit: options.token, dataDirectory: dataDir)
+        if !AccessToken.isUnguessable(token.value) {
+            // Said to the operator only: a 429 that said it would tell a guesser the token is short.
+            logger.warning("the access token is shorter than \(AccessToken.unguessableLength) characters: wrong guesses from an address "
+                + "lock it out there too (anyone who shares the address can make it 429); give --token a random one of at least "
+                + "\(AccessToken.unguessableLength) (openssl rand -hex 16), or use a named token (probe-server token create)")
+        }
         store = try options.store.open(dataDirectory: dataDir)
         webhooks = options.webhooks.isEmpty ? nil
             : try WebhookOutbox(urls: options.webhooks, secret: options.webhookSecret ?? "", dataDirectory: dataDir, logger: logger)

@@ -296,8 +296,11 @@ final class LockedBox<T>: @unchecked Sendable {
         let s = try TestService { $0.token = "tok" }
         _ = try s.createRun()
         #expect(try s.request("GET", "/runs").status == 401)
-        #expect(try s.request("GET", "/runs?token=wrong").status == 401)
-        let login = try s.request("GET", "/runs?token=tok")
+        // From the address bar (Fetch Metadata): a query token is taken from nowhere else.
+        let addressBar = ["Sec-Fetch-Site": "none", "Sec-Fetch-Dest": "document"]
+        #expect(try s.request("GET", "/runs?token=wrong", headers: addressBar).status == 401)
+        #expect(try s.request("GET", "/runs?token=tok").status == 400)
+        let login = try s.request("GET", "/runs?token=tok", headers: addressBar)
         #expect(login.status == 302)
         #expect(login.headers["location"] == "/runs")
         let cookie = try #require(login.headers["set-cookie"])
@@ -316,7 +319,7 @@ final class LockedBox<T>: @unchecked Sendable {
         #expect(page.headers["www-authenticate"]?.hasPrefix("Bearer") == true)
         #expect(page.text.contains("<form method=\"get\" action=\"/runs\">"))
         #expect(page.text.contains("name=\"token\" type=\"password\""))
-        let wrong = try s.request("GET", "/runs?token=wrong", headers: browser)
+        let wrong = try s.request("GET", "/runs?token=wrong", headers: browser.merging(["Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "document"]) { $1 })
         #expect(wrong.status == 401 && wrong.text.contains("That token is not this server&#39;s"))
         let stale = try s.request("GET", "/runs", headers: browser.merging(["Cookie": "probe_token=old"]) { $1 })
         #expect(stale.status == 401 && stale.text.contains("sign in again"))

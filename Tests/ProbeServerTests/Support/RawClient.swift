@@ -10,9 +10,13 @@ import Foundation
 final class RawClient {
     let fd: Int32
 
-    init(port: UInt16, host: String = "127.0.0.1", receiveTimeout: Double = 5) throws {
+    /// `source`: the local address to connect from (127.0.0.0/8 stands for separate devices).
+    init(port: UInt16, host: String = "127.0.0.1", source: String? = nil, receiveTimeout: Double = 5) throws {
         let address = SocketAddress(ip: host, port: port)!
         fd = socket(host.contains(":") ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source, let local = SocketAddress(ip: source, port: 0) {
+            guard local.withSockAddr({ bind(fd, $0, $1) }) == 0 else { throw SocketError.failed("bind \(source)") }
+        }
         var tv = timeval(tv_sec: Int(receiveTimeout), tv_usec: Int((receiveTimeout - Double(Int(receiveTimeout))) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         let rc = address.withSockAddr { connect(fd, $0, $1) }

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ProbeHTTP
 
 /// The unit per-address quotas and rates count: what one client controls.
 ///
@@ -16,9 +15,10 @@ import ProbeHTTP
 /// - An IPv4-mapped IPv6 address (`::ffff:1.2.3.4`, RFC 4291 §2.5.5.2) is its IPv4 address.
 ///
 /// Anything that does not parse as an address (a trusted proxy's odd header) is its own key.
-enum AddressBlock {
+/// The HTTP layer counts open connections per block too (`ConnectionsPerAddress`).
+package enum AddressBlock {
     /// The quota key of `address` (an IP literal as `Request.remoteAddress` holds it).
-    static func key(_ address: String) -> String {
+    package static func key(_ address: String) -> String {
         var v4 = in_addr()
         if inet_pton(AF_INET, address, &v4) == 1 {
             return address
@@ -32,9 +32,4 @@ enum AddressBlock {
         let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
         return groups.joined(separator: ":") + "::/64"
     }
-}
-
-extension Request {
-    /// The block this request's quotas and rates are counted against (`AddressBlock`).
-    var quotaKey: String { AddressBlock.key(remoteAddress) }
 }
