@@ -200,6 +200,9 @@ def test_Container_CompletesARunThroughThePublishedPort_StopsOnSIGTERM_AndANewOn
         ca = first.copy_out("/data/ca.pem", os.path.join(scratch, "ca.pem"))
         token = first.copy_out("/data/token", os.path.join(scratch, "token"))
         token = open(token).read().strip()
+        # `podman logs` is read by whoever reads logs: where the token is, never the token.
+        assert token not in banner, "the generated token is in the container's log"
+        assert "podman exec NAME cat /data/token" in banner, banner
 
         names = san(port, "probe.test")
         assert "IP Address:127.0.0.1" in names and "DNS:probe.test" in names, names
