@@ -353,6 +353,18 @@ def podman_version():
 DEFAULT_PORTS = [8443, 8444, 8080, 5432]
 
 
+def test_KubernetesExample_IsPlayedOnFreeHostPorts_NoneOfThemTheExamplesOwn():
+    """The part of the Kubernetes test that needs no Podman: every port of every pod gets its
+    own free host port, whatever holds the example's ports on this machine."""
+    folder = os.path.join(ROOT, "examples", "kubernetes")
+    documents = [d for f in ("postgres.yaml", "probe-server.yaml") for d in k8s_documents(os.path.join(folder, f))]
+    with holding(DEFAULT_PORTS):
+        published = on_free_host_ports(documents)
+    assert sorted(published) == sorted(DEFAULT_PORTS), published
+    assert len(set(published.values())) == len(published), published
+    assert not set(published.values()) & set(DEFAULT_PORTS), published
+
+
 def test_KubernetesExample_StartsTheServerOverPostgreSQL_AndItIsReady_BesideAServerOnTheDefaultPorts():
     with holding(DEFAULT_PORTS):
         kubernetes_example_is_ready()
