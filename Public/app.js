@@ -480,10 +480,20 @@ function intro(probes) {
   }));
 }
 
+/* ?probes=a,b: the probes asked for, or null for all. A host report is weighed against the
+   page's own look for bridges (env.injected, docs/host-report.md): a run without that look
+   could not vouch for any report, so asking for host.report asks for env.injected too. */
+function chosenProbes() {
+  if (!params.probes) return null;
+  const ids = params.probes.split(',');
+  if (ids.indexOf('host.report') >= 0 && ids.indexOf('env.injected') < 0) ids.push('env.injected');
+  return ids;
+}
+
 /* POST /api/runs; metadata values are strings, numbers or booleans: an absent one is left out, never null. */
 function createRun(metadata) {
   metadata.mode = unattended ? 'unattended' : 'attended';
-  if (params.probes) metadata.probes = params.probes;
+  if (chosenProbes()) metadata.probes = chosenProbes().join(',');
   return R.api('POST', '/api/runs', { platform: params.platform, label: params.label, requirementSet: params.requirementSet, metadata });
 }
 /* A promise's outcome as a value, so a request sent early is read (and its error said) in turn. */
@@ -515,7 +525,7 @@ async function main() {
     app.completed = !!read.value.completedAt;
     app.run = params.run;
   } else {
-    const wanted = app.catalog.probes.filter((p) => !params.probes || params.probes.split(',').indexOf(p.id) >= 0);
+    const wanted = app.catalog.probes.filter((p) => !chosenProbes() || chosenProbes().indexOf(p.id) >= 0);
     const made = creating ? await creating : await settled(createRun((await offerResume(), await intro(wanted))));
     if (made.error) return fatal('Could not create a run: ' + made.error.message, reload());
     app.run = params.run = made.value.id;
@@ -556,7 +566,7 @@ async function main() {
   /* docs/host-report.md: its script only where an app injected a bridge. */
   if (window.webkit || window.ReactNativeWebView || window.ProbeHost || window.flutter_inappwebview || window.Capacitor || window.qt) await new Promise((r) => { const s = el('script', '', '', document.head); s.onload = s.onerror = r; s.src = 'host-report.js'; });
   else I.probes['host.report'] = async () => ({ status: 'info', observed: { bridge: 'none', answered: false } });
-  const only = params.probes ? params.probes.split(',') : null;
+  const only = chosenProbes();
   app.probes = app.catalog.probes.filter((p) => !only || only.indexOf(p.id) >= 0);
   renderSteps();
   $('bar').max = app.probes.length;

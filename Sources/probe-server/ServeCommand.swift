@@ -207,6 +207,7 @@ enum ServeCommand: Command {
         }
         if service.token.wasGenerated {
             banner.generatedToken = (value: service.token.value, file: "\(service.options.dataDirectory)/token")
+            banner.audience = .detect(isTerminal: isatty(1) == 1, fileExists: { FileManager.default.fileExists(atPath: $0) })
         }
         print(banner.render(qr: qr), terminator: "")
         fflush(nil)

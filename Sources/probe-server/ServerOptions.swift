@@ -56,7 +56,7 @@ enum ServerOptions {
             throw UsageError("the access token contains spaces or control characters; pass it as printed by `probe-server serve`")
         }
         if requireToken && token == nil {
-            throw UsageError("\(command) needs the access token: pass --token T or set PROBE_TOKEN (the server printed it at first start and keeps it in DATA_DIR/token)")
+            throw UsageError("\(command) needs the access token: pass --token T or set PROBE_TOKEN (the server keeps it in DATA_DIR/token, and showed it at a first start at a terminal)")
         }
         let trust = ClientTrust.resolve(caFile: args.value("cacert"), dataDirectory: dataDirectory(args))
         return ProbeAPIClient(http: try HTTPClient(server: url, trust: trust, token: token, timeout: timeout))

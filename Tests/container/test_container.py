@@ -4,6 +4,7 @@ SIGTERM, the run read back by a new container on the same volume, a non-root pro
 image without compiler or tests, and examples/kubernetes/ started with `podman kube play`
 over PostgreSQL. Tests/container/run.sh builds the image and exports PROBE_IMAGE."""
 import base64
+import contextlib
 import json
 import os
 import re
@@ -199,6 +200,9 @@ def test_Container_CompletesARunThroughThePublishedPort_StopsOnSIGTERM_AndANewOn
         ca = first.copy_out("/data/ca.pem", os.path.join(scratch, "ca.pem"))
         token = first.copy_out("/data/token", os.path.join(scratch, "token"))
         token = open(token).read().strip()
+        # `podman logs` is read by whoever reads logs: where the token is, never the token.
+        assert token not in banner, "the generated token is in the container's log"
+        assert "podman exec NAME cat /data/token" in banner, banner
 
         names = san(port, "probe.test")
         assert "IP Address:127.0.0.1" in names and "DNS:probe.test" in names, names
@@ -301,12 +305,72 @@ def k8s_documents(path):
         return [d for d in yaml.safe_load_all(f) if d]
 
 
+def on_free_host_ports(documents):
+    """The documents with a free host port for every containerPort of their pods. Podman 4.3
+    to 4.9 publish a containerPort without hostPort on the same host port (containers/podman
+    #15946; 5.0 stopped, #17028), so the example as written would take the host's 8443, 8444,
+    8080 and 5432: a probe-server or PostgreSQL already there makes `kube play` fail. A
+    hostPort is honoured by every version. Returns {containerPort: hostPort}."""
+    published = {}
+    for d in documents:
+        if d["kind"] not in ("Deployment", "Pod"):
+            continue
+        spec = d["spec"]["template"]["spec"] if d["kind"] == "Deployment" else d["spec"]
+        for container in spec["containers"]:
+            for port in container.get("ports", []):
+                host = free_port_block(1)
+                while host in published.values():
+                    host = free_port_block(1)
+                port["hostPort"] = published[port["containerPort"]] = host
+    return published
+
+
+@contextlib.contextmanager
+def holding(ports):
+    """Listens on each of `ports` that is free, as a server on its default ports would."""
+    held = []
+    try:
+        for p in ports:
+            s = socket.socket()
+            try:
+                s.bind(("0.0.0.0", p))
+                s.listen()
+                held.append(s)
+            except OSError:
+                s.close()  # taken already: the same condition
+        yield
+    finally:
+        for s in held:
+            s.close()
+
+
 def podman_version():
     text = podman("version", "--format", "{{.Client.Version}}").stdout.strip()
     return tuple(int(x) for x in re.findall(r"\d+", text)[:2])
 
 
-def test_KubernetesExample_StartsTheServerOverPostgreSQL_AndItIsReady():
+# The example's ports, which a probe-server on its default ports (or a local PostgreSQL) holds.
+DEFAULT_PORTS = [8443, 8444, 8080, 5432]
+
+
+def test_KubernetesExample_IsPlayedOnFreeHostPorts_NoneOfThemTheExamplesOwn():
+    """The part of the Kubernetes test that needs no Podman: every port of every pod gets its
+    own free host port, whatever holds the example's ports on this machine."""
+    folder = os.path.join(ROOT, "examples", "kubernetes")
+    documents = [d for f in ("postgres.yaml", "probe-server.yaml") for d in k8s_documents(os.path.join(folder, f))]
+    with holding(DEFAULT_PORTS):
+        published = on_free_host_ports(documents)
+    assert sorted(published) == sorted(DEFAULT_PORTS), published
+    assert len(set(published.values())) == len(published), published
+    assert not set(published.values()) & set(DEFAULT_PORTS), published
+
+
+def test_KubernetesExample_StartsTheServerOverPostgreSQL_AndItIsReady_BesideAServerOnTheDefaultPorts():
+    with holding(DEFAULT_PORTS):
+        kubernetes_example_is_ready()
+
+
+def kubernetes_example_is_ready():
     folder = os.path.join(ROOT, "examples", "kubernetes")
     files = [os.path.join(folder, "postgres.yaml"), os.path.join(folder, "probe-server.yaml")]
     documents = [d for f in files for d in k8s_documents(f)]
@@ -328,18 +392,23 @@ def test_KubernetesExample_StartsTheServerOverPostgreSQL_AndItIsReady():
     # Podman secrets holding the keys (base64 values, as a Secret's data) and the files are
     # played without their Secret documents. Later Podman plays the files as written.
     made_secrets = []
-    if podman_version() < (4, 4):
+    secrets_as_podman_secrets = podman_version() < (4, 4)
+    if secrets_as_podman_secrets:
         for s in secrets:
             data = {k: base64.b64encode(v.encode()).decode() for k, v in s.get("stringData", {}).items()}
             podman("secret", "create", s["metadata"]["name"], "-", input=json.dumps(data))
             made_secrets.append(s["metadata"]["name"])
-        played = []
-        for f in files:
-            out = os.path.join(tempfile.mkdtemp(prefix="kube-", dir="/tmp"), os.path.basename(f))
-            with open(out, "w") as w:
-                yaml.safe_dump_all([d for d in k8s_documents(f) if d["kind"] != "Secret"], w)
-            played.append(out)
-        files = played
+    # The files as played: on free host ports, and without their Secrets where those are Podman secrets.
+    played = []
+    for f in files:
+        kept = [d for d in k8s_documents(f) if not (secrets_as_podman_secrets and d["kind"] == "Secret")]
+        published = on_free_host_ports(kept)
+        assert not set(published.values()) & set(DEFAULT_PORTS), published
+        out = os.path.join(tempfile.mkdtemp(prefix="kube-", dir="/tmp"), os.path.basename(f))
+        with open(out, "w") as w:
+            yaml.safe_dump_all(kept, w)
+        played.append(out)
+    files = played
     podman("network", "create", network)
     try:
         podman("kube", "play", "--network", f"{network}:alias=postgres", files[0])

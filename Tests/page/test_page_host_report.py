@@ -16,8 +16,11 @@ def report_js(name):
     return json.dumps((FIXTURES / name).read_text())
 
 
-# Android: addJavascriptInterface(report, "ProbeHost"); the method returns the JSON string.
-ANDROID = "window.ProbeHost = { hostReport: function (request) { return JSON.parse(request).type === 'host-report-request' ? %s : ''; } };"
+# Android: addJavascriptInterface(report, "ProbeHost"). The interface cannot tell frames apart,
+# so the companions return an empty string to the caller and answer into the main frame with
+# evaluateJavascript("window.probeHostReport(…)") (companions/android, cordova, maui).
+ANDROID = ("window.ProbeHost = { hostReport: function (request) { if (JSON.parse(request).type === 'host-report-request') "
+           "setTimeout(function () { window.probeHostReport(%s); }, 50); return ''; } };")
 # flutter_inappwebview: callHandler returns the handler's value through a promise.
 FLUTTER = "window.flutter_inappwebview = { callHandler: function (name) { return Promise.resolve(name === 'probeHostReport' ? %s : null); } };"
 # react-native-webview: postMessage, answered later with injectJavaScript("window.probeHostReport(…)").

@@ -3,21 +3,23 @@
 // Where it goes: in a debug build, in the Activity or Fragment that creates the WebView that
 // opens the probe page, after its settings and WebChromeClient are set and before loadUrl:
 //
-//     val report = ProbeHostReport(this, webView, Uri.parse("https://192.168.1.23:8443"))
-//     if (BuildConfig.DEBUG) webView.addJavascriptInterface(report, "ProbeHost")
-//     webView.webViewClient = object : WebViewClient() {          // or your own client:
-//         override fun onPageStarted(view: WebView, url: String, favicon: Bitmap?) {
-//             report.pageUrl = url                                 // the top page's URL
-//         }
-//     }
+//     if (BuildConfig.DEBUG) webView.addJavascriptInterface(ProbeHostReport(this, webView, Uri.parse("https://192.168.1.23:8443")), "ProbeHost")
 //
-// It answers only when the top page the WebView shows is on the probe server's origin
-// (scheme, host and port of probeOrigin); any other page gets an empty string. An
-// addJavascriptInterface object is visible to every frame of the page, whatever its origin:
-// keep it out of release builds.
+// An addJavascriptInterface object is injected into every frame of the page, whatever its
+// origin, and is not told which frame called it: this bridge cannot tell frames apart. So it
+// never hands the report to its caller (a frame gets an empty string); it answers into the main
+// frame only, with evaluateJavascript ("in the context of the currently displayed page"), and
+// only when the top page is on the probe server's origin (scheme, host and port of
+// probeOrigin). A frame of another origin can at most make the app answer the probe page
+// itself. Keep it out of release builds. (androidx.webkit's WebViewCompat.addWebMessageListener
+// tells the frame, isMainFrame and sourceOrigin, but its JavaScript object answers through
+// postMessage and onmessage, not the method the page calls here.)
 //
 // APIs (Android documentation):
 //   addJavascriptInterface / @JavascriptInterface https://developer.android.com/reference/android/webkit/WebView#addJavascriptInterface(java.lang.Object,%20java.lang.String)
+//   WebView.evaluateJavascript           https://developer.android.com/reference/android/webkit/WebView#evaluateJavascript(java.lang.String,%20android.webkit.ValueCallback%3Cjava.lang.String%3E)
+//   WebView.getUrl                       https://developer.android.com/reference/android/webkit/WebView#getUrl()
+//   WebViewCompat.addWebMessageListener (why not) https://developer.android.com/reference/androidx/webkit/WebViewCompat#addWebMessageListener(android.webkit.WebView,java.lang.String,java.util.Set%3Cjava.lang.String%3E,androidx.webkit.WebViewCompat.WebMessageListener)
 //   WebView.getWebChromeClient (API 26)  https://developer.android.com/reference/android/webkit/WebView#getWebChromeClient()
 //   WebSettings                          https://developer.android.com/reference/android/webkit/WebSettings
 //   CookieManager                        https://developer.android.com/reference/android/webkit/CookieManager
@@ -40,14 +42,10 @@ import android.webkit.WebChromeClient
 import android.webkit.WebView
 import androidx.core.content.ContextCompat
 import androidx.webkit.WebViewCompat
-import java.util.concurrent.CountDownLatch
-import java.util.concurrent.TimeUnit
 import org.json.JSONArray
 import org.json.JSONObject
 
 class ProbeHostReport(private val context: Context, private val webView: WebView, private val probeOrigin: Uri) {
-    @Volatile var pageUrl: String? = null
-
     private fun sameOrigin(url: String?): Boolean {
         val page = url?.let(Uri::parse) ?: return false
         fun port(u: Uri) = if (u.port != -1) u.port else if (u.scheme == "https") 443 else 80
@@ -63,18 +61,17 @@ class ProbeHostReport(private val context: Context, private val webView: WebView
     private fun overrides(client: WebChromeClient?, name: String, vararg types: Class<*>): Boolean =
         client != null && client.javaClass.getMethod(name, *types).declaringClass != WebChromeClient::class.java
 
-    /** Called by the page on a background thread; WebView and its settings are read on the UI thread. */
+    /**
+     * Called by a frame of the page on a background thread. Returns nothing to it: the report
+     * goes to the main frame through evaluateJavascript, read and sent on the UI thread, when
+     * the top page (webView.url) is on the probe server's origin.
+     */
     @JavascriptInterface
     fun hostReport(request: String): String {
-        if (!sameOrigin(pageUrl)) return ""
-        var report = ""
-        val read = CountDownLatch(1)
         Handler(Looper.getMainLooper()).post {
-            try { report = build() } finally { read.countDown() }
+            if (sameOrigin(webView.url)) webView.evaluateJavascript("window.probeHostReport(${JSONObject.quote(build())});", null)
         }
-        // The page waits two seconds for an answer; give up before it does.
-        read.await(1500, TimeUnit.MILLISECONDS)
-        return report
+        return ""
     }
 
     private fun build(): String {

@@ -15,14 +15,19 @@
 //         mediaCaptureHandler: true),                  // true when onPermissionRequest is set above
 //   )
 //
-// It answers only when the page the WebView shows is on the probe server's origin; any other
-// page gets null. callHandler's promise carries the answer back to the page.
+// The handler is told the calling frame (JavaScriptHandlerFunctionData, flutter_inappwebview
+// 6.1+): it answers only the main frame (isMainFrame) on the probe server's origin (origin:
+// scheme, host and port); any other frame or page gets null. callHandler's promise carries the
+// answer back to the page. To keep the handler out of other frames altogether, also set
+// InAppWebViewSettings(javaScriptHandlersForMainFrameOnly: true,
+// javaScriptHandlersOriginAllowList: {probeOrigin.origin}).
 //
 // APIs (flutter_inappwebview documentation):
 //   addJavaScriptHandler   https://inappwebview.dev/docs/webview/javascript/communication/#javascript-handlers
+//   JavaScriptHandlerFunctionData (isMainFrame, origin) https://pub.dev/documentation/flutter_inappwebview/latest/flutter_inappwebview/JavaScriptHandlerFunctionData-class.html
+//   javaScriptHandlersForMainFrameOnly, javaScriptHandlersOriginAllowList https://inappwebview.dev/docs/webview/inappwebview-settings
 //   InAppWebViewSettings   https://inappwebview.dev/docs/webview/inappwebview-settings
 //   onPermissionRequest    https://inappwebview.dev/docs/webview/webview-events#onpermissionrequest
-//   InAppWebViewController.getUrl https://pub.dev/documentation/flutter_inappwebview/latest/flutter_inappwebview/InAppWebViewController/getUrl.html
 
 import 'dart:convert';
 import 'dart:io' show Platform;
@@ -33,10 +38,10 @@ void addProbeHostReport(InAppWebViewController controller, InAppWebViewSettings 
     {required bool mediaCaptureHandler}) {
   controller.addJavaScriptHandler(
     handlerName: 'probeHostReport',
-    callback: (arguments) async {
-      // Only the probe server's page.
-      final page = await controller.getUrl();
-      if (page == null || page.scheme != probeOrigin.scheme || page.host != probeOrigin.host || page.port != probeOrigin.port) {
+    callback: (JavaScriptHandlerFunctionData data) async {
+      // Only the probe server's page, asking from its main frame.
+      final caller = data.origin;
+      if (!data.isMainFrame || caller.scheme != probeOrigin.scheme || caller.host != probeOrigin.host || caller.port != probeOrigin.port) {
         return null;
       }
       Map<String, Object?> fact(Object? value, String how) => {'value': value, 'how': how};

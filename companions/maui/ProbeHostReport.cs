@@ -14,10 +14,13 @@
 //     #endif
 //
 // The mapping runs for every WebView the app creates, when its handler connects, before the
-// page loads. Each side answers only when the top page is on the probe server's origin
-// (scheme, host and port); any other page gets no answer (Android: an empty string). An
-// Android JavaScript interface is visible to every frame of the page, whatever its origin:
-// keep this out of release builds.
+// page loads. On iOS the handler is told the calling frame (WKScriptMessage.FrameInfo) and
+// answers only the main frame, on the probe server's origin (scheme, host and port). On Android
+// a JavaScript interface is injected into every frame of the page, whatever its origin, and is
+// not told which frame called it: that bridge cannot tell frames apart. So it never hands the
+// report to its caller (a frame gets an empty string); it answers into the main frame only,
+// with EvaluateJavascript ("in the context of the currently displayed page"), when the top page
+// is on the probe server's origin. Keep this out of release builds.
 //
 // APIs:
 //   Handler mappings (WebViewHandler.Mapper.AppendToMapping, PlatformView)
@@ -30,6 +33,7 @@
 //     JavascriptInterfaceAttribute   https://learn.microsoft.com/en-us/dotnet/api/android.webkit.javascriptinterfaceattribute
 //     Java.Interop.ExportAttribute (the Mono.Android.Export assembly) https://learn.microsoft.com/en-us/dotnet/api/java.interop.exportattribute
 //     WebView.Url, WebChromeClient, CurrentWebViewPackage https://developer.android.com/reference/android/webkit/WebView
+//     WebView.EvaluateJavascript     https://developer.android.com/reference/android/webkit/WebView#evaluateJavascript(java.lang.String,%20android.webkit.ValueCallback%3Cjava.lang.String%3E)
 //     Build.VERSION.SdkInt            https://developer.android.com/reference/android/os/Build.VERSION#SDK_INT
 //     WebSettings                    https://developer.android.com/reference/android/webkit/WebSettings
 //     CookieManager                  https://developer.android.com/reference/android/webkit/CookieManager
@@ -110,18 +114,21 @@ public static class ProbeHostReport
             this.probeOrigin = probeOrigin;
         }
 
-        /// Called by the page on a background thread; the WebView and its settings are read on the main thread.
+        /// Called by a frame of the page on a background thread. Returns nothing to it: the report
+        /// goes to the main frame through EvaluateJavascript, read and sent on the main thread,
+        /// when the top page is on the probe server's origin.
         [JavascriptInterface]
         [Export("hostReport")]
         public string HostReport(string request)
         {
-            var read = MainThread.InvokeOnMainThreadAsync(() =>
+            MainThread.BeginInvokeOnMainThread(() =>
             {
                 var page = Android.Net.Uri.Parse(webView.Url ?? "");
-                return page != null && SameOrigin(page.Scheme, page.Host, page.Port, probeOrigin) ? Build() : "";
+                if (page == null || !SameOrigin(page.Scheme, page.Host, page.Port, probeOrigin)) return;
+                // A JSON string literal is a JavaScript expression; the page defines window.probeHostReport.
+                webView.EvaluateJavascript("window.probeHostReport(" + JsonSerializer.Serialize(Build()) + ");", null);
             });
-            // The page waits two seconds for an answer; give up before it does.
-            return read.Wait(1500) ? read.Result : "";
+            return "";
         }
 
         static string Authorization(Android.Content.Context context, string permission) =>

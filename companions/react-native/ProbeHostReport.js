@@ -12,14 +12,22 @@
 //   <WebView ref={ref} source={{ uri: PROBE_ORIGIN + '/' }} {...props}
 //            onMessage={(event) => answerProbeHostReport(event, ref, props, PROBE_ORIGIN)} />
 //
-// It answers only when the message comes from a page on the probe server's origin
-// (event.nativeEvent.url); any other page gets no answer.
+// react-native-webview cannot tell frames apart: onMessage's event says the WebView's URL
+// (nativeEvent.url, the top page's), not the frame that posted (RNCWebViewImpl.m builds it
+// from webView.URL; on Android, RNCWebView.java's ReactNativeWebView is an
+// addJavascriptInterface object in every frame). So the answer never goes back to the sender:
+// injectJavaScript runs in the main frame only, and it runs only when the top page is on the
+// probe server's origin; any other page gets no answer. A frame can at most make the app
+// answer the probe page.
 //
 // APIs:
 //   react-native-webview props, onMessage, injectJavaScript
 //     https://github.com/react-native-webview/react-native-webview/blob/master/docs/Reference.md
 //     https://github.com/react-native-webview/react-native-webview/blob/master/docs/Guide.md#communicating-between-js-and-native
 //   react-native-permissions check() https://github.com/zoontek/react-native-permissions#check
+//   onMessage's event (no frame)
+//     https://github.com/react-native-webview/react-native-webview/blob/master/apple/RNCWebViewImpl.m
+//     https://github.com/react-native-webview/react-native-webview/blob/master/android/src/main/java/com/reactnativecommunity/webview/RNCWebView.java
 
 import { Platform } from 'react-native';
 import { check, PERMISSIONS, RESULTS } from 'react-native-permissions';

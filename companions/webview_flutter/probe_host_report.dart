@@ -20,8 +20,12 @@
 //   }
 //   await controller.loadRequest(probeOrigin);
 //
-// It answers only when the page the WebView shows is on the probe server's origin (scheme,
-// host and port, from currentUrl()); any other page gets no answer. On iOS runJavaScript is
+// webview_flutter cannot tell frames apart: a JavaScriptMessage carries only the message, not
+// the frame that sent it (JavaScriptMessage-class, below), and on Android the channel is an
+// addJavascriptInterface object in every frame. So the answer never goes back to the sender:
+// runJavaScript runs in the main frame only, and it runs only when the page the WebView shows
+// is on the probe server's origin (scheme, host and port, from currentUrl()); any other page
+// gets no answer. A frame can at most make the app answer the probe page. On iOS runJavaScript is
 // WKWebView.evaluateJavaScript, which WebKit runs as a user gesture: webview_flutter's
 // channels have no reply, so this is the one way back (docs/host-report.md).
 //

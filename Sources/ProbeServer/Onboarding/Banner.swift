@@ -15,8 +15,32 @@ public struct Banner: Sendable {
     public var runsURL: String
     public var authority: (file: String, fingerprint: String)?
     public var setupURL: String?
-    /// The token, when it was generated at this start (shown once), and the file it is kept in.
+    /// The token, when it was generated at this start, and the file it is kept in.
     public var generatedToken: (value: String, file: String)?
+    /// Who reads this output, which decides whether the generated token is printed.
+    public var audience: Audience = .terminal
+
+    /// A person at a terminal sees the generated token once. Any other output is a log
+    /// (`docker logs`, a CI job's dump of its service containers, journald), read by whoever
+    /// reads logs, and access tokens are never logged
+    /// (https://cheatsheetseries.owasp.org/cheatsheets/Logging_Cheat_Sheet.html#data-to-exclude):
+    /// it gets where the token is and the command that reads it.
+    public enum Audience: Sendable, Equatable {
+        case terminal
+        case log
+        /// A container's log: the token is read from the host, through the container engine.
+        case containerLog
+
+        /// Files a container engine puts in every container: Podman's /run/.containerenv
+        /// (podman-run(1), https://docs.podman.io/en/latest/markdown/podman-run.1.html) and
+        /// Docker's /.dockerenv.
+        public static let containerMarkers = ["/run/.containerenv", "/.dockerenv"]
+
+        public static func detect(isTerminal: Bool, fileExists: (String) -> Bool) -> Audience {
+            if isTerminal { return .terminal }
+            return containerMarkers.contains(where: fileExists) ? .containerLog : .log
+        }
+    }
 
     public init(version: String, listening: [String], probeURLs: [String], qrTarget: String, runsURL: String) {
         self.version = version
@@ -65,9 +89,24 @@ public struct Banner: Sendable {
             if let setupURL { text += "devices trust it through \(setupURL)\n" }
         }
         if let token = generatedToken {
-            text += "\n" + TerminalText.wrap("access token (shown once; also in \(token.file)):", width: width) + "\n  \(token.value)\n"
+            text += "\n" + Self.tokenLines(token, for: audience, width: width)
         }
         return text
+    }
+
+    /// The generated token for a person at a terminal; for a log, where it is and how to read it.
+    static func tokenLines(_ token: (value: String, file: String), for audience: Audience, width: Int) -> String {
+        let unprinted = "access token: generated and kept in \(token.file), not printed here (this output is not a terminal, "
+            + "and whoever reads the logs would read it)"
+        switch audience {
+        case .terminal:
+            return TerminalText.wrap("access token (shown once; also in \(token.file)):", width: width) + "\n  \(token.value)\n"
+        case .log:
+            return TerminalText.wrap(unprinted + "; read it with:", width: width) + "\n  cat \(token.file)\n"
+        case .containerLog:
+            return TerminalText.wrap(unprinted + "; read it from the host with (NAME: the container's name or id):", width: width)
+                + "\n  docker exec NAME cat \(token.file)\n  podman exec NAME cat \(token.file)\n"
+        }
     }
 
     /// A SHA-256 fingerprint (32 colon-separated bytes, 95 columns) on two lines of 16 bytes.

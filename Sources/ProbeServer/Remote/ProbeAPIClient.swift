@@ -74,7 +74,7 @@ public struct ProbeAPIError: Error, LocalizedError, Sendable, Equatable {
     public var errorDescription: String? {
         var text = "the server answered \(status): \(message)"
         if status == 401 || status == 403 {
-            text += " (pass the access token with --token T or PROBE_TOKEN; `probe-server serve` printed it at first start and keeps it in DATA_DIR/token)"
+            text += " (pass the access token with --token T or PROBE_TOKEN; `probe-server serve` keeps it in DATA_DIR/token, and showed it at a first start at a terminal)"
         }
         return text
     }

@@ -12,7 +12,7 @@ public enum SignInPage {
         h.line("<main>")
         h.line("<h1>Sign in to see the runs</h1>")
         if let problem { h.line("<p class=\"problem\" role=\"alert\">\(e(problem))</p>") }
-        h.line("<p>The list of runs needs this server's access token. It was printed when the server first started, and it is kept in <code>DATA_DIR/token</code>; <code>probe-server token create NAME --scope read</code> makes one that can only read.</p>")
+        h.line("<p>The list of runs needs this server's access token. It is kept in <code>DATA_DIR/token</code> (a first start at a terminal showed it; into a log, it said where it is); <code>probe-server token create NAME --scope read</code> makes one that can only read.</p>")
         h.line("<form method=\"get\" action=\"/runs\">")
         h.line("<label for=\"token\">Access token <input id=\"token\" name=\"token\" type=\"password\" autocomplete=\"current-password\" autocapitalize=\"off\" spellcheck=\"false\" required></label>")
         h.line("<button type=\"submit\">Sign in</button>")

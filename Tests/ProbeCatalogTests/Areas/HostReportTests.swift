@@ -23,6 +23,14 @@ import Testing
         return Run.result(HostReport.probe, observed)
     }
 
+    /// What a real page posts for a host report: env.injected, which lists the bridge it asked
+    /// through (Public/app.js runs it before host.report), then the host's answer.
+    static func answered(_ report: JSONValue?, bridge: String = "webkit") -> [ProbeResult] {
+        let object = HostReport.bridges.first { $0.name == bridge }.map { JSONValue.string($0.injected) }
+        return [Run.result("env.injected", ["patchedNatives": [], "unexpectedGlobals": [], "bridgeObjects": .array(object.map { [$0] } ?? [])]),
+                hostResult(report, bridge: bridge)]
+    }
+
     static func posted(_ report: JSONValue) throws -> [UInt8] {
         let result = JSONValue.object([
             "run": "r1", "probe": .string(HostReport.probe.rawValue), "attempt": 1, "status": "info",
@@ -235,8 +243,8 @@ import Testing
     // MARK: the causes
 
     @Test func FastNotAllowedError_OnIOS_WithTheOSAuthorizationDenied_IsSettledAsTheOSLayer() throws {
-        let host = Self.hostResult(Self.report("ios", ["cameraAuthorization": Self.fact("denied", "AVCaptureDevice.authorizationStatus(for: .video)")]))
-        let finding = Run.finding(.iosWKWebView, Self.fastDenial, others: [host])
+        let host = Self.answered(Self.report("ios", ["cameraAuthorization": Self.fact("denied", "AVCaptureDevice.authorizationStatus(for: .video)")]))
+        let finding = Run.finding(.iosWKWebView, Self.fastDenial, others: host)
         #expect(finding.causes.map(\.id) == ["ios.camera.settings-denied"])
         #expect(finding.causes.first?.likelihood == .conclusive)
         #expect(finding.causes.first?.evidence.supporting.first?.contains("cameraAuthorization = \"denied\"") == true)
@@ -245,8 +253,8 @@ import Testing
     }
 
     @Test func FastNotAllowedError_OnIOS_WithTheOSAuthorizationGranted_LeavesTheDelegate() {
-        let host = Self.hostResult(Self.report("ios", ["cameraAuthorization": Self.fact("authorized"), "mediaCaptureHandler": Self.fact(true)]))
-        let finding = Run.finding(.iosWKWebView, Self.fastDenial, others: [host])
+        let host = Self.answered(Self.report("ios", ["cameraAuthorization": Self.fact("authorized"), "mediaCaptureHandler": Self.fact(true)]))
+        let finding = Run.finding(.iosWKWebView, Self.fastDenial, others: host)
         #expect(finding.causes.leading.map(\.id) == ["ios.camera.delegate-denied"])
         #expect(!finding.causes.contains { $0.id == "ios.camera.settings-denied" })
         #expect(finding.layer == .webView)
@@ -255,16 +263,16 @@ import Testing
     }
 
     @Test func FastDenial_OnAndroid_WithoutAnOnPermissionRequest_IsSettledAsTheHandler() {
-        let host = Self.hostResult(Self.report("android", ["mediaCaptureHandler": Self.fact(false), "cameraAuthorization": Self.fact("authorized")]), bridge: "android")
-        let finding = Run.finding(.androidWebView, Self.fastDenial, others: [host])
+        let host = Self.answered(Self.report("android", ["mediaCaptureHandler": Self.fact(false), "cameraAuthorization": Self.fact("authorized")]), bridge: "android")
+        let finding = Run.finding(.androidWebView, Self.fastDenial, others: host)
         #expect(finding.causes.map(\.id) == ["android.camera.no-permission-handler"])
         #expect(finding.causes.first?.likelihood == .conclusive)
     }
 
     @Test func NullLocalStorage_OnAndroid_WithDomStorageReportedOff_IsSettledAsTheSetting() {
         let storage = Run.result("storage.local", ["available": false, "writeReadRemove": false], status: .fail)
-        let host = Self.hostResult(Self.report("android", ["domStorageEnabled": Self.fact(false)]), bridge: "android")
-        let finding = Run.finding(.androidWebView, storage, others: [host])
+        let host = Self.answered(Self.report("android", ["domStorageEnabled": Self.fact(false)]), bridge: "android")
+        let finding = Run.finding(.androidWebView, storage, others: host)
         #expect(finding.causes.first?.id == "android.dom-storage-off")
         #expect(finding.causes.first?.likelihood == .conclusive)
     }
@@ -274,13 +282,13 @@ import Testing
         let diff = Diff(platform: Run.detected(.androidWebView, osVersion: "9", engineVersion: "69"), requirementSet: "liveform")!
         // Without the report: the missing chooser, or a person's cancel the old engine did not signal.
         #expect(try #require(diff.report(results: [accept]).finding("file.accept")).causes.count > 1)
-        let host = Self.hostResult(Self.report("android", ["fileChooserHandler": Self.fact(false)]), bridge: "android")
-        let finding = try #require(diff.report(results: [accept, host]).finding("file.accept"))
+        let host = Self.answered(Self.report("android", ["fileChooserHandler": Self.fact(false)]), bridge: "android")
+        let finding = try #require(diff.report(results: [accept] + host).finding("file.accept"))
         #expect(finding.causes.map(\.id) == ["android.no-file-chooser"])
         #expect(finding.causes.first?.likelihood == .conclusive)
         // A chooser the host says it implements is not the cause.
-        let implemented = Self.hostResult(Self.report("android", ["fileChooserHandler": Self.fact(true)]), bridge: "android")
-        #expect(try #require(diff.report(results: [accept, implemented]).finding("file.accept")).causes.contains { $0.id == "android.no-file-chooser" } == false)
+        let implemented = Self.answered(Self.report("android", ["fileChooserHandler": Self.fact(true)]), bridge: "android")
+        #expect(try #require(diff.report(results: [accept] + implemented).finding("file.accept")).causes.contains { $0.id == "android.no-file-chooser" } == false)
     }
 
     // MARK: contradictions
@@ -361,6 +369,24 @@ import Testing
         #expect(report.finding(HostReport.probe)?.diagnosis?.contains("env.injected (attempt 1)") == true)
     }
 
+    /// A run whose page never looked for a bridge (no env.injected), or whose look names no
+    /// bridge objects: nothing to weigh the report's bridge against, so it settles nothing.
+    @Test(arguments: [
+        ("no env.injected", nil),
+        ("env.injected without bridgeObjects", ["patchedNatives": [], "unexpectedGlobals": []] as [String: JSONValue]),
+    ] as [(String, [String: JSONValue]?)])
+    func AReportWithNoLookForABridgeToWeighItAgainst_SettlesNothing_AndSaysWhy(_ run: String, injected: [String: JSONValue]?) throws {
+        var results = Run.healthy(.iosWKWebView).filter { $0.probe != HostReport.probe && $0.probe != "env.injected" }
+        if let injected { results.append(Run.result("env.injected", injected)) }
+        let report = Run.report(.iosWKWebView, results + [Self.hostResult(Self.forgedIOS, bridge: "webkit")])
+        #expect(!report.coverage.items.contains { $0.source == .hostReport }, "\(run)")
+        #expect(report.coverage == Run.report(.iosWKWebView, results).coverage, "\(run)")
+        let finding = try #require(report.finding(HostReport.probe))
+        #expect(finding.verdict == .warn, "\(run)")
+        #expect(finding.diagnosis?.contains("the report came through the webkit bridge, but") == true, "\(run): \(finding.diagnosis ?? "")")
+        #expect(finding.causes.map(\.id) == ["host.report.contradicts-run"], "\(run)")
+    }
+
     @Test func AConsistentReport_ThroughTheBridgeThePageSaw_SettlesItsItems() throws {
         let report = Run.report(.iosWKWebView, Self.healthy(.iosWKWebView) + [Self.hostResult(Self.forgedIOS, bridge: "webkit")])
         #expect(report.coverage.item("ios.plist.camera")?.status == .failed)
@@ -379,7 +405,7 @@ import Testing
 /// The four companions added beside the native, react-native-webview and flutter_inappwebview
 /// ones (Capacitor, Cordova, webview_flutter, .NET MAUI): what each answers, posted through the
 /// bridge the page looks for it by, settles the checklist items its facts decide. The run holds
-/// env.injected and host.report only (the page's `?probes=host.report`), so every item is one the
+/// env.injected and host.report only (the page's `?probes=host.report` runs both), so every item is one the
 /// page could not settle itself.
 @Suite struct WrapperCompanionReportTests {
     typealias Expected = (bridge: String, settles: [String: ChecklistCoverage.Status])

@@ -10,6 +10,12 @@ import Testing
         TestService.result(run, HostReport.probe.rawValue, status: "info", observed: #"{"bridge":"android","answered":true,"report":\#(report)}"#)
     }
 
+    /// The page's look for bridges, which it posts before it asks for a report: it found the
+    /// Android interface (a report is weighed against it, docs/host-report.md).
+    static func injected(_ run: String) -> String {
+        TestService.result(run, "env.injected", status: "info", observed: #"{"patchedNatives":[],"unexpectedGlobals":[],"bridgeObjects":["ProbeHost"]}"#)
+    }
+
     @Test func MalformedHostReport_Is400NamingTheFactsValue_AndNothingIsStored() throws {
         let s = try TestService()
         let id = try s.createRun(#"{"platform":"android-webview"}"#)
@@ -26,6 +32,8 @@ import Testing
         let id = try s.createRun(#"{"platform":"android-webview"}"#)
         let fixture = Repository.file("companions/fixtures/android-native.json")
         let report = try String(contentsOf: fixture, encoding: .utf8)
+        let looked = try s.request("POST", "/api/runs/\(id)/results", body: Self.injected(id))
+        #expect(looked.status == 200, "\(looked.text)")
         let posted = try s.request("POST", "/api/runs/\(id)/results", body: Self.hostResult(id, report: report))
         #expect(posted.status == 200, "\(posted.text)")
         let diff = try s.request("GET", "/api/runs/\(id)/diff")
@@ -45,7 +53,10 @@ import Testing
         ])
         let host = ProbeResult(run: ReportFixtures.runID, probe: HostReport.probe, status: .info, observed: ["bridge": "android", "answered": true, "report": report])
         let platform = ProbeResult(run: ReportFixtures.runID, probe: "env.platform", status: .pass, observed: ["userAgent": .string(ReportFixtures.androidUserAgent)])
-        let with = ReportFixtures.document([platform, host])
+        // The page's look for bridges, posted before it asks: it found the Android interface.
+        let injected = ProbeResult(run: ReportFixtures.runID, probe: "env.injected", status: .info,
+                                   observed: ["patchedNatives": [], "unexpectedGlobals": [], "bridgeObjects": ["ProbeHost"]])
+        let with = ReportFixtures.document([platform, injected, host])
         // The item by its words, as the guide states it.
         #expect(RunReports.markdown(with).contains("From the host report: android.permission.CAMERA is declared in AndroidManifest.xml. verified"))
         #expect(RunReports.text(with).contains("from the host report: android.permission.CAMERA is declared in"))

@@ -36,6 +36,30 @@ import ProbeCatalog
         #expect(text.contains("scan: https://192.168.1.20:8443/"))
     }
 
+    @Test func Banner_IntoALog_SaysWhereTheTokenIsAndHowToReadIt_NeverTheToken() {
+        var banner = Self.banner()
+        banner.audience = .log
+        let text = banner.render(qr: nil)
+        #expect(!text.contains(String(repeating: "k", count: 43)))
+        #expect(text.contains("\n  cat /home/someone/projects/probe-server/probe-data/token\n"), "\(text)")
+    }
+
+    @Test func Banner_IntoAContainersLog_GivesTheCommandThatReadsTheTokenFromTheHost_NeverTheToken() {
+        var banner = Self.banner()
+        banner.generatedToken = (value: String(repeating: "k", count: 43), file: "/data/token")
+        banner.audience = .containerLog
+        let text = banner.render(qr: nil)
+        #expect(!text.contains(String(repeating: "k", count: 43)))
+        #expect(text.contains("\n  docker exec NAME cat /data/token\n  podman exec NAME cat /data/token\n"), "\(text)")
+    }
+
+    @Test func BannerAudience_IsAPersonOnlyAtATerminal_AndAContainersLogWhereAnEngineMarkedIt() {
+        #expect(Banner.Audience.detect(isTerminal: true, fileExists: { _ in true }) == .terminal)
+        #expect(Banner.Audience.detect(isTerminal: false, fileExists: { _ in false }) == .log)
+        #expect(Banner.Audience.detect(isTerminal: false, fileExists: { $0 == "/run/.containerenv" }) == .containerLog)
+        #expect(Banner.Audience.detect(isTerminal: false, fileExists: { $0 == "/.dockerenv" }) == .containerLog)
+    }
+
     @Test func Banner_OnLoopbackOnly_ShowsNoQRCode_AndSaysHowToReachAPhone() {
         let text = Self.banner(urls: ["https://127.0.0.1:8443/", "https://localhost:8443/"]).render(qr: .lightOnDark)
         #expect(!text.contains("scan:"))

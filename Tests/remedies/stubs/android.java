@@ -123,6 +123,7 @@ package org.json;
 public class JSONObject {
     public static final Object NULL = new Object();
     public JSONObject() {}
+    public static String quote(String string) { return string; }
     public JSONObject put(String name, boolean value) throws JSONException { return this; }
     public JSONObject put(String name, int value) throws JSONException { return this; }
     public JSONObject put(String name, long value) throws JSONException { return this; }
@@ -207,6 +208,7 @@ public class WebView extends android.view.ViewGroup {
     public WebViewClient getWebViewClient() { return null; }
     public String getUrl() { return null; }
     public void addJavascriptInterface(Object object, String name) {}
+    public void evaluateJavascript(String script, ValueCallback<String> resultCallback) {}
     public static android.content.pm.PackageInfo getCurrentWebViewPackage() { return null; }
 }
 // FILE: android/webkit/JavascriptInterface.java
@@ -322,9 +324,19 @@ public class WebViewCompat {
 // FILE: androidx/camera/lifecycle/ProcessCameraProvider.java
 package androidx.camera.lifecycle;
 public final class ProcessCameraProvider { public void unbindAll() {} }
+// FILE: androidx/webkit/WebViewFeature.java
+package androidx.webkit;
+public class WebViewFeature {
+    public static final String WEB_MESSAGE_LISTENER = "WEB_MESSAGE_LISTENER";
+    public static boolean isFeatureSupported(String feature) { return false; }
+}
+// FILE: com/getcapacitor/CapConfig.java
+package com.getcapacitor;
+public class CapConfig { public boolean isUsingLegacyBridge() { return false; } }
 // FILE: com/getcapacitor/Bridge.java
 package com.getcapacitor;
 public class Bridge {
+    public CapConfig getConfig() { return null; }
     public android.content.Context getContext() { return null; }
     public android.webkit.WebView getWebView() { return null; }
     public void executeOnMainThread(Runnable runnable) {}

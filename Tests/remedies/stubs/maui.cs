@@ -62,6 +62,7 @@ namespace Android.Webkit {
         public string Url => "";
         public Android.Content.Context Context => null;
         public void AddJavascriptInterface(Java.Lang.Object obj, string interfaceName) {}
+        public void EvaluateJavascript(string script, IValueCallback resultCallback) {}
         public static Android.Content.PM.PackageInfo CurrentWebViewPackage => null;
     }
     public class WebChromeClient : Java.Lang.Object {
@@ -146,5 +147,8 @@ namespace Microsoft.Maui.ApplicationModel {
         public static Task<PermissionStatus> RequestAsync<T>() where T : BasePermission, new() => Task.FromResult(PermissionStatus.Granted);
     }
     public static class AppInfo { public static void ShowSettingsUI() {} }
-    public static class MainThread { public static Task<T> InvokeOnMainThreadAsync<T>(Func<T> func) => Task.FromResult(func()); }
+    public static class MainThread {
+        public static Task<T> InvokeOnMainThreadAsync<T>(Func<T> func) => Task.FromResult(func());
+        public static void BeginInvokeOnMainThread(Action action) => action();
+    }
 }

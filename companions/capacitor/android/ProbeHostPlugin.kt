@@ -22,9 +22,17 @@
 //
 //     plugins: { ProbeHost: { probeOrigin: 'https://192.168.1.23:8443' } }
 //
-// It answers only when the top page the WebView shows is on the probe server's origin
-// (scheme, host and port of probeOrigin); for any other page the call is rejected, which the
-// page takes as no answer.
+// A PluginCall is not told which frame made it; Capacitor's bridge is. With the WebView's
+// WEB_MESSAGE_LISTENER feature and the default (not legacy) bridge, Capacitor installs its
+// androidBridge with WebViewCompat.addWebMessageListener, limited to the app's allowed origins,
+// and drops any message whose isMainFrame is false ("Plugin execution is allowed in Main Frame
+// only": MessageHandler.java,
+// https://github.com/ionic-team/capacitor/blob/8.4.2/android/capacitor/src/main/java/com/getcapacitor/MessageHandler.java).
+// Without them (android.useLegacyBridge, or an old WebView) its bridge is an
+// addJavascriptInterface object that every frame can call and that cannot tell frames apart:
+// then the plugin refuses to answer. It answers only when the top page the WebView shows is on
+// the probe server's origin (scheme, host and port of probeOrigin); otherwise the call is
+// rejected, which the page takes as no answer.
 //
 // APIs:
 //   Capacitor local plugins (@CapacitorPlugin, @PluginMethod, Plugin, registerPlugin)
@@ -32,6 +40,8 @@
 //   Plugin.getConfig / getBridge, PluginCall.resolve / reject, Bridge.getWebView, executeOnMainThread
 //     https://capacitorjs.com/docs/plugins/android
 //   WebView.getUrl                       https://developer.android.com/reference/android/webkit/WebView#getUrl()
+//   WebViewFeature.isFeatureSupported(WEB_MESSAGE_LISTENER) https://developer.android.com/reference/androidx/webkit/WebViewFeature#WEB_MESSAGE_LISTENER()
+//   CapConfig.isUsingLegacyBridge (android.useLegacyBridge) https://capacitorjs.com/docs/config
 //   WebView.getWebChromeClient (API 26)  https://developer.android.com/reference/android/webkit/WebView#getWebChromeClient()
 //   WebSettings                          https://developer.android.com/reference/android/webkit/WebSettings
 //   CookieManager                        https://developer.android.com/reference/android/webkit/CookieManager
@@ -50,6 +60,7 @@ import android.webkit.WebChromeClient
 import android.webkit.WebView
 import androidx.core.content.ContextCompat
 import androidx.webkit.WebViewCompat
+import androidx.webkit.WebViewFeature
 import com.getcapacitor.JSArray
 import com.getcapacitor.JSObject
 import com.getcapacitor.Plugin
@@ -76,8 +87,13 @@ class ProbeHostPlugin : Plugin() {
     private fun overrides(client: WebChromeClient?, name: String, vararg types: Class<*>): Boolean =
         client != null && client.javaClass.getMethod(name, *types).declaringClass != WebChromeClient::class.java
 
+    /** Whether Capacitor's bridge takes calls from the main frame only (MessageHandler.java, above). */
+    private fun bridgeIsMainFrameOnly() =
+        WebViewFeature.isFeatureSupported(WebViewFeature.WEB_MESSAGE_LISTENER) && !bridge.config.isUsingLegacyBridge
+
     @PluginMethod
     fun report(call: PluginCall) {
+        if (!bridgeIsMainFrameOnly()) return call.reject("Capacitor's legacy bridge cannot tell frames apart")
         // Plugin methods run on Capacitor's plugin thread; the WebView is read on the main thread.
         bridge.executeOnMainThread {
             val webView = bridge.webView

@@ -23,9 +23,15 @@
 // and the probe page opened in the app's WebView (server.url in capacitor.config, or a
 // navigation the app allows with server.allowNavigation).
 //
-// It answers only when the page the WebView shows is on the probe server's origin (scheme,
-// host and port of probeOrigin); for any other page the call is rejected, which the page takes
-// as no answer.
+// Capacitor's iOS bridge cannot tell frames apart: its script message handler turns any
+// frame's message into a plugin call and drops the message's frameInfo
+// (WebViewDelegationHandler.userContentController(_:didReceive:),
+// https://github.com/ionic-team/capacitor/blob/8.4.2/ios/Capacitor/Capacitor/WebViewDelegationHandler.swift),
+// so a CAPPluginCall is not told who called. What it does: the call's result goes back by
+// evaluateJavaScript, which runs in the main frame only (window.Capacitor.fromNative), so a
+// frame never reads the report. The strongest check left is the top page's origin: it answers
+// only when the page the WebView shows is on the probe server's origin (scheme, host and port
+// of probeOrigin); for any other page the call is rejected, which the page takes as no answer.
 //
 // APIs:
 //   Capacitor local plugins (CAPPlugin, CAPBridgedPlugin, CAPPluginMethod, capacitorDidLoad,

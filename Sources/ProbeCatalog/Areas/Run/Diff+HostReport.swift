@@ -33,15 +33,8 @@ struct HostClaim {
         var found: [HostClaimConflict] = []
         let bridge = document.bridge ?? "none"
         if let evidence = Self.bridgeEvidence[bridge] {
-            // Every attempt of env.injected the server received: a later attempt posted to
-            // agree with a forged report does not hide the page's first look.
-            for attempt in context.received[.envInjected] ?? context.results[.envInjected].map { [$0] } ?? [] {
-                guard let seen = attempt.strings("bridgeObjects"), !seen.contains(evidence) else { continue }
-                found.append(HostClaimConflict(
-                    claim: "the report came through the \(bridge) bridge",
-                    saw: "env.injected (attempt \(attempt.attempt)) found no \(evidence) on the page: "
-                        + (seen.isEmpty ? "no bridge at all" : "only \(seen.joined(separator: ", "))")))
-                break
+            if let unseen = Self.unseen(evidence, in: context) {
+                found.append(HostClaimConflict(claim: "the report came through the \(bridge) bridge", saw: unseen))
             }
         } else {
             found.append(HostClaimConflict(claim: "the report came through no known bridge (\(bridge))",
@@ -61,6 +54,27 @@ struct HostClaim {
                 saw: "the page found \(detected.wrapper.rawValue) (\(detected.evidence.joined(separator: "; ")))"))
         }
         conflicts = found
+    }
+
+    /// What the page's own look for bridges says against a report through `evidence`, nil when
+    /// every attempt of env.injected lists it. Every attempt the server received counts: a later
+    /// one posted to agree with a forged report does not hide the page's first look. A run
+    /// without that look (no env.injected, or one without bridgeObjects) has nothing to weigh
+    /// the report against, so it cannot vouch for it: the page posts env.injected, with
+    /// bridgeObjects, before it asks for a report (Public/probes/environment.js, host-report.js).
+    static func unseen(_ evidence: String, in context: EvaluationContext) -> String? {
+        let attempts = context.received[.envInjected] ?? context.results[.envInjected].map { [$0] } ?? []
+        guard !attempts.isEmpty else { return "the run has no env.injected: the page never looked for \(evidence)" }
+        for attempt in attempts {
+            guard let seen = attempt.strings("bridgeObjects") else {
+                return "env.injected (attempt \(attempt.attempt)) lists no bridgeObjects: nothing says \(evidence) was on the page"
+            }
+            if !seen.contains(evidence) {
+                return "env.injected (attempt \(attempt.attempt)) found no \(evidence) on the page: "
+                    + (seen.isEmpty ? "no bridge at all" : "only \(seen.joined(separator: ", "))")
+            }
+        }
+        return nil
     }
 }
 

@@ -2,14 +2,17 @@
 //
 // A CordovaPlugin that loads at startup (plugin.xml: <param name="onload" value="true" />) and
 // adds a JavaScript interface named ProbeHost to the app's system WebView before the first
-// page loads; the probe page calls window.ProbeHost.hostReport(request) and takes the JSON
-// string it returns. The probe origin is the plugin variable PROBE_ORIGIN (config.xml's
-// ProbeOrigin preference). See ../../plugin.xml for where it goes.
+// page loads; the probe page calls window.ProbeHost.hostReport(request), and the answer comes
+// back through window.probeHostReport(json), the global the page defines. The probe origin is
+// the plugin variable PROBE_ORIGIN (config.xml's ProbeOrigin preference). See ../../plugin.xml
+// for where it goes.
 //
-// It answers only in a debuggable build and only when the top page the WebView shows is on the
-// probe server's origin (scheme, host and port); any other page gets an empty string. An
-// addJavascriptInterface object is visible to every frame of the page, whatever its origin:
-// keep the plugin out of release builds.
+// An addJavascriptInterface object is injected into every frame of the page, whatever its
+// origin, and is not told which frame called it: this bridge cannot tell frames apart. So it
+// never hands the report to its caller (a frame gets an empty string); it answers into the
+// main frame only, with evaluateJavascript ("in the context of the currently displayed page"),
+// only in a debuggable build and only when the top page is on the probe server's origin
+// (scheme, host and port). Keep the plugin out of release builds.
 //
 // APIs:
 //   CordovaPlugin (pluginInitialize, webView, cordova, preferences)
@@ -18,6 +21,7 @@
 //     https://github.com/apache/cordova-android/blob/rel/15.0.0/framework/src/org/apache/cordova/CordovaInterface.java
 //     https://github.com/apache/cordova-android/blob/rel/15.0.0/framework/src/org/apache/cordova/CordovaWebView.java
 //   addJavascriptInterface / @JavascriptInterface https://developer.android.com/reference/android/webkit/WebView#addJavascriptInterface(java.lang.Object,%20java.lang.String)
+//   WebView.evaluateJavascript           https://developer.android.com/reference/android/webkit/WebView#evaluateJavascript(java.lang.String,%20android.webkit.ValueCallback%3Cjava.lang.String%3E)
 //   WebView.getWebChromeClient (API 26)  https://developer.android.com/reference/android/webkit/WebView#getWebChromeClient()
 //   WebView.getCurrentWebViewPackage (API 26) https://developer.android.com/reference/android/webkit/WebView#getCurrentWebViewPackage()
 //   WebSettings                          https://developer.android.com/reference/android/webkit/WebSettings
@@ -42,8 +46,6 @@ import android.webkit.WebChromeClient;
 import android.webkit.WebSettings;
 import android.webkit.WebView;
 
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 import org.apache.cordova.CordovaPlugin;
 import org.json.JSONArray;
@@ -66,27 +68,22 @@ public class ProbeHostReport extends CordovaPlugin {
 
     /** The object the page sees as window.ProbeHost: only its @JavascriptInterface methods. */
     final class Bridge {
-        /** Called by the page on a background thread; the WebView and its settings are read on the UI thread. */
+        /**
+         * Called by a frame of the page on a background thread. Returns nothing to it: the report
+         * goes to the main frame through evaluateJavascript, read and sent on the UI thread, when
+         * the top page is on the probe server's origin.
+         */
         @JavascriptInterface
         public String hostReport(String request) {
-            final String[] report = {""};
-            final CountDownLatch read = new CountDownLatch(1);
             cordova.getActivity().runOnUiThread(() -> {
                 try {
-                    if (sameOrigin(webView.getUrl())) report[0] = build().toString();
+                    if (!sameOrigin(webView.getUrl())) return;
+                    systemWebView.evaluateJavascript("window.probeHostReport(" + JSONObject.quote(build().toString()) + ");", null);
                 } catch (JSONException | PackageManager.NameNotFoundException e) {
-                    report[0] = "";
-                } finally {
-                    read.countDown();
+                    // no answer: the page records "no host report"
                 }
             });
-            try {
-                // The page waits two seconds for an answer; give up before it does.
-                read.await(1500, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return report[0];
+            return "";
         }
     }
 
