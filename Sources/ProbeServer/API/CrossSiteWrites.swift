@@ -29,7 +29,7 @@ public enum CrossSiteWrites {
             }
         }
         switch fetchSite?.lowercased() {
-        case "cross-site"?, "same-site"? where origin == nil:
+        case "cross-site"? where origin == nil, "same-site"? where origin == nil:
             return HTTPError(.forbidden, code: "cross_origin",
                              "a \(fetchSite!.lowercased()) request (Sec-Fetch-Site) cannot change runs here; open the probe page on this server's own address",
                              field: "Sec-Fetch-Site")

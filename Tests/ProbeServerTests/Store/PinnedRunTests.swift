@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func PinningAMissingRun_IsRunNotFound() throws {
-        try StoreFixtures.withStore { store, _ in
+        _ = try StoreFixtures.withStore { store, _ in
             #expect(throws: StoreError.runNotFound("nope")) { _ = try store.perform(.setPinned(id: "nope", pinned: true)) }
         }
     }
