@@ -21,7 +21,9 @@ EXIT_BY_VERDICT = {"READY": 0, "NOT READY": 1, "INCOMPLETE": 2}
 def sandbox_usable():
     """Whether Chromium's sandbox can start for the account `try` runs it as: Debian's chromium
     has no setuid helper and needs a user namespace, which a kernel setting or a chroot
-    (user_namespaces(7): EPERM in a chroot) can forbid. Asked the way the sandbox asks it."""
+    (user_namespaces(7): EPERM in a chroot) can forbid. Asked the way the sandbox asks it: as
+    root, as probe-browser, which `try` creates when missing (until then `nobody` stands in: the
+    kernel's answer is the same for every unprivileged account)."""
     if os.geteuid() != 0:
         return subprocess.run(["unshare", "--user", "true"], capture_output=True).returncode == 0
     for account in ("probe-browser", "nobody"):
