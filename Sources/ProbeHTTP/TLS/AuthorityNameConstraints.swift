@@ -11,9 +11,11 @@ import Glibc
 enum AuthorityNameConstraints {
     /// DNS names (each with every name below it, RFC 5280 §4.2.1.10): `localhost` (RFC 6761
     /// §6.3), `local` (mDNS, RFC 6762: the leaf's `NAME.local`), `home.arpa` (home networks,
-    /// RFC 8375) and `internal` (reserved by ICANN for private use, 2024), where a LAN's DNS
-    /// or an `--advertise` name lives.
-    static let localDomains = ["localhost", "local", "home.arpa", "internal"]
+    /// RFC 8375), `internal` (reserved by ICANN for private use, 2024), `home` and `corp`
+    /// (which ICANN will never delegate, its 2018 name-collision resolution), and `lan` (the
+    /// home routers' domain, OpenWrt's default, and the `--advertise probe.lan` of this
+    /// project's examples): where a LAN's DNS or an `--advertise` name lives.
+    static let localDomains = ["localhost", "local", "lan", "home.arpa", "internal", "home", "corp"]
 
     /// Address blocks, as (network, prefix length): loopback (RFC 1122 §3.2.1.3, RFC 4291
     /// §2.5.3), the private IPv4 networks (RFC 1918), shared address space (RFC 6598: carrier

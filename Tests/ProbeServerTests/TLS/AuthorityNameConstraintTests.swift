@@ -40,7 +40,7 @@ import Testing
         #expect(text.contains("X509v3 Name Constraints: critical"), "\(text)")
         #expect(text.contains("Permitted:"))
         #expect(!text.contains("Excluded:"))
-        for subtree in ["DNS:localhost", "DNS:local", "DNS:home.arpa", "DNS:internal", "DNS:probebox",
+        for subtree in ["DNS:localhost", "DNS:local", "DNS:lan", "DNS:home.arpa", "DNS:internal", "DNS:probebox",
                         "IP:127.0.0.0/255.0.0.0", "IP:10.0.0.0/255.0.0.0", "IP:172.16.0.0/255.240.0.0",
                         "IP:192.168.0.0/255.255.0.0", "IP:0:0:0:0:0:0:0:1/FFFF:FFFF:FFFF:FFFF:FFFF:FFFF:FFFF:FFFF",
                         "IP:FC00:0:0:0:0:0:0:0/FE00:0:0:0:0:0:0:0",
