@@ -18,22 +18,35 @@ public struct BrowserUser: Equatable, Sendable {
     let uid: uid_t
     let gid: gid_t
 
-    /// A dedicated account first (nothing else runs as it, so no other process of that user can
-    /// ptrace or signal the browser), else `nobody`, which every Debian system has (base-passwd).
-    static let candidates = ["probe-browser", "nobody"]
+    /// An account of its own, nothing else runs as it: no other process of that user can read
+    /// the browser's memory or its /proc files (ptrace access mode, proc(5)), or signal it. Never
+    /// the shared `nobody`, whose other processes (NFS, daemons) could do all three.
+    static let accountName = "probe-browser"
 
-    /// The command that creates the dedicated account, for the message when neither exists.
-    static let createCommand = "useradd --system --no-create-home --shell /usr/sbin/nologin probe-browser"
+    /// How `try` makes the account when it is missing (useradd(8)): a system account, no home
+    /// folder (the browser's HOME is its profile), no login shell.
+    static let createArguments = ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", accountName]
+    static let createCommand = "useradd " + createArguments.joined(separator: " ")
 
     /// nil when `try` does not run as root: the browser then runs as the user who started it.
-    static func forTrial() throws -> BrowserUser? {
+    /// As root: the dedicated account, created here when it is missing.
+    static func forTrial(say: (String) -> Void = { _ in }) throws -> BrowserUser? {
         guard geteuid() == 0 else { return nil }
-        for name in candidates {
-            if let user = lookUp(name), user.uid != 0 { return user }
+        if lookUp(accountName) == nil {
+            say("creating the \(accountName) account, which runs the trial's Chromium: \(createCommand)")
+            let status = (try? ChildProcess.run(ChildProcess.onPath("useradd") ?? "/usr/sbin/useradd", createArguments)) ?? -1
+            guard status == 0 || lookUp(accountName) != nil else {
+                throw EngineFailure(.unavailable, "probe-server try runs Chromium with its sandbox, which Chromium refuses as root, as an "
+                    + "account of its own, \(accountName), which does not exist and could not be created (useradd "
+                    + (status < 0 ? "not found" : "exited \(status)") + "); create it with\n  \(createCommand)\n"
+                    + "or run `probe-server try` as an unprivileged user")
+            }
         }
-        throw EngineFailure(.unavailable, "probe-server try runs Chromium with its sandbox, which Chromium refuses as root, and none of the "
-            + "unprivileged accounts \(candidates.joined(separator: ", ")) exists to run it as; create one with\n"
-            + "  \(createCommand)\nor run `probe-server try` as an unprivileged user")
+        guard let user = lookUp(accountName), user.uid != 0, user.gid != 0 else {
+            throw EngineFailure(.unavailable, "the \(accountName) account has uid or gid 0, so Chromium would run as root; "
+                + "remove it (userdel \(accountName)) and let `probe-server try` create it, or run `\(createCommand)`")
+        }
+        return user
     }
 
     static func lookUp(_ name: String) -> BrowserUser? {

@@ -55,9 +55,14 @@ struct ChromiumProfile {
         }
     }
 
-    /// The command line for `url`, trusting the keys in `pins` (base64 SHA-256 of each
+    /// What the browser opens at start. The run's URL (with its write key) is opened over the
+    /// DevTools pipe (`DevToolsSession.openPage`): a command line is world-readable in
+    /// /proc/PID/cmdline (proc(5)), and `ps` shows it to every local user.
+    static let startPage = "about:blank"
+
+    /// The command line, trusting the keys in `pins` (base64 SHA-256 of each
     /// SubjectPublicKeyInfo) and nothing else: never --ignore-certificate-errors.
-    func arguments(url: String, pins: [String]) -> [String] {
+    func arguments(pins: [String]) -> [String] {
         // Chromium refuses to run as root with its sandbox (https://crbug.com/638180): `try`
         // started as root runs it as another account (`BrowserUser`), never with --no-sandbox.
         var args = ["--headless=new"]
@@ -72,7 +77,7 @@ struct ChromiumProfile {
         if !pins.isEmpty { args.append("--ignore-certificate-errors-spki-list=\(pins.joined(separator: ","))") }
         // Answers the permission prompt for the person (headless Chromium has nobody to ask).
         args.append("--use-fake-ui-for-media-stream")
-        return args + [url]
+        return args + [Self.startPage]
     }
 
 }

@@ -40,35 +40,34 @@ public struct EngineLauncher {
     }
 
     /// Starts the engine on `url`. Chromium trusts exactly the keys `pins` gives (asked only
-    /// for Chromium: the hosts trust `caFile`); `report` gets the tap script's complaints.
+    /// for Chromium: the hosts trust `caFile`); `say` prints what is set up on the way (the
+    /// browser's account), `report` gets the DevTools script's complaints.
     public func launch(url: String, pins: () throws -> [String], caFile: String?, scratch: ScratchFolder, timeout: Int,
-                       report: @escaping @Sendable (String) -> Void) throws -> RunningEngine {
+                       say: (String) -> Void, report: @escaping @Sendable (String) -> Void) throws -> RunningEngine {
         do {
             switch kind {
             case .chromium(let binary, let change, let fixture, let taps):
-                let user = try BrowserUser.forTrial()
+                let user = try BrowserUser.forTrial(say: say)
                 let folder = try scratch.browserFolder(for: user)
                 let profile = try ChromiumProfile(in: folder, change: change)
                 // The browser reads the picked file itself: a copy in its folder, where it can.
                 let picked = try fixture.map { try BrowserFolder.copy($0, into: folder) }
                 try user?.own(folder)
                 let pins = try pins()
-                var environment = ProcessInfo.processInfo.environment
-                // Its sockets, temporary files and caches go with the profile, which the browser's account owns.
-                environment["TMPDIR"] = folder
-                environment["HOME"] = folder
+                let environment = BrowserEnvironment.make(from: ProcessInfo.processInfo.environment, folder: folder)
                 let pipe = try DevToolsPipe()
                 let process: ChildProcess
                 do {
-                    process = try ChildProcess(binary, profile.arguments(url: url, pins: pins), environment: environment,
+                    process = try ChildProcess(binary, profile.arguments(pins: pins), environment: environment,
                                                output: scratch.logFile, user: user, descriptors: pipe.childDescriptors)
                 } catch {
                     pipe.close()
                     throw error
                 }
                 pipe.browserStarted()
-                let farm = picked.map { TapFarm(pipe: pipe, taps: taps, fixture: $0, report: report) }
-                farm?.start()
+                // The run's URL carries its write key: it goes over the pipe, never on the command line.
+                let farm = TapFarm(pipe: pipe, url: url, taps: taps, fixture: picked, report: report)
+                farm.start()
                 return RunningEngine(process: process, farm: farm, pipe: pipe)
             case .host(let host, let misconfiguration):
                 let (executable, arguments) = host.command(url: url, caFile: caFile, misconfiguration: misconfiguration,

@@ -13,16 +13,43 @@ public struct ScratchFolder: Sendable {
     /// scratch folder is the browser's TMPDIR, so a longer TMPDIR falls back to /tmp.
     static let longestBase = 48
 
-    public init() throws {
+    /// What every scratch folder's name starts with, in `base`.
+    static let prefix = "probe-try-"
+
+    /// Where scratch folders go: TMPDIR, or /tmp when TMPDIR is too long (`longestBase`).
+    static var base: String {
         var base = NSTemporaryDirectory()
         while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
-        if base.utf8.count > Self.longestBase { base = "/tmp" }
-        var template = Array((base + "/probe-try-XXXXXX").utf8CString)
+        return base.utf8.count > longestBase ? "/tmp" : base
+    }
+
+    public init() throws {
+        var template = Array((Self.base + "/" + Self.prefix + "XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
             throw EngineFailure(.cannotCreate, "cannot create a temporary folder: \(String(cString: strerror(errno))); "
                 + "check that TMPDIR (or /tmp) is writable")
         }
         path = String(cString: made)
+        // Written before anything else goes in: a folder without it is never taken for abandoned.
+        do {
+            try TrialOwner.current().text.write(toFile: path + "/" + TrialOwner.fileName, atomically: false, encoding: .utf8)
+        } catch {
+            remove()
+            throw EngineFailure(.cannotCreate, "cannot write \(path)/\(TrialOwner.fileName): \(error.localizedDescription)")
+        }
+    }
+
+    /// Removes the scratch folders in `base` that a trial killed before it cleaned up left
+    /// behind (`AbandonedScratch`), and the browser folders they name in /tmp; returns their paths.
+    public static func removeAbandoned(in base: String? = nil) -> [String] {
+        let browser = BrowserUser.lookUp(BrowserUser.accountName)
+        return AbandonedScratch.find(in: base ?? Self.base, prefix: prefix).map { found in
+            if let outside = found.elsewhere, AbandonedScratch.isOwnedFolder(outside, by: browser?.uid ?? geteuid()) {
+                try? FileManager.default.removeItem(atPath: outside)
+            }
+            try? FileManager.default.removeItem(atPath: found.path)
+            return found.path
+        }
     }
 
     /// Chromium's own folder (profile, TMPDIR, HOME): inside the scratch folder when the
@@ -41,7 +68,7 @@ public struct ScratchFolder: Sendable {
         }
         // A TMPDIR above that the account cannot search: the browser's folder goes to /tmp,
         // and a link in the scratch folder removes it with the rest.
-        var template = Array("/tmp/probe-try-browser-XXXXXX".utf8CString)
+        var template = Array((BrowserFolder.elsewherePrefix + "XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
             throw EngineFailure(.cannotCreate, "cannot create a folder for the browser in /tmp: \(String(cString: strerror(errno)))")
         }
@@ -61,8 +88,7 @@ public struct ScratchFolder: Sendable {
     }
 
     public func remove() {
-        if let outside = try? String(contentsOfFile: path + "/" + BrowserFolder.elsewhereNote, encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines), outside.hasPrefix("/tmp/probe-try-browser-") {
+        if let outside = BrowserFolder.elsewhere(noted: path) {
             try? FileManager.default.removeItem(atPath: outside)
         }
         try? FileManager.default.removeItem(atPath: path)
@@ -74,6 +100,15 @@ enum BrowserFolder {
     static let name = "browser"
     /// The file that names the browser's folder when it had to go to /tmp.
     static let elsewhereNote = "browser-folder"
+    static let elsewherePrefix = "/tmp/probe-try-browser-"
+
+    /// The browser's folder in /tmp that the scratch folder at `scratch` notes, if it names one there.
+    static func elsewhere(noted scratch: String) -> String? {
+        guard let outside = try? String(contentsOfFile: scratch + "/" + elsewhereNote, encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines),
+              outside.hasPrefix(elsewherePrefix), !outside.dropFirst(elsewherePrefix.count).contains("/") else { return nil }
+        return outside
+    }
     /// Owner all, others search only: the browser's account reaches its subfolder by name,
     /// and lists nothing (the log and the notes are 0600 root's).
     static let searchableMode: mode_t = 0o711

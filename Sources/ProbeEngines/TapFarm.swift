@@ -3,7 +3,9 @@ import Glibc
 #endif
 import Foundation
 
-/// The device-farm script for plain headless Chromium: what Tests/engines/hosts/common.py
+/// The DevTools script of plain headless Chromium: it opens the run's page (Chromium starts
+/// on about:blank, so that the run's URL and its write key never reach a command line), then,
+/// with a fixture to pick, is the device farm: what Tests/engines/hosts/common.py
 /// (`Farm`, `Chooser`) does for the engine hosts, over the Chrome DevTools Protocol
 /// (https://chromedevtools.github.io/devtools-protocol/). It clicks the page's tap steps by
 /// their stable ids with real mouse events (Input.dispatchMouseEvent, a user gesture) and
@@ -33,17 +35,21 @@ final class TapFarm: @unchecked Sendable {
     static let pageQuery = "tapWait=\(EngineHost.tapWaitSeconds)&answerWait=\(EngineHost.answerWaitSeconds)"
 
     private let pipe: DevToolsPipe
+    /// The run's page.
+    private let url: String
     /// The farm's buttons in page order, and how often each is tapped.
     private let taps: [FarmButton]
-    private let fixture: String
+    /// The image the file steps pick; without it nobody taps them (the page skips them).
+    private let fixture: String?
     /// Where the script's complaint goes when it stops early (the CLI's stderr).
     private let report: @Sendable (String) -> Void
     private let lock = NSLock()
     private var stopping = false
     private let done = DispatchSemaphore(value: 0)
 
-    init(pipe: DevToolsPipe, taps: [FarmButton], fixture: String, report: @escaping @Sendable (String) -> Void) {
+    init(pipe: DevToolsPipe, url: String, taps: [FarmButton], fixture: String?, report: @escaping @Sendable (String) -> Void) {
         self.pipe = pipe
+        self.url = url
         self.taps = taps
         self.fixture = fixture
         self.report = report
@@ -53,6 +59,8 @@ final class TapFarm: @unchecked Sendable {
         let thread = Thread { [self] in
             do {
                 try run()
+            } catch let error as PageNotOpened {
+                if !isStopping { report("could not open the run's page in Chromium: \(error.reason)") }
             } catch {
                 if !isStopping { report("the tap script stopped: \(error); the tap steps left are skipped") }
             }
@@ -75,9 +83,18 @@ final class TapFarm: @unchecked Sendable {
 
     // MARK: The script
 
+    struct PageNotOpened: Error {
+        let reason: String
+    }
+
     private func run() throws {
-        let session = try DevToolsSession.attach(pipe: pipe, pageURLContains: "run=",
-                                                 waitSeconds: Self.devToolsWaitSeconds, isCancelled: { self.isStopping })
+        let session: DevToolsSession
+        do {
+            session = try DevToolsSession.openPage(url, pipe: pipe, waitSeconds: Self.devToolsWaitSeconds, isCancelled: { self.isStopping })
+        } catch {
+            throw PageNotOpened(reason: "\(error)")
+        }
+        guard let fixture else { return }
         _ = try session.call("Page.enable")
         _ = try session.call("Page.setInterceptFileChooserDialog", ["enabled": true])
         var clicks: [String: Int] = [:]
@@ -166,28 +183,28 @@ final class DevToolsSession {
 
     private init(pipe: DevToolsPipe) { self.pipe = pipe }
 
-    /// Waits for the page whose URL contains `pageURLContains` among the browser's targets,
-    /// and attaches to it.
-    static func attach(pipe: DevToolsPipe, pageURLContains: String, waitSeconds: Double,
-                       isCancelled: () -> Bool) throws -> DevToolsSession {
+    /// Waits for the browser's first page (its start page), attaches to it and navigates it
+    /// to `url` (Page.navigate, https://chromedevtools.github.io/devtools-protocol/tot/Page/#method-navigate).
+    static func openPage(_ url: String, pipe: DevToolsPipe, waitSeconds: Double,
+                         isCancelled: () -> Bool) throws -> DevToolsSession {
         let session = DevToolsSession(pipe: pipe)
         let deadline = Date() + waitSeconds
-        var lastProblem = "Chromium showed no page within \(waitSeconds) s"
         while Date() < deadline && !isCancelled() {
             let targets = try session.call("Target.getTargets")["targetInfos"] as? [[String: Any]] ?? []
-            if let page = targets.first(where: { ($0["type"] as? String) == "page"
-                && (($0["url"] as? String)?.contains(pageURLContains) ?? false) }),
-               let target = page["targetId"] as? String {
+            if let page = targets.first(where: { ($0["type"] as? String) == "page" }), let target = page["targetId"] as? String {
                 guard let id = try session.call("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String else {
                     throw Failure(description: "Target.attachToTarget gave no sessionId")
                 }
                 session.sessionID = id
+                let navigated = try session.call("Page.navigate", ["url": url])
+                if let problem = navigated["errorText"] as? String {
+                    throw Failure(description: "Page.navigate: \(problem)")
+                }
                 return session
             }
-            lastProblem = "no page with \(pageURLContains) among Chromium's targets"
             usleep(200_000)
         }
-        throw Failure(description: lastProblem)
+        throw Failure(description: "Chromium showed no page within \(waitSeconds) s")
     }
 
     /// Sends a command (to the page once attached) and returns its result; the page's events

@@ -11,6 +11,9 @@ enum HealthCommand: Command {
     /// HEALTHCHECK timeout is 30 s (https://docs.docker.com/reference/dockerfile/#healthcheck).
     static let timeoutSeconds = 5.0
 
+    /// /readyz names each failing check in a few hundred bytes; more is not a health answer.
+    static let maxBodyBytes = 2000
+
     static let options: [Arguments.Option] = [
         .init(long: "ready", short: nil, valueName: nil, help: "Ask /readyz (store writable, certificate loaded, disk and store below their limits) instead of /healthz."),
     ] + ServerOptions.options
@@ -24,10 +27,16 @@ enum HealthCommand: Command {
 
     static func run(_ args: Arguments) throws -> Int32 {
         let path = args.flag("ready") ? "/readyz" : "/healthz"
-        let client = try ServerOptions.client(args, command: "health", timeout: timeoutSeconds)
+        // /healthz and /readyz answer anyone: the token (from PROBE_TOKEN, which a container's
+        // HEALTHCHECK inherits) is never sent where no route needs it, so no proxy or access
+        // log between here and the server sees it.
+        let client = try ServerOptions.client(args, command: "health", sendsToken: false, timeout: timeoutSeconds)
         let response = try client.http.get(path)
         guard response.status == 200 else {
-            printError("probe-server health: \(path) answered \(response.status): \(String(decoding: response.body.prefix(2000), as: UTF8.self))")
+            // Whatever answers at --server wrote this body: escaped, it cannot move the cursor,
+            // retitle the terminal or print a line of its own.
+            let body = ReportText.terminal(String(decoding: response.body.prefix(maxBodyBytes), as: UTF8.self))
+            printError("probe-server health: \(path) answered \(response.status): \(body)")
             return ExitCode.findings
         }
         return ExitCode.ready

@@ -45,12 +45,13 @@ enum ServerOptions {
     }
 
     /// The API client; `requireToken` for the calls that reach across runs.
-    static func client(_ args: Arguments, command: String, requireToken: Bool = false,
+    /// `sendsToken` false: a client for routes that answer anyone, which never carries the token.
+    static func client(_ args: Arguments, command: String, requireToken: Bool = false, sendsToken: Bool = true,
                        timeout: Double = HTTPClient.defaultTimeoutSeconds) throws -> ProbeAPIClient {
         let text = serverText(args) ?? defaultServer
         let url: ServerURL
         do { url = try ServerURL(parsing: text) } catch { throw UsageError(error.localizedDescription) }
-        let token = token(args)
+        let token = sendsToken ? token(args) : nil
         // The token goes into a header line: a CR or LF in it would start another header.
         if let token, token.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) {
             throw UsageError("the access token contains spaces or control characters; pass it as printed by `probe-server serve`")

@@ -93,10 +93,12 @@ enum TryCommand: Command {
         let pageURL = runURL + (runURL.contains("?") ? "&" : "?") + launcher.pageQuery(platform: plan.platform)
         say("run \(ReportText.terminal(run.id)): \(plan.description)")
 
+        // A trial killed before it could clean up (SIGKILL, a power cut) left its folder.
+        for left in ScratchFolder.removeAbandoned() { say("removed \(ReportText.terminal(left)), left by a trial that was killed") }
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
         let engine = try launcher.launch(url: pageURL, pins: server.keyPins, caFile: server.caFile, scratch: scratch,
-                                         timeout: plan.timeout, report: { printError("probe-server: " + $0) })
+                                         timeout: plan.timeout, say: say, report: { printError("probe-server: " + $0) })
         defer { engine.stop() }
 
         let outcome = watch(run.id, server: server, engine: engine, plan: plan, signals: &signals)

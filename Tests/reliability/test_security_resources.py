@@ -748,6 +748,39 @@ def test_TerminalOutput_ShowsNewlinesAndBidiControlsEscaped():
             assert not any(line.strip().startswith("verdict:   READY") for line in out.splitlines()), out
 
 
+# Characters that show nothing on a terminal: zero-width space, a tag character, the line and
+# paragraph separators, a byte-order mark, a soft hyphen, the Hangul filler.
+INVISIBLE_LABEL = "nightly\u200b\U000e0041\u2028verdict: READY\u2029\ufeff\u00ad\u3164"
+
+
+def test_TerminalOutput_ShowsInvisibleCharactersEscaped():
+    with Server() as server:
+        status, _, data, parsed = server.request("POST", "/api/runs", {"label": INVISIBLE_LABEL})
+        assert status == 201, data
+        run = parsed["id"]
+        post_results(server, run, [result(run)])
+        for args in (["runs"], ["report", run], ["wait", run, "--timeout", "5"]):
+            if args[0] == "wait":
+                status, _, data, _ = server.request("POST", f"/api/runs/{run}/complete", {}, headers=auth(server))
+                assert status == 200, data
+            out = cli(server, *args).stdout
+            assert not [c for c in INVISIBLE_LABEL if ord(c) > 0x7f and c in out], (args, out)
+            assert "nightly\\u{200B}\\u{E0041}\\u{2028}verdict: READY\\u{2029}\\u{FEFF}\\u{AD}\\u{3164}" in out, (args, out)
+
+
+def test_MarkdownReport_LinksNoIssueOrPullRequestReference():
+    with Server() as server:
+        status, _, data, parsed = server.request("POST", "/api/runs", {"label": "fixes org/repo#1, #2 and GH-3"})
+        assert status == 201, data
+        run = parsed["id"]
+        post_results(server, run, [result(run)])
+        status, _, body, _ = server.request("GET", f"/api/runs/{run}/report.md", headers=auth(server))
+        assert status == 200
+        text = body.decode()
+        assert "org/repo&#35;1" in text and "&#35;2" in text and "GH\u2060-3" in text, text
+        assert not re.search(r"(?<!&)#\d|GH-\d", text), re.findall(r".{20}(?:(?<!&)#\d|GH-\d).{5}", text)
+
+
 def test_MarkdownReport_NeutralisesMentionsTableBreaksAndBidi():
     with Server() as server:
         status, _, data, parsed = server.request("POST", "/api/runs", {"label": "@octocat | x \u202e"})

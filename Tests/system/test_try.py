@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import tempfile
+import time
 
 import pytest
 
@@ -20,7 +21,9 @@ EXIT_BY_VERDICT = {"READY": 0, "NOT READY": 1, "INCOMPLETE": 2}
 def sandbox_usable():
     """Whether Chromium's sandbox can start for the account `try` runs it as: Debian's chromium
     has no setuid helper and needs a user namespace, which a kernel setting or a chroot
-    (user_namespaces(7): EPERM in a chroot) can forbid. Asked the way the sandbox asks it."""
+    (user_namespaces(7): EPERM in a chroot) can forbid. Asked the way the sandbox asks it: as
+    root, as probe-browser, which `try` creates when missing (until then `nobody` stands in: the
+    kernel's answer is the same for every unprivileged account)."""
     if os.geteuid() != 0:
         return subprocess.run(["unshare", "--user", "true"], capture_output=True).returncode == 0
     for account in ("probe-browser", "nobody"):
@@ -345,3 +348,147 @@ def test_try_on_a_port_held_by_something_else_says_so_and_exits_69(tmp_path):
     finally:
         holder.terminate()
         holder.wait(10)
+
+
+# What a `try` started as root must keep from its browser: the access token, the webhook
+# secret, a store password (libpq reads PGPASSWORD; a URL can hold one).
+SECRETS = {"PROBE_TOKEN": "tok-5f0c9e1d7a2b4c6e8f0a1b2c3d4e5f60", "PROBE_WEBHOOK_SECRET": "whsec-0a9b8c7d6e5f4a3b2c1d",
+           "PGPASSWORD": "pgpass-77e1c0ffee", "PROBE_STORE": "postgres://probe:storepass-1d2e3f@db.invalid/probe"}
+# What Chromium may get (BrowserEnvironment): an allow-list, every name of it known.
+BROWSER_ENVIRONMENT = {"PATH", "HOME", "TMPDIR", "LANG", "LANGUAGE", "TZ", "FONTCONFIG_FILE", "FONTCONFIG_PATH",
+                       "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"}
+
+
+def environ_of(pid):
+    with open(f"/proc/{pid}/environ", "rb") as f:
+        return dict(item.decode(errors="replace").split("=", 1) for item in f.read().split(b"\0") if b"=" in item)
+
+
+def data_folder_with_token(path, token):
+    """A data folder whose token is `token`, so that PROBE_TOKEN is the token of the server `try` starts."""
+    os.makedirs(path, mode=0o700)
+    fd = os.open(os.path.join(path, "token"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    os.write(fd, (token + "\n").encode())
+    os.close(fd)
+
+
+@needs_sandbox
+@pytest.mark.skipif(os.geteuid() != 0, reason="the browser's own account is what `try` as root uses")
+def test_try_as_root_gives_chromium_its_own_account_no_secret_and_no_run_key_on_its_command_line(tmp_path):
+    """Chromium parses the web: as root, `try` once ran it as the shared `nobody`, with its whole
+    environment (the token, the webhook secret, the store password) readable in /proc/PID/environ
+    by every process of that account, and the run's URL with its write key on its command line,
+    which every local user reads. Now it runs as probe-browser (created when missing), with an
+    allow-listed environment, and starts on about:blank: the run's URL goes over the DevTools pipe."""
+    import pwd
+    scratch = trial_tmpdir()
+    ports = [free_port(), free_port(), free_port()]
+    data = str(tmp_path / "data")
+    data_folder_with_token(data, SECRETS["PROBE_TOKEN"])
+    env = dict(os.environ, TMPDIR=scratch, NO_COLOR="1", **SECRETS)
+    proc = subprocess.Popen([BINARY, "try", "--data-dir", data, "--port", str(ports[0]),
+                             "--second-port", str(ports[1]), "--setup-port", str(ports[2]), "--timeout", "150"],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seen = {}
+    try:
+        lines = []
+        for line in proc.stdout:
+            lines.append(line)
+            for pid, (uid, argv, _) in browser_processes(scratch).items():
+                try:
+                    seen.setdefault(pid, (uid, argv, environ_of(pid)))
+                except OSError:
+                    pass
+        out, err = "".join(lines), proc.stderr.read()
+        proc.wait(60)
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            proc.wait(60)
+    assert seen, (out, err)
+    # The page still ran, opened over the pipe.
+    assert verdict_of(out) == "READY", (out, err)
+    account = pwd.getpwnam("probe-browser")
+    assert account.pw_shell == "/usr/sbin/nologin", account
+    assert {uid for uid, _, _ in seen.values()} == {account.pw_uid}, {pid: uid for pid, (uid, _, _) in seen.items()}
+    run_id = re.search(r"^run ([0-9a-zA-Z_-]+):", out, re.M).group(1)
+    for pid, (_, argv, environment) in seen.items():
+        text = " ".join(argv)
+        assert "key=" not in text and run_id not in text and "run=" not in text, (pid, text)
+        leaked = [name for name, value in environment.items() if any(secret in value for secret in SECRETS.values())]
+        assert not leaked, (pid, leaked)
+    browser = [(argv, environment) for _, argv, environment in seen.values() if "--remote-debugging-pipe" in argv]
+    assert browser, [argv for _, argv, _ in seen.values()]
+    argv, environment = browser[0]
+    assert argv[-1] == "about:blank", argv
+    extra = {name for name in environment if name not in BROWSER_ENVIRONMENT and not name.startswith("LC_")}
+    assert not extra, extra
+    assert environment["HOME"].startswith(scratch) and environment["TMPDIR"].startswith(scratch), environment
+    assert_cleaned_up(scratch, ports[0])
+
+
+def process_start_time(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()[19]
+
+
+@needs_sandbox
+def test_try_removes_at_its_next_start_the_folder_a_killed_trial_left_and_nothing_else(tmp_path):
+    """SIGKILL gives `try` no chance to clean up: its scratch folder (the browser's profile, its
+    cookies and cache, the engine's log) stayed in TMPDIR for good. The next `try` removes such a
+    folder once its owner is gone, and leaves a live trial's folder, another user's, and a link."""
+    scratch = trial_tmpdir()
+    ports = [free_port(), free_port(), free_port()]
+    env = dict(os.environ, TMPDIR=scratch, NO_COLOR="1")
+    proc = subprocess.Popen([BINARY, "try", "--data-dir", str(tmp_path / "data"), "--port", str(ports[0]),
+                             "--second-port", str(ports[1]), "--setup-port", str(ports[2])],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for line in proc.stdout:
+            if STEP.match(line):
+                break
+        proc.kill()
+        proc.wait(30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    # Chromium ends when its DevTools pipe closes with `try`.
+    for _ in range(100):
+        if not processes_using(scratch):
+            break
+        time.sleep(0.3)
+    left = [name for name in os.listdir(scratch) if name.startswith("probe-try-")]
+    assert len(left) == 1, os.listdir(scratch)
+
+    # What must stay: a live trial's folder (this test's own process as its owner), a link
+    # named like a scratch folder, and a folder of another account.
+    live = os.path.join(scratch, "probe-try-live00")
+    os.mkdir(live)
+    with open(os.path.join(live, "owner"), "w") as f:
+        f.write(f"{os.getpid()} {process_start_time(os.getpid())}\n")
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "keep").write_text("keep")
+    (victim / "owner").write_text("999999 1\n")
+    os.symlink(victim, os.path.join(scratch, "probe-try-link00"))
+    others = os.path.join(scratch, "probe-try-other0")
+    os.mkdir(others)
+    with open(os.path.join(others, "owner"), "w") as f:
+        f.write("999999 1\n")
+    if os.geteuid() == 0:
+        os.chown(others, 65534, 65534)
+        os.chown(os.path.join(others, "owner"), 65534, 65534)
+
+    again = subprocess.run([BINARY, "try", "--data-dir", str(tmp_path / "data"), "--port", str(ports[0]),
+                            "--second-port", str(ports[1]), "--setup-port", str(ports[2]), "--timeout", "3"],
+                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=200)
+    assert f"removed {os.path.join(scratch, left[0])}, left by a trial that was killed" in again.stdout, (again.stdout, again.stderr)
+    remaining = sorted(os.listdir(scratch))
+    kept = ["probe-try-link00", "probe-try-live00"] + (["probe-try-other0"] if os.geteuid() == 0 else [])
+    assert [name for name in remaining if name != "probe-try-other0" or os.geteuid() == 0] == kept, remaining
+    assert (victim / "keep").read_text() == "keep" and (victim / "owner").exists()
+    for name in remaining:
+        path = os.path.join(scratch, name)
+        os.unlink(path) if os.path.islink(path) else subprocess.run(["rm", "-rf", path], check=True)
+    assert processes_using(scratch) == []
+    os.rmdir(scratch)

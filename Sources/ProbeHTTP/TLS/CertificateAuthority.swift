@@ -4,9 +4,15 @@ import Foundation
 /// The local CA a user installs on a device once, so that every leaf we issue afterwards
 /// (new addresses, renewals) is trusted without touching the device again.
 final class CertificateAuthority {
-    /// About ten years: the CA is installed by hand on each device, so it should outlive
-    /// the machine. Apple's 825-day limit applies to server (leaf) certificates, not to roots.
-    static let validityDays = 3650
+    /// 825 days: the longest life Apple lets a TLS server certificate have
+    /// (support.apple.com/HT210176, iOS 13 and macOS 10.15 and later), so the CA lasts as
+    /// long as the longest leaf it could issue on its first day, and a leaked key is useful
+    /// for at most that long. Devices reinstall it then (docs/tls.md, "Rotating the CA").
+    static let validityDays = 825
+
+    /// The server warns at each start from this many days before the CA expires: time to
+    /// install the next one on every device before the old one stops working.
+    static let expiryWarningDays = 60
 
     let certificate: X509Certificate
     let key: PrivateKey
@@ -20,8 +26,9 @@ final class CertificateAuthority {
     /// these apart in Settings.
     static func commonName(hostName: String) -> String { "probe-server local CA (\(hostName))" }
 
-    /// A new self-signed ECDSA P-256 root.
-    static func create(hostName: String, now: Date) throws -> CertificateAuthority {
+    /// A new self-signed ECDSA P-256 root, constrained to local names and networks and to
+    /// `names` (the leaf's names now) where they are not local (`AuthorityNameConstraints`).
+    static func create(hostName: String, names: [SubjectAlternativeName], now: Date) throws -> CertificateAuthority {
         let key = try PrivateKey.generateP256()
         let notBefore = now - CertificateTemplate.clockSkewAllowance
         let template = CertificateTemplate(
@@ -33,11 +40,31 @@ final class CertificateAuthority {
                 (NID_basic_constraints, "critical,CA:TRUE,pathlen:0"),
                 // RFC 5280 §4.2.1.3: a CA signs certificates and CRLs, nothing else.
                 (NID_key_usage, "critical,keyCertSign,cRLSign"),
+                // RFC 5280 §4.2.1.10: critical, so a verifier that cannot read it refuses the CA.
+                (NID_name_constraints, AuthorityNameConstraints.extensionValue(covering: names)),
                 (NID_subject_key_identifier, "hash"),
                 (NID_authority_key_identifier, "keyid:always"),
             ])
         let certificate = try template.sign(subjectKey: key, issuer: nil, issuerKey: key)
         return CertificateAuthority(certificate: certificate, key: key)
+    }
+
+    /// What the operator should hear about this CA at start, each with what to do: no name
+    /// constraints (a CA made before they existed), or an end within `expiryWarningDays`.
+    func warnings(directory: String, now: Date) -> [String] {
+        let rotate = "rotate it: stop the server, delete \(directory)/ca.pem and \(directory)/ca-key.pem, start it again, "
+            + "and install the new CA on every device (/setup); docs/tls.md, \"Rotating the CA\""
+        var warnings: [String] = []
+        if !certificate.hasNameConstraints {
+            warnings.append("the local CA (\(directory)/ca.pem) has no name constraints: whoever gets ca-key.pem can "
+                + "impersonate any site to every device that installed it; \(rotate)")
+        }
+        if let end = certificate.notAfter, end.timeIntervalSince(now) < TimeInterval(Self.expiryWarningDays) * 86_400 {
+            let days = max(0, Int((end.timeIntervalSince(now) / 86_400).rounded(.up)))
+            warnings.append("the local CA (\(directory)/ca.pem) expires in \(days) days (\(end)); devices then refuse "
+                + "the server; \(rotate)")
+        }
+        return warnings
     }
 
     /// A server certificate for `names`, with a fresh key, valid from now for

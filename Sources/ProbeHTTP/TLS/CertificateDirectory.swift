@@ -15,7 +15,9 @@ public struct CertificateDirectory: Sendable {
     /// Makes sure the directory holds a usable CA and a current leaf for these names,
     /// creating the CA on first start and reissuing the leaf only when its names changed,
     /// it expires within `LeafCertificate.renewalWindowDays`, or it no longer fits its key
-    /// or the CA. An existing CA is never replaced: devices already trust it.
+    /// or the CA. An existing CA is never replaced: devices already trust it. One without
+    /// name constraints (made by an older version) or near its end is kept and warned about
+    /// (`LocalCertificates.warnings`), with how to rotate it.
     ///
     /// - Parameters:
     ///   - hostName: this machine's name (`gethostname`); also used as `NAME.local`.
@@ -25,8 +27,18 @@ public struct CertificateDirectory: Sendable {
     public func prepare(hostName: String, addresses: [String], advertised: AdvertisedHosts? = nil,
                         now: Date = Date()) throws -> LocalCertificates {
         try PEMFile.makeDirectory(path)
-        let (authority, createdAuthority) = try loadOrCreateAuthority(hostName: hostName, now: now)
-        let names = try advertised?.subjectAlternativeNames ?? LeafCertificate.names(hostName: hostName, addresses: addresses)
+        let wanted = try advertised?.subjectAlternativeNames ?? LeafCertificate.names(hostName: hostName, addresses: addresses)
+        let (authority, createdAuthority) = try loadOrCreateAuthority(hostName: hostName, names: wanted, now: now)
+        // A leaf with one name its CA does not permit fails verification as a whole: such a
+        // name (a new public address, a new --advertise name) is left out, and said.
+        let names = wanted.filter { authority.certificate.permits($0) }
+        var warnings = authority.warnings(directory: path, now: now)
+        let outside = wanted.filter { !names.contains($0) }
+        if !outside.isEmpty {
+            warnings.append("the certificate leaves out \(outside.map(\.description).joined(separator: ", ")): the local CA's "
+                + "name constraints do not permit them, so devices reaching the server that way get a certificate error; "
+                + "use a local name or address, or rotate the CA to cover them (docs/tls.md, \"Rotating the CA\")")
+        }
 
         var leaf: X509Certificate?
         var reason: String?
@@ -64,13 +76,16 @@ public struct CertificateDirectory: Sendable {
             subjectAlternativeNames: names.map(\.description),
             leafNotAfter: leaf?.notAfter ?? now,
             createdAuthority: createdAuthority,
-            reissueReason: reason)
+            reissueReason: reason,
+            warnings: warnings)
     }
 
-    private func loadOrCreateAuthority(hostName: String, now: Date) throws -> (CertificateAuthority, Bool) {
+    private func loadOrCreateAuthority(hostName: String, names: [SubjectAlternativeName], now: Date) throws
+        -> (CertificateAuthority, Bool)
+    {
         switch (PEMFile.exists(authorityCertificateFile), PEMFile.exists(authorityKeyFile)) {
         case (false, false):
-            let authority = try CertificateAuthority.create(hostName: hostName, now: now)
+            let authority = try CertificateAuthority.create(hostName: hostName, names: names, now: now)
             try PEMFile.write(
                 authority.key.pemBytes(), to: authorityKeyFile, permissions: PEMFile.privateKeyPermissions)
             try PEMFile.write(

@@ -17,6 +17,9 @@ public struct LocalCertificates: Sendable {
     public let createdAuthority: Bool
     /// Why the leaf was issued this time (nil when the existing one was kept), for the log.
     public let reissueReason: String?
+    /// What the operator must hear at start, each saying what to do: an unconstrained or
+    /// expiring CA, names the CA does not permit (`CertificateAuthority.warnings`).
+    public let warnings: [String]
 
     public var certificateChainFile: String { directory.certificateChainFile }
     public var privateKeyFile: String { directory.privateKeyFile }

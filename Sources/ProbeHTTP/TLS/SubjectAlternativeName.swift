@@ -35,7 +35,7 @@ public enum SubjectAlternativeName: Hashable, Sendable, Comparable, CustomString
 
     public var description: String { configurationValue }
 
-    private var addressText: String {
+    var addressText: String {
         guard case .ipAddress(var bytes) = self else { return "" }
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         let family = bytes.count == 4 ? AF_INET : AF_INET6

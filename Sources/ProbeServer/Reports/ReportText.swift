@@ -40,17 +40,39 @@ public enum ReportText {
     /// The same joiner after `@` also stops GFM's email autolink, whose domain must follow
     /// the `@` directly; `autolinkSafe` stops its URL and `www.` autolinks.
     public static func markdown(_ text: String) -> String {
-        autolinkSafe(TextEscape.map(text) { scalar in
+        autolinkSafe(referenceSafe(TextEscape.map(text) { scalar in
             if let entity = TextEscape.markupEntity(scalar) { return entity }
             switch scalar {
             case "@": return "@\u{2060}"
-            case "\\", "|", "`", "*", "_", "[", "]", "~", "$", "#": return "\\" + String(scalar)
+            // An entity, not `\#`: GitHub links `#123`, `org/repo#123` and `GH-123` to an issue
+            // and back-references it from the issue, and a backslash does not stop that
+            // (https://docs.github.com/en/get-started/writing-on-github/working-with-advanced-formatting/autolinked-references-and-urls#issues-and-pull-requests).
+            // `&#35;` renders as `#` but is no reference; `GH-` is broken by `referenceSafe`.
+            case "#": return "&#35;"
+            case "\\", "|", "`", "*", "_", "[", "]", "~", "$": return "\\" + String(scalar)
             case "\n", "\r", "\t": return " "
             default:
-                if isBidiControl(scalar) { return visibleEscape(scalar) }
+                if isBidiControl(scalar) || isInvisible(scalar) { return visibleEscape(scalar) }
                 return isUnsafeControl(scalar) ? String(replacement) : nil
             }
-        })
+        }))
+    }
+
+    /// GitHub's `GH-123` issue reference (same page as `#123` above): a word joiner between
+    /// `GH` and `-` (any case) when digits follow, so the text reads as sent but links nothing.
+    static func referenceSafe(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains("-") else { return text }
+        var out = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "-", index >= 2, index + 1 < scalars.count,
+               "gG".unicodeScalars.contains(scalars[index - 2]), "hH".unicodeScalars.contains(scalars[index - 1]),
+               ("0"..."9").contains(scalars[index + 1]) {
+                out.append(wordJoiner)
+            }
+            out.append(scalar)
+        }
+        return String(out)
     }
 
     /// GitHub links a bare `http://…`, `https://…` or `www.…` in Markdown text (GFM
@@ -92,7 +114,7 @@ public enum ReportText {
             case "\n": "\\n"
             case "\r": "\\r"
             case "\t": "\\t"
-            default: isUnsafeControl(scalar) || isBidiControl(scalar) ? visibleEscape(scalar) : nil
+            default: isUnsafeControl(scalar) || isBidiControl(scalar) || isInvisible(scalar) ? visibleEscape(scalar) : nil
             }
         })
     }
@@ -135,6 +157,21 @@ public enum ReportText {
         switch scalar.value {
         case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
         default: false
+        }
+    }
+
+    /// Characters that take no room or show nothing, so text can hide in or behind them: the
+    /// format characters (general category Cf: U+200B ZERO WIDTH SPACE, U+FEFF, U+00AD SOFT
+    /// HYPHEN, the tag characters U+E0000–E007F), every Default_Ignorable_Code_Point
+    /// (Unicode §5.21 and DerivedCoreProperties.txt: U+3164 HANGUL FILLER, the variation
+    /// selectors), and the line and paragraph separators U+2028 and U+2029, which some
+    /// terminals and viewers break lines at. Written visibly (`\u{200B}`) like a control.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value >= 0xA0 else { return false }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .format, .lineSeparator, .paragraphSeparator: return true
+        default: return properties.isDefaultIgnorableCodePoint
         }
     }
 

@@ -78,6 +78,7 @@ public final class ProbeService: @unchecked Sendable {
             let prepared = try CertificateDirectory(path: dataDir)
                 .prepare(hostName: machineName, addresses: addresses, advertised: options.advertised)
             certificates = prepared
+            for warning in prepared.warnings { logger.warning(warning) }
             tls = try TLSContext(certificateChainFile: prepared.certificateChainFile, privateKeyFile: prepared.privateKeyFile)
         }
 
@@ -220,6 +221,7 @@ public final class ProbeService: @unchecked Sendable {
             .prepare(hostName: ProcessInfo.processInfo.hostName, addresses: InterfaceAddresses.current(),
                      advertised: options.advertised)
         try tls.reload(certificateChainFile: prepared.certificateChainFile, privateKeyFile: prepared.privateKeyFile)
+        prepared.warnings.forEach { logger.warning($0) }
         return prepared.reissueReason.map { "reissued the leaf certificate: \($0)" } ?? "reloaded the certificate"
     }
 

@@ -77,7 +77,11 @@ import Testing
         let inWindow = first.leafNotAfter - 29 * 86_400
         let renewed = try directory.prepare(hostName: Self.host, addresses: Self.lan, now: inWindow)
         #expect(renewed.reissueReason == "it expires within 30 days")
-        #expect(renewed.leafNotAfter > first.leafNotAfter)
+        // Never beyond its CA, which lives as long as a leaf (CertificateAuthority.validityDays).
+        #expect(renewed.leafNotAfter >= first.leafNotAfter)
+        let authorityEnd = try openssl(["x509", "-in", renewed.authorityCertificateFile, "-noout", "-checkend",
+                                        "\(Int(renewed.leafNotAfter.timeIntervalSince(inWindow)) - 1)"])
+        #expect(authorityEnd.status == 0, "the leaf outlives its CA")
     }
 
     @Test func LeafCertificate_IsReissuedWhenKeyNoLongerMatches() throws {
@@ -144,8 +148,9 @@ import Testing
         #expect(text.contains("Certificate Sign, CRL Sign"))
         #expect(text.contains("CN = probe-server local CA (probebox)"))
         #expect(text.contains("ASN1 OID: prime256v1"))
+        // Its life is bounded (AuthorityNameConstraintTests.NewAuthority_LivesAtMost825Days).
         #expect(try openssl(["x509", "-in", result.authorityCertificateFile, "-noout", "-checkend",
-                             "\(9 * 365 * 86_400)"]).status == 0)
+                             "\(800 * 86_400)"]).status == 0)
     }
 
     @Test func CertificateAuthority_FingerprintAndDERMatchOpenSSL() throws {
