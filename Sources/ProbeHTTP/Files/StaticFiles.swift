@@ -119,7 +119,7 @@ public final class StaticFiles: @unchecked Sendable {
             var r = Response.redirect(to: request.path + "/" + query, status: HTTPStatus(301, "Moved Permanently"))
             r.headers.add("Cache-Control", Self.cacheControl)
             return .now(r)
-        case .file(let real, let size, let modified):
+        case .file(let real, _, let modified):
             // Reading, hashing and compressing (up to `cacheableBytes`) is disk and CPU work:
             // done on the blocking pool, never on the event loop (docs/architecture.md).
             // The next request finds the entry cached and is answered on the loop.
