@@ -51,10 +51,7 @@ public final class RateLimiter: @unchecked Sendable {
     /// Takes `cost` tokens for `key` at `nowNanos`; false (and seconds to wait) when empty.
     public func take(_ key: String, cost: Double = 1, nowNanos: UInt64) -> (allowed: Bool, retryAfter: Int) {
         lock.withLock {
-            if buckets.count > Self.maxBuckets {
-                let cutoff = nowNanos &- UInt64(rule.burst / rule.rate * 1e9)
-                buckets = buckets.filter { $0.value.at > cutoff }
-            }
+            if buckets.count > Self.maxBuckets { forgetIdle(nowNanos: nowNanos) }
             var bucket = buckets[key] ?? (rule.burst, nowNanos)
             let elapsed = Double(nowNanos &- bucket.at) / 1e9
             bucket.tokens = min(rule.burst, bucket.tokens + max(0, elapsed) * rule.rate)
@@ -68,6 +65,22 @@ public final class RateLimiter: @unchecked Sendable {
             return (true, 0)
         }
     }
+
+    /// Drops the buckets that refilled (the same as none), then, when addresses are sprayed
+    /// faster than buckets refill (an hour for the stored bytes), all but the most recently
+    /// used half: a dropped address starts again with a full bucket, which is what a new
+    /// address gets anyway. Leaves at most half of `maxBuckets`, so it runs once per
+    /// `maxBuckets / 2` new addresses, not on every take once the map is full. Under `lock`.
+    private func forgetIdle(nowNanos: UInt64) {
+        let cutoff = nowNanos &- UInt64(rule.burst / rule.rate * 1e9)
+        buckets = buckets.filter { $0.value.at > cutoff }
+        guard buckets.count > Self.maxBuckets / 2 else { return }
+        let recent = buckets.sorted { $0.value.at > $1.value.at }.prefix(Self.maxBuckets / 2)
+        buckets = Dictionary(uniqueKeysWithValues: recent.map { ($0.key, $0.value) })
+    }
+
+    /// Buckets held now, for the tests.
+    var bucketCount: Int { lock.withLock { buckets.count } }
 
     /// Leaves `key` owing `seconds` of refill, as a client that spent its burst and more
     /// would; for tests, which cannot spend a real burst faster than it refills.

@@ -18,9 +18,9 @@ extension RunAPI {
                 let access = try lookup(req)
                 let allowance = allowance(req, access)
                 return .offload {
-                    let text = RunReports.render(format, try self.document(id, access, allowance))
+                    let body = try self.reportBody(id, access, allowance, .machine(format)) { Array(RunReports.render(format, $0).utf8) }
                     return Response(status: .ok, headers: HTTPHeaders([("Content-Type", format.contentType), ("Cache-Control", "no-store")]),
-                                    body: Array(text.utf8))
+                                    body: body)
                 }
             }
         }
@@ -34,7 +34,11 @@ extension RunAPI {
                 guard let found = try self.store.run(id: id), access.allows(.read, found) else {
                     throw Self.runPageNotFound(id)
                 }
-                return .html(RunReportPage.html(try self.document(id, access, allowance), catalog: self.catalog))
+                let catalog = self.catalog
+                let body = try self.reportBody(id, access, allowance, .page) { Array(RunReportPage.html($0, catalog: catalog).utf8) }
+                var page = Response.html("")
+                page.body = body
+                return page
             }
         }
         router.add("GET", "/runs") { [self] req in
@@ -111,5 +115,24 @@ extension RunAPI {
         let records = try store.results(runID: id)
         let report = try judgements.judgement(of: run, records: records, allowance: allowance).report
         return RunReportDocument(run: run, report: report, records: records, uploads: try store.uploads(runID: id))
+    }
+
+    /// A report's body in one format: a completed run's as kept (`ReportBodies`), generated
+    /// when the run was judged; else rendered from the run's document now.
+    func reportBody(_ id: String, _ access: RunAccess, _ allowance: JudgingAllowance?, _ format: ReportBodies.Format,
+                    render: (RunReportDocument) -> [UInt8]) throws -> [UInt8] {
+        let run = try self.run(id, access, .read)
+        guard run.completedAt != nil else { return render(try document(id, access, allowance)) }
+        let judgement = try judgements.judgement(of: run, allowance: allowance)
+        let uploads = try store.uploads(runID: id)
+        guard let judged = judgement.stored else {
+            return render(RunReportDocument(run: run, report: judgement.report, records: try store.results(runID: id), uploads: uploads))
+        }
+        let key = ReportBodies.Key(run: id, createdAt: run.createdAt, version: judged.catalogVersion, uploads: uploads.count, format: format)
+        if let body = reportBodies.body(key) { return body }
+        let body = render(RunReportDocument(run: run, report: judgement.report, records: try store.results(runID: id),
+                                            uploads: uploads, generatedAt: judged.judgedAt))
+        reportBodies.keep(body, for: key)
+        return body
     }
 }

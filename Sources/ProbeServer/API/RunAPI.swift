@@ -35,6 +35,8 @@ public final class RunAPI: @unchecked Sendable {
     let completing = JudgementsInFlight()
     /// Each run's judgement, kept once the run is complete and read back by every reader.
     let judgements: RunJudgements
+    /// Completed runs' reports as served, per format.
+    let reportBodies = ReportBodies()
     let waiters = RunWaiters(maxTotal: RunWaiters.totalBound(descriptorLimit: Socket.raiseDescriptorLimit()))
     let runCreation = RateLimiter(RateLimiter.runCreation)
     /// `Quotas.runsPerAddressPerHour` as a bucket that refills over the hour.
@@ -377,6 +379,7 @@ public final class RunAPI: @unchecked Sendable {
     func deleteRun(_ id: String) throws -> Reply {
         later(.deleteRun(id: id)) { [self] outcome in
             judgements.forget(runID: id)
+            reportBodies.forget(runID: id)
             if case .deleted(let paths) = outcome { removeUploads(paths) }
             return Response(status: .noContent)
         }

@@ -132,6 +132,30 @@ import ProbeCatalog
         #expect(metrics.contains("probe_judged_observation_bytes_total \(parsed)"))
     }
 
+    @Test func ACompletedRunsReport_IsTheTextOfItsJudgement_AndADeletedChosenIdMadeAgainGetsItsOwn() throws {
+        let s = try TestService()
+        let id = try Self.completedRun(s, label: "first")
+        let judgedAt = try #require(try s.service.store.judgement(runID: id)).judgedAt
+        for format in ["report.json", "report.md", "report.junit.xml"] {
+            let first = try Self.read(s, "/api/runs/\(id)/\(format)")
+            let second = try Self.read(s, "/api/runs/\(id)/\(format)")
+            #expect(first.status == 200 && first.body == second.body, "\(format)")
+        }
+        let document = try RunReportDocument.decode(try Self.read(s, "/api/runs/\(id)/report.json").body)
+        #expect(abs(document.generatedAt.timeIntervalSince(judgedAt)) < 1, "generated when it was judged")
+        let page = try Self.read(s, "/runs/\(id)").text
+        #expect(page == (try Self.read(s, "/runs/\(id)").text))
+        // A chosen id deleted and made again is another run, with its own report.
+        let chosen = try s.createRun(#"{"id":"ci-4711","label":"first-of-ci-4711"}"#)
+        _ = try s.request("POST", "/api/runs/\(chosen)/complete", body: "{}")
+        #expect(try Self.read(s, "/api/runs/\(chosen)/report.md").text.contains("first-of-ci-4711"))
+        #expect(try s.request("DELETE", "/api/runs/\(chosen)", headers: ["Authorization": "Bearer \(s.token)"]).status == 204)
+        _ = try s.createRun(#"{"id":"ci-4711","label":"second-of-ci-4711"}"#)
+        _ = try s.request("POST", "/api/runs/\(chosen)/complete", body: "{}")
+        let again = try Self.read(s, "/api/runs/\(chosen)/report.md").text
+        #expect(again.contains("second-of-ci-4711") && !again.contains("first-of-ci-4711"))
+    }
+
     @Test(arguments: StoreEngine.available)
     func AnonymousJudging_BeyondTheAddressesShare_Is429NamingTheLimit_WhileTheTokenHolderIsServed(engine: StoreEngine) throws {
         let s = try Self.service(engine)

@@ -107,6 +107,24 @@ import Testing
         #expect(throws: HTTPError.self) { try limiter.check(Self.request(from: "::ffff:192.168.1.24"), what: "runs") }
     }
 
+    @Test func SprayedAddresses_OnAnHourlyBucket_StayWithinTheBound_ForgottenInBatches() {
+        // The stored-bytes bucket refills over an hour: no bucket of a sprayed address refills
+        // before the map is full, so the bound must drop the least recent ones in one batch.
+        let limiter = RateLimiter(RateLimiter.Rule(rate: 1024, burst: 1024 * 3600))
+        let now = EventLoop.monotonicNow().nanoseconds
+        var largest = 0
+        for i in 0...(RateLimiter.maxBuckets * 2) {
+            #expect(limiter.take("10.\(i >> 16).\((i >> 8) & 255).\(i & 255)", cost: 100, nowNanos: now + UInt64(i)).allowed)
+            largest = max(largest, limiter.bucketCount)
+        }
+        #expect(largest == RateLimiter.maxBuckets + 1)
+        #expect(limiter.bucketCount <= RateLimiter.maxBuckets / 2 + RateLimiter.maxBuckets / 2 + 1)
+        // The most recent address kept its spending; a dropped one starts full, as a new one does.
+        let last = RateLimiter.maxBuckets * 2
+        #expect(!limiter.take("10.\(last >> 16).\((last >> 8) & 255).\(last & 255)", cost: 1024 * 3600, nowNanos: now + UInt64(last)).allowed)
+        #expect(limiter.take("10.0.0.0", cost: 1024 * 3600, nowNanos: now + UInt64(last)).allowed)
+    }
+
     @Test func TokenGuesses_FromOneSlash64_ShareOneBudget() throws {
         let token = AccessToken(value: "right", wasGenerated: false)
         var refused: HTTPError?
