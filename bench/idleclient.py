@@ -33,14 +33,27 @@ def read_response(sock):
         body += chunk
 
 
-def worker(args, count, ready, release):
+# The server holds at most HTTPLimits.connectionsPerAddress connections of one address (a
+# quarter of the descriptor limit when lower), as it would from one phone; idle connections
+# stand for a fleet of devices, so each source address of loopback holds at most this many.
+PER_SOURCE = 200
+
+
+def source(worker_index, i):
+    """The loopback source address of connection i of a worker: 127.W.X.Y, PER_SOURCE each."""
+    n = i // PER_SOURCE + 1
+    return f"127.{worker_index + 10}.{n >> 8}.{n & 255}"
+
+
+def worker(args, count, ready, release, index=0):
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
     ctx.check_hostname = False
     ctx.verify_mode = ssl.CERT_NONE
     request = f"GET {args.path} HTTP/1.1\r\nHost: localhost\r\n\r\n".encode()
     held = []
-    for _ in range(count):
-        s = socket.create_connection((args.host, args.port))
+    loopback = args.host.startswith("127.")
+    for i in range(count):
+        s = socket.create_connection((args.host, args.port), source_address=(source(index, i), 0) if loopback else None)
         if args.tls:
             s = ctx.wrap_socket(s)
         if not args.handshake_only:
@@ -67,7 +80,7 @@ def main():
     ready = multiprocessing.Queue()
     release = multiprocessing.Event()
     share = [args.count // args.processes + (1 if i < args.count % args.processes else 0) for i in range(args.processes)]
-    procs = [multiprocessing.Process(target=worker, args=(args, n, ready, release)) for n in share]
+    procs = [multiprocessing.Process(target=worker, args=(args, n, ready, release, i)) for i, n in enumerate(share)]
     for proc in procs:
         proc.start()
     opened = sum(ready.get(timeout=120) for _ in procs)
