@@ -60,7 +60,14 @@ public enum RFC3339 {
     }
 
     /// `2026-11-30T03:00:00.123Z` (milliseconds, UTC).
-    public static func format(_ date: Date) -> String {
+    public static func format(_ date: Date) -> String { format(date, milliseconds: true) }
+
+    /// `2026-11-30T03:00:00Z`: whole seconds (cut, not rounded), as `ISO8601DateFormatter`'s
+    /// default writes them, without building an ICU formatter for each date (the `/runs`
+    /// page writes 120 and more).
+    public static func formatSeconds(_ date: Date) -> String { format(date, milliseconds: false) }
+
+    private static func format(_ date: Date, milliseconds: Bool) -> String {
         let ms = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         var t = time_t(ms >= 0 ? ms / 1000 : (ms - 999) / 1000)
         let millis = Int(((ms % 1000) + 1000) % 1000)
@@ -71,6 +78,6 @@ public enum RFC3339 {
             return String(repeating: "0", count: max(0, w - digits.count)) + digits
         }
         return "\(pad(Int(v.tm_year) + 1900, 4))-\(pad(Int(v.tm_mon) + 1, 2))-\(pad(Int(v.tm_mday), 2))T"
-            + "\(pad(Int(v.tm_hour), 2)):\(pad(Int(v.tm_min), 2)):\(pad(Int(v.tm_sec), 2)).\(pad(millis, 3))Z"
+            + "\(pad(Int(v.tm_hour), 2)):\(pad(Int(v.tm_min), 2)):\(pad(Int(v.tm_sec), 2))" + (milliseconds ? ".\(pad(millis, 3))Z" : "Z")
     }
 }

@@ -5,16 +5,24 @@
 public enum TextEscape {
     /// `text` with each scalar written as `escape(scalar)`, or kept where that is nil (an
     /// empty escape drops the scalar).
+    /// Most text needs no escape at all, and is returned as it is; otherwise the runs between
+    /// escapes are copied whole (a report page escapes thousands of fields: scalar by scalar,
+    /// this was the largest part of rendering `/runs`).
     public static func map(_ text: String, _ escape: (Unicode.Scalar) -> String?) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if let escaped = escape(scalar) {
+        let scalars = text.unicodeScalars
+        guard var at = scalars.firstIndex(where: { escape($0) != nil }) else { return text }
+        var out = String(scalars[..<at])
+        out.reserveCapacity(text.utf8.count + 16)
+        var runStart = at
+        while at < scalars.endIndex {
+            if let escaped = escape(scalars[at]) {
+                out.unicodeScalars.append(contentsOf: scalars[runStart..<at])
                 out += escaped
-            } else {
-                out.unicodeScalars.append(scalar)
+                runStart = scalars.index(after: at)
             }
+            at = scalars.index(after: at)
         }
+        out.unicodeScalars.append(contentsOf: scalars[runStart..<at])
         return out
     }
 

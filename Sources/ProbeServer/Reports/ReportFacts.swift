@@ -1,5 +1,6 @@
 import Foundation
 import ProbeCatalog
+import ProbeStore
 import ProbeHTTP
 
 /// What every format says the same way: the words for a platform, a verdict, a wrapper's
@@ -175,7 +176,7 @@ enum ReportFacts {
         catalog.probe(id: probe)?.phase.rawValue ?? "unknown"
     }
 
-    static func iso8601(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+    static func iso8601(_ date: Date) -> String { RFC3339.formatSeconds(date) }
 
     /// "1.2 s", "420 ms".
     static func duration(milliseconds: Double) -> String {

@@ -195,7 +195,7 @@ public struct RunReportDocument: Codable, Sendable, Equatable {
                 run: run.id, probe: ProbeID(rawValue: entry.probe), attempt: entry.attempt,
                 status: ProbeResult.Status(rawValue: entry.status) ?? .error, reason: entry.reason,
                 observed: entry.observed.objectValue ?? [:], elapsedMs: entry.elapsedMs ?? 0,
-                at: entry.at.map { ISO8601DateFormatter().string(from: $0) } ?? "1970-01-01T00:00:00Z")
+                at: entry.at.map(RFC3339.formatSeconds) ?? "1970-01-01T00:00:00Z")
         }
     }
 
