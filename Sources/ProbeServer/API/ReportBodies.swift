@@ -6,7 +6,8 @@ import Synchronization
 /// final and its judgement is kept per catalog (`RunJudgements`), so its report is the same
 /// text every time: generated when it was judged (`StoredJudgement.judgedAt`), it changes only
 /// with the catalog or a new upload. Rendering it (the diff encoded, the page written) cost a
-/// few milliseconds per request; answering the bytes costs nothing.
+/// few milliseconds per request; answering the bytes costs nothing. A completed run's row of
+/// the `/runs` matrix is kept the same way: the page is sixty of them.
 final class ReportBodies: Sendable {
     /// The bodies kept, in bytes of their text: ~40 KiB for a real run's four formats.
     static let capacityBytes = 32 * 1024 * 1024
@@ -17,6 +18,8 @@ final class ReportBodies: Sendable {
     enum Format: Hashable, Sendable {
         case machine(RunReports.Format)
         case page
+        /// The run's row of the `/runs` matrix.
+        case matrixRow
     }
 
     /// What a kept body was made from: another catalog or another upload makes another body.

@@ -78,7 +78,15 @@ extension RunAPI {
                 // Completed runs' judgements are read back; only the others are judged, within a bound.
                 let (reports, deferred) = try self.judgements.judgements(of: page.items)
                 let rows = page.items.map { RunMatrixRow(run: $0, report: reports[$0.id], deferred: deferred.contains($0.id)) }
-                return .html(RunMatrixPage.html(rows: rows, filter: filter, catalog: self.catalog))
+                let (catalog, version, kept) = (self.catalog, self.judgements.version.value, self.reportBodies)
+                return .html(RunMatrixPage.html(rows: rows, filter: filter, catalog: catalog) { row in
+                    guard row.run.completedAt != nil, row.report != nil else { return RunMatrixPage.matrixRow(row, catalog: catalog) }
+                    let key = ReportBodies.Key(run: row.run.id, createdAt: row.run.createdAt, version: version, uploads: 0, format: .matrixRow)
+                    if let body = kept.body(key) { return String(decoding: body, as: UTF8.self) }
+                    let html = RunMatrixPage.matrixRow(row, catalog: catalog)
+                    kept.keep(Array(html.utf8), for: key)
+                    return html
+                })
             }
         }
         router.get(ReportStyles.path) { _ in .text(ReportStyles.css, contentType: ReportStyles.contentType) }

@@ -44,8 +44,10 @@ public enum RunMatrixPage {
         }
     }
 
+    /// `rowHTML`: a row's `<tr>` as `matrixRow` writes it, when the caller keeps them (a
+    /// completed run's row never changes); nil writes each.
     public static func html(rows: [RunMatrixRow], filter: RunMatrixFilter, catalog: Catalog = .standard,
-                            generatedAt: Date = Date()) -> String {
+                            generatedAt: Date = Date(), rowHTML: ((RunMatrixRow) -> String)? = nil) -> String {
         let e = ReportText.html
         var h = HTMLBuilder(title: "Runs: probe-server", bodyClass: "matrix-page")
         h.line("<h1>Recent runs</h1>")
@@ -85,7 +87,7 @@ public enum RunMatrixPage {
                 h.line("<th scope=\"col\" class=\"probe\" title=\"\(e(probe.id.rawValue))\"><span>\(e(probe.title))</span></th>")
             }
             h.line("</tr></thead><tbody>")
-            for row in rows { h.line(matrixRow(row, catalog: catalog)) }
+            for row in rows { h.line(rowHTML?(row) ?? matrixRow(row, catalog: catalog)) }
             h.line("</tbody></table></div>")
         }
         h.line("<footer><p>Generated \(e(ReportFacts.iso8601(generatedAt))) by probe-server · \(rows.count) runs</p></footer>")
