@@ -133,7 +133,11 @@ def test_Metrics_CountAHandshakeRefusedForAnUntrustedCertificate():
 
 def send_junk_methods(server, count, method_bytes=4096, connections=8, batch=100):
     """`count` requests with distinct invented methods of `method_bytes`, pipelined `batch`
-    at a time on each keep-alive connection; returns how many were answered 501."""
+    at a time on each keep-alive connection; returns how many were answered 501. A
+    connection carries at most 900 of them: the server ends one after 1,000 requests
+    (HTTPLimits.requestsPerConnection, nginx's keepalive_requests)."""
+    connections = max(connections, -(-count // 900))
+
     def one_connection(index):
         answered = 0
         with server.connect(timeout=60) as s:
