@@ -768,28 +768,27 @@ def test_TerminalOutput_ShowsInvisibleCharactersEscaped():
             assert "nightly\\u{200B}\\u{E0041}\\u{2028}verdict: READY\\u{2029}\\u{FEFF}\\u{AD}\\u{3164}" in out, (args, out)
 
 
+def markdown_of_label(server, label):
+    """report.md of a run created with `label` and one result."""
+    status, _, data, parsed = server.request("POST", "/api/runs", {"label": label})
+    assert status == 201, data
+    run = parsed["id"]
+    post_results(server, run, [result(run)])
+    status, _, body, _ = server.request("GET", f"/api/runs/{run}/report.md", headers=auth(server))
+    assert status == 200
+    return body.decode()
+
+
 def test_MarkdownReport_LinksNoIssueOrPullRequestReference():
     with Server() as server:
-        status, _, data, parsed = server.request("POST", "/api/runs", {"label": "fixes org/repo#1, #2 and GH-3"})
-        assert status == 201, data
-        run = parsed["id"]
-        post_results(server, run, [result(run)])
-        status, _, body, _ = server.request("GET", f"/api/runs/{run}/report.md", headers=auth(server))
-        assert status == 200
-        text = body.decode()
+        text = markdown_of_label(server, "fixes org/repo#1, #2 and GH-3")
         assert "org/repo&#35;1" in text and "&#35;2" in text and "GH\u2060-3" in text, text
         assert not re.search(r"(?<!&)#\d|GH-\d", text), re.findall(r".{20}(?:(?<!&)#\d|GH-\d).{5}", text)
 
 
 def test_MarkdownReport_NeutralisesMentionsTableBreaksAndBidi():
     with Server() as server:
-        status, _, data, parsed = server.request("POST", "/api/runs", {"label": "@octocat | x \u202e"})
-        assert status == 201, data
-        run = parsed["id"]
-        post_results(server, run, [result(run)])
-        status, _, body, _ = server.request("GET", f"/api/runs/{run}/report.md", headers=auth(server))
-        assert status == 200
-        text = body.decode()
+        text = markdown_of_label(server, "@octocat | x \u202e")
         assert "@\u2060octocat" in text and "@octocat" not in text
         assert "\\|" in text and "\u202e" not in text and "\\u{202E}" in text
 

@@ -98,6 +98,16 @@ def assert_cleaned_up(scratch, port):
 
 
 @pytest.mark.skipif(SANDBOX, reason="Chromium's sandbox can start here")
+
+def start_try(data, scratch, ports, timeout=None, env=None):
+    """`probe-server try` on `ports` (main, second, setup) with TMPDIR `scratch`, its output piped."""
+    args = [BINARY, "try", "--data-dir", str(data), "--port", str(ports[0]),
+            "--second-port", str(ports[1]), "--setup-port", str(ports[2])]
+    if timeout is not None:
+        args += ["--timeout", str(timeout)]
+    return subprocess.Popen(args, cwd=ROOT, env=dict(os.environ, TMPDIR=scratch, NO_COLOR="1", **(env or {})),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
 def test_try_without_a_usable_sandbox_refuses_and_says_how_to_allow_it(tmp_path):
     """Never --no-sandbox: where no user namespace can be made (a chroot, a kernel that
     forbids them), the trial stops with the way to allow them and leaves nothing running."""
@@ -182,10 +192,7 @@ def test_try_runs_chromium_with_its_sandbox_as_an_unprivileged_user_over_a_devto
     and `try` speaks DevTools over --remote-debugging-pipe."""
     scratch = trial_tmpdir()
     ports = [free_port(), free_port(), free_port()]
-    env = dict(os.environ, TMPDIR=scratch, NO_COLOR="1")
-    proc = subprocess.Popen([BINARY, "try", "--data-dir", str(tmp_path / "data"), "--port", str(ports[0]),
-                             "--second-port", str(ports[1]), "--setup-port", str(ports[2]), "--timeout", "150"],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = start_try(str(tmp_path / "data"), scratch, ports, timeout=150)
     seen = {}
     try:
         # Read every step line as it comes; look at the browser's processes at each one.
@@ -221,10 +228,7 @@ def test_try_runs_chromium_with_its_sandbox_as_an_unprivileged_user_over_a_devto
 def test_try_interrupted_by_ctrl_c_stops_chromium_and_removes_its_profile(tmp_path):
     scratch = trial_tmpdir()
     ports = [free_port(), free_port(), free_port()]
-    env = dict(os.environ, TMPDIR=scratch, NO_COLOR="1")
-    proc = subprocess.Popen([BINARY, "try", "--data-dir", str(tmp_path / "data"), "--port", str(ports[0]),
-                             "--second-port", str(ports[1]), "--setup-port", str(ports[2])],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = start_try(str(tmp_path / "data"), scratch, ports)
     try:
         # Interrupted while the page runs: once the first step has arrived.
         seen = []
@@ -385,10 +389,7 @@ def test_try_as_root_gives_chromium_its_own_account_no_secret_and_no_run_key_on_
     ports = [free_port(), free_port(), free_port()]
     data = str(tmp_path / "data")
     data_folder_with_token(data, SECRETS["PROBE_TOKEN"])
-    env = dict(os.environ, TMPDIR=scratch, NO_COLOR="1", **SECRETS)
-    proc = subprocess.Popen([BINARY, "try", "--data-dir", data, "--port", str(ports[0]),
-                             "--second-port", str(ports[1]), "--setup-port", str(ports[2]), "--timeout", "150"],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = start_try(data, scratch, ports, timeout=150, env=SECRETS)
     seen = {}
     try:
         lines = []
@@ -439,10 +440,7 @@ def test_try_removes_at_its_next_start_the_folder_a_killed_trial_left_and_nothin
     folder once its owner is gone, and leaves a live trial's folder, another user's, and a link."""
     scratch = trial_tmpdir()
     ports = [free_port(), free_port(), free_port()]
-    env = dict(os.environ, TMPDIR=scratch, NO_COLOR="1")
-    proc = subprocess.Popen([BINARY, "try", "--data-dir", str(tmp_path / "data"), "--port", str(ports[0]),
-                             "--second-port", str(ports[1]), "--setup-port", str(ports[2])],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = start_try(str(tmp_path / "data"), scratch, ports)
     try:
         for line in proc.stdout:
             if STEP.match(line):
@@ -479,10 +477,8 @@ def test_try_removes_at_its_next_start_the_folder_a_killed_trial_left_and_nothin
         os.chown(others, 65534, 65534)
         os.chown(os.path.join(others, "owner"), 65534, 65534)
 
-    again = subprocess.run([BINARY, "try", "--data-dir", str(tmp_path / "data"), "--port", str(ports[0]),
-                            "--second-port", str(ports[1]), "--setup-port", str(ports[2]), "--timeout", "3"],
-                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=200)
-    assert f"removed {os.path.join(scratch, left[0])}, left by a trial that was killed" in again.stdout, (again.stdout, again.stderr)
+    out, err = start_try(str(tmp_path / "data"), scratch, ports, timeout=3).communicate(timeout=200)
+    assert f"removed {os.path.join(scratch, left[0])}, left by a trial that was killed" in out, (out, err)
     remaining = sorted(os.listdir(scratch))
     kept = ["probe-try-link00", "probe-try-live00"] + (["probe-try-other0"] if os.geteuid() == 0 else [])
     assert [name for name in remaining if name != "probe-try-other0" or os.geteuid() == 0] == kept, remaining

@@ -31,35 +31,19 @@ final class ReportBodies: Sendable {
         let format: Format
     }
 
-    private struct Kept {
-        var bodies: [Key: [UInt8]] = [:]
-        var order: [Key] = []
-        var bytes = 0
-    }
-
-    private let kept = Mutex(Kept())
+    private let kept = Mutex(KeptByBytes<Key, [UInt8]>(capacity: ReportBodies.capacityBytes))
 
     func body(_ key: Key) -> [UInt8]? {
-        kept.withLock { $0.bodies[key] }
+        kept.withLock { $0[key] }
     }
 
     func keep(_ body: [UInt8], for key: Key) {
         guard body.count <= Self.largestKeptBytes else { return }
-        kept.withLock { kept in
-            if kept.bodies.updateValue(body, forKey: key) == nil { kept.order.append(key) } else { return }
-            kept.bytes += body.count
-            while kept.bytes > Self.capacityBytes, !kept.order.isEmpty {
-                let oldest = kept.order.removeFirst()
-                kept.bytes -= kept.bodies.removeValue(forKey: oldest)?.count ?? 0
-            }
-        }
+        kept.withLock { $0.keep(body, bytes: body.count, for: key) }
     }
 
     /// Forgets every body of a deleted run (a chosen id can be used again).
     func forget(runID: String) {
-        kept.withLock { kept in
-            for key in kept.order where key.run == runID { kept.bytes -= kept.bodies.removeValue(forKey: key)?.count ?? 0 }
-            kept.order.removeAll { $0.run == runID }
-        }
+        kept.withLock { $0.removeAll { $0.run == runID } }
     }
 }

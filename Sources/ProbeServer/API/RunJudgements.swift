@@ -31,7 +31,10 @@ final class RunJudgements: Sendable {
     let matrixBudget: Int
     private let judgedCount = Atomic<Int>(0)
     private let judgedBytes = Atomic<Int>(0)
-    private let decoded = Mutex(DecodedJudgements())
+    /// Decoded judgements of completed runs by run id, sized by their stored text. A run is
+    /// matched by its id and creation time too (a chosen id deleted and made again is another
+    /// run), and the catalog's version (`cached`).
+    private let decoded = Mutex(KeptByBytes<String, (createdAt: Date, judgement: Judgement)>(capacity: RunJudgements.decodedCacheBytes))
 
     init(store: any RunStore, catalog: Catalog, version: CatalogVersion, matrixBudget: Int = RunJudgements.matrixJudgingBytes) {
         self.matrixBudget = matrixBudget
@@ -172,7 +175,9 @@ final class RunJudgements: Sendable {
 
     /// The decoded judgement of a completed run kept in memory, when it is of this catalog.
     private func cached(_ run: RunRecord) -> Judgement? {
-        decoded.withLock { $0.find(run, version: version.value) }
+        decoded.withLock { kept in
+            kept[run.id].flatMap { $0.createdAt == run.createdAt && $0.judgement.stored?.catalogVersion == version.value ? $0.judgement : nil }
+        }
     }
 
     /// A stored judgement of this catalog as a report; nil for another version (or text
@@ -181,7 +186,7 @@ final class RunJudgements: Sendable {
         guard stored.catalogVersion == version.value,
               let report = try? JSONCoding.decoder.decode(DiffReport.self, from: Data(stored.report.utf8)) else { return nil }
         let judgement = Judgement(report: report, stored: stored, isFresh: false)
-        decoded.withLock { $0.insert(judgement, for: run) }
+        keepDecoded(judgement, of: run)
         return judgement
     }
 
@@ -206,8 +211,13 @@ final class RunJudgements: Sendable {
         guard run.completedAt != nil, let data = try? JSONCoding.encoder.encode(report) else { return nil }
         let stored = StoredJudgement(catalogVersion: version.value, verdict: report.verdict.rawValue,
                                      report: String(decoding: data, as: UTF8.self), judgedAt: Date())
-        decoded.withLock { $0.insert(Judgement(report: report, stored: stored, isFresh: false), for: run) }
+        keepDecoded(Judgement(report: report, stored: stored, isFresh: false), of: run)
         return stored
+    }
+
+    private func keepDecoded(_ judgement: Judgement, of run: RunRecord) {
+        guard let size = judgement.stored?.report.utf8.count else { return }
+        decoded.withLock { $0.keep((run.createdAt, judgement), bytes: size, for: run.id) }
     }
 
     static func observationBytes(_ records: [ResultRecord]) -> Int {
@@ -238,37 +248,5 @@ struct JudgingAllowance: Sendable {
                                 + "retry in \(retry) s, or complete the run: a completed run's judgement is kept and read back for free",
                             headers: HTTPHeaders([("Retry-After", String(retry))]))
         }
-    }
-}
-
-/// Decoded judgements of completed runs, by run, within `RunJudgements.decodedCacheBytes`
-/// of their stored text; the oldest kept go first. A run is matched by its id and creation
-/// time (a chosen id deleted and made again is another run) and the catalog's version.
-struct DecodedJudgements {
-    private var entries: [String: (createdAt: Date, judgement: RunJudgements.Judgement, bytes: Int)] = [:]
-    private var order: [String] = []
-    private var bytes = 0
-
-    func find(_ run: RunRecord, version: String) -> RunJudgements.Judgement? {
-        guard let entry = entries[run.id], entry.createdAt == run.createdAt,
-              entry.judgement.stored?.catalogVersion == version else { return nil }
-        return entry.judgement
-    }
-
-    mutating func insert(_ judgement: RunJudgements.Judgement, for run: RunRecord) {
-        guard let size = judgement.stored?.report.utf8.count, size <= RunJudgements.decodedCacheBytes else { return }
-        remove(run.id)
-        entries[run.id] = (run.createdAt, judgement, size)
-        order.append(run.id)
-        bytes += size
-        while bytes > RunJudgements.decodedCacheBytes, !order.isEmpty {
-            remove(order[0])
-        }
-    }
-
-    mutating func remove(_ id: String) {
-        guard let entry = entries.removeValue(forKey: id) else { return }
-        bytes -= entry.bytes
-        if let index = order.firstIndex(of: id) { order.remove(at: index) }
     }
 }

@@ -105,15 +105,22 @@ import ProbeCatalog
         #expect(api.judgements.judged == 1, "judged once for the new catalog, then read back")
     }
 
+    /// An open run whose `count` results observe `varied`, posted by its creator (no token).
+    static func runObservingVaried(_ s: TestService, count: Int) throws -> String {
+        let id = try s.createRun()
+        let posted = (1...count).map { TestService.result(id, "storage.local", attempt: $0, observed: Self.varied) }
+        let reply = try s.request("POST", "/api/runs/\(id)/results", body: "{\"results\":[" + posted.joined(separator: ",") + "]}")
+        guard reply.status == 200 else { throw SocketError(call: "post results: \(reply.status) \(reply.text)", code: 0, detail: "") }
+        return id
+    }
+
     /// Observations of every JSON shape, escapes and non-ASCII text included.
     static let varied = #"{"available":true,"n":-0.5e3,"list":[1,"a\u00e9\"b",null,{"x":[]}],"text":"ÿ ☃ \\ \/","nested":{"deep":{"k":false}}}"#
 
     @Test(arguments: StoreEngine.available)
     func ACompletedRunsReaders_ParseNoObservation_AndReportJSONCarriesEachAsPosted(engine: StoreEngine) throws {
         let s = try Self.service(engine)
-        let id = try s.createRun()
-        let posted = (1...40).map { TestService.result(id, "storage.local", attempt: $0, observed: Self.varied) }
-        #expect(try s.request("POST", "/api/runs/\(id)/results", body: "{\"results\":[" + posted.joined(separator: ",") + "]}").status == 200)
+        let id = try Self.runObservingVaried(s, count: 40)
         #expect(try s.request("POST", "/api/runs/\(id)/complete", body: "{}").status == 200)
         let parsed = s.service.api.judgements.judgedObservationBytes
         #expect(parsed > 0, "complete judged the run, parsing its observations once")
@@ -142,7 +149,7 @@ import ProbeCatalog
             #expect(first.status == 200 && first.body == second.body, "\(format)")
         }
         let document = try RunReportDocument.decode(try Self.read(s, "/api/runs/\(id)/report.json").body)
-        #expect(abs(document.generatedAt.timeIntervalSince(judgedAt)) < 1, "generated when it was judged")
+        #expect(RFC3339.formatSeconds(document.generatedAt) == RFC3339.formatSeconds(judgedAt), "generated when it was judged")
         let page = try Self.read(s, "/runs/\(id)").text
         #expect(page == (try Self.read(s, "/runs/\(id)").text))
         // A chosen id deleted and made again is another run, with its own report.
@@ -159,9 +166,7 @@ import ProbeCatalog
     @Test(arguments: StoreEngine.available)
     func AnonymousJudging_BeyondTheAddressesShare_Is429NamingTheLimit_WhileTheTokenHolderIsServed(engine: StoreEngine) throws {
         let s = try Self.service(engine)
-        let id = try s.createRun()
-        let posted = (1...20).map { TestService.result(id, "storage.local", attempt: $0, observed: Self.varied) }
-        #expect(try s.request("POST", "/api/runs/\(id)/results", body: "{\"results\":[" + posted.joined(separator: ",") + "]}").status == 200)
+        let id = try Self.runObservingVaried(s, count: 20)
         // Another profile of a run is judged at each read: the address pays for it.
         let path = "/api/runs/\(id)/diff?platform=ios-safari"
         #expect(try s.request("GET", path).status == 200)
@@ -203,12 +208,7 @@ import ProbeCatalog
     func RunsPage_JudgesOpenRunsUpToItsBound_AndShowsTheRestAsRunning(engine: StoreEngine) throws {
         let s = try Self.service(engine)
         var ids: [String] = []
-        for _ in 0..<3 {
-            let id = try s.createRun()
-            let posted = (1...10).map { TestService.result(id, "storage.local", attempt: $0, observed: Self.varied) }
-            #expect(try s.request("POST", "/api/runs/\(id)/results", body: "{\"results\":[" + posted.joined(separator: ",") + "]}").status == 200)
-            ids.append(id)
-        }
+        for _ in 0..<3 { ids.append(try Self.runObservingVaried(s, count: 10)) }
         let runs = try s.service.store.listRuns(filter: RunFilter(limit: 60)).items
         let oneRun = RunJudgements.observationBytes(try s.service.store.results(runID: ids[0]))
         let judgements = RunJudgements(store: s.service.store, catalog: .standard, version: s.service.api.judgements.version,

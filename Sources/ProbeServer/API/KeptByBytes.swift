@@ -1,0 +1,33 @@
+/// Values kept within a byte budget, the oldest kept going first: what `RunJudgements`
+/// (decoded judgements) and `ReportBodies` (served reports) hold. A value with its size in
+/// bytes; one larger than the budget is not kept. Not thread-safe: its owners hold it in a
+/// `Mutex`.
+struct KeptByBytes<Key: Hashable, Value> {
+    let capacity: Int
+    private var entries: [Key: (value: Value, bytes: Int)] = [:]
+    private var order: [Key] = []
+    private(set) var bytes = 0
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    subscript(key: Key) -> Value? { entries[key]?.value }
+
+    mutating func keep(_ value: Value, bytes size: Int, for key: Key) {
+        guard size <= capacity else { return }
+        remove(key)
+        entries[key] = (value, size)
+        order.append(key)
+        bytes += size
+        while bytes > capacity, let oldest = order.first { remove(oldest) }
+    }
+
+    mutating func remove(_ key: Key) {
+        guard let entry = entries.removeValue(forKey: key) else { return }
+        bytes -= entry.bytes
+        if let index = order.firstIndex(of: key) { order.remove(at: index) }
+    }
+
+    mutating func removeAll(where shouldRemove: (Key) -> Bool) {
+        for key in order where shouldRemove(key) { remove(key) }
+    }
+}
