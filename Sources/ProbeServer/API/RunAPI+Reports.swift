@@ -119,10 +119,14 @@ extension RunAPI {
     /// judging parses them, which a completed run's kept judgement spares (blocking reads:
     /// call off the loops).
     func document(_ id: String, _ access: RunAccess, _ allowance: JudgingAllowance?) throws -> RunReportDocument {
-        let run = try self.run(id, access, .read)
-        let records = try store.results(runID: id)
+        try document(of: try self.run(id, access, .read), allowance)
+    }
+
+    /// The document of a run already read (and its access checked).
+    func document(of run: RunRecord, _ allowance: JudgingAllowance?) throws -> RunReportDocument {
+        let records = try store.results(runID: run.id)
         let report = try judgements.judgement(of: run, records: records, allowance: allowance).report
-        return RunReportDocument(run: run, report: report, records: records, uploads: try store.uploads(runID: id))
+        return RunReportDocument(run: run, report: report, records: records, uploads: try store.uploads(runID: run.id))
     }
 
     /// A report's body in one format: a completed run's as kept (`ReportBodies`), generated
@@ -130,7 +134,7 @@ extension RunAPI {
     func reportBody(_ id: String, _ access: RunAccess, _ allowance: JudgingAllowance?, _ format: ReportBodies.Format,
                     render: (RunReportDocument) -> [UInt8]) throws -> [UInt8] {
         let run = try self.run(id, access, .read)
-        guard run.completedAt != nil else { return render(try document(id, access, allowance)) }
+        guard run.completedAt != nil else { return render(try document(of: run, allowance)) }
         let judgement = try judgements.judgement(of: run, allowance: allowance)
         let uploads = try store.uploads(runID: id)
         guard let judged = judgement.stored else {

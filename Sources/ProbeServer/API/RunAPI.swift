@@ -510,7 +510,7 @@ public final class RunAPI: @unchecked Sendable {
                     let report = judgement.report
                     if run.verdict != nil {
                         // Judged for another catalog than the stored one's: keep this one.
-                        if judgement.isFresh, let record = judgement.stored { self.judgements.keep([(run, record)]) }
+                        if judgement.isFresh, let record = judgement.stored { self.judgements.keep([(id, record)]) }
                         return finish(.success(judgement.response))
                     }
                     let judged = JudgedRun(run, report)

@@ -76,7 +76,7 @@ final class RunJudgements: Sendable {
         if let found = try current(run) { return found }
         let judged = try judge(run, records: records ?? store.results(runID: run.id), now: now, allowance: allowance)
         guard let record = keepable(run, judged.report) else { return judged }
-        keep([(run, record)])
+        keep([(run.id, record)])
         return Judgement(report: judged.report, stored: record, isFresh: true)
     }
 
@@ -95,7 +95,7 @@ final class RunJudgements: Sendable {
             }
         }
         let stored = try store.judgements(runIDs: pending.filter { $0.completedAt != nil }.map(\.id))
-        var kept: [(RunRecord, StoredJudgement)] = []
+        var kept: [(String, StoredJudgement)] = []
         var deferred: Set<String> = []
         var budget = matrixBudget
         for run in pending {
@@ -103,20 +103,22 @@ final class RunJudgements: Sendable {
                 if Self.sawResults(found.report) { reports[run.id] = found.report }
                 continue
             }
-            let records = try store.results(runID: run.id)
-            if records.isEmpty { continue }
-            let bytes = Self.observationBytes(records)
             // A completed run is judged once and kept; an open one would be judged on every load.
+            // Its size is the store's count (`RunUsage.resultBytes`, the observations' bytes),
+            // so a run left for its own report is not read at all.
             if run.completedAt == nil {
+                let bytes = Int(try store.usage(runID: run.id)?.resultBytes ?? 0)
                 guard bytes <= budget else {
                     deferred.insert(run.id)
                     continue
                 }
                 budget -= bytes
             }
+            let records = try store.results(runID: run.id)
+            if records.isEmpty { continue }
             let judged = try judge(run, records: records, now: nil, allowance: nil)
             reports[run.id] = judged.report
-            if let record = keepable(run, judged.report) { kept.append((run, record)) }
+            if let record = keepable(run, judged.report) { kept.append((run.id, record)) }
         }
         keep(kept)
         return (reports, deferred)
@@ -148,12 +150,12 @@ final class RunJudgements: Sendable {
 
     /// Keeps judgements of completed runs, all submitted before waiting, so they share a
     /// commit. A judgement that fails to be kept is judged again by the next reader.
-    func keep(_ judgements: [(RunRecord, StoredJudgement)]) {
+    func keep(_ judgements: [(String, StoredJudgement)]) {
         guard !judgements.isEmpty else { return }
         let group = DispatchGroup()
-        for (run, judgement) in judgements {
+        for (id, judgement) in judgements {
             group.enter()
-            store.submit(.storeJudgement(id: run.id, judgement: judgement)) { _ in group.leave() }
+            store.submit(.storeJudgement(id: id, judgement: judgement)) { _ in group.leave() }
         }
         group.wait()
     }
