@@ -97,8 +97,6 @@ def assert_cleaned_up(scratch, port):
         assert s.connect_ex(("127.0.0.1", port)) != 0, f"port {port} still answers"
 
 
-@pytest.mark.skipif(SANDBOX, reason="Chromium's sandbox can start here")
-
 def start_try(data, scratch, ports, timeout=None, env=None):
     """`probe-server try` on `ports` (main, second, setup) with TMPDIR `scratch`, its output piped."""
     args = [BINARY, "try", "--data-dir", str(data), "--port", str(ports[0]),
@@ -108,6 +106,7 @@ def start_try(data, scratch, ports, timeout=None, env=None):
     return subprocess.Popen(args, cwd=ROOT, env=dict(os.environ, TMPDIR=scratch, NO_COLOR="1", **(env or {})),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
+@pytest.mark.skipif(SANDBOX, reason="Chromium's sandbox can start here")
 def test_try_without_a_usable_sandbox_refuses_and_says_how_to_allow_it(tmp_path):
     """Never --no-sandbox: where no user namespace can be made (a chroot, a kernel that
     forbids them), the trial stops with the way to allow them and leaves nothing running."""
