@@ -156,12 +156,14 @@ function fatal(text, next) {
 const reload = () => ({ label: 'Reload', href: location.pathname + location.search });
 
 const LABELS = { running: 'running…', waiting: 'waiting for the camera', info: 'done' };
+/* A skip reason in the words every report uses (the catalog's `words`); one not listed there is a sentence already. */
+const reasonWords = (reason) => ((app.catalog && app.catalog.words && app.catalog.words.skipReasons) || {})[reason] || reason;
 const stepLine = (probe) => `Step ${app.probes.indexOf(probe) + 1} of ${app.probes.length}: ${probe.title}`;
 function setStatus(probe, status, reason) {
   const li = $('step-' + slug(probe.id)), n = app.probes.indexOf(probe) + 1;
   li.className = 'step ' + status;
   const label = LABELS[status] || status;
-  li.lastChild.textContent = label + (reason && status !== 'running' ? ` (${reason})` : '');
+  li.lastChild.textContent = label + (reason && status !== 'running' ? ` (${reasonWords(reason)})` : '');
   if (status === 'running') {
     $('progress').textContent = stepLine(probe);
     $('bar').value = n - 1;
@@ -353,7 +355,8 @@ function renderSummary(diff) {
   el('h2', 'verdict ' + verdict, { ready: 'Ready', 'not-ready': 'Not ready', incomplete: 'Incomplete' }[verdict] || 'No verdict', box);
   if (diff) {
     const platform = diff.platform.platform;
-    el('p', 'muted', `Detected: ${platform} (${diff.platform.confidence} confidence)`, box);
+    /* The platform as every report words it: an override reads as one, never as a detection. */
+    el('p', 'muted', diff.platformSummary || `${platform} (${diff.platform.confidence} confidence)`, box);
     (diff.verdictReasons || []).forEach((r) => el('p', 'reason', r, box));
     /* The server's one order of findings (rank: the flow blocker first), as every report has it.
        A finding that fails only because another did (consequenceOf) is said under its cause. */

@@ -84,7 +84,7 @@ def failed_titles(stdout):
 def knock_ons(stdout):
     """The titles listed under a cause, one per line ("also fails because of it:" then
     "       Server cookie (fail)")."""
-    return {re.sub(r" \([a-z-]+\)$", "", t.strip()) for block in re.findall(r"also fails because of it:\n((?:       \S.*\n?)+)", stdout)
+    return {re.sub(r" \([a-z -]+\)$", "", t.strip()) for block in re.findall(r"also fails because of it:\n((?:       \S.*\n?)+)", stdout)
             for t in block.splitlines()}
 
 

@@ -109,7 +109,8 @@ public struct Catalog: Sendable {
             hostReport: wanted("hostReport") { HostReport.Export() },
             thresholds: wanted("thresholds") { ThresholdsExport() },
             remedies: wanted("remedies") { RemedyExport.standard(self) },
-            wrappers: wanted("wrappers") { WrapperCatalog.all.map(WrapperExport.init) })
+            wrappers: wanted("wrappers") { WrapperCatalog.all.map(WrapperExport.init) },
+            words: wanted("words") { WordsExport() })
     }
 
     static func encode<T: Encodable>(_ value: T, formatting: JSONEncoder.OutputFormatting) -> Data {
@@ -140,6 +141,15 @@ struct CatalogExport: Encodable {
     let remedies: RemedyExport?
     /// Every wrapper: detection signals, defaults, and its settings read from its source.
     let wrappers: [WrapperExport]?
+    /// The codes a person may meet in words (`Words`): the page shows a skipped step's reason by them.
+    let words: WordsExport?
+}
+
+/// `Words` for the page, which shows codes the way every report does.
+struct WordsExport: Encodable {
+    let skipReasons = Words.skipReasons
+    let layers = Dictionary(uniqueKeysWithValues: Cause.Layer.allCases.map { ($0.rawValue, Words.layer($0)) })
+    let likelihoods = Dictionary(uniqueKeysWithValues: Cause.Likelihood.allCases.map { ($0.rawValue, Words.likelihood($0)) })
 }
 
 struct PlatformExport: Encodable {

@@ -63,6 +63,7 @@ enum PlatformSource {
     static let wkCreateWebView = "https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:createwebviewwith:for:windowfeatures:)"
     static let androidReceivedError = "https://developer.android.com/reference/android/webkit/WebViewClient#onReceivedError(android.webkit.WebView,%20android.webkit.WebResourceRequest,%20android.webkit.WebResourceError)"
     static let androidWebViewVersions = "https://developer.android.com/develop/ui/views/layout/webapps/webview"
+    static let safariReleaseNotes = "https://developer.apple.com/documentation/safari-release-notes"
     // A write past the origin's quota throws QuotaExceededError; a zero quota refuses every write.
     static let storageQuota = "https://developer.mozilla.org/en-US/docs/Web/API/Storage_API/Storage_quotas_and_eviction_criteria"
     // "Forbids JavaScript from accessing the cookie, for example, through the Document.cookie property."

@@ -39,7 +39,7 @@ extension Diff {
     /// A diagnosis that rests on a platform fact, as the one cause a finding carries when no
     /// symptom's causes were ranked: the declaration's name, its fact's public source. Nil
     /// for an observation, a contract rule or an instruction, which claim no cause.
-    static func singleCause(probe: ProbeID, assessment: Assessment, remedy: Remedy?) -> Cause? {
+    static func singleCause(probe: Probe, assessment: Assessment, remedy: Remedy?) -> Cause? {
         guard let diagnosis = assessment.diagnosis, let source = diagnosis.basis.source else { return nil }
         let layer: Cause.Layer
         switch assessment.layer {
@@ -52,7 +52,7 @@ extension Diff {
         return Cause(
             id: diagnosis.id, layer: layer, likelihood: .likely, summary: diagnosis.text,
             evidence: Cause.Evidence(supporting: [assessment.observed]),
-            check: "re-run \(probe) after the fix", remedy: remedy, source: source)
+            check: "run \(probe.title) again after the fix", remedy: remedy, source: source)
     }
 }
 

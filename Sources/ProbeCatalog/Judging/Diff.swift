@@ -107,7 +107,8 @@ public struct Diff: Sendable {
         return DiffReport(
             schema: Catalog.schemaVersion, run: run ?? results.first?.run, platform: platform,
             requirementSet: requirementSet.id, verdict: verdict, verdictReasons: reasons.map(\.text), reasons: reasons, counts: counts,
-            findings: findings, coverage: coverage, topRemedies: Array(top), unknownProbes: unknown)
+            findings: findings, coverage: coverage, topRemedies: Array(top), unknownProbes: unknown,
+            platformSummary: Words.platform(platform))
     }
 
     /// The reason the page gives a step it skipped because the run is unattended (no person
@@ -175,6 +176,8 @@ public struct Diff: Sendable {
         let expected = entry?.expected ?? probe.expectation.expected
 
         var causes: [Cause] = []
+        // The diagnosis without the causes it names (`Finding.lead`), set once it is judged.
+        var lead: String?
         func make(
             _ verdict: Finding.Verdict, _ observed: String, severity: Finding.Severity = .none,
             diagnosis: String? = nil, layer: Finding.Layer? = nil, remedy: Remedy? = nil
@@ -182,7 +185,7 @@ public struct Diff: Sendable {
             let failing = verdict == .fail || verdict == .warn
             // Read against the wrapper's defaults (docs/wrappers.md): its fix first, its default named.
             let judged = failing ? WrapperJudgement(platform: platform, probe: probe.id) : nil
-            return Finding(
+            var finding = Finding(
                 probe: probe.id, title: probe.title, expectation: expectation, expected: expected,
                 observed: observed, verdict: verdict, severity: severity,
                 diagnosis: judged.map { $0.diagnosis(diagnosis) } ?? diagnosis, layer: layer,
@@ -190,6 +193,9 @@ public struct Diff: Sendable {
                 checklistItems: probe.checklistItems, attempt: result?.attempt, pageStatus: result?.status,
                 // An info probe that failed (the camera on a desktop browser) still says why.
                 causes: failing || verdict == .info ? causes : [])
+            // A wrapper's reading prepends its default to the diagnosis; the lead keeps it too.
+            finding.lead = lead.map { lead in judged.map { $0.diagnosis(lead) ?? lead } ?? lead }
+            return finding
         }
 
         guard let result else {
@@ -201,7 +207,7 @@ public struct Diff: Sendable {
             return make(.notRun, "no result posted")
         }
         if result.status == .skipped {
-            return make(.skipped, "skipped" + (result.reason.map { ": \($0)" } ?? ""))
+            return make(.skipped, "skipped" + (Words.reason(result.reason).map { ": \($0)" } ?? ""))
         }
 
         var assessment = evaluate(probe, result, context)
@@ -210,9 +216,10 @@ public struct Diff: Sendable {
         }
         assessment.diagnosis = assessment.diagnosis?.namingTheOthers(assessment.causes)
         let remedy = assessment.remedy ?? probe.remedy
-        causes = assessment.causes.isEmpty ? Self.singleCause(probe: probe.id, assessment: assessment, remedy: remedy).map { [$0] } ?? [] : assessment.causes
+        causes = assessment.causes.isEmpty ? Self.singleCause(probe: probe, assessment: assessment, remedy: remedy).map { [$0] } ?? [] : assessment.causes
 
         let diagnosis = assessment.diagnosis?.text
+        lead = assessment.diagnosis?.lead
         switch (assessment.state, expectation) {
         case (.notDone, _):
             return make(.skipped, assessment.observed, diagnosis: diagnosis)

@@ -32,6 +32,9 @@ public struct DiffReport: Sendable, Codable, Equatable {
     public let topRemedies: [TopRemedy]
     /// Probe ids the results named that the catalog does not know.
     public let unknownProbes: [ProbeID]
+    /// The platform in a person's words (`Words.platform`), for the page's end screen, which
+    /// shows it as every report does.
+    public var platformSummary: String? = nil
 
     public func finding(_ probe: ProbeID) -> Finding? { findings.first { $0.probe == probe } }
 
@@ -39,7 +42,7 @@ public struct DiffReport: Sendable, Codable, Equatable {
     public func reason(_ kind: VerdictReason.Kind) -> VerdictReason? { reasons.first { $0.kind == kind } }
 
     enum CodingKeys: String, CodingKey {
-        case schema, run, platform, requirementSet, verdict, verdictReasons, reasons, counts, findings, coverage, topRemedies, unknownProbes
+        case schema, run, platform, platformSummary, requirementSet, verdict, verdictReasons, reasons, counts, findings, coverage, topRemedies, unknownProbes
     }
 
     public struct TopRemedy: Sendable, Codable, Equatable {
@@ -62,5 +65,6 @@ extension DiffReport {
             reasons: try c.decodeIfPresent([VerdictReason].self, forKey: .reasons) ?? [], counts: try c.decode([String: Int].self, forKey: .counts),
             findings: try c.decode([Finding].self, forKey: .findings), coverage: try c.decode(ChecklistCoverage.self, forKey: .coverage),
             topRemedies: try c.decode([TopRemedy].self, forKey: .topRemedies), unknownProbes: try c.decode([ProbeID].self, forKey: .unknownProbes))
+        platformSummary = try c.decodeIfPresent(String.self, forKey: .platformSummary)
     }
 }

@@ -254,8 +254,14 @@ public enum PlatformDetector {
             wrapper = ua.contains("Edg/") ? "Edge" : (ua.contains("OPR/") ? "Opera" : "Chrome")
         } else if ua.contains("AppleWebKit") {
             engine = "WebKit"
-            engineVersion = number(after: "Version/", in: ua).flatMap { Version($0) }
-            wrapper = engineVersion == nil ? nil : "Safari"
+            // Only Safari's Version/ names a release (Safari's, on macOS). WebKitGTK and WPE
+            // send a Version/ of their own that follows no WebKit or Safari release (it reads
+            // "60.5" in some builds), so their engine version stays unknown:
+            // https://github.com/WebKit/WebKit/blob/main/Source/WebCore/platform/glib/UserAgentGLib.cpp
+            if os == "macOS" {
+                engineVersion = number(after: "Version/", in: ua).flatMap { Version($0) }
+                wrapper = engineVersion == nil ? nil : "Safari"
+            }
         }
         let known = os != "unknown" && engine != "unknown"
         reasons.append(known ? "\(os) with \(wrapper ?? engine): a desktop browser" : "no mobile token: treated as desktop")

@@ -87,7 +87,7 @@ public struct Cause: Sendable, Codable, Equatable {
 extension Cause {
     /// "likely, os-permission: … — check: … — source: …", one line for text reports.
     public var reportLine: String {
-        "\(likelihood.rawValue), \(layer.rawValue): \(summary) — check: \(check) — source: \(source)"
+        Words.causeLine(self)
     }
 }
 

@@ -14,12 +14,17 @@ public struct Diagnosis: Sendable, Equatable {
     /// The words a person reads.
     public let text: String
     public let basis: Basis
+    /// What was observed and what the run ruled out, without the causes `text` names: what a
+    /// report shows above the causes it lists one by one (`Words.diagnosis`). Nil when `text`
+    /// is not worded from causes.
+    public let lead: String?
 
     /// Only a declaration (`KnownDiagnosis`) or the wording of ranked causes in this file makes one.
-    fileprivate init(id: String, text: String, basis: Basis) {
+    fileprivate init(id: String, text: String, basis: Basis, lead: String? = nil) {
         self.id = id
         self.text = text
         self.basis = basis
+        self.lead = lead
     }
 
     /// Why the catalog may say it.
@@ -88,6 +93,7 @@ extension Diagnosis {
         guard let top = causes.first else {
             return Diagnosis(id: lead.id, text: lead.text + "." + excluded, basis: lead.basis)
         }
+        let observed = lead.text + "." + excluded
         let leading = causes.leading
         var text = "\(lead.text): \(top.summary)"
         if leading.count > 1 {
@@ -100,7 +106,7 @@ extension Diagnosis {
         if !others.isEmpty {
             text += " Less likely: " + others.map(\.summary).joined(separator: "; ") + "."
         }
-        return Diagnosis(id: lead.id, text: text + excluded, basis: lead.basis)
+        return Diagnosis(id: lead.id, text: text + excluded, basis: lead.basis, lead: observed)
     }
 
     /// A diagnosis that names one cause, with the others the evidence leaves standing said
@@ -109,7 +115,7 @@ extension Diagnosis {
         guard causes.count > 1, !text.contains("; or "), !text.contains("Less likely:") else { return self }
         let unnamed = causes.dropFirst().filter { !text.contains($0.summary) }
         guard !unnamed.isEmpty else { return self }
-        return Diagnosis(id: id, text: text + " Also possible: " + unnamed.map(\.summary).joined(separator: "; ") + ".", basis: basis)
+        return Diagnosis(id: id, text: text + " Also possible: " + unnamed.map(\.summary).joined(separator: "; ") + ".", basis: basis, lead: lead ?? text)
     }
 }
 
@@ -119,6 +125,6 @@ extension Diagnosis {
     static func listing(_ lead: Diagnosis, causes: [Cause]) -> Diagnosis {
         guard let top = causes.first else { return Diagnosis(id: lead.id, text: lead.text + ".", basis: lead.basis) }
         let text = lead.text + ": " + ([top.summary] + causes.dropFirst().map { "or \($0.summary)" }).joined(separator: "; ") + "."
-        return Diagnosis(id: lead.id, text: text, basis: lead.basis)
+        return Diagnosis(id: lead.id, text: text, basis: lead.basis, lead: lead.text + ".")
     }
 }

@@ -64,9 +64,13 @@ public struct Finding: Sendable, Codable, Equatable {
     /// `Catalog.precedes`); nil for a finding nobody must act on. Every report and the page
     /// list findings by it.
     public var rank: Int? = nil
+    /// The diagnosis without the causes it names: what was observed and what the run ruled
+    /// out, which a report shows above the causes it lists (`Words.diagnosis`); nil when the
+    /// diagnosis is not worded from causes.
+    public var lead: String? = nil
 
     enum CodingKeys: String, CodingKey {
-        case probe, title, expectation, expected, observed, verdict, severity, diagnosis, layer, remedy, checklistItems, attempt, pageStatus, causes, consequenceOf, rank
+        case probe, title, expectation, expected, observed, verdict, severity, diagnosis, lead, layer, remedy, checklistItems, attempt, pageStatus, causes, consequenceOf, rank
     }
 }
 
@@ -86,5 +90,6 @@ extension Finding {
             causes: try c.decodeIfPresent([Cause].self, forKey: .causes) ?? [])
         consequenceOf = try c.decodeIfPresent(ProbeID.self, forKey: .consequenceOf)
         rank = try c.decodeIfPresent(Int.self, forKey: .rank)
+        lead = try c.decodeIfPresent(String.self, forKey: .lead)
     }
 }

@@ -42,10 +42,6 @@ public struct Remedy: Sendable, Codable, Equatable {
     public func relevant(to platform: Platform) -> Remedy {
         var relevant = nativeLines(for: platform)
         relevant.docs = docs
-        if platform.isReactNative, reactNative == nil {
-            // The native line stands in for the missing React Native one, and its page with it.
-            relevant.docs?.reactNative = platform == .rnWebViewIOS ? docs?.ios : docs?.android
-        }
         relevant.wrappers = wrappers
         return relevant
     }
@@ -54,7 +50,10 @@ public struct Remedy: Sendable, Codable, Equatable {
         switch platform {
         case .iosWKWebView: return Remedy(iosSwift: iosSwift)
         case .androidWebView: return Remedy(androidKotlin: androidKotlin)
-        case .rnWebViewIOS, .rnWebViewAndroid: return Remedy(reactNative: reactNative ?? (platform == .rnWebViewIOS ? iosSwift : androidKotlin))
+        // A React Native app whose fix has no JavaScript side is fixed in its native project:
+        // the native line keeps its own language and label, never passed off as JavaScript.
+        case .rnWebViewIOS: return reactNative.map { Remedy(reactNative: $0) } ?? Remedy(iosSwift: iosSwift)
+        case .rnWebViewAndroid: return reactNative.map { Remedy(reactNative: $0) } ?? Remedy(androidKotlin: androidKotlin)
         case .iosSafari, .androidChrome, .desktop: return self
         }
     }

@@ -584,7 +584,7 @@ public enum OpenAPIDocument {
      "origins": {"$ref": "#/components/schemas/Origins"},
      "catalog": {
       "type": "object",
-      "description": "the members of /api/catalog the page reads: schema, defaultRequirementSet, resultSchema, platforms, requirementSets, probes, thresholds, stepMarker, checklist, hostReport"
+      "description": "the members of /api/catalog the page reads: schema, defaultRequirementSet, resultSchema, platforms, requirementSets, probes, thresholds, stepMarker, checklist, hostReport, words"
      },
      "run": {"$ref": "#/components/schemas/Run"}
     }

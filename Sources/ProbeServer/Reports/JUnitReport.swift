@@ -110,7 +110,7 @@ enum JUnitReport {
     static func detailText(_ finding: Finding, platform: Platform) -> String {
         var lines = [finding.title, "expected: \(finding.expected)", "observed: \(finding.observed)"]
         if let diagnosis = finding.diagnosis { lines.append("diagnosis: \(diagnosis)") }
-        if let layer = finding.layer { lines.append("layer: \(layer.rawValue)") }
+        if let layer = finding.layer { lines.append("layer: \(Words.layer(layer))") }
         for (wrapper, fix) in ReportFacts.relevantRemedies(finding.remedy, platform: platform) {
             lines.append(ReportFacts.fixText(wrapper, fix))
         }

@@ -23,7 +23,7 @@ enum MarkdownReport {
         out.append("")
         var context = "Run \(esc(document.run.id))"
         if let label = document.run.label { context += " · \(esc(label))" }
-        context += " · \(esc(platform.title)), \(esc(ReportFacts.platformSummary(diff.platform)))"
+        context += " · \(esc(ReportFacts.platformSummary(diff.platform)))"
         context += " · requirement set \(esc(diff.requirementSet))"
         out.append(context)
         out.append("")

@@ -86,38 +86,12 @@ enum ReportFacts {
         return wrapper.title
     }
 
-    /// "iOS 17.4 · WebKit 17.4 · react-native-webview · detected with high confidence": what
-    /// was detected in people's words, with one confidence (`confidence(_:)`).
-    static func platformSummary(_ detected: DetectedPlatform) -> String {
-        var parts = [detected.os + (detected.osVersion.map { " \($0)" } ?? "")]
-        parts.append(detected.engine + (detected.engineVersion.map { " \($0)" } ?? ""))
-        if let wrapper = wrapperTitle(detected) { parts.append(wrapper) }
-        return parts.filter { !$0.isEmpty }.joined(separator: " · ") + " · " + detectedWithConfidence(detected)
-    }
+    /// The platform in the one sentence every surface shows (`Words.platform`).
+    static func platformSummary(_ detected: DetectedPlatform) -> String { Words.platform(detected) }
 
-    /// The one confidence of what was detected: the platform's, or the app framework's when
-    /// that is lower (a run is as sure of what it ran in as of its least sure part).
-    static func confidence(_ detected: DetectedPlatform) -> DetectedPlatform.Confidence {
-        min(detected.confidence, detected.wrapperDetection?.confidence ?? detected.confidence)
-    }
+    static func confidence(_ detected: DetectedPlatform) -> DetectedPlatform.Confidence { Words.confidence(detected) }
 
-    /// "detected with high confidence", and what a query parameter overrode.
-    static func detectedWithConfidence(_ detected: DetectedPlatform) -> String {
-        var overridden: [String] = []
-        if detected.overridden { overridden.append("?platform=") }
-        if detected.wrapperDetection?.overridden == true { overridden.append("?wrapper=") }
-        return "detected with \(confidence(detected).rawValue) confidence"
-            + (overridden.isEmpty ? "" : ", overridden by " + overridden.joined(separator: " and "))
-    }
-
-    /// The app framework or bridge by its title ("Cordova (Java, Android)", "react-native-webview"),
-    /// with "InAppBrowser" when the page runs in Cordova's; nil when none was seen.
-    static func wrapperTitle(_ detected: DetectedPlatform) -> String? {
-        if let framework = detected.wrapperDetection {
-            return framework.wrapper.title + (framework.inAppBrowser ? " InAppBrowser" : "")
-        }
-        return detected.wrapper.map { ProbeCatalog.Wrapper(rawValue: $0)?.title ?? $0 }
-    }
+    static func wrapperTitle(_ detected: DetectedPlatform) -> String? { Words.framework(detected) }
 
     /// A platform's name for a person from its id ("android-webview" → "Android WebView").
     static func platformTitle(_ id: String) -> String {
@@ -254,7 +228,9 @@ extension ReportFacts {
                 ?? finding.causes.first?.source ?? profile.home
             return CodeFix(label: wrapper.title, language: wrapper.language, code: code, docs: docs)
         }
-        return (fixes, detected != nil)
+        // "(this app)" only for a fix in the detected wrapper's own language: a React Native
+        // app's Kotlin fix is its native project's, and says so by its label.
+        return (fixes, detected != nil && fixes.first?.label == detected?.title)
     }
 
     /// Findings to act on that lead: every actionable finding but those failing only because

@@ -139,7 +139,7 @@ public enum RunMatrixPage {
         if let label = run.label { html += " <span class=\"label\">\(e(label))</span>" }
         html += "</th>"
         let platform = row.report?.platform
-        var device = platform.map { "\($0.platform.title): \(ReportFacts.platformSummary($0))" }
+        var device = platform.map { ReportFacts.platformSummary($0) }
             ?? (run.detectedPlatform ?? run.platform).map(ReportFacts.platformTitle) ?? "not reported yet"
         let metadata = JSONValue.parse(text: run.metadata) ?? .object([:])
         if let model = ReportFacts.deviceModel(metadata: metadata, userAgent: run.userAgent) {

@@ -93,9 +93,9 @@ public enum RunReportPage {
                 h.line("<dl>")
                 h.line("<dt>Expected</dt><dd>\(e(finding.expected))</dd>")
                 h.line("<dt>Observed</dt><dd>\(e(finding.observed))</dd>")
-                if let diagnosis = finding.diagnosis { h.line("<dt>Diagnosis</dt><dd>\(e(diagnosis))</dd>") }
-                if let layer = finding.layer { h.line("<dt>Layer</dt><dd>\(e(layer.rawValue))</dd>") }
-                if !finding.causes.isEmpty { h.line("<dt>Causes</dt><dd><ol>" + finding.causes.map { "<li>\(e($0.likelihood.rawValue)), \(e($0.layer.rawValue)): \(e($0.summary)). Check: \(e($0.check)). <a href=\"\(e($0.source))\">Source</a></li>" }.joined() + "</ol></dd>") }
+                if let diagnosis = Words.diagnosis(finding) { h.line("<dt>Diagnosis</dt><dd>\(e(diagnosis))</dd>") }
+                if let layer = finding.layer, finding.causes.isEmpty { h.line("<dt>Layer</dt><dd>\(e(Words.layer(layer)))</dd>") }
+                if !finding.causes.isEmpty { h.line("<dt>Causes</dt><dd><ol>" + finding.causes.map { "<li>\(e(Words.causeHead($0))). Check: \(e($0.check)). <a href=\"\(e($0.source))\">Source</a></li>" }.joined() + "</ol></dd>") }
                 // The run's own platform's items: an Android run's camera failure names no Info.plist key.
                 let items = finding.checklistItems.filter { diff.coverage.item($0)?.tab.applies(to: diff.platform.platform) ?? true }
                 if !items.isEmpty {
@@ -171,7 +171,7 @@ public enum RunReportPage {
         // One confidence for what was detected, the lower of the platform's and the framework's.
         if let wrapper = ReportFacts.wrapperTitle(detected) { h.line("<dt>App framework</dt><dd>\(e(wrapper))</dd>") }
         let evidence = detected.reasons + (detected.wrapperDetection?.evidence ?? [])
-        h.line("<dt>Detection</dt><dd>\(e(ReportFacts.detectedWithConfidence(detected))): \(e(evidence.joined(separator: "; ")))</dd>")
+        h.line("<dt>Detection</dt><dd>\(e(Words.decided(detected))): \(e(evidence.joined(separator: "; ")))</dd>")
         if let userAgent = run.userAgent { h.line("<dt>User agent</dt><dd class=\"mono wrap\">\(e(userAgent))</dd>") }
         for (key, value) in ReportFacts.metadataPairs(run.metadata) {
             h.line("<dt>\(e(key))</dt><dd>\(e(value))</dd>")

@@ -79,7 +79,7 @@ public struct StepList: Sendable {
         var text = "\(symbol) \(oneLine(title))"
         if expected, let platform { text += " (expected on \(oneLine(platform.title)))" }
         if result.attempt > 1 { text += " (attempt \(result.attempt))" }
-        if let reason = result.reason, !reason.isEmpty { text += " — \(oneLine(reason))" }
+        if let reason = Words.reason(result.reason) { text += " — \(oneLine(reason))" }
         return Self.fitted(text, width: width)
     }
 

@@ -49,7 +49,7 @@ enum TerminalReport {
         var heading = "run \(clean(document.run.id))"
         if let label = document.run.label { heading += " (\(clean(label)))" }
         out.append(style.bold(heading))
-        out.append(hanging("  platform:  ", "\(platform.title): \(clean(ReportFacts.platformSummary(diff.platform)))"))
+        out.append(hanging("  platform:  ", clean(ReportFacts.platformSummary(diff.platform))))
         out.append(hanging("  profile:   ", clean(diff.requirementSet)))
         out.append("  verdict:   " + verdictText(diff.verdict, style: style))
         for reason in diff.verdictReasons { out.append(hanging("             ", clean(reason))) }
@@ -63,7 +63,7 @@ enum TerminalReport {
             out.append("\(tag) \(finding.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(style.bold(clean(finding.title)))")
             out.append(field("observed:", clean(finding.observed)))
             out.append(field("expected:", clean(finding.expected)))
-            if let diagnosis = finding.diagnosis { out.append(field("diagnosis:", clean(diagnosis))) }
+            if let diagnosis = Words.diagnosis(finding) { out.append(field("diagnosis:", clean(diagnosis))) }
             for (index, cause) in finding.causes.enumerated() { out.append(field(index == 0 ? "cause:" : "or:", clean(cause.reportLine))) }
             for (wrapper, code) in ReportFacts.relevantRemedies(finding.remedy, platform: platform) {
                 out += fix(wrapper, code, style: style)
@@ -72,13 +72,13 @@ enum TerminalReport {
             if let following = knockOns[finding.probe] {
                 // One per line: a title never breaks, and a long list stays within 80 columns.
                 out.append("     also fails because of it:")
-                out += following.map { hanging("       ", "\(clean($0.title)) (\($0.verdict.rawValue))") }
+                out += following.map { hanging("       ", "\(clean($0.title)) (\(Words.verdict($0.verdict)))") }
             }
         }
         out.append("")
         let probes = Finding.Verdict.allCases.compactMap { verdict -> String? in
             let count = diff.counts[verdict.rawValue] ?? 0
-            return count > 0 ? "\(count) \(verdict.rawValue)" : nil
+            return count > 0 ? "\(count) \(Words.verdict(verdict))" : nil
         }
         out.append(hanging("probes:    ", probes.joined(separator: ", ")))
         out.append(hanging("checklist: ", ReportFacts.coverageCounts(diff.coverage).map { "\($0.count) \($0.status)" }.joined(separator: ", ")))

@@ -53,7 +53,7 @@ import Testing
         #expect(report.verdict == .incomplete)
         #expect(report.findings.filter { $0.verdict == .fail }.isEmpty)
         #expect(report.finding("file.accept")?.verdict == .skipped)
-        #expect(report.finding("file.accept")?.observed == "skipped: needs-operator")
+        #expect(report.finding("file.accept")?.observed == "skipped: needs a person: the run is unattended")
         #expect(report.coverage.item("android.onShowFileChooser")?.status == .unverified)
         #expect(report.coverage.item("common.permissions.openSettings")?.status == .unconfirmed)
     }
@@ -255,6 +255,13 @@ import Testing
         #expect(remedy.relevant(to: .iosWKWebView) == Remedy(iosSwift: remedy.iosSwift, docs: remedy.docs))
         #expect(remedy.relevant(to: .rnWebViewAndroid) == Remedy(reactNative: remedy.reactNative, docs: remedy.docs))
         #expect(remedy.relevant(to: .desktop) == remedy)
+    }
+
+    @Test func AReactNativeAppsFixWithoutAJavaScriptSide_StaysInItsNativeLanguage() {
+        let remedy = Remedy(iosSwift: "webView.isInspectable = true", androidKotlin: "WebView.setWebContentsDebuggingEnabled(true)")
+        #expect(remedy.relevant(to: .rnWebViewAndroid) == Remedy(androidKotlin: remedy.androidKotlin))
+        #expect(remedy.relevant(to: .rnWebViewIOS) == Remedy(iosSwift: remedy.iosSwift))
+        #expect(remedy.relevant(to: .rnWebViewIOS).reactNative == nil, "Swift is never labelled React Native")
     }
 }
 

@@ -12,7 +12,7 @@ import Testing
         var steps = StepList()
         let title = try #require(Catalog.standard.probes.first { $0.id == "storage.relaunch" }?.title)
         let first = steps.newLines([Self.result("env.script", "pass"), Self.result("storage.relaunch", "skipped", reason: "needs-operator")])
-        #expect(first == ["✓ JavaScript runs", "– \(title) — needs-operator"])
+        #expect(first == ["✓ JavaScript runs", "– \(title) — needs a person: the run is unattended"])
         // The next read of the run has the same results and one more: only the new one is printed.
         let second = steps.newLines([Self.result("env.script", "pass"), Self.result("storage.relaunch", "skipped", reason: "needs-operator"),
                                      Self.result("env.script", "fail", attempt: 2)])

@@ -10,7 +10,7 @@ import ProbeCatalog
         let camera = try #require(lines.firstIndex { $0.hasPrefix("FAIL") && $0.contains("Camera access") }, "\(text)")
         let also = try #require(lines.firstIndex { $0.contains("also fails because of it:") }, "\(text)")
         #expect(also > camera)
-        #expect(lines[also + 1] == "       Camera preview (not-run)", "\(text)")
+        #expect(lines[also + 1] == "       Camera preview (not run)", "\(text)")
         #expect(!lines.contains { $0.hasPrefix("FAIL") && $0.contains("Camera preview") })
         // android.mediaGesture fails only because the camera was denied: counted apart.
         let checklist = try #require(lines.first { $0.hasPrefix("checklist: ") })

@@ -133,6 +133,9 @@ extension StandardProbes {
 /// The facts more than one declaration rests on, stated once.
 extension Diagnosis.Basis {
     fileprivate static let webViewUpdatesApartFromOS = fact("Android System WebView updates apart from the OS; its Chrome version is the engine's", source: PlatformSource.androidWebViewVersions)
+    // Each Safari release note names the iOS version whose WebKit it is: WKWebView's engine
+    // comes with the OS and updates only with it.
+    fileprivate static let webKitUpdatesWithIOS = fact("WKWebView's WebKit is part of iOS and updates only with the OS", source: PlatformSource.safariReleaseNotes)
 }
 
 /// The environment: the diagnoses the evaluators below state.
@@ -149,6 +152,13 @@ extension Diagnosis {
         shortfalls.map(\.sentence).joined(separator: "; ") + ". This fails the run whatever else passed."
     }
     static let belowRecommendedVersion = KnownDiagnosis("platform.below-recommended", probes: [.envPlatform], .webViewUpdatesApartFromOS) { (shortfalls: [VersionShortfall]) in
+        shortfalls.map(\.sentence).joined(separator: "; ") + "."
+    }
+
+    static let belowMinimumVersionIOS = KnownDiagnosis("platform.below-minimum-ios", probes: [.envPlatform], .webKitUpdatesWithIOS) { (shortfalls: [VersionShortfall]) in
+        shortfalls.map(\.sentence).joined(separator: "; ") + ". This fails the run whatever else passed."
+    }
+    static let belowRecommendedVersionIOS = KnownDiagnosis("platform.below-recommended-ios", probes: [.envPlatform], .webKitUpdatesWithIOS) { (shortfalls: [VersionShortfall]) in
         shortfalls.map(\.sentence).joined(separator: "; ") + "."
     }
 
@@ -173,7 +183,7 @@ extension Diagnosis {
     }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let environmentDeclared: [any DeclaredDiagnosis] = [
-        javaScriptOffAndroid, javaScriptOff, belowMinimumVersion, belowRecommendedVersion, notSecureContext,
+        javaScriptOffAndroid, javaScriptOff, belowMinimumVersion, belowRecommendedVersion, belowMinimumVersionIOS, belowRecommendedVersionIOS, notSecureContext,
         spansSystemBars, nativeHeader, embeddedWebView, cameraShimmed,
     ]
 }
@@ -214,17 +224,8 @@ extension Diff {
     /// The version minimums of each requirement set (docs/requirements.md#requirement-sets): below the minimum fails whatever else passed.
     func evaluatePlatform(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let detected = context.platform
-        // In people's words, with one confidence: the lower of the platform's and the framework's.
-        var parts = [detected.platform.title]
-        if let version = detected.osVersion { parts.append("\(detected.os) \(version)") }
-        if let engine = detected.engineVersion { parts.append("\(detected.engine) \(engine)") }
-        if let framework = detected.wrapperDetection, !framework.wrapper.isNative {
-            parts.append(framework.wrapper.title)
-        } else if let wrapper = detected.wrapper {
-            parts.append(Wrapper(rawValue: wrapper)?.title ?? wrapper)
-        }
-        let confidence = min(detected.confidence, detected.wrapperDetection?.confidence ?? detected.confidence)
-        let observed = parts.joined(separator: ", ") + "; detected with \(confidence.rawValue) confidence"
+        // In the words every surface uses for the platform, an override said as one.
+        let observed = Words.platform(detected)
 
         var failures: [VersionShortfall] = []
         var warnings: [VersionShortfall] = []
@@ -240,7 +241,9 @@ extension Diff {
             }
             let name = minimum.subject == .androidWebView ? "Android System WebView Chrome" : minimum.subject.rawValue
             guard let actual else {
-                warnings.append(.unreadable(subject: name, reason: detected.reasons.last ?? "no signal", minimum: minimum.minimum, recommended: minimum.recommended))
+                // Under ?platform= the user agent is not the judged platform's: it cannot carry its version.
+                let reason = detected.overridden ? "the platform was set by ?platform=, and the user agent names no \(name) version" : detected.reasons.last ?? "no signal"
+                warnings.append(.unreadable(subject: name, reason: reason, minimum: minimum.minimum, recommended: minimum.recommended))
                 continue
             }
             if let floor = minimum.minimum, actual < floor {
@@ -249,11 +252,15 @@ extension Diff {
                 warnings.append(.belowRecommended(subject: name, actual: actual, recommended: recommended, minimum: minimum.minimum, note: minimum.note))
             }
         }
+        // The fact a version shortfall rests on is its platform's: iOS updates WebKit with the OS.
+        let ios = detected.platform.family == .ios
         if !failures.isEmpty {
-            return Assessment(.broken, observed, diagnosis: Diagnosis.belowMinimumVersion(failures), layer: .device, remedy: .updateOS)
+            let diagnosis = ios ? Diagnosis.belowMinimumVersionIOS(failures) : Diagnosis.belowMinimumVersion(failures)
+            return Assessment(.broken, observed, diagnosis: diagnosis, layer: .device, remedy: .updateOS)
         }
         if !warnings.isEmpty {
-            return Assessment(.warning, observed, diagnosis: Diagnosis.belowRecommendedVersion(warnings), layer: .device, remedy: .updateOS)
+            let diagnosis = ios ? Diagnosis.belowRecommendedVersionIOS(warnings) : Diagnosis.belowRecommendedVersion(warnings)
+            return Assessment(.warning, observed, diagnosis: diagnosis, layer: .device, remedy: .updateOS)
         }
         return Assessment(.works, observed)
     }

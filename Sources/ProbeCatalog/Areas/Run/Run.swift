@@ -69,7 +69,7 @@ extension Diagnosis {
     }
 
     /// The lead of a stalled step's diagnosis; its causes are `Symptom.stalled`'s.
-    static let runStopped = KnownDiagnosis("run.stalled", probes: [], .observation) { (step: ProbeID) in "The run stopped in \(step)" }
+    static let runStopped = KnownDiagnosis("run.stalled", probes: [], .observation) { (step: String) in "The run stopped in \(step)" }
 
     // The configuration is copied when the WebView is created; WebSettings belong to one WebView.
     static let hostReportContradicts = KnownDiagnosis("host.report.contradicts-page", probes: [HostReport.probe], .fact("a WKWebView copies its configuration when it is created; WebSettings belong to one WebView", source: "https://developer.apple.com/documentation/webkit/wkwebview/init(frame:configuration:)")) { (contradictions: [String]) in
@@ -97,12 +97,14 @@ extension Diff {
         let marker = ProbeResult(run: "", probe: probe.id, attempt: stalled.attempt, status: .info)
         let causes = Symptom.stalled.rank(CauseEvidence(result: marker, context: context))
         let observed = "the step began and no result came for \(Int(stalled.silentSeconds)) s: the run stopped here"
-        let diagnosis = Diagnosis.listing(Diagnosis.runStopped(probe.id), causes: causes)
-        return Finding(
+        let diagnosis = Diagnosis.listing(Diagnosis.runStopped(probe.title), causes: causes)
+        var finding = Finding(
             probe: probe.id, title: probe.title, expectation: entry?.expectation ?? .info, expected: entry?.expected ?? probe.expectation.expected,
             observed: observed, verdict: .fail, severity: .high, diagnosis: diagnosis.text, layer: causes.first?.layer.findingLayer,
             remedy: Remedy.combined(causes.leading.map(\.remedy)), checklistItems: probe.checklistItems, attempt: stalled.attempt,
             pageStatus: nil, causes: causes)
+        finding.lead = diagnosis.lead
+        return finding
     }
 
     func evaluateOperatorChecklist(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
