@@ -113,6 +113,30 @@ async function sampleFrames(v, { span, decide, liveFrame, settle }) {
   };
 }
 
+/* The preview's first frame as evidence for the report: a JPEG at most 320 px wide, sent as an
+   upload of this probe (the report shows it inline). `?snapshot=off` sends none. It never
+   decides the step: a failed send is only said in `snapshot`. */
+const SNAPSHOT_WIDTH = 320;
+async function sendSnapshot(v, ctx) {
+  if (ctx.params.snapshot === 'off') return 'off';
+  if (!(v.videoWidth > 0)) return 'no-frame';
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.min(SNAPSHOT_WIDTH, v.videoWidth);
+  canvas.height = Math.round(v.videoHeight * canvas.width / v.videoWidth);
+  try {
+    canvas.getContext('2d').drawImage(v, 0, 0, canvas.width, canvas.height);
+    const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.7));
+    if (!blob) return 'no-frame';
+    const form = new FormData();
+    form.append('run', ctx.run);
+    if (ctx.params.key) form.append('key', ctx.params.key);
+    form.append('probe', ctx.probe.id);
+    form.append('file', blob, 'camera-preview.jpg');
+    const r = await fetch('/probe/upload', { method: 'POST', body: form, credentials: 'same-origin' });
+    return r.ok ? 'sent' : `refused ${r.status}`;
+  } catch (e) { return `failed: ${I.errName(e)}`; }
+}
+
 P['camera.frames'] = async (ctx) => {
   const stream = ctx.state.stream;
   if (!stream) return skipped('camera-not-granted');
@@ -128,6 +152,7 @@ P['camera.frames'] = async (ctx) => {
   const o = I.pick(await sampleFrames(v, limits), ['frames', 'sampledMs', 'black', 'frozen', 'frameSource', 'meanLuma', 'sampleError'], {
     playing: r.played, width: v.videoWidth | 0, height: v.videoHeight | 0, fullscreen: fs.entered || I.isFullscreen(v),
     settings: settings(stream), errorName: r.errorName });
+  if (o.playing && !o.black) o.snapshot = await sendSnapshot(v, ctx);
   v.srcObject = null;
   v.remove();
   return result(o.playing && !o.black && !o.frozen && !o.fullscreen && o.frames > 0, o);

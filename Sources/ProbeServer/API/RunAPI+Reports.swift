@@ -126,7 +126,16 @@ extension RunAPI {
     func document(of run: RunRecord, _ allowance: JudgingAllowance?) throws -> RunReportDocument {
         let records = try store.results(runID: run.id)
         let report = try judgements.judgement(of: run, records: records, allowance: allowance).report
-        return RunReportDocument(run: run, report: report, records: records, uploads: try store.uploads(runID: run.id))
+        let uploads = try store.uploads(runID: run.id)
+        return RunReportDocument(run: run, report: report, records: records, uploads: uploads, previews: previews(uploads))
+    }
+
+    /// The uploads a report shows inline: the camera preview's first frame (`CameraSnapshot`).
+    func previews(_ uploads: [UploadRecord]) -> [String: String] {
+        CameraSnapshot.previews(uploads) { path in
+            // Stored paths are relative and `..`-free (`UploadRecord.storedPath`).
+            FileManager.default.contents(atPath: dataDirectory + "/" + path).map { Array($0) }
+        }
     }
 
     /// A report's body in one format: a completed run's as kept (`ReportBodies`), generated
@@ -138,12 +147,13 @@ extension RunAPI {
         let judgement = try judgements.judgement(of: run, allowance: allowance)
         let uploads = try store.uploads(runID: id)
         guard let judged = judgement.stored else {
-            return render(RunReportDocument(run: run, report: judgement.report, records: try store.results(runID: id), uploads: uploads))
+            return render(RunReportDocument(run: run, report: judgement.report, records: try store.results(runID: id), uploads: uploads,
+                                            previews: previews(uploads)))
         }
         let key = ReportBodies.Key(run: id, createdAt: run.createdAt, version: judged.catalogVersion, uploads: uploads.count, format: format)
         if let body = reportBodies.body(key) { return body }
         let body = render(RunReportDocument(run: run, report: judgement.report, records: try store.results(runID: id),
-                                            uploads: uploads, generatedAt: judged.judgedAt))
+                                            uploads: uploads, generatedAt: judged.judgedAt, previews: previews(uploads)))
         reportBodies.keep(body, for: key)
         return body
     }

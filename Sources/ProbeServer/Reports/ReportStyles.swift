@@ -28,6 +28,9 @@ public enum ReportStyles {
       --warn-bg: #fff8c5; --warn-fg: #6b4b00; --info-bg: #ddf4ff; --info-fg: #0a3069;
       --skip-bg: #eaeef2; --skip-fg: #424a53; }
     * { box-sizing: border-box; }
+    figure.snapshot { margin: 0.5rem 0 1rem; }
+    figure.snapshot img { display: block; max-width: min(100%, 320px); height: auto; border: 1px solid var(--line); }
+    figure.snapshot figcaption { color: var(--muted); font-size: 0.875rem; }
     html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
     /* Prose breaks between words only; a word longer than its line (a token the run sent)
        breaks where it overflows, and only ids, code and URLs break anywhere (CSS Text 3 §5.5,

@@ -134,6 +134,9 @@ public struct RunReportDocument: Codable, Sendable, Equatable {
         public var size: Int64
         public var sha256: String
         public var receivedAt: Date?
+        /// The camera preview's first frame, as a `data:` URI the report shows inline
+        /// (`CameraSnapshot`); nil for every other upload.
+        public var preview: String? = nil
     }
 
     public init(schema: String = Self.currentSchema, generatedAt: Date, run: Run, diff: DiffReport,
@@ -152,8 +155,9 @@ public struct RunReportDocument: Codable, Sendable, Equatable {
         self.init(run: run, report: report, records: results, uploads: uploads, generatedAt: generatedAt)
     }
 
+    /// `previews`: upload id → `data:` URI of the uploads a report shows inline (`CameraSnapshot`).
     public init(run: RunRecord, report: DiffReport, records: [ResultRecord], uploads: [UploadRecord],
-                generatedAt: Date = Date()) {
+                generatedAt: Date = Date(), previews: [String: String] = [:]) {
         let metadata = JSONValue.parse(text: run.metadata) ?? .object([:])
         self.init(
             generatedAt: generatedAt,
@@ -168,7 +172,8 @@ public struct RunReportDocument: Codable, Sendable, Equatable {
             },
             uploads: uploads.map {
                 Upload(id: $0.id, probe: $0.probe, fileName: $0.fileName, declaredType: $0.declaredType,
-                       sniffedType: $0.sniffedType, size: $0.size, sha256: $0.sha256, receivedAt: $0.receivedAt)
+                       sniffedType: $0.sniffedType, size: $0.size, sha256: $0.sha256, receivedAt: $0.receivedAt,
+                       preview: previews[$0.id])
             })
     }
 

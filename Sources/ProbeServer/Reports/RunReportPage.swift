@@ -270,6 +270,11 @@ public enum RunReportPage {
             h.line("</section>")
             return
         }
+        // The camera preview's first frame, shown (`CameraSnapshot`): the data URI is base64, but escaped all the same.
+        for upload in uploads {
+            guard let preview = upload.preview else { continue }
+            h.line("<figure class=\"snapshot\"><img src=\"\(e(preview))\" alt=\"The camera preview's first frame\"><figcaption>The camera preview's first frame, as the page saw it (open the page with <code>?snapshot=off</code> to send none).</figcaption></figure>")
+        }
         h.line("<table class=\"grid\"><thead><tr><th scope=\"col\">File name</th><th scope=\"col\">Probe</th><th scope=\"col\">Declared type</th><th scope=\"col\">Recognised type</th><th scope=\"col\">Size</th><th scope=\"col\">SHA-256</th><th scope=\"col\">Received</th></tr></thead><tbody>")
         for upload in uploads {
             h.line("<tr>" + cell("File name", e(upload.fileName), class: "wrap") + cell("Probe", e(ReportFacts.probeTitle(upload.probe, in: .standard)))

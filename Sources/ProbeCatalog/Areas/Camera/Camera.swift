@@ -183,6 +183,7 @@ extension StandardProbes {
                 F("sampleError", .string, "Exception name when drawing the video to a canvas threw."),
                 F("settings", .object, "track.getSettings() of the previewed track."),
                 F("errorName", .string, "Rejection name of play() on the preview."),
+                F("snapshot", .string, "Whether the preview's first frame went to the report as an upload of this probe (`sent`; `off` with ?snapshot=off; `no-frame`; `refused STATUS`; `failed: NAME`). Evidence only: it never decides the step."),
             ],
             healthy: .init(["playing": true, "width": 1280, "height": 720, "frames": 30, "black": false, "frozen": false, "fullscreen": false]),
             thresholds: [
