@@ -204,6 +204,15 @@ public final class ProbeService: @unchecked Sendable {
         return options.appLinkTemplate.map { SetupPage.appLink(template: $0, url: url) } ?? url
     }
 
+    /// What the terminal's QR code opens: /setup on the setup port, plain HTTP, which a phone
+    /// opens before it trusts the local CA; without that port, /setup on the probe origin.
+    public var setupURL: String {
+        let first = probeURLs.first ?? "https://localhost:\(server.port)/"
+        guard let setup = server.port(of: "setup"), let host = URLComponents(string: first)?.host else { return first + "setup" }
+        // URLComponents gives an IPv6 host without its brackets (RFC 3986 §3.2.2 needs them back).
+        return "http://\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(setup)/setup"
+    }
+
     func makeSetupPage() -> SetupPage {
         SetupPage(probeURLs: probeURLs, qrTarget: qrTarget, authorityFingerprint: certificates?.authorityFingerprint,
                   authorityName: certificates?.authorityCommonName, port: server.port, isSecure: tls != nil)
