@@ -84,7 +84,7 @@ public struct Banner: Sendable {
         var head = "probe-server \(version) listening on \(listening.joined(separator: ", "))"
         var others: [String] = []
         if let p = secondPort { others.append("second origin :\(p)") }
-        if let p = setupPort { others.append("setup :\(p) (HTTP)") }
+        if let p = setupPort { others.append("setup :\(p)") }
         if !others.isEmpty { head += "; " + others.joined(separator: ", ") }
         var top = [head]
         for moved in movedPorts {

@@ -214,8 +214,12 @@ public final class ProbeService: @unchecked Sendable {
     }
 
     func makeSetupPage() -> SetupPage {
-        SetupPage(probeURLs: probeURLs, qrTarget: qrTarget, authorityFingerprint: certificates?.authorityFingerprint,
-                  authorityName: certificates?.authorityCommonName, port: server.port, isSecure: tls != nil)
+        var page = SetupPage(probeURLs: probeURLs, qrTarget: qrTarget, authorityFingerprint: certificates?.authorityFingerprint,
+                             authorityName: certificates?.authorityCommonName, port: server.port, isSecure: tls != nil)
+        // companions/ sits beside Public/, in a checkout and in the container image alike.
+        page.deepLinks = DeepLinkSnippet.load(companions: options.publicDirectory + "/../companions")
+        page.appLinkTemplate = options.appLinkTemplate
+        return page
     }
 
     /// Re-reads the certificate files (SIGHUP). New connections get the new certificate; open
