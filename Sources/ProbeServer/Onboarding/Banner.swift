@@ -86,16 +86,11 @@ public struct Banner: Sendable {
         if let p = secondPort { others.append("second origin :\(p)") }
         if let p = setupPort { others.append("setup :\(p)") }
         if !others.isEmpty { head += "; " + others.joined(separator: ", ") }
-        var top = [head]
-        for moved in movedPorts {
-            let what = moved.name == "setup" ? "setup port" : "second origin"
-            top.append("(port \(moved.asked) was taken, so the \(what) is :\(moved.bound); \(moved.option) chooses one)")
-        }
-        let header = top.map { TerminalText.wrap($0, width: width) + "\n" }.joined()
+        let header = TerminalText.wrap(head, width: width) + "\n"
         let below = footerLines(width: width)
         let code = servesOnlyLoopback ? nil : qr.flatMap { style in (try? QRCode(text: qrTarget)).map { (style, $0) } }
         guard let (style, code) = code else {
-            var text = header + sideLines(scan: false).map { $0 + "\n" }.joined()
+            var text = header + sideLines(scan: false, width: width).map { $0 + "\n" }.joined()
             if servesOnlyLoopback {
                 text += TerminalText.wrap("only this machine can open these URLs, so no QR code: to reach a phone, "
                     + "listen on the network with --host :: (the default) or --host with this machine's LAN address; "
@@ -108,7 +103,7 @@ public struct Banner: Sendable {
         let rows = code.terminalText(style: style).split(separator: "\n").map(String.init)
         let codeWidth = code.size + 2 * QRCode.quietZone
         let column = width - codeWidth - Self.gutter
-        let side = sideLines(scan: true)
+        let side = sideLines(scan: true, width: column)
         if side.count <= rows.count, side.allSatisfy({ $0.count <= column }) {
             let beside = rows.enumerated().map { index, row in
                 index < side.count ? row + String(repeating: " ", count: Self.gutter) + side[index] : row
@@ -117,14 +112,20 @@ public struct Banner: Sendable {
         }
         // Too wide or too long to stand beside the code (a long address): the code comes last,
         // so that whatever scrolls off the top, the code stays whole on the screen.
-        return header + sideLines(scan: false).map { $0 + "\n" }.joined() + below
+        return header + sideLines(scan: false, width: width).map { $0 + "\n" }.joined() + below
             + rows.map { $0 + "\n" }.joined() + "  scan: \(qrTarget)\n"
     }
 
-    /// The short lines that stand beside the QR code: what it opens, the probe URLs, the runs and
-    /// the CA's fingerprint, each line short (a URL on a line of its own).
-    func sideLines(scan: Bool) -> [String] {
+    /// The short lines that stand beside the QR code, `width` columns at most where words allow:
+    /// a port that was taken, what the code opens, the probe URLs, the runs and the CA's
+    /// fingerprint (a URL on a line of its own).
+    func sideLines(scan: Bool, width: Int) -> [String] {
         var lines: [String] = []
+        for moved in movedPorts {
+            let what = moved.name == "setup" ? "setup port" : "second origin"
+            lines += TerminalText.wrap("(port \(moved.asked) was taken, so the \(what) is :\(moved.bound); \(moved.option) chooses one)",
+                                       width: width).split(separator: "\n").map(String.init)
+        }
         if scan {
             lines += ["scan: \(qrTarget)", "  trust the CA there, then open the", "  probe page in the app's WebView"]
         }

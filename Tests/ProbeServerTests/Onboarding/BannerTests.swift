@@ -36,7 +36,11 @@ import ProbeCatalog
     }
 
     @Test func Banner_FirstStart_FitsOneScreenOfEightyByTwentyFour_WithTheCodeBesideItsLines() {
-        let text = Self.banner().render(qr: .lightOnDark)
+        // The default data folder (./probe-data), three probe URLs and a port that was taken.
+        var banner = Self.banner(urls: ["https://192.168.1.20:8443/", "https://[fd00::20]:8443/", "https://localhost:8443/"])
+        banner.authority?.file = "probe-data/ca.pem"
+        banner.token = .generated(value: String(repeating: "k", count: 64), file: "probe-data/token")
+        let text = banner.render(qr: .lightOnDark)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         // 23, not 24: the cursor waits on the row after the last line.
         #expect(lines.count <= 23, "\(lines.count) lines:\n\(text)")
