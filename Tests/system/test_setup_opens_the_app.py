@@ -17,10 +17,10 @@ WRAPPERS = {"ios": "ios/ProbeDeepLink.swift", "android": "android/ProbeDeepLink.
             "cordova": "cordova/www/ProbeDeepLink.js", "maui": "maui/ProbeDeepLink.cs"}
 
 
-def setup_page(server):
+def setup_page(server, query=""):
     target = urllib.parse.urlsplit(scan_url(server.banner))
     conn = http.client.HTTPConnection("127.0.0.1", target.port, timeout=10)
-    conn.request("GET", target.path)
+    conn.request("GET", target.path + query)
     response = conn.getresponse()
     assert response.status == 200
     return response.read().decode()
@@ -53,6 +53,13 @@ def test_EachWrappersDeepLink_IsItsCompanionFile_WithThisServersOrigin(server):
             source = f.read()
         assert PLACEHOLDER in source, f"{file} carries the placeholder origin that /setup fills in"
         assert html.unescape(shown.group(1)) == source.replace(PLACEHOLDER, origin), wrapper
+
+
+def test_TheWrapperAPersonPicks_OpensUnfolded_AndAnUnknownOneIsNeverEchoed(server):
+    page = setup_page(server, "?wrapper=android")
+    assert re.findall(r'<details id="deep-link-([^"]+)"[^>]* open>', page) == ["android"]
+    page = setup_page(server, "?wrapper=%3Cscript%3E")
+    assert "<script>" not in page and " open>" not in page
 
 
 def test_AnAppLinkWithMarkupAndQuotes_IsShownEscaped_AndQuotedForTheShell():

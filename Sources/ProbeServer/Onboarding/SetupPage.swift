@@ -50,7 +50,8 @@ public struct SetupPage: Sendable {
 
     /// `refusedHere`: a handshake from the address now asking for this page, refused lately;
     /// `route`: how that device came in, so the page names which way applies to it.
-    public func html(refusedHere: CertificateRefusal? = nil, route: DeviceRoute? = nil) -> String {
+    /// `wrapper`: the `?wrapper=` a person picked (DeepLinkSnippet.catalog's ids), whose deep link opens unfolded.
+    public func html(refusedHere: CertificateRefusal? = nil, route: DeviceRoute? = nil, wrapper: String? = nil) -> String {
         let e = ReportText.html
         let qr = (try? QRCode(text: qrTarget).svg(moduleSize: 6)) ?? "<p>(the URL is too long for a QR code)</p>"
         let urls = probeURLs.map { "<li><a href=\"\(e($0))\">\(e($0))</a></li>" }.joined()
@@ -98,7 +99,7 @@ public struct SetupPage: Sendable {
         <p>Open one of these in the app's WebView: scan the QR code, or from a computer
         <code>adb shell am start -a android.intent.action.VIEW -d "URL" PACKAGE</code>, <code>xcrun simctl openurl booted "URL"</code>, or Appium's <code>mobile: deepLink</code>.</p></section>
         \(ca)
-        \(appSection(step: ca.isEmpty ? "" : "2. "))
+        \(appSection(step: ca.isEmpty ? "" : "2. ", picked: wrapper))
         </main></body></html>
         """
     }
@@ -106,7 +107,7 @@ public struct SetupPage: Sendable {
     /// Step 2: the probe URL into the app's own WebView, which has no address bar: the app link to
     /// tap on the phone, the commands that send it from a computer, and the deep link to add to a
     /// debug build, per wrapper (a `<details>` each: the person opens theirs).
-    func appSection(step: String) -> String {
+    func appSection(step: String, picked: String?) -> String {
         let e = ReportText.html
         let probeURL = probeURLs.first ?? "https://localhost:\(port)/"
         let link = Self.appLink(template: appLinkTemplate ?? DeepLinkSnippet.defaultAppLink, url: probeURL)
@@ -117,7 +118,7 @@ public struct SetupPage: Sendable {
             : ""
         let snippets = deepLinks.map { snippet in
             """
-            <details id="deep-link-\(e(snippet.wrapper))" data-wrapper="\(e(snippet.wrapper))"><summary>\(e(snippet.title))</summary>
+            <details id="deep-link-\(e(snippet.wrapper))" data-wrapper="\(e(snippet.wrapper))"\(snippet.wrapper == picked ? " open" : "")><summary>\(e(snippet.title))</summary>
             <p>From <code>companions/\(e(snippet.file))</code>, with this server's origin in it:</p>
             <pre><code>\(e(snippet.source(origin: origin)))</code></pre></details>
             """

@@ -293,7 +293,8 @@ public final class ProbeService: @unchecked Sendable {
                     .last { $0.client == req.remoteAddress && $0.sign == "alert" && $0.acceptedLater == nil }
                 let route = DeviceRoute.of(remoteAddress: req.remoteAddress, forwardedFor: req.headers.combined("x-forwarded-for"),
                                            trustedProxies: options.trustedProxies)
-                return .html(SetupState.shared.page?.html(refusedHere: refused, route: route) ?? "<p>starting</p>")
+                // The query only selects among the known wrappers; it is never echoed.
+                return .html(SetupState.shared.page?.html(refusedHere: refused, route: route, wrapper: req.queryItems["wrapper"]) ?? "<p>starting</p>")
             }
             r.get("/assets/setup.css") { _ in .text(SetupPage.css, contentType: "text/css; charset=utf-8") }
             if let certificates {
