@@ -6,6 +6,7 @@ import html
 import http.client
 import os
 import re
+import subprocess
 import urllib.parse
 
 from conftest import ROOT, Server, scan_url
@@ -39,7 +40,8 @@ def test_TheTerminalQRCode_OpensSetup_WithTheCommandsThatOpenTheProbePageInTheAp
     page = setup_page(server)
     link = "myapp-debug://probe?url=" + urllib.parse.quote(probe_url(server), safe="")
     assert f'id="open-in-app" href="{html.escape(link)}"' in page
-    assert code(page, "adb-command") == f"adb shell am start -a android.intent.action.VIEW -d '{link}'"
+    # adb hands the line to the device's shell: the link is quoted there too.
+    assert code(page, "adb-command") == f"adb shell \"am start -a android.intent.action.VIEW -d '{link}'\""
     assert code(page, "simctl-command") == f"xcrun simctl openurl booted '{link}'"
 
 
@@ -68,7 +70,11 @@ def test_AnAppLinkWithMarkupAndQuotes_IsShownEscaped_AndQuotedForTheShell():
         page = setup_page(server)
         assert "<b>it's" not in page
         link = "x-app://open?u=" + urllib.parse.quote(probe_url(server), safe="") + "&n=<b>it's</b>"
-        assert code(page, "adb-command") == "adb shell am start -a android.intent.action.VIEW -d '" + link.replace("'", "'\\''") + "'"
-        assert "myapp-debug" not in code(page, "simctl-command")
+        assert code(page, "simctl-command") == "xcrun simctl openurl booted '" + link.replace("'", "'\\''") + "'"
+        # Through two shells, this machine's and the device's: each gets its own quoting.
+        shells = subprocess.run(["sh", "-c", "printf '%s\\n' " + code(page, "adb-command")[len("adb shell "):]], capture_output=True, text=True)
+        device = subprocess.run(["sh", "-c", "printf '%s\\n' " + shells.stdout.strip()[len("am start -a android.intent.action.VIEW -d "):]],
+                                capture_output=True, text=True)
+        assert device.stdout.strip() == link
     finally:
         server.stop()

@@ -8,8 +8,9 @@
 //    Apple, "Defining a custom URL scheme for your app":
 //    https://developer.apple.com/documentation/xcode/defining-a-custom-url-scheme-for-your-app
 // 2. Your UIWindowSceneDelegate: iOS hands the link to scene(_:openURLContexts:) while the app
-//    runs, and in connectionOptions.urlContexts of scene(_:willConnectTo:options:) when the
-//    link launched it. https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:openurlcontexts:)
+//    runs (below), and in connectionOptions.urlContexts of scene(_:willConnectTo:options:) when
+//    the link launched it: call ProbeDeepLink.open(connectionOptions.urlContexts, in: webView) there
+//    too, once the WebView exists. https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:openurlcontexts:)
 //
 // Only the probe server's origin is opened. A debug hook that loads any URL it is given is a
 // security hole: any web page or app on the device could send a link that loads an attacker's

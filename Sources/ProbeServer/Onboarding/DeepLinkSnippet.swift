@@ -50,6 +50,15 @@ public struct DeepLinkSnippet: Sendable, Equatable {
         return String(url[..<(url[start...].firstIndex(of: "/") ?? url.endIndex)])
     }
 
+    /// The adb command that sends `link` to the device. adb hands its arguments to the device's
+    /// shell as one line, so the link is quoted for that shell, and the command for this one.
+    public static func adbCommand(_ link: String) -> String {
+        let remote = "am start -a android.intent.action.VIEW -d " + shellQuoted(link)
+        // Inside double quotes only " $ ` and \ are special (POSIX shell, 2.2.3): without them the readable form holds.
+        if !remote.contains(where: { "\"$`\\".contains($0) }) { return "adb shell \"\(remote)\"" }
+        return "adb shell " + shellQuoted(remote)
+    }
+
     /// `text` as one POSIX shell word: single-quoted, a quote inside closed, escaped, reopened.
     public static func shellQuoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"

@@ -130,7 +130,7 @@ public struct SetupPage: Sendable {
             no address bar. A debug build takes it through a deep link, only for this server's origin.</p>
             <p class="downloads"><a class="button" id="open-in-app" href="\(e(link))">Open in the app</a></p>
             <p>From a computer, to a device or an emulator on USB or adb:</p>
-            <pre><code id="adb-command">adb shell am start -a android.intent.action.VIEW -d \(e(quoted))</code></pre>
+            <pre><code id="adb-command">\(e(DeepLinkSnippet.adbCommand(link)))</code></pre>
             <p>To the booted iOS Simulator:</p>
             <pre><code id="simctl-command">xcrun simctl openurl booted \(e(quoted))</code></pre>
             \(rename)

@@ -1,6 +1,6 @@
 // The debug deep link: opens the probe page in this Cordova app's own WebView, so a tester
 // brings a run into the app (a WebView has no address bar to type it in):
-//   adb shell am start -a android.intent.action.VIEW -d 'myapp-debug://probe?url=…' PACKAGE
+//   adb shell "am start -a android.intent.action.VIEW -d 'myapp-debug://probe?url=…'"
 //   xcrun simctl openurl booted 'myapp-debug://probe?url=…'
 //
 // Where it goes:
