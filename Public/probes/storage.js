@@ -98,7 +98,7 @@ P['storage.relaunch'] = async (ctx) => {
   if (!ctx.resumed) {
     return new Promise(() => { ctx.ui.panel(ctx.probe.instructions, []); ctx.ui.reopen(); });
   }
-  const answer = await ctx.ask('Welcome back. Did you close the app completely and open it again before opening this link?',
+  const answer = await ctx.ask('Welcome back. Did you close the app completely and open it again before bringing this page back into it?',
     [['yes', 'Yes, I relaunched'], ['no', 'No']]);
   const o = I.pick(await ctx.state.earlierVisit, ['sessionCookie', 'persistentCookie', 'localStorage', 'indexedDB'], { relaunched: answer === 'yes' });
   return answer === 'yes' ? result(o.persistentCookie && o.localStorage && o.indexedDB, o) : skipped('not-relaunched', o);

@@ -193,7 +193,7 @@ enum ServeCommand: Command {
     static func printBanner(_ service: ProbeService, qr: QRCode.TerminalStyle?) {
         let server = service.server
         var banner = Banner(version: ProbeService.version, listening: server.addresses.map(\.description),
-                            probeURLs: service.probeURLs, qrTarget: service.qrTarget,
+                            probeURLs: service.probeURLs, qrTarget: service.setupURL,
                             runsURL: (service.probeURLs.first ?? "https://localhost:\(server.port)/") + "runs")
         banner.secondPort = server.port(of: "second")
         banner.setupPort = server.port(of: "setup")
@@ -202,12 +202,13 @@ enum ServeCommand: Command {
         }
         if let certs = service.certificates {
             banner.authority = (file: certs.authorityCertificateFile, fingerprint: certs.authorityFingerprint)
-            let host = service.probeURLs.first.flatMap { URL(string: $0)?.host } ?? "localhost"
-            banner.setupURL = server.port(of: "setup").map { "http://\(host):\($0)/setup" } ?? "/setup"
         }
+        let tokenFile = "\(service.options.dataDirectory)/\(AccessToken.fileName)"
         if service.token.wasGenerated {
-            banner.generatedToken = (value: service.token.value, file: "\(service.options.dataDirectory)/token")
+            banner.token = .generated(value: service.token.value, file: tokenFile)
             banner.audience = .detect(isTerminal: isatty(1) == 1, fileExists: { FileManager.default.fileExists(atPath: $0) })
+        } else {
+            banner.token = (service.options.token ?? "").isEmpty ? .kept(file: tokenFile) : .given
         }
         print(banner.render(qr: qr), terminator: "")
         fflush(nil)

@@ -10,9 +10,9 @@ check.py):
   *.kt      kotlinc                     (stubs/android.java compiled by javac); each file in a
             package of its own, all in one kotlinc run
   *.java    javac                       (the same stubs)
-  *.js      tsc --checkJs --strict      (stubs/react-native.d.ts)
-  *.cs      mcs, once with -define:ANDROID and once with -define:IOS (stubs/maui.cs): both
-            sides of #if ANDROID / #elif IOS
+  *.js, *.ts  tsc --strict, JavaScript with --checkJs  (stubs/react-native.d.ts)
+  *.cs      mcs -define:DEBUG, once with -define:ANDROID and once with -define:IOS (stubs/maui.cs):
+            both sides of #if ANDROID / #elif IOS, and what a Debug build compiles
   *.dart    tree-sitter with the Dart grammar: parsed (no Dart analyzer on Debian)
   *.xml     xmllint --noout
   *.json    json.load (the fixtures; Tests/ProbeCatalogTests/HostReportTests.swift validates
@@ -151,7 +151,7 @@ class Companions:
     def csharp(self, paths):
         for path in paths:
             for define in ("ANDROID", "IOS"):
-                status, output = check.run(["mcs", "-target:library", "-langversion:experimental", f"-define:{define}", "-nowarn:1998",
+                status, output = check.run(["mcs", "-target:library", "-langversion:experimental", f"-define:{define}", "-define:DEBUG", "-nowarn:1998",
                                             f"-out:{self.work / ('companion-' + define + '.dll')}", str(STUBS / "maui.cs"), str(path)])
                 if status != 0:
                     self.result(path, status, output, f"mcs -define:{define}")
@@ -193,7 +193,7 @@ class Companions:
         by = {}
         for path in self.files():
             by.setdefault(path.suffix, []).append(path)
-        checks = {".swift": self.swift, ".kt": self.kotlin, ".java": self.java, ".js": self.javascript, ".cs": self.csharp,
+        checks = {".swift": self.swift, ".kt": self.kotlin, ".java": self.java, ".js": self.javascript, ".ts": self.javascript, ".cs": self.csharp,
                   ".dart": self.dart, ".xml": self.xml, ".json": self.json}
         for suffix, paths in sorted(by.items()):
             if suffix == ".md":

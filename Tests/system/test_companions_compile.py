@@ -1,4 +1,5 @@
-"""Every companion snippet compiles: each file in companions/ (docs/host-report.md), old and new,
+"""Every companion snippet compiles: each file in companions/ (the host reports of docs/host-report.md
+and the debug deep links), old and new,
 goes through swiftc, kotlinc, javac, tsc, mcs (for Android and for iOS), a Dart parser, xmllint
 or a JSON parser against the platform stubs in Tests/remedies/stubs (Tests/remedies/companions.py),
 and a file of a kind the checker has no compiler for fails."""
@@ -40,3 +41,15 @@ def test_a_snippet_that_does_not_type_check_fails_the_check(tmp_path):
     assert "FAIL companions/ios/ProbeHostReport.swift" in checked.stdout
     assert "allowsInlineMediaPlaybak" in checked.stdout
     assert checked.stdout.splitlines()[-1] == "companions: 0 passed, 1 failed"
+
+
+def test_a_deep_link_that_does_not_type_check_fails_the_check(tmp_path):
+    """The debug deep links are compiled like the host reports: a TypeScript one calling a
+    react-native Linking method that does not exist fails, through tsc."""
+    source = os.path.join(ROOT, "companions", "react-native", "ProbeDeepLink.ts")
+    text = open(source).read().replace("Linking.getInitialURL()", "Linking.getInitialUrl()", 1)
+    checked = subprocess.run([sys.executable, CHECKER, str(tmp_path / "units"), "--only", "react-native/ProbeDeepLink.ts", "--source", "-"],
+                             input=text, capture_output=True, text=True, timeout=CHECK_TIMEOUT_SECONDS)
+    assert checked.returncode == 1, checked.stdout + checked.stderr
+    assert "FAIL companions/react-native/ProbeDeepLink.ts" in checked.stdout
+    assert "getInitialUrl" in checked.stdout

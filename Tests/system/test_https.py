@@ -30,8 +30,12 @@ def test_serve_prints_https_urls_and_a_qr_code(server):
 
 def test_terminal_qr_code_decodes_to_the_printed_url(server, tmp_path):
     banner = server.banner
-    lines = [l for l in banner.splitlines() if l and set(l) <= set("█▀▄ ")]
+    # The code's rows start with its quiet zone; the banner's short lines stand beside it, after
+    # the width of its first row (all quiet zone, all blocks).
+    lines = [l for l in banner.splitlines() if l and l[0] in "█▀▄"]
     assert len(lines) > 10
+    qr_width = len(lines[0]) - len(lines[0].lstrip("█"))
+    lines = [l[:qr_width] for l in lines]
     # Each character is two modules tall: upper half, lower half. Light modules are the
     # printed blocks (light on dark), so a module is dark where the half is blank.
     width = max(len(l) for l in lines)
@@ -57,6 +61,10 @@ def test_terminal_qr_code_decodes_to_the_printed_url(server, tmp_path):
     assert out.stdout.strip() == scan_url(banner), out.stderr
 
 
+def test_terminal_qr_code_opens_setup_which_a_phone_opens_before_it_trusts_the_ca(server):
+    assert re.fullmatch(rf"http://[^/]+:{server.setup_port}/setup", scan_url(server.banner)), server.banner
+
+
 def test_setup_page_svg_qr_code_decodes_to_the_probe_url(server, tmp_path):
     conn = http.client.HTTPConnection("127.0.0.1", server.setup_port, timeout=10)
     conn.request("GET", "/setup")
@@ -65,7 +73,7 @@ def test_setup_page_svg_qr_code_decodes_to_the_probe_url(server, tmp_path):
     (tmp_path / "qr.svg").write_text(svg)
     subprocess.run(["rsvg-convert", "-o", str(tmp_path / "qr.png"), str(tmp_path / "qr.svg")], check=True)
     out = subprocess.run(["zbarimg", "-q", "--raw", str(tmp_path / "qr.png")], capture_output=True, text=True)
-    assert out.stdout.strip() == scan_url(server.banner)
+    assert out.stdout.strip() == re.search(r"open the probe page at:\n.*?(https://\S+)", server.banner).group(1)
 
 
 def test_curl_verifies_the_server_with_the_local_ca(server):

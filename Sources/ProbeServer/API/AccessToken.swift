@@ -34,7 +34,7 @@ public struct AccessToken: Sendable {
     static let unguessableLength = 32
 
     /// Name of the file in the data dir that keeps a generated token across restarts.
-    static let fileName = "token"
+    public static let fileName = "token"
     /// The browser pages keep the token in this HttpOnly, SameSite=Strict cookie.
     public static let cookieName = "probe_token"
     /// The query parameter a browser may carry it in once (`/runs?token=`), then dropped;

@@ -14,6 +14,10 @@ public struct SetupPage: Sendable {
     /// The HTTPS port, for `adb reverse`.
     public var port: UInt16
     public var isSecure: Bool
+    /// The companions' debug deep links, shown with the probe URL in them.
+    public var deepLinks: [DeepLinkSnippet] = []
+    /// `--app-link`: the app's own link to the probe URL, else the companions' `myapp-debug://` one.
+    public var appLinkTemplate: String?
 
     public init(probeURLs: [String], qrTarget: String, authorityFingerprint: String?, authorityName: String?,
                 port: UInt16, isSecure: Bool) {
@@ -46,7 +50,8 @@ public struct SetupPage: Sendable {
 
     /// `refusedHere`: a handshake from the address now asking for this page, refused lately;
     /// `route`: how that device came in, so the page names which way applies to it.
-    public func html(refusedHere: CertificateRefusal? = nil, route: DeviceRoute? = nil) -> String {
+    /// `wrapper`: the `?wrapper=` a person picked (DeepLinkSnippet.catalog's ids), whose deep link opens unfolded.
+    public func html(refusedHere: CertificateRefusal? = nil, route: DeviceRoute? = nil, wrapper: String? = nil) -> String {
         let e = ReportText.html
         let qr = (try? QRCode(text: qrTarget).svg(moduleSize: 6)) ?? "<p>(the URL is too long for a QR code)</p>"
         let urls = probeURLs.map { "<li><a href=\"\(e($0))\">\(e($0))</a></li>" }.joined()
@@ -86,7 +91,7 @@ public struct SetupPage: Sendable {
         <h1>Point a device at probe-server</h1>
         \(refusedHere.map { r in
             "<p class=\"refused\" id=\"refused\"><b>This device (\(e(r.client))), \(Int(max(0, Date().timeIntervalSince(r.at)))) s ago, "
-                + "\(e(r.explanation)).</b> Trust the CA (step 1 below), then open the probe URL again.</p>"
+                + "\(e(r.explanation)).</b> Trust the CA (step 1 below), then open the probe page in the app (step 2).</p>"
         } ?? "")
         \(route.map { "<p class=\"route\" id=\"route\" data-route=\"\($0.rawValue)\">" + $0.advice(port: port, ownAuthority: authorityFingerprint != nil) + "</p>" } ?? "")
         <section class="qr"><figure>\(qr)<figcaption>\(e(qrTarget))</figcaption></figure></section>
@@ -94,8 +99,45 @@ public struct SetupPage: Sendable {
         <p>Open one of these in the app's WebView: scan the QR code, or from a computer
         <code>adb shell am start -a android.intent.action.VIEW -d "URL" PACKAGE</code>, <code>xcrun simctl openurl booted "URL"</code>, or Appium's <code>mobile: deepLink</code>.</p></section>
         \(ca)
+        \(appSection(step: ca.isEmpty ? "" : "2. ", picked: wrapper))
         </main></body></html>
         """
+    }
+
+    /// Step 2: the probe URL into the app's own WebView, which has no address bar: the app link to
+    /// tap on the phone, the commands that send it from a computer, and the deep link to add to a
+    /// debug build, per wrapper (a `<details>` each: the person opens theirs).
+    func appSection(step: String, picked: String?) -> String {
+        let e = ReportText.html
+        let probeURL = probeURLs.first ?? "https://localhost:\(port)/"
+        let link = Self.appLink(template: appLinkTemplate ?? DeepLinkSnippet.defaultAppLink, url: probeURL)
+        let quoted = DeepLinkSnippet.shellQuoted(link)
+        let origin = DeepLinkSnippet.origin(of: probeURL)
+        let rename = appLinkTemplate == nil
+            ? "<p>The app's own scheme goes in place of <code>myapp-debug</code>; start the server with <code>--app-link 'yourscheme://probe?url={url}'</code> and this page shows its link.</p>"
+            : ""
+        let snippets = deepLinks.map { snippet in
+            """
+            <details id="deep-link-\(e(snippet.wrapper))" data-wrapper="\(e(snippet.wrapper))"\(snippet.wrapper == picked ? " open" : "")><summary>\(e(snippet.title))</summary>
+            <p>From <code>companions/\(e(snippet.file))</code>, with this server's origin in it:</p>
+            <pre><code>\(e(snippet.source(origin: origin)))</code></pre></details>
+            """
+        }.joined(separator: "\n")
+        return """
+            <section id="app-link">
+            <h2>\(step)Open the probe page in the app</h2>
+            <p>The probe page tests the app's own WebView, not this browser: it has to open inside the app, and a WebView has
+            no address bar. A debug build takes it through a deep link, only for this server's origin.</p>
+            <p class="downloads"><a class="button" id="open-in-app" href="\(e(link))">Open in the app</a></p>
+            <p>From a computer, to a device or an emulator on USB or adb:</p>
+            <pre><code id="adb-command">\(e(DeepLinkSnippet.adbCommand(link)))</code></pre>
+            <p>To the booted iOS Simulator:</p>
+            <pre><code id="simctl-command">xcrun simctl openurl booted \(e(quoted))</code></pre>
+            \(rename)
+            <h3>The deep link in a debug build</h3>
+            \(snippets.isEmpty ? "<p>The snippets are in <code>companions/</code> of the probe-server repository.</p>" : snippets)
+            </section>
+            """
     }
 
     public static let css = """
@@ -108,6 +150,8 @@ public struct SetupPage: Sendable {
     .refused { padding: .75rem; border-left: .3rem solid #c0392b; background: rgba(192,57,43,.12); }
     .route { padding: .75rem; border-left: .3rem solid #0a58ca; background: rgba(10,88,202,.1); }
     .qr figure { margin: 0; text-align: center; }
+    pre { overflow-x: auto; padding: .5rem; background: rgba(127,127,127,.15); }
+    summary { min-height: 48px; display: flex; align-items: center; cursor: pointer; }
     .qr svg { width: min(18rem, 80vw); height: auto; background: #fff; }
     .qr figcaption { overflow-wrap: anywhere; font-size: .9rem; }
     /* Touch targets of at least 48 px (https://developer.android.com/guide/topics/ui/accessibility/apps#large-controls;

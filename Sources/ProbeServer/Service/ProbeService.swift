@@ -204,9 +204,22 @@ public final class ProbeService: @unchecked Sendable {
         return options.appLinkTemplate.map { SetupPage.appLink(template: $0, url: url) } ?? url
     }
 
+    /// What the terminal's QR code opens: /setup on the setup port, plain HTTP, which a phone
+    /// opens before it trusts the local CA; without that port, /setup on the probe origin.
+    public var setupURL: String {
+        let first = probeURLs.first ?? "https://localhost:\(server.port)/"
+        guard let setup = server.port(of: "setup"), let host = URLComponents(string: first)?.host else { return first + "setup" }
+        // URLComponents gives an IPv6 host without its brackets (RFC 3986 §3.2.2 needs them back).
+        return "http://\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(setup)/setup"
+    }
+
     func makeSetupPage() -> SetupPage {
-        SetupPage(probeURLs: probeURLs, qrTarget: qrTarget, authorityFingerprint: certificates?.authorityFingerprint,
-                  authorityName: certificates?.authorityCommonName, port: server.port, isSecure: tls != nil)
+        var page = SetupPage(probeURLs: probeURLs, qrTarget: qrTarget, authorityFingerprint: certificates?.authorityFingerprint,
+                             authorityName: certificates?.authorityCommonName, port: server.port, isSecure: tls != nil)
+        // companions/ sits beside Public/, in a checkout and in the container image alike.
+        page.deepLinks = DeepLinkSnippet.load(companions: options.publicDirectory + "/../companions")
+        page.appLinkTemplate = options.appLinkTemplate
+        return page
     }
 
     /// Re-reads the certificate files (SIGHUP). New connections get the new certificate; open
@@ -280,7 +293,8 @@ public final class ProbeService: @unchecked Sendable {
                     .last { $0.client == req.remoteAddress && $0.sign == "alert" && $0.acceptedLater == nil }
                 let route = DeviceRoute.of(remoteAddress: req.remoteAddress, forwardedFor: req.headers.combined("x-forwarded-for"),
                                            trustedProxies: options.trustedProxies)
-                return .html(SetupState.shared.page?.html(refusedHere: refused, route: route) ?? "<p>starting</p>")
+                // The query only selects among the known wrappers; it is never echoed.
+                return .html(SetupState.shared.page?.html(refusedHere: refused, route: route, wrapper: req.queryItems["wrapper"]) ?? "<p>starting</p>")
             }
             r.get("/assets/setup.css") { _ in .text(SetupPage.css, contentType: "text/css; charset=utf-8") }
             if let certificates {

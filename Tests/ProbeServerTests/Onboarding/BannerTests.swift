@@ -6,15 +6,14 @@ import ProbeCatalog
 /// The serve command's banner and its line per judged run, as a person reads them at 80 columns.
 @Suite struct BannerTests {
     static func banner(urls: [String] = ["https://192.168.1.20:8443/", "https://localhost:8443/"]) -> Banner {
-        var banner = Banner(version: "0.2.0", listening: ["[::]:8443"], probeURLs: urls, qrTarget: urls[0],
+        var banner = Banner(version: "0.2.0", listening: ["[::]:8443"], probeURLs: urls, qrTarget: "http://192.168.1.20:8080/setup",
                             runsURL: urls[0] + "runs")
         banner.secondPort = 8444
         banner.setupPort = 8080
         banner.movedPorts = [(name: "setup", asked: 8080, bound: 8081, option: "--setup-port")]
         banner.authority = (file: "/home/someone/projects/probe-server/probe-data/ca.pem",
                             fingerprint: (0..<32).map { String(format: "%02X", $0 * 7 % 256) }.joined(separator: ":"))
-        banner.setupURL = "http://192.168.1.20:8080/setup"
-        banner.generatedToken = (value: String(repeating: "k", count: 43), file: "/home/someone/projects/probe-server/probe-data/token")
+        banner.token = .generated(value: String(repeating: "k", count: 43), file: "/home/someone/projects/probe-server/probe-data/token")
         return banner
     }
 
@@ -25,15 +24,45 @@ import ProbeCatalog
             let words = line.split(separator: " ")
             #expect(line.count <= 80 || words.count == 1, "\(line.count) columns: \(line)")
         }
-        #expect(text.contains("  SHA-256 00:07:0E"))
+        #expect(text.contains("  00:07:0E"))
         #expect(text.contains("(port 8080 was taken, so the setup port is :8081; --setup-port chooses one)"))
     }
 
     @Test func Banner_NamesTheRunsURL_AndTheTokenOnItsOwnLine() {
         let text = Self.banner().render(qr: .lightOnDark)
-        #expect(text.contains("runs and reports: https://192.168.1.20:8443/runs"))
+        #expect(text.contains("  https://192.168.1.20:8443/runs\n"))
         #expect(text.contains("\n  " + String(repeating: "k", count: 43) + "\n"))
-        #expect(text.contains("scan: https://192.168.1.20:8443/"))
+        #expect(text.contains("scan: http://192.168.1.20:8080/setup"))
+    }
+
+    @Test func Banner_FirstStart_FitsOneScreenOfEightyByTwentyFour_WithTheCodeBesideItsLines() {
+        // The default data folder (./probe-data), three probe URLs and a port that was taken.
+        var banner = Self.banner(urls: ["https://192.168.1.20:8443/", "https://[fd00::20]:8443/", "https://localhost:8443/"])
+        banner.authority?.file = "probe-data/ca.pem"
+        banner.token = .generated(value: String(repeating: "k", count: 64), file: "probe-data/token")
+        let text = banner.render(qr: .lightOnDark)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        // 23, not 24: the cursor waits on the row after the last line.
+        #expect(lines.count <= 23, "\(lines.count) lines:\n\(text)")
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(text)")
+        #expect(lines.contains { $0.hasPrefix("█") && $0.hasSuffix("scan: http://192.168.1.20:8080/setup") })
+    }
+
+    @Test func Banner_LaterStart_SaysWhereTheTokenIs_WithoutTheToken() {
+        var banner = Self.banner()
+        banner.token = .kept(file: "/data/token")
+        let text = banner.render(qr: .lightOnDark)
+        #expect(text.contains("access token: kept in /data/token\n"))
+        banner.token = .given
+        #expect(banner.render(qr: nil).contains("access token: the one given with --token or PROBE_TOKEN"))
+    }
+
+    @Test func Banner_WithAnAddressTooLongToStandBeside_PrintsTheCodeLast() {
+        let long = "https://[2001:db8:aaaa:bbbb:cccc:dddd:eeee:ffff]:8443/"
+        let text = Self.banner(urls: [long, "https://localhost:8443/"]).render(qr: .lightOnDark)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.last == "  scan: http://192.168.1.20:8080/setup")
+        #expect(lines.contains("  " + long))
     }
 
     @Test func Banner_IntoALog_SaysWhereTheTokenIsAndHowToReadIt_NeverTheToken() {
@@ -46,7 +75,7 @@ import ProbeCatalog
 
     @Test func Banner_IntoAContainersLog_GivesTheCommandThatReadsTheTokenFromTheHost_NeverTheToken() {
         var banner = Self.banner()
-        banner.generatedToken = (value: String(repeating: "k", count: 43), file: "/data/token")
+        banner.token = .generated(value: String(repeating: "k", count: 43), file: "/data/token")
         banner.audience = .containerLog
         let text = banner.render(qr: nil)
         #expect(!text.contains(String(repeating: "k", count: 43)))
@@ -72,6 +101,7 @@ import ProbeCatalog
     @Test func Banner_WithQROff_PrintsNoCode() {
         let text = Self.banner().render(qr: nil)
         #expect(!text.contains("scan:") && !text.contains("▀"))
+        #expect(text.contains("trust the CA and open the app: http://192.168.1.20:8080/setup"))
     }
 
     @Test func TerminalText_BreaksAtSpaces_WithAHangingIndent_AndKeepsAURLWhole() {

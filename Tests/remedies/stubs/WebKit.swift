@@ -19,6 +19,11 @@ open class NSObject {
     open func responds(to selector: Selector!) -> Bool { false }
     open func forwardingTarget(for selector: Selector!) -> Any? { nil }
 }
+/// NSObject is Hashable on Apple platforms (by identity unless isEqual(_:) is overridden).
+extension NSObject: Hashable {
+    public static func == (lhs: NSObject, rhs: NSObject) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
 
 // MARK: WebKit
 open class WKWebpagePreferences { public var allowsContentJavaScript = true }
@@ -127,6 +132,11 @@ open class UIViewController: NSObject {
     open var navigationController: UINavigationController? { nil }
     open func viewDidLoad() {}
 }
+open class UIResponder: NSObject {}
+open class UIScene: UIResponder {}
+open class UIOpenURLContext: NSObject { open var url: URL { URL(fileURLWithPath: "/") } }
+public protocol UISceneDelegate: NSObjectProtocol {}
+public protocol UIWindowSceneDelegate: UISceneDelegate {}
 open class UIApplication {
     public static let shared = UIApplication()
     public static let openSettingsURLString = "app-settings:"

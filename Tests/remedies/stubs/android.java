@@ -9,6 +9,7 @@ public abstract class Uri implements android.os.Parcelable {
     public abstract String getHost();
     public abstract int getPort();
     public abstract String getPath();
+    public abstract String getQueryParameter(String key);
     public static Uri parse(String s) { return null; }
     public static Uri fromFile(java.io.File f) { return null; }
 }
@@ -49,6 +50,8 @@ public class Intent {
     public Intent putExtra(String name, android.os.Parcelable value) { return this; }
     public Intent putExtra(String name, String value) { return this; }
     public ComponentName resolveActivity(android.content.pm.PackageManager pm) { return null; }
+    public String getAction() { return null; }
+    public android.net.Uri getData() { return null; }
 }
 // FILE: android/content/ActivityNotFoundException.java
 package android.content;

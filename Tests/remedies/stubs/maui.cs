@@ -152,3 +152,24 @@ namespace Microsoft.Maui.ApplicationModel {
         public static void BeginInvokeOnMainThread(Action action) => action();
     }
 }
+namespace Microsoft.Maui.Hosting {
+    public sealed class MauiAppBuilder {}
+}
+namespace Microsoft.Maui.LifecycleEvents {
+    public interface ILifecycleBuilder {}
+    public interface IAndroidLifecycleBuilder {}
+    public interface IiOSLifecycleBuilder {}
+    public static class LifecycleBuilderExtensions {
+        public static Microsoft.Maui.Hosting.MauiAppBuilder ConfigureLifecycleEvents(this Microsoft.Maui.Hosting.MauiAppBuilder builder, Action<ILifecycleBuilder> configureDelegate) => builder;
+        public static ILifecycleBuilder AddAndroid(this ILifecycleBuilder builder, Action<IAndroidLifecycleBuilder> configureDelegate) => builder;
+        public static ILifecycleBuilder AddiOS(this ILifecycleBuilder builder, Action<IiOSLifecycleBuilder> configureDelegate) => builder;
+        public static IAndroidLifecycleBuilder OnCreate(this IAndroidLifecycleBuilder lifecycle, Action<Android.App.Activity, Android.OS.Bundle> del) => lifecycle;
+        public static IAndroidLifecycleBuilder OnNewIntent(this IAndroidLifecycleBuilder lifecycle, Action<Android.App.Activity, Android.Content.Intent> del) => lifecycle;
+        public static IiOSLifecycleBuilder OpenUrl(this IiOSLifecycleBuilder lifecycle, Func<UIKit.UIApplication, Foundation.NSUrl, Foundation.NSDictionary, bool> del) => lifecycle;
+    }
+}
+namespace Android.App { public class Activity : Android.Content.Context { public Android.Content.Intent Intent => null; } }
+namespace Android.Content { public class Intent { public Android.Net.Uri Data => null; } }
+namespace Android.OS { public sealed class Bundle {} }
+namespace Foundation { public class NSUrl : NSObject { public string AbsoluteString => ""; } }
+namespace UIKit { public class UIApplication {} }

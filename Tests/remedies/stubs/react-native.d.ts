@@ -2,6 +2,8 @@
 // react-native-vision-camera, Capacitor and Cordova types that the catalog's JSX and
 // TypeScript snippets use, as declarations only (from each package's own typings), so tsc can
 // check the snippets without node_modules.
+/** React Native's development flag (https://reactnative.dev/docs/javascript-environment). */
+declare const __DEV__: boolean;
 declare namespace JSX {
   interface Element {}
   interface ElementChildrenAttribute { children: {} }
@@ -13,11 +15,17 @@ declare module 'react' {
   export type ComponentType<P> = (props: P) => JSX.Element | null;
   export function useRef<T>(initial: T | null): { current: T | null };
   export function useState<S>(initial: S): [S, (next: S) => void];
+  export function useEffect(effect: () => void | (() => void), deps?: unknown[]): void;
   export const Fragment: ComponentType<{ children?: ReactNode }>;
 }
 declare module 'react-native' {
   export const Platform: { OS: 'ios' | 'android' };
-  export const Linking: { openURL(url: string): Promise<void>; openSettings(): Promise<void> };
+  export const Linking: {
+    openURL(url: string): Promise<void>;
+    openSettings(): Promise<void>;
+    getInitialURL(): Promise<string | null>;
+    addEventListener(type: 'url', handler: (event: { url: string }) => void): { remove(): void };
+  };
   export const PermissionsAndroid: {
     PERMISSIONS: { CAMERA: 'android.permission.CAMERA' };
     RESULTS: { GRANTED: 'granted'; DENIED: 'denied'; NEVER_ASK_AGAIN: 'never_ask_again' };
@@ -83,3 +91,13 @@ declare module '@capacitor/cli' {
     plugins?: { [name: string]: { [key: string]: unknown } };
   }
 }
+declare module '@capacitor/app' {
+  export interface URLOpenListenerEvent { url: string }
+  export const App: {
+    addListener(eventName: 'appUrlOpen', listener: (event: URLOpenListenerEvent) => void): Promise<{ remove(): Promise<void> }>;
+  };
+}
+/** cordova-plugin-customurlscheme calls window.handleOpenURL (https://github.com/EddyVerbruggen/Custom-URL-scheme);
+    cordova-plugin-buildinfo sets BuildInfo.debug (https://github.com/lynrin/cordova-plugin-buildinfo). */
+interface Window { handleOpenURL?: (url: string) => void }
+declare const BuildInfo: { debug: boolean } | undefined;
