@@ -31,8 +31,10 @@ def build_parser_harness(output):
 class Server:
     """One probe-server process on loopback, plain HTTP unless tls=True."""
 
-    def __init__(self, data_dir=None, tls=False, nofile=None, extra=(), log_level="warn", port=0):
+    def __init__(self, data_dir=None, tls=False, nofile=None, extra=(), log_level="warn", port=0, binary=None):
         self.owns_dir = data_dir is None
+        # Another build of the server (a copy whose bytes differ) where a test needs one.
+        self.binary = binary or SERVER_BINARY
         # 0 asks the kernel; a fixed port lets a restarted server take its old place.
         self.fixed_port = port
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="probe-rel-")
@@ -47,7 +49,7 @@ class Server:
         self.log_path = os.path.join(tempfile.gettempdir(), f"probe-rel-{os.getpid()}-{id(self)}.log")
 
     def start(self):
-        args = [SERVER_BINARY, "serve", "--host", LOOPBACK, "--port", str(self.fixed_port), "--second-port", "off",
+        args = [self.binary, "serve", "--host", LOOPBACK, "--port", str(self.fixed_port), "--second-port", "off",
                 "--setup-port", "off", "--data-dir", self.data_dir, "--log-level", self.log_level,
                 "--public", os.path.join(REPO, "Public")] + self.extra
         if not self.tls:

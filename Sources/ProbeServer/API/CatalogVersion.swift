@@ -1,12 +1,15 @@
+import Foundation
 import ProbeCatalog
 import Synchronization
 import ProbeHTTP
 
 /// What a stored judgement was judged against: the SHA-256 of the catalog's export
-/// (`Catalog.exportJSON`: probes, profiles, causes, diagnoses, remedies, wrappers) and of the
-/// server's version, whose code reads the catalog (the evaluators), so a release that judges
-/// otherwise judges every stored run once more too. Computed once per process, on first use:
-/// the export takes tens of milliseconds, which no start should wait for.
+/// (`Catalog.exportJSON`: probes, profiles, causes, diagnoses, remedies, wrappers), of the
+/// server's version and of the build that judges (`BuildIdentity`). The evaluators are code,
+/// not export: a change to one alone leaves the export as it was, and the version string is
+/// not bumped for it, so only the build's own bytes tell that it judges otherwise. Every new
+/// build therefore judges each stored run once more, on its first read. Computed once per
+/// process, on first use: the export takes tens of milliseconds, which no start should wait for.
 final class CatalogVersion: Sendable {
     private let source: @Sendable () -> String
     private let computed = Mutex<String?>(nil)
@@ -14,7 +17,7 @@ final class CatalogVersion: Sendable {
     /// Reads the export the API already built for `/api/catalog` and `/api/config`, rather
     /// than encoding the whole catalog a second time.
     init(document: CatalogDocument, serverVersion: String) {
-        source = { document.json + "\nserver " + serverVersion }
+        source = { document.json + "\nserver " + serverVersion + "\nbuild " + BuildIdentity.current }
     }
 
     convenience init(catalog: Catalog, serverVersion: String) {
@@ -29,4 +32,16 @@ final class CatalogVersion: Sendable {
             return made
         }
     }
+}
+
+/// The running executable's SHA-256 (hex, 32 characters): what distinguishes two builds of
+/// the same version, the judging code included. The file is mapped, not read, and hashed
+/// once per process; where it cannot be read, the version alone stands (a judgement is then
+/// kept across builds, as before).
+enum BuildIdentity {
+    static let current: String = {
+        let path = PublicDirectory.executablePath()
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return "unknown" }
+        return String(Digest.hex(data.withUnsafeBytes { Digest.sha256($0) }).prefix(32))
+    }()
 }
