@@ -55,7 +55,6 @@ public struct Catalog: Sendable {
     /// Every failing observation the catalog models, with its known causes and their sources.
     public static let symptoms: [Symptom] = StandardProbes.symptoms
     public func requirementSet(id: String) -> RequirementSet? { requirementSets.first { $0.id == id } }
-    public func checklistItem(id: String) -> ChecklistItem? { checklist.first { $0.id == id } }
 
     /// The expectation of every probe on `platform` under the requirement set `requirementSet`;
     /// nil for an unknown set.

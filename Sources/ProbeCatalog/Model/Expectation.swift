@@ -37,7 +37,6 @@ public struct ExpectationRule: Sendable, Codable, Equatable {
     static let browsers: [Platform] = [.iosSafari, .androidChrome, .desktop]
     static let appWebViews: [Platform] = [.iosWKWebView, .androidWebView, .rnWebViewIOS, .rnWebViewAndroid]
     static let iosAll: [Platform] = [.iosWKWebView, .iosSafari, .rnWebViewIOS]
-    static let androidAll: [Platform] = [.androidWebView, .androidChrome, .rnWebViewAndroid]
 
     static func on(_ platforms: [Platform], _ expectation: Expectation) -> [Platform: Expectation] {
         Dictionary(uniqueKeysWithValues: platforms.map { ($0, expectation) })

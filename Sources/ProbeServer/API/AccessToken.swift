@@ -72,12 +72,6 @@ public struct AccessToken: Sendable {
         return Self.cookie(Self.cookieName, in: request.headers)
     }
 
-    /// Whether a request carries the admin token (this one or a named `admin`). No token
-    /// presented is simply false; a wrong one costs its address one guess (`RateLimiter.tokenGuesses`).
-    public func authorizes(_ request: Request) throws(HTTPError) -> Bool {
-        try scope(of: request) == .admin
-    }
-
     /// The scope of the token a request presents: nil without one; a wrong one costs a guess.
     /// A token a browser sent for another site's page is not looked at (`sentCrossSite`):
     /// nil, and no guess spent.

@@ -16,7 +16,8 @@ import Testing
         #expect(seen == Probe.Phase.allCases.filter { phases.contains($0) }, "phases interleave or are out of order: \(seen)")
         for (index, probe) in probes.enumerated() {
             guard let after = probe.after else { continue }
-            let other = try? #require(ids.firstIndex(of: after.probe), "\(probe.id) waits on \(after.probe), which the catalog does not have")
+            let other = ids.firstIndex(of: after.probe)
+            #expect(other != nil, "\(probe.id) waits on \(after.probe), which the catalog does not have")
             if after.waits == .run, let other { #expect(other < index, "\(probe.id) runs after \(after.probe) but comes first") }
         }
         #expect(ids.last == "operator.checklist")
