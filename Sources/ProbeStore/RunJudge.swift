@@ -45,6 +45,16 @@ public enum RunJudge {
                                        wrapperOverride: metadata["wrapper"]?.stringValue)
     }
 
+    /// The metadata key of the run's own `requireTaps` setting (POST /api/runs keeps it there,
+    /// as it keeps `wrapper`).
+    public static let requireTapsKey = "requireTaps"
+
+    /// Whether the run was created to count the tap steps nobody tapped (`Diff.overall`): a
+    /// farm script that taps asks for it, so its run's one judgement is the strict one.
+    public static func requiresTaps(_ run: RunRecord) -> Bool {
+        observation(run.metadata)[requireTapsKey]?.boolValue == true
+    }
+
     /// What the page reported: the run's platform without its `platform` override, as the
     /// run's row keeps it (`detectedPlatform`), so that the override, else this, is the
     /// platform every judgement of the run names.
@@ -56,24 +66,27 @@ public enum RunJudge {
 
     /// The diff of a run against its requirement set (or the one asked for). `now`: the time of
     /// judging; with it a run that stopped inside a step gets that step's finding (the last
-    /// receipt time and the completion come from the store's records).
+    /// receipt time and the completion come from the store's records). `requireTaps`: asked
+    /// for (`?requireTaps=`); nil, the run's own setting (`requiresTaps`).
     public static func report(run: RunRecord, records: [ResultRecord], requirementSet: String? = nil,
-                              platformOverride: String? = nil, catalog: Catalog = .standard, now: Date? = nil) throws(UnknownRequirementSet) -> DiffReport {
+                              platformOverride: String? = nil, requireTaps: Bool? = nil, catalog: Catalog = .standard,
+                              now: Date? = nil) throws(UnknownRequirementSet) -> DiffReport {
         try report(run: run, records: records, parsed: records.map(probeResult), requirementSet: requirementSet,
-                   platformOverride: platformOverride, catalog: catalog, now: now)
+                   platformOverride: platformOverride, requireTaps: requireTaps, catalog: catalog, now: now)
     }
 
     /// `report`, for results already parsed from `records` (same order): a caller that also
     /// shows them (a report document) parses each observation once.
     public static func report(run: RunRecord, records: [ResultRecord], parsed results: [ProbeResult], requirementSet: String? = nil,
-                              platformOverride: String? = nil, catalog: Catalog = .standard, now: Date? = nil) throws(UnknownRequirementSet) -> DiffReport {
+                              platformOverride: String? = nil, requireTaps: Bool? = nil, catalog: Catalog = .standard,
+                              now: Date? = nil) throws(UnknownRequirementSet) -> DiffReport {
         let platform = platform(of: run, results: results, override: platformOverride)
         let set = requirementSet ?? run.requirementSet
         guard let diff = Diff(catalog: catalog, platform: platform, requirementSet: set) else {
             throw UnknownRequirementSet(requirementSet: set, platform: platform.platform)
         }
         let clock = now.map { RunClock(now: $0, lastActivity: records.map(\.receivedAt).max(), completed: run.completedAt != nil) }
-        return diff.report(results: results, run: run.id, clock: clock)
+        return diff.report(results: results, run: run.id, clock: clock, requireTaps: requireTaps ?? requiresTaps(run))
     }
 }
 

@@ -15,11 +15,12 @@ enum DiffCommand: Command {
         .init(long: "platform", short: nil, valueName: "PLATFORM", help: "Judge as this platform instead of the detected one (\(Platform.allCases.map(\.rawValue).joined(separator: ", ")))."),
         .init(long: "format", short: "f", valueName: "FORMAT", help: "text (default), json (the DiffReport), junit or md."),
         .init(long: "output", short: "o", valueName: "FILE", help: "Write the report to FILE instead of stdout."),
+        .init(long: "require-taps", short: nil, valueName: nil, help: "Count the tap steps of an unattended run nobody tapped as not run: incomplete (exit 2) unless they were tapped (as `wait --require-taps`)."),
     ] + ServerOptions.options
 
     static let usage = [
-        "diff <file> [--profile SET] [--platform PLATFORM] [--format FORMAT]",
-        "diff <run-id> [--server URL] [--profile SET] [--format FORMAT]",
+        "diff <file> [--profile SET] [--platform PLATFORM] [--format FORMAT] [--require-taps]",
+        "diff <run-id> [--server URL] [--profile SET] [--format FORMAT] [--require-taps]",
     ]
     static let operands = Operands.exactly(1, "a results file or a run id")
     static let argumentHelp: [(name: String, help: String)] = [
@@ -50,14 +51,16 @@ enum DiffCommand: Command {
             throw UsageError("unknown platform \(platform); known: \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
         }
 
+        // Nil, not false, without the flag: the run's own setting decides.
+        let requireTaps: Bool? = args.flag("require-taps") ? true : nil
         let document: RunReportDocument
         if target == "-" || FileManager.default.fileExists(atPath: target) {
-            document = try offline(path: target, requirementSet: requirementSet, platform: platform)
+            document = try offline(path: target, requirementSet: requirementSet, platform: platform, requireTaps: requireTaps)
         } else if ServerOptions.serverText(args) != nil || RunID.isWellFormed(target) {
             // Not a file: a run id, on the given server or the local one's default.
             let id = try ServerOptions.runID(target)
             let api = try ServerOptions.client(args, command: "diff")
-            let diff = try api.diff(id, profile: requirementSet, platform: platform)
+            let diff = try api.diff(id, profile: requirementSet, platform: platform, requireTaps: requireTaps)
             document = RunReportDocument(diff: diff, results: [])
         } else {
             throw CommandFailure("no such file: \(Logger.sanitize(target, max: 200)); a run id is 1 to 64 characters of A-Z a-z 0-9 - _", exitCode: ExitCode.noInput)
@@ -82,8 +85,9 @@ enum DiffCommand: Command {
         return format
     }
 
-    /// Reads results (or a report) from a file and judges them here.
-    static func offline(path: String, requirementSet: String, platform: String?) throws -> RunReportDocument {
+    /// Reads results (or a report) from a file and judges them here. `requireTaps`: nil, the
+    /// stored run's own setting (a report's `metadata.requireTaps`).
+    static func offline(path: String, requirementSet: String, platform: String?, requireTaps: Bool? = nil) throws -> RunReportDocument {
         let bytes: [UInt8]
         if path == "-" {
             bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
@@ -100,7 +104,7 @@ enum DiffCommand: Command {
         guard let diff = Diff(platform: detected, requirementSet: requirementSet) else {
             throw UsageError("no profile for \(requirementSet) on \(detected.platform.rawValue)")
         }
-        let report = diff.report(results: results, run: run.id)
+        let report = diff.report(results: results, run: run.id, requireTaps: requireTaps ?? RunJudge.requiresTaps(run))
         if var document = input.document {
             // Keep the stored run's facts (label, device, uploads); replace the judgement.
             document.diff = report

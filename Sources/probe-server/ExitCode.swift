@@ -71,6 +71,7 @@ enum ExitCode {
             case 400, 422: return (Self.usage, api.localizedDescription)
             default: return (unavailable, api.localizedDescription)
             }
+        case let old as ServerIgnoredRequireTaps: return (unavailable, old.localizedDescription)
         case let client as HTTPClientError:
             switch client {
             case .invalidURL: return (Self.usage, client.localizedDescription)

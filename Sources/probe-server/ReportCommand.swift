@@ -9,9 +9,10 @@ enum ReportCommand: Command {
     static let options: [Arguments.Option] = [
         .init(long: "format", short: "f", valueName: "FORMAT", help: "text (default), json, junit, md or html."),
         .init(long: "output", short: "o", valueName: "FILE", help: "Write the report to FILE instead of stdout."),
+        .init(long: "require-taps", short: nil, valueName: nil, help: "Judge the run as `wait --require-taps` does: the tap steps nobody tapped count as not run."),
     ] + ServerOptions.options
 
-    static let usage = ["report <run-id> [--server URL] [--format FORMAT] [--output FILE]"]
+    static let usage = ["report <run-id> [--server URL] [--format FORMAT] [--output FILE] [--require-taps]"]
     static let operands = Operands.exactly(1, "a run id")
     static let discussion = """
         The JSON report is fetched from the server and the other formats are rendered from it
@@ -34,11 +35,14 @@ enum ReportCommand: Command {
             throw UsageError("--format must be text, json, junit, md or html; got \(formatText)")
         }
         let api = try ServerOptions.client(args, command: "report")
+        let requireTaps: Bool? = args.flag("require-taps") ? true : nil
         let text: String
         if format == .json {
-            text = String(decoding: try api.report(id, format: .json), as: UTF8.self)
+            let bytes = try api.report(id, format: .json, requireTaps: requireTaps)
+            if requireTaps != nil { try api.checkRequireTaps(requireTaps, try RunReportDocument.decode(bytes).diff) }
+            text = String(decoding: bytes, as: UTF8.self)
         } else {
-            let document = try api.reportDocument(id)
+            let document = try api.reportDocument(id, requireTaps: requireTaps)
             switch format {
             case .text: text = RunReports.text(document, style: args.value("output") == nil ? Output.style : .plain)
             case .junit: text = RunReports.junit(document)

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import ProbeServer
 
@@ -16,12 +19,7 @@ enum ReportFolder {
     }
 
     static func write(_ document: RunReportDocument, to directory: String) throws {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure("cannot create the report folder \(directory): \(error.localizedDescription); check that its parent is writable",
-                                 exitCode: ExitCode.cannotCreate)
-        }
+        try create(directory)
         let page = RunReports.standaloneHTML(document)
         let files: [(String, String, String)] = [
             (jsonFileName, RunReports.json(document), "JSON report"),
@@ -33,6 +31,44 @@ enum ReportFolder {
         for (name, text, what) in files {
             try Output.writeFile(text, to: (directory as NSString).appendingPathComponent(name), what: what)
         }
+    }
+
+    /// Creates `directory` and its missing parents, as `mkdir -p` does; returns it.
+    @discardableResult
+    static func create(_ directory: String, for what: String? = nil) throws -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw CommandFailure("cannot create the folder \(directory)\(what.map { " for the \($0)" } ?? ""): a file of that name is in the way",
+                                     exitCode: ExitCode.cannotCreate)
+            }
+            return directory
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure("cannot create the folder \(directory)\(what.map { " for the \($0)" } ?? ""): \(reason(error)); "
+                                     + "check that its parent is writable, or pick another path", exitCode: ExitCode.cannotCreate)
+        }
+        return directory
+    }
+
+    /// A report file's path with its folder created (`create`); returns the path.
+    static func prepare(_ path: String, what: String) throws -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try create(folder, for: what) }
+        return path
+    }
+
+    /// The system's words for why a folder could not be made ("Permission denied"), not
+    /// Foundation's sentence about a file "couldn't be saved".
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        return nsError.localizedDescription
     }
 
     /// `--junit PATH`: a folder (an existing one, or a path ending in `/`) gets `TEST-probe-server.xml`.

@@ -87,7 +87,8 @@ enum TryCommand: Command {
             ? "started a probe-server at \(server.url) (data in \(server.dataDirectory)); it stops when the trial ends"
             : "using the probe-server at \(server.url)")
 
-        let run = try server.api.createRun(label: "try", platform: plan.platform)
+        // The engine taps every farm tap (`Catalog.farmTaps`), as a farm script does: its taps count.
+        let run = try server.api.createRun(label: "try", platform: plan.platform, requireTaps: true)
         // The server's own URL for the run (it may carry more than the id), never rebuilt here.
         let runURL = server.absolute(run.url ?? "/?run=\(run.id)")
         let pageURL = runURL + (runURL.contains("?") ? "&" : "?") + launcher.pageQuery(platform: plan.platform)

@@ -21,26 +21,38 @@ enum WaitCommand: Command {
 
     static let options: [Arguments.Option] = [
         .init(long: "timeout", short: nil, valueName: "SECONDS", help: "Give up after this long (default \(defaultTimeoutSeconds)); then exit 2."),
-        .init(long: "junit", short: "j", valueName: "FILE", help: "Write the JUnit XML report to FILE (a folder: FOLDER/\(RunReports.junitFileName), Azure's TEST-*.xml)."),
+        .init(long: "junit", short: "j", valueName: "FILE", help: "Write the JUnit XML report to FILE; to FOLDER/\(RunReports.junitFileName) (Azure's TEST-*.xml) when FILE is a folder or ends in /. Missing folders are created."),
         .init(long: "json", short: nil, valueName: "FILE", help: "Write the JSON report to FILE."),
         .init(long: "markdown", short: "m", valueName: "FILE", help: "Write the Markdown report (a PR comment) to FILE."),
         .init(long: "out", short: nil, valueName: "DIR", help: "Write every report into DIR: \(ReportFolder.fileNames.joined(separator: ", ")) (created if missing)."),
+        .init(long: "require-taps", short: nil, valueName: nil, help: "Count the tap steps nobody tapped (pick an image, cancel then pick) as not run: the run is incomplete (exit 2) unless a farm script tapped them. For a script that taps; a run created with \"requireTaps\": true is judged so without it."),
         .init(long: "github", short: nil, valueName: nil, help: "Append the Markdown report to $GITHUB_STEP_SUMMARY and print ::error/::warning annotations per finding (on by itself when GITHUB_ACTIONS=true)."),
         .init(long: "quiet", short: "q", valueName: nil, help: "Print nothing but errors (and --github's annotations)."),
     ] + ServerOptions.options
 
-    static let usage = ["wait <run-id> [--server URL] [--timeout SECONDS] [--junit FILE] [--json FILE] [--out DIR] [--github]"]
+    static let usage = ["wait <run-id> [--server URL] [--timeout SECONDS] [--junit FILE] [--json FILE] [--out DIR] [--github] [--require-taps]"]
     static let discussion = """
         The report files are written in every case where the report could be fetched,
-        timeouts included.
+        timeouts included; their folders are created first, so a path that cannot be
+        written fails at once (exit 73), not after the wait. A run that timed out or is
+        incomplete has an error test case in the JUnit report, which CI shows red.
+
+        In an unattended run (?mode=unattended) the steps nobody was there to do end
+        "not run (needs a person)": the steps only a person can complete (relaunch the
+        app, "did the camera open directly?") and, unless --require-taps, the tap steps
+        (pick an image). They do not hold the verdict back: a correctly configured app is
+        READY (exit 0), and the report names them and the checklist items they leave open.
         """
     static let operands = Operands.exactly(1, "a run id")
     static let argumentHelp: [(name: String, help: String)] = [
         ("<run-id>", "The run created with POST /api/runs and opened on the device."),
     ]
     static let exitStatuses: [ExitStatusNote] = [
-        .ready, .findings, .incompleteOrTimedOut, .noSuchRun, .serverUnreachable,
-        ExitStatusNote(ExitCode.cannotCreate, "a report file cannot be written"),
+        .ready, .findings,
+        ExitStatusNote(ExitCode.incomplete, "incomplete (with --require-taps: a tap step nobody tapped) or timed out"),
+        .noSuchRun,
+        ExitStatusNote(ExitCode.unavailable, "the server cannot be reached, or is too old for --require-taps"),
+        ExitStatusNote(ExitCode.cannotCreate, "a report file or its folder cannot be written"),
         .tokenRefused,
     ]
 
@@ -49,6 +61,13 @@ enum WaitCommand: Command {
         let timeout = try args.int("timeout", Int.self, range: 1...86_400) ?? defaultTimeoutSeconds
         let api = try ServerOptions.client(args, command: "wait")
         let quiet = args.flag("quiet")
+        // Nil, not false, without the flag: the run's own setting decides.
+        let requireTaps: Bool? = args.flag("require-taps") ? true : nil
+        // The folders first: a path that cannot be written fails now, not after the wait.
+        let junit = try args.value("junit").map { try ReportFolder.prepare(ReportFolder.junitPath($0), what: "JUnit report") }
+        let json = try args.value("json").map { try ReportFolder.prepare($0, what: "JSON report") }
+        let markdown = try args.value("markdown").map { try ReportFolder.prepare($0, what: "Markdown report") }
+        let out = try args.value("out").map { try ReportFolder.create($0) }
         // In GitHub Actions every line but the annotations is data: commands stay off from
         // here to just before them, and on every way out (a thrown error included).
         let pause = GitHubStep.isActive(flag: args.flag("github")) ? GitHubStep.CommandPause() : nil
@@ -81,11 +100,11 @@ enum WaitCommand: Command {
             throw CommandFailure("gave up after \(timeout) s: \(lastProblem)", exitCode: ExitCode.unavailable)
         }
 
-        let document = try api.reportDocument(id)
-        if let path = args.value("junit") { try Output.writeFile(RunReports.junit(document), to: ReportFolder.junitPath(path), what: "JUnit report") }
-        if let path = args.value("json") { try Output.writeFile(RunReports.json(document), to: path, what: "JSON report") }
-        if let path = args.value("markdown") { try Output.writeFile(RunReports.markdown(document), to: path, what: "Markdown report") }
-        if let directory = args.value("out") { try ReportFolder.write(document, to: directory) }
+        let document = try api.reportDocument(id, requireTaps: requireTaps)
+        if let junit { try Output.writeFile(RunReports.junit(document), to: junit, what: "JUnit report") }
+        if let json { try Output.writeFile(RunReports.json(document), to: json, what: "JSON report") }
+        if let markdown { try Output.writeFile(RunReports.markdown(document), to: markdown, what: "Markdown report") }
+        if let out { try ReportFolder.write(document, to: out) }
         if !quiet {
             if completed {
                 try Output.write(RunReports.text(document, style: Output.style))

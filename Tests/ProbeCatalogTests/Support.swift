@@ -26,10 +26,10 @@ enum Run {
 
     static func report(
         _ platform: Platform, _ results: [ProbeResult], requirementSet: String = "liveform",
-        osVersion: String? = nil, engineVersion: String? = nil
+        osVersion: String? = nil, engineVersion: String? = nil, requireTaps: Bool = false
     ) -> DiffReport {
         Diff(platform: detected(platform, osVersion: osVersion, engineVersion: engineVersion), requirementSet: requirementSet)!
-            .report(results: results)
+            .report(results: results, requireTaps: requireTaps)
     }
 
     static func finding(_ platform: Platform, _ result: ProbeResult, others: [ProbeResult] = [], requirementSet: String = "liveform") -> Finding {

@@ -29,22 +29,25 @@ def check_junit(path):
     ElementTree.parse(path)  # raises on malformed XML
     xml = junitparser.JUnitXml.fromfile(path)
     suites = list(xml) if isinstance(xml, junitparser.JUnitXml) else [xml]
-    summary = {"suites": len(suites), "tests": 0, "failures": 0, "skipped": 0, "cases": []}
+    summary = {"suites": len(suites), "tests": 0, "failures": 0, "errors": 0, "skipped": 0, "cases": []}
     for suite in suites:
         summary["tests"] += suite.tests
         summary["failures"] += suite.failures
+        summary["errors"] += suite.errors
         summary["skipped"] += suite.skipped
         summary["properties"] = {p.name: p.value for p in suite.properties()}
         for case in suite:
             outcome = "pass"
             message = None
             text = None
+            kind = None
             for result in case.result:
                 outcome = type(result).__name__.lower()
                 message = result.message
                 text = result.text
+                kind = result.type
             summary["cases"].append({"classname": case.classname, "name": case.name, "outcome": outcome,
-                                     "message": message, "text": text, "time": case.time})
+                                     "message": message, "type": kind, "text": text, "time": case.time})
     return summary
 
 

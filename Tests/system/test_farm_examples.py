@@ -1,22 +1,18 @@
-"""The farm scripts of examples/: the GitHub Actions workflow's `run:` steps run as the
-runner runs them (one bash per step, GITHUB_ENV/GITHUB_PATH carried between steps,
-GITHUB_ACTIONS=true, `if: always()` steps after a failure) against the real binary, with
-headless Chromium as the device behind `adb`; the Appium script's HTTP part against the
-real server with Playwright tapping the ids the script taps; the Maestro flow and the AWS
-Device Farm test spec parsed, and every id they tap found in the page's catalog."""
+"""The farm scripts of examples/: the Appium script's HTTP part against the real server with
+Playwright tapping the ids the script taps (its run requires the taps, so the verdict counts
+them); the Maestro flow and the AWS Device Farm test spec parsed, and every id they tap found
+in the page's catalog. The GitHub Actions workflow is run in test_ci_recipe.py."""
 import importlib.util
 import json
 import os
 import re
-import signal
-import socket
 import subprocess
 import sys
 
 import yaml
 
-from conftest import BINARY, ROOT, Server, free_port
-from test_ci_recipe import DEVICE, EXIT_BY_VERDICT, api
+from conftest import BINARY, ROOT, Server
+from test_ci_recipe import api
 
 EXAMPLES = os.path.join(ROOT, "examples")
 FIXTURE = os.path.join(EXAMPLES, "appium", "document.jpg")
@@ -43,112 +39,6 @@ def load_appium_script():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def free_pair():
-    """A port whose successor is free too (the server's second origin is port + 1)."""
-    for _ in range(50):
-        port = free_port()
-        with socket.socket() as s:
-            try:
-                s.bind(("", port + 1))
-                return port
-            except OSError:
-                continue
-    raise RuntimeError("no free pair of ports")
-
-
-def read_env_file(path):
-    values = {}
-    if os.path.exists(path):
-        for line in open(path, encoding="utf-8").read().splitlines():
-            if "=" in line:
-                key, value = line.split("=", 1)
-                values[key] = value
-    return values
-
-
-# ---------------------------------------------------------------- GitHub Actions
-
-def test_GitHubWorkflow_StepsRunAsWritten_AndTheWaitStepExitsWithTheVerdict(tmp_path):
-    workflow = yaml.safe_load(open(os.path.join(EXAMPLES, "github-actions", "webview-probe.yml"), encoding="utf-8"))
-    assert set(workflow) >= {"name", "jobs"} and (True in workflow or "on" in workflow)  # PyYAML reads `on:` as True
-    job = workflow["jobs"]["probe"]
-    work = tmp_path / "workspace"
-    work.mkdir()
-    files = {name: str(tmp_path / name) for name in ("GITHUB_ENV", "GITHUB_PATH", "GITHUB_STEP_SUMMARY")}
-    for path in files.values():
-        open(path, "w").close()
-    env = dict(os.environ, **{k: str(v) for k, v in job.get("env", {}).items()}, **files,
-               GITHUB_ACTIONS="true", GITHUB_REF_NAME="main", GITHUB_SHA="0123abc", GITHUB_WORKSPACE=str(work),
-               PATH=os.path.dirname(BINARY) + ":" + os.environ["PATH"])
-    env.pop("PROBE_SERVER", None)
-    env.pop("PROBE_TOKEN", None)
-    port = free_pair()
-    env["PROBE_PORT"] = str(port)  # the workflow's own port may be taken on this machine
-    device = tmp_path / "device.py"
-    device.write_text(DEVICE)
-    prelude = f'''adb() {{  # the device stand-in: adb shell am start -a ACTION -d URL PACKAGE
-  local url=""
-  while [ $# -gt 0 ]; do [ "$1" = -d ] && url=$2; shift; done
-  url=$(printf '%s' "$url" | tr -d "'")
-  setsid {sys.executable} {device} "$url" > device.log 2>&1 &
-  echo $! > device.pid
-}}
-'''
-    ran, failed, outputs = [], False, {}
-    try:
-        for step in job["steps"]:
-            name = step.get("name", step.get("uses"))
-            if "uses" in step:
-                continue  # actions/checkout, upload-artifact: the runner's, not the workflow's shell
-            if failed and "always()" not in str(step.get("if", "")):
-                continue
-            done = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", prelude + step["run"]],
-                                  cwd=work, env=env, capture_output=True, text=True, timeout=400)
-            ran.append(name)
-            outputs[name] = done
-            failed = failed or done.returncode != 0
-            env.update(read_env_file(files["GITHUB_ENV"]))
-            extra = [line for line in open(files["GITHUB_PATH"]).read().splitlines() if line]
-            if extra:
-                env["PATH"] = ":".join(reversed(extra)) + ":" + env["PATH"]
-        assert ran == ["Build probe-server", "Start probe-server", "Create a run", "Open the run on the device",
-                       "Wait for the verdict", "Stop probe-server"], (ran, {k: v.stderr[-2000:] for k, v in outputs.items()})
-        for name in ran[:4]:
-            assert outputs[name].returncode == 0, (name, outputs[name].stdout, outputs[name].stderr)
-        waited = outputs["Wait for the verdict"]
-        assert env["PROBE_SERVER"] == f"https://localhost:{port}"
-        # The server is stopped by now (the always() step): what it said is in --out's JSON report.
-        report = work / "probe-report"
-        assert (report / "report.json").exists(), (waited.returncode, waited.stdout, waited.stderr)
-        document = json.load(open(report / "report.json"))
-        assert document["run"]["id"] == env["RUN"]
-        assert document["run"].get("completedAt"), "the device did not complete the run:\n" + (work / "device.log").read_text()
-        verdict = document["diff"]["verdict"]
-        assert waited.returncode == EXIT_BY_VERDICT[verdict], (waited.returncode, verdict, waited.stderr)
-        # --out: every format in one folder; JUnit valid against the schema, one case per probe.
-        assert sorted(os.listdir(report)) == ["TEST-probe-server.xml", "report.css", "report.html", "report.json", "report.md"]
-        from junitparser import JUnitXml
-        cases = [case for suite in JUnitXml.fromfile(str(report / "TEST-probe-server.xml")) for case in suite]
-        assert len(cases) == len(document["diff"]["findings"]) > 0
-        valid = subprocess.run(["xmllint", "--noout", "--schema", SCHEMA, str(report / "TEST-probe-server.xml")], capture_output=True, text=True)
-        assert valid.returncode == 0, valid.stderr
-        # GITHUB_ACTIONS=true: the job summary and one annotation per failing or warning finding.
-        findings = document["diff"]["findings"]
-        annotated = [line for line in waited.stdout.splitlines() if line.startswith(("::error ", "::warning "))]
-        assert len(annotated) == len([f for f in findings if f["verdict"] in ("fail", "warn")]), waited.stdout
-        assert open(files["GITHUB_STEP_SUMMARY"], encoding="utf-8").read().startswith("### ")
-        # The always() step stopped the server.
-        assert outputs["Stop probe-server"].returncode == 0
-    finally:
-        for name in ("probe-server.pid", "device.pid"):
-            path = work / name
-            if path.exists():
-                try:
-                    os.kill(int(path.read_text()), signal.SIGKILL if name == "device.pid" else signal.SIGTERM)
-                except (ProcessLookupError, ValueError):
-                    pass
 
 
 # ---------------------------------------------------------------- Appium script
@@ -219,6 +109,9 @@ def test_AppiumScript_HTTPPart_CreatesARunAndReadsItsVerdict_AndItsTapIdsAreTheP
         verdict = probe.wait_verdict(run["id"], 120)
         state = api(server, f"/api/runs/{run['id']}")
         assert verdict == state["verdict"] and verdict in script.EXIT_BY_VERDICT
+        # The script taps, so its run counts the taps: its verdict is the strict one.
+        assert state["metadata"].get("requireTaps") is True
+        assert api(server, f"/api/runs/{run['id']}/diff")["requireTaps"] is True
         # Every id the script taps appeared on the page and was tapped.
         for tap, _ in farm_taps:
             assert f"tapped {tap}" in device.stdout, (tap, device.stdout)

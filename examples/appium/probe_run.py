@@ -4,7 +4,9 @@
   python3 probe_run.py --server https://probe.example.com --appium http://127.0.0.1:4723 \
       --package com.example.app --platform android-webview --report-dir probe-report
 
-1. creates a run on probe-server (POST /api/runs) and takes its URL with the write key;
+1. creates a run on probe-server (POST /api/runs) and takes its URL with the write key; the
+   run has `requireTaps`, as this script taps: a tap step it missed makes the run incomplete
+   (exit 2) rather than being left to a person;
 2. opens it in the app by deep link (`mobile: deepLink`,
    https://github.com/appium/appium-uiautomator2-driver#mobile-deeplink) in unattended mode
    with `tapWait`, so the tap steps wait for this script;
@@ -54,7 +56,8 @@ class ProbeServer:
             return response.read()
 
     def create_run(self, label, platform=None, metadata=None):
-        body = {"label": label}
+        """A run whose verdict counts the tap steps (`requireTaps`): this script taps them."""
+        body = {"label": label, "requireTaps": True}
         if platform:
             body["platform"] = platform
         if metadata:

@@ -48,13 +48,13 @@ public struct Diff: Sendable {
     /// Detects the platform by the one rule (`PlatformDetector.detect(results:…)`,
     /// `platformOverride` = `?platform=`), then diffs. Nil when the requirement set is unknown.
     /// `userAgent`: the User-Agent header the server saw, used when the page could not post
-    /// `env.platform` (JavaScript off, or the page crashed before it).
+    /// `env.platform` (JavaScript off, or the page crashed before it). `requireTaps`: see `overall`.
     public static func report(
         results: [ProbeResult], requirementSet: String = Catalog.defaultRequirementSet,
-        platformOverride: String? = nil, userAgent: String? = nil, catalog: Catalog = .standard
+        platformOverride: String? = nil, userAgent: String? = nil, requireTaps: Bool = false, catalog: Catalog = .standard
     ) -> DiffReport? {
         let detected = PlatformDetector.detect(results: results, userAgent: userAgent, override: platformOverride)
-        return Diff(catalog: catalog, platform: detected, requirementSet: requirementSet)?.report(results: results)
+        return Diff(catalog: catalog, platform: detected, requirementSet: requirementSet)?.report(results: results, requireTaps: requireTaps)
     }
 
     /// The latest attempt of each probe.
@@ -69,8 +69,9 @@ public struct Diff: Sendable {
     /// `run` names the run when it has no result yet (a fresh run is `incomplete`, not anonymous).
     /// `clock`: when the run is judged and what the server knows of it; with it, a run whose
     /// results stopped inside a step gets that step's finding (`StalledStep`). Without it the
-    /// diff judges the results alone.
-    public func report(results: [ProbeResult], run: String? = nil, clock: RunClock? = nil) -> DiffReport {
+    /// diff judges the results alone. `requireTaps`: the tap steps nobody tapped hold the
+    /// verdict back (`overall`); the run's own setting, or `--require-taps`.
+    public func report(results: [ProbeResult], run: String? = nil, clock: RunClock? = nil, requireTaps: Bool = false) -> DiffReport {
         let markers = results.filter(StepMarker.isMarker)
         let results = results.filter { !StepMarker.isMarker($0) }
         let latest = Self.latestAttempts(results)
@@ -89,8 +90,8 @@ public struct Diff: Sendable {
         var counts = Dictionary(uniqueKeysWithValues: Finding.Verdict.allCases.map { ($0.rawValue, 0) })
         for finding in findings { counts[finding.verdict.rawValue, default: 0] += 1 }
 
-        let leftToPerson = Set(catalog.probes.filter { $0.needsPerson && latest[$0.id].map(Self.isLeftToPerson) == true }.map(\.id))
-        let (verdict, overallReasons) = Self.overall(findings: findings, coverage: coverage, leftToPerson: leftToPerson)
+        let unattended = UnattendedSkips(catalog: catalog, latest: latest)
+        let (verdict, overallReasons) = Self.overall(findings: findings, coverage: coverage, unattended: unattended, requireTaps: requireTaps)
         var reasons = overallReasons
         if let stalled {
             let title = catalog.probe(id: stalled.step)?.title ?? stalled.step.rawValue
@@ -107,24 +108,54 @@ public struct Diff: Sendable {
         return DiffReport(
             schema: Catalog.schemaVersion, run: run ?? results.first?.run, platform: platform,
             requirementSet: requirementSet.id, verdict: verdict, verdictReasons: reasons.map(\.text), reasons: reasons, counts: counts,
-            findings: findings, coverage: coverage, topRemedies: Array(top), unknownProbes: unknown,
+            findings: findings, coverage: coverage, topRemedies: Array(top), unknownProbes: unknown, requireTaps: requireTaps,
             platformSummary: Words.platform(platform))
     }
 
     /// The reason the page gives a step it skipped because the run is unattended (no person
-    /// to answer); a person who skips a step in an attended run gives `skipped-by-operator`.
+    /// to answer, no farm script that tapped); a person who skips a step in an attended run
+    /// gives `skipped-by-operator`.
     public static let unattendedSkipReason = "needs-operator"
+    /// What the finding of such a step says it observed.
+    public static let leftToPersonObserved = "not run (needs a person)"
 
-    /// An unattended run's skip of a step only a person can complete (`Probe.needsPerson`).
+    /// An unattended run's skip of a step nobody was there to do.
     static func isLeftToPerson(_ result: ProbeResult) -> Bool {
         result.status == .skipped && result.reason == unattendedSkipReason
     }
 
-    /// `leftToPerson`: steps of an unattended run that only a person could have completed
+    /// The steps an unattended run skipped because nobody was there (`unattendedSkipReason`),
+    /// in two kinds: `byPerson`, those only a person can complete (`Probe.needsPerson`: the
+    /// answer is what they saw, or the step is outside the page), and `untapped`, those a
+    /// farm script could have tapped (`Catalog.isFarmTappable`: pick a file, open a window).
+    struct UnattendedSkips: Equatable {
+        var byPerson: Set<ProbeID> = []
+        var untapped: Set<ProbeID> = []
+
+        init(byPerson: Set<ProbeID> = [], untapped: Set<ProbeID> = []) {
+            self.byPerson = byPerson
+            self.untapped = untapped
+        }
+
+        init(catalog: Catalog, latest: [ProbeID: ProbeResult]) {
+            for probe in catalog.probes where latest[probe.id].map(Diff.isLeftToPerson) == true {
+                if probe.needsPerson { byPerson.insert(probe.id) } else if Catalog.isFarmTappable(probe) { untapped.insert(probe.id) }
+            }
+        }
+    }
+
+    /// The verdict and its reasons: the one rule every reader of a run reads back.
+    ///
+    /// `unattended`: steps of an unattended run that nobody was there to do
     /// (docs/requirements.md#product-rules: skipped, never failed). They do not hold back `ready`,
-    /// which then speaks for everything a farm can observe; the reasons name them and the
-    /// checklist items they leave open. Any other skip or missing result is `incomplete`.
-    static func overall(findings: [Finding], coverage: ChecklistCoverage, leftToPerson: Set<ProbeID> = []) -> (DiffReport.Verdict, [VerdictReason]) {
+    /// which then speaks for everything the run could observe; the reasons name them and the
+    /// checklist items they leave open. `requireTaps` (a farm script that taps: the run's
+    /// setting, or `wait --require-taps`) makes the untapped ones count as not run: the run is
+    /// `incomplete` until every tap step a farm can do was done. A step only a person can
+    /// complete never counts (no script answers "did the camera open directly?"). Any other
+    /// skip or missing result is `incomplete`.
+    static func overall(findings: [Finding], coverage: ChecklistCoverage, unattended: UnattendedSkips = UnattendedSkips(),
+                        requireTaps: Bool = false) -> (DiffReport.Verdict, [VerdictReason]) {
         var reasons: [VerdictReason] = []
         // A consequence fails with its cause: the cause is the reason (`Consequence`).
         // Named in the run's one order: the step that stops the flow first.
@@ -144,6 +175,7 @@ public struct Diff: Sendable {
         }
         if !reasons.isEmpty { return (.notReady, reasons) }
 
+        let leftToPerson = requireTaps ? unattended.byPerson : unattended.byPerson.union(unattended.untapped)
         let open = findings.filter {
             ($0.verdict == .notRun || $0.verdict == .skipped) && $0.expectation != .info
         }
@@ -152,7 +184,14 @@ public struct Diff: Sendable {
         // open under a ready one.
         let openItems = coverage.items.filter { $0.status == .unverified || $0.status == .unconfirmed }
         if !missing.isEmpty {
-            reasons.append(.steps(.notRun, missing) { "\($0) not run or skipped" })
+            let untapped = missing.filter { unattended.untapped.contains($0.probe) }
+            if !untapped.isEmpty {
+                reasons.append(.steps(.notRun, untapped) { "\($0) not tapped (taps required)" })
+            }
+            let others = missing.filter { !unattended.untapped.contains($0.probe) }
+            if !others.isEmpty {
+                reasons.append(.steps(.notRun, others) { "\($0) not run or skipped" })
+            }
             if !openItems.isEmpty {
                 reasons.append(.items(.unverified, openItems) { "\($0) left unverified" })
             }
@@ -205,6 +244,9 @@ public struct Diff: Sendable {
                 return make(.notRun, "not run (it runs after \(title) grants the camera)")
             }
             return make(.notRun, "no result posted")
+        }
+        if Self.isLeftToPerson(result) {
+            return make(.skipped, Self.leftToPersonObserved)
         }
         if result.status == .skipped {
             return make(.skipped, "skipped" + (Words.reason(result.reason).map { ": \($0)" } ?? ""))

@@ -32,6 +32,9 @@ public struct DiffReport: Sendable, Codable, Equatable {
     public let topRemedies: [TopRemedy]
     /// Probe ids the results named that the catalog does not know.
     public let unknownProbes: [ProbeID]
+    /// Judged with the tap steps nobody tapped counting as not run (`Diff.overall`): the run's
+    /// own setting, or asked for (`wait --require-taps`). False in reports written before it.
+    public var requireTaps: Bool = false
     /// The platform in a person's words (`Words.platform`), for the page's end screen, which
     /// shows it as every report does.
     public var platformSummary: String? = nil
@@ -42,7 +45,7 @@ public struct DiffReport: Sendable, Codable, Equatable {
     public func reason(_ kind: VerdictReason.Kind) -> VerdictReason? { reasons.first { $0.kind == kind } }
 
     enum CodingKeys: String, CodingKey {
-        case schema, run, platform, platformSummary, requirementSet, verdict, verdictReasons, reasons, counts, findings, coverage, topRemedies, unknownProbes
+        case schema, run, platform, platformSummary, requirementSet, verdict, verdictReasons, reasons, counts, findings, coverage, topRemedies, unknownProbes, requireTaps
     }
 
     public struct TopRemedy: Sendable, Codable, Equatable {
@@ -55,7 +58,8 @@ public struct DiffReport: Sendable, Codable, Equatable {
 
 // In an extension, so that Swift still synthesises the memberwise initializer the diff calls.
 extension DiffReport {
-    /// Reads reports written before `reasons` existed: they have the sentences only.
+    /// Reads reports written before `reasons` existed (they have the sentences only) and
+    /// before `requireTaps`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -64,7 +68,8 @@ extension DiffReport {
             verdict: try c.decode(Verdict.self, forKey: .verdict), verdictReasons: try c.decode([String].self, forKey: .verdictReasons),
             reasons: try c.decodeIfPresent([VerdictReason].self, forKey: .reasons) ?? [], counts: try c.decode([String: Int].self, forKey: .counts),
             findings: try c.decode([Finding].self, forKey: .findings), coverage: try c.decode(ChecklistCoverage.self, forKey: .coverage),
-            topRemedies: try c.decode([TopRemedy].self, forKey: .topRemedies), unknownProbes: try c.decode([ProbeID].self, forKey: .unknownProbes))
+            topRemedies: try c.decode([TopRemedy].self, forKey: .topRemedies), unknownProbes: try c.decode([ProbeID].self, forKey: .unknownProbes),
+            requireTaps: try c.decodeIfPresent(Bool.self, forKey: .requireTaps) ?? false)
         platformSummary = try c.decodeIfPresent(String.self, forKey: .platformSummary)
     }
 }

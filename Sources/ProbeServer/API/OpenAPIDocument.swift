@@ -36,6 +36,9 @@ public enum OpenAPIDocument {
             "WriteKey": .object(["name": .string(RunKey.queryName), "in": .string("query"),
                                  "description": .string("The run's write key (from the run's url); X-Probe-Key works too."),
                                  "schema": .object(["type": .string("string")])]),
+            "RequireTaps": .object(["name": .string("requireTaps"), "in": .string("query"),
+                                    "description": .string("Judge with the tap steps nobody tapped counting as not run (true), or left to a person (false); absent, the run's own requireTaps."),
+                                    "schema": .object(["type": .string("string"), "enum": .array(["true", "false", "1", "0"].map { .string($0) })])]),
         ])
         document["components"] = .object(components)
         guard case .object(let described)? = document["paths"] else { preconditionFailure("OpenAPIDocument.described has no paths") }
@@ -60,6 +63,7 @@ public enum OpenAPIDocument {
         return .object(["get": .object([
             "summary": .string("The run report as \(format.rawValue.dropFirst("report.".count))"),
             "parameters": .array([.object(["$ref": .string("#/components/parameters/RunID")]),
+                                  .object(["$ref": .string("#/components/parameters/RequireTaps")]),
                                   .object(["$ref": .string("#/components/parameters/WriteKey")])]),
             "responses": .object(responses),
         ])])
@@ -218,6 +222,10 @@ public enum OpenAPIDocument {
       ]
      },
      "requirementSet": {"$ref": "#/components/schemas/RequirementSet"},
+     "requireTaps": {
+      "type": "boolean",
+      "description": "A farm script that taps: a tap step nobody tapped makes the run incomplete instead of being left to a person; kept in metadata.requireTaps"
+     },
      "metadata": {"$ref": "#/components/schemas/Metadata"},
      "id": {"$ref": "#/components/schemas/RunID"}
     }
@@ -542,6 +550,10 @@ public enum OpenAPIDocument {
      "unknownProbes": {
       "type": "array",
       "items": {"type": "string"}
+     },
+     "requireTaps": {
+      "type": "boolean",
+      "description": "judged with the tap steps nobody tapped counting as not run (the run's requireTaps, or ?requireTaps=)"
      }
     }
    },
@@ -745,6 +757,7 @@ public enum OpenAPIDocument {
       "in": "query",
       "schema": {"$ref": "#/components/schemas/Platform"}
      },
+     {"$ref": "#/components/parameters/RequireTaps"},
      {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {
@@ -942,6 +955,7 @@ public enum OpenAPIDocument {
     "summary": "The run report as json",
     "parameters": [
      {"$ref": "#/components/parameters/RunID"},
+     {"$ref": "#/components/parameters/RequireTaps"},
      {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {

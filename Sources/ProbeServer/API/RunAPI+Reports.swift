@@ -15,10 +15,13 @@ extension RunAPI {
         for format in RunReports.Format.allCases {
             router.add("GET", "/api/runs/:id/\(format.rawValue)") { [self] req in
                 let id = try runID(req)
+                let requireTaps = try requireTapsQuery(req)
                 let access = try lookup(req)
                 let allowance = allowance(req, access)
                 return .offload {
-                    let body = try self.reportBody(id, access, allowance, .machine(format)) { Array(RunReports.render(format, $0).utf8) }
+                    let body = try self.reportBody(id, access, allowance, .machine(format), requireTaps: requireTaps) {
+                        Array(RunReports.render(format, $0).utf8)
+                    }
                     return Response(status: .ok, headers: HTTPHeaders([("Content-Type", format.contentType), ("Cache-Control", "no-store")]),
                                     body: body)
                 }
@@ -139,10 +142,17 @@ extension RunAPI {
     }
 
     /// A report's body in one format: a completed run's as kept (`ReportBodies`), generated
-    /// when the run was judged; else rendered from the run's document now.
+    /// when the run was judged; else rendered from the run's document now. `requireTaps`
+    /// (`?requireTaps=`) other than the run's own: judged for this answer, never kept.
     func reportBody(_ id: String, _ access: RunAccess, _ allowance: JudgingAllowance?, _ format: ReportBodies.Format,
-                    render: (RunReportDocument) -> [UInt8]) throws -> [UInt8] {
+                    requireTaps: Bool? = nil, render: (RunReportDocument) -> [UInt8]) throws -> [UInt8] {
         let run = try self.run(id, access, .read)
+        if !RunJudgements.isOwn(run, requireTaps: requireTaps) {
+            let records = try store.results(runID: run.id)
+            let report = try judgements.judgement(of: run, records: records, requirementSet: nil, platform: nil,
+                                                  requireTaps: requireTaps, allowance: allowance).report
+            return render(RunReportDocument(run: run, report: report, records: records, uploads: try store.uploads(runID: id)))
+        }
         guard run.completedAt != nil else { return render(try document(of: run, allowance)) }
         let judgement = try judgements.judgement(of: run, allowance: allowance)
         let uploads = try store.uploads(runID: id)

@@ -124,9 +124,12 @@ public final class RunAPI: @unchecked Sendable {
         router.add("GET", "/api/runs/:id/diff") { [self] req in
             let id = try runID(req)
             let (set, platform) = try profileQuery(req)
+            let requireTaps = try requireTapsQuery(req)
             let access = try lookup(req)
             let allowance = allowance(req, access)
-            return .offload { try self.diff(id, access, requirementSet: set, platform: platform, allowance: allowance) }
+            return .offload {
+                try self.diff(id, access, requirementSet: set, platform: platform, requireTaps: requireTaps, allowance: allowance)
+            }
         }
         router.add("GET", "/api/runs/:id/wait") { [self] req in try wait(runID(req), req) }
         router.add("GET", "/api/compare") { [self] req in
@@ -314,8 +317,12 @@ public final class RunAPI: @unchecked Sendable {
                             field: "id")
         }
         var metadata = "{}"
-        if var m = body.metadata ?? (body.wrapper == nil ? nil : [:]) {
+        let requireTaps = body.requireTaps == true
+        if var m = body.metadata ?? (body.wrapper == nil && !requireTaps ? nil : [:]) {
             if let w = body.wrapper { m["wrapper"] = .string(w) }
+            // The run's own setting, read back by the one judge (`RunJudge.requiresTaps`);
+            // a `requireTaps` key of the caller's metadata is this setting too.
+            if requireTaps { m[RunJudge.requireTapsKey] = .bool(true) }
             for (key, value) in m {
                 switch value {
                 case .string, .number, .bool, .null: continue
@@ -655,10 +662,24 @@ public final class RunAPI: @unchecked Sendable {
         return (set, platform)
     }
 
-    func diff(_ id: String, _ access: RunAccess, requirementSet: String?, platform: String?,
+    /// `?requireTaps=true|false`: judge the run as if it had (or had not) been created with
+    /// `requireTaps` (`Diff.overall`); absent, the run's own setting.
+    func requireTapsQuery(_ req: Request) throws(HTTPError) -> Bool? {
+        guard let text = req.queryItems["requireTaps"] else { return nil }
+        switch text {
+        case "true", "1": return true
+        case "false", "0": return false
+        default:
+            throw HTTPError(.badRequest, code: "invalid_field", "requireTaps must be true or false; got \(Logger.sanitize(text, max: 20))",
+                            field: "requireTaps")
+        }
+    }
+
+    func diff(_ id: String, _ access: RunAccess, requirementSet: String?, platform: String?, requireTaps: Bool?,
               allowance: JudgingAllowance?) throws -> Response {
         let run = try self.run(id, access, .read)
-        return try judgements.judgement(of: run, requirementSet: requirementSet, platform: platform, allowance: allowance).response
+        return try judgements.judgement(of: run, requirementSet: requirementSet, platform: platform, requireTaps: requireTaps,
+                                        allowance: allowance).response
     }
 
     struct WaitView: Encodable {

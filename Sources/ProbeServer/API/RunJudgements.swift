@@ -125,17 +125,25 @@ final class RunJudgements: Sendable {
     }
 
     /// A judgement of another profile than the run's own (`?requirementSet=`, `?platform=`
-    /// of `/diff`): an answer to that question, never kept.
-    func judgement(of run: RunRecord, requirementSet: String?, platform: String?, now: Date = Date(),
-                   allowance: JudgingAllowance? = nil) throws -> Judgement {
-        let own = (requirementSet ?? run.requirementSet) == run.requirementSet && (platform == nil || platform == run.platform)
-        if own { return try judgement(of: run, now: now, allowance: allowance) }
-        let records = try store.results(runID: run.id)
+    /// of `/diff`), or under another `requireTaps` (`?requireTaps=` of `/diff` and the
+    /// reports): an answer to that question, never kept. `records`: as `judgement(of:records:)`.
+    func judgement(of run: RunRecord, records: [ResultRecord]? = nil, requirementSet: String?, platform: String?,
+                   requireTaps: Bool? = nil, now: Date = Date(), allowance: JudgingAllowance? = nil) throws -> Judgement {
+        if Self.isOwn(run, requirementSet: requirementSet, platform: platform, requireTaps: requireTaps) {
+            return try judgement(of: run, records: records, now: now, allowance: allowance)
+        }
+        let records = try records ?? store.results(runID: run.id)
         let parsed = try parse(records, allowance: allowance)
         judgedCount.add(1, ordering: .relaxed)
         let report = try RunJudge.report(run: run, records: records, parsed: parsed, requirementSet: requirementSet,
-                                         platformOverride: platform, catalog: catalog, now: now)
+                                         platformOverride: platform, requireTaps: requireTaps, catalog: catalog, now: now)
         return Judgement(report: report, stored: nil, isFresh: true)
+    }
+
+    /// Whether the question is the run's own judgement (what is kept and read back).
+    static func isOwn(_ run: RunRecord, requirementSet: String? = nil, platform: String? = nil, requireTaps: Bool? = nil) -> Bool {
+        (requirementSet ?? run.requirementSet) == run.requirementSet && (platform == nil || platform == run.platform)
+            && (requireTaps == nil || requireTaps == RunJudge.requiresTaps(run))
     }
 
     // MARK: Completion

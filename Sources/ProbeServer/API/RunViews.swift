@@ -11,6 +11,9 @@ public struct CreateRunRequest: Decodable, Sendable {
     /// kept in the run's metadata as `wrapper`.
     public var wrapper: String?
     public var requirementSet: String?
+    /// A farm script that taps: the tap steps nobody tapped hold the verdict back
+    /// (`Diff.overall`); kept in the run's metadata as `requireTaps`.
+    public var requireTaps: Bool?
     /// App version, device model, build, and free keys: strings, numbers or booleans.
     public var metadata: [String: JSONValue]?
     /// A run id chosen by the caller (a CI job id); generated when absent.

@@ -94,11 +94,12 @@ public struct ProbeAPIClient: Sendable {
     }
 
     public func createRun(label: String? = nil, platform: String? = nil, requirementSet: String? = nil,
-                          metadata: [String: JSONValue]? = nil) throws -> RemoteRun {
+                          requireTaps: Bool = false, metadata: [String: JSONValue]? = nil) throws -> RemoteRun {
         var body: [String: JSONValue] = [:]
         if let label { body["label"] = .string(label) }
         if let platform { body["platform"] = .string(platform) }
         if let requirementSet { body["requirementSet"] = .string(requirementSet) }
+        if requireTaps { body["requireTaps"] = .bool(true) }
         if let metadata { body["metadata"] = .object(metadata) }
         let bytes = [UInt8]((try? JSONEncoder().encode(JSONValue.object(body))) ?? Data("{}".utf8))
         return try decode(RemoteRun.self, try http.post("/api/runs", json: bytes))
@@ -132,33 +133,49 @@ public struct ProbeAPIClient: Sendable {
     /// network: one slow answer should not fail a CI job.
     public static let waitGraceSeconds = 15.0
 
-    public func diff(_ id: String, profile: String?, platform: String?) throws -> DiffReport {
-        let query = Self.query([("profile", profile), ("platform", platform)])
-        return try decode(DiffReport.self, try http.get("/api/runs/\(Self.segment(id))/diff\(query)"))
+    /// `requireTaps`: judged with the tap steps nobody tapped counting as not run (true) or
+    /// left to a person (false); nil, as the run was created. A server older than the option
+    /// ignores it: `ServerIgnoredRequireTaps`.
+    public func diff(_ id: String, profile: String?, platform: String?, requireTaps: Bool? = nil) throws -> DiffReport {
+        let query = Self.query([("profile", profile), ("platform", platform), ("requireTaps", requireTaps.map(String.init))])
+        let diff = try decode(DiffReport.self, try http.get("/api/runs/\(Self.segment(id))/diff\(query)"))
+        try checkRequireTaps(requireTaps, diff)
+        return diff
     }
 
-    public func report(_ id: String, format: ReportFormat) throws -> [UInt8] {
-        let response = try http.get("/api/runs/\(Self.segment(id))/\(format.rawValue)")
+    public func report(_ id: String, format: ReportFormat, requireTaps: Bool? = nil) throws -> [UInt8] {
+        let query = Self.query([("requireTaps", requireTaps.map(String.init))])
+        let response = try http.get("/api/runs/\(Self.segment(id))/\(format.rawValue)\(query)")
         try Self.check(response)
         return response.body
     }
 
     /// The JSON report. A server without the report routes (older than this CLI) still has
     /// the run and its diff: the document is then put together from those two, without
-    /// observed fields and uploads.
-    public func reportDocument(_ id: String) throws -> RunReportDocument {
+    /// observed fields and uploads. `requireTaps`: as `diff`.
+    public func reportDocument(_ id: String, requireTaps: Bool? = nil) throws -> RunReportDocument {
         let bytes: [UInt8]
         do {
-            bytes = try report(id, format: .json)
+            bytes = try report(id, format: .json, requireTaps: requireTaps)
         } catch let error as ProbeAPIError where error.status == 404 {
             // `run` throws its own 404 when the run itself is missing.
-            return try assembledDocument(run: run(id), diff: diff(id, profile: nil, platform: nil))
+            return try assembledDocument(run: run(id), diff: diff(id, profile: nil, platform: nil, requireTaps: requireTaps))
         }
+        let document: RunReportDocument
         do {
-            return try RunReportDocument.decode(bytes)
+            document = try RunReportDocument.decode(bytes)
         } catch {
             throw HTTPClientError.malformedResponse(server: http.server.description, reason: "report.json is not a \(RunReportDocument.currentSchema) document: \(error)")
         }
+        try checkRequireTaps(requireTaps, document.diff)
+        return document
+    }
+
+    /// A server that judged without `requireTaps` when it was asked for: one older than the
+    /// option drops the query it does not know, and its verdict would not be the one asked.
+    public func checkRequireTaps(_ asked: Bool?, _ diff: DiffReport) throws {
+        guard asked == true, !diff.requireTaps else { return }
+        throw ServerIgnoredRequireTaps(server: http.server.description)
     }
 
     func assembledDocument(run: RemoteRun, diff: DiffReport) -> RunReportDocument {
@@ -216,6 +233,15 @@ public struct ProbeAPIClient: Sendable {
     static func query(_ pairs: [(String, String?)]) -> String {
         let present = pairs.compactMap { name, value in value.map { "\(name)=\(RunReportPage.percentEncoded($0))" } }
         return present.isEmpty ? "" : "?" + present.joined(separator: "&")
+    }
+}
+
+/// The server judged without `requireTaps` although it was asked for.
+public struct ServerIgnoredRequireTaps: Error, LocalizedError, Sendable {
+    public let server: String
+    public var errorDescription: String? {
+        "\(server) judged the run without requireTaps: it is older than this CLI; upgrade the server, "
+            + "or create the run with \"requireTaps\": true (POST /api/runs)"
     }
 }
 

@@ -9,6 +9,11 @@ import ProbeCatalog
 ///   observed and fixes in the body (Azure DevOps shows the message, GitLab and Jenkins the body);
 /// - skipped and not-run → `<skipped message="…">`; a step left to a person in an unattended
 ///   run is `<skipped message="needs operator">` (a farm without a person is not a failure);
+/// - a run that has not completed (a `wait` that timed out), or whose verdict is incomplete, is
+///   one more testcase, first, with `<error>` and the suite's `errors="1"`: CI viewers show a
+///   suite of skips as passed, so without it a run that never finished would read green
+///   (`<error>`: "the test had an unexpected error during execution", as against `<failure>`, a
+///   check that failed: https://github.com/testmoapp/junitxml#complete-junit-xml-example);
 /// - warn → passes, with the warning in `<system-out>`;
 /// - the run id, platform, wrapper, versions and verdict as `<properties>`;
 /// - `classname` + `name` unique per testcase: GitLab keys test cases by the pair and drops
@@ -24,17 +29,25 @@ enum JUnitReport {
     /// The `wrapper` property when no wrapper was seen (a browser, or a WebView without a bridge).
     static let noWrapper = "none"
 
+    /// The testcase that carries an unfinished run's `<error>`: its own class, apart from the
+    /// probes' phases.
+    static let runClassname = "run"
+    static let runTestName = "verdict"
+
     static func render(_ document: RunReportDocument, catalog: Catalog = .standard) -> String {
         let diff = document.diff
+        let unfinished = unfinishedRun(document, catalog: catalog)
+        let tests = diff.findings.count + (unfinished == nil ? 0 : 1)
+        let errors = unfinished == nil ? 0 : 1
         let failures = diff.findings.filter { $0.verdict == .fail }.count
         let skipped = diff.findings.filter { $0.verdict == .skipped || $0.verdict == .notRun }.count
         let seconds = diff.findings.reduce(0.0) { $0 + (document.latestAttempt(for: $1.probe.rawValue)?.elapsedMs ?? 0) } / 1000
         let suiteName = "probe-server run \(document.run.id)"
-        let counts = "tests=\"\(diff.findings.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(format(seconds))\""
+        let counts = "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(format(seconds))\""
 
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         // junit-10.xsd gives <testsuites> no `skipped`; the suite below carries it.
-        let totals = "tests=\"\(diff.findings.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(format(seconds))\""
+        let totals = "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(format(seconds))\""
         xml += "<testsuites name=\"probe-server\" \(totals)>\n"
         xml += "  <testsuite name=\"\(attribute(suiteName))\" \(counts)"
         if let created = document.run.createdAt {
@@ -48,6 +61,12 @@ enum JUnitReport {
         }
         xml += "    </properties>\n"
         var names = TestcaseNames()
+        if let unfinished {
+            let name = names.unique(runClassname, runTestName)
+            xml += "    <testcase classname=\"\(runClassname)\" name=\"\(attribute(name))\" time=\"0.000\">\n"
+            xml += "      <error message=\"\(attribute(unfinished.message))\" type=\"\(unfinished.type)\">"
+            xml += text(([unfinished.message] + unfinished.details).joined(separator: "\n")) + "</error>\n    </testcase>\n"
+        }
         // The findings to act on first, in the order every report uses; CI shows them in it.
         for finding in ReportFacts.ordered(diff) {
             let phase = ReportFacts.phase(of: finding.probe, in: catalog)
@@ -56,6 +75,24 @@ enum JUnitReport {
         xml += "  </testsuite>\n"
         xml += "</testsuites>\n"
         return xml
+    }
+
+    /// Why the run has no verdict to pass on: it has not completed (`type` "not-completed"), or
+    /// it completed incomplete ("incomplete"). Nil for a run judged ready or not ready. A
+    /// document made offline from results (`diff FILE`, no stored run) is judged as it is.
+    static func unfinishedRun(_ document: RunReportDocument, catalog: Catalog) -> (type: String, message: String, details: [String])? {
+        let diff = document.diff
+        if document.run.createdAt != nil && document.run.completedAt == nil {
+            let posted = document.results.filter { $0.probe != StepMarker.probe.rawValue }.count
+            let waiting = StalledRun.waitingFor(StalledRun.waitingStep(document.results, catalog: catalog))
+            let message = posted == 0
+                ? "the run has not completed: no result arrived (the page never ran on the device)"
+                : "the run has not completed: \(posted) result\(posted == 1 ? "" : "s") so far, \(waiting)"
+            return ("not-completed", message, ["no verdict until the device completes the run"] + diff.verdictReasons)
+        }
+        guard diff.verdict == .incomplete else { return nil }
+        let first = diff.verdictReasons.first ?? "a required step has no result"
+        return ("incomplete", "the run is incomplete: \(first)", Array(diff.verdictReasons.dropFirst()))
     }
 
     static func properties(_ document: RunReportDocument) -> [(String, String)] {
@@ -74,6 +111,8 @@ enum JUnitReport {
             ("confidence", ReportFacts.confidence(detected).rawValue),
         ]
         list.append(("wrapper", detected.wrapper ?? noWrapper))
+        // Judged with the untapped tap steps counting (`Diff.overall`): said, as the verdict depends on it.
+        if diff.requireTaps { list.append(("requireTaps", "true")) }
         if let label = document.run.label { list.append(("label", label)) }
         if let userAgent = document.run.userAgent { list.append(("userAgent", userAgent)) }
         for (index, reason) in diff.verdictReasons.enumerated() { list.append(("verdictReason.\(index + 1)", reason)) }

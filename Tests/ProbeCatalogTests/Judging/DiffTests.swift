@@ -42,20 +42,70 @@ import Testing
         #expect(report.coverage.item("android.onShowFileChooser")?.status == .unverified)
     }
 
-    @Test func UnattendedRun_SkipsTapSteps_AndIsIncompleteNotFailed() {
+    /// A healthy run as an unattended one with nobody to tap leaves it: every tap and operator
+    /// step (but the camera request, which runs by itself) skipped `needs-operator`.
+    static func unattendedWithoutTaps(_ platform: Platform) -> [ProbeResult] {
         let taps = Set(Catalog.standard.probes.filter { ($0.kind == .tap && !$0.autoWhenUnattended) || $0.kind == .operator }.map(\.id))
-        let results = Run.healthy(.androidWebView).map { result in
+        return Run.healthy(platform).map { result in
             taps.contains(result.probe)
-                ? ProbeResult(run: Run.id, probe: result.probe, status: .skipped, reason: "needs-operator")
+                ? ProbeResult(run: Run.id, probe: result.probe, status: .skipped, reason: Diff.unattendedSkipReason)
                 : result
         }
-        let report = Run.report(.androidWebView, results)
-        #expect(report.verdict == .incomplete)
+    }
+
+    @Test func UnattendedRun_WithNobodyToTap_IsReady_AndLeavesTheTapStepsToAPerson() {
+        // docs/requirements.md#product-rules: `adb shell am start` of the run and nothing else. A
+        // correct app is ready; the steps nobody did are said, never failed.
+        let report = Run.report(.androidWebView, Self.unattendedWithoutTaps(.androidWebView))
+        #expect(report.verdict == .ready, "\(report.verdictReasons)")
+        #expect(!report.requireTaps)
         #expect(report.findings.filter { $0.verdict == .fail }.isEmpty)
         #expect(report.finding("file.accept")?.verdict == .skipped)
-        #expect(report.finding("file.accept")?.observed == "skipped: needs a person: the run is unattended")
+        #expect(report.finding("file.accept")?.observed == "not run (needs a person)")
+        let left = report.reason(.leftToPerson)
+        #expect(left?.ids.contains("file.accept") == true && left?.ids.contains("storage.relaunch") == true, "\(left?.ids ?? [])")
+        #expect(report.reason(.notRun) == nil)
+        // The checklist items they would have verified stay open, and the reasons say so.
         #expect(report.coverage.item("android.onShowFileChooser")?.status == .unverified)
         #expect(report.coverage.item("common.permissions.openSettings")?.status == .unconfirmed)
+        #expect(report.reason(.stillOpen)?.ids.contains("android.onShowFileChooser") == true)
+    }
+
+    @Test func UnattendedRun_WithRequiredTaps_IsIncomplete_NamingTheStepsNotTapped() {
+        let report = Run.report(.androidWebView, Self.unattendedWithoutTaps(.androidWebView), requireTaps: true)
+        #expect(report.verdict == .incomplete)
+        #expect(report.requireTaps)
+        #expect(report.findings.filter { $0.verdict == .fail }.isEmpty, "skipped, never failed")
+        let untapped = try! #require(report.reason(.notRun))
+        // The required tap steps a farm script taps (`Catalog.isFarmTappable`); info ones (a new
+        // window) do not hold a verdict back in any run.
+        #expect(untapped.ids == ["file.accept", "file.cancel"], "\(untapped.ids)")
+        #expect(untapped.text.hasPrefix("2 steps not tapped (taps required): "), "\(untapped.text)")
+        #expect(report.reason(.unverified)?.ids.contains("android.onShowFileChooser") == true)
+        // What only a person can do stays theirs, taps required or not.
+        #expect(!untapped.ids.contains("file.capture") && !untapped.ids.contains("storage.relaunch"))
+    }
+
+    @Test func RequiredTaps_ThatWereTapped_LeaveTheRunReady() {
+        // A farm script that tapped every farm tap: only a person's steps are left.
+        let people = Set(Catalog.standard.probes.filter(\.needsPerson).map(\.id))
+        let results = Run.healthy(.androidWebView).map { result in
+            people.contains(result.probe)
+                ? ProbeResult(run: Run.id, probe: result.probe, status: .skipped, reason: Diff.unattendedSkipReason)
+                : result
+        }
+        let report = Run.report(.androidWebView, results, requireTaps: true)
+        #expect(report.verdict == .ready, "\(report.verdictReasons)")
+        #expect(report.reason(.leftToPerson)?.ids.contains("file.capture") == true)
+    }
+
+    @Test func TheUntappedRule_IsTheCatalogsFarmTapRule() {
+        // Every step the rule counts under `requireTaps` is one a farm script is given to tap.
+        let latest = Dictionary(uniqueKeysWithValues: Self.unattendedWithoutTaps(.androidWebView).map { ($0.probe, $0) })
+        let skips = Diff.UnattendedSkips(catalog: .standard, latest: latest)
+        #expect(skips.untapped == Set(Catalog.standard.probes.filter { $0.farmTap != nil }.map(\.id)))
+        #expect(skips.byPerson == Set(Catalog.standard.probes.filter(\.needsPerson).map(\.id)))
+        #expect(skips.untapped.isDisjoint(with: skips.byPerson))
     }
 
     @Test func UnattendedRun_WithOnlyAPersonsStepsLeft_IsReady_AndSaysWhatIsLeft() {
@@ -75,6 +125,7 @@ import Testing
         #expect(left?.ids.contains("file.capture") == true)
         #expect(left?.text.hasPrefix("unattended, \(left?.ids.count ?? 0) steps left to a person: ") == true, "\(left?.text ?? "")")
         #expect(report.reason(.stillOpen) != nil)
+        #expect(Run.report(.androidWebView, results, requireTaps: true).verdict == .ready, "a person's steps are never a farm's")
     }
 
     @Test func APersonSkippingAStep_IsIncomplete_EvenWhenOnlyAPersonCouldDoIt() {

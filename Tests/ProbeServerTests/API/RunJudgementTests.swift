@@ -100,7 +100,7 @@ import ProbeCatalog
         let rejudged = try #require(try s.service.store.judgement(runID: id))
         #expect(rejudged.catalogVersion == api.judgements.version.value)
         _ = try api.document(id, access, nil)
-        _ = try api.diff(id, access, requirementSet: nil, platform: nil, allowance: nil)
+        _ = try api.diff(id, access, requirementSet: nil, platform: nil, requireTaps: nil, allowance: nil)
         _ = try api.judgements.judgements(of: [try #require(try s.service.store.run(id: id))])
         #expect(api.judgements.judged == 1, "judged once for the new catalog, then read back")
     }

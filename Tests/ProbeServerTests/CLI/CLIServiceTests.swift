@@ -6,9 +6,9 @@ import Testing
 
 /// The CLI against the assembled service (store, API, waiters): what a CI job does.
 @Suite struct CLIServiceTests {
-    /// Posts `results` to a new run, completes it, and returns its id.
-    static func completedRun(_ service: TestService, _ results: [ProbeResult], label: String) throws -> String {
-        let id = try service.createRun(#"{"label":"\#(label)"}"#)
+    /// Posts `results` to a new run, completes it, and returns its id. `requireTaps`: the run's own setting.
+    static func completedRun(_ service: TestService, _ results: [ProbeResult], label: String, requireTaps: Bool = false) throws -> String {
+        let id = try service.createRun(requireTaps ? #"{"label":"\#(label)","requireTaps":true}"# : #"{"label":"\#(label)"}"#)
         struct Batch: Encodable { let results: [ProbeResult] }
         let relabelled = results.map { result -> ProbeResult in
             var copy = result
@@ -60,6 +60,49 @@ import Testing
         #expect(outputs["diff"]?.stdout.contains("camera.getUserMedia") == true)
     }
 
+    @Test func WaitAgainstTheService_LeavesUntappedStepsToAPerson_UnlessTapsAreRequired() async throws {
+        let service = try TestService()
+        // `adb shell am start` and nothing else: the tap steps skipped, nobody there.
+        let plain = try Self.completedRun(service, ReportFixtures.unattended(), label: "emulator")
+        // A farm script's run: created with requireTaps, and it missed the taps.
+        let strict = try Self.completedRun(service, ReportFixtures.unattended(), label: "farm", requireTaps: true)
+        let url = "http://127.0.0.1:\(service.port)"
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        let outputs = try await TLSTestSupport.onThread { () -> [String: TLSTestSupport.Output] in
+            [
+                "plain": try CLITests.run(["wait", plain, "--server", url, "--timeout", "20", "--junit", "\(directory)/plain.xml"]),
+                "plain-required": try CLITests.run(["wait", plain, "--server", url, "--timeout", "20", "--require-taps",
+                                                    "--junit", "\(directory)/plain-required.xml"]),
+                "strict": try CLITests.run(["wait", strict, "--server", url, "--timeout", "20"]),
+                "diff-required": try CLITests.run(["diff", plain, "--server", url, "--require-taps"]),
+                "report-required": try CLITests.run(["report", plain, "--server", url, "--require-taps", "--format", "junit"]),
+            ]
+        }
+        #expect(outputs["plain"]?.status == 0, "\(outputs["plain"]?.stderr ?? "")")
+        #expect(outputs["plain"]?.stdout.contains("left to a person") == true, "\(outputs["plain"]?.stdout ?? "")")
+        #expect(outputs["plain-required"]?.status == 2, "\(outputs["plain-required"]?.stderr ?? "")")
+        #expect(outputs["plain-required"]?.stdout.contains("not tapped (taps required)") == true)
+        #expect(outputs["strict"]?.status == 2, "the run's own setting: \(outputs["strict"]?.stderr ?? "")")
+        #expect(outputs["diff-required"]?.status == 2, "\(outputs["diff-required"]?.stderr ?? "")")
+        #expect(outputs["report-required"]?.status == 0)
+        #expect(outputs["report-required"]?.stdout.contains("<error message=\"the run is incomplete: ") == true)
+        let (_, plainJUnit, _) = try ReportTests.check("junit", try String(contentsOfFile: "\(directory)/plain.xml", encoding: .utf8))
+        #expect(plainJUnit["errors"] as? Int == 0)
+        let (_, requiredJUnit, _) = try ReportTests.check("junit", try String(contentsOfFile: "\(directory)/plain-required.xml", encoding: .utf8))
+        #expect(requiredJUnit["errors"] as? Int == 1)
+        // The run's kept judgement is its own: asking with requireTaps changed nothing stored.
+        let kept = try service.request("GET", "/api/runs/\(plain)")
+        #expect(kept.json["verdict"] as? String == "ready")
+        let strictRun = try service.request("GET", "/api/runs/\(strict)")
+        #expect(strictRun.json["verdict"] as? String == "incomplete")
+        #expect((strictRun.json["metadata"] as? [String: Any])?["requireTaps"] as? Bool == true)
+        // Asked the other way round, the strict run is judged without the rule.
+        let relaxed = try service.request("GET", "/api/runs/\(strict)/diff?requireTaps=false")
+        #expect(relaxed.json["verdict"] as? String == "ready" && relaxed.json["requireTaps"] as? Bool == false)
+        #expect(try service.request("GET", "/api/runs/\(strict)/diff?requireTaps=maybe").status == 400)
+    }
+
     @Test func WaitAgainstTheService_TimesOutOnARunNobodyOpened() async throws {
         let service = try TestService()
         let id = try service.createRun()
@@ -89,11 +132,20 @@ import Testing
         let last = try #require(posted.last)
         let title = try #require(Catalog.standard.probes.first { $0.id == last.probe }?.title)
         let url = "http://127.0.0.1:\(service.port)"
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
         let output = try await TLSTestSupport.onThread {
-            try CLITests.run(["wait", id, "--server", url, "--timeout", "1"])
+            try CLITests.run(["wait", id, "--server", url, "--timeout", "1", "--junit", "\(directory)/missing/"])
         }
         #expect(output.status == 2, "\(output.stderr)")
         #expect(output.stderr.contains("3 results arrived, the last one (\(last.probe), \(title)) at "), "\(output.stderr)")
+        // Its JUnit, in the folder wait made: red, the run's error first.
+        let xml = try String(contentsOfFile: "\(directory)/missing/\(RunReports.junitFileName)", encoding: .utf8)
+        let (_, summary, _) = try ReportTests.check("junit", xml)
+        #expect(summary["errors"] as? Int == 1)
+        let first = (summary["cases"] as? [[String: Any]])?.first
+        #expect(first?["type"] as? String == "not-completed")
+        #expect((first?["message"] as? String)?.hasPrefix("the run has not completed: 3 results so far, ") == true, "\(first ?? [:])")
         #expect(output.stderr.contains("then nothing for "), "\(output.stderr)")
         #expect(output.stderr.contains("the page was closed, the app went to the background, or it was killed at that step"))
         // The device did open the run URL: the message for a run nobody opened would mislead.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Glibc
 import ProbeCatalog
 import Testing
@@ -136,7 +137,13 @@ import Testing
         #expect(failingRun.stdout.contains("FAIL "))
         #expect(failingRun.stdout.contains("fix (Android Kotlin):"))
         #expect(!failingRun.stdout.contains("\u{1B}["), "no colour into a pipe")
-        #expect(try Self.run(["diff", farm]).status == 2)
+        // Nobody tapped: ready, the tap steps left to a person; counted with --require-taps.
+        let farmRun = try Self.run(["diff", farm])
+        #expect(farmRun.status == 0, "\(farmRun.stdout)")
+        #expect(farmRun.stdout.contains("left to a person"), "\(farmRun.stdout)")
+        let required = try Self.run(["diff", farm, "--require-taps"])
+        #expect(required.status == 2, "\(required.stdout)")
+        #expect(required.stdout.contains("not tapped (taps required)"), "\(required.stdout)")
     }
 
     @Test func Colour_OnlyOnATerminalWithoutNO_COLOR() throws {
@@ -171,7 +178,8 @@ import Testing
 
         struct Batch: Encodable { let results: [ProbeResult] }
         let stdin = String(decoding: try JSONEncoder().encode(Batch(results: ReportFixtures.unattended())), as: UTF8.self)
-        #expect(try Self.run(["diff", "-"], input: stdin).status == 2)
+        #expect(try Self.run(["diff", "-"], input: stdin).status == 0)
+        #expect(try Self.run(["diff", "-", "--require-taps"], input: stdin).status == 2)
     }
 
     @Test func DiffCommand_WritesEveryFormat() throws {
@@ -267,19 +275,84 @@ import Testing
         let url = "http://127.0.0.1:\(server.port)"
         let directory = TLSTestSupport.temporaryDirectory()
         defer { TLSTestSupport.remove(directory) }
-        let expected: [(String, Int32)] = [("ready-run", 0), ("failing-run", 1), ("farm-run", 2)]
-        for (run, code) in expected {
-            let junit = "\(directory)/\(run).xml", json = "\(directory)/\(run).json"
+        // The farm run: nobody tapped. Ready; with --require-taps, incomplete.
+        let expected: [(String, [String], Int32)] = [("ready-run", [], 0), ("failing-run", [], 1), ("farm-run", [], 0),
+                                                     ("farm-run", ["--require-taps"], 2)]
+        for (run, extra, code) in expected {
+            let name = run + extra.joined()
+            let junit = "\(directory)/\(name).xml", json = "\(directory)/\(name).json"
             let output = try await TLSTestSupport.onThread {
-                try Self.run(["wait", run, "--server", url, "--timeout", "30", "--junit", junit, "--json", json])
+                try Self.run(["wait", run, "--server", url, "--timeout", "30", "--junit", junit, "--json", json] + extra)
             }
-            #expect(output.status == code, "\(run): \(output.stderr)")
+            #expect(output.status == code, "\(name): \(output.stderr)")
             let (status, summary, stderr) = try ReportTests.check("junit", try String(contentsOfFile: junit, encoding: .utf8))
             #expect(status == 0, "\(stderr)")
-            #expect(summary["tests"] as? Int == Catalog.standard.probes.count)
+            // An incomplete run has one more test case: its error.
+            #expect(summary["tests"] as? Int == Catalog.standard.probes.count + (code == 2 ? 1 : 0))
+            #expect(summary["errors"] as? Int == (code == 2 ? 1 : 0))
             let document = try RunReportDocument.decode(Array(try Data(contentsOf: URL(fileURLWithPath: json))))
             #expect(document.run.id == run)
+            #expect(document.diff.requireTaps == !extra.isEmpty)
         }
+    }
+
+    @Test func WaitCommand_CreatesMissingReportFolders() async throws {
+        let server = try TestServer(router: CLITestAPI.router())
+        let url = "http://127.0.0.1:\(server.port)"
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        let output = try await TLSTestSupport.onThread {
+            try Self.run(["wait", "ready-run", "--server", url, "--timeout", "30", "--junit", "\(directory)/out/junit/",
+                          "--json", "\(directory)/json/deeper/report.json", "--markdown", "\(directory)/md/report.md",
+                          "--out", "\(directory)/all/reports"])
+        }
+        #expect(output.status == 0, "\(output.stderr)")
+        for path in ["out/junit/\(RunReports.junitFileName)", "json/deeper/report.json", "md/report.md", "all/reports/report.json"] {
+            #expect(FileManager.default.fileExists(atPath: "\(directory)/\(path)"), "\(path)")
+        }
+    }
+
+    @Test func WaitCommand_AReportFolderThatCannotBeMade_Exits73BeforeWaiting() async throws {
+        // A server that counts the long polls: a bad path must fail before the first one.
+        let polls = Mutex(0)
+        var router = Router()
+        router.add("GET", "/api/runs/:id/wait") { _ in
+            polls.withLock { $0 += 1 }
+            return .now(.json(["completed": true]))
+        }
+        let server = try TestServer(router: router)
+        let url = "http://127.0.0.1:\(server.port)"
+        let directory = TLSTestSupport.temporaryDirectory()
+        defer { TLSTestSupport.remove(directory) }
+        // A file where the folder should go: no `mkdir -p` can make it.
+        try Data("a file".utf8).write(to: URL(fileURLWithPath: "\(directory)/taken"))
+        let output = try await TLSTestSupport.onThread {
+            try Self.run(["wait", "ready-run", "--server", url, "--timeout", "20", "--junit", "\(directory)/taken/reports/"])
+        }
+        #expect(output.status == 73, "\(output.stderr)")
+        #expect(output.stderr.contains("cannot create the folder \(directory)/taken/reports for the JUnit report"), "\(output.stderr)")
+        let inTheWay = try await TLSTestSupport.onThread {
+            try Self.run(["wait", "ready-run", "--server", url, "--timeout", "20", "--out", "\(directory)/taken"])
+        }
+        #expect(inTheWay.status == 73)
+        #expect(inTheWay.stderr.contains("a file of that name is in the way"), "\(inTheWay.stderr)")
+        #expect(polls.withLock { $0 } == 0, "it waited before it found the path unwritable")
+    }
+
+    @Test func WaitCommand_RequireTapsOnAServerThatIgnoresIt_SaysSoInsteadOfAVerdict() async throws {
+        // A server older than the option: it drops the query it does not know.
+        var router = Router()
+        router.get("/api/runs/:id/wait") { _ in .json(["completed": true]) }
+        router.get("/api/runs/:id/report.json") { _ in
+            .text(RunReports.json(CLITestAPI.document("farm-run")!), contentType: RunReports.jsonContentType)
+        }
+        let server = try TestServer(router: router)
+        let url = "http://127.0.0.1:\(server.port)"
+        let output = try await TLSTestSupport.onThread {
+            try Self.run(["wait", "farm-run", "--server", url, "--timeout", "10", "--require-taps"])
+        }
+        #expect(output.status == 69, "\(output.stderr)")
+        #expect(output.stderr.contains("judged the run without requireTaps: it is older than this CLI"), "\(output.stderr)")
     }
 
     @Test func WaitCommand_TimeoutExits2AndStillWritesTheReport() async throws {
@@ -291,6 +364,9 @@ import Testing
             try Self.run(["wait", "stuck-run", "--server", url, "--timeout", "2",
                           "--junit", "\(directory)/stuck.xml"])
         }
+        // The JUnit report of a run without a verdict is red in CI: one error test case.
+        let (_, summary, _) = try ReportTests.check("junit", try String(contentsOfFile: "\(directory)/stuck.xml", encoding: .utf8))
+        #expect(summary["errors"] as? Int == 1)
         #expect(output.status == 2)
         #expect(output.stderr.contains("did not complete within 2 s"))
         let title = try #require(Catalog.standard.probe(id: "file.accept")?.title)
@@ -341,7 +417,8 @@ import Testing
         #expect(results["runs"]?.stdout.contains("failing-run") == true)
         #expect(results["runs"]?.stdout.contains("not-ready") == true)
         let listed = try JSONSerialization.jsonObject(with: Data((results["runs-env"]?.stdout ?? "").utf8)) as? [String: Any]
-        #expect((listed?["runs"] as? [[String: Any]])?.map { $0["id"] as? String } == ["ready-run"])
+        // The farm run is ready too: nobody tapped, and its taps were not required.
+        #expect((listed?["runs"] as? [[String: Any]])?.map { $0["id"] as? String } == ["farm-run", "ready-run"])
         let listedRuns = results["runs"]?.stdout ?? ""
         #expect(listedRuns.contains("farm pixel-7 nightly build"), "the label under its run")
         #expect(listedRuns.contains("…"), "a label too long for 80 columns is cut")

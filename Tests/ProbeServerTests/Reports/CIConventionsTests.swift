@@ -12,6 +12,8 @@ import Testing
     static let documents: [(String, RunReportDocument)] = [
         ("not-ready", ReportFixtures.document(ReportFixtures.cameraDenied())),
         ("unattended", ReportFixtures.document(ReportFixtures.unattended())),
+        ("taps required", ReportFixtures.document(ReportFixtures.unattended(), requireTaps: true)),
+        ("not completed", ReportFixtures.openDocument(first: 3)),
         ("ready", ReportFixtures.document(ReportFixtures.healthyAndroid())),
         ("hostile", ReportFixtures.hostileDocument()),
     ]
@@ -80,6 +82,64 @@ import Testing
         #expect(!leftToPerson.isEmpty)
         #expect(operatorCases == leftToPerson)
         #expect(cases.filter { operatorCases.contains($0["name"] as? String ?? "") }.allSatisfy { $0["outcome"] as? String == "skipped" })
+    }
+
+    /// The outcome a CI viewer shows for a suite: red when anything errored or failed.
+    static func isRed(_ summary: [String: Any]) -> Bool {
+        (summary["errors"] as? Int ?? 0) + (summary["failures"] as? Int ?? 0) > 0
+    }
+
+    @Test func JUnit_RunThatDidNotComplete_IsAnErrorTestcase_SoCIShowsItRed() throws {
+        // A `wait` that timed out: every step not run or skipped; without the error, a suite of
+        // skips that CI viewers show as passed.
+        let document = ReportFixtures.openDocument(first: 3)
+        let xml = RunReports.junit(document)
+        let (status, summary, stderr) = try ReportTests.check("junit", xml)
+        #expect(status == 0, "\(stderr)")
+        #expect(summary["errors"] as? Int == 1)
+        #expect(summary["failures"] as? Int == 0)
+        #expect(Self.isRed(summary))
+        #expect(summary["tests"] as? Int == document.diff.findings.count + 1)
+        let cases = summary["cases"] as? [[String: Any]] ?? []
+        let errored = cases.filter { $0["outcome"] as? String == "error" }
+        #expect(errored.count == 1)
+        let error = try #require(errored.first)
+        #expect(error["classname"] as? String == "run" && error["name"] as? String == "verdict")
+        #expect(error["type"] as? String == "not-completed")
+        let message = try #require(error["message"] as? String)
+        #expect(message.hasPrefix("the run has not completed: 3 results so far, waiting "), "\(message)")
+        // The suite and the file's totals both count it (junit-10.xsd: `errors` on each).
+        #expect(xml.contains("<testsuites name=\"probe-server\" tests=\"\(document.diff.findings.count + 1)\" failures=\"0\" errors=\"1\""))
+        #expect(try Self.validate(xml).status == 0)
+    }
+
+    @Test func JUnit_IncompleteRun_IsAnErrorTestcase_NamingWhy() throws {
+        let document = ReportFixtures.document(ReportFixtures.unattended(), requireTaps: true)
+        #expect(document.diff.verdict == .incomplete)
+        let (status, summary, stderr) = try ReportTests.check("junit", RunReports.junit(document))
+        #expect(status == 0, "\(stderr)")
+        #expect(summary["errors"] as? Int == 1)
+        let cases = summary["cases"] as? [[String: Any]] ?? []
+        // First: the reason CI shows before any step.
+        #expect(cases.first?["outcome"] as? String == "error")
+        #expect(cases.first?["type"] as? String == "incomplete")
+        let message = cases.first?["message"] as? String ?? ""
+        #expect(message.hasPrefix("the run is incomplete: 2 steps not tapped (taps required): "), "\(message)")
+        #expect((summary["properties"] as? [String: String])?["requireTaps"] == "true")
+    }
+
+    @Test func JUnit_ReadyAndNotReadyRuns_HaveNoErrorTestcase() throws {
+        for document in [ReportFixtures.document(ReportFixtures.healthyAndroid()), ReportFixtures.document(ReportFixtures.unattended()),
+                         ReportFixtures.document(ReportFixtures.cameraDenied())] {
+            let (_, summary, _) = try ReportTests.check("junit", RunReports.junit(document))
+            #expect(summary["errors"] as? Int == 0)
+            #expect(summary["tests"] as? Int == document.diff.findings.count)
+            #expect(Self.isRed(summary) == (document.diff.verdict == .notReady))
+        }
+        // A document judged offline from results (`diff FILE`) has no run to complete.
+        let offline = RunReportDocument(diff: ReportFixtures.report(ReportFixtures.healthyAndroid()), results: ReportFixtures.healthyAndroid())
+        let (_, summary, _) = try ReportTests.check("junit", RunReports.junit(offline))
+        #expect(summary["errors"] as? Int == 0)
     }
 
     @Test func JUnit_PropertiesNameTheRunPlatformWrapperAndVerdict() throws {

@@ -34,8 +34,9 @@ import Testing
         #expect(report.finding("camera.getUserMedia")?.verdict == .fail)
     }
 
-    @Test func UnattendedRun_IsIncomplete() {
-        #expect(ReportFixtures.report(ReportFixtures.unattended()).verdict == .incomplete)
+    @Test func UnattendedRun_IsReady_AndIncompleteWhenItsTapsAreRequired() {
+        #expect(ReportFixtures.report(ReportFixtures.unattended()).verdict == .ready)
+        #expect(ReportFixtures.report(ReportFixtures.unattended(), requireTaps: true).verdict == .incomplete)
     }
 
     // MARK: JSON
@@ -103,7 +104,7 @@ import Testing
         #expect(summary["failures"] as? Int == 0)
         #expect(summary["skipped"] as? Int == document.diff.findings.filter { $0.verdict == .skipped || $0.verdict == .notRun }.count)
         let properties = summary["properties"] as? [String: String] ?? [:]
-        #expect(properties["verdict"] == "incomplete")
+        #expect(properties["verdict"] == "ready")
         #expect(properties["osVersion"] == "14")
     }
 

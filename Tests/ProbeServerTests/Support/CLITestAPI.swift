@@ -8,8 +8,8 @@ import ProbeCatalog
 /// `report.json`, `diff`, `/api/runs`, `/api/compare`) from fixtures, so the CLI is tested
 /// as a process against a real socket.
 ///
-/// Runs: `ready-run` (healthy), `failing-run` (fast camera denial), `farm-run` (unattended:
-/// incomplete), `stuck-run` (never completes).
+/// Runs: `ready-run` (healthy), `failing-run` (fast camera denial), `farm-run` (unattended,
+/// nobody tapped: ready, incomplete with `?requireTaps=true`), `stuck-run` (never completes).
 enum CLITestAPI {
     static let token = "cli-test-token"
 
@@ -22,7 +22,7 @@ enum CLITestAPI {
             + [ReportFixtures.result(StepMarker.probe, [StepMarker.stepField: "file.accept", StepMarker.stepAttemptField: 1])],
     ]
 
-    static func document(_ id: String) -> RunReportDocument? {
+    static func document(_ id: String, requireTaps: Bool = false) -> RunReportDocument? {
         guard let results = runs[id] else { return nil }
         // The farm run carries what a person types at the page's start, long enough that the
         // `runs` table must cut it to stay within 80 columns.
@@ -36,7 +36,7 @@ enum CLITestAPI {
             copy.run = id
             return copy
         }
-        let report = Diff.report(results: relabelled)!
+        let report = Diff.report(results: relabelled, requireTaps: requireTaps)!
         run.verdict = id == "stuck-run" ? nil : report.verdict.rawValue
         return RunReportDocument(run: run, report: report, results: ReportFixtures.records(relabelled),
                                  uploads: [], generatedAt: ReportFixtures.created)
@@ -69,14 +69,15 @@ enum CLITestAPI {
         }
         router.get("/api/runs/:id/report.json") { request in
             let id = request.parameters["id"] ?? ""
-            guard let document = document(id) else { throw notFound(id) }
+            guard let document = document(id, requireTaps: request.queryItems["requireTaps"] == "true") else { throw notFound(id) }
             return .text(RunReports.json(document), contentType: RunReports.jsonContentType)
         }
         router.get("/api/runs/:id/diff") { request in
             let id = request.parameters["id"] ?? ""
             guard let results = runs[id] else { throw notFound(id) }
             let set = request.queryItems["profile"] ?? Catalog.defaultRequirementSet
-            guard let report = Diff.report(results: results, requirementSet: set, platformOverride: request.queryItems["platform"]) else {
+            guard let report = Diff.report(results: results, requirementSet: set, platformOverride: request.queryItems["platform"],
+                                           requireTaps: request.queryItems["requireTaps"] == "true") else {
                 throw HTTPError(.badRequest, code: "unknown_profile", "no requirement set \(set); see GET /api/profiles", field: "profile")
             }
             return .json(report)
@@ -85,7 +86,7 @@ enum CLITestAPI {
             try authorized(request)
             struct View: Encodable { let id: String; let label: String?; let metadata: JSONValue?; let createdAt: Date; let verdict: String?; let detectedPlatform: String? }
             struct List: Encodable { let runs: [View]; let nextCursor: String? }
-            let views = runs.keys.sorted().compactMap(document).map {
+            let views = runs.keys.sorted().compactMap { document($0) }.map {
                 View(id: $0.run.id, label: $0.run.label,
                      metadata: $0.run.metadata,
                      createdAt: $0.run.createdAt!, verdict: $0.run.verdict, detectedPlatform: $0.run.detectedPlatform)

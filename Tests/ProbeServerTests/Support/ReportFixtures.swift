@@ -45,7 +45,9 @@ enum ReportFixtures {
         }
     }
 
-    /// The healthy run without the tap probes (an unattended farm run): incomplete.
+    /// The healthy run without the tap probes (an unattended run nobody tapped, `adb shell am
+    /// start` and nothing else): ready, the tap steps left to a person; incomplete when its
+    /// taps are required (`requireTaps`).
     static func unattended() -> [ProbeResult] {
         healthyAndroid().map { result in
             guard ["file.accept", "file.capture", "file.cancel", "file.heic", "nav.windowOpen", "nav.customScheme", "nav.returnUrl"].contains(result.probe)
@@ -54,8 +56,8 @@ enum ReportFixtures {
         }
     }
 
-    static func report(_ results: [ProbeResult], platform: String? = nil) -> DiffReport {
-        Diff.report(results: results, platformOverride: platform)!
+    static func report(_ results: [ProbeResult], platform: String? = nil, requireTaps: Bool = false) -> DiffReport {
+        Diff.report(results: results, platformOverride: platform, requireTaps: requireTaps)!
     }
 
     static func run(label: String? = "pixel-7 nightly", userAgent: String? = androidUserAgent,
@@ -94,8 +96,17 @@ enum ReportFixtures {
                                  results: records(results), uploads: [upload(fileName: hostile)], generatedAt: created + 100)
     }
 
-    static func document(_ results: [ProbeResult], uploads: [UploadRecord] = []) -> RunReportDocument {
-        RunReportDocument(run: run(), report: report(results), results: records(results), uploads: uploads,
+    static func document(_ results: [ProbeResult], uploads: [UploadRecord] = [], requireTaps: Bool = false) -> RunReportDocument {
+        RunReportDocument(run: run(), report: report(results, requireTaps: requireTaps), results: records(results), uploads: uploads,
                           generatedAt: created + 100)
+    }
+
+    /// The document of a run that has not completed (a `wait` that timed out): its first
+    /// `count` results, no completion.
+    static func openDocument(first count: Int) -> RunReportDocument {
+        var open = run()
+        open.completedAt = nil
+        let results = Array(healthyAndroid().prefix(count))
+        return RunReportDocument(run: open, report: report(results), results: records(results), uploads: [], generatedAt: created + 100)
     }
 }
