@@ -6,7 +6,7 @@
 const R = window.ProbeResults, I = window.ProbeImpl, $ = (id) => document.getElementById(id);
 const params = {};
 new URLSearchParams(location.search).forEach((v, k) => { params[k] = v; });
-const unattended = params.mode === 'unattended';
+const unattended = params.mode === 'unattended', mode = (unattended ? 'unattended' : 'attended') + ' mode';
 const tapWait = Number(params.tapWait || 0) * 1000;
 /* Unattended: once the farm script tapped, how long the step may wait for an answer before
    the page ends it as a person would: ?answerWait= seconds, else the catalog's farmAnswerWaitMs. */
@@ -15,7 +15,7 @@ const answerWait = () => (params.answerWait ? Number(params.answerWait) * 1000 :
 const FARM_POLL_MS = 250;
 /* finish(): the last results get this many tries, this far apart, before the verdict is asked for. */
 const FINAL_FLUSH_TRIES = 10, FINAL_FLUSH_GAP_MS = 2000;
-const app = window.ProbeApp = { run: null, key: params.key || null, finished: false, completed: false, verdict: null, done: {}, attempts: {}, state: {}, pending: [], beside: [] };
+const app = window.ProbeApp = { run: null, key: params.key || null, finished: false, completed: false, verdict: null, done: {}, reasons: {}, attempts: {}, state: {}, pending: [], beside: [] };
 const enc = encodeURIComponent, slug = (id) => id.replace(/\./g, '-');
 /* The run's write key (?key= or the create answer) goes with every run request
    (docs/security-capabilities.md). */
@@ -170,12 +170,33 @@ function setStatus(probe, status, reason) {
     $('h1-step').textContent = ': ' + probe.title;
     document.title = `Step ${n}/${app.probes.length} · ${probe.title} — WebView probe`;
   }
-  const g = groupOf(probe);
-  g.done = g.probes.filter((p) => app.done[p.id]).length;
-  g.head.textContent = `${g.name} ${g.done === g.probes.length ? '✓ ' : ''}${g.done}/${g.probes.length}`;
-  g.box.className = 'group' + (g.done === g.probes.length ? ' complete' : '');
+  const g = groupOf(probe), c = tally(g.probes), total = g.probes.length;
+  /* ✓ only when every step passed; ✗ with the counts once one failed, errored or was skipped
+     for a reason that matters (the group's line must not say "9/9" over a ✗ inside it). */
+  const mark = c.bad ? ' ✗' : c.passed === total ? ' ✓' : '';
+  g.head.textContent = g.name + mark + ' ' + (c.bad || c.untestable ? c.words : mark ? `${total} passed` : `${c.done}/${total}`);
+  g.box.className = 'group' + (c.bad ? ' problem' : mark ? ' complete' : '');
   /* Only the group that runs stays open; finished ones fold to their line. */
-  g.box.open = status === 'running' || (g.box.open && g.done < g.probes.length);
+  g.box.open = status === 'running' || (g.box.open && c.done < total);
+}
+/* Skips that leave the app nothing to answer for: the server has no plain-HTTP address to mix in
+   (net.mixedContent), or only a loopback one, which is trustworthy and so never mixed. */
+const NOTHING_TO_TEST = ['no-insecure-origin', 'insecure-origin-is-loopback'];
+/* What the steps did as the person saw them: "5 passed · 1 failed · 3 skipped". */
+function tally(probes) {
+  const c = { passed: 0, failed: 0, errored: 0, skipped: 0, untestable: 0 };
+  probes.forEach((p) => {
+    const s = app.done[p.id];
+    if (s === 'pass' || s === 'info') c.passed++;
+    else if (s === 'fail' || s === 'error') c[s === 'fail' ? 'failed' : 'errored']++;
+    else if (s) c[NOTHING_TO_TEST.indexOf(app.reasons[p.id]) >= 0 ? 'untestable' : 'skipped']++;
+  });
+  c.done = c.passed + c.failed + c.errored + c.skipped + c.untestable;
+  c.bad = c.failed + c.errored + c.skipped;
+  const left = probes.length - c.done;
+  c.words = [[c.passed, 'passed'], [c.failed, 'failed'], [c.errored, 'errored'], [c.skipped, 'skipped'],
+    [c.untestable, 'not testable here'], [left, 'to go']].filter((x) => x[0]).map((x) => x[0] + ' ' + x[1]).join(' · ');
+  return c;
 }
 /* The step list, one <details> per run of steps of the same phase. */
 const groups = [];
@@ -226,6 +247,7 @@ async function post(ctx, res) {
   }
   app.queue.add(makeResult(ctx, res));
   app.done[ctx.probe.id] = res.status;
+  app.reasons[ctx.probe.id] = res.reason;
   setStatus(ctx.probe, res.status, res.reason);
 }
 
@@ -251,8 +273,10 @@ function limitOf(probe, name) {
    its budget (docs/performance.md); a step waits only if its file is still on the way.
    async = false keeps their order (https://html.spec.whatwg.org/#script-processing-model). */
 const LATER_PROBE_FILES = ['probes/media.js', 'probes/camera.js', 'probes/files.js', 'probes/navigation.js'];
+/* And the end screen, needed last of all. */
+const LATER_FILES = LATER_PROBE_FILES.concat('end.js');
 function loadLater() {
-  return Promise.all(LATER_PROBE_FILES.map((src) => new Promise((resolve) => {
+  return Promise.all(LATER_FILES.map((src) => new Promise((resolve) => {
     const s = document.createElement('script');
     s.async = false;
     s.onload = s.onerror = resolve;
@@ -284,7 +308,7 @@ async function besideEnded() {
 
 async function runProbe(probe) {
   const ctx = current = {
-    run: app.run, probe, slug: slug(probe.id), attempt: (app.attempts[probe.id] || 0) + 1, unattended, params,
+    run: app.run, probe, slug: slug(probe.id), attempt: (app.attempts[probe.id] || 0) + 1, unattended, params, requirementSet: app.requirementSet,
     origins: app.origins, catalog: app.catalog, stage: $('stage'), state: app.state, queue: app.queue, resumed: app.relaunched,
     ui: { panel, note, reopen }, ask, startedAt: Date.now(), flush: () => app.queue.flush(), urlWith, clearParam, tabApplies,
     makeResult: (r) => makeResult(ctx, r), started: () => mark(ctx), limit: (name) => limitOf(probe, name),
@@ -342,43 +366,22 @@ async function endProbe(ctx, res) {
   app.pending = app.pending.filter((x) => x.after !== probe.id);
 }
 
-function remedyFor(remedy, platform) {
-  if (!remedy) return null;
-  if (/^rn-/.test(platform)) return remedy.reactNative;
-  if (/^ios/.test(platform)) return remedy.iosSwift;
-  if (/^android/.test(platform)) return remedy.androidKotlin;
-  return remedy.iosSwift || remedy.androidKotlin || remedy.reactNative;
-}
+/* The catalog's word on a platform: its title, and whether an app hosts the page there. */
+const platformOf = (id) => (app.catalog.platforms || []).filter((p) => p.id === id)[0] || { id, title: id, appWebView: true };
+/* "Chrome on Linux", "Samsung Internet on Android"; else the platform's title. */
+const browserName = (d) => (d.wrapper ? `${d.wrapper} on ${d.os}` : platformOf(d.platform).title);
+const setupLink = () => { const a = el('a', '', 'how, on /setup'); a.href = '/setup'; return a; };
+/* The end screen is end.js's (loaded with the later phases); without it, the way to the report. */
 function renderSummary(diff) {
-  const box = $('summary'), verdict = diff ? diff.verdict : 'unknown';
+  const box = $('summary');
   box.textContent = '';
-  el('h2', 'verdict ' + verdict, { ready: 'Ready', 'not-ready': 'Not ready', incomplete: 'Incomplete' }[verdict] || 'No verdict', box);
-  if (diff) {
-    const platform = diff.platform.platform;
-    /* The platform as every report words it: an override reads as one, never as a detection. */
-    el('p', 'muted', diff.platformSummary || `${platform} (${diff.platform.confidence} confidence)`, box);
-    (diff.verdictReasons || []).forEach((r) => el('p', 'reason', r, box));
-    /* The server's one order of findings (rank: the flow blocker first), as every report has it.
-       A finding that fails only because another did (consequenceOf) is said under its cause. */
-    const rank = (f) => (f.rank == null ? Infinity : f.rank);
-    const bad = diff.findings.filter((f) => (f.verdict === 'fail' || f.verdict === 'warn') && !f.consequenceOf).sort((a, b) => rank(a) - rank(b));
-    const knockOns = (f) => diff.findings.filter((g) => g.consequenceOf === f.probe).map((g) => g.title);
-    if (bad.length) el('h3', '', 'What to fix', box);
-    const list = el('ol', 'findings', '', box);
-    bad.forEach((f) => {
-      const li = el('li', 'finding', '', list), fix = remedyFor(f.remedy, platform);
-      el('p', 'finding-title', `${f.title}: ${f.verdict}`, li);
-      el('p', '', f.observed, li);
-      if (f.diagnosis) el('p', 'muted', f.diagnosis, li);
-      if (f.causes && f.causes[0]) el('p', 'muted', 'Check first: ' + f.causes[0].check, li);
-      if (!(window.ProbeWrapper && ProbeWrapper.renderFixes(f.remedy, li)) && fix) el('pre', 'remedy', fix, li);
-      const also = knockOns(f);
-      if (also.length) el('p', 'muted', 'Also fails because of it: ' + also.join(', '), li);
-    });
-  } else el('p', '', 'The server returned no diff; the report page may have it.', box);
-  const link = el('a', 'btn', 'Full report', box);
-  link.href = reportPath();
-  link.id = 'report-link';
+  if (window.ProbeEnd) ProbeEnd.render(diff, box, { app, el, reportPath, tally, platformOf, browserName, setupLink });
+  else el('h2', 'verdict', 'The end screen did not load: the full report has the verdict.', box);
+  if (!$('report-link')) {
+    const link = el('a', 'btn', 'Full report', box);
+    link.href = reportPath();
+    link.id = 'report-link';
+  }
   box.hidden = false;
 }
 async function finish() {
@@ -389,7 +392,11 @@ async function finish() {
     await R.api('POST', withKey(`/api/runs/${enc(app.run)}/complete`), {});
     diff = await R.api('GET', withKey(`/api/runs/${enc(app.run)}/diff`));
   } catch (e) { $('progress').textContent = 'The server could not judge the run: ' + e.message; }
+  await app.later;
   renderSummary(diff);
+  /* The end screen says what opened the page and what it was judged as, once. */
+  $('browser-banner').hidden = true;
+  $('platform').textContent = mode;
   app.verdict = diff ? diff.verdict : null;
   app.finished = true;
   document.documentElement.setAttribute('data-finished', app.verdict || 'unknown');
@@ -447,6 +454,26 @@ async function offerResume() {
   await new Promise((resolve) => fresh.addEventListener('click', resolve));
   stored(OPEN_RUN, null);
 }
+/* The first screen says so when a browser, not an app's WebView, opened the page (the QR code and
+   a pasted link open the phone's browser, whose results say nothing of the app). The server decides
+   (POST /api/platform), by the rule the run is judged by; PlatformDetector.swift cites the marks an
+   app's WebView leaves and says what it cannot tell apart: a WebView sending a browser's user agent,
+   with no bridge, is that browser from here. Hence "looks the same", and ?platform= as the way on. */
+function browserBanner(d) {
+  const known = d && platformOf(d.platform);
+  if (!known || known.appWebView) return;
+  const box = $('browser-banner'), text = (t, p) => p.appendChild(document.createTextNode(t));
+  box.textContent = '';
+  el('h2', '', 'This is a browser, not your app', box).id = 'browser-banner-title';
+  el('p', '', `${browserName(d)} opened this page: a run here tests the browser, not your app's WebView.`, box);
+  const ways = el('p', '', 'To test your app, open this page in it: from its debug deep link or debug screen (', box);
+  ways.appendChild(setupLink());
+  text('), or in CI by having the app open ', ways);
+  el('code', '', location.origin + '/?mode=unattended', ways);
+  text('.', ways);
+  el('p', 'muted', 'A WebView sending a browser\'s user agent looks the same from here: if this is your app, add ?platform=android-webview or ios-wkwebview.', box);
+  box.hidden = false;
+}
 /* The first screen: what happens, how long, and what the report should name. */
 function intro(probes) {
   const people = probes.filter((p) => p.kind !== 'auto').length, about = stored(ABOUT) || {};
@@ -455,16 +482,21 @@ function intro(probes) {
   el('h2', '', 'Test this app\'s WebView', box).id = 'intro-title';
   el('p', 'instruction', `The page checks ${probes.length} things the app's WebView must do: storage, network, camera, files, links. ` +
     `Most run by themselves; ${people} need you to tap or answer. It takes about 2–3 minutes.`, box);
-  el('p', 'muted', 'At the end the page shows a verdict and what to fix; the report names the app, version and tester below.', box);
-  const form = el('form', '', '', box), fields = {};
-  [['appName', 'App name'], ['appVersion', 'App version'], ['tester', 'Tester']].forEach((f) => {
+  el('p', 'muted', 'At the end the page shows a verdict and what to fix; the report names the app, version, device and tester below.', box);
+  const form = el('form', '', '', box), fields = {}, limit = app.limits.deviceModelBytes;
+  [['appName', 'App name'], ['appVersion', 'App version'], ['deviceModel', 'Device', 'e.g. Pixel 8, Android 15'], ['tester', 'Tester']].forEach((f) => {
     const label = el('label', 'field', f[1], form), input = el('input', '', '', label);
     input.id = 'intro-' + f[0];
     input.name = f[0];
     input.autocomplete = 'off';
+    if (f[2]) input.placeholder = f[2];
     input.value = typeof about[f[0]] === 'string' ? about[f[0]] : '';
+    input.addEventListener('input', () => input.setCustomValidity(''));
     fields[f[0]] = input;
   });
+  /* The store's bound (/api/config limits): maxLength counts UTF-16 units, the store bytes. */
+  const device = fields.deviceModel, tooLong = () => limit && new Blob([device.value.trim()]).size > limit;
+  if (limit) device.maxLength = limit;
   /* Start sits in the dock like every later action: in view without scrolling. */
   $('progress').textContent = `${probes.length} steps, about 2–3 minutes`;
   $('dock').hidden = false;
@@ -474,6 +506,10 @@ function intro(probes) {
   announce('Ready to start: ' + probes.length + ' steps.');
   return new Promise((resolve) => form.addEventListener('submit', (e) => {
     e.preventDefault();
+    if (tooLong()) {
+      device.setCustomValidity(`At most ${limit} bytes: a model and its OS, e.g. Pixel 8, Android 15.`);
+      return device.reportValidity();
+    }
     const meta = {};
     Object.keys(fields).forEach((k) => { const v = fields[k].value.trim(); if (v) meta[k] = v; });
     stored(ABOUT, meta);
@@ -509,12 +545,16 @@ async function main() {
      introduction to show first). */
   const reading = params.run ? settled(R.api('GET', withKey('/api/runs/' + enc(params.run)))) : null;
   const creating = !params.run && unattended ? settled(createRun({})) : null;
+  /* A platform the run chose (?platform=) is its own to say; else the server says what opened the page. */
+  const detecting = params.platform ? null : settled(R.api('POST', '/api/platform', I.platformSignals()));
   let config, results = [];
   try {
     config = await R.api('GET', params.run ? withKey('/api/config?run=' + enc(params.run)) : '/api/config');
   } catch (e) { return fatal(`No answer from /api/config (${e.message}). Reload to try again.`, reload()); }
   app.origins = config.origins || {};
   app.catalog = config.catalog || { probes: [] };
+  app.limits = config.limits || {};
+  if (detecting) browserBanner((await detecting).value);
   I.thresholds = (app.catalog.thresholds && app.catalog.thresholds.page) || [];
   if (params.run) {
     /* A completed run's verdict is final (the server refuses results after completion with
@@ -525,6 +565,9 @@ async function main() {
         : `Run ${params.run}: ${e.message}`, e.status === 404 ? { label: 'Start a new run', href: location.pathname } : reload());
     }
     results = read.value.results || [];
+    app.requirementSet = read.value.requirementSet;
+    /* A run created with its platform (CI: POST /api/runs {platform}) is judged as that. */
+    if (read.value.platform) $('browser-banner').hidden = true;
     app.completed = !!read.value.completedAt;
     app.run = params.run;
   } else {
@@ -533,6 +576,7 @@ async function main() {
     if (made.error) return fatal('Could not create a run: ' + made.error.message, reload());
     app.run = params.run = made.value.id;
     app.key = params.key = made.value.writeKey;
+    app.requirementSet = made.value.requirementSet;
     history.replaceState(null, '', urlWith('run', app.run));
     history.replaceState(null, '', urlWith('key', app.key));
   }
@@ -540,7 +584,7 @@ async function main() {
   if (!unattended) stored(OPEN_RUN, { run: app.run, key: app.key, url: location.pathname + location.search });
   try { sessionStorage.setItem('probe.current', JSON.stringify({ run: app.run, url: location.pathname + location.search })); } catch (e) { /* storage off */ }
   $('run-id').textContent = app.run;
-  $('platform').textContent = (params.platform ? `Platform (set): ${params.platform} · ` : '') + (unattended ? 'unattended' : 'attended') + ' mode';
+  $('platform').textContent = (params.platform ? `Platform (set): ${params.platform} · ` : '') + mode;
   app.queue = new R.Queue(app.run, app.key);
   app.queue.flush();
   addEventListener('online', () => app.queue.flush());
@@ -548,6 +592,7 @@ async function main() {
 
   results.forEach((r) => {
     app.done[r.probe] = r.status;
+    app.reasons[r.probe] = r.reason;
     app.attempts[r.probe] = Math.max(app.attempts[r.probe] || 0, r.attempt);
   });
   /* A killed app loses sessionStorage. */

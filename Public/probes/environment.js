@@ -9,22 +9,29 @@ const I = window.ProbeImpl, P = I.probes, result = I.result, info = I.info;
 P['env.script'] = async () => result(true, { javascript: true });
 
 /* What the platform detector reads (PlatformDetector.swift): the user agent, the client
-   hints where Chromium offers them, and the bridges a wrapper installs. */
-P['env.platform'] = async (ctx) => {
-  const handlers = window.webkit && window.webkit.messageHandlers;
-  /* WKWebView's messageHandlers object is not enumerable: try the usual names. */
-  const names = handlers ? ['probe', 'bridge', 'native', 'jsBridge'].filter((n) => handlers[n]) : [];
+   hints where Chromium offers them, and the bridges a wrapper installs. The first screen
+   sends the same to POST /api/platform, to say at once whether a browser opened the page. */
+I.platformSignals = () => {
   const o = {
-    userAgent: navigator.userAgent, reactNativeWebView: !!window.ReactNativeWebView, webkitMessageHandlers: !!handlers,
-    messageHandlerNames: names, maxTouchPoints: navigator.maxTouchPoints | 0, screenWidth: screen.width | 0,
-    screenHeight: screen.height | 0, devicePixelRatio: devicePixelRatio || 1,
-    standalone: typeof navigator.standalone === 'boolean' ? navigator.standalone : null
+    userAgent: navigator.userAgent, reactNativeWebView: !!window.ReactNativeWebView,
+    webkitMessageHandlers: !!(window.webkit && window.webkit.messageHandlers), maxTouchPoints: navigator.maxTouchPoints | 0
   };
   /* wrapper.js: the app framework's own signals (docs/wrappers.md). */
   if (window.ProbeWrapper) o.wrapperSignals = ProbeWrapper.signals();
   const uad = navigator.userAgentData;
+  if (uad) Object.assign(o, { uaBrands: uad.brands.map((b) => `${b.brand}/${b.version}`), uaPlatform: uad.platform, uaMobile: !!uad.mobile });
+  return o;
+};
+P['env.platform'] = async (ctx) => {
+  const handlers = window.webkit && window.webkit.messageHandlers;
+  /* WKWebView's messageHandlers object is not enumerable: try the usual names. */
+  const names = handlers ? ['probe', 'bridge', 'native', 'jsBridge'].filter((n) => handlers[n]) : [];
+  const o = Object.assign(I.platformSignals(), {
+    messageHandlerNames: names, screenWidth: screen.width | 0, screenHeight: screen.height | 0, devicePixelRatio: devicePixelRatio || 1,
+    standalone: typeof navigator.standalone === 'boolean' ? navigator.standalone : null
+  });
+  const uad = navigator.userAgentData;
   if (uad) {
-    Object.assign(o, { uaBrands: uad.brands.map((b) => `${b.brand}/${b.version}`), uaPlatform: uad.platform, uaMobile: !!uad.mobile });
     /* A reduced user agent says "Android 10" whatever the version
        (https://www.chromium.org/updates/ua-reduction/): the client hint has the real one. */
     try {

@@ -127,13 +127,15 @@ P['net.offline'] = (ctx) => new Promise((resolve) => {
 });
 
 /* The checklist items only a person can answer, from the catalog's checklist map: each
-   question once, only those of the tabs that apply to this platform, and only the tester's
+   question once, only those of the tabs that apply to this platform and of the run's requirement
+   set (item.requirementSet: a LiveForm URL is asked under liveform only), and only the tester's
    (question.audience): what the app's code says is asked of the integrator in the report. */
 P['operator.checklist'] = async (ctx) => {
   const seen = {}, answers = {};
   const questions = (ctx.catalog.checklist || []).filter((item) => {
     const q = item.coverage && item.coverage.question;
     if (!q || q.probe !== 'operator.checklist' || q.audience !== 'tester' || !ctx.tabApplies(item.tab)) return false;
+    if (item.requirementSet && item.requirementSet !== ctx.requirementSet) return false;
     item.key = q.fields[0].replace(/^answers\./, '');
     return !seen[item.key] && (seen[item.key] = true);
   });

@@ -15,6 +15,11 @@ public enum StoreLimits {
     /// The largest observation (env.platform: UA, userAgentData, screen, device lists) is a
     /// few KiB; 256 KiB leaves room for verbose error messages and frame statistics.
     public static let maxObservedBytes = 256 * 1024
+    /// The device as the tester typed it in the page's introduction ("Pixel 8, Android 15") or
+    /// CI sent it (`metadata.deviceModel`): it stands for the run in listings where a label
+    /// would ("attended run on …") and heads the matrix's device column, so it is bounded as a
+    /// label is. A model and its OS version take under 40.
+    public static let maxDeviceModelBytes = maxLabelBytes
     /// Run metadata (app version, device model, build, a few free keys).
     public static let maxMetadataBytes = 64 * 1024
     /// Real user agents are under 1 KiB; some WebViews append long app tokens.

@@ -69,6 +69,13 @@ CASES = {
         ("cross-site fetch", "POST", "/api/runs", b"{}", {"Sec-Fetch-Site": "cross-site"}, 403, "Sec-Fetch-Site"),
         ("chosen id without the token", "POST", "/api/runs", b'{"id":"ci-4711"}', {}, 403, "token"),
         ("oversized body", "POST", "/api/runs", b"x" * (JSON_BODY_LIMIT + 1), {}, 413, "limit"),
+        ("device over the store limit", "POST", "/api/runs", json.dumps({"metadata": {"deviceModel": "é" * 101}}).encode(), {}, 400, "metadata.deviceModel"),
+    ],
+    ("POST", "/api/platform"): [
+        ("malformed JSON", "POST", "/api/platform", b"{", {}, 400, "JSON"),
+        ("array, not object", "POST", "/api/platform", b"[1]", {}, 400, "object"),
+        ("multipart body", "POST", "/api/platform", b"--x--", {"Content-Type": "multipart/form-data; boundary=x"}, 415, "Content-Type"),
+        ("oversized body", "POST", "/api/platform", b"x" * (JSON_BODY_LIMIT + 1), {}, 413, "limit"),
     ],
     ("GET", "/api/runs"): [
         ("no token", "GET", "/api/runs", None, {}, 401, "token"),

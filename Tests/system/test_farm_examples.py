@@ -144,8 +144,9 @@ def test_MaestroFlow_Parses_AndTapsOnlyIdsThePageHas():
     for other in ids - taps:
         assert f'id="{other}"' in page, other
     verdicts = [c["assertVisible"] for c in commands if isinstance(c, dict) and isinstance(c.get("assertVisible"), str)]
-    app = open(os.path.join(ROOT, "Public", "app.js"), encoding="utf-8").read()
-    assert verdicts and all(f"ready: '{v}'" in app for v in verdicts), verdicts
+    # The end screen's words for the verdicts are end.js's.
+    end = open(os.path.join(ROOT, "Public", "end.js"), encoding="utf-8").read()
+    assert verdicts and all(f"ready: '{v}'" in end for v in verdicts), verdicts
 
 
 def test_DeviceFarmTestSpec_Parses_AndRunsTheAppiumScriptIntoItsArtifacts():

@@ -58,9 +58,11 @@ def walk(browser, server, viewport, dark=False, only=None):
     page.wait_for_selector("#start-run")
     page.fill("#intro-appName", "Example app")
     page.fill("#intro-appVersion", "1.0")
+    page.fill("#intro-deviceModel", "Headless Chromium, Linux")
     page.fill("#intro-tester", "Screenshot script")
     page.evaluate("() => { document.activeElement.blur(); window.scrollTo(0, 0); }")
-    shot("intro", "The introduction: what happens, how long, the app's details")
+    # Headless Chromium is a browser: the page says so above the introduction.
+    shot("intro", "The introduction under the browser banner: what happens, how long, the app's details")
     page.click("#start-run")
     seen = set()
     while True:
@@ -93,7 +95,7 @@ def walk(browser, server, viewport, dark=False, only=None):
         shown.wait_for_element_state("hidden", timeout=30000)
     page.wait_for_selector("#report-link")
     page.evaluate("() => window.scrollTo(0, 0)")
-    shot("verdict", "The verdict and what to fix")
+    shot("verdict", "The end of a browser's run: not judged against a WebView, what it showed")
     context.close()
     return shots
 

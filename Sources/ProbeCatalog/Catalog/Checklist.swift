@@ -24,13 +24,15 @@ public enum Checklist {
         ChecklistItem(
             "common.url.opens", .common, section: "URL and Navigation",
             "A LiveForm URL in the format https://form.argosidentity.com?pid={pid} opens successfully.",
-            ask("liveformUrlOpens", "Did a real LiveForm URL (https://form.argosidentity.com?pid=…) open in this WebView?")),
+            ask("liveformUrlOpens", "Did a real LiveForm URL (https://form.argosidentity.com?pid=…) open in this WebView?"))
+            .only(in: .liveform),
         ChecklistItem(
             "common.url.pidEncoded", .common, section: "URL and Navigation",
             "pid is URL-encoded before being passed.",
             // About the app's code: no one holding the phone can see it.
             ask("pidEncoded", "Does the app pass pid through encodeURIComponent (or URLComponents / Uri.Builder) when it builds the URL?",
-                audience: .integrator)),
+                audience: .integrator))
+            .only(in: .liveform),
         ChecklistItem(
             "common.url.customSchemes", .common, section: "URL and Navigation",
             "External custom schemes open in an external app or fail gracefully.",

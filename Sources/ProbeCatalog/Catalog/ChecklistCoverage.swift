@@ -47,12 +47,15 @@ public struct ChecklistCoverage: Sendable, Codable, Equatable {
 }
 
 extension ChecklistCoverage {
-    /// Computes every item's status from the checklist map and the run's findings.
-    init(catalog: Catalog, platform: Platform, findings: [Finding], results: [ProbeID: ProbeResult]) {
+    /// Computes every item's status from the checklist map and the run's findings, under the
+    /// requirement set `requirementSet` (its id) the run is judged against.
+    init(catalog: Catalog, platform: Platform, requirementSet: String, findings: [Finding], results: [ProbeID: ProbeResult]) {
         let byProbe = Dictionary(uniqueKeysWithValues: findings.map { ($0.probe, $0) })
         var items: [Item] = []
         for entry in catalog.checklist {
-            let (status, evidence) = Self.status(of: entry, platform: platform, findings: byProbe, results: results)
+            let (status, evidence) = entry.isAsked(under: requirementSet)
+                ? Self.status(of: entry, platform: platform, findings: byProbe, results: results)
+                : (.notApplicable, "only the \(entry.requirementSet ?? "") requirement set asks it; this run is judged against \(requirementSet)")
             var item = Item(id: entry.id, tab: entry.tab, text: entry.text, method: entry.coverage.method, status: status, evidence: evidence)
             if status == .failed, entry.coverage.method == .verified {
                 item.consequenceOf = Self.cause(of: entry.coverage, findings: byProbe)

@@ -26,6 +26,9 @@ public struct ChecklistItem: Sendable, Codable, Equatable, Identifiable {
     /// The item's text as the guide states it.
     public let text: String
     public let coverage: Coverage
+    /// The one requirement set that asks this item (`RequirementSet.id`); nil: every set. A run
+    /// judged against another set has it not applicable, and the page does not ask it.
+    public var requirementSet: String? = nil
 }
 
 extension ChecklistItem {
@@ -34,6 +37,17 @@ extension ChecklistItem {
     public init(_ id: String, _ tab: Tab, section: String? = nil, _ text: String, _ coverage: Coverage) {
         self.init(id: id, tab: tab, section: section, text: text, coverage: coverage)
     }
+
+    /// The item, asked only under `set`: a LiveForm URL, with its `pid`, means nothing to an
+    /// app judged against another contract.
+    func only(in set: RequirementSet) -> ChecklistItem {
+        var item = self
+        item.requirementSet = set.id
+        return item
+    }
+
+    /// Whether a run judged against the requirement set `set` (its id) is asked this item.
+    public func isAsked(under set: String) -> Bool { requirementSet.map { $0 == set } ?? true }
 }
 
 /// How an item is accounted for: verified by probes, inferred by a rule, confirmed by an

@@ -131,7 +131,8 @@ public enum ProbesDocument {
                     by = "`\(question.probe)` (\(question.fields.joined(separator: ", ")), \(asked)): \(question.text)"
                 case .notObservable: by = item.coverage.reason ?? ""
                 }
-                out.append("| `\(item.id)` | \(escape(item.text)) | \(item.coverage.method.rawValue) | \(escape(by)) |")
+                let only = item.requirementSet.map { " (only under `\($0)`)" } ?? ""
+                out.append("| `\(item.id)` | \(escape(item.text)) | \(item.coverage.method.rawValue)\(only) | \(escape(by)) |")
             }
         }
         out.append("")

@@ -84,7 +84,7 @@ public struct Diff: Sendable {
                 if let stalled, stalled.step == probe.id { return stalledFinding(probe, stalled, context: context) }
                 return finding(for: probe, result: latest[probe.id], context: context)
             }, catalog: catalog, results: latest))
-        let coverage = ChecklistCoverage(catalog: catalog, platform: platform.platform, findings: findings, results: latest)
+        let coverage = ChecklistCoverage(catalog: catalog, platform: platform.platform, requirementSet: requirementSet.id, findings: findings, results: latest)
             .applyingHost(context.host, context)
 
         var counts = Dictionary(uniqueKeysWithValues: Finding.Verdict.allCases.map { ($0.rawValue, 0) })

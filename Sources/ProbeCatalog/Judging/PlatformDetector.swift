@@ -3,6 +3,16 @@
 /// The user agent alone cannot tell Safari from SFSafariViewController, Chrome from a
 /// Custom Tab, or a Safari-looking WKWebView from Safari; the page signals settle what
 /// they can, and `confidence` with `reasons` says what is left.
+///
+/// An app's WebView shows in its default user agent: Android WebView's "; wv)" token and
+/// "Version/4.0" (https://developer.chrome.com/docs/multidevice/user-agent/, the format the
+/// Android CDD §3.4.1 requires: https://source.android.com/docs/compatibility/cdd), and a
+/// WKWebView's agent ending at "Mobile/…" without the "Version/… Safari/…" that Safari adds as
+/// its application name (https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/applicationnameforuseragent).
+/// What cannot be told apart: an app may give its WebView any user agent (WKWebView's
+/// `customUserAgent`, Android's `WebSettings.setUserAgentString`), and one that sends a
+/// browser's, with no bridge the page can see, is that browser to this rule. The page's first
+/// screen (`POST /api/platform`) says so, and `?platform=` judges it as what it is.
 public enum PlatformDetector {
     /// - Parameters:
     ///   - userAgent: `navigator.userAgent`.
@@ -151,6 +161,9 @@ public enum PlatformDetector {
         return nil
     }
 
+    /// Browser apps on iOS add their own token to WebKit's agent: CriOS
+    /// (https://developer.chrome.com/docs/multidevice/user-agent/), FxiOS
+    /// (https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/User-Agent/Firefox), EdgiOS.
     static func iosBrowserApp(_ ua: String) -> String? {
         if ua.contains("CriOS/") { return "Chrome for iOS" }
         if ua.contains("FxiOS/") { return "Firefox for iOS" }
@@ -191,6 +204,7 @@ public enum PlatformDetector {
         if ua.contains("FB_IAB") || ua.contains("FBAV/") || ua.contains("FBAN/") { wrapper = "Facebook" }
         else if ua.contains("Instagram") { wrapper = "Instagram" }
         else if ua.contains("Line/") { wrapper = "LINE" }
+        // https://developer.samsung.com/internet/android/web-developer-guide.html: "SamsungBrowser/" before "Chrome/".
         else if ua.contains("SamsungBrowser/") { wrapper = "Samsung Internet" }
         else if ua.contains("EdgA/") { wrapper = "Edge" }
         else if ua.contains("OPR/") { wrapper = "Opera" }
@@ -207,6 +221,7 @@ public enum PlatformDetector {
             wrapper = "react-native-webview"
             return result(.rnWebViewAndroid, .high, "window.ReactNativeWebView is present")
         }
+        // The WebView's own token (Lollipop on), which Chrome never sends (sources: the type's documentation).
         if ua.contains("; wv)") {
             return result(.androidWebView, .high, "\"; wv)\" token: Android System WebView" + (wrapper.map { " inside \($0)" } ?? ""))
         }

@@ -29,6 +29,19 @@ public enum OpenAPIDocument {
         schemas["Platform"] = .object(["type": .string("string"), "enum": .array(Platform.allCases.map { .string($0.rawValue) })])
         schemas["RequirementSet"] = .object(["type": .string("string"),
                                              "enum": .array(catalog.requirementSets.map { .string($0.id) })])
+        // The store's bound on the device field, in the run's metadata and in /api/config for the page.
+        let device: JSONValue = .object([
+            "type": .string("string"), "maxLength": .number(Double(StoreLimits.maxDeviceModelBytes)),
+            "description": .string("The device (\"Pixel 8, Android 15\"): at most \(StoreLimits.maxDeviceModelBytes) bytes of UTF-8, else 400 naming the field"),
+        ])
+        guard case .object(var metadata)? = schemas["Metadata"] else { preconditionFailure("OpenAPIDocument.described has no Metadata schema") }
+        metadata["properties"] = .object(["deviceModel": device, "device": device])
+        schemas["Metadata"] = .object(metadata)
+        schemas["ConfigLimits"] = .object([
+            "type": .string("object"),
+            "description": .string("the store's limits on what the page's introduction sends"),
+            "properties": .object(["deviceModelBytes": .object(["type": .string("integer"), "const": .number(Double(StoreLimits.maxDeviceModelBytes))])]),
+        ])
         components["schemas"] = .object(schemas)
         components["parameters"] = .object([
             "RunID": .object(["name": .string("id"), "in": .string("path"), "required": .bool(true),
@@ -598,12 +611,57 @@ public enum OpenAPIDocument {
       "type": "object",
       "description": "the members of /api/catalog the page reads: schema, defaultRequirementSet, resultSchema, platforms, requirementSets, probes, thresholds, stepMarker, checklist, hostReport, words"
      },
-     "run": {"$ref": "#/components/schemas/Run"}
+     "run": {"$ref": "#/components/schemas/Run"},
+     "limits": {"$ref": "#/components/schemas/ConfigLimits"}
+    }
+   },
+   "DetectedPlatform": {
+    "type": "object",
+    "required": ["platform", "os", "engine", "confidence", "reasons"],
+    "properties": {
+     "platform": {"$ref": "#/components/schemas/Platform"},
+     "os": {"type": "string"},
+     "osVersion": {"type": "string"},
+     "engine": {"type": "string"},
+     "engineVersion": {"type": "string"},
+     "wrapper": {"type": "string", "description": "the app or browser around the engine when known: Samsung Internet, Chrome for iOS, Facebook, react-native-webview, …"},
+     "confidence": {"type": "string", "enum": ["low", "medium", "high"]},
+     "reasons": {"type": "array", "items": {"type": "string"}},
+     "overridden": {"type": "boolean"},
+     "wrapperDetection": {"type": "object"}
+    }
+   },
+   "PlatformSignals": {
+    "type": "object",
+    "description": "what the page sees besides the user agent, as env.platform observes it (every field optional)",
+    "properties": {
+     "userAgent": {"type": "string", "description": "navigator.userAgent; the User-Agent header when absent"},
+     "reactNativeWebView": {"type": "boolean"},
+     "webkitMessageHandlers": {"type": "boolean"},
+     "maxTouchPoints": {"type": "integer"},
+     "uaBrands": {"type": "array", "items": {"type": "string"}},
+     "uaPlatform": {"type": "string"},
+     "uaPlatformVersion": {"type": "string"},
+     "uaMobile": {"type": "boolean"},
+     "wrapperSignals": {"type": "object"}
     }
    }
   }
  },
  "paths": {
+  "/api/platform": {
+   "post": {
+    "summary": "What a page runs in (platform, browser or app WebView), by the rule runs are judged with; stores nothing",
+    "requestBody": {
+     "required": false,
+     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PlatformSignals"}}}
+    },
+    "responses": {
+     "x-json": {"200": ["the detected platform", "DetectedPlatform"]},
+     "x-errors": ["400", "413", "415"]
+    }
+   }
+  },
   "/api/config": {
    "get": {
     "summary": "What the page needs: origins, the catalog, the run",

@@ -99,6 +99,7 @@ public final class RunAPI: @unchecked Sendable {
             return .offload { try self.config(req, access) }
         }
         router.add("POST", "/api/runs") { [self] req in try createRun(req) }
+        router.add("POST", "/api/platform") { [self] req in .offload { try self.detectPlatform(req) } }
         router.add("GET", "/api/runs") { [self] req in
             try token.require(.read, req)
             return .offload { try self.listRuns(req) }
@@ -250,6 +251,13 @@ public final class RunAPI: @unchecked Sendable {
         let serverVersion: String
         let origins: OriginPlan.Origins
         let run: RunView?
+        let limits = Limits()
+
+        /// The store's limits on what the page's introduction sends, so its fields hold to them
+        /// (`StoreLimits`, where each has its reason).
+        struct Limits: Encodable {
+            let deviceModelBytes = StoreLimits.maxDeviceModelBytes
+        }
     }
 
     func config(_ req: Request, _ access: RunAccess) throws -> Response {
@@ -331,6 +339,14 @@ public final class RunAPI: @unchecked Sendable {
                                     field: "metadata.\(key)")
                 }
             }
+            for key in Self.deviceKeys {
+                if case .string(let device)? = m[key], device.utf8.count > StoreLimits.maxDeviceModelBytes {
+                    throw HTTPError(.badRequest, code: "invalid_field",
+                                    "metadata.\(key) is \(device.utf8.count) bytes; the limit is \(StoreLimits.maxDeviceModelBytes) "
+                                        + "(a model and its OS, such as \"Pixel 8, Android 15\")",
+                                    field: "metadata.\(key)")
+                }
+            }
             metadata = String(decoding: try JSONCoding.encoder.encode(m), as: UTF8.self)
         }
         let now = Self.now()
@@ -350,6 +366,24 @@ public final class RunAPI: @unchecked Sendable {
             r.headers.add("Location", "/api/runs/\(record.id)")
             return r
         }
+    }
+
+    /// The metadata keys that name the device (the page's introduction sends `deviceModel`;
+    /// the reports read either, `ReportFacts.deviceModel`), held to `StoreLimits.maxDeviceModelBytes`.
+    static let deviceKeys = ["deviceModel", "device"]
+
+    // MARK: Platform
+
+    /// `POST /api/platform`: what the page runs in, by the rule every run is judged with
+    /// (`PlatformDetector`), from the fields the page posts as `env.platform`'s observation; the
+    /// User-Agent header stands in for a body without `userAgent`. The page asks before a run
+    /// exists, so that its first screen can say that a browser is not an app's WebView.
+    /// Nothing is stored.
+    func detectPlatform(_ req: Request) throws -> Response {
+        let observed = req.body.isEmpty ? [:] : try req.decodeJSON([String: JSONValue].self)
+        let userAgent = observed["userAgent"]?.stringValue ?? req.headers["user-agent"] ?? ""
+        return .json(PlatformDetector.detect(userAgent: StoreLimits.fittingUserAgent(userAgent),
+                                             signals: PlatformSignals(observed: observed)))
     }
 
     func runView(_ id: String, _ access: RunAccess) throws -> Response {

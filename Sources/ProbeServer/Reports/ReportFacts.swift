@@ -274,7 +274,7 @@ extension ReportFacts {
         -> [(item: ChecklistCoverage.Item, question: String, state: String)] {
         Checklist.liveform.compactMap { entry in
             guard let question = entry.coverage.question, question.audience == .integrator,
-                  entry.tab.applies(to: platform), let item = coverage.item(entry.id) else { return nil }
+                  entry.tab.applies(to: platform), let item = coverage.item(entry.id), item.status != .notApplicable else { return nil }
             let state: String
             switch item.status {
             case .confirmed: state = item.source == .hostReport ? "settled by the host report" : "answered yes"

@@ -54,3 +54,35 @@ import ProbeCatalog
         #expect((diff.json["platform"] as? [String: Any])?["platform"] as? String == "ios-wkwebview")
     }
 }
+
+/// The page's first screen asks what opened it before a run exists (`POST /api/platform`): the
+/// rule runs are judged with, so the banner and the end screen cannot disagree.
+@Suite struct PlatformEndpointTests {
+    static let samsung = "Mozilla/5.0 (Linux; Android 14; SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36"
+    static let safari = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+
+    static func platform(_ reply: TestService.Reply) -> String? { reply.json["platform"] as? String }
+
+    @Test func ABrowserIsToldApartFromAnAppsWebView_ByTheRuleRunsAreJudgedWith() throws {
+        let s = try TestService()
+        let samsung = try s.request("POST", "/api/platform", body: #"{"userAgent":"\#(Self.samsung)"}"#)
+        #expect(samsung.status == 200)
+        #expect(Self.platform(samsung) == "android-chrome" && samsung.json["wrapper"] as? String == "Samsung Internet")
+        #expect(Self.platform(try s.request("POST", "/api/platform", body: #"{"userAgent":"\#(RunPlatformTests.webView)"}"#)) == "android-webview")
+        #expect(Self.platform(try s.request("POST", "/api/platform", body: #"{"userAgent":"\#(Self.safari)"}"#)) == "ios-safari")
+        // Safari's user agent with a bridge a host registered: an app's WKWebView after all.
+        let bridged = try s.request("POST", "/api/platform", body: #"{"userAgent":"\#(Self.safari)","webkitMessageHandlers":true}"#)
+        #expect(Self.platform(bridged) == "ios-wkwebview")
+        // No body: the request's own User-Agent.
+        #expect(Self.platform(try s.request("POST", "/api/platform", headers: ["User-Agent": RunPlatformTests.iPhone])) == "ios-wkwebview")
+        // It stores nothing.
+        let runs = try s.request("GET", "/api/runs", headers: ["Authorization": "Bearer \(s.token)"])
+        #expect((runs.json["runs"] as? [[String: Any]])?.isEmpty == true)
+    }
+
+    @Test func ABodyThatIsNoObject_Is400() throws {
+        let s = try TestService()
+        #expect(try s.request("POST", "/api/platform", body: "[1]").status == 400)
+        #expect(try s.request("POST", "/api/platform", body: "{").status == 400)
+    }
+}

@@ -1,0 +1,85 @@
+/* The end screen: the verdict and what to fix, or, for a browser, what it showed. Loaded with
+   the later phases (app.js, LATER_FILES): the first screen does not wait for it. What it reads of
+   the run comes from app.js (`the`), what it says of each step from the server's diff. */
+(() => {
+'use strict';
+
+function remedyFor(remedy, platform) {
+  if (!remedy) return null;
+  if (/^rn-/.test(platform)) return remedy.reactNative;
+  if (/^ios/.test(platform)) return remedy.iosSwift;
+  if (/^android/.test(platform)) return remedy.androidKotlin;
+  return remedy.iosSwift || remedy.androidKotlin || remedy.reactNative;
+}
+
+function render(diff, box, the) {
+  const el = the.el, verdict = diff ? diff.verdict : 'unknown', d = diff && diff.platform, known = d && the.platformOf(d.platform);
+  /* A browser's run is no app's: the verdict of its profile is not shown as one (no green Ready). */
+  if (known && !known.appWebView) el('span', 'sub', 'not judged against a WebView', el('h2', 'verdict browser', 'A browser, not an app\'s WebView: ', box));
+  else el('h2', 'verdict ' + verdict, { ready: 'Ready', 'not-ready': 'Not ready', incomplete: 'Incomplete' }[verdict] || 'No verdict', box);
+  if (!diff) return el('p', '', 'The server returned no diff; the report page may have it.', box);
+  /* The platform in the words every report uses (the diff's platformSummary, from the catalog's
+     Words): ?platform= reads as set, once, never as a detection. */
+  const chosen = d.overridden && (d.reasons || []).filter((r) => /^\?platform=/.test(r))[0];
+  el('p', 'muted', diff.platformSummary ? (d.overridden ? 'Judged as ' : 'Detected: ') + diff.platformSummary
+    : chosen ? `Judged as ${known.title}: ${chosen}.`
+    : `Detected: ${d.wrapper && !known.appWebView ? the.browserName(d) + ', ' : ''}${known.title} (${d.confidence} confidence)`, box);
+  if (!known.appWebView) return browser(diff, box, the);
+  (diff.verdictReasons || []).forEach((r) => el('p', 'reason', r, box));
+  /* The server's one order of findings (rank: the flow blocker first), as every report has it.
+     A finding that fails only because another did (consequenceOf) is said under its cause. */
+  const rank = (f) => (f.rank == null ? Infinity : f.rank);
+  const bad = diff.findings.filter((f) => (f.verdict === 'fail' || f.verdict === 'warn') && !f.consequenceOf).sort((a, b) => rank(a) - rank(b));
+  const knockOns = (f) => diff.findings.filter((g) => g.consequenceOf === f.probe).map((g) => g.title);
+  if (bad.length) el('h3', '', 'What to fix', box);
+  const list = el('ol', 'findings', '', box);
+  bad.forEach((f) => {
+    const li = el('li', 'finding', '', list), fix = remedyFor(f.remedy, d.platform);
+    el('p', 'finding-title', `${f.title}: ${f.verdict}`, li);
+    el('p', '', f.observed, li);
+    if (f.diagnosis) el('p', 'muted', f.diagnosis, li);
+    if (f.causes && f.causes[0]) el('p', 'muted', 'Check first: ' + f.causes[0].check, li);
+    if (!(window.ProbeWrapper && ProbeWrapper.renderFixes(f.remedy, li)) && fix) el('pre', 'remedy', fix, li);
+    const also = knockOns(f);
+    if (also.length) el('p', 'muted', 'Also fails because of it: ' + also.join(', '), li);
+  });
+  accepted(diff, box, the, known);
+}
+
+/* A step the person saw end ✗ (fail, error) that the verdict accepts is said, with the server's
+   reason: a Ready under a red ✗ with nothing said reads as a mistake. */
+function accepted(diff, box, the, known) {
+  const taken = diff.findings.filter((f) => /^(fail|error)$/.test(f.pageStatus) && /^(pass|info)$/.test(f.verdict));
+  if (!taken.length) return;
+  the.el('h3', '', 'Shown ✗ during the run, accepted', box);
+  const list = the.el('ul', 'findings accepted', '', box);
+  const why = (f) => (f.expectation === 'info' ? `${known.title} is not held to it (${f.expected})`
+    : f.expectation === 'expected-blocked' ? `${known.title} is expected to block it (${f.expected})`
+      : `what it observed is as expected: ${f.observed}`);
+  taken.forEach((f) => {
+    const li = the.el('li', 'finding', '', list);
+    li.id = 'accepted-' + f.probe.replace(/\./g, '-');
+    the.el('p', '', `${f.title} ✗ during the run: accepted because ${why(f)}.`, li);
+    if (f.diagnosis) the.el('p', 'muted', f.diagnosis, li);
+  });
+}
+
+/* A browser's run: what it showed, step by step as the person saw it, and the way to the app.
+   No fixes: they are an app's WebView settings, and a browser has none of them. */
+function browser(diff, box, the) {
+  const el = the.el, probes = the.app.probes || [];
+  el('p', 'reason', `It ran ${probes.length} steps: ${the.tally(probes).words}.`, box);
+  const shown = diff.findings.filter((f) => /^(fail|error)$/.test(the.app.done[f.probe]));
+  if (shown.length) el('h3', '', 'What it showed', box);
+  const list = el('ul', 'findings', '', box);
+  shown.forEach((f) => {
+    const li = el('li', 'finding', '', list);
+    el('p', 'finding-title', `${f.title} ✗`, li);
+    el('p', '', f.observed, li);
+    if (f.diagnosis) el('p', 'muted', f.diagnosis, li);
+  });
+  el('p', 'muted', 'To judge your app, open this page in its WebView: ', box).appendChild(the.setupLink());
+}
+
+window.ProbeEnd = { render };
+})();
