@@ -375,7 +375,7 @@ const setupLink = () => { const a = el('a', '', 'how, on /setup'); a.href = '/se
 function renderSummary(diff) {
   const box = $('summary');
   box.textContent = '';
-  if (window.ProbeEnd) ProbeEnd.render(diff, box, { app, el, reportPath, tally, platformOf, browserName, setupLink });
+  if (window.ProbeEnd) ProbeEnd.render(diff, box, { app, el, params, reportPath, tally, platformOf, browserName, setupLink });
   else el('h2', 'verdict', 'The end screen did not load: the full report has the verdict.', box);
   if (!$('report-link')) {
     const link = el('a', 'btn', 'Full report', box);
@@ -533,6 +533,8 @@ function chosenProbes() {
 function createRun(metadata) {
   metadata.mode = unattended ? 'unattended' : 'attended';
   if (chosenProbes()) metadata.probes = chosenProbes().join(',');
+  /* A re-run of another run's failed steps (the end screen's link) names it; a run id's shape only. */
+  if (/^[A-Za-z0-9_-]{1,64}$/.test(params.rerunOf || '')) metadata.rerunOf = params.rerunOf;
   return R.api('POST', '/api/runs', { platform: params.platform, label: params.label, requirementSet: params.requirementSet, metadata });
 }
 /* A promise's outcome as a value, so a request sent early is read (and its error said) in turn. */

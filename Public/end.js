@@ -44,6 +44,32 @@ function render(diff, box, the) {
     if (also.length) el('p', 'muted', 'Also fails because of it: ' + also.join(', '), li);
   });
   accepted(diff, box, the, known);
+  rerun(diff, box, the);
+}
+
+/* "Re-run the failed steps": a new run of the steps that failed or did not run, with the steps
+   they wait on and the platform step, linked to this one (metadata.rerunOf; its report links
+   back), so a fix is proved without the whole journey again. The page's own parameters carry over. */
+const CARRIED = ['mode', 'platform', 'wrapper', 'requirementSet', 'tapWait', 'snapshot'];
+function rerun(diff, box, the) {
+  const again = diff.findings.filter((f) => /^(fail|warn|skipped|not-run)$/.test(f.verdict) && f.expectation !== 'info').map((f) => f.probe);
+  if (!again.length || !the.app.run) return;
+  const probes = (the.app.catalog && the.app.catalog.probes) || [], byId = {};
+  probes.forEach((p) => { byId[p.id] = p; });
+  const wanted = new Set();
+  const add = (id) => {
+    if (wanted.has(id) || !byId[id]) return;
+    wanted.add(id);
+    if (byId[id].after && byId[id].after.probe) add(byId[id].after.probe);
+  };
+  ['env.platform'].concat(again).forEach(add);
+  const q = new URLSearchParams();
+  CARRIED.filter((k) => the.params[k]).forEach((k) => q.set(k, the.params[k]));
+  q.set('probes', probes.map((p) => p.id).filter((id) => wanted.has(id)).join(','));
+  q.set('rerunOf', the.app.run);
+  const link = the.el('a', 'btn secondary', `Re-run the ${again.length} failed or missing step${again.length === 1 ? '' : 's'}`, box);
+  link.id = 'rerun-failed';
+  link.href = location.pathname + '?' + q.toString();
 }
 
 /* A step the person saw end ✗ (fail, error) that the verdict accepts is said, with the server's

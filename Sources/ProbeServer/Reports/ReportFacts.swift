@@ -160,6 +160,14 @@ enum ReportFacts {
 
     /// Metadata as sorted `key: value` pairs, nested values as compact JSON; a null or empty
     /// value says nothing and is left out.
+    /// The run a re-run repeats the failed steps of (`metadata.rerunOf`, set by the page's end
+    /// screen), when it has a run id's shape: letters, digits, `_` and `-`, at most 64.
+    static func rerunOf(_ metadata: JSONValue) -> String? {
+        guard let id = metadata.objectValue?["rerunOf"]?.stringValue, (1...64).contains(id.count),
+              id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else { return nil }
+        return id
+    }
+
     static func metadataPairs(_ metadata: JSONValue) -> [(key: String, value: String)] {
         guard let object = metadata.objectValue else { return [] }
         return object.keys.sorted().compactMap { key in metadataText(metadata, key).map { (key, $0) } }

@@ -174,6 +174,11 @@ public enum RunReportPage {
         h.line("<dt>Detection</dt><dd>\(e(Words.decided(detected))): \(e(evidence.joined(separator: "; ")))</dd>")
         if let userAgent = run.userAgent { h.line("<dt>User agent</dt><dd class=\"mono wrap\">\(e(userAgent))</dd>") }
         for (key, value) in ReportFacts.metadataPairs(run.metadata) {
+            // A re-run of another run's failed steps (the page's end screen) links back to it.
+            if key == "rerunOf", let first = ReportFacts.rerunOf(run.metadata) {
+                h.line("<dt>Re-run of</dt><dd><a href=\"/runs/\(e(percentEncoded(first)))\">\(e(first))</a></dd>")
+                continue
+            }
             h.line("<dt>\(e(key))</dt><dd>\(e(value))</dd>")
         }
         if let created = run.createdAt { h.line("<dt>Created</dt><dd><time>\(e(ReportFacts.iso8601(created)))</time></dd>") }
