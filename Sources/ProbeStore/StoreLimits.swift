@@ -15,6 +15,10 @@ public enum StoreLimits {
     /// The largest observation (env.platform: UA, userAgentData, screen, device lists) is a
     /// few KiB; 256 KiB leaves room for verbose error messages and frame statistics.
     public static let maxObservedBytes = 256 * 1024
+    /// `POST /api/platform`: the signals `env.platform` posts (a user agent of at most
+    /// `maxUserAgentBytes`, userAgentData, screen, a few flags) come to 1–3 KiB; four times the
+    /// largest user agent bounds the anonymous parse at a few milliseconds.
+    public static let maxPlatformSignalsBytes = 4 * maxUserAgentBytes
     /// The device as the tester typed it in the page's introduction ("Pixel 8, Android 15") or
     /// CI sent it (`metadata.deviceModel`): it stands for the run in listings where a label
     /// would ("attended run on …") and heads the matrix's device column, so it is bounded as a

@@ -99,7 +99,7 @@ public final class RunAPI: @unchecked Sendable {
             return .offload { try self.config(req, access) }
         }
         router.add("POST", "/api/runs") { [self] req in try createRun(req) }
-        router.add("POST", "/api/platform") { [self] req in .offload { try self.detectPlatform(req) } }
+        router.add("POST", "/api/platform", bodyLimit: StoreLimits.maxPlatformSignalsBytes) { [self] req in .offload { try self.detectPlatform(req) } }
         router.add("GET", "/api/runs") { [self] req in
             try token.require(.read, req)
             return .offload { try self.listRuns(req) }
@@ -379,7 +379,11 @@ public final class RunAPI: @unchecked Sendable {
     /// User-Agent header stands in for a body without `userAgent`. The page asks before a run
     /// exists, so that its first screen can say that a browser is not an app's WebView.
     /// Nothing is stored.
+    /// Anonymous, so it is paid for as a run's creation is (`RateLimiter.runCreation`: a page
+    /// asks once per start, as it creates one run), and its body is bounded to what
+    /// `env.platform` sends (`StoreLimits.maxPlatformSignalsBytes`), not to the results' megabyte.
     func detectPlatform(_ req: Request) throws -> Response {
+        try runCreation.check(req, what: "platform lookups")
         let observed = req.body.isEmpty ? [:] : try req.decodeJSON([String: JSONValue].self)
         let userAgent = observed["userAgent"]?.stringValue ?? req.headers["user-agent"] ?? ""
         return .json(PlatformDetector.detect(userAgent: StoreLimits.fittingUserAgent(userAgent),

@@ -85,4 +85,10 @@ import ProbeCatalog
         #expect(try s.request("POST", "/api/platform", body: "[1]").status == 400)
         #expect(try s.request("POST", "/api/platform", body: "{").status == 400)
     }
+
+    @Test func TheSignalsAreBoundedToWhatThePageSends_NotToTheResultsMegabyte() throws {
+        let s = try TestService()
+        let padded = #"{"userAgent":"\#(Self.safari)","pad":""# + String(repeating: "a", count: StoreLimits.maxPlatformSignalsBytes) + #""}"#
+        #expect(try s.request("POST", "/api/platform", body: padded).status == 413)
+    }
 }
