@@ -111,7 +111,7 @@ WORKING = ("env.script", "env.secureContext", "env.viewport", "storage.local", "
            "fetch.cors", "fetch.integrity", "xhr.sameOrigin", "media.autoplay", "media.inline",
            "file.accept", "file.cancel") + CAMERA_CHAIN
 
-CAMERA_NOT_GRANTED = ("camera.frames", "camera.reacquire")  # skipped: camera-not-granted
+CAMERA_NOT_GRANTED = ("camera.frames", "camera.reacquire")  # skipped: the camera was not granted (camera-not-granted)
 
 # QtWebEngine's window is its whole screen and has no system bars, so as android-webview the
 # page spans the screen with no safe-area inset: what an app drawn edge to edge under the
@@ -345,7 +345,7 @@ CASES = [
          observed={"camera.getUserMedia": "granted in", "camera.frames": "640×480", "camera.scope": "display capture error"},
          passes=("env.script", "camera.api", "file.accept", "file.cancel"), missing=()),
     Case(id="chromium-camera-denied", engine="chromium", settings={"camera": "denied"}, verdict="ready",
-         observed={"camera.getUserMedia": "failed with NotAllowedError", "camera.frames": "camera-not-granted"},
+         observed={"camera.getUserMedia": "failed with NotAllowedError", "camera.frames": "the camera was not granted"},
          passes=("env.script", "camera.api", "file.accept", "file.cancel"), missing=(),
          diagnoses={"camera.getUserMedia": "already denied before the request"}),
 ]

@@ -72,30 +72,30 @@ public enum Words {
     }
 
     /// "likely, the app's OS permission: <summary>": the head of a cause's line in every report.
-    public static func causeHead(_ cause: Cause) -> String {
-        "\(likelihood(cause.likelihood)), \(layer(cause.layer)): \(cause.summary)"
+    /// Of a finding whose diagnosis is that cause (`Diff.singleCause`), the summary is the
+    /// diagnosis the report shows above it, and is not said twice.
+    public static func causeHead(_ cause: Cause, in finding: Finding? = nil) -> String {
+        let said = finding.map { isTheDiagnosis(cause, of: $0) } ?? false
+        return "\(likelihood(cause.likelihood)), \(layer(cause.layer)): " + (said ? "the diagnosis above" : cause.summary)
     }
 
     /// A cause on one line for text reports: its head, the check that confirms it, its source.
-    public static func causeLine(_ cause: Cause) -> String {
-        "\(causeHead(cause)) — check: \(cause.check) — source: \(cause.source)"
+    public static func causeLine(_ cause: Cause, in finding: Finding? = nil) -> String {
+        "\(causeHead(cause, in: finding)) — check: \(cause.check) — source: \(cause.source)"
+    }
+
+    /// A diagnosis resting on one platform fact is its finding's one cause (`Diff.singleCause`).
+    static func isTheDiagnosis(_ cause: Cause, of finding: Finding) -> Bool {
+        finding.lead == nil && finding.diagnosis?.hasPrefix(cause.summary) == true
     }
 
     /// The diagnosis as a report shows it above the finding's causes: what was observed and
     /// what the run ruled out (`Finding.lead`), without the causes the lines below it list;
-    /// the whole diagnosis when the finding lists no causes. Nil when the diagnosis says no
-    /// more than its one cause, which its line then says.
+    /// the whole diagnosis when the finding lists no causes, or when it is its one cause
+    /// (whose line then points up to it: `causeHead(_:in:)`).
     public static func diagnosis(_ finding: Finding) -> String? {
         guard let diagnosis = finding.diagnosis else { return nil }
-        guard !finding.causes.isEmpty else { return diagnosis }
-        if let lead = finding.lead { return lead }
-        // The one cause a diagnosis that rests on a fact carries is that diagnosis
-        // (`Diff.singleCause`): only what follows it (a wrapper's default) is left to say.
-        for cause in finding.causes where diagnosis.hasPrefix(cause.summary) {
-            let rest = diagnosis.dropFirst(cause.summary.count).trimmingCharacters(in: .whitespaces)
-            return rest.isEmpty ? nil : rest
-        }
-        return diagnosis
+        return finding.causes.isEmpty ? diagnosis : finding.lead ?? diagnosis
     }
 }
 

@@ -95,7 +95,7 @@ public enum RunReportPage {
                 h.line("<dt>Observed</dt><dd>\(e(finding.observed))</dd>")
                 if let diagnosis = Words.diagnosis(finding) { h.line("<dt>Diagnosis</dt><dd>\(e(diagnosis))</dd>") }
                 if let layer = finding.layer, finding.causes.isEmpty { h.line("<dt>Layer</dt><dd>\(e(Words.layer(layer)))</dd>") }
-                if !finding.causes.isEmpty { h.line("<dt>Causes</dt><dd><ol>" + finding.causes.map { "<li>\(e(Words.causeHead($0))). Check: \(e($0.check)). <a href=\"\(e($0.source))\">Source</a></li>" }.joined() + "</ol></dd>") }
+                if !finding.causes.isEmpty { h.line("<dt>Causes</dt><dd><ol>" + finding.causes.map { "<li>\(e(Words.causeHead($0, in: finding))). Check: \(e($0.check)). <a href=\"\(e($0.source))\">Source</a></li>" }.joined() + "</ol></dd>") }
                 // The run's own platform's items: an Android run's camera failure names no Info.plist key.
                 let items = finding.checklistItems.filter { diff.coverage.item($0)?.tab.applies(to: diff.platform.platform) ?? true }
                 if !items.isEmpty {

@@ -64,7 +64,7 @@ enum TerminalReport {
             out.append(field("observed:", clean(finding.observed)))
             out.append(field("expected:", clean(finding.expected)))
             if let diagnosis = Words.diagnosis(finding) { out.append(field("diagnosis:", clean(diagnosis))) }
-            for (index, cause) in finding.causes.enumerated() { out.append(field(index == 0 ? "cause:" : "or:", clean(cause.reportLine))) }
+            for (index, cause) in finding.causes.enumerated() { out.append(field(index == 0 ? "cause:" : "or:", clean(Words.causeLine(cause, in: finding)))) }
             for (wrapper, code) in ReportFacts.relevantRemedies(finding.remedy, platform: platform) {
                 out += fix(wrapper, code, style: style)
             }

@@ -179,7 +179,7 @@ extension StandardProbes {
     static let relaunch: [Probe] = [
         Probe(
             id: .storageRelaunch, title: "Storage after relaunch",
-            instructions: "Close the app completely and open it again. A WebView has no address bar: bring the link below back into it through the app's debug deep link (on /setup, under \"Open the probe page in the app\": the link to tap, or the adb or xcrun simctl command with this link in it). The page then asks whether you did.",
+            instructions: "Close the app, reopen it, and open this link in it by its debug deep link (/setup). The page then asks whether you did.",
             kind: .operator, phase: .lifecycle,
             checks: "After the app is closed and reopened, which markers of the earlier visit survived.",
             observed: [
