@@ -4,6 +4,7 @@ phone opens before it trusts the local CA, and which then leads into the app), n
 page in the phone's browser. Every later start says where the token is kept, without the token.
 The real binary under a pseudo-terminal of 80 columns and 24 rows; the code is decoded by
 zbarimg from a picture of the terminal's text, as a phone's camera would see the screen."""
+import errno
 import fcntl
 import os
 import pty
@@ -34,14 +35,30 @@ def start_at_a_terminal(data_dir):
     proc = subprocess.Popen(args, cwd=ROOT, stdin=child, stdout=child, stderr=child, env=env)
     os.close(child)
     seen = b""
+
+    def more():
+        # Once the server has exited and closed its side, Linux answers a read of the pty's
+        # main side with EIO: the end of what it printed, not an error of the test.
+        try:
+            return os.read(main, 65536)
+        except OSError as e:
+            if e.errno == errno.EIO:
+                return b""
+            raise
     try:
         # The banner is one write that ends with the token's line.
         deadline = time.time() + 30
         while time.time() < deadline and not re.search(rb"access token[^\n]*\n(  [0-9a-f]{64}\r?\n)?", seen):
             if select.select([main], [], [], 0.2)[0]:
-                seen += os.read(main, 65536)
+                chunk = more()
+                if not chunk:
+                    break
+                seen += chunk
         while select.select([main], [], [], 0.3)[0]:
-            seen += os.read(main, 65536)
+            chunk = more()
+            if not chunk:
+                break
+            seen += chunk
     finally:
         proc.terminate()
         proc.wait(10)
