@@ -170,9 +170,14 @@ def san(port, server_name):
 def test_Image_HoldsNoCompilerNoTestsAndOnlyResolvableLibraries():
     out = podman("run", "--rm", "--entrypoint", "/bin/sh", IMAGE, "-c",
                  "for t in swift swiftc clang cc gcc ld ld.lld python3 curl; do command -v $t; done; "
-                 "find / -xdev \\( -name '*.swift' -o -name 'Tests' -o -name 'test_*.py' -o -name '.build' \\) -print; "
+                 # companions/ holds the deep-link snippets /setup shows: text to copy, listed below.
+                 "find / -xdev -path /opt/probe-server/companions -prune -o \\( -name '*.swift' -o -name 'Tests' -o -name 'test_*.py' -o -name '.build' \\) -print; "
+                 "echo SNIPPETS; find /opt/probe-server/companions -type f | sort; "
                  "echo LDD; ldd /opt/probe-server/bin/probe-server; echo LIBPQ; ldconfig -p").stdout
-    tools, _, rest = out.partition("LDD\n")
+    tools, _, rest = out.partition("SNIPPETS\n")
+    snippets, _, rest = rest.partition("LDD\n")
+    # Only the eight deep links /setup reads (DeepLinkSnippet.all), none of the companions' sources.
+    assert len(snippets.split()) == 8 and all("eepLink" in s or "deep_link" in s for s in snippets.split()), snippets
     ldd, _, cache = rest.partition("LIBPQ\n")
     assert tools.strip() == "", f"the image holds build tools or test files:\n{tools}"
     assert "not found" not in ldd, ldd
