@@ -658,7 +658,7 @@ public enum OpenAPIDocument {
     },
     "responses": {
      "x-json": {"200": ["the detected platform", "DetectedPlatform"]},
-     "x-errors": ["400", "413", "415"]
+     "x-errors": ["400", "413", "415", "429"]
     }
    }
   },
