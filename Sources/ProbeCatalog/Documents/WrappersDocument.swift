@@ -73,7 +73,8 @@ public enum WrappersDocument {
         let slug = profile.wrapper.rawValue
         var out = ["### \(profile.wrapper.title): settings", ""]
         out.append("Every setting below was read in the wrapper's source at the release named in its default column, linked in *Source*.")
-        out.append("*Cause* is what the diagnosis names when the page observes it wrong: a known cause, the wrapper setting whose default a finding names, or the probe's own conclusion.")
+        out.append("*When wrong* says what the page observes, then the predicate that judges it: a failing finding of a probe whose predicate holds names the row as a cause, with its fix ([wrapper-data.md](wrapper-data.md)).")
+        out.append("*Cause* is the id the finding carries: a known cause, or the row itself (`\(slug).<row>`) where no known cause models it.")
         out.append("")
         out.append("| Area | Setting | Default (current · previous) | When wrong | Cause | Fix | Source |")
         out.append("|---|---|---|---|---|---|---|")
@@ -83,8 +84,12 @@ public enum WrappersDocument {
             let setting = "`\(escape(row.name))`\(platform)<br><sub>\(escape(row.nativeCall))</sub>"
             let previous = row.previous.map { "\(escape($0.value)) <sub>\(escape($0.version))</sub>" } ?? "<sub>previous major not read</sub>"
             let defaults = "\(escape(row.current.value)) <sub>\(escape(row.current.version))</sub> · \(previous)"
-            let wrong = row.probes.map { "`\($0)`" }.joined(separator: ", ") + ": " + escape(row.whenWrong)
-            let cause = "`\(row.cause.id)`"
+            // The prose, then the predicate that judges it (`SettingRowJudge`), per probe.
+            let judged = row.when.probes.map { "`\($0)` \(escape(row.when.byProbe[$0]!.words))" }.joined(separator: "; ")
+            let unless = row.unless.isEmpty ? "" : "; not when " + row.unless.probes.map { "`\($0)` \(escape(row.unless.byProbe[$0]!.words))" }.joined(separator: "; ")
+            let wrong = escape(row.whenWrong) + "<br><sub>judged when: \(judged)\(unless)</sub>"
+            let cause: String
+            if case .known(let id) = row.cause { cause = "`\(id)`" } else { cause = "`\(slug).\(row.id)`" }
             var fix = "—"
             if let code = profile.code(row) {
                 switch row.fix {
@@ -147,7 +152,7 @@ public enum WrappersDocument {
     }
 
     static func anchorTitle(_ fix: WrapperFix) -> String {
-        "\(fix.wrapper.rawValue): \(fix.setting.title)" + (fix.family.map { " (\(familyName($0)))" } ?? "")
+        "\(fix.wrapper.rawValue): \(fix.setting?.title ?? "its own setting")" + (fix.family.map { " (\(familyName($0)))" } ?? "")
     }
 
     /// GitHub's heading anchors: lower case, spaces to hyphens, punctuation dropped.

@@ -224,14 +224,30 @@ public struct Diff: Sendable {
             let failing = verdict == .fail || verdict == .warn
             // Read against the wrapper's defaults (docs/wrappers.md): its fix first, its default named.
             let judged = failing ? WrapperJudgement(platform: platform, probe: probe.id) : nil
+            var diagnosis = judged.map { $0.diagnosis(diagnosis) } ?? diagnosis
+            var layer = layer
+            var remedy = failing ? (judged.map { $0.remedy(remedy) } ?? remedy) : nil
+            // An info probe that failed (the camera on a desktop browser) still says why.
+            var named = failing || verdict == .info ? causes : []
+            // The settings rows judge every failure too (`SettingRowJudge`): what they add
+            // follows the evaluator's causes, and a failure no evaluator explained gets its
+            // diagnosis and its fix from them.
+            if let result, failing || (verdict == .info && (result.status == .fail || result.status == .error)) {
+                let judge = SettingRowJudge(probe: probe, result: result, context: context)
+                let rows = judge.judge(named: named)
+                named += rows.causes
+                if let first = rows.causes.first, diagnosis?.isEmpty ?? true {
+                    diagnosis = first.summary
+                    layer = layer ?? first.layer.findingLayer
+                }
+                if failing, !rows.fixes.isEmpty { remedy = (remedy ?? Remedy()).leading(with: rows.fixes, detected: judge.layers.first) }
+            }
             var finding = Finding(
                 probe: probe.id, title: probe.title, expectation: expectation, expected: expected,
                 observed: observed, verdict: verdict, severity: severity,
-                diagnosis: judged.map { $0.diagnosis(diagnosis) } ?? diagnosis, layer: layer,
-                remedy: failing ? (judged.map { $0.remedy(remedy) } ?? remedy) : nil,
+                diagnosis: diagnosis, layer: layer, remedy: remedy,
                 checklistItems: probe.checklistItems, attempt: result?.attempt, pageStatus: result?.status,
-                // An info probe that failed (the camera on a desktop browser) still says why.
-                causes: failing || verdict == .info ? causes : [])
+                causes: named)
             // A wrapper's reading prepends its default to the diagnosis; the lead keeps it too.
             finding.lead = lead.map { lead in judged.map { $0.diagnosis(lead) ?? lead } ?? lead }
             return finding

@@ -33,7 +33,7 @@ public struct RemedyExport: Sendable, Encodable, Equatable {
         }
         let fixes = WrapperCatalog.all.flatMap { profile in
             profile.fixes.map { fix in
-                let id = "\(fix.wrapper.rawValue)/\(fix.setting.rawValue)" + (fix.family.map { "/\($0.rawValue)" } ?? "")
+                let id = "\(fix.wrapper.rawValue)/\(fix.setting?.rawValue ?? "row")" + (fix.family.map { "/\($0.rawValue)" } ?? "")
                 return Snippet(id: id, language: fix.language, line: "\(fix.wrapper.rawValue)", code: fix.code, members: [])
             }
         }

@@ -108,7 +108,8 @@ public enum WrapperSetting: String, Sendable, Codable, CaseIterable {
 /// API is documented.
 public struct WrapperFix: Sendable, Codable, Equatable {
     public let wrapper: Wrapper
-    public let setting: WrapperSetting
+    /// Nil for a settings row's own fix outside the shared settings (a navigation callback).
+    public let setting: WrapperSetting?
     /// nil: the same code on iOS and Android.
     public let family: Platform.Family?
     /// "Dart", "TypeScript", "XML (config.xml)", "C#", "Swift", "Kotlin", "JSX".
@@ -127,7 +128,7 @@ extension WrapperFix {
     /// The fix tables' spelling (`Wrappers+*.swift`): the code last, as the long part. Declared
     /// in an extension so that Swift still synthesises the memberwise initializer it calls
     /// (The Swift Programming Language, "Initializer Delegation for Value Types").
-    public init(_ wrapper: Wrapper, _ setting: WrapperSetting, family: Platform.Family? = nil, language: String, docs: String, code: String) {
+    public init(_ wrapper: Wrapper, _ setting: WrapperSetting?, family: Platform.Family? = nil, language: String, docs: String, code: String) {
         self.init(wrapper: wrapper, setting: setting, family: family, language: language, code: code, docs: docs)
     }
 }
@@ -278,6 +279,11 @@ public struct WrapperSettingRow: Sendable, Equatable {
     /// The probes whose outcome it decides, and what they observe when it is wrong.
     public let probes: [ProbeID]
     public let whenWrong: String
+    /// `whenWrong` as a predicate per probe (`ObservationPredicate`): what makes the row a
+    /// cause of a failing finding (`SettingRowJudge`) and builds its generated case.
+    public let when: ProbeObservations
+    /// What another probe of the same run posts that rules the row out.
+    public let unless: ProbeObservations
     public let cause: Cause
     public let fix: Fix
     /// Permalinks at a release tag (or commit) to the lines that show the default; Apple's

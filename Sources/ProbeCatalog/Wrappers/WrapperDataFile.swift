@@ -5,10 +5,13 @@ import Foundation
 struct WrapperDataVocabulary {
     let probes: Set<ProbeID>
     let knownCauses: Set<String>
+    /// Each probe's declared observed fields, which a row's predicates are read against.
+    let fields: [ProbeID: [ObservedField]]
 
     static var standard: WrapperDataVocabulary {
         WrapperDataVocabulary(probes: Set(StandardProbes.all.map(\.id)),
-                              knownCauses: Set(Catalog.symptoms.flatMap { $0.causes.map(\.id) }))
+                              knownCauses: Set(Catalog.symptoms.flatMap { $0.causes.map(\.id) }),
+                              fields: Dictionary(uniqueKeysWithValues: StandardProbes.all.map { ($0.id, $0.observed) }))
     }
 }
 
@@ -61,7 +64,7 @@ struct WrapperDataFile {
         settings = try file.array("settings").enumerated().map { index, item in
             // The id, when the row has one, names the row in its errors beside its number.
             let id = item.objectValue?["id"]?.stringValue.map { " (\($0))" } ?? ""
-            return try WrapperSettingRow(DataFields(item, at: "\(name) row \(index + 1)\(id)", required: WrapperSettingRow.fields),
+            return try WrapperSettingRow(DataFields(item, at: "\(name) row \(index + 1)\(id)", required: WrapperSettingRow.fields, optional: ["unless"]),
                                          vocabulary: vocabulary)
         }
     }
@@ -81,16 +84,32 @@ extension WrapperDefault {
 }
 
 extension WrapperSettingRow {
-    static let fields = ["id", "name", "area", "family", "current", "previous", "nativeCall", "probes", "whenWrong", "cause", "fix", "sources"]
+    static let fields = ["id", "name", "area", "family", "current", "previous", "nativeCall", "probes", "whenWrong", "when", "cause", "fix", "sources"]
 
     init(_ fields: DataFields, vocabulary: WrapperDataVocabulary) throws {
         let previous = try fields.nullable("previous").map { try Self.versioned($0, fields, "previous") }
         self.init(id: try fields.string("id"), name: try fields.string("name"), area: try fields.choice("area", of: Area.self),
                   family: try fields.family(), current: try Self.versioned(fields.value("current"), fields, "current"), previous: previous,
                   nativeCall: try fields.string("nativeCall"), probes: try fields.probes("probes", vocabulary),
-                  whenWrong: try fields.string("whenWrong"), cause: try Cause(fields, vocabulary: vocabulary),
+                  whenWrong: try fields.string("whenWrong"), when: try Self.when(fields, vocabulary),
+                  unless: fields.has("unless") ? try fields.observations("unless", vocabulary) : ProbeObservations(),
+                  cause: try Cause(fields, vocabulary: vocabulary),
                   fix: try Fix(fields),
                   sources: try fields.strings("sources"))
+    }
+
+    /// One predicate per probe of the row, no more and no fewer: a probe the setting decides
+    /// must say what it posts when the setting is wrong.
+    static func when(_ fields: DataFields, _ vocabulary: WrapperDataVocabulary) throws -> ProbeObservations {
+        let when = try fields.observations("when", vocabulary)
+        let probes = Set(try fields.probes("probes", vocabulary))
+        guard Set(when.probes) == probes else {
+            let missing = probes.subtracting(when.probes).map(\.rawValue).sorted()
+            let extra = Set(when.probes).subtracting(probes).map(\.rawValue).sorted()
+            throw fields.error("\"when\" must name each of \"probes\" once" + (missing.isEmpty ? "" : "; missing \(missing.joined(separator: ", "))")
+                + (extra.isEmpty ? "" : "; not in probes: \(extra.joined(separator: ", "))"))
+        }
+        return when
     }
 
     /// `{"version": "cordova-ios 8.1.0", "value": "false"}`.

@@ -16,6 +16,9 @@ struct WrapperExport: Encodable {
         let nativeCall: String
         let probes: [ProbeID]
         let whenWrong: String
+        /// The predicate per probe that makes the row a cause (docs/wrapper-data.md).
+        let when: ProbeObservations
+        let unless: ProbeObservations?
         let cause: Cause
         let fix: WrapperSettingCode?
         let sources: [String]
@@ -47,7 +50,7 @@ struct WrapperExport: Encodable {
         settings = profile.settings.map { row in
             Setting(id: row.id, name: row.name, area: row.area.rawValue, family: row.family?.rawValue,
                     current: row.current, previous: row.previous, nativeCall: row.nativeCall,
-                    probes: row.probes, whenWrong: row.whenWrong,
+                    probes: row.probes, whenWrong: row.whenWrong, when: row.when, unless: row.unless.isEmpty ? nil : row.unless,
                     cause: Cause(kind: row.cause.kind, id: row.cause.id),
                     fix: profile.code(row),
                     sources: row.sources)

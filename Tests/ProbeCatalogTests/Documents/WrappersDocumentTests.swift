@@ -32,8 +32,8 @@ import Testing
                 #expect(!profile.fixes.filter { $0.setting == setting }.isEmpty, "\(profile.wrapper.rawValue) has no fix for \(setting.rawValue)")
             }
             for fix in profile.fixes {
-                #expect(!fix.code.isEmpty, "\(fix.label) \(fix.setting.rawValue) has no code")
-                #expect(fix.docs.hasPrefix("https://"), "\(fix.label) \(fix.setting.rawValue) cites no page")
+                #expect(!fix.code.isEmpty, "\(fix.label) \(fix.setting?.rawValue ?? "row") has no code")
+                #expect(fix.docs.hasPrefix("https://"), "\(fix.label) \(fix.setting?.rawValue ?? "row") cites no page")
             }
             for value in profile.defaults { #expect(value.source.hasPrefix("https://"), "\(profile.wrapper.rawValue) \(value.setting.rawValue) cites no source") }
             for mapping in profile.checklistMapping {

@@ -52,6 +52,44 @@ import Testing
         }
     }
 
+    /// A row's predicate is checked against the probe's declared observed fields: a field the
+    /// probe never posts, a value its field never takes, or a probe left without a predicate
+    /// stops the program naming the row, so no rule silently matches nothing.
+    @Test func APredicateOverWhatTheProbeNeverPosts_IsRefusedNamingTheRow() throws {
+        let field = try Self.edited(.cordova, row: "onPermissionRequest") { $0["when"] = ["camera.getUserMedia": ["errorNam": "NotAllowedError"]] }
+        #expect(throws: WrapperDataError(description: "cordova.json row 4 (onPermissionRequest): \"when\".camera.getUserMedia.errorNam: camera.getUserMedia declares no observed field \"errorNam\" (it has outcome, errorName, errorMessage, elapsedMs, permissionStateBefore, permissionStateAfter, promptShown, videoTracks, audioTracks, settings)")) {
+            try Self.read(.cordova, field)
+        }
+        let value = try Self.edited(.cordova, row: "onPermissionRequest") { $0["when"] = ["camera.getUserMedia": ["outcome": "denied"]] }
+        #expect(throws: WrapperDataError(description: "cordova.json row 4 (onPermissionRequest): \"when\".camera.getUserMedia.outcome is \"denied\", which outcome, string, never is (one of granted, error)")) {
+            try Self.read(.cordova, value)
+        }
+        let type = try Self.edited(.cordova, row: "onPermissionRequest") { $0["when"] = ["camera.getUserMedia": ["promptShown": "no"]] }
+        #expect(throws: WrapperDataError.self) { try Self.read(.cordova, type) }
+        let missing = try Self.edited(.cordova, row: "onPermissionRequest") { $0["when"] = [String: Any]() }
+        #expect(throws: WrapperDataError(description: "cordova.json row 4 (onPermissionRequest): \"when\" must name each of \"probes\" once; missing camera.getUserMedia")) {
+            try Self.read(.cordova, missing)
+        }
+    }
+
+    @Test func APredicate_HoldsOnlyForWhatItSays() throws {
+        let json = try Self.edited(.cordova, row: "onPermissionRequest") {
+            $0["when"] = ["camera.getUserMedia": ["errorName": ["NotReadableError", "NotAllowedError"], "elapsedMs": ["below": 250], "promptShown": NSNull()]]
+        }
+        let row = try #require(try Self.read(.cordova, json).settings.first { $0.id == "onPermissionRequest" })
+        let predicate = try #require(row.when.byProbe["camera.getUserMedia"])
+        func result(_ observed: [String: JSONValue], status: ProbeResult.Status = .fail) -> ProbeResult {
+            ProbeResult(run: "r", probe: "camera.getUserMedia", status: status, observed: observed, elapsedMs: 1, at: "2026-12-05T00:00:00Z")
+        }
+        #expect(predicate.holds(result(["errorName": "NotAllowedError", "elapsedMs": 40])))
+        #expect(!predicate.holds(result(["errorName": "NotAllowedError", "elapsedMs": 900])))
+        #expect(!predicate.holds(result(["errorName": "NotFoundError", "elapsedMs": 40])))
+        #expect(!predicate.holds(result(["errorName": "NotAllowedError", "elapsedMs": 40, "promptShown": true])))
+        #expect(!predicate.holds(result(["errorName": "NotAllowedError", "elapsedMs": 40], status: .skipped)))
+        let example = predicate.example(from: result(["outcome": "granted", "elapsedMs": 2000, "promptShown": true], status: .pass))
+        #expect(example.observed["errorName"] == "NotReadableError" && example.observed["promptShown"] == nil && predicate.holds(example))
+    }
+
     @Test func AMissingOrMisspeltField_IsRefused() throws {
         let missing = try Self.edited(.capacitor, row: "autoplay") { $0["whenWrong"] = nil }
         #expect(throws: WrapperDataError(description: "capacitor.json row 2 (autoplay): field \"whenWrong\" is missing")) {

@@ -192,7 +192,7 @@ extension Diagnosis {
         .fact("the file input's cancel event is recent (Chrome 113, Safari 16.4)", source: PlatformSource.inputCancelEvent)) {
         "No cancel event on the first chooser: this engine does not fire it; the second pick works, which is what matters."
     }
-    static let cancelledCallbackUnanswered = KnownDiagnosis("android.chooser-callback-lost", probes: [.fileCancel],
+    static let cancelledCallbackUnanswered = KnownDiagnosis("android.chooser-cancel-unanswered", probes: [.fileCancel],
         .fact("a cancelled chooser must answer the ValueCallback with null", source: PlatformSource.androidFileChooser)) {
         "After a cancel the second pick never fires: the ValueCallback of the cancelled chooser was not answered with null, so the WebView still waits for it and ignores new picks."
     }

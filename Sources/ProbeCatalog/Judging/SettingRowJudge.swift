@@ -1,0 +1,143 @@
+/// The wrappers' settings tables as judging rules (docs/wrapper-data.md): a failing finding
+/// names every row of the detected wrapper, and of the native iOS or Android layer beneath
+/// every wrapper, whose `when` holds for the probe's result, less the rows another probe of
+/// the same run rules out (the row's `unless`, a known cause's declared contradictions). So a
+/// failure no evaluator was written for is still traced to the setting a row says decides it,
+/// with that row's fix in the app's own API.
+struct SettingRowJudge {
+    let probe: Probe
+    let result: ProbeResult
+    let context: EvaluationContext
+
+    /// The wrappers whose rows apply, the detected one first: the app's framework (when the
+    /// run shows one), then the platform's own WebView, which every wrapper configures.
+    var layers: [Wrapper] {
+        let family = context.family
+        guard context.isAppWebView, family != .desktop else { return [] }
+        let native: Wrapper = family == .ios ? .nativeIOS : .nativeAndroid
+        let detected = context.platform.wrapperDetection?.wrapper ?? CauseEvidence(result: result, context: context).wrapper
+        return detected.map { $0 == native ? [native] : [$0, native] } ?? [native]
+    }
+
+    /// The rows whose predicate holds for this result and that nothing else of the run rules
+    /// out, each with the wrapper it belongs to.
+    func matchingRows() -> [(wrapper: Wrapper, row: WrapperSettingRow)] {
+        layers.flatMap { wrapper in
+            WrapperCatalog.settings(wrapper).filter { row in
+                guard row.family == nil || row.family == context.family,
+                      let predicate = row.when.byProbe[probe.id], predicate.holds(result) else { return false }
+                return ruledOut(row) == nil
+            }.map { (wrapper, $0) }
+        }
+    }
+
+    /// Why the row cannot be the cause in this run, if another probe's observation says so.
+    func ruledOut(_ row: WrapperSettingRow) -> String? {
+        if let other = row.unless.firstHolding(in: context.results), other != probe.id {
+            return "\(other.rawValue) posted \(row.unless.byProbe[other]!.words)"
+        }
+        if case .known(let id) = row.cause, let known = Self.knownCauses[id], let contradiction = known.contradiction(in: context.results) {
+            return contradiction.reason
+        }
+        return nil
+    }
+
+    /// What the rows add to a finding: causes beside those the probe's own evaluator named,
+    /// and the fix of every matching row whose cause stands, in the row's wrapper's API.
+    struct Judgement {
+        var causes: [Cause] = []
+        var fixes: [WrapperFix] = []
+    }
+
+    /// A row whose known cause is named already adds its fix only. One whose known cause the
+    /// cause's own rule does not leave standing on this evidence (`KnownCause.cause`: where it
+    /// applies, how the evidence weighs) adds nothing, nor does any row once the evaluator
+    /// found a conclusive cause (it rules the others out). Two rows of one cause add one cause.
+    func judge(named: [Cause]) -> Judgement {
+        var judgement = Judgement()
+        guard !named.contains(where: { $0.likelihood == .conclusive }) else { return judgement }
+        var seen = Set(named.map(\.id))
+        for (wrapper, row) in matchingRows() {
+            let remedy = Self.remedy(wrapper, row)
+            if case .known(let id) = row.cause, seen.contains(id) {
+                judgement.fixes += remedy?.wrappers ?? []
+                continue
+            }
+            guard let cause = cause(wrapper, row, remedy: remedy, hasOthers: !named.isEmpty) else { continue }
+            judgement.fixes += remedy?.wrappers ?? []
+            guard !seen.contains(cause.id) else { continue }
+            seen.insert(cause.id)
+            judgement.causes.append(cause)
+        }
+        return judgement
+    }
+
+    func cause(_ wrapper: Wrapper, _ row: WrapperSettingRow, remedy: Remedy?, hasOthers: Bool) -> Cause? {
+        let observed = "\(probe.title) posted \(row.when.byProbe[probe.id]!.words)"
+        if case .known(let id) = row.cause, let known = Self.knownCauses[id] {
+            // The cause's own rule, then the host report's facts, as the evaluator's ranking
+            // would weigh it (`Symptom.rank`).
+            let evidence = CauseEvidence(result: result, context: context)
+            guard let weighed = known.cause(evidence).flatMap({ HostSettlement.settle([$0], evidence).first }) else { return nil }
+            return Cause(
+                id: known.id, layer: known.layer, likelihood: hasOthers ? .possible : weighed.likelihood, summary: known.summary,
+                evidence: Cause.Evidence(supporting: [observed, "\(wrapper.title): \(row.name)"] + weighed.evidence.supporting, against: weighed.evidence.against),
+                check: known.check, remedy: remedy ?? weighed.remedy, source: known.source)
+        }
+        let value = "\(row.current.value) in \(row.current.version)"
+        return Cause(
+            id: "\(wrapper.rawValue).\(row.id)", layer: Self.layer(row), likelihood: hasOthers ? .possible : .likely,
+            summary: "\(wrapper.title): \(row.name) — \(row.whenWrong)",
+            evidence: Cause.Evidence(supporting: [observed]),
+            check: "look at \(row.nativeCall) in the app (default: \(value))",
+            remedy: remedy, source: row.sources.first ?? WrapperCatalog.profile(wrapper).home)
+    }
+
+    /// A permission or chooser callback is the handler layer; every other row is a setting.
+    static func layer(_ row: WrapperSettingRow) -> Cause.Layer {
+        if case .setting(let setting) = row.cause, setting == .permissionHandler || setting == .fileChooser { return .webViewPermissionHandler }
+        return .webViewSetting
+    }
+
+    /// The row's fix as a finding carries it: the native lines for a native wrapper (and
+    /// react-native-webview's JSX), otherwise a fix in the wrapper's own API.
+    static func remedy(_ wrapper: Wrapper, _ row: WrapperSettingRow) -> Remedy? {
+        guard let code = WrapperCatalog.profile(wrapper).code(row) else { return nil }
+        var remedy = Remedy()
+        let setting: WrapperSetting? = if case .setting(let setting) = row.cause { setting } else { nil }
+        remedy.wrappers = [WrapperFix(wrapper, setting, family: row.family, language: code.language,
+                                      docs: row.sources.last ?? WrapperCatalog.profile(wrapper).home, code: code.code)]
+        return remedy
+    }
+
+    static let knownCauses: [String: KnownCause] = Dictionary(
+        Catalog.symptoms.flatMap { $0.causes.map { ($0.id, $0) } }, uniquingKeysWith: { first, _ in first })
+
+}
+
+extension Remedy {
+    /// This remedy with the rows' fixes among its wrapper fixes, one per code: after the
+    /// detected wrapper's own fixes (the evaluator's, first) and before every other wrapper's.
+    func leading(with fixes: [WrapperFix], detected: Wrapper?) -> Remedy {
+        guard !fixes.isEmpty else { return self }
+        // A remedy no wrapper judgement set keeps its native lines as fixes (a report shows
+        // `wrappers` instead of the lines once it has them).
+        let existing = wrappers ?? nativeFixes
+        let own = existing.filter { $0.wrapper == detected }
+        var all = own
+        for fix in fixes + existing where !all.contains(where: { $0.wrapper == fix.wrapper && $0.code == fix.code }) { all.append(fix) }
+        var remedy = self
+        remedy.wrappers = all
+        return remedy
+    }
+
+    /// The three native lines as fixes of the native wrappers (React Native's as its JSX).
+    var nativeFixes: [WrapperFix] {
+        func home(_ wrapper: Wrapper) -> String { WrapperCatalog.profile(wrapper).home }
+        return [
+            iosSwift.map { WrapperFix(.nativeIOS, nil, family: .ios, language: "Swift", docs: docs?.ios ?? home(.nativeIOS), code: $0) },
+            androidKotlin.map { WrapperFix(.nativeAndroid, nil, family: .android, language: "Kotlin", docs: docs?.android ?? home(.nativeAndroid), code: $0) },
+            reactNative.map { WrapperFix(.reactNativeWebView, nil, language: "JSX", docs: docs?.reactNative ?? home(.reactNativeWebView), code: $0) },
+        ].compactMap { $0 }
+    }
+}

@@ -1,0 +1,227 @@
+/// What one probe posts when a settings row's setting is wrong: the typed form of the row's
+/// `whenWrong` prose (its `when` in the data file), over the probe's declared observed fields
+/// and the page's status. Read against the probe's declaration, so a misspelt field or a value
+/// the page never posts stops the program instead of matching nothing (docs/wrapper-data.md).
+public struct ObservationPredicate: Sendable, Equatable {
+    /// One field's condition.
+    public enum Matcher: Sendable, Equatable {
+        case equals(JSONValue)
+        case oneOf([JSONValue])
+        case below(Double)
+        case atLeast(Double)
+        /// The page did not post the field.
+        case absent
+
+        func holds(_ value: JSONValue?) -> Bool {
+            switch self {
+            case .absent: return value == nil || value == .null
+            case .equals(let expected): return value.map { Self.same($0, expected) } ?? false
+            case .oneOf(let values): return value.map { value in values.contains { Self.same(value, $0) } } ?? false
+            case .below(let limit): return value?.numberValue.map { $0 < limit } ?? false
+            case .atLeast(let limit): return value?.numberValue.map { $0 >= limit } ?? false
+            }
+        }
+
+        /// Numbers compare by value (the page posts 3, the data may say 3.0).
+        private static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
+            if let x = a.numberValue, let y = b.numberValue { return x == y }
+            return a == b
+        }
+
+        /// The value the page would post that meets the condition: the first of a list, a
+        /// number just under a limit. Nil: remove the field.
+        var example: JSONValue? {
+            switch self {
+            case .absent: return nil
+            case .equals(let value): return value
+            case .oneOf(let values): return values.first
+            case .below(let limit): return .number(limit > 1 ? (limit / 2).rounded(.down) : limit - 1)
+            case .atLeast(let limit): return .number(limit)
+            }
+        }
+
+        var words: String {
+            switch self {
+            case .absent: return "not posted"
+            case .equals(let value): return Self.word(value)
+            case .oneOf(let values): return values.map(Self.word).joined(separator: " or ")
+            case .below(let limit): return "under \(Self.word(.number(limit)))"
+            case .atLeast(let limit): return "\(Self.word(.number(limit))) or more"
+            }
+        }
+
+        private static func word(_ value: JSONValue) -> String {
+            switch value {
+            case .string(let text): return text
+            case .bool(let flag): return flag ? "true" : "false"
+            case .number(let number): return number == number.rounded() ? String(Int(number)) : String(number)
+            default: return "\(value)"
+            }
+        }
+    }
+
+    /// Field name to condition; every one must hold.
+    public let fields: [String: Matcher]
+    /// `@status`: the page's own status for the probe, when the row says it.
+    public let statuses: [ProbeResult.Status]?
+
+    public init(fields: [String: Matcher] = [:], statuses: [ProbeResult.Status]? = nil) {
+        self.fields = fields
+        self.statuses = statuses
+    }
+
+    /// True when the result meets every condition. A skipped step observed nothing: never.
+    public func holds(_ result: ProbeResult) -> Bool {
+        guard result.status != .skipped else { return false }
+        if let statuses, !statuses.contains(result.status) { return false }
+        return fields.allSatisfy { name, matcher in matcher.holds(result.observed[name]) }
+    }
+
+    /// `base` as the page would post it with the setting wrong: each field set to the value
+    /// its condition names first, and the status when the row names one.
+    public func example(from base: ProbeResult) -> ProbeResult {
+        var result = base
+        for (name, matcher) in fields {
+            result.observed[name] = matcher.example
+        }
+        if let status = statuses?.first { result.status = status }
+        return result
+    }
+
+    /// "errorName NotAllowedError, promptShown false": the conditions in words, by field name.
+    public var words: String {
+        let conditions = fields.keys.sorted().map { "\($0) \(fields[$0]!.words)" }
+            + (statuses.map { ["the page's status \($0.map(\.rawValue).joined(separator: " or "))"] } ?? [])
+        return conditions.isEmpty ? "any failure" : conditions.joined(separator: ", ")
+    }
+}
+
+/// A row's predicates, one per probe: `when` (what each probe it affects posts when the
+/// setting is wrong) and `unless` (what another probe of the same run posts that rules it out).
+public struct ProbeObservations: Sendable, Equatable {
+    public let byProbe: [ProbeID: ObservationPredicate]
+
+    public init(_ byProbe: [ProbeID: ObservationPredicate] = [:]) {
+        self.byProbe = byProbe
+    }
+
+    public var probes: [ProbeID] { byProbe.keys.sorted { $0.rawValue < $1.rawValue } }
+    public var isEmpty: Bool { byProbe.isEmpty }
+
+    /// The first probe of `results` whose predicate holds there, if any.
+    func firstHolding(in results: [ProbeID: ProbeResult]) -> ProbeID? {
+        probes.first { probe in results[probe].map { byProbe[probe]!.holds($0) } ?? false }
+    }
+}
+
+extension ObservationPredicate: Encodable {
+    /// The data file's own shape, for `catalog --json`: field to value, list, range or null.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        for name in fields.keys.sorted() {
+            let key = AnyKey(name)
+            switch fields[name]! {
+            case .absent: try container.encodeNil(forKey: key)
+            case .equals(let value): try container.encode(value, forKey: key)
+            case .oneOf(let values): try container.encode(values, forKey: key)
+            case .below(let limit): try container.encode(["below": limit], forKey: key)
+            case .atLeast(let limit): try container.encode(["atLeast": limit], forKey: key)
+            }
+        }
+        if let statuses { try container.encode(statuses.map(\.rawValue), forKey: AnyKey("@status")) }
+    }
+
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
+
+extension ProbeObservations: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ObservationPredicate.AnyKey.self)
+        for probe in probes { try container.encode(byProbe[probe]!, forKey: .init(probe.rawValue)) }
+    }
+}
+
+extension DataFields {
+    /// `{"<probe>": {"<field>": <matcher>, "@status": …}, …}`: every probe declared, every field
+    /// one of the probe's observed fields, every value of its type and, for a string field
+    /// with declared values, one of them.
+    func observations(_ key: String, _ vocabulary: WrapperDataVocabulary) throws -> ProbeObservations {
+        let value = try value(key)
+        guard let object = value.objectValue else { throw error("\"\(key)\" must be an object of probe to fields, not \(value.typeDescription)") }
+        var byProbe: [ProbeID: ObservationPredicate] = [:]
+        for name in object.keys.sorted() {
+            let probe = ProbeID(rawValue: name)
+            guard let declared = vocabulary.fields[probe] else { throw error("\"\(key)\": \"\(name)\" is not a declared probe") }
+            guard let conditions = object[name]!.objectValue else { throw error("\"\(key)\".\(name) must be an object of fields") }
+            var fields: [String: ObservationPredicate.Matcher] = [:]
+            var statuses: [ProbeResult.Status]?
+            for field in conditions.keys.sorted() {
+                let place = "\"\(key)\".\(name).\(field)"
+                let condition = conditions[field]!
+                if field == "@status" {
+                    let words = condition.arrayValue ?? [condition]
+                    statuses = try words.map { word in
+                        guard let raw = word.stringValue, let status = ProbeResult.Status(rawValue: raw) else {
+                            throw error("\(place) is \(Self.literal(word)), not one of \(ProbeResult.Status.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                        }
+                        return status
+                    }
+                    continue
+                }
+                guard let observed = declared.first(where: { $0.name == field }) else {
+                    throw error("\(place): \(name) declares no observed field \"\(field)\" (it has \(declared.map(\.name).joined(separator: ", ")))")
+                }
+                fields[field] = try Self.matcher(condition, for: observed, at: place, self)
+            }
+            byProbe[probe] = ObservationPredicate(fields: fields, statuses: statuses)
+        }
+        return ProbeObservations(byProbe)
+    }
+
+    /// A value as the data file spells it, for an error message.
+    static func literal(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): return "\"\(text)\""
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number): return number == number.rounded() ? String(Int(number)) : String(number)
+        case .null: return "null"
+        default: return value.typeDescription
+        }
+    }
+
+    private static func matcher(_ condition: JSONValue, for field: ObservedField, at place: String, _ fields: DataFields) throws -> ObservationPredicate.Matcher {
+        func literal(_ value: JSONValue) -> String { DataFields.literal(value) }
+        func checked(_ value: JSONValue) throws -> JSONValue {
+            let fits: Bool
+            switch field.type {
+            case .boolean: fits = value.boolValue != nil
+            case .integer, .number: fits = value.numberValue != nil
+            case .string: fits = value.stringValue.map { field.values.isEmpty || field.values.contains($0) } ?? false
+            default: fits = false
+            }
+            guard fits else {
+                let allowed = field.values.isEmpty ? "" : " (one of \(field.values.joined(separator: ", ")))"
+                throw fields.error("\(place) is \(literal(value)), which \(field.name), \(field.type.rawValue), never is\(allowed)")
+            }
+            return value
+        }
+        if condition.isNull { return .absent }
+        if let values = condition.arrayValue {
+            guard !values.isEmpty else { throw fields.error("\(place): an empty list matches nothing") }
+            return .oneOf(try values.map(checked))
+        }
+        if let range = condition.objectValue {
+            guard field.type == .number || field.type == .integer else { throw fields.error("\(place): a range needs a number field, not \(field.type.rawValue)") }
+            if range.count == 1, let below = range["below"]?.numberValue { return .below(below) }
+            if range.count == 1, let atLeast = range["atLeast"]?.numberValue { return .atLeast(atLeast) }
+            throw fields.error("\(place): a range is {\"below\": n} or {\"atLeast\": n}")
+        }
+        return .equals(try checked(condition))
+    }
+}

@@ -1,0 +1,128 @@
+import Testing
+@testable import ProbeCatalog
+
+/// Every settings row judges. For each row and each platform it is read on, the run the page
+/// would post when that one setting is wrong (the row's `when` applied to a correctly
+/// configured device, `HealthyRun`) is judged as the row's wrapper: every probe the row
+/// decides fails or warns and names the row among its causes with the row's fix in the
+/// wrapper's API, and no cause of the run is one another probe of it contradicts.
+@Suite struct SettingRowCaseTests {
+    struct RowCase: CustomStringConvertible, Sendable {
+        let wrapper: Wrapper
+        let row: WrapperSettingRow
+        let family: Platform.Family
+
+        var description: String { "\(wrapper.rawValue).json \(row.id) on \(family.rawValue)" }
+
+        var platform: Platform {
+            switch (wrapper, family) {
+            case (.reactNativeWebView, .ios): return .rnWebViewIOS
+            case (.reactNativeWebView, _): return .rnWebViewAndroid
+            case (_, .ios): return .iosWKWebView
+            default: return .androidWebView
+            }
+        }
+
+        /// The healthy run with each probe of the row posting what it posts when the setting is wrong.
+        var posted: [ProbeResult] {
+            Run.healthy(platform).map { result in
+                row.when.byProbe[result.probe].map { $0.example(from: result) } ?? result
+            }
+        }
+
+        func report() -> DiffReport {
+            var detected = Run.detected(platform)
+            detected.wrapperDetection = WrapperDetection(wrapper: wrapper, confidence: .high, evidence: ["test"])
+            return Diff(platform: detected, requirementSet: "liveform")!.report(results: posted)
+        }
+
+        /// The id the row's cause carries in a finding.
+        var causeID: String {
+            if case .known(let id) = row.cause { return id }
+            return "\(wrapper.rawValue).\(row.id)"
+        }
+    }
+
+    static let cases: [RowCase] = Wrapper.allCases.flatMap { wrapper in
+        WrapperCatalog.settings(wrapper).flatMap { row in
+            wrapper.families.filter { row.family == nil || row.family == $0 }.map { RowCase(wrapper: wrapper, row: row, family: $0) }
+        }
+    }
+
+    @Test func EveryWrapperHasRowsToJudgeWith() {
+        for wrapper in Wrapper.allCases {
+            #expect(Self.cases.contains { $0.wrapper == wrapper }, "\(wrapper.rawValue) has no settings row")
+        }
+    }
+
+    /// Rows no evaluator can judge yet, each with what is missing. The list only shrinks:
+    /// a row that starts to judge fails `PendingRows_StillDoNotJudge` until it is taken off.
+    static let pending: [String: String] = [
+        "capacitor.json contentInset on ios": "env.viewport does not judge iOS safe-area insets yet",
+        "react-native-webview.json contentInsetAdjustmentBehavior on ios": "env.viewport does not judge iOS safe-area insets yet",
+        "webview_flutter.json contentInsetAdjustmentBehavior on ios": "env.viewport does not judge iOS safe-area insets yet",
+        "flutter_inappwebview.json contentInsetAdjustmentBehavior on ios": "env.viewport does not judge iOS safe-area insets yet",
+        "cordova.json inAppBrowserPermission on android": "an InAppBrowser window is judged as Cordova's own WebView, whose handler grants",
+    ]
+
+    @Test(arguments: cases)
+    func ARowsWrongSetting_IsNamedWithItsFix_OnEveryProbeItDecides(_ rowCase: RowCase) {
+        guard Self.pending[rowCase.description] == nil else { return }
+        let report = rowCase.report()
+        let code = WrapperCatalog.profile(rowCase.wrapper).code(rowCase.row)
+        for probe in rowCase.row.when.probes {
+            guard let finding = report.finding(probe) else {
+                Issue.record("\(rowCase): no finding for \(probe)")
+                continue
+            }
+            // A row that states why the platform always blocks it (ITP's third-party cookies)
+            // is the expectation itself: the finding passes as expected-blocked.
+            if finding.expectation == .expectedBlocked, finding.verdict == .pass { continue }
+            #expect(finding.verdict == .fail || finding.verdict == .warn || finding.verdict == .info,
+                    "\(rowCase): \(probe) is \(finding.verdict.rawValue) (\(finding.observed)), so the row never judges it")
+            #expect(finding.causes.contains { $0.id == rowCase.causeID },
+                    "\(rowCase): \(probe) names \(finding.causes.map(\.id)), not \(rowCase.causeID)")
+            if finding.verdict == .fail || finding.verdict == .warn, let code {
+                let fixes = finding.remedy?.wrappers ?? []
+                #expect(fixes.contains { $0.wrapper == rowCase.wrapper && $0.code == code.code },
+                        "\(rowCase): \(probe)'s fixes \(fixes.map(\.label)) lack the row's own")
+            }
+        }
+    }
+
+    @Test func PendingRows_StillDoNotJudge() {
+        for rowCase in Self.cases where Self.pending[rowCase.description] != nil {
+            let report = rowCase.report()
+            let judged = rowCase.row.when.probes.allSatisfy { probe in
+                report.finding(probe)?.causes.contains { $0.id == rowCase.causeID } == true
+            }
+            #expect(!judged, "\(rowCase) judges now: take it off `pending`")
+        }
+        #expect(Set(Self.pending.keys).isSubset(of: Set(Self.cases.map(\.description))), "a pending row that no longer exists")
+    }
+
+    @Test(arguments: cases)
+    func ARowsCase_NamesNoCauseAnotherProbeOfTheRunContradicts(_ rowCase: RowCase) {
+        let latest = Diff.latestAttempts(rowCase.posted)
+        for finding in rowCase.report().findings {
+            for cause in finding.causes {
+                for pair in ContradictionTests.pairs where pair.names(cause) && pair.seen(latest) {
+                    Issue.record("\(rowCase): \(finding.probe) names \(cause.id), but \(pair.observation)")
+                }
+                if let known = SettingRowJudge.knownCauses[cause.id], let by = known.contradiction(in: latest) {
+                    Issue.record("\(rowCase): \(finding.probe) names \(cause.id), which \(by.probe) rules out: \(by.reason)")
+                }
+            }
+        }
+    }
+
+    /// The fix a row's cause carries reaches the finding for the wrapper's own app, and a
+    /// native app's remedy keeps the native lines it had beside the rows' fixes.
+    @Test func ARowFix_LeadsAfterTheDetectedWrappersOwn_AndTheNativeLinesStay() {
+        let remedy = Remedy(iosSwift: "a()", androidKotlin: "b()")
+        let row = WrapperFix(.capacitor, nil, language: "TypeScript", docs: "https://capacitorjs.com", code: "c()")
+        let led = remedy.leading(with: [row], detected: .capacitor)
+        #expect(led.wrappers?.map(\.code) == ["c()", "a()", "b()"])
+        #expect(remedy.leading(with: [], detected: .capacitor) == remedy)
+    }
+}
