@@ -80,7 +80,7 @@ public enum WrappersDocument {
         out.append("|---|---|---|---|---|---|---|")
         var folded: [(WrapperSettingRow, WrapperSettingCode)] = []
         for row in rows {
-            let platform = row.family.map { " (\(familyName($0)))" } ?? ""
+            let platform = (row.family.map { " (\(familyName($0)))" } ?? "") + (row.plugin.map { " in \(escape($0))'s own WebView" } ?? "")
             let setting = "`\(escape(row.name))`\(platform)<br><sub>\(escape(row.nativeCall))</sub>"
             let previous = row.previous.map { "\(escape($0.value)) <sub>\(escape($0.version))</sub>" } ?? "<sub>previous major not read</sub>"
             let defaults = "\(escape(row.current.value)) <sub>\(escape(row.current.version))</sub> · \(previous)"

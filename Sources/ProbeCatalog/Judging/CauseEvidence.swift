@@ -6,7 +6,11 @@ struct CauseEvidence {
 
     var family: Platform.Family { context.family }
     var platform: Platform { context.platform.platform }
+    /// Nil for a page a plugin opened in its own WebView (cordova-plugin-inappbrowser): the
+    /// wrapper's defaults are its main WebView's, so such a page is weighed as a WebView the
+    /// platform configures (the plugin's own chrome client, or none).
     var wrapper: Wrapper? {
+        if context.platform.wrapperDetection?.inAppBrowser == true { return nil }
         let bridges = context.observed(.envInjected, "bridgeObjects")?.arrayValue?.compactMap(\.stringValue) ?? []
         return Wrapper(platform: context.platform, bridgeObjects: bridges)
     }

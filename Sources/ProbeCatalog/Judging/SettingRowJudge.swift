@@ -6,8 +6,11 @@
 /// with that row's fix in the app's own API.
 struct SettingRowJudge {
     let probe: Probe
+    /// The probe's latest result; for a run that stopped in the step, its start marker.
     let result: ProbeResult
     let context: EvaluationContext
+    /// The run stopped inside this step (`StalledStep`): only `@stalled` predicates hold.
+    var stalled = false
 
     /// The wrappers whose rows apply, the detected one first: the app's framework (when the
     /// run shows one), then the platform's own WebView, which every wrapper configures.
@@ -20,12 +23,27 @@ struct SettingRowJudge {
     }
 
     /// The rows whose predicate holds for this result and that nothing else of the run rules
-    /// out, each with the wrapper it belongs to.
+    /// out, each with the wrapper it belongs to, in the order of the evidence: a setting whose
+    /// default in this wrapper fails the probe by itself (`WrapperDefault.fails`) first, then
+    /// the wrapper's other rows, then the platform's.
     func matchingRows() -> [(wrapper: Wrapper, row: WrapperSettingRow)] {
-        layers.flatMap { wrapper in
+        let rows = holdingRows()
+        return rows.filter { failsByDefault($0.wrapper, $0.row) } + rows.filter { !failsByDefault($0.wrapper, $0.row) }
+    }
+
+    func failsByDefault(_ wrapper: Wrapper, _ row: WrapperSettingRow) -> Bool {
+        guard case .setting(let setting) = row.cause else { return false }
+        return WrapperCatalog.profile(wrapper).defaults(setting, family: context.family).contains { $0.fails.contains(probe.id) }
+    }
+
+    func holdingRows() -> [(wrapper: Wrapper, row: WrapperSettingRow)] {
+        // A page a plugin opened in its own WebView (cordova-plugin-inappbrowser) is judged by
+        // that plugin's rows and the platform's, never by the wrapper's main WebView's rows.
+        let plugin = context.platform.wrapperDetection?.inAppBrowser == true ? "cordova-plugin-inappbrowser" : nil
+        return layers.flatMap { wrapper in
             WrapperCatalog.settings(wrapper).filter { row in
-                guard row.family == nil || row.family == context.family,
-                      let predicate = row.when.byProbe[probe.id], predicate.holds(result) else { return false }
+                guard row.family == nil || row.family == context.family, wrapper.isNative || row.plugin == plugin,
+                      let predicate = row.when.byProbe[probe.id], predicate.holds(result, stalled: stalled) else { return false }
                 return ruledOut(row) == nil
             }.map { (wrapper, $0) }
         }

@@ -64,14 +64,22 @@ public struct ObservationPredicate: Sendable, Equatable {
     public let fields: [String: Matcher]
     /// `@status`: the page's own status for the probe, when the row says it.
     public let statuses: [ProbeResult.Status]?
+    /// `@stalled: true`: the run stopped inside the step (its start marker arrived and nothing
+    /// after it, `StalledStep`): a process that ended, an app that closed. Such a predicate
+    /// holds only for that finding, and no other predicate does.
+    public let stalled: Bool
 
-    public init(fields: [String: Matcher] = [:], statuses: [ProbeResult.Status]? = nil) {
+    public init(fields: [String: Matcher] = [:], statuses: [ProbeResult.Status]? = nil, stalled: Bool = false) {
         self.fields = fields
         self.statuses = statuses
+        self.stalled = stalled
     }
 
-    /// True when the result meets every condition. A skipped step observed nothing: never.
-    public func holds(_ result: ProbeResult) -> Bool {
+    /// True when the result meets every condition (`stalled`: the run stopped in this step,
+    /// and `result` is its start marker). A skipped step observed nothing: never.
+    public func holds(_ result: ProbeResult, stalled: Bool = false) -> Bool {
+        guard self.stalled == stalled else { return false }
+        if stalled { return true }
         guard result.status != .skipped else { return false }
         if let statuses, !statuses.contains(result.status) { return false }
         return fields.allSatisfy { name, matcher in matcher.holds(result.observed[name]) }
@@ -90,6 +98,7 @@ public struct ObservationPredicate: Sendable, Equatable {
 
     /// "errorName NotAllowedError, promptShown false": the conditions in words, by field name.
     public var words: String {
+        if stalled { return "nothing after the step began: the run stopped there" }
         let conditions = fields.keys.sorted().map { "\($0) \(fields[$0]!.words)" }
             + (statuses.map { ["the page's status \($0.map(\.rawValue).joined(separator: " or "))"] } ?? [])
         return conditions.isEmpty ? "any failure" : conditions.joined(separator: ", ")
@@ -129,6 +138,7 @@ extension ObservationPredicate: Encodable {
             }
         }
         if let statuses { try container.encode(statuses.map(\.rawValue), forKey: AnyKey("@status")) }
+        if stalled { try container.encode(true, forKey: AnyKey("@stalled")) }
     }
 
     struct AnyKey: CodingKey {
@@ -161,9 +171,20 @@ extension DataFields {
             guard let conditions = object[name]!.objectValue else { throw error("\"\(key)\".\(name) must be an object of fields") }
             var fields: [String: ObservationPredicate.Matcher] = [:]
             var statuses: [ProbeResult.Status]?
+            var stalled = false
             for field in conditions.keys.sorted() {
                 let place = "\"\(key)\".\(name).\(field)"
                 let condition = conditions[field]!
+                if field == "@stalled" {
+                    guard condition == .bool(true), conditions.count == 1 else {
+                        throw error("\(place): \"@stalled\" is true, alone: a run that stopped in the step posted nothing else")
+                    }
+                    guard StandardProbes.all.first(where: { $0.id == probe })?.marksStart == true else {
+                        throw error("\(place): \(name) posts no start marker, so a run is never seen to stop inside it")
+                    }
+                    stalled = true
+                    continue
+                }
                 if field == "@status" {
                     let words = condition.arrayValue ?? [condition]
                     statuses = try words.map { word in
@@ -179,7 +200,7 @@ extension DataFields {
                 }
                 fields[field] = try Self.matcher(condition, for: observed, at: place, self)
             }
-            byProbe[probe] = ObservationPredicate(fields: fields, statuses: statuses)
+            byProbe[probe] = ObservationPredicate(fields: fields, statuses: statuses, stalled: stalled)
         }
         return ProbeObservations(byProbe)
     }

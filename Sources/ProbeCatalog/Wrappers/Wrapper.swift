@@ -205,6 +205,8 @@ public struct WrapperSettingRow: Sendable, Equatable {
         case media, camera, files
         case storage = "cookies-storage"
         case network, navigation, viewport
+        /// The WebView's own processes and the app around them: what ends a run mid-way.
+        case lifecycle
 
         public var title: String {
             switch self {
@@ -215,6 +217,7 @@ public struct WrapperSettingRow: Sendable, Equatable {
             case .network: return "Network"
             case .navigation: return "Navigation"
             case .viewport: return "Viewport"
+            case .lifecycle: return "Process and lifecycle"
             }
         }
     }
@@ -286,6 +289,9 @@ public struct WrapperSettingRow: Sendable, Equatable {
     public let unless: ProbeObservations
     public let cause: Cause
     public let fix: Fix
+    /// The plugin whose own WebView the row is about (cordova-plugin-inappbrowser): it judges
+    /// only a page that plugin opened, and the wrapper's other rows never judge such a page.
+    public let plugin: String?
     /// Permalinks at a release tag (or commit) to the lines that show the default; Apple's
     /// and Android's reference pages for the platforms themselves.
     public let sources: [String]

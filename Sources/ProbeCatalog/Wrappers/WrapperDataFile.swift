@@ -64,7 +64,7 @@ struct WrapperDataFile {
         settings = try file.array("settings").enumerated().map { index, item in
             // The id, when the row has one, names the row in its errors beside its number.
             let id = item.objectValue?["id"]?.stringValue.map { " (\($0))" } ?? ""
-            return try WrapperSettingRow(DataFields(item, at: "\(name) row \(index + 1)\(id)", required: WrapperSettingRow.fields, optional: ["unless"]),
+            return try WrapperSettingRow(DataFields(item, at: "\(name) row \(index + 1)\(id)", required: WrapperSettingRow.fields, optional: ["unless", "plugin"]),
                                          vocabulary: vocabulary)
         }
     }
@@ -94,7 +94,7 @@ extension WrapperSettingRow {
                   whenWrong: try fields.string("whenWrong"), when: try Self.when(fields, vocabulary),
                   unless: fields.has("unless") ? try fields.observations("unless", vocabulary) : ProbeObservations(),
                   cause: try Cause(fields, vocabulary: vocabulary),
-                  fix: try Fix(fields),
+                  fix: try Fix(fields), plugin: fields.has("plugin") ? try fields.string("plugin") : nil,
                   sources: try fields.strings("sources"))
     }
 

@@ -96,7 +96,10 @@ public enum WrapperDetector {
             if g.contains("cordova") { evidence.append("window.cordova is present" + (signals.cordovaPlatform.map { " (platformId \($0)\(signals.cordovaVersion.map { ", \($0)" } ?? ""))" } ?? "")) }
             if g.contains("_cordovaNative") { evidence.append("window._cordovaNative is present (cordova-android's JavaScript interface)") }
             if h.contains("cordova") { evidence.append("webkit.messageHandlers.cordova is present (cordova-ios's bridge)") }
-            if iab { evidence.append("cordova_iab is present: a page opened by cordova-plugin-inappbrowser") }
+            if iab {
+                evidence.append("cordova_iab is present: a page opened by cordova-plugin-inappbrowser in its own WebView, judged by the plugin's "
+                    + "settings and the platform's, not Cordova's: such a WebView has only the permission and file chooser callbacks the plugin implements")
+            }
             return found(.cordova, .high, evidence)
         }
         if g.contains("ReactNativeWebView") || h.contains("ReactNativeWebView") || platform.platform.isReactNative {

@@ -23,6 +23,8 @@ struct WrapperJudgement {
                                   behaviour: "cordova-plugin-inappbrowser's InAppChromeClient.onPermissionRequest grants every requested resource to every origin",
                                   source: WrapperCatalog.inAppBrowserChromeClient, fails: setting.probes)
         }
+        // The wrapper's defaults are its main WebView's, not the plugin's own.
+        guard !detection.inAppBrowser else { return nil }
         return WrapperCatalog.profile(detection.wrapper).defaults(setting, family: family).first { $0.fails.contains(probe) }
     }
 

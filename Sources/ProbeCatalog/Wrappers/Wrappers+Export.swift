@@ -20,6 +20,8 @@ struct WrapperExport: Encodable {
         let when: ProbeObservations
         let unless: ProbeObservations?
         let cause: Cause
+        /// The plugin whose own WebView the row is about, when it is one.
+        let plugin: String?
         let fix: WrapperSettingCode?
         let sources: [String]
     }
@@ -51,7 +53,7 @@ struct WrapperExport: Encodable {
             Setting(id: row.id, name: row.name, area: row.area.rawValue, family: row.family?.rawValue,
                     current: row.current, previous: row.previous, nativeCall: row.nativeCall,
                     probes: row.probes, whenWrong: row.whenWrong, when: row.when, unless: row.unless.isEmpty ? nil : row.unless,
-                    cause: Cause(kind: row.cause.kind, id: row.cause.id),
+                    cause: Cause(kind: row.cause.kind, id: row.cause.id), plugin: row.plugin,
                     fix: profile.code(row),
                     sources: row.sources)
         }

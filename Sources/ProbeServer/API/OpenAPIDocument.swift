@@ -217,7 +217,7 @@ public enum OpenAPIDocument {
     "properties": {
      "label": {
       "type": "string",
-      "maxLength": 200
+      "maxLength": \#(StoreLimits.maxLabelBytes)
      },
      "platform": {"$ref": "#/components/schemas/Platform"},
      "wrapper": {
@@ -354,8 +354,7 @@ public enum OpenAPIDocument {
      "probe": {"type": "string"},
      "attempt": {
       "type": "integer",
-      "minimum": 0,
-      "maximum": 1000
+      "minimum": 1
      },
      "status": {
       "type": "string",
@@ -383,7 +382,7 @@ public enum OpenAPIDocument {
        "results": {
         "type": "array",
         "minItems": 1,
-        "maxItems": 1000,
+        "maxItems": \#(ResultDecoder.maxBatchCount),
         "items": {"$ref": "#/components/schemas/Result"}
        }
       }
@@ -727,7 +726,7 @@ public enum OpenAPIDocument {
       "schema": {
        "type": "integer",
        "minimum": 1,
-       "maximum": 500
+       "maximum": \#(StoreLimits.maxPageSize)
       }
      },
      {
@@ -835,7 +834,7 @@ public enum OpenAPIDocument {
       "schema": {
        "type": "integer",
        "minimum": 0,
-       "maximum": 600
+       "maximum": \#(RunWaiters.maxWaitSeconds)
       }
      },
      {"$ref": "#/components/parameters/WriteKey"}

@@ -23,17 +23,41 @@ import Testing
             }
         }
 
-        /// The healthy run with each probe of the row posting what it posts when the setting is wrong.
-        var posted: [ProbeResult] {
-            Run.healthy(platform).map { result in
-                row.when.byProbe[result.probe].map { $0.example(from: result) } ?? result
-            }
+        /// One run the page would post with the setting wrong, and the probes it judges.
+        struct Scenario {
+            let probes: [ProbeID]
+            let posted: [ProbeResult]
+            /// When the run is judged; set for a run that stopped inside a step.
+            let clock: RunClock?
         }
 
-        func report() -> DiffReport {
+        /// The healthy run with each probe of the row posting what it posts when the setting
+        /// is wrong; for a probe whose predicate is `@stalled`, a run of its own that stops in
+        /// that step (its start marker, nothing after), judged two minutes later.
+        var scenarios: [Scenario] {
+            let stalled = row.when.probes.filter { row.when.byProbe[$0]!.stalled }
+            let posting = row.when.probes.filter { !row.when.byProbe[$0]!.stalled }
+            var out: [Scenario] = []
+            if !posting.isEmpty {
+                let posted = Run.healthy(platform).map { result in
+                    row.when.byProbe[result.probe].map { $0.example(from: result) } ?? result
+                }
+                out.append(Scenario(probes: posting, posted: posted, clock: nil))
+            }
+            let order = Catalog.standard.probes.map(\.id)
+            for probe in stalled {
+                let cut = order.firstIndex(of: probe)!
+                let before = Run.healthy(platform).filter { (order.firstIndex(of: $0.probe) ?? .max) < cut }
+                let marker = Run.result(StepMarker.probe, [StepMarker.stepField: .string(probe.rawValue), StepMarker.stepAttemptField: 1])
+                out.append(Scenario(probes: [probe], posted: before + [marker], clock: Posted.stoppedClock))
+            }
+            return out
+        }
+
+        func report(_ scenario: Scenario) -> DiffReport {
             var detected = Run.detected(platform)
-            detected.wrapperDetection = WrapperDetection(wrapper: wrapper, confidence: .high, evidence: ["test"])
-            return Diff(platform: detected, requirementSet: "liveform")!.report(results: posted)
+            detected.wrapperDetection = WrapperDetection(wrapper: wrapper, confidence: .high, evidence: ["test"], inAppBrowser: row.plugin != nil)
+            return Diff(platform: detected, requirementSet: "liveform")!.report(results: scenario.posted, clock: scenario.clock)
         }
 
         /// The id the row's cause carries in a finding.
@@ -62,39 +86,40 @@ import Testing
         "react-native-webview.json contentInsetAdjustmentBehavior on ios": "env.viewport does not judge iOS safe-area insets yet",
         "webview_flutter.json contentInsetAdjustmentBehavior on ios": "env.viewport does not judge iOS safe-area insets yet",
         "flutter_inappwebview.json contentInsetAdjustmentBehavior on ios": "env.viewport does not judge iOS safe-area insets yet",
-        "cordova.json inAppBrowserPermission on android": "an InAppBrowser window is judged as Cordova's own WebView, whose handler grants",
     ]
 
     @Test(arguments: cases)
     func ARowsWrongSetting_IsNamedWithItsFix_OnEveryProbeItDecides(_ rowCase: RowCase) {
         guard Self.pending[rowCase.description] == nil else { return }
-        let report = rowCase.report()
         let code = WrapperCatalog.profile(rowCase.wrapper).code(rowCase.row)
-        for probe in rowCase.row.when.probes {
-            guard let finding = report.finding(probe) else {
-                Issue.record("\(rowCase): no finding for \(probe)")
-                continue
-            }
-            // A row that states why the platform always blocks it (ITP's third-party cookies)
-            // is the expectation itself: the finding passes as expected-blocked.
-            if finding.expectation == .expectedBlocked, finding.verdict == .pass { continue }
-            #expect(finding.verdict == .fail || finding.verdict == .warn || finding.verdict == .info,
-                    "\(rowCase): \(probe) is \(finding.verdict.rawValue) (\(finding.observed)), so the row never judges it")
-            #expect(finding.causes.contains { $0.id == rowCase.causeID },
-                    "\(rowCase): \(probe) names \(finding.causes.map(\.id)), not \(rowCase.causeID)")
-            if finding.verdict == .fail || finding.verdict == .warn, let code {
-                let fixes = finding.remedy?.wrappers ?? []
-                #expect(fixes.contains { $0.wrapper == rowCase.wrapper && $0.code == code.code },
-                        "\(rowCase): \(probe)'s fixes \(fixes.map(\.label)) lack the row's own")
+        for scenario in rowCase.scenarios {
+            let report = rowCase.report(scenario)
+            for probe in scenario.probes {
+                guard let finding = report.finding(probe) else {
+                    Issue.record("\(rowCase): no finding for \(probe)")
+                    continue
+                }
+                // A row that states why the platform always blocks it (ITP's third-party cookies)
+                // is the expectation itself: the finding passes as expected-blocked.
+                if finding.expectation == .expectedBlocked, finding.verdict == .pass { continue }
+                #expect(finding.verdict == .fail || finding.verdict == .warn || finding.verdict == .info,
+                        "\(rowCase): \(probe) is \(finding.verdict.rawValue) (\(finding.observed)), so the row never judges it")
+                #expect(finding.causes.contains { $0.id == rowCase.causeID },
+                        "\(rowCase): \(probe) names \(finding.causes.map(\.id)), not \(rowCase.causeID)")
+                if finding.verdict == .fail || finding.verdict == .warn, let code {
+                    let fixes = finding.remedy?.wrappers ?? []
+                    #expect(fixes.contains { $0.wrapper == rowCase.wrapper && $0.code == code.code },
+                            "\(rowCase): \(probe)'s fixes \(fixes.map(\.label)) lack the row's own")
+                }
             }
         }
     }
 
     @Test func PendingRows_StillDoNotJudge() {
         for rowCase in Self.cases where Self.pending[rowCase.description] != nil {
-            let report = rowCase.report()
-            let judged = rowCase.row.when.probes.allSatisfy { probe in
-                report.finding(probe)?.causes.contains { $0.id == rowCase.causeID } == true
+            let judged = rowCase.scenarios.allSatisfy { scenario in
+                let report = rowCase.report(scenario)
+                return scenario.probes.allSatisfy { report.finding($0)?.causes.contains { $0.id == rowCase.causeID } == true }
             }
             #expect(!judged, "\(rowCase) judges now: take it off `pending`")
         }
@@ -103,14 +128,16 @@ import Testing
 
     @Test(arguments: cases)
     func ARowsCase_NamesNoCauseAnotherProbeOfTheRunContradicts(_ rowCase: RowCase) {
-        let latest = Diff.latestAttempts(rowCase.posted)
-        for finding in rowCase.report().findings {
-            for cause in finding.causes {
-                for pair in ContradictionTests.pairs where pair.names(cause) && pair.seen(latest) {
-                    Issue.record("\(rowCase): \(finding.probe) names \(cause.id), but \(pair.observation)")
-                }
-                if let known = SettingRowJudge.knownCauses[cause.id], let by = known.contradiction(in: latest) {
-                    Issue.record("\(rowCase): \(finding.probe) names \(cause.id), which \(by.probe) rules out: \(by.reason)")
+        for scenario in rowCase.scenarios {
+            let latest = Diff.latestAttempts(scenario.posted.filter { !StepMarker.isMarker($0) })
+            for finding in rowCase.report(scenario).findings {
+                for cause in finding.causes {
+                    for pair in ContradictionTests.pairs where pair.names(cause) && pair.seen(latest) {
+                        Issue.record("\(rowCase): \(finding.probe) names \(cause.id), but \(pair.observation)")
+                    }
+                    if let known = SettingRowJudge.knownCauses[cause.id], let by = known.contradiction(in: latest) {
+                        Issue.record("\(rowCase): \(finding.probe) names \(cause.id), which \(by.probe) rules out: \(by.reason)")
+                    }
                 }
             }
         }

@@ -106,4 +106,29 @@ import Testing
         #expect(!text.contains("\"\(Platform.allCases[0].rawValue)\""))
         #expect(!text.contains("\"\(Catalog.defaultRequirementSet)\""))
     }
+
+    /// The bounds a client reads in the document are the ones the server enforces: a batch of
+    /// results, an attempt, a label, a page of runs, a wait. Written from the constants, so a
+    /// client generated from the document cannot send what the server refuses.
+    @Test func DocumentedBounds_AreTheServersOwnLimits() throws {
+        let document = try Self.document()
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        func object(_ value: Any?, _ keys: String...) -> [String: Any]? {
+            keys.reduce(value as? [String: Any]) { $0?[$1] as? [String: Any] }
+        }
+        let batch = try #require((schemas["ResultPost"] as? [String: Any])?["oneOf"] as? [[String: Any]])
+        let results = try #require(batch.compactMap { object($0, "properties", "results") }.first)
+        #expect(results["maxItems"] as? Int == ResultDecoder.maxBatchCount)
+        #expect(results["maxItems"] as? Int == StoreLimits.maxResultsPerWrite)
+        let attempt = try #require(object(schemas["Result"], "properties", "attempt"))
+        #expect(attempt["minimum"] as? Int == 1 && attempt["maximum"] == nil, "the decoder takes any attempt from 1")
+        #expect(object(schemas["CreateRun"], "properties", "label")?["maxLength"] as? Int == StoreLimits.maxLabelBytes)
+        let parameters = (document["paths"] as? [String: Any] ?? [:]).values.flatMap { path in
+            (path as? [String: Any] ?? [:]).values.flatMap { ($0 as? [String: Any])?["parameters"] as? [[String: Any]] ?? [] }
+        }
+        let limits = parameters.filter { $0["name"] as? String == "limit" }.compactMap { object($0, "schema")?["maximum"] as? Int }
+        let timeouts = parameters.filter { $0["name"] as? String == "timeout" }.compactMap { object($0, "schema")?["maximum"] as? Int }
+        #expect(!limits.isEmpty && limits.allSatisfy { $0 == StoreLimits.maxPageSize }, "\(limits)")
+        #expect(!timeouts.isEmpty && timeouts.allSatisfy { $0 == RunWaiters.maxWaitSeconds }, "\(timeouts)")
+    }
 }

@@ -59,6 +59,10 @@ declare module 'react-native-webview' {
     onError?: (event: unknown) => void;
     onHttpError?: (event: unknown) => void;
     renderError?: (errorDomain: string | undefined, errorCode: number, errorDesc: string) => ReactNode;
+    // As react-native-webview's WebViewTypes.ts declares them (v16.0.0): iOS's web content
+    // process ended; Android's renderer is gone.
+    onContentProcessDidTerminate?: (event: { nativeEvent: { url: string } }) => void;
+    onRenderProcessGone?: (event: { nativeEvent: { didCrash: boolean } }) => void;
   }
   export function WebView(props: WebViewProps): JSX.Element;
   export type WebViewRef = { reload(): void };

@@ -95,13 +95,20 @@ extension Diff {
     func stalledFinding(_ probe: Probe, _ stalled: StalledStep, context: EvaluationContext) -> Finding {
         let entry = profile.entry(for: probe.id)
         let marker = ProbeResult(run: "", probe: probe.id, attempt: stalled.attempt, status: .info)
-        let causes = Symptom.stalled.rank(CauseEvidence(result: marker, context: context))
+        let ranked = Symptom.stalled.rank(CauseEvidence(result: marker, context: context))
+        // The settings rows that say what stops a run in this step (`@stalled`: a process
+        // whose end the app does not handle) add their causes and their fixes.
+        let judge = SettingRowJudge(probe: probe, result: marker, context: context, stalled: true)
+        let rows = judge.judge(named: ranked)
+        let causes = ranked + rows.causes
         let observed = "the step began and no result came for \(Int(stalled.silentSeconds)) s: the run stopped here"
         let diagnosis = Diagnosis.listing(Diagnosis.runStopped(probe.title), causes: causes)
+        var remedy = Remedy.combined(causes.leading.map(\.remedy))
+        if !rows.fixes.isEmpty { remedy = (remedy ?? Remedy()).leading(with: rows.fixes, detected: judge.layers.first) }
         var finding = Finding(
             probe: probe.id, title: probe.title, expectation: entry?.expectation ?? .info, expected: entry?.expected ?? probe.expectation.expected,
             observed: observed, verdict: .fail, severity: .high, diagnosis: diagnosis.text, layer: causes.first?.layer.findingLayer,
-            remedy: Remedy.combined(causes.leading.map(\.remedy)), checklistItems: probe.checklistItems, attempt: stalled.attempt,
+            remedy: remedy, checklistItems: probe.checklistItems, attempt: stalled.attempt,
             pageStatus: nil, causes: causes)
         finding.lead = diagnosis.lead
         return finding

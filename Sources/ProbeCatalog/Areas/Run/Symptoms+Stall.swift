@@ -17,6 +17,27 @@ extension Symptom {
             """,
         docs: Remedy.Docs(ios: PlatformSource.cameraUsageDescription, reactNative: PlatformSource.cameraUsageDescription))
 
+    /// The recovery when the web content process ends (the settings rows name it too).
+    static let webContentProcessTerminated = Remedy(iosSwift: """
+            // WKNavigationDelegate: reload the WebView
+            func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
+                webView.reload()
+            }
+            """, docs: Remedy.Docs(ios: PlatformSource.wkContentProcessTerminated))
+
+    /// The recovery when the renderer ends: without it Android ends the app with it.
+    static let renderProcessGone = Remedy(androidKotlin: """
+            // WebViewClient: destroy and recreate the WebView, return true
+            override fun onRenderProcessGone(
+                view: WebView, detail: RenderProcessGoneDetail
+            ): Boolean {
+                (view.parent as? ViewGroup)?.removeView(view)
+                view.destroy()
+                recreateWebView()
+                return true
+            }
+            """, docs: Remedy.Docs(android: PlatformSource.androidRenderProcessGone))
+
     /// A WebView process that ended during the step and took the page with it (iOS's web
     /// content, Android's renderer), on one family's app WebViews: the app's to recover, and
     /// only the step the run stopped in speaks for it.
@@ -50,27 +71,12 @@ extension Symptom {
         processEnded("ios.web-content-terminated", on: .ios, scope: "iOS WKWebView",
             summary: "the WebView's web content process ended during the step (memory, a crash in capture) and the app did not reload the page",
             check: "implement WKNavigationDelegate.webViewWebContentProcessDidTerminate(_:) and log it; reload the page there",
-            remedy: Remedy(iosSwift: """
-                // WKNavigationDelegate: reload the WebView
-                func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
-                    webView.reload()
-                }
-                """, docs: Remedy.Docs(ios: PlatformSource.wkContentProcessTerminated)),
+            remedy: webContentProcessTerminated,
             source: PlatformSource.wkContentProcessTerminated),
         processEnded("android.renderer-gone", on: .android, scope: "Android WebView",
             summary: "the WebView's renderer process crashed or was killed, and without onRenderProcessGone the app went with it",
             check: "logcat for \"Render process\" / onRenderProcessGone; implement it to recover",
-            remedy: Remedy(androidKotlin: """
-                // WebViewClient: destroy and recreate the WebView, return true
-                override fun onRenderProcessGone(
-                    view: WebView, detail: RenderProcessGoneDetail
-                ): Boolean {
-                    (view.parent as? ViewGroup)?.removeView(view)
-                    view.destroy()
-                    recreateWebView()
-                    return true
-                }
-                """, docs: Remedy.Docs(android: PlatformSource.androidRenderProcessGone)),
+            remedy: renderProcessGone,
             source: PlatformSource.androidRenderProcessGone),
         KnownCause("android.activity-recreated", .app, scope: "Android, file chooser and capture",
             summary: "Android ended the app's activity while the camera or picker app was in front, and the WebView did not come back to the page",

@@ -1,0 +1,32 @@
+import Testing
+@testable import ProbeCatalog
+
+/// A page a plugin opened in its own WebView (cordova-plugin-inappbrowser) is judged by the
+/// plugin's rows and the platform's, not by the wrapper's main WebView: that WebView has only
+/// the callbacks the plugin implements. Confirmed in public: the in-app browser denied the
+/// camera until its own chrome client answered onPermissionRequest
+/// (https://github.com/apache/cordova-plugin-inappbrowser/pull/968).
+@Suite struct PluginWebViewTests {
+    static func finding(inAppBrowser: Bool) throws -> Finding {
+        var detected = Run.detected(.androidWebView, osVersion: "12")
+        detected.wrapperDetection = WrapperDetection(wrapper: .cordova, confidence: .high, evidence: ["test"], inAppBrowser: inAppBrowser)
+        let camera = ProbeResult(run: Run.id, probe: "camera.getUserMedia", status: .fail,
+                                 observed: ["outcome": "error", "errorName": "NotAllowedError", "elapsedMs": 15, "promptShown": false, "permissionStateBefore": "prompt"])
+        let results = Run.healthy(.androidWebView).filter { $0.probe != "camera.getUserMedia" } + [camera]
+        return try #require(Diff(platform: detected, requirementSet: "liveform")!.report(results: results).finding("camera.getUserMedia"))
+    }
+
+    @Test func AFastDenialInTheInAppBrowser_IsTheMissingHandlerOrTheOSPermission_NotCordovasGrant() throws {
+        let finding = try Self.finding(inAppBrowser: true)
+        let ids = finding.causes.map(\.id)
+        #expect(ids.contains("android.camera.no-permission-handler") && ids.contains("android.camera.no-runtime-permission"), "\(ids)")
+        #expect(!ids.contains("cordova.android.grant-without-runtime"), "\(ids)")
+        // The plugin's own fix (the release whose chrome client answers) is among the fixes.
+        #expect(finding.remedy?.wrappers?.contains { $0.code.contains("cordova-plugin-inappbrowser") } == true, "\(finding.remedy?.wrappers?.map(\.label) ?? [])")
+    }
+
+    @Test func TheSameDenialInCordovasOwnWebView_IsTheOSPermission_ForItsHandlerGrants() throws {
+        let ids = try Self.finding(inAppBrowser: false).causes.map(\.id)
+        #expect(ids.first == "cordova.android.grant-without-runtime", "\(ids)")
+    }
+}
