@@ -11,6 +11,8 @@ struct SettingRowJudge {
     let context: EvaluationContext
     /// The run stopped inside this step (`StalledStep`): only `@stalled` predicates hold.
     var stalled = false
+    /// Each wrapper's settings rows (the catalog's; a test judges with rows of its own).
+    var table: @Sendable (Wrapper) -> [WrapperSettingRow] = WrapperCatalog.settings
 
     /// The wrappers whose rows apply, the detected one first: the app's framework (when the
     /// run shows one), then the platform's own WebView, which every wrapper configures.
@@ -36,17 +38,32 @@ struct SettingRowJudge {
         return WrapperCatalog.profile(wrapper).defaults(setting, family: context.family).contains { $0.fails.contains(probe.id) }
     }
 
+    /// False when the run shows a release of the row's wrapper outside the row's versions.
+    func inRange(_ wrapper: Wrapper, _ row: WrapperSettingRow) -> Bool {
+        guard let range = row.versions, wrapper == .cordova, row.plugin == nil, let version = wrapperVersion else { return true }
+        return range.contains(version)
+    }
+
     func holdingRows() -> [(wrapper: Wrapper, row: WrapperSettingRow)] {
         // A page a plugin opened in its own WebView (cordova-plugin-inappbrowser) is judged by
         // that plugin's rows and the platform's, never by the wrapper's main WebView's rows.
         let plugin = context.platform.wrapperDetection?.inAppBrowser == true ? "cordova-plugin-inappbrowser" : nil
         return layers.flatMap { wrapper in
-            WrapperCatalog.settings(wrapper).filter { row in
+            table(wrapper).filter { row in
                 guard row.family == nil || row.family == context.family, wrapper.isNative || row.plugin == plugin,
                       let predicate = row.when.byProbe[probe.id], predicate.holds(result, stalled: stalled) else { return false }
-                return ruledOut(row) == nil
+                return inRange(wrapper, row) && ruledOut(row) == nil
             }.map { (wrapper, $0) }
         }
+    }
+
+    /// The release of the detected wrapper the run saw, where the page can read it: Cordova's
+    /// `cordova.version` (cordova-js, released with each platform at its number). Nil for a
+    /// plugin's own WebView, whose release the page cannot see.
+    var wrapperVersion: Version? {
+        guard context.platform.wrapperDetection?.inAppBrowser != true,
+              let platform = context.results[.envPlatform], platform.status != .skipped else { return nil }
+        return WrapperSignals(observed: platform.observed).cordovaVersion.flatMap(Version.init)
     }
 
     /// Why the row cannot be the cause in this run, if another probe's observation says so.
@@ -92,6 +109,9 @@ struct SettingRowJudge {
 
     func cause(_ wrapper: Wrapper, _ row: WrapperSettingRow, remedy: Remedy?, hasOthers: Bool) -> Cause? {
         let observed = "\(probe.title) posted \(row.when.byProbe[probe.id]!.words)"
+        // A row for some releases only says which, and counts the unknown release against it.
+        let releases = row.versions.map { " (\(row.plugin ?? wrapper.title) \($0.words) only)" } ?? ""
+        let unknownRelease = row.versions != nil && !(wrapper == .cordova && row.plugin == nil && wrapperVersion != nil)
         if case .known(let id) = row.cause, let known = Self.knownCauses[id] {
             // The cause's own rule, then the host report's facts, as the evaluator's ranking
             // would weigh it (`Symptom.rank`).
@@ -99,14 +119,15 @@ struct SettingRowJudge {
             guard let weighed = known.cause(evidence).flatMap({ HostSettlement.settle([$0], evidence).first }) else { return nil }
             return Cause(
                 id: known.id, layer: known.layer, likelihood: hasOthers ? .possible : weighed.likelihood, summary: known.summary,
-                evidence: Cause.Evidence(supporting: [observed, "\(wrapper.title): \(row.name)"] + weighed.evidence.supporting, against: weighed.evidence.against),
+                evidence: Cause.Evidence(supporting: [observed, "\(wrapper.title): \(row.name)\(releases)"] + weighed.evidence.supporting,
+                                         against: weighed.evidence.against + (unknownRelease ? ["the run does not show which release the app bundles"] : [])),
                 check: known.check, remedy: remedy ?? weighed.remedy, source: known.source)
         }
         let value = "\(row.current.value) in \(row.current.version)"
         return Cause(
-            id: "\(wrapper.rawValue).\(row.id)", layer: Self.layer(row), likelihood: hasOthers ? .possible : .likely,
-            summary: "\(wrapper.title): \(row.name) — \(row.whenWrong)",
-            evidence: Cause.Evidence(supporting: [observed]),
+            id: "\(wrapper.rawValue).\(row.id)", layer: Self.layer(row), likelihood: hasOthers || unknownRelease ? .possible : .likely,
+            summary: "\(wrapper.title): \(row.name)\(releases) — \(row.whenWrong)",
+            evidence: Cause.Evidence(supporting: [observed], against: unknownRelease ? ["the run does not show which release the app bundles"] : []),
             check: "look at \(row.nativeCall) in the app (default: \(value))",
             remedy: remedy, source: row.sources.first ?? WrapperCatalog.profile(wrapper).home)
     }

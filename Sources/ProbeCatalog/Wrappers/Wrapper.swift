@@ -292,6 +292,9 @@ public struct WrapperSettingRow: Sendable, Equatable {
     /// The plugin whose own WebView the row is about (cordova-plugin-inappbrowser): it judges
     /// only a page that plugin opened, and the wrapper's other rows never judge such a page.
     public let plugin: String?
+    /// The releases of the wrapper (of `plugin`, when set) the row holds for, when not all:
+    /// a setting that did nothing, or a default that differed, before some release.
+    public let versions: VersionRange?
     /// Permalinks at a release tag (or commit) to the lines that show the default; Apple's
     /// and Android's reference pages for the platforms themselves.
     public let sources: [String]
@@ -335,5 +338,20 @@ extension WrapperProfile {
         case .code(let language, let kind, let code):
             return WrapperSettingCode(language: language, code: code, origin: "row", kind: kind)
         }
+    }
+}
+
+/// Releases from `from` (included) to `before` (excluded); either end may be open.
+public struct VersionRange: Sendable, Equatable, Encodable {
+    public let from: Version?
+    public let before: Version?
+
+    public func contains(_ version: Version) -> Bool {
+        (from.map { version >= $0 } ?? true) && (before.map { version < $0 } ?? true)
+    }
+
+    /// "before 6.0.0", "from 8.0.0", "from 7.0.0 before 8.0.0".
+    public var words: String {
+        [from.map { "from \($0)" }, before.map { "before \($0)" }].compactMap { $0 }.joined(separator: " ")
     }
 }

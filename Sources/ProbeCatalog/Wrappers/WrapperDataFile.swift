@@ -64,7 +64,7 @@ struct WrapperDataFile {
         settings = try file.array("settings").enumerated().map { index, item in
             // The id, when the row has one, names the row in its errors beside its number.
             let id = item.objectValue?["id"]?.stringValue.map { " (\($0))" } ?? ""
-            return try WrapperSettingRow(DataFields(item, at: "\(name) row \(index + 1)\(id)", required: WrapperSettingRow.fields, optional: ["unless", "plugin"]),
+            return try WrapperSettingRow(DataFields(item, at: "\(name) row \(index + 1)\(id)", required: WrapperSettingRow.fields, optional: ["unless", "plugin", "versions"]),
                                          vocabulary: vocabulary)
         }
     }
@@ -95,6 +95,7 @@ extension WrapperSettingRow {
                   unless: fields.has("unless") ? try fields.observations("unless", vocabulary) : ProbeObservations(),
                   cause: try Cause(fields, vocabulary: vocabulary),
                   fix: try Fix(fields), plugin: fields.has("plugin") ? try fields.string("plugin") : nil,
+                  versions: fields.has("versions") ? try Self.versions(fields) : nil,
                   sources: try fields.strings("sources"))
     }
 
@@ -110,6 +111,21 @@ extension WrapperSettingRow {
                 + (extra.isEmpty ? "" : "; not in probes: \(extra.joined(separator: ", "))"))
         }
         return when
+    }
+
+    /// `{"from": "8.0.0"}`, `{"before": "6.0.0"}` or both: release numbers, `from` below `before`.
+    static func versions(_ row: DataFields) throws -> VersionRange {
+        let fields = try DataFields(row.value("versions"), at: "\(row.place) versions", required: [], optional: ["from", "before"])
+        func version(_ key: String) throws -> Version? {
+            guard fields.has(key) else { return nil }
+            let text = try fields.string(key)
+            guard let version = Version(text), version.description == text else { throw fields.error("\"\(key)\" is \"\(text)\", not a release number like 6.0.0") }
+            return version
+        }
+        let range = VersionRange(from: try version("from"), before: try version("before"))
+        guard range.from != nil || range.before != nil else { throw fields.error("give \"from\", \"before\" or both") }
+        if let from = range.from, let before = range.before, !(from < before) { throw fields.error("\"from\" \(from) is not below \"before\" \(before)") }
+        return range
     }
 
     /// `{"version": "cordova-ios 8.1.0", "value": "false"}`.

@@ -72,6 +72,46 @@ import Testing
         }
     }
 
+    @Test func ARowsReleases_ReadAsARange_AndABadOneIsRefused() throws {
+        let json = try Self.edited(.cordova, row: "mixedContentMode") { $0["versions"] = ["from": "12.0.0", "before": "14.0.0"] }
+        let row = try #require(try Self.read(.cordova, json).settings.first { $0.id == "mixedContentMode" })
+        let range = try #require(row.versions)
+        #expect(range.contains(Version([13, 0, 1])) && range.contains(Version([12])) && !range.contains(Version([14])) && !range.contains(Version([11, 9])))
+        #expect(range.words == "from 12.0.0 before 14.0.0")
+        let reversed = try Self.edited(.cordova, row: "mixedContentMode") { $0["versions"] = ["from": "14.0.0", "before": "12.0.0"] }
+        #expect(throws: WrapperDataError(description: "cordova.json row 16 (mixedContentMode) versions: \"from\" 14.0.0 is not below \"before\" 12.0.0")) {
+            try Self.read(.cordova, reversed)
+        }
+        let word = try Self.edited(.cordova, row: "mixedContentMode") { $0["versions"] = ["before": "six"] }
+        #expect(throws: WrapperDataError.self) { try Self.read(.cordova, word) }
+    }
+
+    /// A row for some releases is ruled in or out by the release the run shows (Cordova's
+    /// `cordova.version`), and without one it is named as possible, saying which releases.
+    @Test func ARowForSomeReleases_IsJudgedByTheReleaseTheRunShows() throws {
+        let json = try Self.edited(.cordova, row: "mixedContentMode") { $0["versions"] = ["before": "12.0.0"] }
+        let rows = try Self.read(.cordova, json).settings
+        func causes(cordovaVersion: String?) throws -> [Cause] {
+            var detected = Run.detected(.androidWebView)
+            detected.wrapperDetection = WrapperDetection(wrapper: .cordova, confidence: .high, evidence: ["test"])
+            var signals: [String: JSONValue] = ["globals": ["cordova"]]
+            if let cordovaVersion { signals["cordovaVersion"] = .string(cordovaVersion) }
+            let mixed = Run.result("net.mixedContent", ["imageLoaded": false, "fetchBlocked": true], status: .fail)
+            let platform = Run.result("env.platform", ["wrapperSignals": .object(signals)])
+            let results = Run.healthy(.androidWebView).filter { $0.probe != "net.mixedContent" && $0.probe != "env.platform" } + [mixed, platform]
+            let diff = try #require(Diff(platform: detected, requirementSet: "liveform"))
+            let context = EvaluationContext(results: Diff.latestAttempts(results), platform: detected, profile: diff.profile, requirementSet: diff.requirementSet)
+            let probe = try #require(Catalog.standard.probe(id: "net.mixedContent"))
+            var judge = SettingRowJudge(probe: probe, result: mixed, context: context)
+            judge.table = { $0 == .cordova ? rows : WrapperCatalog.settings($0) }
+            return judge.judge(named: []).causes.filter { $0.id == "cordova.mixedContentMode" }
+        }
+        #expect(try causes(cordovaVersion: "13.0.0").isEmpty, "cordova-android 13 is outside \"before 12.0.0\"")
+        #expect(try causes(cordovaVersion: "11.0.0").first?.likelihood == .likely)
+        let unknown = try #require(try causes(cordovaVersion: nil).first)
+        #expect(unknown.likelihood == .possible && unknown.summary.contains("Cordova before 12.0.0 only"), "\(unknown.summary)")
+    }
+
     @Test func APredicate_HoldsOnlyForWhatItSays() throws {
         let json = try Self.edited(.cordova, row: "onPermissionRequest") {
             $0["when"] = ["camera.getUserMedia": ["errorName": ["NotReadableError", "NotAllowedError"], "elapsedMs": ["below": 250], "promptShown": NSNull()]]

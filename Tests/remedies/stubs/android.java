@@ -96,6 +96,7 @@ public abstract class ViewGroup extends View implements ViewParent {
 // FILE: android/app/Activity.java
 package android.app;
 public class Activity extends android.content.Context {
+    public void recreate() {}
     public static final int RESULT_OK = -1;
     public static final int RESULT_CANCELED = 0;
     protected void onCreate(android.os.Bundle savedInstanceState) {}
@@ -339,6 +340,7 @@ public class CapConfig { public boolean isUsingLegacyBridge() { return false; } 
 // FILE: com/getcapacitor/Bridge.java
 package com.getcapacitor;
 public class Bridge {
+    public void addWebViewListener(WebViewListener l) {}
     public CapConfig getConfig() { return null; }
     public android.content.Context getContext() { return null; }
     public android.webkit.WebView getWebView() { return null; }
@@ -419,6 +421,7 @@ public interface CordovaWebViewEngine { android.view.View getView(); }
 // FILE: org/apache/cordova/CordovaWebView.java
 package org.apache.cordova;
 public interface CordovaWebView {
+    PluginManager getPluginManager();
     CordovaWebViewEngine getEngine();
     android.view.View getView();
     String getUrl();
@@ -451,6 +454,7 @@ public class CordovaPlugin {
     protected void pluginInitialize() {}
     public boolean execute(String action, org.json.JSONArray args, CallbackContext callbackContext) throws org.json.JSONException { return false; }
     public Object onMessage(String id, Object data) { return null; }
+    public boolean onRenderProcessGone(android.webkit.WebView view, android.webkit.RenderProcessGoneDetail detail) { return false; }
 }
 // FILE: org/apache/cordova/CordovaActivity.java
 package org.apache.cordova;
@@ -507,3 +511,14 @@ package androidx.core.view;
 public class ViewCompat {
     public static void setOnApplyWindowInsetsListener(android.view.View v, OnApplyWindowInsetsListener listener) {}
 }
+// FILE: com/getcapacitor/WebViewListener.java
+package com.getcapacitor;
+public abstract class WebViewListener {
+    public boolean onRenderProcessGone(android.webkit.WebView webView, android.webkit.RenderProcessGoneDetail detail) { return false; }
+}
+// FILE: org/apache/cordova/PluginEntry.java
+package org.apache.cordova;
+public class PluginEntry { public PluginEntry(String service, CordovaPlugin plugin) {} }
+// FILE: org/apache/cordova/PluginManager.java
+package org.apache.cordova;
+public class PluginManager { public void addService(PluginEntry entry) {} }

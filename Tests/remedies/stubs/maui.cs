@@ -173,3 +173,11 @@ namespace Android.Content { public class Intent { public Android.Net.Uri Data =>
 namespace Android.OS { public sealed class Bundle {} }
 namespace Foundation { public class NSUrl : NSObject { public string AbsoluteString => ""; } }
 namespace UIKit { public class UIApplication {} }
+
+namespace Android.Webkit { public class RenderProcessGoneDetail : Java.Lang.Object {} public class WebViewClient : Java.Lang.Object { public virtual bool OnRenderProcessGone(WebView view, RenderProcessGoneDetail detail) => false; } }
+namespace Microsoft.Maui.Handlers { public interface IWebViewHandler { WebKit.WKWebView PlatformView { get; } } }
+namespace Microsoft.Maui.Platform {
+    public class MauiWebViewClient : Android.Webkit.WebViewClient { public MauiWebViewClient(Microsoft.Maui.Handlers.WebViewHandler handler) {} }
+    public class MauiWebViewNavigationDelegate : Foundation.NSObject { public MauiWebViewNavigationDelegate(Microsoft.Maui.Handlers.IWebViewHandler handler) {} }
+}
+namespace WebKit { public static class WKWebViewReloadExt { public static object Reload(this WKWebView w) => null; } }
