@@ -21,15 +21,15 @@ DELIVERY_BOUND_S = 30
 
 
 def readme_receiver():
-    """The README's receiver check (the ```python block of "Announcing verdicts"), run as
-    written: returns its `verified(headers, body, secret, now=None)`."""
-    with open(os.path.join(REPO, "README.md"), encoding="utf-8") as f:
+    """The documented receiver check (the ```python block of "Announcing verdicts" in
+    docs/team-instance.md), run as written: returns its `verified(headers, body, secret, now=None)`."""
+    with open(os.path.join(REPO, "docs", "team-instance.md"), encoding="utf-8") as f:
         text = f.read()
     section = text[text.index("**Announcing verdicts.**"):]
     block = re.search(r"```python\n(.*?)```", section, re.S)
-    assert block, "README.md: no ```python block under 'Announcing verdicts'"
+    assert block, "docs/team-instance.md: no ```python block under 'Announcing verdicts'"
     scope = {}
-    exec(compile(block.group(1), "README.md (receiver)", "exec"), scope)
+    exec(compile(block.group(1), "docs/team-instance.md (receiver)", "exec"), scope)
     return scope["verified"]
 
 

@@ -1,8 +1,8 @@
 """The CI recipes, run as written.
 
-The README's block: the fenced block under "How CI uses it" is read from README.md (not
-copied here) and run by bash in a fresh folder holding the server's data folder, with
-`probe-server` on PATH as the README's install line puts it. The only stand-in is the device:
+The documented block: the fenced block under "How CI uses it" is read from
+docs/ci-and-farms.md (not copied here) and run by bash in a fresh folder holding the server's
+data folder, with `probe-server` on PATH as that page's install line puts it. The only stand-in is the device:
 `adb` is a function that opens the run URL in headless Chromium. The block's `probe-server
 wait` must exit 0 for a correct app (its unattended run is READY: the steps nobody tapped are
 left to a person) and leave JUnit XML that a JUnit parser accepts, in the folder it ran in.
@@ -51,10 +51,10 @@ with sync_playwright() as p:
 
 
 def readme_ci_block():
-    text = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    text = open(os.path.join(ROOT, "docs", "ci-and-farms.md"), encoding="utf-8").read()
     section = text.split("\n## How CI uses it", 1)[1].split("\n## ", 1)[0]
     block = re.search(r"```sh\n(.*?)```", section, re.S)
-    assert block, "README.md: no ```sh block under 'How CI uses it'"
+    assert block, "docs/ci-and-farms.md: no ```sh block under 'How CI uses it'"
     return block.group(1)
 
 

@@ -1,6 +1,6 @@
 """A shared instance behind a TLS-terminating proxy, with the configs of examples/proxy/ run
 unchanged (Caddy: its environment placeholders; nginx: four values replaced) in front of the
-real server started as the README says (`--http --trust-proxy`). Devices are clients bound to
+real server started as docs/ci-and-farms.md says (`--http --trust-proxy`). Devices are clients bound to
 their own loopback addresses (127.0.0.5, 127.0.0.6), so the address each request came from is
 known. What a proxy must get right: run URLs carry the proxy's https origin, and the client
 address the proxy forwards is believed, but only from the trusted range. The address is
@@ -64,7 +64,7 @@ def request(method, host, port, path, body=None, source=DEVICE_A, cafile=None, h
 
 @pytest.fixture
 def backend():
-    """probe-server as the README's proxy recipe starts it: plain HTTP on loopback, trusting the proxy."""
+    """probe-server as the proxy recipe of docs/ci-and-farms.md starts it: plain HTTP on loopback, trusting the proxy."""
     server = Server("--http", "--host", "127.0.0.1", "--trust-proxy", TRUSTED, "--runs-per-hour", "1")
     yield server
     server.stop()

@@ -1,7 +1,7 @@
 import ProbeHTTP
 
 /// How a device reached the server, read from the request for `/setup`, and so which way of
-/// trusting and reaching it applies (README, "Device farms"):
+/// trusting and reaching it applies (docs/ci-and-farms.md, "Device farms"):
 /// - `loopback`: the device's connection arrives on this machine's loopback, so it came
 ///   through `adb reverse` (a cabled Android device or an emulator), a simulator, or a farm's
 ///   tunnel client (BrowserStack Local, Sauce Connect, LambdaTest) running here;

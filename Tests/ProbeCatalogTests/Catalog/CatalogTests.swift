@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func OnlyStepsAPersonMustAnswerOrPerform_NeedAPerson() {
-        // A farm script taps and picks files (README, device farms): file.accept, file.cancel and
+        // A farm script taps and picks files (docs/ci-and-farms.md, device farms): file.accept, file.cancel and
         // file.heic are its to complete; what the person saw or did outside the page is not.
         let people = Set(Catalog.standard.probes.filter(\.needsPerson).map(\.id))
         #expect(people == Set(Expected.all.filter(\.needsPerson).map(\.probe)))

@@ -89,7 +89,7 @@ import ProbeCatalog
     @Test func Signature_CoversTheTimestampTheDeliveryIdAndTheBody() {
         let body = Array(#"{"event":"run.judged"}"#.utf8)
         let signed = WebhookSignature.header(timestamp: 1_700_000_000, deliveryID: "d1", body: body, secret: "s")
-        // The signed string, as the README's receiver rebuilds it.
+        // The signed string, as the receiver in docs/team-instance.md rebuilds it.
         let expected = "v1=" + Digest.hex(Digest.hmacSHA256(key: Array("s".utf8), Array("v1:1700000000.d1.".utf8) + body))
         #expect(signed == expected)
         #expect(WebhookSignature.header(timestamp: 1_700_000_001, deliveryID: "d1", body: body, secret: "s") != signed)
