@@ -22,16 +22,31 @@ def free_port():
 class Server:
     """A probe-server process with its own data dir; stdout (the banner) is captured."""
 
+    # A port free when picked can be taken before the server binds it (another suite's
+    # client, an outgoing connection's ephemeral port): the server then exits saying so, and
+    # a fresh set of ports is picked, a few times at most.
+    PORT_TAKEN = "is already served"
+    START_ATTEMPTS = 3
+
     def __init__(self, *extra, data_dir=None, log_level="warn"):
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="probe-system-")
-        self.port = free_port()
-        self.second_port = free_port()
-        self.setup_port = free_port()
-        self.args = [BINARY, "serve", "--port", str(self.port), "--second-port", str(self.second_port),
-                     "--setup-port", str(self.setup_port), "--data-dir", self.data_dir,
-                     *(["--log-level", log_level] if log_level else []), *extra]
         self.out_path = os.path.join(self.data_dir, "stdout.txt")
         self.err_path = os.path.join(self.data_dir, "stderr.txt")
+        for attempt in range(self.START_ATTEMPTS):
+            self.port = free_port()
+            self.second_port = free_port()
+            self.setup_port = free_port()
+            self.args = [BINARY, "serve", "--port", str(self.port), "--second-port", str(self.second_port),
+                         "--setup-port", str(self.setup_port), "--data-dir", self.data_dir,
+                         *(["--log-level", log_level] if log_level else []), *extra]
+            try:
+                self._start()
+                return
+            except RuntimeError as error:
+                if self.PORT_TAKEN not in str(error) or attempt == self.START_ATTEMPTS - 1:
+                    raise
+
+    def _start(self):
         self.proc = subprocess.Popen(self.args, cwd=ROOT, stdout=open(self.out_path, "w"),
                                      stderr=open(self.err_path, "w"))
         deadline = time.time() + 20
