@@ -113,6 +113,9 @@ struct SettingRowJudge {
         let releases = row.versions.map { " (\(row.plugin ?? wrapper.title) \($0.words) only)" } ?? ""
         let unknownRelease = row.versions != nil && !(wrapper == .cordova && row.plugin == nil && wrapperVersion != nil)
         if case .known(let id) = row.cause, let known = Self.knownCauses[id] {
+            // A cause of a run that stopped in the step (`Symptom.stalled`) is about the
+            // absence of a result; one of any other symptom is about what a result showed.
+            guard Self.stallCauses.contains(id) == stalled else { return nil }
             // The cause's own rule, then the host report's facts, as the evaluator's ranking
             // would weigh it (`Symptom.rank`).
             let evidence = CauseEvidence(result: result, context: context)
@@ -148,6 +151,8 @@ struct SettingRowJudge {
                                       docs: row.sources.last ?? WrapperCatalog.profile(wrapper).home, code: code.code)]
         return remedy
     }
+
+    static let stallCauses = Set(Symptom.stalled.causes.map(\.id))
 
     static let knownCauses: [String: KnownCause] = Dictionary(
         Catalog.symptoms.flatMap { $0.causes.map { ($0.id, $0) } }, uniquingKeysWith: { first, _ in first })
