@@ -29,8 +29,8 @@ struct SettingRowJudge {
     /// default in this wrapper fails the probe by itself (`WrapperDefault.fails`) first, then
     /// the wrapper's other rows, then the platform's.
     func matchingRows() -> [(wrapper: Wrapper, row: WrapperSettingRow)] {
-        let rows = holdingRows()
-        return rows.filter { failsByDefault($0.wrapper, $0.row) } + rows.filter { !failsByDefault($0.wrapper, $0.row) }
+        let rows = holdingRows().map { (row: $0, first: failsByDefault($0.wrapper, $0.row)) }
+        return (rows.filter(\.first) + rows.filter { !$0.first }).map(\.row)
     }
 
     func failsByDefault(_ wrapper: Wrapper, _ row: WrapperSettingRow) -> Bool {
@@ -39,8 +39,8 @@ struct SettingRowJudge {
     }
 
     /// False when the run shows a release of the row's wrapper outside the row's versions.
-    func inRange(_ wrapper: Wrapper, _ row: WrapperSettingRow) -> Bool {
-        guard let range = row.versions, wrapper == .cordova, row.plugin == nil, let version = wrapperVersion else { return true }
+    func inRange(_ wrapper: Wrapper, _ row: WrapperSettingRow, release: Version?) -> Bool {
+        guard let range = row.versions, wrapper == .cordova, row.plugin == nil, let version = release else { return true }
         return range.contains(version)
     }
 
@@ -48,11 +48,12 @@ struct SettingRowJudge {
         // A page a plugin opened in its own WebView (cordova-plugin-inappbrowser) is judged by
         // that plugin's rows and the platform's, never by the wrapper's main WebView's rows.
         let plugin = context.platform.wrapperDetection?.inAppBrowser == true ? "cordova-plugin-inappbrowser" : nil
+        let release = wrapperVersion
         return layers.flatMap { wrapper in
             table(wrapper).filter { row in
                 guard row.family == nil || row.family == context.family, wrapper.isNative || row.plugin == plugin,
                       let predicate = row.when.byProbe[probe.id], predicate.holds(result, stalled: stalled) else { return false }
-                return inRange(wrapper, row) && ruledOut(row) == nil
+                return inRange(wrapper, row, release: release) && ruledOut(row) == nil
             }.map { (wrapper, $0) }
         }
     }

@@ -50,13 +50,9 @@ public struct ObservationPredicate: Sendable, Equatable {
             }
         }
 
+        /// As the data file spells it (`DataFields.literal`), a string without its quotes.
         private static func word(_ value: JSONValue) -> String {
-            switch value {
-            case .string(let text): return text
-            case .bool(let flag): return flag ? "true" : "false"
-            case .number(let number): return number == number.rounded() ? String(Int(number)) : String(number)
-            default: return "\(value)"
-            }
+            value.stringValue ?? DataFields.literal(value)
         }
     }
 
