@@ -28,6 +28,9 @@
     location.replace(target);
   } else if (q.get('close')) {
     text.textContent = 'The test page opened this window. Close it, or go back to the test page.';
+    /* Tell the test page this window loaded (nav.windowOpen tells a lost window from one shown). */
+    try { if (window.opener) window.opener.postMessage('probe.windowOpen.loaded', location.origin); } catch (e) { /* no opener */ }
+    try { localStorage.setItem('probe.windowOpen.loaded', String(Date.now())); } catch (e) { /* storage off */ }
     try { window.close(); } catch (e) { /* only script-opened windows close */ }
   } else if (q.get('return')) {
     text.textContent = 'This is the return URL. If you see it, it opened in the WebView rather than in your app.';

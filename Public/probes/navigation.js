@@ -4,19 +4,38 @@
 'use strict';
 const I = window.ProbeImpl, P = I.probes, result = I.result, info = I.info, storageGet = I.storageGet, storageSet = I.storageSet;
 
-/* Where window.open went. A new window or an external app hides this page; a window that
-   replaced this view unloads it, and the next load reads the sessionStorage note and
-   answers "same-view" (app.js, state.windowOpenReturn). */
+/* Where window.open went. The opened page (away.html?close=1) says it loaded, to its opener
+   and through localStorage (whose storage event reaches this page from another WebView of the
+   app). A window that loaded is a new window; one that took the screen without loading our
+   page is an external app; one that neither loaded nor took the screen was created and lost:
+   Android's setSupportMultipleWindows(true) without WebChromeClient.onCreateWindow discards it
+   (https://developer.android.com/reference/android/webkit/WebChromeClient#onCreateWindow(android.webkit.WebView,%20boolean,%20boolean,%20android.os.Message)).
+   A window that replaced this view unloads it, and the next load reads the sessionStorage
+   note and answers "same-view" (app.js, state.windowOpenReturn). */
+const LOADED = 'probe.windowOpen.loaded';
 async function openAndWatch(which, ctx) {
   storageSet('sessionStorage', 'probe.windowOpen', JSON.stringify({ run: ctx.run, which }));
-  let hidden = false, w = null;
+  storageSet('localStorage', LOADED, '');
+  let hidden = false, loaded = false, w = null, wake = null;
+  const settle = () => { if (wake) wake(); };
   const onHide = () => { hidden = hidden || document.hidden; };
+  const onMessage = (e) => { if (e.origin === location.origin && e.data === LOADED) { loaded = true; settle(); } };
+  const onStorage = (e) => { if (e.key === LOADED && e.newValue) { loaded = true; settle(); } };
   document.addEventListener('visibilitychange', onHide);
+  addEventListener('message', onMessage);
+  addEventListener('storage', onStorage);
+  const until = (ms) => new Promise((resolve) => { wake = resolve; setTimeout(resolve, ms); });
   try { w = open('/away.html?close=1', '_blank'); } catch (e) { /* blocked */ }
-  await I.sleep(ctx.limit('watchMs'));
+  if (w) await until(ctx.limit('watchMs'));
+  /* A window that exists and has neither loaded nor hidden this page may be slow: it gets
+     loadMs more before it counts as lost. */
+  if (w && !loaded && !hidden) await until(ctx.limit('loadMs'));
+  loaded = loaded || !!storageGet('localStorage', LOADED);
   document.removeEventListener('visibilitychange', onHide);
+  removeEventListener('message', onMessage);
+  removeEventListener('storage', onStorage);
   storageSet('sessionStorage', 'probe.windowOpen', '');
-  return !w ? 'blocked' : hidden || !w.closed ? 'new-window' : 'external';
+  return !w ? 'blocked' : loaded ? 'new-window' : hidden ? 'external' : 'lost';
 }
 /* From a tap, then from a timer: WKWebView opens nothing unless the host implements
    createWebViewWith (https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:createwebviewwith:for:windowfeatures:)). */

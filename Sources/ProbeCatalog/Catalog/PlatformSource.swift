@@ -18,6 +18,10 @@ enum PlatformSource {
     // Android: "If this method isn't overridden, the permission is denied"; the host must call
     // grant() or deny().
     static let androidOnPermissionRequest = "https://developer.android.com/reference/android/webkit/WebChromeClient#onPermissionRequest(android.webkit.PermissionRequest)"
+    // Android: with setSupportMultipleWindows(true), window.open and target=_blank ask
+    // onCreateWindow, whose default returns false: no window is created and the request is
+    // dropped without a navigation (confirmed in https://github.com/NativePHP/mobile-air/pull/180).
+    static let androidOnCreateWindow = "https://developer.android.com/reference/android/webkit/WebChromeClient#onCreateWindow(android.webkit.WebView,%20boolean,%20boolean,%20android.os.Message)"
     // react-native-webview before onPermissionRequest existed: PermissionDenied despite the manifest.
     static let rnNoPermissionHandler = "https://github.com/react-native-webview/react-native-webview/issues/231"
     // react-native-webview: no prompt on Android until CAMERA was declared and requested.

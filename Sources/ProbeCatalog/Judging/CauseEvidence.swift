@@ -19,6 +19,9 @@ struct CauseEvidence {
     var errorMessage: String? { text("errorMessage") }
     var elapsedMs: Double { result.map { $0.ifDeclared("elapsedMs", .number)?.numberValue ?? $0.elapsedMs } ?? 0 }
     var promptShown: Bool? { result?.ifDeclared("promptShown", .boolean)?.boolValue }
+    /// The file input's events, on the file probes that post them (file.capture posts its own pair).
+    var cancelFired: Bool? { result?.ifDeclared("cancelFired", .boolean)?.boolValue }
+    var changeFired: Bool? { result?.ifDeclared("changeFired", .boolean)?.boolValue }
     /// camera.permission's state before the first request, or the probe's own copy; nil where
     /// the engine's answer says nothing: Android WebView answers "denied" for the camera
     /// whatever the app or its handler would do (`PlatformSource.androidPermissionQuery`).

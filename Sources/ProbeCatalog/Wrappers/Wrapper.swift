@@ -207,6 +207,8 @@ public struct WrapperSettingRow: Sendable, Equatable {
         case network, navigation, viewport
         /// The WebView's own processes and the app around them: what ends a run mid-way.
         case lifecycle
+        /// JavaScript itself, and the scripts and bridges the host injects into the page.
+        case script
 
         public var title: String {
             switch self {
@@ -218,6 +220,7 @@ public struct WrapperSettingRow: Sendable, Equatable {
             case .navigation: return "Navigation"
             case .viewport: return "Viewport"
             case .lifecycle: return "Process and lifecycle"
+            case .script: return "Script and bridge"
             }
         }
     }

@@ -37,6 +37,20 @@ extension Expected {
         #expect(finding.remedy?.reactNative?.contains("onShouldStartLoadWithRequest") == true)
     }
 
+    @Test func WindowCreatedAndNeverShown_WarnsUnderEveryContract_NamingOnCreateWindow() {
+        let lost = Run.result("nav.windowOpen", ["tapResult": "lost", "timerResult": "blocked"])
+        for requirementSet in ["liveform", "video-only"] {
+            let finding = Run.finding(.androidWebView, lost, requirementSet: requirementSet)
+            #expect(finding.verdict == .warn, "\(requirementSet)")
+            #expect(finding.diagnosis?.contains("never loaded and never showed") == true)
+            #expect(finding.causes.contains { $0.id == "native-android.onCreateWindow" }, "\(finding.causes.map(\.id))")
+            #expect(finding.remedy?.androidKotlin?.contains("setSupportMultipleWindows(false)") == true)
+        }
+        // A window that loaded the page is a window the app showed: the app's policy, not a failure.
+        let shown = Run.result("nav.windowOpen", ["tapResult": "new-window", "timerResult": "blocked"])
+        #expect(Run.finding(.androidWebView, shown).verdict == .info)
+    }
+
     @Test func PopupUnderTheVideoOnlyContract_Warns() {
         let result = Run.result("nav.windowOpen", ["tapResult": "new-window", "timerResult": "blocked"])
         #expect(Run.finding(.androidWebView, result, requirementSet: "video-only").verdict == .warn)

@@ -139,6 +139,13 @@ namespace Microsoft.Maui.Handlers {
         public static PropertyMapper<IWebView, WebViewHandler> Mapper = new PropertyMapper<IWebView, WebViewHandler>();
     }
 }
+// As Microsoft.Maui.Controls declares them: the WebView's Navigating event and its arguments
+// (WebNavigatingEventArgs : WebNavigationEventArgs, Url and Cancel).
+namespace Microsoft.Maui.Controls {
+    public class WebNavigationEventArgs : EventArgs { public string Url => ""; }
+    public class WebNavigatingEventArgs : WebNavigationEventArgs { public bool Cancel { get; set; } }
+    public class WebView { public event EventHandler<WebNavigatingEventArgs> Navigating { add {} remove {} } }
+}
 namespace Microsoft.Maui.ApplicationModel {
     public enum PermissionStatus { Unknown, Denied, Disabled, Granted, Restricted, Limited }
     public static class Permissions {

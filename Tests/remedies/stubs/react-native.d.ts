@@ -36,6 +36,9 @@ declare module 'react-native' {
 declare module 'react-native-webview' {
   import type { ReactNode } from 'react';
   export interface WebViewNavigation { url: string }
+  // As WebViewTypes.ts declares it (v16.0.0): iOS asks for every frame's load, isTopFrame
+  // false for an iframe's.
+  export interface ShouldStartLoadRequest extends WebViewNavigation { isTopFrame: boolean }
   export interface WebViewOpenWindowEvent { nativeEvent: { targetUrl: string } }
   export interface WebViewProps {
     source?: { uri: string };
@@ -54,7 +57,7 @@ declare module 'react-native-webview' {
     allowFileAccess?: boolean;
     setSupportMultipleWindows?: boolean;
     mixedContentMode?: 'never' | 'always' | 'compatibility';
-    onShouldStartLoadWithRequest?: (event: WebViewNavigation) => boolean;
+    onShouldStartLoadWithRequest?: (event: ShouldStartLoadRequest) => boolean;
     onOpenWindow?: (event: WebViewOpenWindowEvent) => void;
     onError?: (event: unknown) => void;
     onHttpError?: (event: unknown) => void;

@@ -156,17 +156,19 @@ extension StandardProbes {
             kind: .tap, phase: .navigation,
             checks: "window.open from a tap and from a timer: where it opened.",
             observed: [
-                F("tapResult", .string, "Where the tap's window.open went.", values: ["same-view", "new-window", "external", "blocked"]),
-                F("timerResult", .string, "Where the timer's window.open went.", values: ["same-view", "new-window", "external", "blocked"]),
+                F("tapResult", .string, "Where the tap's window.open went: a window that loaded the page is `new-window`; one that took the screen without loading it, `external`; one that did neither, `lost`.", values: ["same-view", "new-window", "external", "blocked", "lost"]),
+                F("timerResult", .string, "Where the timer's window.open went.", values: ["same-view", "new-window", "external", "blocked", "lost"]),
             ],
             healthy: .init(["tapResult": "same-view", "timerResult": "blocked"]),
             thresholds: [
                 Threshold("watchMs", ms: 1500, "A new window or an external app hides this page within a second of window.open."),
+                Threshold("loadMs", ms: 5000, "A window that exists but neither loaded nor hid this page gets this much more before it counts as lost (a slow device still loads a small page in it)."),
             ],
             expectation: .init(.info, expected: "per app policy"),
             remedy: .windowOpen).tappedByFarms().evaluated(
                 by: Diff.evaluateWindowOpen,
                 concluding: [
+                "a window created and never shown (lost) → the host allows new windows and shows none (warning)",
                 "blocked from a tap on iOS → createWebViewWith not implemented (warning)",
                 "new window under video-only → contract uses no popups (warning)",
                 ]),
@@ -345,6 +347,11 @@ extension Diagnosis {
         "window.open from a tap did nothing: WKUIDelegate webView(_:createWebViewWith:…) is not implemented, so new-window requests are dropped; handle them per app policy (docs/requirements.md#navigation-and-windows)."
     }
 
+    static let windowOpenLost = KnownDiagnosis("webview.window-open-lost", probes: [.navWindowOpen],
+        .fact("a host that allows new windows must create and show one for each request: Android's default WebChromeClient.onCreateWindow creates none", source: PlatformSource.androidOnCreateWindow)) { (which: String) in
+        "window.open from \(which) created a window that never loaded and never showed: the app allows new windows (Android setSupportMultipleWindows(true); iOS createWebViewWith returning a WKWebView) but nothing creates or shows one, so the link does nothing for the person"
+    }
+
     static let customSchemeNotForwarded = KnownDiagnosis("webview.custom-scheme-not-forwarded", probes: [.navCustomScheme],
         .fact("unknown schemes reach the WebView's error page unless the host forwards them", source: PlatformSource.androidOverrideUrl)) {
         "The WebView tried to load the custom scheme itself and showed an error page: unknown schemes are not forwarded to the OS."
@@ -376,7 +383,7 @@ extension Diagnosis {
     }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let navigationDeclared: [any DeclaredDiagnosis] = [
-        newWindowOpened, noPopupAsExpected, windowOpenDropped, customSchemeNotForwarded, returnURLNotIntercepted,
+        newWindowOpened, noPopupAsExpected, windowOpenDropped, windowOpenLost, customSchemeNotForwarded, returnURLNotIntercepted,
         loadErrorUnhandled, notResumed, cameraTrackEnded, offlineQueueLost, noOfflineEvent,
     ]
 }
@@ -445,6 +452,11 @@ extension Diff {
         let timer = result.string("timerResult")
         guard tap != nil || timer != nil else { return Assessment(.unknown, "") }
         let observed = "window.open from a tap: \(tap ?? "?"); from a timer: \(timer ?? "?")"
+        // A lost window is the host's failure under every contract: the person's tap did nothing.
+        if tap == "lost" || timer == "lost" {
+            let which = tap == "lost" ? "a tap" : "a timer"
+            return Assessment(.warning, observed, diagnosis: Diagnosis.windowOpenLost(which), layer: .webView, remedy: .windowOpen)
+        }
         if !context.requirementSet.allowsPopups {
             if tap == "new-window" || timer == "new-window" {
                 return Assessment(.warning, observed, diagnosis: Diagnosis.newWindowOpened(context.requirementSet.id), layer: .webView, remedy: .windowOpen)

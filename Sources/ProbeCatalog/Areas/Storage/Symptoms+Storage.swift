@@ -129,14 +129,14 @@ extension Symptom {
             applies: { $0.family == .android && $0.platform.isAppWebView },
             weigh: { e in
                 if let wrapper = e.wrapper { return .possible("no chooser answer on Android", against: "\(wrapper.rawValue) implements onShowFileChooser") }
-                let against = e.lacksCancelEvent && e.result?.bool("cancelFired") != true ? ["this engine has no cancel event, so a person's cancel looks the same"] : []
+                let against = e.lacksCancelEvent && e.cancelFired != true ? ["this engine has no cancel event, so a person's cancel looks the same"] : []
                 return .init(likelihood: .likely, supporting: ["no chooser answer in an Android WebView, whose default cancels"], against: against)
             }),
         KnownCause("person.cancelled-silently", .app, scope: "engines without the file input's cancel event (Chrome before 113, iOS before 16.4)",
             summary: "the person closed the chooser, and this engine fires no cancel event, so the page saw no answer (not a fault)",
             check: "ask the person whether a chooser appeared; pick a file to verify",
             remedy: nil, source: PlatformSource.inputCancelEvent,
-            applies: { $0.lacksCancelEvent && $0.result?.bool("cancelFired") != true && $0.result?.bool("changeFired") != true },
+            applies: { $0.lacksCancelEvent && $0.cancelFired != true && $0.changeFired != true },
             weigh: .possible("no change and no cancel on an engine without the cancel event")),
         KnownCause("android.chooser-callback-lost", .webViewPermissionHandler, scope: "Android WebView",
             summary: "the app opens a chooser but never passes the result to the ValueCallback (onActivityResult not forwarded, or the callback dropped)",
@@ -145,7 +145,7 @@ extension Symptom {
             ruledOutBy: chooserWorked + noChooserShown,
             applies: { $0.family == .android && $0.platform.isAppWebView },
             weigh: { e in
-                let fastCancel = e.result?.bool("cancelFired") == true && e.elapsedMs < Diff.fastCancelMs
+                let fastCancel = e.cancelFired == true && e.elapsedMs < Diff.fastCancelMs
                 return .init(likelihood: .possible, supporting: ["no file reached the page"], against: fastCancel ? ["the cancel came before a chooser could appear"] : [])
             }),
         captureIntentInvisible, captureWithoutCameraPermission,
