@@ -224,9 +224,13 @@ function onIOS() {
   const p = params.platform || '', ua = navigator.userAgent;
   return /ios/.test(p) || (!p && (/iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1)));
 }
+function onAndroid() {
+  const p = params.platform || '';
+  return /android/.test(p) || (!p && /Android/.test(navigator.userAgent));
+}
 function tabApplies(tab) {
-  const ua = navigator.userAgent, p = params.platform || '';
-  const android = /android/.test(p) || (!p && /Android/.test(ua));
+  const p = params.platform || '';
+  const android = onAndroid();
   const ios = onIOS();
   return tab === 'Common' || (tab === 'Android' && android) || (tab === 'iOS WKWebView' && ios) ||
     (tab === 'React Native' && (/^rn-/.test(p) || !!window.ReactNativeWebView));
@@ -285,23 +289,10 @@ function loadLater() {
   })));
 }
 
-/* Steps that run beside the automatic steps after them (docs/performance.md, "The flow"),
-   each where neither its result nor theirs can change by it; a step a person taps or answers,
-   and the verdict, wait for them to end.
-   - media.inline spends most of its time waiting fullscreenSettleMs for a fullscreen player
-     that would take its clip over, and the camera's steps after it neither read what it
-     observes nor change it (its clip is muted: no audio session is taken from the capture).
-     Not on iOS: there a clip refused inline playback goes fullscreen over the page and the
-     camera's preview, and WebKit has delivered requestVideoFrameCallback (camera.frames'
-     count) only to a displayed video (https://bugs.webkit.org/show_bug.cgi?id=282782), so
-     one result could change the other; there the steps run one after another.
-   - fetch.integrity spends its time moving 1 MiB each way, on a phone's link the longest
-     wait of the automatic steps. The steps after it read neither those bytes nor their
-     timing: xhr.sameOrigin's limit (requestMs, 10 s) and the clips' play() (media.autoplay
-     counts an accepted play(), not a started one) do not tighten while a transfer shares
-     the link. */
-const BESIDE_NEXT = { 'media.inline': () => !onIOS(), 'fetch.integrity': () => true };
-const runsBeside = (probe) => Object.prototype.hasOwnProperty.call(BESIDE_NEXT, probe.id) && BESIDE_NEXT[probe.id]();
+/* Steps that run beside the automatic steps after them (docs/performance.md, "The flow"): the
+   catalog says on which platforms, each with its reason beside its declaration (`besideNext`,
+   `runningBesideTheNext`); a step a person taps or answers, and the verdict, wait for them. */
+const runsBeside = (probe) => (probe.besideNext || []).indexOf(onIOS() ? 'ios' : onAndroid() ? 'android' : 'desktop') >= 0;
 async function besideEnded() {
   while (app.beside.length) await app.beside.shift();
 }
@@ -558,6 +549,7 @@ async function main() {
   app.limits = config.limits || {};
   if (detecting) browserBanner((await detecting).value);
   I.thresholds = (app.catalog.thresholds && app.catalog.thresholds.page) || [];
+  I.wrapperNames = app.catalog.wrapperSignals || null;
   if (params.run) {
     /* A completed run's verdict is final (the server refuses results after completion with
        409): it is shown, not run again; complete answers the same verdict however often. */

@@ -1,9 +1,11 @@
 /* The app framework's signals (env.platform's wrapperSignals) and the end screen's fixes per
-   wrapper; the server decides (docs/wrappers.md). WKWebView's handlers are not enumerable. */
+   wrapper; the server decides (docs/wrappers.md). The names come from the catalog
+   (/api/config wrapperSignals, each wrapper's data file): WKWebView's handlers are not
+   enumerable, so they are tried by name. Before the config is in (the first screen) only
+   what needs no name is read. */
 (function () {
-  var G = ['flutter_inappwebview', 'Capacitor', 'androidBridge', 'cordova', '_cordovaNative', 'cordova_iab', 'ReactNativeWebView', 'HybridWebView'],
-    H = ['bridge', 'cordova', 'cordova_iab', 'ReactNativeWebView', 'callHandler', 'probe', 'native', 'jsBridge'];
-  function signals() {
+  function signals(names) {
+    var G = (names && names.globals) || [], H = (names && names.messageHandlers) || [];
     var o = { globals: G.filter(function (n) { return window[n] != null; }), messageHandlers: [] }, m, C = window.Capacitor, c = window.cordova;
     try { m = webkit.messageHandlers; o.messageHandlers = H.filter(function (n) { return !!m[n]; }); } catch (e) { /* none */ }
     try { o.capacitorPlatform = C.getPlatform(); o.capacitorNative = !!C.isNativePlatform(); } catch (e) { /* none */ }

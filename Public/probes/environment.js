@@ -16,18 +16,19 @@ I.platformSignals = () => {
     userAgent: navigator.userAgent, reactNativeWebView: !!window.ReactNativeWebView,
     webkitMessageHandlers: !!(window.webkit && window.webkit.messageHandlers), maxTouchPoints: navigator.maxTouchPoints | 0
   };
-  /* wrapper.js: the app framework's own signals (docs/wrappers.md). */
-  if (window.ProbeWrapper) o.wrapperSignals = ProbeWrapper.signals();
+  /* wrapper.js: the app framework's own signals, by the names the catalog gives once the
+     config is in (/api/config wrapperSignals; docs/wrappers.md). */
+  if (window.ProbeWrapper) o.wrapperSignals = ProbeWrapper.signals(I.wrapperNames);
   const uad = navigator.userAgentData;
   if (uad) Object.assign(o, { uaBrands: uad.brands.map((b) => `${b.brand}/${b.version}`), uaPlatform: uad.platform, uaMobile: !!uad.mobile });
   return o;
 };
 P['env.platform'] = async (ctx) => {
-  const handlers = window.webkit && window.webkit.messageHandlers;
-  /* WKWebView's messageHandlers object is not enumerable: try the usual names. */
-  const names = handlers ? ['probe', 'bridge', 'native', 'jsBridge'].filter((n) => handlers[n]) : [];
-  const o = Object.assign(I.platformSignals(), {
-    messageHandlerNames: names, screenWidth: screen.width | 0, screenHeight: screen.height | 0, devicePixelRatio: devicePixelRatio || 1,
+  const signals = I.platformSignals();
+  /* The handler names found (WKWebView's messageHandlers object is not enumerable: the
+     catalog's names are tried, wrapper.js), also under their older field. */
+  const o = Object.assign(signals, {
+    messageHandlerNames: signals.wrapperSignals ? signals.wrapperSignals.messageHandlers : [], screenWidth: screen.width | 0, screenHeight: screen.height | 0, devicePixelRatio: devicePixelRatio || 1,
     standalone: typeof navigator.standalone === 'boolean' ? navigator.standalone : null
   });
   const uad = navigator.userAgentData;
@@ -82,11 +83,15 @@ P['env.injected'] = async (ctx) => {
   /* The page's own globals (ProbeResults, ProbeImpl, ProbeApp) and frame indexes are not the host's. */
   const globals = Object.getOwnPropertyNames(window).filter((n) => !baseline[n] && !/^(Probe(Results|Impl|App)|\d+)$/.test(n));
   /* addJavascriptInterface objects are in every frame, so they are looked for by name. */
-  /* ProbeHost and qt are the host report's Android and Qt bridges (host-report.js): the diff
+  /* The wrappers' bridges by the catalog's names (/api/config wrapperSignals); "Android" is the
+     name Android's guide gives an app's own interface
+     (https://developer.android.com/develop/ui/views/layout/webapps/webview#BindingJavaScript);
+     ProbeHost and qt are the host report's Android and Qt bridges (host-report.js): the diff
      weighs a report's bridge against this list (docs/host-report.md). */
-  const bridges = ['ReactNativeWebView', 'Android', 'ProbeHost', 'flutter_inappwebview', 'cordova', 'Capacitor', 'qt'].filter((n) => window[n])
+  const names = I.wrapperNames || { globals: [], messageHandlers: [] };
+  const bridges = names.globals.concat(['Android', 'ProbeHost', 'qt']).filter((n) => window[n])
     .concat(globals.filter((n) => /bridge|android|native|jsinterface/i.test(n)));
-  try { Object.keys(webkit.messageHandlers).concat('probe').forEach((n) => { if (webkit.messageHandlers[n]) bridges.push('webkit.messageHandlers.' + n); }); } catch (e) { /* none */ }
+  try { Object.keys(webkit.messageHandlers).concat(names.messageHandlers).forEach((n) => { if (webkit.messageHandlers[n] && bridges.indexOf('webkit.messageHandlers.' + n) < 0) bridges.push('webkit.messageHandlers.' + n); }); } catch (e) { /* none */ }
   return info({ patchedNatives: patched, unexpectedGlobals: globals.slice(0, 50), bridgeObjects: bridges });
 };
 })();

@@ -90,6 +90,9 @@ P['lifecycle.background'] = async (ctx) => {
     o.resumed = false;
     return result(false, o);
   }
+  /* The system may end the web content process while the app is away: a step that began
+     and never ended is judged as the run stopping here (the catalog's stepMarker). */
+  await ctx.started();
   const stream = ctx.state.granted ? (await I.gum({ video: true }, ctx.limit('grantWaitMs'))).stream : null;
   storageSet('sessionStorage', marker, '1');
   ctx.ui.panel(ctx.probe.instructions, []);

@@ -104,7 +104,12 @@ enum DiffCommand: Command {
         guard let diff = Diff(platform: detected, requirementSet: requirementSet) else {
             throw UsageError("no profile for \(requirementSet) on \(detected.platform.rawValue)")
         }
-        let report = diff.report(results: results, run: run.id, requireTaps: requireTaps ?? RunJudge.requiresTaps(run))
+        // A file is a run as it was when it was written: judged now, a step it began and
+        // never ended (its last result that long ago) is a run that stopped there, as the
+        // server judges it (`RunJudge`). The page's own times stand in for the receipts.
+        let lastActivity = results.compactMap { RFC3339.parse($0.at) }.max()
+        let clock = RunClock(now: Date(), lastActivity: lastActivity, completed: run.completedAt != nil)
+        let report = diff.report(results: results, run: run.id, clock: clock, requireTaps: requireTaps ?? RunJudge.requiresTaps(run))
         if var document = input.document {
             // Keep the stored run's facts (label, device, uploads); replace the judgement.
             document.diff = report

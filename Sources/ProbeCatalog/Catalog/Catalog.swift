@@ -109,6 +109,7 @@ public struct Catalog: Sendable {
             thresholds: wanted("thresholds") { ThresholdsExport() },
             remedies: wanted("remedies") { RemedyExport.standard(self) },
             wrappers: wanted("wrappers") { WrapperCatalog.all.map(WrapperExport.init) },
+            wrapperSignals: wanted("wrapperSignals") { WrapperCatalog.pageSignals },
             words: wanted("words") { WordsExport() })
     }
 
@@ -140,6 +141,9 @@ struct CatalogExport: Encodable {
     let remedies: RemedyExport?
     /// Every wrapper: detection signals, defaults, and its settings read from its source.
     let wrappers: [WrapperExport]?
+    /// Every wrapper's bridge globals and message handler names, which the page looks for
+    /// (Public/wrapper.js): the wrappers' data files are their one copy.
+    let wrapperSignals: WrapperCatalog.PageSignals?
     /// The codes a person may meet in words (`Words`): the page shows a skipped step's reason by them.
     let words: WordsExport?
 }

@@ -8,6 +8,10 @@ enum PlatformSource {
     // WKUIDelegate media capture decision, iOS 15+.
     static let wkMediaCaptureDelegate = "https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:requestmediacapturepermissionfor:initiatedbyframe:type:decisionhandler:)"
     static let avAuthorization = "https://developer.apple.com/documentation/avfoundation/requesting-authorization-to-capture-and-save-media"
+    // WebKit enables navigator.mediaDevices only for an app permitted to capture audio or video,
+    // which requires the Info.plist usage description of each (UserMediaPermissionRequestManagerProxy.mm:
+    // https://github.com/WebKit/WebKit/blob/2bca0efbabfdd2227f368b150934a0e5da8a7ef1/Source/WebKit/UIProcess/Cocoa/UserMediaPermissionRequestManagerProxy.mm).
+    static let webKitMediaDevicesNeedUsageDescription = "https://github.com/WebKit/WebKit/blob/9def6e6f0258ddd9171d32bec2fffb684dbc7b8b/Source/WebKit/UIProcess/Cocoa/WebPreferencesCocoa.mm#L142"
     static let cameraUsageDescription = "https://developer.apple.com/documentation/bundleresources/information-property-list/nscamerausagedescription"
     // The system camera picker switched to video ends an app without
     // NSMicrophoneUsageDescription (confirmed and fixed by the picker's maintainer).

@@ -124,19 +124,13 @@ public enum WrappersDocument {
         return out
     }
 
-    /// What `WrapperDetector` reads, for the document.
-    static let detectionSignals: [(String, Wrapper, String)] = [
-        ("`window.flutter_inappwebview`", .flutterInAppWebView, "high"),
-        ("`window.Capacitor` with `isNativePlatform()`", .capacitor, "high"),
-        ("`window.androidBridge`", .capacitor, "medium"),
-        ("`window.cordova`, `window._cordovaNative`, `webkit.messageHandlers.cordova`", .cordova, "high"),
-        ("`cordova_iab` (cordova-plugin-inappbrowser's bridge)", .cordova, "high (InAppBrowser)"),
-        ("`window.ReactNativeWebView`, `webkit.messageHandlers.ReactNativeWebView`", .reactNativeWebView, "high"),
-        ("`window.HybridWebView` (.NET MAUI HybridWebView)", .maui, "high"),
-        ("a user agent token naming the wrapper (`webview_flutter`, `flutter_inappwebview`, `Capacitor`, `Cordova`, `MAUI`, …; none is added by default)", .webviewFlutter, "medium"),
-        ("an app WebView with message handlers and no wrapper bridge", .nativeIOS, "medium"),
-        ("an app WebView with no wrapper signal (also webview_flutter and MAUI's WebView, which inject nothing)", .nativeAndroid, "low"),
-    ]
+    /// What `WrapperDetector` reads, for the document: each wrapper's signals (its data
+    /// file's `detection`), in the order the detector weighs the wrappers.
+    static var detectionSignals: [(String, Wrapper, String)] {
+        WrapperDetector.precedence.flatMap { wrapper in
+            WrapperCatalog.profile(wrapper).detection.signals.map { ($0.signal, wrapper, $0.confidence) }
+        }
+    }
 
     static func cell(_ profile: WrapperProfile, _ setting: WrapperSetting) -> String {
         let defaults = profile.defaults.filter { $0.setting == setting }

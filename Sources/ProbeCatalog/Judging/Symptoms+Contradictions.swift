@@ -40,6 +40,13 @@ extension Symptom {
             r.bool("cancelFired") == true && r.bool("changeFired") != true && (r.number("waitedMs") ?? .infinity) < Diff.fastCancelMs
         },
     ]
+    /// The same: no chooser opens for a file input in this WebView, so none could open a file
+    /// list where the camera was asked for.
+    static let noChooserOpens: [Contradiction] = [
+        Contradiction(.fileAccept, "file.accept's chooser was cancelled sooner than one can appear: no chooser opens for a file input here, so none opened a file list instead of the camera") { r in
+            r.bool("cancelFired") == true && r.bool("changeFired") != true && (r.number("waitedMs") ?? .infinity) < Diff.fastCancelMs
+        },
+    ]
     static let cameraOpened: [Contradiction] = [
         Contradiction(.cameraGetUserMedia, "camera.getUserMedia opened the camera in this run: the app holds the camera permission") { r in r.string("outcome") == "granted" },
     ]
@@ -195,6 +202,7 @@ extension Symptom {
             summary: "the chooser intent ignores FileChooserParams.isCaptureEnabled (createIntent() has no camera), so a file list opens instead of the camera",
             check: "the app's onShowFileChooser launches ACTION_IMAGE_CAPTURE when fileChooserParams.isCaptureEnabled is true; a file list (not nothing) opened",
             remedy: .captureAttribute, source: PlatformSource.androidFileChooser,
+            ruledOutBy: noChooserOpens,
             applies: { $0.family == .android && $0.platform.isAppWebView },
             weigh: { e in
                 if let wrapper = e.wrapper, buildsCaptureIntent.contains(wrapper) {

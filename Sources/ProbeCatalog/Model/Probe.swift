@@ -77,6 +77,11 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     /// Its failure stops an identity-verification flow outright, whatever the severity ties
     /// say, declared with `blockingTheFlow()`. Not exported: the finding order reads it.
     public internal(set) var blocksFlow = false
+    /// The families on which the page runs this step beside the automatic steps after it
+    /// (docs/performance.md, "The flow"): where neither its result nor theirs can change by
+    /// it. Declared with `runningBesideTheNext(on:)`, the reason beside it; exported as
+    /// `besideNext`, which Public/app.js reads. A step a person acts on waits for it to end.
+    public internal(set) var besideNext: [Platform.Family]? = nil
 
     public init(
         id: ProbeID, title: String, instructions: String, kind: Kind, asksOperator: Bool = false,
@@ -130,6 +135,12 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     /// no camera, no picked file. A blocked third-party cookie or a slow fetch degrades the
     /// flow; these end it. When two findings are equally severe, the blocker's remedy is shown
     /// first, so a person fixes what stops the flow before what slows it (docs/requirements.md).
+    func runningBesideTheNext(on families: [Platform.Family]) -> Probe {
+        var probe = self
+        probe.besideNext = families
+        return probe
+    }
+
     func blockingTheFlow() -> Probe {
         var probe = self
         probe.blocksFlow = true
@@ -146,7 +157,7 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     /// `healthy` is fixture data for tests and examples, not part of the exported catalog.
     enum CodingKeys: String, CodingKey {
         case id, title, instructions, kind, asksOperator, autoWhenUnattended, answeredByPerson, after, phase, checks
-        case observed, thresholds, checklistItems, expectation, remedy, marksStart, farmTap
+        case observed, thresholds, checklistItems, expectation, remedy, marksStart, farmTap, besideNext
     }
 
     /// Another probe this one waits on. One name, `after`, for both ways a step can wait.

@@ -160,6 +160,8 @@ public struct WrapperProfile: Sendable, Codable, Equatable {
     public let minimumVersions: [String]
     /// Where its API is documented, as a whole.
     public let home: String
+    /// What the page sees of it: its bridge globals, script message handlers and user agent tokens.
+    public let detection: WrapperSignalNames
     public let defaults: [WrapperDefault]
     public let fixes: [WrapperFix]
     /// The vendor checklist's own tab, when it has one.
@@ -176,6 +178,26 @@ public struct WrapperProfile: Sendable, Codable, Equatable {
     }
 }
 
+/// The names by which the page sees a wrapper (its data file's `detection`): the globals its
+/// bridge defines, the WKWebView script message handlers it registers (probed by name, since
+/// `window.webkit.messageHandlers` is not enumerable), and user agent tokens an app may add.
+/// `WrapperDetector` weighs them; the page gathers every wrapper's (`/api/config`'s
+/// `wrapperSignals`, read by Public/wrapper.js), so a wrapper's names are written once.
+public struct WrapperSignalNames: Sendable, Codable, Equatable {
+    public struct Signal: Sendable, Codable, Equatable {
+        /// The signal in words, for docs/wrappers.md's detection table.
+        public let signal: String
+        public let confidence: String
+    }
+
+    public let globals: [String]
+    public let messageHandlers: [String]
+    public let userAgentTokens: [String]
+    public let signals: [Signal]
+    /// Where the wrapper's source defines them.
+    public let sources: [String]
+}
+
 /// Every wrapper integrators use, in `Wrapper` order.
 public enum WrapperCatalog {
     /// Read from the data files with the fixes beside them (`WrapperCatalog+Data.swift`).
@@ -183,6 +205,22 @@ public enum WrapperCatalog {
 
     public static func profile(_ wrapper: Wrapper) -> WrapperProfile {
         all.first { $0.wrapper == wrapper }!
+    }
+
+    /// What the page gathers (Public/wrapper.js): every wrapper's globals and message handler
+    /// names, each once, in `Wrapper` order.
+    public static var pageSignals: PageSignals {
+        func union(_ names: (WrapperSignalNames) -> [String]) -> [String] {
+            var out: [String] = []
+            for profile in all { for name in names(profile.detection) where !out.contains(name) { out.append(name) } }
+            return out
+        }
+        return PageSignals(globals: union(\.globals), messageHandlers: union(\.messageHandlers))
+    }
+
+    public struct PageSignals: Sendable, Codable, Equatable {
+        public let globals: [String]
+        public let messageHandlers: [String]
     }
 
     /// The native fix a Remedy already states, as a WrapperFix for a native wrapper.

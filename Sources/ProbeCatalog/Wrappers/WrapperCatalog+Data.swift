@@ -69,7 +69,7 @@ extension WrapperCatalog {
 
 extension WrapperProfile {
     init(_ file: WrapperDataFile, fixes: [WrapperFix]) {
-        self.init(wrapper: file.wrapper, minimumVersions: file.minimumVersions, home: file.home, defaults: file.defaults,
+        self.init(wrapper: file.wrapper, minimumVersions: file.minimumVersions, home: file.home, detection: file.detection, defaults: file.defaults,
                   fixes: fixes, checklistTab: file.checklistTab, checklistMapping: file.checklistMapping)
     }
 

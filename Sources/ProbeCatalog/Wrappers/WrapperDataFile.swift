@@ -26,12 +26,13 @@ struct WrapperDataFile {
     let readAt: String
     let minimumVersions: [String]
     let home: String
+    let detection: WrapperSignalNames
     let checklistTab: ChecklistItem.Tab?
     let checklistMapping: [WrapperChecklistMapping]
     let defaults: [WrapperDefault]
     let settings: [WrapperSettingRow]
 
-    static let fields = ["wrapper", "readAt", "minimumVersions", "home", "checklistTab", "checklistMapping", "defaults", "settings"]
+    static let fields = ["wrapper", "readAt", "minimumVersions", "home", "detection", "checklistTab", "checklistMapping", "defaults", "settings"]
 
     init(json: [UInt8], named name: String, vocabulary: WrapperDataVocabulary) throws {
         let value: JSONValue
@@ -45,6 +46,7 @@ struct WrapperDataFile {
         readAt = try file.string("readAt")
         minimumVersions = try file.strings("minimumVersions")
         home = try file.string("home")
+        detection = try WrapperSignalNames(DataFields(file.value("detection"), at: "\(name) detection", required: WrapperSignalNames.fields))
         if let tab = try file.nullable("checklistTab") {
             guard let raw = tab.stringValue, let value = ChecklistItem.Tab(rawValue: raw) else {
                 throw file.error("\"checklistTab\" is \(tab), not null or one of \(ChecklistItem.Tab.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
@@ -66,6 +68,25 @@ struct WrapperDataFile {
             let id = item.objectValue?["id"]?.stringValue.map { " (\($0))" } ?? ""
             return try WrapperSettingRow(DataFields(item, at: "\(name) row \(index + 1)\(id)", required: WrapperSettingRow.fields, optional: ["unless", "plugin", "versions"]),
                                          vocabulary: vocabulary)
+        }
+    }
+}
+
+extension WrapperSignalNames {
+    static let fields = ["globals", "messageHandlers", "userAgentTokens", "signals", "sources"]
+
+    init(_ fields: DataFields) throws {
+        let signals = try fields.array("signals").enumerated().map { index, item in
+            let signal = try DataFields(item, at: "\(fields.place) signal \(index + 1)", required: ["signal", "confidence"])
+            return Signal(signal: try signal.string("signal"), confidence: try signal.string("confidence"))
+        }
+        self.init(globals: try fields.strings("globals"), messageHandlers: try fields.strings("messageHandlers"),
+                  userAgentTokens: try fields.strings("userAgentTokens"), signals: signals, sources: try fields.strings("sources"))
+        if !(globals + messageHandlers).isEmpty, sources.isEmpty {
+            throw fields.error("names a bridge with no \"sources\": cite where the wrapper's source defines it, at a tag")
+        }
+        for name in globals + messageHandlers + userAgentTokens where name.isEmpty || name.contains(where: { !($0.isLetter || $0.isNumber || $0 == "_") }) {
+            throw fields.error("\"\(name)\" is no JavaScript identifier or user agent token")
         }
     }
 }

@@ -74,40 +74,64 @@ public enum WrapperDetector {
         return fromPage(signals: signals, userAgent: userAgent, platform: platform)
     }
 
+    /// The order the wrappers' signals are weighed in (docs/wrappers.md's detection table):
+    /// a bridge global before a handler name, a wrapper's own bridge before a user agent token,
+    /// the platform's own WebView last. A Capacitor app also defines `window.cordova` for its
+    /// Cordova-plugin compatibility layer, so Capacitor is weighed before Cordova.
+    public static let precedence: [Wrapper] = [.flutterInAppWebView, .capacitor, .cordova, .reactNativeWebView, .maui, .webviewFlutter, .nativeIOS, .nativeAndroid]
+
+    static func names(_ wrapper: Wrapper) -> WrapperSignalNames { WrapperCatalog.profile(wrapper).detection }
+
     static func fromPage(signals: WrapperSignals, userAgent ua: String, platform: DetectedPlatform) -> WrapperDetection? {
         let g = Set(signals.globals), h = Set(signals.messageHandlers)
         let iab = g.contains("cordova_iab") || h.contains("cordova_iab")
         func found(_ wrapper: Wrapper, _ confidence: DetectedPlatform.Confidence, _ evidence: [String]) -> WrapperDetection {
             WrapperDetection(wrapper: wrapper, confidence: confidence, evidence: evidence, inAppBrowser: wrapper == .cordova && iab)
         }
-        if g.contains("flutter_inappwebview") {
-            return found(.flutterInAppWebView, .high, ["window.flutter_inappwebview is present (the plugin's JavaScript bridge)"])
+        /// The wrapper's own globals and handlers the page saw (its data file's `detection`).
+        func seen(_ wrapper: Wrapper) -> [String] {
+            names(wrapper).globals.filter(g.contains).map { "window.\($0) is present" }
+                + names(wrapper).messageHandlers.filter(h.contains).map { "webkit.messageHandlers.\($0) is present" }
         }
-        if g.contains("Capacitor"), signals.capacitorNative != false {
-            let on = signals.capacitorPlatform.map { " on \($0)" } ?? ""
-            return found(.capacitor, signals.capacitorNative == true ? .high : .medium,
-                         ["window.Capacitor is present" + (signals.capacitorNative == true ? " and isNativePlatform() is true\(on)" : "")])
-        }
-        if g.contains("androidBridge") || h.contains("bridge") && g.contains("Capacitor") {
-            return found(.capacitor, .medium, [g.contains("androidBridge") ? "window.androidBridge is present (Capacitor's Android message bridge)" : "webkit.messageHandlers.bridge with window.Capacitor"])
-        }
-        if g.contains("cordova") || g.contains("_cordovaNative") || h.contains("cordova") || iab {
-            var evidence: [String] = []
-            if g.contains("cordova") { evidence.append("window.cordova is present" + (signals.cordovaPlatform.map { " (platformId \($0)\(signals.cordovaVersion.map { ", \($0)" } ?? ""))" } ?? "")) }
-            if g.contains("_cordovaNative") { evidence.append("window._cordovaNative is present (cordova-android's JavaScript interface)") }
-            if h.contains("cordova") { evidence.append("webkit.messageHandlers.cordova is present (cordova-ios's bridge)") }
-            if iab {
-                evidence.append("cordova_iab is present: a page opened by cordova-plugin-inappbrowser in its own WebView, judged by the plugin's "
-                    + "settings and the platform's, not Cordova's: such a WebView has only the permission and file chooser callbacks the plugin implements")
+        for wrapper in precedence {
+            switch wrapper {
+            case .capacitor:
+                // Capacitor's web build defines window.Capacitor in a browser too, where
+                // isNativePlatform() is false; its iOS handler name ("bridge") is common, so it
+                // counts only beside window.Capacitor.
+                if g.contains("Capacitor"), signals.capacitorNative != false {
+                    let on = signals.capacitorPlatform.map { " on \($0)" } ?? ""
+                    return found(.capacitor, signals.capacitorNative == true ? .high : .medium,
+                                 ["window.Capacitor is present" + (signals.capacitorNative == true ? " and isNativePlatform() is true\(on)" : "")])
+                }
+                if g.contains("androidBridge") || h.contains("bridge") && g.contains("Capacitor") {
+                    return found(.capacitor, .medium, [g.contains("androidBridge") ? "window.androidBridge is present (Capacitor's Android message bridge)" : "webkit.messageHandlers.bridge with window.Capacitor"])
+                }
+            case .cordova:
+                guard !seen(.cordova).isEmpty else { continue }
+                var evidence: [String] = []
+                if g.contains("cordova") { evidence.append("window.cordova is present" + (signals.cordovaPlatform.map { " (platformId \($0)\(signals.cordovaVersion.map { ", \($0)" } ?? ""))" } ?? "")) }
+                if g.contains("_cordovaNative") { evidence.append("window._cordovaNative is present (cordova-android's JavaScript interface)") }
+                if h.contains("cordova") { evidence.append("webkit.messageHandlers.cordova is present (cordova-ios's bridge)") }
+                if iab {
+                    evidence.append("cordova_iab is present: a page opened by cordova-plugin-inappbrowser in its own WebView, judged by the plugin's "
+                        + "settings and the platform's, not Cordova's: such a WebView has only the permission and file chooser callbacks the plugin implements")
+                }
+                return found(.cordova, .high, evidence)
+            case .reactNativeWebView:
+                let evidence = seen(.reactNativeWebView)
+                if !evidence.isEmpty || platform.platform.isReactNative {
+                    return found(.reactNativeWebView, platform.overridden && !g.contains("ReactNativeWebView") ? .medium : .high,
+                                 evidence.isEmpty ? ["the platform is \(platform.platform.rawValue)"] : evidence)
+                }
+            case .nativeIOS, .nativeAndroid:
+                // The platform's own WebView: what is left once no wrapper's bridge or token shows.
+                continue
+            default:
+                // A wrapper whose bridge is its globals and handlers, nothing more to weigh.
+                let evidence = seen(wrapper)
+                if !evidence.isEmpty { return found(wrapper, .high, evidence) }
             }
-            return found(.cordova, .high, evidence)
-        }
-        if g.contains("ReactNativeWebView") || h.contains("ReactNativeWebView") || platform.platform.isReactNative {
-            return found(.reactNativeWebView, platform.overridden && !g.contains("ReactNativeWebView") ? .medium : .high,
-                         [g.contains("ReactNativeWebView") ? "window.ReactNativeWebView is present" : (h.contains("ReactNativeWebView") ? "webkit.messageHandlers.ReactNativeWebView is present" : "the platform is \(platform.platform.rawValue)")])
-        }
-        if g.contains("HybridWebView") {
-            return found(.maui, .high, ["window.HybridWebView is present (.NET MAUI HybridWebView's script)"])
         }
         if let token = uaToken(ua) {
             return found(token.0, .medium, ["user agent token \"\(token.1)\""])
@@ -125,13 +149,13 @@ public enum WrapperDetector {
         }
     }
 
-    /// Tokens naming a wrapper in the user agent. None of the wrappers adds one by default; an
-    /// app that appends its wrapper's name (Capacitor's `appendUserAgent`, Cordova's
-    /// `AppendUserAgent`, webview_flutter's `setUserAgent`) is matched on whole tokens.
-    static let userAgentTokens: [(String, Wrapper)] = [
-        ("flutter_inappwebview", .flutterInAppWebView), ("webview_flutter", .webviewFlutter), ("Flutter", .webviewFlutter),
-        ("Capacitor", .capacitor), ("Cordova", .cordova), ("Ionic", .capacitor), ("MAUI", .maui), ("ReactNativeWebView", .reactNativeWebView),
-    ]
+    /// Tokens naming a wrapper in the user agent (each data file's `detection`). None of the
+    /// wrappers adds one by default; an app that appends its wrapper's name (Capacitor's
+    /// `appendUserAgent`, Cordova's `AppendUserAgent`, webview_flutter's `setUserAgent`) is
+    /// matched on whole tokens, in `precedence` order.
+    static var userAgentTokens: [(String, Wrapper)] {
+        precedence.flatMap { wrapper in names(wrapper).userAgentTokens.map { ($0, wrapper) } }
+    }
 
     static func uaToken(_ ua: String) -> (Wrapper, String)? {
         let words = ua.split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "(" || $0 == ")" }).map { $0.split(separator: "/").first.map(String.init) ?? "" }

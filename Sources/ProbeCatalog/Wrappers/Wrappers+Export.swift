@@ -38,6 +38,8 @@ struct WrapperExport: Encodable {
     let minimumVersions: [String]
     let home: String
     let detection: [Signal]
+    /// The names the page looks for (docs/wrapper-data.md `detection`).
+    let signalNames: WrapperSignalNames
     let defaults: [WrapperDefault]
     let settings: [Setting]
 
@@ -47,7 +49,8 @@ struct WrapperExport: Encodable {
         families = profile.wrapper.families.map(\.rawValue)
         minimumVersions = profile.minimumVersions
         home = profile.home
-        detection = WrappersDocument.detectionSignals.filter { $0.1 == profile.wrapper }.map { Signal(signal: $0.0, confidence: $0.2) }
+        detection = profile.detection.signals.map { Signal(signal: $0.signal, confidence: $0.confidence) }
+        signalNames = profile.detection
         defaults = profile.defaults
         settings = profile.settings.map { row in
             Setting(id: row.id, name: row.name, area: row.area.rawValue, family: row.family?.rawValue,

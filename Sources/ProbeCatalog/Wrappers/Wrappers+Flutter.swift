@@ -75,13 +75,28 @@ extension WrapperCatalog {
             }
             // For the requesting frame's own origin use flutter_inappwebview, whose PermissionRequest has it.
             """),
-        WrapperFix(.webviewFlutter, .permissionHandler, language: "Dart", docs: "https://pub.dev/packages/permission_handler", code: """
+        WrapperFix(.webviewFlutter, .permissionHandler, language: "Dart", docs: webviewFlutterDocs, code: """
             import 'package:permission_handler/permission_handler.dart';
+            import 'package:webview_flutter/webview_flutter.dart';
 
-            // webview_flutter_android grants nothing by itself and never asks for CAMERA: ask first.
-            Future<bool> cameraReady() async => (await Permission.camera.request()).isGranted;
+            // webview_flutter denies the page's camera request unless the app
+            // answers it, and never asks for the OS permission: ask, then grant.
             // AndroidManifest.xml: <uses-permission android:name="android.permission.CAMERA" />
             // Info.plist: NSCameraUsageDescription
+            WebViewController cameraController() {
+              return WebViewController()
+                ..setJavaScriptMode(JavaScriptMode.unrestricted)
+                ..setOnPermissionRequest((request) async {
+                  final cameraOnly = request.types.length == 1 &&
+                      request.types.contains(WebViewPermissionResourceType.camera);
+                  if (cameraOnly && (await Permission.camera.request()).isGranted) {
+                    await request.grant();
+                  } else {
+                    await request.deny();
+                  }
+                });
+            }
+            // Grant only your own origin's pages: see the camera-origin fix.
             """),
         WrapperFix(.webviewFlutter, .inlinePlayback, language: "Dart", docs: "https://pub.dev/documentation/webview_flutter_wkwebview/latest/webview_flutter_wkwebview/WebKitWebViewControllerCreationParams-class.html", code: """
             import 'package:webview_flutter/webview_flutter.dart';

@@ -23,7 +23,7 @@ final class CatalogDocument: Sendable {
     /// a phone loads the config twice a run (the storage.navigation probe reloads the page).
     static let pageMembers: Set<String> = [
         "schema", "defaultRequirementSet", "resultSchema", "platforms", "requirementSets",
-        "probes", "thresholds", "stepMarker", "checklist", "hostReport", "words",
+        "probes", "thresholds", "stepMarker", "checklist", "hostReport", "words", "wrapperSignals",
     ]
 
     init(_ catalog: Catalog) { self.catalog = catalog }

@@ -608,7 +608,7 @@ public enum OpenAPIDocument {
      "origins": {"$ref": "#/components/schemas/Origins"},
      "catalog": {
       "type": "object",
-      "description": "the members of /api/catalog the page reads: schema, defaultRequirementSet, resultSchema, platforms, requirementSets, probes, thresholds, stepMarker, checklist, hostReport, words"
+      "description": "the members of /api/catalog the page reads: schema, defaultRequirementSet, resultSchema, platforms, requirementSets, probes, thresholds, stepMarker, checklist, hostReport, words, wrapperSignals (every wrapper's bridge globals and message handler names, which the page looks for)"
      },
      "run": {"$ref": "#/components/schemas/Run"},
      "limits": {"$ref": "#/components/schemas/ConfigLimits"}

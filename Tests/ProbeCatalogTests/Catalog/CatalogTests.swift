@@ -241,3 +241,20 @@ import Testing
         #expect(decoded.map(\.coverage.question) == Checklist.liveform.map(\.coverage.question), "read back with its audience")
     }
 }
+
+/// A probe is one declaration: the page's runner reads what it needs of each probe from the
+/// catalog (`/api/config`: kind, `after`, `marksStart`, `besideNext`, the limits) and keeps
+/// no table of probes of its own that a new probe would have to join.
+@Suite struct PageRunnerTests {
+    @Test func ThePageRunner_NamesNoProbe_ButTheHostReportsPair() throws {
+        let text = try String(contentsOf: CitationTests.root.appendingPathComponent("Public/app.js"), encoding: .utf8)
+        let ids = Set(Catalog.standard.probes.map(\.id.rawValue))
+        let named = Set(text.matches(of: /'([a-z]+\.[A-Za-z]+)'/).map { String($0.1) }.filter(ids.contains))
+        // host.report is weighed against env.injected's look for bridges (docs/host-report.md):
+        // asking for the one asks for the other, and its script loads only where a bridge is.
+        #expect(named == ["host.report", "env.injected"], "app.js names \(named.sorted()): declare it on the probe instead")
+        let beside = Catalog.standard.probes.filter { $0.besideNext != nil }.map(\.id.rawValue)
+        #expect(Set(beside) == ["media.inline", "fetch.integrity"])
+        #expect(Catalog.standard.probes.first { $0.id.rawValue == "media.inline" }?.besideNext?.contains(.ios) == false)
+    }
+}

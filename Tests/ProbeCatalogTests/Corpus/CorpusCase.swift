@@ -19,10 +19,13 @@ struct CorpusCase: CustomStringConvertible, Sendable {
     let alsoNamed: [String]
     /// When the run stopped: the time of judging, for the stalled-step finding.
     let clock: RunClock?
+    /// The wrapper the page's signals name (its bridge globals, or `?wrapper=` for one that
+    /// injects none); nil judges the run as the platform's own WebView.
+    let detectedWrapper: Wrapper?
 
     init(
         _ url: String, wrapper: String, _ platform: Platform, os: String? = nil, probe: ProbeID = "camera.getUserMedia",
-        top: String, also: [String] = [], clock: RunClock? = nil, _ results: [ProbeResult]
+        top: String, also: [String] = [], clock: RunClock? = nil, detected: Wrapper? = nil, _ results: [ProbeResult]
     ) {
         self.url = url
         self.wrapper = wrapper
@@ -33,6 +36,7 @@ struct CorpusCase: CustomStringConvertible, Sendable {
         self.top = top
         self.alsoNamed = also
         self.clock = clock
+        self.detectedWrapper = detected
     }
 
     var description: String { "\(url) (\(wrapper), \(platform.rawValue))" }
@@ -60,7 +64,11 @@ struct CorpusCase: CustomStringConvertible, Sendable {
 
     /// The diff of the whole posted run, every finding.
     func report() -> DiffReport {
-        Diff(platform: Run.detected(platform, osVersion: osVersion), requirementSet: "liveform")!
+        var detected = Run.detected(platform, osVersion: osVersion)
+        if let detectedWrapper {
+            detected.wrapperDetection = WrapperDetection(wrapper: detectedWrapper, confidence: .high, evidence: ["the thread's app"])
+        }
+        return Diff(platform: detected, requirementSet: "liveform")!
             .report(results: posted, clock: clock)
     }
 

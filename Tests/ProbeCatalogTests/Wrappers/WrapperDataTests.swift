@@ -28,6 +28,45 @@ import Testing
         }
     }
 
+    /// A file as the loader gets it, after `edit` changed its top-level fields.
+    static func editedFile(_ wrapper: Wrapper, _ edit: (inout [String: Any]) -> Void) throws -> [UInt8] {
+        var file = try #require(try JSONSerialization.jsonObject(with: Data(WrapperCatalog.embeddedJSON(wrapper))) as? [String: Any])
+        edit(&file)
+        return Array(try JSONSerialization.data(withJSONObject: file))
+    }
+
+    @Test func ABridgeName_IsAnIdentifierWithItsSource() throws {
+        let spaced = try Self.editedFile(.maui) { file in
+            var detection = file["detection"] as! [String: Any]
+            detection["globals"] = ["Hybrid WebView"]
+            file["detection"] = detection
+        }
+        #expect(throws: WrapperDataError(description: "maui.json detection: \"Hybrid WebView\" is no JavaScript identifier or user agent token")) {
+            try Self.read(.maui, spaced)
+        }
+        let unsourced = try Self.editedFile(.maui) { file in
+            var detection = file["detection"] as! [String: Any]
+            detection["sources"] = [String]()
+            file["detection"] = detection
+        }
+        #expect(throws: WrapperDataError(description: "maui.json detection: names a bridge with no \"sources\": cite where the wrapper's source defines it, at a tag")) {
+            try Self.read(.maui, unsourced)
+        }
+    }
+
+    /// The page gathers the names from the catalog (`/api/config` wrapperSignals): it keeps
+    /// no list of its own that a new wrapper would have to be added to.
+    @Test func ThePage_KeepsNoCopyOfTheWrappersNames() throws {
+        let names = WrapperCatalog.pageSignals.globals + WrapperCatalog.pageSignals.messageHandlers
+        #expect(names.contains("ReactNativeWebView") && names.contains("cordova_iab") && names.contains("callHandler"))
+        for path in ["Public/wrapper.js", "Public/probes/environment.js"] {
+            let text = try String(contentsOf: CitationTests.root.appendingPathComponent(path), encoding: .utf8)
+            for name in names {
+                #expect(!text.contains("'\(name)'") && !text.contains("\"\(name)\""), "\(path) lists '\(name)': read it from the config")
+            }
+        }
+    }
+
     @Test func AMisspeltProbe_IsRefusedNamingTheRow() throws {
         let json = try Self.edited(.cordova, row: "onPermissionRequest") { $0["probes"] = ["camera.getUserMedia2"] }
         #expect(throws: WrapperDataError(description: "cordova.json row 4 (onPermissionRequest): probe \"camera.getUserMedia2\" is not a declared probe")) {

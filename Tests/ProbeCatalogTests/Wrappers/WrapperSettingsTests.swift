@@ -68,6 +68,24 @@ import Testing
         }
     }
 
+    /// A web content or renderer process may end in any step that can end the app, so each
+    /// wrapper's row for it judges a run that stopped in any of them, and the stopped-step
+    /// symptom is about exactly those steps.
+    @Test func AnEndedWebProcess_IsJudgedInEveryStepThatMarksItsStart() {
+        let marked = Set(Catalog.standard.probes.filter(\.marksStart).map(\.id))
+        #expect(Set(Symptom.stalled.probes) == marked)
+        var rows = 0
+        for profile in WrapperCatalog.all {
+            for row in profile.settings {
+                guard case .known(let id) = row.cause, ["ios.web-content-terminated", "android.renderer-gone"].contains(id) else { continue }
+                rows += 1
+                #expect(Set(row.when.probes) == marked, "\(profile.wrapper.rawValue) \(row.id)")
+                #expect(row.when.probes.allSatisfy { row.when.byProbe[$0]!.stalled }, "\(profile.wrapper.rawValue) \(row.id)")
+            }
+        }
+        #expect(rows >= 14)
+    }
+
     @Test func EveryRow_CitesASourcePinnedToAReleaseOrThePlatformsDocs() {
         for profile in WrapperCatalog.all {
             for row in profile.settings {

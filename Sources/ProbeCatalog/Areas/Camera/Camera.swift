@@ -72,7 +72,15 @@ extension StandardProbes {
                 by: Diff.evaluateInline,
                 concluding: [
                 "fullscreen on iOS → allowsInlineMediaPlayback false (its default on iPhone)",
-                ]),
+                ])
+            // It spends most of its time waiting fullscreenSettleMs for a player that would
+            // take its clip over, and the camera's steps after it neither read what it observes
+            // nor change it (its clip is muted: no audio session is taken from the capture).
+            // Not on iOS: there a clip refused inline playback goes fullscreen over the page and
+            // the camera's preview, and WebKit has delivered requestVideoFrameCallback
+            // (camera.frames' count) only to a displayed video
+            // (https://bugs.webkit.org/show_bug.cgi?id=282782), so one result could change the other.
+            .runningBesideTheNext(on: [.android, .desktop]),
     ]
 
     // MARK: camera
@@ -163,7 +171,10 @@ extension StandardProbes {
                 "NotFoundError → no camera (conclusive with no video input); NotReadableError → camera busy or failed to start",
                 "TimeoutError (page-defined) → the handler never answered (or, in Cordova, a request left pending after a grant without the runtime permission)",
                 "no result \(Int(Diff.stalledStepSeconds)) s after the step's start marker → the run stopped here (iOS: NSCameraUsageDescription missing; a crashed renderer; the app navigated away)",
-                ]).blockingTheFlow(),
+                "TypeError where camera.api found no getUserMedia → the camera API's causes (folded under camera.api)",
+                ]).failing(as:
+            Consequence(of: .cameraApi, because: "getUserMedia cannot be called where navigator.mediaDevices.getUserMedia does not exist",
+                        unless: { $0.string("errorName") != "TypeError" })).blockingTheFlow(),
         Probe(
             id: .cameraFrames, title: "Camera preview",
             instructions: "Point the camera at something that moves.",
@@ -353,6 +364,10 @@ extension Diagnosis {
     static let cameraAPIMissing = KnownDiagnosis("camera.api-missing", probes: [.cameraApi], .observation) {
         "The camera API is missing in a secure context"
     }
+    /// getUserMedia threw because the API it calls is absent (camera.api saw it missing).
+    static let cameraCallMissing = KnownDiagnosis("camera.call-missing", probes: [.cameraGetUserMedia, .cameraReacquire], .observation) { (errorName: String) in
+        "getUserMedia could not be called (\(errorName)): camera.api found no navigator.mediaDevices.getUserMedia"
+    }
 
     static let noCameraListed = KnownDiagnosis("camera.no-devices", probes: [.cameraDevices], .observation) { "No camera is listed" }
 
@@ -426,7 +441,7 @@ extension Diagnosis {
     }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let cameraDeclared: [any DeclaredDiagnosis] = [
-        cameraAPIInsecure, cameraAPIOldIOS, cameraAPIMissing, noCameraListed, audioAddedToGrant, cameraEngineFailed,
+        cameraAPIInsecure, cameraAPIOldIOS, cameraAPIMissing, cameraCallMissing, noCameraListed, audioAddedToGrant, cameraEngineFailed,
         cameraRefused, previewFullscreen, previewNotPlaying, promptsAgain, audioGranted, displayCaptureGranted,
         everyOriginGranted, otherHostGranted, otherPortGranted,
     ]
@@ -532,6 +547,9 @@ extension Diff {
             // Page-defined: the promise never settled.
             symptom = .cameraUnanswered
             remedy = .cameraGrant
+        case "TypeError" where context.observed(.cameraApi, "getUserMedia")?.boolValue == false:
+            // The call itself failed: what camera.api names for the missing API is the cause.
+            return diagnosed(.cameraAPIMissing, result, context, state: .broken, observed: observed, lead: Diagnosis.cameraCallMissing(name), remedy: nil)
         default:
             return Assessment(.broken, observed, diagnosis: Diagnosis.cameraEngineFailed(name), layer: .webView, remedy: .cameraGrant)
         }

@@ -284,12 +284,29 @@ extension Symptom {
             check: "the iOS version (env.platform)", remedy: .updateOS, source: PlatformSource.wkWebViewGetUserMedia,
             applies: { $0.family == .ios && ($0.osVersion.map { $0 < Version([14, 3]) } ?? false) },
             weigh: { e in .init(likelihood: .conclusive, supporting: ["iOS \(e.osVersion.map { "\($0)" } ?? "?")"]) }),
+        // WebKit turns navigator.mediaDevices off for an app that may capture neither video nor
+        // audio, which on iOS means an Info.plist with neither usage description
+        // (WebPreferences::platformInitializeStore; UserMediaPermissionRequestManagerProxy's
+        // checkUsageDescriptionStringForType): https://github.com/WebKit/WebKit/blob/9def6e6f0258ddd9171d32bec2fffb684dbc7b8b/Source/WebKit/UIProcess/Cocoa/WebPreferencesCocoa.mm#L142
+        KnownCause("ios.no-capture-usage-descriptions", .osPermission, scope: "iOS 14.3+ WKWebView, every wrapper",
+            summary: "the app's Info.plist has neither NSCameraUsageDescription nor NSMicrophoneUsageDescription, so WebKit turns navigator.mediaDevices off for every page of the app",
+            check: "the app's Info.plist (Xcode › the target › Info) has NSCameraUsageDescription",
+            remedy: usageDescriptionRemedy, source: PlatformSource.webKitMediaDevicesNeedUsageDescription,
+            applies: { e in e.family == .ios && e.platform.isAppWebView && e.observed(.envSecureContext, "isSecureContext")?.boolValue != false
+                && !(e.osVersion.map { $0 < Version([14, 3]) } ?? false) },
+            weigh: { e in
+                e.observed(.cameraApi, "mediaDevices")?.boolValue == false
+                    ? .likely("navigator.mediaDevices itself is absent, as WebKit leaves it without a usage description")
+                    : .possible("getUserMedia is absent", against: "navigator.mediaDevices exists, which WebKit removes whole")
+            }),
         KnownCause("webview.no-media-streams", .webViewSetting, scope: "every app WebView",
             summary: "the WebView build lacks media capture, or the host turned media streams off",
             check: "open the page in the system browser of the same device: if getUserMedia exists there, the host's WebView configuration removes it",
             remedy: .updateOS, source: PlatformSource.mdnGetUserMediaErrors,
             applies: { e in e.observed(.envSecureContext, "isSecureContext")?.boolValue != false && !(e.family == .ios && (e.osVersion.map { $0 < Version([14, 3]) } ?? false)) },
-            weigh: .likely("a secure context on a version that has the API")),
+            // On iOS 14.3+ every WKWebView has the API unless the app lacks the usage
+            // descriptions: a build without it, or a switch an app can turn, is the Android case.
+            weigh: { e in e.family == .ios ? .possible("a secure context on a version that has the API") : .likely("a secure context on a version that has the API") }),
     ])
 
     /// enumerateDevices listed no video input.

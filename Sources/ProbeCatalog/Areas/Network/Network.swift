@@ -98,7 +98,12 @@ extension StandardProbes {
                 by: Diff.evaluateIntegrity,
                 concluding: [
                 "hash mismatch → a bridge or proxy alters bodies",
-                ]),
+                ])
+            // It moves 1 MiB each way, on a phone's link the longest wait of the automatic steps;
+            // the steps after it read neither those bytes nor their timing (xhr.sameOrigin's
+            // requestMs and the clips' play(), which media.autoplay counts when accepted, do not
+            // tighten while a transfer shares the link).
+            .runningBesideTheNext(on: [.ios, .android, .desktop]),
         Probe(
             id: .xhrSameOrigin, title: "XMLHttpRequest",
             instructions: "Nothing to do.",
@@ -246,7 +251,9 @@ extension StandardProbes {
                 Threshold("settleMs", ms: 1000, "After returning, the camera track has a second to end or resume before its state is read."),
             ],
             expectation: .init(.required, [.desktop: .info], expected: "the page resumes"),
-            remedy: .backgroundResume).evaluated(
+            // The system may end the web content process while the app is away: a WebView
+            // with no handler for it comes back blank, and the run stops in this step.
+            remedy: .backgroundResume, marksStart: true).evaluated(
                 by: Diff.evaluateBackground,
                 concluding: [
                 "page did not resume → WebView recreated or reloaded",

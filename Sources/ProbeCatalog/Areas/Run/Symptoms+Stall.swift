@@ -48,7 +48,7 @@ extension Symptom {
             weigh: .possible("the page stopped posting during a step that starts the camera or a chooser"))
     }
 
-    static let stalled = Symptom(id: "run.stalled", probes: [.cameraGetUserMedia, .fileAccept, .fileCapture, .fileCancel, .fileHeic], observation: "the step began (its start marker arrived) and nothing came after it", causes: [
+    static let stalled = Symptom(id: "run.stalled", probes: [.cameraGetUserMedia, .fileAccept, .fileCapture, .fileCancel, .fileHeic, .lifecycleBackground], observation: "the step began (its start marker arrived) and nothing came after it", causes: [
         // Seen on a device: an iOS 16.2 app without the key ended with SIGABRT the moment the
         // page asked for the camera, before any callback ran
         // (https://github.com/pichillilorenzo/flutter_inappwebview/issues/1510).

@@ -119,16 +119,23 @@ extension Symptom {
             weigh: .conclusive("iOS")),
     ])
 
+    /// The wrappers whose own WebChromeClient implements onShowFileChooser (docs/wrappers.md).
+    static let answersChooser: Set<Wrapper> = [.reactNativeWebView, .capacitor, .cordova, .flutterInAppWebView, .maui]
+
     /// file.accept: the chooser never answered, or cancelled at once.
     static let fileNoChooser = Symptom(id: "file.no-chooser", probes: [.fileAccept, .fileCapture, .fileCancel], observation: "the file input got neither a file nor a cancel, or a cancel faster than a chooser can appear", causes: [
-        KnownCause("android.no-file-chooser", .webViewPermissionHandler, scope: "Android WebView with the platform WebChromeClient (react-native-webview, Capacitor, Cordova and flutter_inappwebview implement it)",
+        KnownCause("android.no-file-chooser", .webViewPermissionHandler, scope: "Android WebView with the platform WebChromeClient (react-native-webview, Capacitor, Cordova, flutter_inappwebview and .NET MAUI implement it; webview_flutter leaves it to the app)",
             summary: "WebChromeClient.onShowFileChooser is not implemented: the default cancels every request",
             check: "the app's WebChromeClient overrides onShowFileChooser and launches FileChooserParams.createIntent()",
             remedy: .fileChooser, source: PlatformSource.androidFileChooser,
             ruledOutBy: chooserWorked,
             applies: { $0.family == .android && $0.platform.isAppWebView },
             weigh: { e in
-                if let wrapper = e.wrapper { return .possible("no chooser answer on Android", against: "\(wrapper.rawValue) implements onShowFileChooser") }
+                // The wrappers that answer the chooser themselves (docs/wrappers.md); webview_flutter
+                // leaves it to the app (setOnShowFileSelector), like the platform's WebChromeClient.
+                if let wrapper = e.wrapper, answersChooser.contains(wrapper) {
+                    return .possible("no chooser answer on Android", against: "\(wrapper.rawValue) implements onShowFileChooser")
+                }
                 let against = e.lacksCancelEvent && e.cancelFired != true ? ["this engine has no cancel event, so a person's cancel looks the same"] : []
                 return .init(likelihood: .likely, supporting: ["no chooser answer in an Android WebView, whose default cancels"], against: against)
             }),

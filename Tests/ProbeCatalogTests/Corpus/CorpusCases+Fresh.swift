@@ -1,0 +1,43 @@
+@testable import ProbeCatalog
+
+/// Threads measured as fresh failures (judged before any rule was written for them), each
+/// confirmed by a merged fix, a maintainer or the reporter: kept so the mechanisms that
+/// judge them (the settings rows, a run that stops in any step, a call folded under the
+/// missing API) stay right. The wrapper is the one the page's signals would name.
+extension CorpusCase {
+    static let freshThreads: [CorpusCase] = [
+        // Neither usage description in Info.plist: WebKit turns navigator.mediaDevices off (merged boardsesh#1747 adds them).
+        CorpusCase("https://github.com/boardsesh/boardsesh/pull/1747", wrapper: "Capacitor", .iosWKWebView, os: "26.3",
+                   probe: "camera.api", top: "ios.no-capture-usage-descriptions", detected: .capacitor,
+                   [Run.result("camera.api", ["mediaDevices": false, "getUserMedia": false], status: .fail),
+                    Posted.camera("TypeError", ms: 1, prompt: nil, state: nil, message: "undefined is not an object (evaluating 'navigator.mediaDevices.getUserMedia')")]),
+        // iOS 12.4 has no getUserMedia in WKWebView: the call's TypeError is camera.api's cause (maintainer).
+        CorpusCase("https://github.com/ionic-team/cordova-plugin-ionic-webview/issues/424", wrapper: "Cordova", .iosWKWebView, os: "12.4",
+                   top: "ios.camera.before-14.3", detected: .cordova,
+                   [Posted.api(present: false), Posted.camera("TypeError", ms: 1, prompt: nil, state: nil)]),
+        // Multiple windows on and no onCreateWindow: target=_blank did nothing (merged NativePHP/mobile-air#180).
+        CorpusCase("https://github.com/NativePHP/mobile-air/pull/180", wrapper: "native", .androidWebView, os: "14",
+                   probe: "nav.windowOpen", top: "webview.window-open-lost",
+                   [Run.result("nav.windowOpen", ["tapResult": "lost", "timerResult": "blocked"])]),
+        // .NET MAUI's Android WebView allows multiple windows and creates none (merged docs fix dotnet/docs-maui#2742).
+        CorpusCase("https://github.com/dotnet/docs-maui/issues/2737", wrapper: ".NET MAUI", .androidWebView, os: "14",
+                   probe: "nav.windowOpen", top: "webview.window-open-lost", also: ["maui.SetSupportMultipleWindows"], detected: .maui,
+                   [Run.result("nav.windowOpen", ["tapResult": "lost", "timerResult": "blocked"])]),
+        // A renderer that died in a chooser step took the app with it until onRenderProcessGone (merged react-native-webview#1480).
+        CorpusCase("https://github.com/react-native-webview/react-native-webview/pull/1480", wrapper: "react-native-webview", .rnWebViewAndroid, os: "10",
+                   probe: "file.accept", top: "android.renderer-gone", clock: Posted.stoppedClock, detected: .reactNativeWebView,
+                   [Posted.started("file.accept")]),
+        // AndroidLaunchMode singleInstance: the chooser's result came back cancelled at once (reporter: removing it fixed it).
+        CorpusCase("https://github.com/apache/cordova-android/issues/506", wrapper: "Cordova", .androidWebView, os: "5.0",
+                   probe: "file.accept", top: "cordova.AndroidLaunchMode", detected: .cordova,
+                   [Posted.chooser(cancelFired: true, waitedMs: 85)]),
+        // webview_flutter answered no chooser until setOnShowFileSelector (merged flutter/packages#3543 era; flutter/plugins#6881).
+        CorpusCase("https://github.com/flutter/flutter/issues/27924", wrapper: "webview_flutter", .androidWebView, os: "9",
+                   probe: "file.accept", top: "android.no-file-chooser", detected: .webviewFlutter,
+                   [Posted.chooser(cancelFired: true, waitedMs: 38)]),
+        // No NSCameraUsageDescription: "Take Photo" ended the app (reporter and maintainer).
+        CorpusCase("https://github.com/react-native-webview/react-native-webview/issues/214", wrapper: "react-native-webview", .rnWebViewIOS, os: "12.1",
+                   probe: "file.capture", top: "ios.camera.no-usage-description", clock: Posted.stoppedClock, detected: .reactNativeWebView,
+                   [Posted.api(present: false), Posted.camera("TypeError", ms: 1, prompt: nil, state: nil), Posted.started("file.capture")]),
+    ]
+}
