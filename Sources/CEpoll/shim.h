@@ -2,6 +2,7 @@
 #ifndef PROBE_CEPOLL_SHIM_H
 #define PROBE_CEPOLL_SHIM_H
 #include <sys/epoll.h>
+#include <poll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
@@ -14,6 +15,10 @@
 #include <sys/syscall.h>
 
 static inline int probe_errno(void) { return errno; }
+
+// poll(2)'s "peer shut down writing" bit is declared only under _GNU_SOURCE; Linux's value
+// (<bits/poll.h>). The poll loop asks for it as epoll's EPOLLRDHUP.
+static const short probe_pollrdhup = 0x2000;
 
 // accept4 is declared only under _GNU_SOURCE, which the Glibc module is not built with.
 static inline int probe_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags) {

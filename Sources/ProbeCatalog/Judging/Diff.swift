@@ -232,8 +232,12 @@ public struct Diff: Sendable {
             // The settings rows judge every failure too (`SettingRowJudge`): what they add
             // follows the evaluator's causes, and a failure no evaluator explained gets its
             // diagnosis and its fix from them.
-            if let result, failing || (verdict == .info && (result.status == .fail || result.status == .error)) {
-                let judge = SettingRowJudge(probe: probe, result: result, context: context)
+            // An info finding is judged by them too: every row when the page reported the step
+            // failed, else the rows that name the info status (an outcome of the app's policy
+            // whose setting a row knows, named as a cause with its fix should it not be the policy).
+            if let result, failing || verdict == .info {
+                var judge = SettingRowJudge(probe: probe, result: result, context: context)
+                judge.policyOnly = !failing && result.status != .fail && result.status != .error
                 let rows = judge.judge(named: named)
                 named += rows.causes
                 if let first = rows.causes.first, diagnosis?.isEmpty ?? true {

@@ -11,6 +11,10 @@ struct SettingRowJudge {
     let context: EvaluationContext
     /// The run stopped inside this step (`StalledStep`): only `@stalled` predicates hold.
     var stalled = false
+    /// An info finding the page reported as info too (a step judged by the app's policy,
+    /// nav.windowOpen, net.mixedContent): only rows whose `@status` names `info` hold, each a
+    /// cause to weigh if the outcome is not the app's policy.
+    var policyOnly = false
     /// Each wrapper's settings rows (the catalog's; a test judges with rows of its own).
     var table: @Sendable (Wrapper) -> [WrapperSettingRow] = WrapperCatalog.settings
 
@@ -52,7 +56,8 @@ struct SettingRowJudge {
         return layers.flatMap { wrapper in
             table(wrapper).filter { row in
                 guard row.family == nil || row.family == context.family, wrapper.isNative || row.plugin == plugin,
-                      let predicate = row.when.byProbe[probe.id], predicate.holds(result, stalled: stalled) else { return false }
+                      let predicate = row.when.byProbe[probe.id], predicate.holds(result, stalled: stalled),
+                      !policyOnly || predicate.statuses?.contains(.info) == true else { return false }
                 return inRange(wrapper, row, release: release) && ruledOut(row) == nil
             }.map { (wrapper, $0) }
         }

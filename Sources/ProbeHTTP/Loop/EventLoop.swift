@@ -9,12 +9,15 @@ protocol EventSource: AnyObject {
     func handle(events: Readiness)
 }
 
-/// One thread, one epoll instance. Everything registered with a loop is touched only on its
-/// thread; other threads hand it work through `execute`, which wakes it via an eventfd.
+/// One thread, one readiness poller (epoll, or poll(2): `ReadinessBackend`). Everything
+/// registered with a loop is touched only on its thread; other threads hand it work through
+/// `execute`, which wakes it through a pipe's read end.
 package final class EventLoop: @unchecked Sendable {
     let index: Int
-    private let epfd: Int32
+    private let poller: any ReadinessPoller
+    /// The wake pipe: `execute` writes a byte to `wakeWrite`, the loop drains `wakeFD`.
     private let wakeFD: Int32
+    private let wakeWrite: Int32
     private let taskLock = Lock()
     private var tasks: [@Sendable () -> Void] = []
     private var sources: [Int32: any EventSource] = [:]
@@ -44,21 +47,25 @@ package final class EventLoop: @unchecked Sendable {
     /// Work to run on this thread at an instant (a listener re-armed after a back-off).
     private var timers: [(at: Instant, task: () -> Void)] = []
 
-    init(index: Int) throws {
+    init(index: Int, backend: ReadinessBackend = .epoll) throws {
         self.index = index
-        epfd = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard epfd >= 0 else { throw SocketError.failed("epoll_create1") }
-        wakeFD = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
-        guard wakeFD >= 0 else { throw SocketError.failed("eventfd") }
-        var ev = epoll_event()
-        ev.events = EPOLLIN.rawValue
-        ev.data.fd = wakeFD
-        epoll_ctl(epfd, EPOLL_CTL_ADD, wakeFD, &ev)
+        poller = try backend.make()
+        // pipe(2) and fcntl(2), not Linux's pipe2: the portable spelling.
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw SocketError.failed("pipe") }
+        for fd in ends {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        wakeFD = ends[0]
+        wakeWrite = ends[1]
+        poller.add(wakeFD, .readable)
     }
 
     deinit {
-        close(epfd)
+        poller.close()
         close(wakeFD)
+        close(wakeWrite)
         readBuffer.deallocate()
     }
 
@@ -72,22 +79,16 @@ package final class EventLoop: @unchecked Sendable {
 
     func register(_ fd: Int32, _ source: any EventSource, events: Readiness) {
         sources[fd] = source
-        var ev = epoll_event()
-        ev.events = events.rawValue
-        ev.data.fd = fd
-        epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev)
+        poller.add(fd, events)
     }
 
     func modify(_ fd: Int32, events: Readiness) {
-        var ev = epoll_event()
-        ev.events = events.rawValue
-        ev.data.fd = fd
-        epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &ev)
+        poller.modify(fd, events)
     }
 
     func unregister(_ fd: Int32) {
         sources[fd] = nil
-        epoll_ctl(epfd, EPOLL_CTL_DEL, fd, nil)
+        poller.remove(fd)
     }
 
     var registeredCount: Int { sources.count }
@@ -114,8 +115,9 @@ package final class EventLoop: @unchecked Sendable {
     /// Runs `task` on the loop thread. Safe from any thread.
     func execute(_ task: @escaping @Sendable () -> Void) {
         taskLock.withLock { tasks.append(task) }
-        var one: UInt64 = 1
-        _ = write(wakeFD, &one, 8)
+        // A full pipe already holds a wake-up the loop has not drained: nothing is lost.
+        var one: UInt8 = 1
+        _ = write(wakeWrite, &one, 1)
     }
 
     /// Asks the loop to return from `run` after its current iteration.
@@ -126,24 +128,24 @@ package final class EventLoop: @unchecked Sendable {
     // MARK: Running
 
     func run() {
-        let maxEvents = 256
-        var events = [epoll_event](repeating: epoll_event(), count: maxEvents)
+        var drain = [UInt8](repeating: 0, count: 64)
         while running {
             now = Self.monotonicNow()
             let wakeAt = timers.map(\.at).min().map { min($0, nextTick) } ?? nextTick
             let waitMs = wakeAt > now ? Int32(min(wakeAt.since(now) / 1_000_000 + 1, 1000)) : 0
-            let n = events.withUnsafeMutableBufferPointer { epoll_wait(epfd, $0.baseAddress, Int32(maxEvents), waitMs) }
-            now = Self.monotonicNow()
-            if n < 0 && errno != EINTR { break }
-            for i in 0..<max(0, Int(n)) {
-                let fd = events[i].data.fd
+            var woken = false
+            let waited = poller.wait(timeoutMs: waitMs) { fd, events in
                 if fd == wakeFD {
-                    var value: UInt64 = 0
-                    _ = read(wakeFD, &value, 8)
-                    runTasks()
+                    woken = true
                 } else if let source = sources[fd] {
-                    source.handle(events: Readiness(rawValue: events[i].events))
+                    source.handle(events: events)
                 }
+            }
+            now = Self.monotonicNow()
+            if !waited { break }
+            if woken {
+                while read(wakeFD, &drain, drain.count) > 0 {}
+                runTasks()
             }
             runDueTimers()
             if now >= nextTick {

@@ -71,8 +71,15 @@ public final class HTTPServer: @unchecked Sendable {
         }
 
         let tick = Self.tickInterval(configuration.timeouts)
+        let backend: ReadinessBackend
+        do {
+            backend = try ReadinessBackend.fromEnvironment()
+        } catch {
+            listenerFDs.joined().forEach { _ = close($0.0) }
+            throw error
+        }
         for (index, fds) in listenerFDs.enumerated() {
-            let loop = try EventLoop(index: index)
+            let loop = try EventLoop(index: index, backend: backend)
             loop.tickInterval = tick
             loop.accessLogFD = configuration.accessLogFD ?? (context.logger.enabled(.info) ? 2 : -1)
             loop.secretQueryParameters = Set(configuration.secretQueryParameters.map { $0.lowercased() })
