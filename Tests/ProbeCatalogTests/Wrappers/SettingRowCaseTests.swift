@@ -45,9 +45,17 @@ import Testing
                 out.append(Scenario(probes: posting, posted: posted, clock: nil))
             }
             let order = Catalog.standard.probes.map(\.id)
+            // A run that stops in a later step for the row's cause has not shown earlier what
+            // rules that cause out (a camera that opened rules out a missing camera usage
+            // description): such steps are posted as skipped, as an app that never reached them.
+            let contradicted: Set<ProbeID> = if case .known(let id) = row.cause, let known = SettingRowJudge.knownCauses[id] {
+                Set(known.ruledOutBy.map(\.probe))
+            } else { [] }
             for probe in stalled {
                 let cut = order.firstIndex(of: probe)!
-                let before = Run.healthy(platform).filter { (order.firstIndex(of: $0.probe) ?? .max) < cut }
+                let before = Run.healthy(platform).filter { (order.firstIndex(of: $0.probe) ?? .max) < cut }.map { result in
+                    contradicted.contains(result.probe) ? Run.result(result.probe, [:], status: .skipped) : result
+                }
                 let marker = Run.result(StepMarker.probe, [StepMarker.stepField: .string(probe.rawValue), StepMarker.stepAttemptField: 1])
                 out.append(Scenario(probes: [probe], posted: before + [marker], clock: Posted.stoppedClock))
             }
