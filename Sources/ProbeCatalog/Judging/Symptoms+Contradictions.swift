@@ -32,19 +32,24 @@ extension Symptom {
     /// WebView grant alone does not open it), on iOS the usage description is there.
     /// A cancel within `Diff.fastCancelMs` of the tap: no chooser was on screen, so none
     /// had a result to lose.
+    /// file.accept's cancel came with no change within `Diff.fastCancelMs` of the tap: sooner
+    /// than any chooser can appear.
+    @Sendable static func cancelledBeforeAChooser(_ r: ProbeResult) -> Bool {
+        r.bool("cancelFired") == true && r.bool("changeFired") != true && (r.number("waitedMs") ?? .infinity) < Diff.fastCancelMs
+    }
     static let noChooserShown: [Contradiction] = [
         Contradiction(.fileCancel, "file.cancel's chooser was cancelled sooner than one can appear: no chooser was shown, so none had a result to lose") { r in
             r.bool("cancelFired") == true && (r.number("cancelMs") ?? .infinity) < Diff.fastCancelMs
         },
         Contradiction(.fileAccept, "file.accept's chooser was cancelled sooner than one can appear: no chooser was shown, so none had a result to lose") { r in
-            r.bool("cancelFired") == true && r.bool("changeFired") != true && (r.number("waitedMs") ?? .infinity) < Diff.fastCancelMs
+            cancelledBeforeAChooser(r)
         },
     ]
     /// The same: no chooser opens for a file input in this WebView, so none could open a file
     /// list where the camera was asked for.
     static let noChooserOpens: [Contradiction] = [
         Contradiction(.fileAccept, "file.accept's chooser was cancelled sooner than one can appear: no chooser opens for a file input here, so none opened a file list instead of the camera") { r in
-            r.bool("cancelFired") == true && r.bool("changeFired") != true && (r.number("waitedMs") ?? .infinity) < Diff.fastCancelMs
+            cancelledBeforeAChooser(r)
         },
     ]
     static let cameraOpened: [Contradiction] = [

@@ -209,14 +209,14 @@ public enum WrapperCatalog {
 
     /// What the page gathers (Public/wrapper.js): every wrapper's globals and message handler
     /// names, each once, in `Wrapper` order.
-    public static var pageSignals: PageSignals {
+    public static let pageSignals: PageSignals = {
         func union(_ names: (WrapperSignalNames) -> [String]) -> [String] {
             var out: [String] = []
             for profile in all { for name in names(profile.detection) where !out.contains(name) { out.append(name) } }
             return out
         }
         return PageSignals(globals: union(\.globals), messageHandlers: union(\.messageHandlers))
-    }
+    }()
 
     public struct PageSignals: Sendable, Codable, Equatable {
         public let globals: [String]

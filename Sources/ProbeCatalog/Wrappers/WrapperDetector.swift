@@ -153,9 +153,8 @@ public enum WrapperDetector {
     /// wrappers adds one by default; an app that appends its wrapper's name (Capacitor's
     /// `appendUserAgent`, Cordova's `AppendUserAgent`, webview_flutter's `setUserAgent`) is
     /// matched on whole tokens, in `precedence` order.
-    static var userAgentTokens: [(String, Wrapper)] {
+    static let userAgentTokens: [(String, Wrapper)] =
         precedence.flatMap { wrapper in names(wrapper).userAgentTokens.map { ($0, wrapper) } }
-    }
 
     static func uaToken(_ ua: String) -> (Wrapper, String)? {
         let words = ua.split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "(" || $0 == ")" }).map { $0.split(separator: "/").first.map(String.init) ?? "" }

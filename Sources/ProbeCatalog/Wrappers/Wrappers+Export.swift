@@ -1,11 +1,6 @@
 /// The wrappers as `catalog --json` exports them under `wrappers`: each one's detection
 /// signals, versions, the short defaults the diagnosis reads, and the full settings table.
 struct WrapperExport: Encodable {
-    struct Signal: Encodable {
-        let signal: String
-        let confidence: String
-    }
-
     struct Setting: Encodable {
         let id: String
         let name: String
@@ -37,7 +32,7 @@ struct WrapperExport: Encodable {
     let families: [String]
     let minimumVersions: [String]
     let home: String
-    let detection: [Signal]
+    let detection: [WrapperSignalNames.Signal]
     /// The names the page looks for (docs/wrapper-data.md `detection`).
     let signalNames: WrapperSignalNames
     let defaults: [WrapperDefault]
@@ -49,7 +44,7 @@ struct WrapperExport: Encodable {
         families = profile.wrapper.families.map(\.rawValue)
         minimumVersions = profile.minimumVersions
         home = profile.home
-        detection = profile.detection.signals.map { Signal(signal: $0.signal, confidence: $0.confidence) }
+        detection = profile.detection.signals
         signalNames = profile.detection
         defaults = profile.defaults
         settings = profile.settings.map { row in

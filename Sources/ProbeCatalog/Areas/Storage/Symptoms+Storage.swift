@@ -119,8 +119,11 @@ extension Symptom {
             weigh: .conclusive("iOS")),
     ])
 
-    /// The wrappers whose own WebChromeClient implements onShowFileChooser (docs/wrappers.md).
-    static let answersChooser: Set<Wrapper> = [.reactNativeWebView, .capacitor, .cordova, .flutterInAppWebView, .maui]
+    /// True when the wrapper's own WebChromeClient answers file inputs: its Android
+    /// file-chooser default (its data file) does not fail file.accept by itself.
+    static func answersChooser(_ wrapper: Wrapper) -> Bool {
+        !WrapperCatalog.profile(wrapper).defaults(.fileChooser, family: .android).contains { $0.fails.contains(.fileAccept) }
+    }
 
     /// file.accept: the chooser never answered, or cancelled at once.
     static let fileNoChooser = Symptom(id: "file.no-chooser", probes: [.fileAccept, .fileCapture, .fileCancel], observation: "the file input got neither a file nor a cancel, or a cancel faster than a chooser can appear", causes: [
@@ -131,9 +134,9 @@ extension Symptom {
             ruledOutBy: chooserWorked,
             applies: { $0.family == .android && $0.platform.isAppWebView },
             weigh: { e in
-                // The wrappers that answer the chooser themselves (docs/wrappers.md); webview_flutter
+                // The wrappers that answer the chooser themselves (their data files); webview_flutter
                 // leaves it to the app (setOnShowFileSelector), like the platform's WebChromeClient.
-                if let wrapper = e.wrapper, answersChooser.contains(wrapper) {
+                if let wrapper = e.wrapper, answersChooser(wrapper) {
                     return .possible("no chooser answer on Android", against: "\(wrapper.rawValue) implements onShowFileChooser")
                 }
                 let against = e.lacksCancelEvent && e.cancelFired != true ? ["this engine has no cancel event, so a person's cancel looks the same"] : []
