@@ -5,7 +5,7 @@
 enum StandardProbes {
     typealias F = ObservedField
 
-    static let all: [Probe] = environment + hostReport + storage + network + media + camera + files + navigation + lifecycle + relaunch + confirmation
+    static let all: [Probe] = environment + hostReport + storage + network + media + camera + location + files + navigation + lifecycle + relaunch + confirmation
 
     /// Every failing observation the catalog models, area by area in page order.
     static let symptoms: [Symptom] = environmentSymptoms + storageSymptoms + networkSymptoms + cameraSymptoms + filesSymptoms + runSymptoms

@@ -82,6 +82,7 @@ extension ProbeResult {
     }
     func strings(_ field: String) -> [String]? { declared(field, .stringArray)?.arrayValue?.compactMap(\.stringValue) }
     func object(_ field: String) -> [String: JSONValue]? { declared(field, .object)?.objectValue }
+    func objects(_ field: String) -> [[String: JSONValue]]? { declared(field, .objectArray)?.arrayValue?.compactMap(\.objectValue) }
 
     /// For readers shared by several probes (`CauseEvidence`): the field where this probe
     /// declares it, else nil.

@@ -78,7 +78,7 @@ public protocol DeclaredDiagnosis: Sendable {
 
 extension Diagnosis {
     /// Every diagnosis the catalog declares (the `extension Diagnosis` of each `Areas/<Area>/<Area>.swift`).
-    public static let declared: [any DeclaredDiagnosis] = cameraDeclared + environmentDeclared + filesDeclared + mediaDeclared + navigationDeclared + networkDeclared + runDeclared + storageDeclared
+    public static let declared: [any DeclaredDiagnosis] = cameraDeclared + environmentDeclared + filesDeclared + locationDeclared + mediaDeclared + microphoneDeclared + navigationDeclared + networkDeclared + runDeclared + storageDeclared
 
     /// The declared diagnoses a probe can state.
     public static func declared(for probe: ProbeID) -> [any DeclaredDiagnosis] {

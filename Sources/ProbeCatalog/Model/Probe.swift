@@ -12,7 +12,7 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     }
 
     public enum Phase: String, Sendable, Codable, CaseIterable {
-        case environment, storage, network, media, camera, files, navigation, lifecycle, confirmation
+        case environment, storage, network, media, camera, location, files, navigation, lifecycle, confirmation
     }
 
     public let id: ProbeID

@@ -229,6 +229,7 @@ extension StandardProbes {
                 Threshold("grantWaitMs", ms: 10000, "The camera is already granted: each facingMode request answers within a few seconds, or is refused."),
             ],
             expectation: .init(.info, expected: "both cameras on phones")).evaluated(by: Diff.evaluateFacing),
+        resolution,
         Probe(
             id: .cameraReacquire, title: "Camera again",
             instructions: "Nothing to do; if a prompt appears again, note it.",
@@ -287,6 +288,7 @@ extension StandardProbes {
                 "audio granted → the host grants every requested resource (Android: grant(request.resources))",
                 "display capture granted under video-only → the video-only requirement set is broken",
                 ]),
+        microphone,
         Probe(
             id: .cameraForeignOrigin, title: "Camera from another origin",
             instructions: "Nothing to do.",
@@ -404,7 +406,7 @@ extension Diagnosis {
 
     /// Who granted the microphone, per platform: Android's grant(request.resources), the iOS
     /// media-capture decision (after a prompt: it answered .prompt and the person allowed it).
-    static let audioGranted = KnownDiagnosis("webview.camera-grant-everything", probes: [.cameraScope], .fact("PermissionRequest.grant(request.resources) grants whatever the page asked for", source: PlatformSource.androidPermissionRequest)) { (family: Platform.Family, afterPrompt: Bool) in
+    static let audioGranted = KnownDiagnosis("webview.camera-grant-everything", probes: [.cameraScope, .cameraMicrophone], .fact("PermissionRequest.grant(request.resources) grants whatever the page asked for", source: PlatformSource.androidPermissionRequest)) { (family: Platform.Family, afterPrompt: Bool) in
         let detail: String
         switch family {
         case .android:

@@ -1,0 +1,99 @@
+// The location probe: what navigator.geolocation answers inside the app: its name, its
+// declaration, the diagnoses it can state and how its result is judged, side by side. Which
+// setting of each wrapper decides the answer is in the wrappers' settings rows (area
+// `location`, docs/wrapper-data.md), which judge the finding; docs/adding-a-probe.md walks
+// adding a probe.
+
+/// The names of this area's probes, in page order.
+extension ProbeID {
+    public static let locationPosition = ProbeID(rawValue: "location.position")
+}
+
+extension StandardProbes {
+    static let geolocationOutcomes = ["granted", "denied", "unavailable", "timeout", "unsupported"]
+    static let geolocationPermissionStates = permissionStates + ["error"]
+
+    // MARK: location
+
+    static let location: [Probe] = [
+        Probe(
+            id: .locationPosition, title: "Location",
+            instructions: "If the app asks for your location, answer as your users would.",
+            kind: .auto, phase: .location,
+            checks: "navigator.geolocation.getCurrentPosition: granted, denied (with or without a prompt), unavailable or no answer, and the accuracy of a fix.",
+            observed: [
+                F("available", .boolean, "True when navigator.geolocation exists."),
+                F("outcome", .string, "granted (a position), denied (PERMISSION_DENIED), unavailable (POSITION_UNAVAILABLE), timeout (TIMEOUT, or no answer within the page's bound), unsupported (no navigator.geolocation).", values: geolocationOutcomes),
+                F("errorCode", .integer, "GeolocationPositionError.code: 1 PERMISSION_DENIED, 2 POSITION_UNAVAILABLE, 3 TIMEOUT (https://www.w3.org/TR/geolocation/#position_error_interface); null when the page's own bound ended the wait."),
+                F("errorMessage", .string, "GeolocationPositionError.message, the engine's words."),
+                F("elapsedMs", .number, "Milliseconds from the call to the answer (a denial under 250 ms had no prompt and no person in it)."),
+                F("accuracyM", .number, "coords.accuracy of the fix, in metres."),
+                F("permissionStateBefore", .string, "permissions.query({name:'geolocation'}) before the call.", values: geolocationPermissionStates),
+                F("permissionStateAfter", .string, "permissions.query({name:'geolocation'}) after the call.", values: geolocationPermissionStates),
+                F("promptShown", .boolean, "Whether a prompt appeared, when known (asked of the person); null when unknown."),
+            ],
+            healthy: .init(["available": true, "outcome": "granted", "elapsedMs": 900, "accuracyM": 35]),
+            thresholds: [
+                Threshold("positionMs", ms: 15000, "getCurrentPosition's own timeout: a first fix indoors takes seconds (https://www.w3.org/TR/geolocation/#timeout-attribute); it starts once permission is granted."),
+                Threshold("answerWaitMs", ms: 45000, "A person reads the prompt and answers it, then the fix comes: the page stops waiting after this."),
+                Threshold("answerWaitUnattendedMs", ms: 20000, "No person answers: a host's handler answers within milliseconds; one that never calls back leaves the request pending, which this bound turns into timeout."),
+            ],
+            expectation: .init(.info, expected: "what the app decides: a position after a prompt, or a refusal"),
+            remedy: nil).evaluated(
+                by: Diff.evaluateLocation,
+                concluding: [
+                "denied within 250 ms → the host answered for the person (geolocation off, no prompt handler, or no OS location permission)",
+                "no answer → the host never answered the page's request",
+                "unavailable → location services off, or no fix",
+                ]),
+    ]
+}
+
+extension Diagnosis {
+    static let locationDeniedAtOnce = KnownDiagnosis("location.denied-without-prompt", probes: [.locationPosition], .observation) { (elapsed: Int) in
+        "The location was refused in \(elapsed) ms, with no prompt and no person in it: the app answered for the user"
+    }
+    static let locationRefused = KnownDiagnosis("location.refused", probes: [.locationPosition], .observation) { (elapsed: Int) in
+        "The location was refused after \(elapsed) ms: a prompt answered with Deny, or a decision the app or the system remembered"
+    }
+    static let locationUnanswered = KnownDiagnosis("location.unanswered", probes: [.locationPosition], .observation) { (seconds: Int) in
+        "No answer to getCurrentPosition within \(seconds) s: a request nobody answered (a host that never calls its prompt back), or no fix"
+    }
+    static let locationUnavailable = KnownDiagnosis("location.unavailable", probes: [.locationPosition], .observation) {
+        "The position is unavailable: location services are off for the device or the app, or there was no fix"
+    }
+    static let locationMissing = KnownDiagnosis("location.api-missing", probes: [.locationPosition], .observation) {
+        "navigator.geolocation does not exist in this WebView"
+    }
+
+    static let locationDeclared: [any DeclaredDiagnosis] = [
+        locationDeniedAtOnce, locationRefused, locationUnanswered, locationUnavailable, locationMissing,
+    ]
+}
+
+extension Diff {
+    func evaluateLocation(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        guard let outcome = result.string("outcome") else { return Assessment(.unknown, "") }
+        let elapsed = result.number("elapsedMs")
+        let observed = outcome + (elapsed.map { " in \(Int($0)) ms" } ?? "")
+            + (result.number("accuracyM").map { ", accuracy \(Int($0)) m" } ?? "")
+        switch outcome {
+        case "granted":
+            return Assessment(.granted, observed)
+        case "denied":
+            let ms = elapsed ?? 0
+            if ms < Self.fastDenialMs {
+                return Assessment(.denied, observed, diagnosis: Diagnosis.locationDeniedAtOnce(Int(ms)), layer: .webView)
+            }
+            return Assessment(.denied, observed, diagnosis: Diagnosis.locationRefused(Int(ms)), layer: .userOrOS)
+        case "timeout":
+            return Assessment(.broken, observed, diagnosis: Diagnosis.locationUnanswered(Int((elapsed ?? 0) / 1000)), layer: .webView)
+        case "unavailable":
+            return Assessment(.broken, observed, diagnosis: Diagnosis.locationUnavailable(), layer: .userOrOS)
+        case "unsupported":
+            return Assessment(.broken, observed, diagnosis: Diagnosis.locationMissing(), layer: .webView)
+        default:
+            return Assessment(.unknown, "")
+        }
+    }
+}
