@@ -276,7 +276,7 @@ function limitOf(probe, name) {
 /* The later phases' probes load while the first steps run, so the first load stays within
    its budget (docs/performance.md); a step waits only if its file is still on the way.
    async = false keeps their order (https://html.spec.whatwg.org/#script-processing-model). */
-const LATER_PROBE_FILES = ['probes/media.js', 'probes/camera.js', 'probes/files.js', 'probes/navigation.js'];
+const LATER_PROBE_FILES = ['probes/media.js', 'probes/camera.js', 'probes/location.js', 'probes/files.js', 'probes/navigation.js'];
 /* And the end screen, needed last of all. */
 const LATER_FILES = LATER_PROBE_FILES.concat('end.js');
 function loadLater() {

@@ -1,5 +1,6 @@
 /* Phase camera: the API, the devices, the permission, the grant and its frames, both
-   cameras, asking again, asking for more than the camera, and asking from another origin. */
+   cameras, the sizes and frame rates, asking again, asking for more than the camera (and what
+   that microphone hears), and asking from another origin. */
 (() => {
 'use strict';
 const I = window.ProbeImpl, P = I.probes, result = I.result, info = I.info, skipped = I.skipped;
@@ -180,6 +181,57 @@ P['camera.facing'] = async (ctx) => {
   return info(o);
 };
 
+/* Frames the element presents in `span` ms once the first one came (at most `span` ms after
+   play()): requestVideoFrameCallback (Chrome 83, Safari 15.4), null where it is missing. A
+   small muted playsinline preview, never fullscreen. */
+async function deliveredFps(ctx, stream, span) {
+  const v = document.createElement('video');
+  if (!v.requestVideoFrameCallback) return null;
+  v.muted = v.autoplay = true;
+  ['playsinline', 'webkit-playsinline', 'muted', 'autoplay'].forEach((a) => v.setAttribute(a, ''));
+  v.className = 'probe-video';
+  v.srcObject = stream;
+  ctx.stage.appendChild(v);
+  try {
+    const p = v.play();
+    if (p) p.catch(() => {});
+  } catch (e) { /* counted as no frames */ }
+  await Promise.race([new Promise((presented) => v.requestVideoFrameCallback(() => presented())), I.sleep(span)]);
+  let frames = 0, counting = true;
+  const onFrame = () => { if (counting) { frames++; v.requestVideoFrameCallback(onFrame); } };
+  v.requestVideoFrameCallback(onFrame);
+  const t0 = I.now();
+  await I.sleep(span);
+  counting = false;
+  const fps = Math.round(frames * 10000 / Math.max(1, I.now() - t0)) / 10;
+  v.srcObject = null;
+  v.remove();
+  return fps;
+}
+
+/* The catalog's ladder (StandardProbes.resolutionLadder): VGA, HD, Full HD as `ideal`
+   constraints (https://w3c.github.io/mediacapture-main/#dfn-ideal), so the camera answers with
+   the nearest size it has instead of refusing. Information: which size is enough is the flow's. */
+const LADDER = ['640x480', '1280x720', '1920x1080'];
+P['camera.resolution'] = async (ctx) => {
+  if (!ctx.state.granted) return skipped('camera-not-granted');
+  releaseCamera(ctx);
+  const o = { ladder: [], maxWidth: null, maxHeight: null, maxFrameRate: null };
+  for (const requested of LADDER) {
+    const size = requested.split('x').map(Number);
+    const g = await gum({ video: { width: { ideal: size[0] }, height: { ideal: size[1] } } }, ctx.limit('grantWaitMs'));
+    const s = settings(g.stream) || {};
+    const step = { requested, outcome: g.outcome, width: s.width || null, height: s.height || null, frameRate: s.frameRate || null,
+      deliveredFps: null, errorName: g.errorName };
+    if (g.stream) step.deliveredFps = await deliveredFps(ctx, g.stream, ctx.limit('countMs'));
+    stopStream(g.stream);
+    o.ladder.push(step);
+    if (step.width && step.width > (o.maxWidth || 0)) Object.assign(o, { maxWidth: step.width, maxHeight: step.height });
+    if (step.frameRate && step.frameRate > (o.maxFrameRate || 0)) o.maxFrameRate = Math.round(step.frameRate * 100) / 100;
+  }
+  return info(o);
+};
+
 /* The same request again: a host that prompts every time shows as a slow grant or a
    second prompt. */
 P['camera.reacquire'] = async (ctx) => {
@@ -198,8 +250,12 @@ P['camera.reacquire'] = async (ctx) => {
 P['camera.scope'] = async (ctx) => {
   ctx.ui.panel('The page now asks for the microphone and to share the screen, to check that the app grants only the camera. ' +
     'A microphone or screen-share prompt here means the app passes on more than the camera: refuse it (tap Deny or Cancel).', []);
-  const limit = grantWait(ctx), audio = await gum({ audio: true }, limit);
-  stopStream(audio.stream);
+  const limit = grantWait(ctx), micBefore = await microphoneState(), audio = await gum({ audio: true }, limit);
+  /* camera.microphone measures this grant instead of asking a second time (one prompt, not
+     two): the answer stays in ctx.state, its stream open until that step stops it, or stopped
+     now when that step is not in the run. */
+  ctx.state.scopeAudio = I.pick(audio, ['outcome', 'errorName', 'errorMessage', 'elapsedMs', 'stream'], { permissionStateBefore: micBefore });
+  if (!runsStep(ctx, 'camera.microphone')) stopStream(audio.stream);
   const both = await gum({ video: true, audio: true }, limit);
   stopStream(both.stream);
   const tracks = (g) => g.stream ? g.stream.getAudioTracks().length : 0;
@@ -216,6 +272,90 @@ P['camera.scope'] = async (ctx) => {
     } catch (e) { o.displayOutcome = 'error'; o.displayErrorName = I.errName(e); }
   }
   return result(audio.outcome !== 'granted' && !o.audioTracks && o.displayOutcome !== 'granted', o);
+};
+
+/* permissions.query({name: 'microphone'}): missing in older WebKit, throws in older Firefox;
+   a state the catalog does not list reads as "unsupported" too. */
+async function microphoneState() {
+  try {
+    const s = (await I.within(navigator.permissions.query({ name: 'microphone' }), I.pageLimit('permissionQueryMs'), 'permissions.query')).state;
+    return ['granted', 'denied', 'prompt'].indexOf(s) >= 0 ? s : 'unsupported';
+  } catch (e) { return 'unsupported'; }
+}
+/* Whether a later step runs in this run (?probes= may leave it out). */
+const runsStep = (ctx, id) => !ctx.params.probes || ctx.params.probes.split(',').indexOf(id) >= 0;
+
+/* The catalog's noise floor (Diff.silentLevel, Areas/Camera/Microphone.swift): a live
+   microphone in a quiet room reads about -60 dBFS (0.001), a muted or dead input exact zeros. */
+const SILENT_LEVEL = 0.0005;
+/* Peak RMS of the input over `span` ms: a MediaStreamAudioSourceNode into an AnalyserNode
+   (https://webaudio.github.io/web-audio-api/#dom-analysernode-getfloattimedomaindata), read
+   twenty times. The analyser feeds a zero gain into the destination, so every engine pulls
+   audio through it and nothing is heard. A context that is missing, throws or stays
+   suspended (no user activation) measures nothing: level null, not a false silence. */
+async function inputLevel(stream, span) {
+  const track = stream.getAudioTracks()[0], AC = window.AudioContext || window.webkitAudioContext;
+  const o = { level: null, sampledMs: null, silent: null, muted: !!track.muted };
+  if (!AC) return o;
+  let ac = null;
+  try {
+    ac = new AC();
+    const analyser = ac.createAnalyser(), mute = ac.createGain();
+    analyser.fftSize = 2048;
+    mute.gain.value = 0;
+    ac.createMediaStreamSource(stream).connect(analyser);
+    analyser.connect(mute);
+    mute.connect(ac.destination);
+    if (ac.state !== 'running' && ac.resume) await I.within(ac.resume(), span, 'AudioContext.resume').catch(() => {});
+    if (ac.state === 'running') Object.assign(o, await sampleLevel(analyser, track, span));
+  } catch (e) { /* no Web Audio here: the level stays unmeasured */ }
+  try {
+    const closing = ac && ac.close && ac.close();
+    if (closing && closing.catch) closing.catch(() => {});
+  } catch (e) { /* already closed */ }
+  return o;
+}
+async function sampleLevel(analyser, track, span) {
+  const o = { muted: !!track.muted };
+  const f = new Float32Array(analyser.fftSize), b = new Uint8Array(analyser.fftSize), t0 = I.now(), rounds = 20;
+  let peak = 0;
+  for (let i = 0; i < rounds; i++) {
+    await I.sleep(span / rounds);
+    /* getFloatTimeDomainData is missing in Safari before 14.1: bytes centred on 128 there. */
+    if (analyser.getFloatTimeDomainData) analyser.getFloatTimeDomainData(f);
+    else { analyser.getByteTimeDomainData(b); b.forEach((x, j) => { f[j] = (x - 128) / 128; }); }
+    let sum = 0;
+    for (let j = 0; j < f.length; j++) sum += f[j] * f[j];
+    peak = Math.max(peak, Math.sqrt(sum / f.length));
+    if (track.muted) o.muted = true;
+  }
+  return Object.assign(o, { level: Math.round(peak * 1e6) / 1e6, sampledMs: Math.round(I.now() - t0), silent: peak < SILENT_LEVEL });
+}
+const audioSettings = (track) => {
+  const s = track.getSettings ? track.getSettings() : {};
+  return I.pick(s, ['sampleRate', 'channelCount', 'echoCancellation', 'noiseSuppression', 'autoGainControl'], {});
+};
+
+/* The microphone camera.scope was granted (via "scope"); its own {audio:true} request only
+   where that step did not run in this page (?probes=, a resumed run). A grant fails in an app's
+   WebView, which must grant only the camera; in a browser the server reads the person's
+   choice and the level. */
+P['camera.microphone'] = async (ctx) => {
+  const kept = ctx.state.scopeAudio, via = kept ? 'scope' : 'own';
+  ctx.state.scopeAudio = null;
+  const before = kept ? kept.permissionStateBefore : await microphoneState();
+  const g = kept || await gum({ audio: true }, grantWait(ctx)), s = g.stream;
+  ctx.atEnd(() => stopStream(s));
+  const track = s && s.getAudioTracks()[0];
+  const o = I.pick(g, ['outcome', 'errorName', 'errorMessage', 'elapsedMs'], { via, audioTracks: s ? s.getAudioTracks().length : 0,
+    level: null, sampledMs: null, silent: null, muted: null, settings: null, permissionStateBefore: before });
+  if (track) {
+    if (!ctx.unattended) ctx.ui.panel(ctx.probe.instructions, []);
+    o.settings = audioSettings(track);
+    Object.assign(o, await inputLevel(s, ctx.limit('sampleMs')));
+  }
+  stopStream(s);
+  return result(o.outcome !== 'granted', o);
 };
 
 /* A frame on the same host's other port, then on another host, asks for the camera with

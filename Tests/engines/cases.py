@@ -111,6 +111,18 @@ WORKING = ("env.script", "env.secureContext", "env.viewport", "storage.local", "
            "fetch.cors", "fetch.integrity", "xhr.sameOrigin", "media.autoplay", "media.inline",
            "file.accept", "file.cancel") + CAMERA_CHAIN
 
+# location.position is information on every platform (what the app decides), so it never
+# fails a case: its observed text and diagnosis are asserted instead. A host that grants the
+# location answers as an app configured for it would; what comes next is the engine's own
+# location provider, which none of these machines has (docs/engines.md): WebKitGTK asks
+# GeoClue over D-Bus and answers POSITION_UNAVAILABLE within milliseconds; QtWebEngine's Qt
+# Positioning source never delivers, so getCurrentPosition ends with its own TIMEOUT after
+# positionMs (15 s); the Chromium host overrides the position through DevTools, a fix.
+LOCATION_WEBKIT = {"location.position": "unavailable in"}
+LOCATION_QT = {"location.position": "timeout in 15"}
+# A host that denies the location at once: refused in milliseconds, no person in it.
+LOCATION_DENIED_AT_ONCE = {"location.position": "with no prompt and no person in it"}
+
 CAMERA_NOT_GRANTED = ("camera.frames", "camera.reacquire")  # skipped: the camera was not granted (camera-not-granted)
 
 # QtWebEngine's window is its whole screen and has no system bars, so as android-webview the
@@ -118,6 +130,13 @@ CAMERA_NOT_GRANTED = ("camera.frames", "camera.reacquire")  # skipped: the camer
 # bars, or one that hid them, gives. With no Android version to go by it is a note naming both.
 WORKING_QT = tuple(p for p in WORKING if p != "env.viewport")
 QT_VIEWPORT = {"env.viewport": "or the app hides the status and navigation bars (immersive mode)"}
+
+
+# camera.microphone measures the microphone camera.scope's {audio:true} request was granted:
+# a host that grants every requested resource fails both, the microphone as a consequence of
+# camera.scope (the finding's consequenceOf), with the same diagnosis.
+def microphone_granted(*phrases):
+    return Expect(diagnosis=("Audio was granted",) + phrases, layer="webview")
 
 
 def webkit(id, verdict, settings=None, fails=None, warns=None, foreign=True, **kw):
@@ -177,8 +196,12 @@ MAUI_HYBRID = "window.HybridWebView = {SendRawMessage: function () {}};"
 
 CASES = [
     # --- WebKitGTK, stand-in for WKWebView (ios-wkwebview) ---------------------------
-    webkit("webkit-correct", "not-ready", passes=WORKING, missing=OPERATOR,
+    webkit("webkit-correct", "not-ready", passes=WORKING + ("camera.scope", "camera.microphone"), missing=OPERATOR,
+           observed=LOCATION_WEBKIT,
            why="the correct WKWebView configuration; not-ready only through the WebKitGTK origin limitation"),
+    webkit("webkit-geolocation-denied", "not-ready", {"geolocation": "deny"}, missing=OPERATOR,
+           observed={"location.position": "denied in"}, diagnoses=LOCATION_DENIED_AT_ONCE,
+           why="the location refused by the app, not the person: information (location.denied-without-prompt), no failure"),
     webkit("webkit-javascript-off", "not-ready", {"javascript": "off"}, foreign=False,
            fails={"env.script": Expect(diagnosis=("JavaScript is off",), layer="webview", remedy="allowsContentJavaScript = true")},
            warns={"env.platform": None, "nav.windowOpen": None}),
@@ -199,7 +222,8 @@ CASES = [
            fails={"camera.getUserMedia": camera_denied_webview("requestMediaCapturePermissionFor", "requestMediaCapturePermissionFor")}),
     webkit("webkit-grants-every-resource", "not-ready", {"grant": "requested"},
            fails={"camera.scope": Expect(diagnosis=("Audio was granted", "grants without looking at the capture type"),
-                                         layer="webview", remedy="type == .camera")}),
+                                         layer="webview", remedy="type == .camera"),
+                  "camera.microphone": microphone_granted("grants without looking at the capture type")}),
     webkit("webkit-file-panel-never-answers", "not-ready", {"file_chooser": "ignore"},
            fails={"file.accept": Expect(diagnosis=("file panel never answered",), layer="webview", remedy="runOpenPanelWith"),
                   # The same unanswered panel: the cancel-then-pick step cannot open it again.
@@ -233,8 +257,17 @@ CASES = [
            why="the page never loads; the server names the refused certificate in the run and in `wait`"),
 
     # --- QtWebEngine, stand-in for Android WebView (android-webview) ------------------
-    qt("qt-correct", "ready", passes=WORKING_QT + ("camera.scope", "camera.foreignOrigin", "cookie.thirdParty"), missing=OPERATOR, diagnoses=QT_VIEWPORT,
+    qt("qt-correct", "ready", passes=WORKING_QT + ("camera.scope", "camera.microphone", "camera.foreignOrigin", "cookie.thirdParty"),
+       missing=OPERATOR, diagnoses=QT_VIEWPORT, observed=LOCATION_QT,
        screenshot="engine-correct.png", why="the correct Android configuration"),
+    qt("qt-geolocation-denied", "ready", {"geolocation": "deny"}, missing=OPERATOR,
+       observed={"location.position": "denied in"}, diagnoses=LOCATION_DENIED_AT_ONCE,
+       why="the location refused by the app, not the person: information (location.denied-without-prompt), no failure"),
+    # Android's default WebChromeClient.onGeolocationPermissionsShowPrompt does nothing: the
+    # request is never answered, and the page's own bound (answerWaitUnattendedMs) ends it.
+    qt("qt-geolocation-unanswered", "ready", {"geolocation": "ignore"}, missing=OPERATOR,
+       observed={"location.position": "timeout in 200"}, diagnoses={"location.position": "No answer to getCurrentPosition within 20 s"},
+       why="a geolocation request nobody answers: the page stops waiting after answerWaitUnattendedMs (errorCode null)"),
     # Blink rejects the certificate with a certificate_unknown alert, as Android's WebView does.
     qt("qt-ca-untrusted", "incomplete", {"trust": "none"}, warns={"env.platform": None}, refused="alert certificate_unknown"),
     qt("qt-javascript-off", "not-ready", {"javascript": "off"},
@@ -275,7 +308,8 @@ CASES = [
     qt("qt-grants-every-resource", "not-ready", {"grant": "requested"},
        fails={"camera.scope": Expect(diagnosis=("Audio was granted", "request.grant(request.resources)"),
                                      layer="webview", remedy="Never request.grant(request.resources)",
-                                     observed="{audio} granted")}),
+                                     observed="{audio} granted"),
+              "camera.microphone": microphone_granted("request.grant(request.resources)")}),
     # Android's default onShowFileChooser cancels every request, and Blink (Chrome 113+) fires
     # the input's cancel event for it a few ms after the tap: sooner than any person can see
     # a chooser (Diff.fastCancelMs), so the catalog names the missing chooser, in both steps.
@@ -298,14 +332,16 @@ CASES = [
                                                          "wrapper_script": CORDOVA_ANDROID},
        fails={"camera.foreignOrigin": Expect(diagnosis=("Cordova default, which this app did not override", "SystemWebChromeClient"),
                                              layer="webview", observed="other host: granted"),
-              "camera.scope": Expect(diagnosis=("SystemWebChromeClient",), layer="webview")},
+              "camera.scope": Expect(diagnosis=("SystemWebChromeClient",), layer="webview"),
+              "camera.microphone": microphone_granted()},
        wrapper="cordova", wrapper_fixes={"camera.foreignOrigin": "extends SystemWebChromeClient",
                                          "camera.scope": "extends SystemWebChromeClient"}),
     # Capacitor's BridgeWebChromeClient asks for CAMERA, then grants the same way.
     qt("qt-capacitor-default-chrome-client", "not-ready", {"media_handler": "all", "grant": "requested",
                                                            "wrapper_script": CAPACITOR_ANDROID},
        fails={"camera.foreignOrigin": Expect(diagnosis=("Capacitor default", "BridgeWebChromeClient"), layer="webview"),
-              "camera.scope": Expect(diagnosis=("BridgeWebChromeClient",), layer="webview")},
+              "camera.scope": Expect(diagnosis=("BridgeWebChromeClient",), layer="webview"),
+              "camera.microphone": microphone_granted()},
        wrapper="capacitor", wrapper_fixes={"camera.foreignOrigin": "BridgeWebChromeClient(capBridge)"}),
     # react-native-webview's Android chrome client grants any origin; its grant type is iOS-only,
     # so the fix is a patch of RNCWebChromeClient, not the prop.
@@ -342,7 +378,8 @@ CASES = [
     # person allows or refuses the camera is ready either way; the file steps pass (the
     # profile refuses screen sharing, as a person saying no would: see chromium_host.py).
     Case(id="chromium-camera-granted", engine="chromium", settings={"camera": "granted"}, verdict="ready",
-         observed={"camera.getUserMedia": "granted in", "camera.frames": "640×480", "camera.scope": "display capture error"},
+         observed={"camera.getUserMedia": "granted in", "camera.frames": "640×480", "camera.scope": "display capture error",
+                   "camera.resolution": "3 of 3 sizes granted", "location.position": "granted in"},
          passes=("env.script", "camera.api", "file.accept", "file.cancel"), missing=()),
     Case(id="chromium-camera-denied", engine="chromium", settings={"camera": "denied"}, verdict="ready",
          observed={"camera.getUserMedia": "failed with NotAllowedError", "camera.frames": "the camera was not granted"},

@@ -47,7 +47,7 @@ def host_command(case, url, ca, screenshot):
     s = case.settings
     if case.engine == "chromium":
         cmd = [sys.executable, os.path.join(HERE, "hosts", "chromium_host.py"), url, "--camera", s.get("camera", "granted"),
-               "--file", FIXTURE, "--trust-ca", ca, "--timeout", str(HOST_TIMEOUT)]
+               "--geolocation", s.get("geolocation", "granted"), "--file", FIXTURE, "--trust-ca", ca, "--timeout", str(HOST_TIMEOUT)]
         return cmd + (["--screenshot", screenshot] if screenshot else [])
     untrusted = s.get("trust") == "none"
     args = [url, "--file", FIXTURE, "--timeout", str(UNTRUSTED_TIMEOUT if untrusted else HOST_TIMEOUT)]

@@ -21,6 +21,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
 
 
+# The position the granted person's device reports: a city-block fix, as a phone's network
+# location gives indoors.
+FIX = {"latitude": 52.52, "longitude": 13.405, "accuracy": 35}
+
+
 def spki_pins(ca_pem, url):
     """SPKI hashes of the leaves that verified against the local CA: Chromium trusts those
     and nothing else (--ignore-certificate-errors-spki-list), the way a profile with the CA
@@ -38,6 +43,8 @@ def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("url")
     p.add_argument("--camera", choices=("granted", "denied"), default="granted")
+    p.add_argument("--geolocation", choices=("granted", "denied"), default="granted",
+                   help="the person's location answer: allowed (with a fixed position, as a device with a fix) or blocked")
     p.add_argument("--file", required=True)
     p.add_argument("--trust-ca", required=True)
     p.add_argument("--screenshot", default=None)
@@ -74,13 +81,26 @@ def main():
         os.makedirs(os.path.join(profile, "Default"))
         with open(os.path.join(profile, "Default", "Preferences"), "w") as f:
             json.dump({"profile": {"default_content_setting_values": {
-                "media_stream_camera": 1 if a.camera == "granted" else 2, "media_stream_mic": 2}},
+                "media_stream_camera": 1 if a.camera == "granted" else 2, "media_stream_mic": 2,
+                "geolocation": 1 if a.geolocation == "granted" else 2}},
                 "hardware": {"screen_capture_enabled": False}}, f)
         context = pw.chromium.launch_persistent_context(
             profile, executable_path=a.chromium, viewport={"width": 390, "height": 844},
             args=["--no-sandbox", "--use-fake-device-for-media-stream",
                   "--ignore-certificate-errors-spki-list=" + ",".join(pins)] + os.environ.get("CHROMIUM_EXTRA_FLAGS", "").split())
         page = context.new_page()
+        if a.geolocation == "granted":
+            # The person allowed the location (the stored "geolocation" setting above) and the
+            # device has a fix: DevTools' Emulation.setGeolocationOverride
+            # (https://chromedevtools.github.io/devtools-protocol/tot/Emulation/#method-setGeolocationOverride)
+            # on the page's own session. Not Playwright's set_geolocation: with it, once the
+            # second origin's frames (cookie.thirdParty, camera.foreignOrigin) had come and gone,
+            # the page got TIMEOUT, or UNAVAILABLE when it was set again (measured on Chromium
+            # 156); the page's own session keeps the fix through them. Headless
+            # Chromium has no fix of its own: allowed without the override, getCurrentPosition
+            # ends with its own TIMEOUT (code 3) after positionMs; with no stored answer it is
+            # denied at once (code 1, in 1-2 ms).
+            context.new_cdp_session(page).send("Emulation.setGeolocationOverride", FIX)
 
         def on_chooser(fc):
             answer = chooser.answer(farm.last_id)
@@ -88,7 +108,8 @@ def main():
             fc.set_files([a.file] if answer == "pick" else [])
 
         page.on("filechooser", on_chooser)
-        log("start", engine="Chromium", version=context.browser.version if context.browser else "?", camera=a.camera)
+        log("start", engine="Chromium", version=context.browser.version if context.browser else "?", camera=a.camera,
+            geolocation=a.geolocation)
         page.goto(a.url)
         deadline = time.monotonic() + a.timeout
         code, why = 2, f"no end of the page after {a.timeout} s"

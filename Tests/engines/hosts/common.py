@@ -69,6 +69,10 @@ def parse_settings(argv=None, engine=""):
     p.add_argument("--host-report", choices=("off", "on", "stale"), default="off",
                    help="answer the page's host report (docs/host-report.md): on reads the WebView's own settings, "
                         "stale reads another instance's (an app that reports the wrong WebView)")
+    p.add_argument("--geolocation", choices=("grant", "deny", "ignore"), default="grant",
+                   help="the app's geolocation callback: grant its own origin (Android: onGeolocationPermissionsShowPrompt "
+                        "invoking the callback with allow; iOS: location granted), deny at once, or take the request "
+                        "and never answer it")
     p.add_argument("--os-camera", choices=("authorized", "denied"), default="authorized",
                    help="the app's OS camera permission: denied refuses every camera request before the handler")
     p.add_argument("--trust-ca", default=None, metavar="CA_PEM", help="trust the server's local CA (else: no trust)")

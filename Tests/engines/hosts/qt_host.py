@@ -11,6 +11,7 @@ The Qt counterparts of the Android settings:
                                                         setAcceptThirdPartyCookies)
   media-capture handler permissionRequested, decided   (WebChromeClient.onPermissionRequest,
                         in the slot from origin()       request.origin, grant(resources))
+  geolocation           permissionRequested, Geolocation (onGeolocationPermissionsShowPrompt)
   file chooser          chooseFiles override           (onShowFileChooser)
   gesture for media     PlaybackRequiresUserGesture    (mediaPlaybackRequiresUserGesture)
   local CA              certificateError, accepted when the leaf is one the host verified
@@ -124,6 +125,7 @@ class Host:
         self.chooser = common.Chooser(a.file_chooser, a.file)
         self.finished = None
         self.code = 1
+        self.pending_permissions = []  # requests the host took and never answers (kept alive)
         self.trusted = set()
         if a.trust_ca:
             for host, certs in common.verified_leaf_certs(a.trust_ca, common.origins_of_run(a.url, a.trust_ca)).items():
@@ -194,6 +196,8 @@ class Host:
         kind = permission.permissionType()
         url = permission.origin()
         origin = (url.scheme(), url.host(), url.port({"https": 443, "http": 80}.get(url.scheme(), 0)))
+        if kind == P.Geolocation:
+            return self.on_geolocation(permission, origin)
         video = kind in (P.MediaVideoCapture, P.MediaAudioVideoCapture)
         audio = kind in (P.MediaAudioCapture, P.MediaAudioVideoCapture)
         mode = self.a.media_handler
@@ -216,6 +220,20 @@ class Host:
         self.log("permission", type=kind.name, video=video, audio=audio, origin=list(origin),
                  decision=("default-deny" if mode == "none" else "grant" if decision else "deny"))
         permission.grant() if decision else permission.deny()
+
+    def on_geolocation(self, permission, origin):
+        """Android's WebChromeClient.onGeolocationPermissionsShowPrompt(origin, callback): an app
+        that wants the page located invokes the callback with allow for its own origin
+        (https://developer.android.com/reference/android/webkit/WebChromeClient#onGeolocationPermissionsShowPrompt(java.lang.String,%20android.webkit.GeolocationPermissions.Callback));
+        `ignore` keeps the request and never answers it, as a prompt nobody calls back."""
+        mode = self.a.geolocation
+        if mode == "ignore":
+            self.pending_permissions.append(permission)
+            self.log("permission", type="Geolocation", origin=list(origin), decision="unanswered")
+            return
+        grant = mode == "grant" and common.app_decides("own-origin", origin, self.a.app_origin)
+        self.log("permission", type="Geolocation", origin=list(origin), decision="grant" if grant else "deny")
+        permission.grant() if grant else permission.deny()
 
     def host_report(self):
         """The report, read from the page's real settings (stale: the profile's, another

@@ -10,6 +10,7 @@ The WebKit counterparts of the iOS settings:
   DOM storage           Settings.enable-html5-local-storage (a data store that refuses storage)
   cookies               CookieManager accept policy     (WKHTTPCookieStore / data store policy)
   media-capture handler the permission-request signal   (requestMediaCapturePermissionFor)
+  geolocation           the permission-request signal, GeolocationPermissionRequest (location authorization)
   file chooser          the run-file-chooser signal     (runOpenPanelWith)
   gesture for media     media-playback-requires-user-gesture (mediaTypesRequiringUserActionForPlayback)
   inline playback       media-playback-allows-inline    (allowsInlineMediaPlayback)
@@ -129,6 +130,8 @@ class Host:
     # --- the app's callbacks -------------------------------------------------------
 
     def on_permission(self, view, request):
+        if isinstance(request, WebKit2.GeolocationPermissionRequest):
+            return self.on_geolocation(view, request)
         if not isinstance(request, WebKit2.UserMediaPermissionRequest):
             self.log("permission", kind=type(request).__name__, decision="deny")
             request.deny()
@@ -162,6 +165,22 @@ class Host:
             grant = False
         self.log("permission", video=video, audio=audio, origin=origin, origin_source=source,
                  decision="allow" if grant else "deny")
+        request.allow() if grant else request.deny()
+        return True
+
+    def on_geolocation(self, view, request):
+        """iOS asks the app's location authorization (NSLocationWhenInUseUsageDescription,
+        https://developer.apple.com/documentation/bundleresources/information-property-list/nslocationwheninuseusagedescription)
+        and, from iOS 15, the WKUIDelegate's requestGeolocationPermissionFor; the host's answer is
+        both: allow, deny at once, or take the request and never answer it. The request carries
+        no origin (as the media request): the page's URI stands for it."""
+        mode = self.a.geolocation
+        if mode == "ignore":
+            self.pending_requests.append(request)
+            self.log("permission", kind="GeolocationPermissionRequest", decision="unanswered")
+            return True
+        grant = mode == "grant" and common.app_decides("own-origin", common.origin_of(view.get_uri()), self.a.app_origin)
+        self.log("permission", kind="GeolocationPermissionRequest", decision="allow" if grant else "deny")
         request.allow() if grant else request.deny()
         return True
 
