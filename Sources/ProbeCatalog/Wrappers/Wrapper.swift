@@ -240,7 +240,11 @@ public enum WrapperCatalog {
 /// same knowledge; these rows are the full table (docs/wrappers.md, `catalog --json`).
 public struct WrapperSettingRow: Sendable, Equatable {
     public enum Area: String, Sendable, Codable, CaseIterable {
-        case media, camera, files
+        case media, camera
+        /// What decides navigator.geolocation's answer: the prompt callback, the setting, the
+        /// OS permission and its usage text.
+        case location
+        case files
         case storage = "cookies-storage"
         case network, navigation, viewport
         /// The WebView's own processes and the app around them: what ends a run mid-way.
@@ -252,6 +256,7 @@ public struct WrapperSettingRow: Sendable, Equatable {
             switch self {
             case .media: return "Media"
             case .camera: return "Camera"
+            case .location: return "Location"
             case .files: return "Files"
             case .storage: return "Cookies and storage"
             case .network: return "Network"

@@ -47,6 +47,7 @@ public enum RunReportPage {
         summary(&h, document)
         findings(&h, document, catalog: catalog)
         device(&h, document)
+        CameraModes(document)?.html(&h)
         checklist(&h, diff.coverage, platform: diff.platform.platform, wrapper: diff.platform.wrapperDetection?.wrapper)
         probes(&h, document, catalog: catalog)
         uploadsSection(&h, document.uploads)

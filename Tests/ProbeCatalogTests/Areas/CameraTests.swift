@@ -15,8 +15,10 @@ extension Expected {
         .init("camera.getUserMedia", "RRRRRRI", .tap, blocksFlow: true),
         .init("camera.frames", "RRRRRRI", blocksFlow: true),
         .init("camera.facing", "IIIIIII"),
+        .init("camera.resolution", "IIIIIII"),
         .init("camera.reacquire", "RIRIRRI"),
         .init("camera.scope", "SISISSI"),
+        .init("camera.microphone", "SISISSI"),
         .init("camera.foreignOrigin", "SISISSI"),
     ]
 }
@@ -113,6 +115,41 @@ extension Expected {
         #expect(android.diagnosis?.contains("grant(request.resources)") == true)
         #expect(android.remedy?.androidKotlin?.contains("RESOURCE_VIDEO_CAPTURE") == true)
         #expect(Run.finding(.iosWKWebView, result).diagnosis?.contains("capture type") == true)
+    }
+
+    @Test func AMicrophoneTheAppGranted_FailsWithTheGrantEverythingCause_AndFoldsUnderTheScopeStep() {
+        let microphone = Run.result("camera.microphone", ["outcome": "granted", "via": "scope", "audioTracks": 1, "level": 0.02, "elapsedMs": 20])
+        let scope = Run.result("camera.scope", ["audioOutcome": "granted", "videoAudioOutcome": "granted", "audioTracks": 1, "elapsedMs": 20])
+        let alone = Run.finding(.androidWebView, microphone)
+        #expect(alone.verdict == .fail)
+        #expect(alone.diagnosis?.contains("grants every requested resource") == true)
+        #expect(alone.observed.contains("-34 dBFS"))
+        let report = Run.report(.androidWebView, [microphone, scope])
+        #expect(report.findings.first { $0.probe == "camera.microphone" }?.consequenceOf == "camera.scope")
+    }
+
+    @Test func AMicrophoneRefused_PassesInAnApp_AndIsThePersonsChoiceInABrowser() {
+        let refused = Run.result("camera.microphone", ["outcome": "error", "errorName": "NotAllowedError", "via": "scope", "audioTracks": 0, "elapsedMs": 20])
+        #expect(Run.finding(.androidWebView, refused).verdict == .pass)
+        #expect(Run.finding(.iosSafari, refused).verdict == .info)
+    }
+
+    @Test func ASilentMicrophoneInABrowser_IsSaid() {
+        let silent = Run.result("camera.microphone", ["outcome": "granted", "via": "own", "audioTracks": 1, "level": 0, "silent": true, "muted": true, "elapsedMs": 900])
+        let finding = Run.finding(.androidChrome, silent)
+        #expect(finding.diagnosis?.contains("muted") == true)
+        #expect(finding.observed.contains("silence"))
+    }
+
+    @Test func TheCameraResolutions_AreReportedAsTheLargestGranted() {
+        let ladder: JSONValue = .array([
+            .object(["requested": "640x480", "outcome": "granted", "width": 640, "height": 480, "frameRate": 30]),
+            .object(["requested": "1920x1080", "outcome": "error", "errorName": "OverconstrainedError"]),
+        ])
+        let result = Run.result("camera.resolution", ["ladder": ladder, "maxWidth": 640, "maxHeight": 480, "maxFrameRate": 30])
+        let finding = Run.finding(.androidWebView, result)
+        #expect(finding.verdict == .info)
+        #expect(finding.observed == "up to 640×480 at up to 30 fps; 1 of 2 sizes granted")
     }
 
     @Test func VideoAudioResolvedWithVideoOnly_IsTheCorrectGrantNotAnAudioOne() {

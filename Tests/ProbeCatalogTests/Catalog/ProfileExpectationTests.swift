@@ -25,7 +25,7 @@ struct Expected {
         self.blocksFlow = blocksFlow
     }
 
-    static let all: [Expected] = environment + run + storage + network + camera + files
+    static let all: [Expected] = environment + run + storage + network + camera + location + files
     static func of(_ probe: ProbeID) -> Expected? { all.first { $0.probe == probe } }
 }
 

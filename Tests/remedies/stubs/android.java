@@ -25,6 +25,8 @@ public final class Manifest {
     public static final class permission {
         public static final String CAMERA = "android.permission.CAMERA";
         public static final String RECORD_AUDIO = "android.permission.RECORD_AUDIO";
+        public static final String ACCESS_FINE_LOCATION = "android.permission.ACCESS_FINE_LOCATION";
+        public static final String ACCESS_COARSE_LOCATION = "android.permission.ACCESS_COARSE_LOCATION";
         public static final String READ_MEDIA_IMAGES = "android.permission.READ_MEDIA_IMAGES";
         public static final String READ_EXTERNAL_STORAGE = "android.permission.READ_EXTERNAL_STORAGE";
     }
@@ -163,6 +165,7 @@ public abstract class PermissionRequest {
 // FILE: android/webkit/WebSettings.java
 package android.webkit;
 public abstract class WebSettings {
+    public abstract void setGeolocationEnabled(boolean flag);
     public static final int MIXED_CONTENT_ALWAYS_ALLOW = 0;
     public static final int MIXED_CONTENT_NEVER_ALLOW = 1;
     public static final int MIXED_CONTENT_COMPATIBILITY_MODE = 2;
@@ -220,10 +223,17 @@ package android.webkit;
 @java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
 @java.lang.annotation.Target(java.lang.annotation.ElementType.METHOD)
 public @interface JavascriptInterface {}
+// FILE: android/webkit/GeolocationPermissions.java
+package android.webkit;
+public class GeolocationPermissions {
+    public interface Callback { void invoke(String origin, boolean allow, boolean retain); }
+}
 // FILE: android/webkit/WebChromeClient.java
 package android.webkit;
 public class WebChromeClient {
     public void onPermissionRequest(PermissionRequest request) {}
+    public void onGeolocationPermissionsShowPrompt(String origin, GeolocationPermissions.Callback callback) {}
+    public void onGeolocationPermissionsHidePrompt() {}
     public boolean onShowFileChooser(WebView webView, ValueCallback<android.net.Uri[]> filePathCallback, FileChooserParams fileChooserParams) { return false; }
     public abstract static class FileChooserParams {
         public static final int MODE_OPEN = 0;

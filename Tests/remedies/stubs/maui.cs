@@ -65,8 +65,12 @@ namespace Android.Webkit {
         public void EvaluateJavascript(string script, IValueCallback resultCallback) {}
         public static Android.Content.PM.PackageInfo CurrentWebViewPackage => null;
     }
+    public class GeolocationPermissions : Java.Lang.Object {
+        public interface ICallback { void Invoke(string origin, bool allow, bool retain); }
+    }
     public class WebChromeClient : Java.Lang.Object {
         public virtual void OnPermissionRequest(PermissionRequest request) {}
+        public virtual void OnGeolocationPermissionsShowPrompt(string origin, GeolocationPermissions.ICallback callback) {}
         public abstract class FileChooserParams : Java.Lang.Object {}
     }
     public class CookieManager {

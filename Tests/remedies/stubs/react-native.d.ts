@@ -45,6 +45,7 @@ declare module 'react-native-webview' {
     style?: { flex?: number };
     javaScriptEnabled?: boolean;
     domStorageEnabled?: boolean;
+    geolocationEnabled?: boolean;
     sharedCookiesEnabled?: boolean;
     thirdPartyCookiesEnabled?: boolean;
     incognito?: boolean;

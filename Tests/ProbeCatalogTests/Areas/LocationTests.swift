@@ -1,0 +1,48 @@
+import Testing
+@testable import ProbeCatalog
+
+// Location: what docs/requirements.md expects of the step (information: an identity flow does
+// not need the position, the report says what the app's users get), and the causes the
+// settings rows name for each answer.
+
+extension Expected {
+    static let location: [Expected] = [
+        .init("location.position", "IIIIIII"),
+    ]
+}
+
+@Suite struct LocationDiagnosisTests {
+    static func denied(inMs elapsed: Double, code: Int = 1) -> ProbeResult {
+        Run.result("location.position", ["available": true, "outcome": "denied", "errorCode": .number(Double(code)), "elapsedMs": .number(elapsed)], status: .fail)
+    }
+
+    @Test func ADenialWithinAQuarterSecond_IsTheAppAnsweringForThePerson_WithTheSettingsThatDoIt() {
+        let finding = Run.finding(.androidWebView, Self.denied(inMs: 12))
+        #expect(finding.verdict == .info)
+        #expect(finding.diagnosis?.contains("answered for the user") == true)
+        let named = finding.causes.map(\.summary).joined(separator: "\n")
+        #expect(named.contains("setGeolocationEnabled"), "\(named)")
+    }
+
+    @Test func ASlowDenial_IsAPromptAnswered_NotTheAppsSetting() {
+        let finding = Run.finding(.androidWebView, Self.denied(inMs: 4000))
+        #expect(finding.diagnosis?.contains("a prompt answered with Deny") == true)
+        #expect(!finding.causes.map(\.summary).joined().contains("setGeolocationEnabled"))
+    }
+
+    @Test func NoAnswerOnAndroid_NamesTheMissingPromptCallback() {
+        let result = Run.result("location.position", ["available": true, "outcome": "timeout", "elapsedMs": 20000], status: .fail)
+        let finding = Run.finding(.androidWebView, result)
+        #expect(finding.diagnosis?.contains("No answer") == true)
+        let named = finding.causes.map(\.summary).joined(separator: "\n")
+        #expect(named.contains("onGeolocationPermissionsShowPrompt"), "\(named)")
+    }
+
+    @Test func APosition_IsReportedWithItsAccuracy() {
+        let result = Run.result("location.position", ["available": true, "outcome": "granted", "elapsedMs": 900, "accuracyM": 35], status: .pass)
+        let finding = Run.finding(.iosWKWebView, result)
+        #expect(finding.verdict == .info)
+        #expect(finding.observed == "granted in 900 ms, accuracy 35 m")
+        #expect(finding.causes.isEmpty)
+    }
+}
