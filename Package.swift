@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // probe-server: a self-hosted WebView capability prober.
-// No Swift package dependencies: C libraries come from Debian through systemLibrary targets.
+// No Swift package dependencies: C libraries come from Debian (apt) or Homebrew (brew, a
+// macOS build: docs/macos.md) through systemLibrary targets.
 import PackageDescription
 #if os(Linux)
 import Glibc
@@ -39,23 +40,27 @@ let package = Package(
         .library(name: "ProbeEngines", targets: ["ProbeEngines"]),
     ],
     targets: [
-        // epoll, eventfd and friends are not exported by Glibc's Swift module.
+        // epoll, eventfd and friends are not exported by Glibc's Swift module. Linux only:
+        // a Darwin build waits with poll(2) (Loop/ReadinessPoller.swift).
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+        // Homebrew's openssl@3, sqlite and zlib are keg-only: pkg-config finds them through
+        // PKG_CONFIG_PATH (docs/macos.md).
         .systemLibrary(
             name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl",
-            providers: [.apt(["libssl-dev"])]),
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]),
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // The team instance's shared store (PostgreSQL); SQLite stays the embedded default.
         // Its header only: libpq is loaded with dlopen on first use (ProbeStore/LibPQ.swift),
-        // so no pkg-config here (it would link -lpq into every start).
+        // so no pkg-config here (it would link -lpq into every start); a macOS build names
+        // Homebrew's header folder with -Xcc -I (docs/macos.md).
         .systemLibrary(
             name: "CPostgres", path: "Sources/CPostgres",
-            providers: [.apt(["libpq-dev"])]),
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]),
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
         // The product's knowledge: probes, platforms, profiles, diff. Pure: no I/O. What was
         // read in each wrapper's source is a data file embedded in the code (no file at run time).
@@ -68,7 +73,8 @@ let package = Package(
         // Sockets, the event loop, TLS, HTTP/1.1, routing and static files: a web server that
         // knows nothing of runs or probes.
         .target(
-            name: "ProbeHTTP", dependencies: ["CEpoll", "COpenSSL", "CZlib"],
+            name: "ProbeHTTP",
+            dependencies: [.target(name: "CEpoll", condition: .when(platforms: [.linux])), "COpenSSL", "CZlib"],
             path: "Sources/ProbeHTTP"),
         // Where runs and results are kept: SQLite (embedded) and PostgreSQL (a team instance),
         // their migrations and quotas.
@@ -98,7 +104,9 @@ let package = Package(
             name: "ProbeCatalogTests", dependencies: ["ProbeCatalog", "TestSupport"],
             path: "Tests/ProbeCatalogTests", resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "ProbeServerTests", dependencies: ["ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeClient", "ProbeCatalog", "ProbeEngines", "CEpoll", "probe-server", "TestSupport"],
+            name: "ProbeServerTests",
+            dependencies: ["ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeClient", "ProbeCatalog", "ProbeEngines",
+                           .target(name: "CEpoll", condition: .when(platforms: [.linux])), "probe-server", "TestSupport"],
             path: "Tests/ProbeServerTests"),
     ],
     swiftLanguageModes: [.v6]

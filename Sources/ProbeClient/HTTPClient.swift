@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 import ProbeHTTP
@@ -109,7 +111,7 @@ public final class HTTPClient: @unchecked Sendable {
     private func connect(deadline: Date, seconds: Double) throws(HTTPClientError) -> ClientConnection {
         let name = server.description
         var hints = addrinfo()
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = Socket.streamType
         hints.ai_family = AF_UNSPEC
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(server.host, String(server.port), &hints, &list)
@@ -122,20 +124,20 @@ public final class HTTPClient: @unchecked Sendable {
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let info = entry {
             entry = info.pointee.ai_next
-            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.pointee.ai_protocol)
+            let fd = Socket.stream(family: info.pointee.ai_family, protocol: info.pointee.ai_protocol, nonBlocking: false)
             guard fd >= 0 else { continue }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             var yes: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-            let rc = Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen)
+            let rc = LibC.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen)
             if rc != 0 && errno != EINPROGRESS {
                 lastError = String(cString: strerror(errno))
-                Glibc.close(fd)
+                LibC.close(fd)
                 continue
             }
             if rc != 0 {
                 guard ClientConnection.wait(fd, for: Int16(POLLOUT), until: deadline) else {
-                    Glibc.close(fd)
+                    LibC.close(fd)
                     throw .timedOut(server: name, seconds: seconds, during: "connecting")
                 }
                 var soError: Int32 = 0
@@ -143,7 +145,7 @@ public final class HTTPClient: @unchecked Sendable {
                 getsockopt(fd, SOL_SOCKET, SO_ERROR, &soError, &length)
                 if soError != 0 {
                     lastError = String(cString: strerror(soError))
-                    Glibc.close(fd)
+                    LibC.close(fd)
                     continue
                 }
             }
@@ -161,7 +163,7 @@ public final class HTTPClient: @unchecked Sendable {
             session = try TLSClientSession(context: tlsContext, fileDescriptor: fd, host: server.host,
                                            hostIsIPAddress: server.hostIsIPAddress)
         } catch {
-            Glibc.close(fd)
+            LibC.close(fd)
             throw error
         }
         let connection = ClientConnection(fd: fd, transport: session, server: server.description, timeout: seconds)
@@ -206,7 +208,7 @@ final class ClientConnection {
         guard !isClosed else { return }
         isClosed = true
         transport.shutdown()
-        Glibc.close(fd)
+        LibC.close(fd)
     }
 
     /// Repeats `step` until it returns something other than `wantRead`/`wantWrite`, waiting

@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
-import ProbeHTTP
+#elseif canImport(Darwin)
+import Darwin
 #endif
+import ProbeHTTP
 
 /// Where the CLI finds a server: `http://HOST[:PORT][/BASE]` or `https://…`.
 public struct ServerURL: Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 
@@ -9,7 +11,9 @@ struct TrialOwner: Equatable {
     static let fileName = "owner"
 
     let pid: pid_t
-    /// Field 22 of /proc/PID/stat, in clock ticks since boot (proc(5)).
+    /// Field 22 of /proc/PID/stat, in clock ticks since boot (proc(5)); on Darwin the
+    /// process's start in microseconds since the epoch (sysctl(3) KERN_PROC_PID). Only ever
+    /// compared on the machine that wrote it.
     let startTime: UInt64
 
     var text: String { "\(pid) \(startTime)\n" }
@@ -31,11 +35,23 @@ struct TrialOwner: Equatable {
 
     /// The start time of `pid`, nil when no such process exists.
     static func startTime(of pid: pid_t) -> UInt64? {
+        #if !os(Linux)
+        // No /proc on Darwin: the kernel's process record (sysctl(3), <sys/sysctl.h>), whose
+        // length is 0 when no such process exists. p_starttime is a macro for this field
+        // (<sys/proc.h>), and macros are not imported into Swift.
+        var info = kinfo_proc()
+        var length = MemoryLayout<kinfo_proc>.stride
+        var name: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_PID, pid]
+        guard sysctl(&name, UInt32(name.count), &info, &length, nil, 0) == 0, length > 0 else { return nil }
+        let start = info.kp_proc.p_un.__p_starttime
+        return UInt64(start.tv_sec) * 1_000_000 + UInt64(start.tv_usec)
+        #else
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let end = stat.lastIndex(of: ")") else { return nil }
         // After the command name in parentheses (which may hold spaces): field 3 onwards.
         let fields = stat[stat.index(after: end)...].split(separator: " ")
         return fields.count > 19 ? UInt64(fields[19]) : nil
+        #endif
     }
 
     var isAlive: Bool { Self.startTime(of: pid) == startTime }

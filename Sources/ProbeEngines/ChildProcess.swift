@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 
@@ -33,7 +35,12 @@ final class ChildProcess {
                                   output: output, ownProcessGroup: ownProcessGroup, user: user, descriptors: descriptors).pid
             return
         }
+        // An opaque pointer in Darwin's <spawn.h>, a struct in glibc's: both start empty here.
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if let output {
@@ -42,7 +49,11 @@ final class ChildProcess {
         }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
 
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t? = nil
+        #else
         var attributes = posix_spawnattr_t()
+        #endif
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var flags = Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
@@ -76,10 +87,10 @@ final class ChildProcess {
     var hasExited: Int32? {
         if let exitStatus { return exitStatus }
         var info = siginfo_t()
-        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid else {
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info.childPID == pid else {
             return nil
         }
-        let code = info._sifields._sigchld.si_status
+        let code = info.childStatus
         return info.si_code == CLD_EXITED ? code : 128 + code
     }
 
@@ -137,5 +148,25 @@ final class ChildProcess {
             if access(candidate, X_OK) == 0 { return candidate }
         }
         return nil
+    }
+}
+
+extension siginfo_t {
+    /// The child that `waitid` reported, and its exit status or signal (waitid(2)): a union
+    /// member in glibc's <bits/types/siginfo_t.h>, plain fields in Darwin's <sys/signal.h>.
+    var childPID: pid_t {
+        #if canImport(Glibc)
+        _sifields._sigchld.si_pid
+        #else
+        si_pid
+        #endif
+    }
+
+    var childStatus: Int32 {
+        #if canImport(Glibc)
+        _sifields._sigchld.si_status
+        #else
+        si_status
+        #endif
     }
 }

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 
@@ -33,7 +35,7 @@ final class DevToolsPipe: @unchecked Sendable {
         var fromBrowser: [Int32] = [-1, -1]
         guard pipe(&toBrowser) == 0 else { throw Failure(description: "pipe: \(String(cString: strerror(errno)))") }
         guard pipe(&fromBrowser) == 0 else {
-            toBrowser.forEach { _ = Glibc.close($0) }
+            toBrowser.forEach { _ = closeDescriptor($0) }
             throw Failure(description: "pipe: \(String(cString: strerror(errno)))")
         }
         for fd in toBrowser + fromBrowser { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -50,7 +52,7 @@ final class DevToolsPipe: @unchecked Sendable {
 
     /// After the browser started: its ends are its own, and the replies end at its exit.
     func browserStarted() {
-        browserEnds.forEach { _ = Glibc.close($0) }
+        browserEnds.forEach { _ = closeDescriptor($0) }
         browserEnds = []
     }
 
@@ -95,10 +97,14 @@ final class DevToolsPipe: @unchecked Sendable {
     /// Closing the commands' end tells Chromium to quit (it reads end of file).
     func close() {
         lock.withLock {
-            for fd in [commands, replies] + browserEnds where fd >= 0 { _ = Glibc.close(fd) }
+            for fd in [commands, replies] + browserEnds where fd >= 0 { _ = closeDescriptor(fd) }
             commands = -1
             replies = -1
             browserEnds = []
         }
     }
 }
+
+/// close(2), which the pipe's own `close()` hides inside the class (the qualified spelling
+/// differs: `Glibc.close`, `Darwin.close`).
+private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 
@@ -20,6 +22,13 @@ public struct EngineLauncher {
     /// page's /api/config); `say` prints what is installed on the way.
     public static func prepare(_ engine: TrialEngine, misconfiguration: Misconfiguration?, checkoutRoots: [String],
                                farmTaps: [FarmButton], say: (String) -> Void) throws -> EngineLauncher {
+        #if !os(Linux)
+        // The engines stand on Linux: the hosts on Debian's packages and xvfb-run, Chromium
+        // on a forked start for its DevTools pipe and account (`ForkedStart`). Linux-only
+        // for now (docs/macos.md).
+        throw EngineFailure(.unavailable, "--engine \(engine.rawValue) runs on Linux only for now: run `probe-server try` "
+            + "in the container (docs/container.md), or open the page on a device (docs/getting-started.md)")
+        #else
         switch engine {
         case .chromium:
             return EngineLauncher(kind: .chromium(binary: try ChromiumBinary.findOrInstall(say: say), change: misconfiguration?.chromium,
@@ -29,6 +38,7 @@ public struct EngineLauncher {
             try host.ensureDependencies(say: say)
             return EngineLauncher(kind: .host(host, misconfiguration))
         }
+        #endif
     }
 
     public func pageQuery(platform: String) -> String {

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 
@@ -27,6 +29,13 @@ struct ForkedStart {
         guard let path = executable.contains("/") ? executable : ChildProcess.onPath(executable) else {
             throw ChildProcess.SpawnError(description: "cannot start \(executable): not found on PATH")
         }
+        #if !canImport(Glibc)
+        // Swift's Darwin module marks fork() unavailable ("Please use threads or
+        // posix_spawn*()", stdlib/public/Platform/Platform.swift): the engines that need this
+        // start (Chromium's DevTools pipe, a separate browser account) are Linux-only for now
+        // (docs/macos.md).
+        throw ChildProcess.SpawnError(description: "cannot start \(path) with the DevTools pipe or as another user: that is Linux-only for now; run `probe-server try` in the container (docs/container.md)")
+        #else
         var opened: [Int32] = []
         defer { opened.forEach { _ = Glibc.close($0) } }
         func keep(_ fd: Int32, _ what: String) throws -> Int32 {
@@ -111,5 +120,6 @@ struct ForkedStart {
             throw ChildProcess.SpawnError(description: "cannot start \(executable) \(step): \(String(cString: strerror(code)))")
         }
         pid = child
+        #endif
     }
 }

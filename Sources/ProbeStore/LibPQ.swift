@@ -1,6 +1,8 @@
 import CPostgres
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// libpq, PostgreSQL's client library, loaded when a PostgreSQL store first connects
@@ -13,13 +15,37 @@ import Glibc
 ///
 /// Immutable after `load`; the functions are libpq's, thread-safe on distinct connections.
 struct LibPQ: @unchecked Sendable {
+    #if os(Linux)
     /// The library's soname in Debian's libpq5 (and every other distribution's).
     static let soname = "libpq.so.5"
     /// The Debian package that installs it.
     static let package = "libpq5"
+    /// What installs it, in the message when it is missing.
+    static let install = "install Debian's package \(package) (apt-get install \(package))"
+    /// Where to look when dlopen does not find `soname` by name: nowhere else.
+    static let kegPaths: [String] = []
+    #else
+    /// Its install name on macOS (Homebrew's libpq formula, like PostgreSQL's own build).
+    static let soname = "libpq.5.dylib"
+    /// The Homebrew formula that installs it.
+    static let package = "libpq"
+    static let install = "install Homebrew's formula \(package) (brew install \(package))"
+    /// Homebrew's libpq is keg-only: not linked into a folder dyld searches by name
+    /// (DYLD_FALLBACK_LIBRARY_PATH, dlopen(3)), so its keg is tried next, on Apple silicon
+    /// (/opt/homebrew) and on Intel (/usr/local).
+    static let kegPaths = ["/opt/homebrew/opt/libpq/lib/" + soname, "/usr/local/opt/libpq/lib/" + soname]
+    #endif
 
     /// Loaded on first use; a failure is kept too (the library does not appear later).
-    static let shared: Result<LibPQ, PostgresError> = load(soname)
+    /// The failure said is the one for `soname`, which is what to install.
+    static let shared: Result<LibPQ, PostgresError> = {
+        let byName = load(soname)
+        guard case .failure = byName else { return byName }
+        for path in kegPaths {
+            if case .success(let library) = load(path) { return .success(library) }
+        }
+        return byName
+    }()
 
     typealias Strings = UnsafePointer<UnsafePointer<CChar>?>?
     let connectdbParams: @convention(c) (Strings, Strings, Int32) -> OpaquePointer?
@@ -72,7 +98,7 @@ struct LibPQ: @unchecked Sendable {
     static func missing(_ what: String) -> PostgresError {
         PostgresError(sqlState: nil,
                       message: "the PostgreSQL store needs libpq, PostgreSQL's client library, version 14 or later: "
-                          + "install Debian's package \(package) (apt-get install \(package)); \(what)",
+                          + "\(install); \(what)",
                       sql: nil, isConnectionLost: false, isLibraryMissing: true)
     }
 

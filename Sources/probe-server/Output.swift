@@ -1,7 +1,10 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
+import ProbeHTTP
 import ProbeServer
 
 /// Where the CLI writes: stdout (with colour only for a person) and report files.
@@ -18,7 +21,7 @@ enum Output {
         let failure: Int32 = copy.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let n = Glibc.write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                let n = LibC.write(1, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { return n < 0 ? errno : EIO }
                 offset += n

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 import ProbeCatalog
@@ -207,7 +209,17 @@ enum TryCommand: Command {
             }
             if Date() >= deadline { return .timedOut }
             var pause = timespec(tv_sec: 0, tv_nsec: pollIntervalNanoseconds)
+            #if os(Linux)
             let received = sigtimedwait(&signals, nil, &pause)
+            #else
+            // Darwin has no sigtimedwait: the same pause, then a signal of the set that is
+            // pending taken with sigwait, which returns at once for it (sigpending(2)).
+            nanosleep(&pause, nil)
+            var pending = sigset_t()
+            sigpending(&pending)
+            var received: Int32 = 0
+            if [SIGINT, SIGTERM, SIGHUP].contains(where: { sigismember(&pending, $0) == 1 }) { sigwait(&signals, &received) }
+            #endif
             if received > 0 { return .interrupted(received) }
         }
     }

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Serves the page from a root folder (`Public/`): media types, strong ETags with
@@ -175,7 +177,7 @@ public final class StaticFiles: @unchecked Sendable {
         guard stat(real, &st) == 0 else { return .notFound }
         if (st.st_mode & S_IFMT) == S_IFDIR { return .directory }
         guard (st.st_mode & S_IFMT) == S_IFREG else { return .notFound }
-        return .file(realPath: real, size: Int(st.st_size), modified: Int(st.st_mtim.tv_sec) * 1_000_000_000 + Int(st.st_mtim.tv_nsec))
+        return .file(realPath: real, size: Int(st.st_size), modified: Int(st.modificationTime.tv_sec) * 1_000_000_000 + Int(st.modificationTime.tv_nsec))
     }
 
     private func respond(_ entry: Entry, _ request: Request) -> Response {

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Serialises response heads into bytes (RFC 9112 §4, §6). The framing headers are always

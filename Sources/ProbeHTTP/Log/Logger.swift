@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Levels of the server log, from the quietest. The default is `notice`: what a person
@@ -48,7 +50,7 @@ public struct Logger: Sendable {
 
     static func write(_ s: String) {
         var s = s
-        s.withUTF8 { p in _ = Glibc.write(2, p.baseAddress, p.count) }
+        s.withUTF8 { p in _ = LibC.write(2, p.baseAddress, p.count) }
     }
 
     /// UTC with milliseconds: `2026-11-30T03:10:00.123Z`.

@@ -1,7 +1,8 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
-import CEpoll
 
 /// Something registered with an event loop: a listener or a connection.
 protocol EventSource: AnyObject {
@@ -47,7 +48,7 @@ package final class EventLoop: @unchecked Sendable {
     /// Work to run on this thread at an instant (a listener re-armed after a back-off).
     private var timers: [(at: Instant, task: () -> Void)] = []
 
-    init(index: Int, backend: ReadinessBackend = .epoll) throws {
+    init(index: Int, backend: ReadinessBackend = .platformDefault) throws {
         self.index = index
         poller = try backend.make()
         // pipe(2) and fcntl(2), not Linux's pipe2: the portable spelling.

@@ -1,12 +1,20 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
+#if os(Linux)
 import CEpoll
+#else
+/// poll(2)'s "peer shut down writing" bit is Linux's (POLLRDHUP); Darwin's <sys/poll.h> has
+/// none, so nothing asks for it there: a peer's FIN shows as readable, and recv returns 0.
+private let probe_pollrdhup: Int16 = 0
+#endif
 
 /// The kernel interface a loop waits on: which descriptors, for what, and what became ready.
-/// epoll on Linux (the default); poll(2) where epoll is not (a Darwin build) or when asked
-/// (`PROBE_EVENT_LOOP=poll`, which CI runs the suites with so the portable loop stays
-/// tested). Loop thread only.
+/// epoll on Linux (the default); poll(2) where epoll is not (a Darwin build, where it is
+/// the default) or when asked (`PROBE_EVENT_LOOP=poll`, which CI runs the suites with so
+/// the portable loop stays tested). Loop thread only.
 protocol ReadinessPoller {
     func add(_ fd: Int32, _ events: Readiness)
     func modify(_ fd: Int32, _ events: Readiness)
@@ -20,33 +28,57 @@ protocol ReadinessPoller {
 /// `PROBE_EVENT_LOOP` names no loop this build has.
 struct UnknownEventLoop: Error, CustomStringConvertible {
     let name: String
-    var description: String { "PROBE_EVENT_LOOP is \"\(name)\"; set it to epoll (the default) or poll, or unset it" }
+    var description: String {
+        #if os(Linux)
+        "PROBE_EVENT_LOOP is \"\(name)\"; set it to epoll (the default) or poll, or unset it"
+        #else
+        "PROBE_EVENT_LOOP is \"\(name)\"; epoll is Linux's: set it to poll (the default here), or unset it"
+        #endif
+    }
 }
 
 enum ReadinessBackend: String, Sendable {
     case epoll, poll
 
-    /// `PROBE_EVENT_LOOP` (epoll or poll), else epoll.
+    /// What a loop waits with unless `PROBE_EVENT_LOOP` says otherwise: epoll on Linux,
+    /// poll(2) elsewhere (Darwin has no epoll).
+    #if os(Linux)
+    static let platformDefault = ReadinessBackend.epoll
+    #else
+    static let platformDefault = ReadinessBackend.poll
+    #endif
+
+    /// `PROBE_EVENT_LOOP` (epoll or poll), else `platformDefault`.
     static func fromEnvironment() throws -> ReadinessBackend {
         try named(getenv("PROBE_EVENT_LOOP").map { String(cString: $0) })
     }
 
-    /// An unset or empty name is epoll; an unknown one is refused at start, naming the two.
+    /// An unset or empty name is `platformDefault`; an unknown one is refused at start,
+    /// naming the two, and so is epoll where there is none.
     static func named(_ raw: String?) throws -> ReadinessBackend {
-        guard let raw, !raw.isEmpty else { return .epoll }
+        guard let raw, !raw.isEmpty else { return platformDefault }
         guard let backend = ReadinessBackend(rawValue: raw) else {
             throw UnknownEventLoop(name: raw)
         }
+        #if !os(Linux)
+        if backend == .epoll { throw UnknownEventLoop(name: raw) }
+        #endif
         return backend
     }
 
     func make() throws -> any ReadinessPoller {
         switch self {
+        #if os(Linux)
         case .epoll: return try EpollPoller()
+        #else
+        case .epoll: throw UnknownEventLoop(name: rawValue)
+        #endif
         case .poll: return PollPoller()
         }
     }
 }
+
+#if os(Linux)
 
 /// epoll(7), level-triggered: one kernel object holds the interest list.
 final class EpollPoller: ReadinessPoller {
@@ -94,8 +126,9 @@ final class EpollPoller: ReadinessPoller {
         return true
     }
 
-    func close() { _ = Glibc.close(epfd) }
+    func close() { _ = LibC.close(epfd) }
 }
+#endif
 
 /// poll(2): the interest list is an array the loop passes in on every wait, O(descriptors)
 /// per wait where epoll is O(ready ones). POSIX, so it is what a Darwin build can use.
@@ -145,7 +178,7 @@ final class PollPoller: ReadinessPoller {
     }
 
     func wait(timeoutMs: Int32, _ ready: (Int32, Readiness) -> Void) -> Bool {
-        let n = fds.withUnsafeMutableBufferPointer { Glibc.poll($0.baseAddress, nfds_t($0.count), timeoutMs) }
+        let n = fds.withUnsafeMutableBufferPointer { LibC.poll($0.baseAddress, nfds_t($0.count), timeoutMs) }
         if n < 0 { return errno == EINTR }
         guard n > 0 else { return true }
         // What is ready is read before any source runs: a source may remove or add

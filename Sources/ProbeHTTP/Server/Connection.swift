@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// One client connection, confined to its event loop's thread.
@@ -500,7 +502,7 @@ final class Connection: EventSource {
         if let reason { context.logger.debug("\(peer) closed: \(reason)") }
         context.configuration.metrics?.connectionClosed()
         loop.unregister(fd)
-        Glibc.close(fd)
+        LibC.close(fd)
         if let addressKey { context.connections.close(addressKey) }
         // Whatever still works for this request (a long poll's waiter) can stop.
         inFlight?.promise?.abandon()

@@ -1,11 +1,14 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Dispatch
 import Foundation
 
 /// The HTTP/1.1 server: one epoll event loop per core, each with its own listener on the
-/// shared port (SO_REUSEPORT), connections never leaving the loop that accepted them.
+/// shared port (SO_REUSEPORT; one listener where that does not spread connections,
+/// `Socket.spreadsAcrossListeners`), connections never leaving the loop that accepted them.
 public final class HTTPServer: @unchecked Sendable {
     public let configuration: ServerConfiguration
     /// Internal for tests: they hold the blocking pool to see what runs on it.
@@ -125,13 +128,16 @@ public final class HTTPServer: @unchecked Sendable {
         throw PortInUse(port: endpoint.port, option: endpoint.option, holders: PortClaim.holders(port: endpoint.port))
     }
 
-    /// Binds one listener per loop per address; fills in the port picked for port 0.
+    /// Binds one listener per loop per address; fills in the port picked for port 0. Where
+    /// the kernel does not spread a port's connections across listeners (Darwin), one
+    /// listener per address, on the first loop, without SO_REUSEPORT.
     private func bindAll(_ targets: inout [SocketAddress]) throws -> [[Int32]] {
         var perLoop: [[Int32]] = Array(repeating: [], count: configuration.eventLoops)
+        let listening = Socket.spreadsAcrossListeners ? configuration.eventLoops : min(1, configuration.eventLoops)
         do {
-            for loopIndex in 0..<configuration.eventLoops {
+            for loopIndex in 0..<listening {
                 for i in targets.indices {
-                    let fd = try Socket.listen(on: targets[i], reusePort: true, backlog: configuration.backlog)
+                    let fd = try Socket.listen(on: targets[i], reusePort: Socket.spreadsAcrossListeners, backlog: configuration.backlog)
                     if targets[i].port == 0, let bound = Socket.localAddress(fd) {
                         // Every address and loop shares the port the kernel picked first.
                         for j in targets.indices { targets[j] = targets[j].with(port: bound.port) }

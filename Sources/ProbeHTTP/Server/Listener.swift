@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A listening socket on one event loop. Accepted connections stay on this loop.
@@ -48,7 +50,7 @@ final class Listener: EventSource {
                 } catch {
                     context.logger.error("cannot set up a connection on \(endpoint.name): \(error)")
                     if let key { context.connections.close(key) }
-                    Glibc.close(client)
+                    LibC.close(client)
                     continue
                 }
                 let connection = Connection(fd: client, transport: transport, loop: loop, context: context,
@@ -79,9 +81,9 @@ final class Listener: EventSource {
             context.responseWriter.write(ErrorResponse.render(ConnectionsPerAddress.refusal(bound: context.connections.bound), for: nil),
                                          version: .http1_1, keepAlive: false, omitBody: false, secure: false,
                                          date: loop.dateLine(), into: &bytes)
-            _ = bytes.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            _ = bytes.withUnsafeBytes { LibC.send(client, $0.baseAddress, $0.count, Socket.sendFlags | Int32(MSG_DONTWAIT)) }
         }
-        Glibc.close(client)
+        LibC.close(client)
     }
 
     /// Stops polling the listening socket until `instant`, then polls (and accepts) again.
@@ -99,6 +101,6 @@ final class Listener: EventSource {
     func close() {
         closed = true
         loop.unregister(fd)
-        Glibc.close(fd)
+        LibC.close(fd)
     }
 }

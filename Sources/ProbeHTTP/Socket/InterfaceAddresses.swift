@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 
@@ -44,7 +46,14 @@ public enum InterfaceAddresses {
     /// Addresses another device can reach: not loopback, not link-local, not an IPv6
     /// privacy address; IPv4 first.
     public static func reachable() -> [Address] {
+        #if os(Linux)
         let transient = transientIPv6(procNetIfInet6: ProcFile.read("/proc/net/if_inet6") ?? "")
+        #else
+        // Darwin has no /proc/net/if_inet6: an address's flags come from the SIOCGIFAFLAG_IN6
+        // ioctl (<netinet6/in6_var.h>), which this build does not ask yet, so a privacy
+        // address is not told apart there (docs/macos.md).
+        let transient: Set<String> = []
+        #endif
         return all().filter { !$0.isLoopback && !$0.isLinkLocal && !transient.contains($0.ip) }.sorted { !$0.isIPv6 && $1.isIPv6 }
     }
 

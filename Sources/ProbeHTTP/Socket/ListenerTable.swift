@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 
@@ -47,6 +49,11 @@ enum ListenerTable {
     }
 
     private static func dumpOnce(family: UInt8) -> ([Listener], Bool)? {
+        #if !os(Linux)
+        // netlink is Linux's; elsewhere `PortClaim` has no table to read, and a port that
+        // is not shared (one listener, `Socket.spreadsAcrossListeners`) needs none.
+        return nil
+        #else
         let fd = socket(AF_NETLINK, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), netlinkSockDiag)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -70,6 +77,7 @@ enum ListenerTable {
                 return nil
             }
         }
+        #endif
     }
 
     /// nlmsghdr (16 bytes) + inet_diag_req_v2 (56 bytes), host byte order as netlink wants.

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The plain TCP transport: `recv`/`send` on a non-blocking socket.
@@ -27,7 +29,7 @@ package final class PlainTransport: Transport {
     package func write(from buffer: UnsafeRawBufferPointer) -> TransportResult {
         while true {
             // MSG_NOSIGNAL: a peer that went away is an error code, not a SIGPIPE.
-            let n = send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
+            let n = send(fd, buffer.baseAddress, buffer.count, Socket.sendFlags)
             if n >= 0 { return .bytes(n) }
             if let failure = Self.writeFailure(of: "send") { return failure }
         }
@@ -42,9 +44,9 @@ package final class PlainTransport: Transport {
         var message = msghdr()
         return vectors.withUnsafeMutableBufferPointer { v in
             message.msg_iov = v.baseAddress
-            message.msg_iovlen = v.count
+            message.msg_iovlen = numericCast(v.count)  // size_t in glibc, int in Darwin
             while true {
-                let n = sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+                let n = sendmsg(fd, &message, Socket.sendFlags)
                 if n >= 0 { return .bytes(n) }
                 if let failure = Self.writeFailure(of: "sendmsg") { return failure }
             }

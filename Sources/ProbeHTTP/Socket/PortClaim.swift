@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 
@@ -10,11 +12,12 @@ import Foundation
 /// that does not ask for SO_REUSEPORT (it fails with EADDRINUSE while anyone listens there),
 /// and after our own listeners are bound, the kernel's socket table (sock_diag(7), or
 /// /proc/net/tcp: proc(5)) is read for listeners on the port that are not ours, which closes the race of
-/// two servers starting at the same instant.
+/// two servers starting at the same instant. Darwin has neither table, and needs none: its
+/// one listener per port is bound without SO_REUSEPORT (`Socket.spreadsAcrossListeners`).
 enum PortClaim {
     /// True when nobody listens on the address's port (an exclusive bind succeeds).
     static func isFree(_ address: SocketAddress) -> Bool {
-        let fd = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = Socket.stream(family: address.family, nonBlocking: false)
         guard fd >= 0 else { return true }  // the real bind will say what is wrong
         defer { close(fd) }
         var on: Int32 = 1

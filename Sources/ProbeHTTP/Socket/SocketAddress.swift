@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// An IPv4 or IPv6 socket address.
@@ -23,6 +25,11 @@ public struct SocketAddress: Sendable, Equatable, CustomStringConvertible {
         var a4 = sockaddr_in()
         if inet_pton(AF_INET, ip, &a4.sin_addr) == 1 {
             a4.sin_family = sa_family_t(AF_INET)
+            #if canImport(Darwin)
+            // BSD's sockaddr starts with its length (<netinet/in.h>); getaddrinfo and
+            // getifaddrs fill it in, so an address made here compares equal to theirs.
+            a4.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+            #endif
             a4.sin_port = port.bigEndian
             storage = .v4(a4)
             return
@@ -31,6 +38,9 @@ public struct SocketAddress: Sendable, Equatable, CustomStringConvertible {
         let bare = ip.hasPrefix("[") && ip.hasSuffix("]") ? String(ip.dropFirst().dropLast()) : ip
         if inet_pton(AF_INET6, bare, &a6.sin6_addr) == 1 {
             a6.sin6_family = sa_family_t(AF_INET6)
+            #if canImport(Darwin)
+            a6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+            #endif
             a6.sin6_port = port.bigEndian
             storage = .v6(a6)
             return

@@ -1,5 +1,9 @@
 import COpenSSL
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The names and addresses the local CA may vouch for: a critical nameConstraints extension
 /// (RFC 5280 §4.2.1.10) whose permitted subtrees are the local names and private networks a

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import COpenSSL
 
 /// Writes certificate and key files so that a key is never readable by others, not even
@@ -22,7 +26,7 @@ enum PEMFile {
         guard descriptor >= 0 else { throw failure(path: temporary) }
         var written = 0
         while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let count = bytes[written...].withUnsafeBytes { LibC.write(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 let error = failure(path: temporary)

@@ -1,5 +1,9 @@
 import COpenSSL
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One OpenSSL `SSL_CTX` configured for serving: protocol versions, suites, ALPN, SNI,
 /// session resumption, and one certificate chain with its key.

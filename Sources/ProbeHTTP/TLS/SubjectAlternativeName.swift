@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One name a certificate is valid for (RFC 5280 §4.2.1.6). Browsers match only these,
 /// never the subject CN, so every way a device reaches the server must be listed.

@@ -1,5 +1,9 @@
 import COpenSSL
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A server-side TLS session over an accepted, non-blocking socket.
 ///
@@ -105,8 +109,8 @@ public final class TLSSession: Transport {
         var request = [UInt8](repeating: 0, count: PlainHTTPOnTLSPort.requestBytes)
         let n = recv(fileDescriptor, &request, request.count, 0)
         let response = PlainHTTPOnTLSPort.response(request: Array(request.prefix(max(0, n))))
-        _ = response.withUnsafeBytes { send(fileDescriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        Glibc.shutdown(fileDescriptor, Int32(SHUT_WR))
+        _ = response.withUnsafeBytes { send(fileDescriptor, $0.baseAddress, $0.count, Socket.sendFlags) }
+        LibC.shutdown(fileDescriptor, Int32(SHUT_WR))
     }
 
     /// Set when the handshake failed in a way that says the client refused the certificate.

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 import ProbeHTTP
@@ -54,7 +56,7 @@ public final class NamedTokens: @unchecked Sendable {
             lock.withLock { cached = []; cachedStamp = nil }
             return []
         }
-        let stamp = (info.st_mtim.tv_sec, info.st_mtim.tv_nsec, UInt64(info.st_ino), Int64(info.st_size))
+        let stamp = (info.modificationTime.tv_sec, info.modificationTime.tv_nsec, UInt64(info.st_ino), Int64(info.st_size))
         return lock.withLock {
             if let s = cachedStamp, s == stamp { return cached }
             let tokens = (FileManager.default.contents(atPath: path)).flatMap { try? JSONDecoder().decode([NamedToken].self, from: $0) } ?? []
