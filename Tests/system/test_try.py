@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from conftest import BINARY, ROOT, Server, free_port
+from conftest import BINARY, ROOT, Server, ca_dir_beside, free_port
 
 EXIT_BY_VERDICT = {"READY": 0, "NOT READY": 1, "INCOMPLETE": 2}
 
@@ -54,7 +54,7 @@ def run_try(tmp_path, *extra):
     ports = [free_port(), free_port(), free_port()]
     # The engine's profile goes under TMPDIR: a folder of this test's own tells its
     # processes and files from any other Chromium on the machine.
-    env = dict(os.environ, TMPDIR=scratch, NO_COLOR="1")
+    env = dict(os.environ, TMPDIR=scratch, NO_COLOR="1", PROBE_CA_DIR=ca_dir_beside(tmp_path / "data"))
     args = [BINARY, "try", "--data-dir", str(tmp_path / "data"), "--port", str(ports[0]),
             "--second-port", str(ports[1]), "--setup-port", str(ports[2]), "--timeout", "150", *extra]
     proc = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=400)
@@ -103,7 +103,8 @@ def start_try(data, scratch, ports, timeout=None, env=None):
             "--second-port", str(ports[1]), "--setup-port", str(ports[2])]
     if timeout is not None:
         args += ["--timeout", str(timeout)]
-    return subprocess.Popen(args, cwd=ROOT, env=dict(os.environ, TMPDIR=scratch, NO_COLOR="1", **(env or {})),
+    return subprocess.Popen(args, cwd=ROOT, env=dict(os.environ, TMPDIR=scratch, NO_COLOR="1",
+                                                     PROBE_CA_DIR=ca_dir_beside(data), **(env or {})),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 @pytest.mark.skipif(SANDBOX, reason="Chromium's sandbox can start here")
