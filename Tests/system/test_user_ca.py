@@ -96,6 +96,17 @@ def test_without_home_serve_says_what_to_set(tmp_path):
     assert private_keys(tmp_path) == []
 
 
+def test_a_data_folder_with_its_own_ca_starts_without_home(tmp_path):
+    data = data_folder(tmp_path)
+    Server(data_dir=data, ca_dir=data).stop()
+    # An empty HOME is no HOME: there is no user CA folder to find, and none is needed.
+    server = Server(data_dir=data, ca_dir="", env={"HOME": "", "XDG_DATA_HOME": ""})
+    try:
+        assert get(server, server.ca) == 200
+    finally:
+        server.stop()
+
+
 def test_ca_show_and_export_print_the_users_ca_within_80_columns(tmp_path):
     env = user_environment(tmp_path)
     none = ca(tmp_path, "show", env=env)

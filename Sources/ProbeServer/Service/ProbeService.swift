@@ -240,9 +240,16 @@ public final class ProbeService: @unchecked Sendable {
         return prepared.reissueReason.map { "reissued the leaf certificate: \($0)" } ?? "reloaded the certificate"
     }
 
-    /// The user's CA folder: `--ca-dir`, else where the environment puts it.
+    /// The user's CA folder: `--ca-dir`, else where the environment puts it. Without a HOME,
+    /// a data folder with a CA of its own (made by an older version) still starts: it needs none.
     static func authorityFolder(_ options: ServiceOptions) throws -> AuthorityFolder {
-        try AuthorityFolder.locate(explicit: options.authorityDirectory, environment: ProcessInfo.processInfo.environment)
+        do {
+            return try AuthorityFolder.locate(explicit: options.authorityDirectory, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            let data = CertificateDirectory(path: options.dataDirectory)
+            guard FileManager.default.fileExists(atPath: data.authorityKeyFile) else { throw error }
+            return AuthorityFolder(path: data.path)
+        }
     }
 
     /// Stops accepting, lets requests in flight finish, then closes the store.
