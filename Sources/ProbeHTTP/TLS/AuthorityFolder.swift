@@ -81,7 +81,9 @@ public struct AuthorityFolder: Sendable, Equatable {
     /// plant a CA that every device of the user trusts.
     func prepare() throws(Unusable) {
         do { try PEMFile.makeDirectory(path) } catch {
-            throw Unusable(path: path, reason: "it cannot be created (\(error.localizedDescription))",
+            let why: String
+            if case .writeFailed(let at, let reason) = error as? TLSError { why = "\(at): \(reason)" } else { why = "\(error)" }
+            throw Unusable(path: path, reason: "it cannot be created (\(why))",
                            fix: "set \(Self.environmentVariable) to a folder you can write, or pass --ca-dir DIR")
         }
         var info = stat()
