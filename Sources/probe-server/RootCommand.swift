@@ -8,7 +8,7 @@ enum RootCommand {
     static var commands: [any Command.Type] {
         [ServeCommand.self, TryCommand.self, DiffCommand.self, WaitCommand.self, RunsCommand.self,
          ReportCommand.self, CompareCommand.self, ProfilesCommand.self, CatalogCommand.self,
-         TokenCommand.self, HealthCommand.self]
+         TokenCommand.self, CACommand.self, HealthCommand.self]
     }
     static let defaultCommand = ServeCommand.name
 

@@ -26,6 +26,7 @@ enum ServeCommand: Command {
         .init(long: "http", short: nil, valueName: nil, help: "Serve plain HTTP, for running behind a TLS-terminating proxy."),
         .init(long: "cert", short: nil, valueName: "FILE", help: "Certificate chain (PEM) to use instead of the local CA; needs --key."),
         .init(long: "key", short: nil, valueName: "FILE", help: "Private key (PEM) of --cert."),
+        CACommand.caDirectoryOption,
         .init(long: "trust-proxy", short: nil, valueName: "CIDR[,CIDR]", help: "Honour X-Forwarded-Proto/For/Host from these addresses only."),
         .init(long: "hsts", short: nil, valueName: "SECONDS", help: "Send Strict-Transport-Security with this max-age (default: none)."),
         .init(long: "app-link", short: nil, valueName: "TEMPLATE", help: "Make the QR code open your app, e.g. myapp://webview?url={url}."),
@@ -45,9 +46,10 @@ enum ServeCommand: Command {
     static let usage = ["serve [options]"]
 
     static let discussion = """
-        On first start it creates a local certificate authority and a certificate for
-        every address of this machine (or the --advertise names) in the data folder,
-        and prints the probe URLs and a QR code. Devices trust the CA through /setup.
+        It issues a certificate for every address of this machine (or the --advertise
+        names) into the data folder from your local certificate authority, one per
+        user (`probe-server ca`), made at the first start, and prints the probe URLs
+        and a QR code. Devices trust the CA once, through /setup.
         Each completed run then prints one line: its verdict, the first reason and its
         report's URL. SIGHUP reloads the certificate; Ctrl-C (SIGINT) or SIGTERM stops
         accepting, finishes in-flight requests, and exits 0.
@@ -94,6 +96,7 @@ enum ServeCommand: Command {
         o.keyFile = args.value("key")
         if (o.certificateFile == nil) != (o.keyFile == nil) { throw UsageError("--cert and --key go together") }
         if o.plainHTTP && o.certificateFile != nil { throw UsageError("--http serves plain HTTP: it takes no --cert") }
+        o.authorityDirectory = args.value("ca-dir")
         if let cidrs = args.value("trust-proxy") {
             var ranges: [TrustedProxies.Range] = []
             for part in cidrs.split(separator: ",") {

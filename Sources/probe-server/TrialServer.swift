@@ -4,7 +4,7 @@ import ProbeClient
 
 /// The server a trial runs against: the probe-server that already answers at `--server`
 /// (default https://localhost:8443), or, when nothing listens there, one `try` starts in
-/// this process with the data folder's CA and stops at the end.
+/// this process with the user's CA (`probe-server ca`) and stops at the end.
 final class TrialServer {
     let url: ServerURL
     let api: ProbeAPIClient
@@ -91,6 +91,7 @@ final class TrialServer {
         options.setupPort = setup.value
         options.setupEnabled = !setup.off
         options.dataDirectory = ServerOptions.dataDirectory(args)
+        options.authorityDirectory = args.value("ca-dir")
         options.logLevel = .error
         let service = try ServerStartFailure.start(options, prefix: "cannot start a server: ",
                                                    addressAdvice: "; pass free ports with --port, --second-port and --setup-port")

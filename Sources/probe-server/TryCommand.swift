@@ -38,6 +38,7 @@ enum TryCommand: Command {
         .init(long: "second-port", short: nil, valueName: "PORT|off", help: "Second origin of a server started here (default: port + 1)."),
         .init(long: "setup-port", short: nil, valueName: "PORT|off", help: "Plain-HTTP setup port of a server started here (default 8080)."),
         .init(long: "public", short: nil, valueName: "DIR", help: "Folder of the page for a server started here (default: Public/ of the checkout)."),
+        CACommand.caDirectoryOption,
     ] + ServerOptions.options
 
     static let usage = ["try [--engine chromium|webkit|qt] [--misconfigure SETTING] [--timeout SECONDS]"]
@@ -285,7 +286,7 @@ struct TrialPlan {
         self.platform = platform
         timeout = try args.int("timeout", Int.self, range: 1...3600) ?? TryCommand.defaultTimeoutSeconds
         if ServerOptions.serverText(args) != nil {
-            for option in ["port", "second-port", "setup-port", "public"] where args.value(option) != nil {
+            for option in ["port", "second-port", "setup-port", "public", "ca-dir"] where args.value(option) != nil {
                 throw UsageError("--\(option) is for a server `try` starts itself: it does not go with --server (or PROBE_SERVER)")
             }
         }

@@ -61,6 +61,8 @@ class Server:
         self.proc = subprocess.Popen(
             [binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--second-port", str(self.port + 1),
              "--setup-port", str(self.port + 2), "--public", str(PUBLIC), "--data-dir", self.data, "--log-level", "warn"],
+            # The user's CA folder inside the test's data folder, never the real home's (docs/tls.md).
+            env=dict(os.environ, PROBE_CA_DIR=os.path.join(self.data, "user-ca")),
             stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 30
         while time.time() < deadline:

@@ -62,7 +62,9 @@ class Server:
                 resource.setrlimit(resource.RLIMIT_NOFILE, nofile)
         self.port = None
         self.log = open(self.log_path, "ab")
-        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self.log, preexec_fn=limit)
+        # The user's CA folder beside the data folder, never the real home's (docs/tls.md).
+        env = dict(os.environ, PROBE_CA_DIR=self.data_dir.rstrip("/") + "-ca")
+        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self.log, preexec_fn=limit, env=env)
         deadline = time.monotonic() + START_TIMEOUT_S
         banner = b""
         while time.monotonic() < deadline:

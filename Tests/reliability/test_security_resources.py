@@ -579,8 +579,12 @@ def test_NewDataFolder_IsOwnerOnlyWithPrivateFiles0600():
         with Server(data_dir=data, tls=True):
             pass
         assert stat.S_IMODE(os.stat(data).st_mode) == 0o700
-        for name in ["token", "ca-key.pem", "key.pem", "probe.sqlite"]:
+        for name in ["token", "key.pem", "probe.sqlite"]:
             assert stat.S_IMODE(os.stat(os.path.join(data, name)).st_mode) == 0o600, name
+        # The CA's key lives in the user's CA folder (support.Server: DATA-ca), owner-only too.
+        assert stat.S_IMODE(os.stat(data + "-ca").st_mode) == 0o700
+        assert stat.S_IMODE(os.stat(os.path.join(data + "-ca", "ca-key.pem")).st_mode) == 0o600
+        assert not os.path.exists(os.path.join(data, "ca-key.pem"))
     finally:
         subprocess.run(["rm", "-rf", parent])
 

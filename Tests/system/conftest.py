@@ -19,8 +19,16 @@ def free_port():
         return s.getsockname()[1]
 
 
+def ca_dir_beside(data_dir):
+    """The user CA folder a test gives a data folder: `DATA-ca` beside it, so no suite reads or
+    writes the CA of the real home (docs/tls.md, "Where the CA lives"), a fresh data folder
+    gets a fresh CA as before, and a restart with the same data folder finds the same CA."""
+    return str(data_dir).rstrip("/") + "-ca"
+
+
 class Server:
-    """A probe-server process with its own data dir; stdout (the banner) is captured."""
+    """A probe-server process with its own data dir and CA folder (PROBE_CA_DIR); stdout (the
+    banner) is captured."""
 
     # A port free when picked can be taken before the server binds it (another suite's
     # client, an outgoing connection's ephemeral port): the server then exits saying so, and
@@ -28,8 +36,15 @@ class Server:
     PORT_TAKEN = "is already served"
     START_ATTEMPTS = 3
 
-    def __init__(self, *extra, data_dir=None, log_level="warn"):
+    def __init__(self, *extra, data_dir=None, log_level="warn", ca_dir=None, env=None):
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="probe-system-")
+        # ca_dir="": no PROBE_CA_DIR, so the server finds the CA folder from `env`'s HOME and
+        # XDG_DATA_HOME, as a user's shell has them.
+        self.ca_dir = ca_dir_beside(self.data_dir) if ca_dir is None else ca_dir
+        self.env = {k: v for k, v in os.environ.items() if k != "PROBE_CA_DIR"}
+        if self.ca_dir:
+            self.env["PROBE_CA_DIR"] = self.ca_dir
+        self.env.update(env or {})
         self.out_path = os.path.join(self.data_dir, "stdout.txt")
         self.err_path = os.path.join(self.data_dir, "stderr.txt")
         for attempt in range(self.START_ATTEMPTS):
@@ -47,7 +62,7 @@ class Server:
                     raise
 
     def _start(self):
-        self.proc = subprocess.Popen(self.args, cwd=ROOT, stdout=open(self.out_path, "w"),
+        self.proc = subprocess.Popen(self.args, cwd=ROOT, env=self.env, stdout=open(self.out_path, "w"),
                                      stderr=open(self.err_path, "w"))
         deadline = time.time() + 20
         while time.time() < deadline:
@@ -70,6 +85,7 @@ class Server:
 
     @property
     def ca(self):
+        """The data folder's copy of the CA's certificate, as /setup serves it."""
         return os.path.join(self.data_dir, "ca.pem")
 
     def url(self, path="/", host="localhost"):

@@ -16,7 +16,7 @@ import tempfile
 import termios
 import time
 
-from conftest import BINARY, ROOT, free_port
+from conftest import BINARY, ROOT, ca_dir_beside, free_port
 
 COLUMNS, ROWS = 80, 24
 # ECMA-48 SGR sequences: the QR code's black-on-white colours and their reset.
@@ -32,6 +32,7 @@ def start_at_a_terminal(data_dir):
     fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     env["TERM"] = "xterm-256color"
+    env["PROBE_CA_DIR"] = ca_dir_beside(data_dir)
     proc = subprocess.Popen(args, cwd=ROOT, stdin=child, stdout=child, stderr=child, env=env)
     os.close(child)
     seen = b""

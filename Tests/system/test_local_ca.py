@@ -1,5 +1,6 @@
 """The local CA of a real `serve`, read with the openssl CLI: constrained to local names, short
-lived, and an older unconstrained CA kept but warned about at start with how to rotate it."""
+lived, and an older unconstrained CA kept but warned about at start with how to move to the
+user's CA (docs/tls.md)."""
 import os
 import subprocess
 import tempfile
@@ -19,7 +20,9 @@ def test_serve_makes_a_name_constrained_ca_that_refuses_a_leaf_for_a_public_site
         assert openssl("verify", "-CAfile", server.ca, os.path.join(server.data_dir, "cert.pem")).returncode == 0
         # What a thief of ca-key.pem would make: a leaf for a public site, signed with the CA's key.
         forged = str(tmp_path / "forged.pem")
-        made = openssl("req", "-new", "-CA", server.ca, "-CAkey", os.path.join(server.data_dir, "ca-key.pem"),
+        # The key is in the user's CA folder (PROBE_CA_DIR), never in the data folder.
+        assert not os.path.exists(os.path.join(server.data_dir, "ca-key.pem"))
+        made = openssl("req", "-new", "-CA", server.ca, "-CAkey", os.path.join(server.ca_dir, "ca-key.pem"),
                        "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", str(tmp_path / "k.pem"),
                        "-subj", "/CN=bank", "-addext", "subjectAltName=DNS:www.bank.example", "-out", forged)
         assert made.returncode == 0, made.stderr
@@ -32,7 +35,7 @@ def test_serve_makes_a_name_constrained_ca_that_refuses_a_leaf_for_a_public_site
         server.stop()
 
 
-def test_serve_keeps_an_unconstrained_ca_of_an_older_version_and_warns_how_to_rotate_it():
+def test_serve_keeps_an_unconstrained_ca_of_an_older_version_and_warns_how_to_replace_it():
     data = tempfile.mkdtemp(prefix="probe-system-")
     made = openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
                    "-keyout", os.path.join(data, "ca-key.pem"), "-out", os.path.join(data, "ca.pem"), "-days", "3650",
@@ -44,7 +47,8 @@ def test_serve_keeps_an_unconstrained_ca_of_an_older_version_and_warns_how_to_ro
     server = Server(data_dir=data)
     try:
         err = open(server.err_path).read()
-        assert "has no name constraints" in err and f"delete {data}/ca.pem and {data}/ca-key.pem" in err, err
+        assert "has no name constraints" in err and f"probe-server ca adopt --data-dir {data}" in err, err
         assert open(os.path.join(data, "ca.pem")).read() == before
+        assert not os.path.exists(os.path.join(server.ca_dir, "ca-key.pem")), "a user CA was made beside it"
     finally:
         server.stop()

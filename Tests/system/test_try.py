@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from conftest import BINARY, ROOT, Server, free_port
+from conftest import BINARY, ROOT, Server, ca_dir_beside, free_port
 
 EXIT_BY_VERDICT = {"READY": 0, "NOT READY": 1, "INCOMPLETE": 2}
 
@@ -49,12 +49,12 @@ def trial_tmpdir():
     return scratch
 
 
-def run_try(tmp_path, *extra):
+def run_try(tmp_path, *extra, ca_dir=None):
     scratch = trial_tmpdir()
     ports = [free_port(), free_port(), free_port()]
     # The engine's profile goes under TMPDIR: a folder of this test's own tells its
     # processes and files from any other Chromium on the machine.
-    env = dict(os.environ, TMPDIR=scratch, NO_COLOR="1")
+    env = dict(os.environ, TMPDIR=scratch, NO_COLOR="1", PROBE_CA_DIR=ca_dir or ca_dir_beside(tmp_path / "data"))
     args = [BINARY, "try", "--data-dir", str(tmp_path / "data"), "--port", str(ports[0]),
             "--second-port", str(ports[1]), "--setup-port", str(ports[2]), "--timeout", "150", *extra]
     proc = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=400)
@@ -103,7 +103,8 @@ def start_try(data, scratch, ports, timeout=None, env=None):
             "--second-port", str(ports[1]), "--setup-port", str(ports[2])]
     if timeout is not None:
         args += ["--timeout", str(timeout)]
-    return subprocess.Popen(args, cwd=ROOT, env=dict(os.environ, TMPDIR=scratch, NO_COLOR="1", **(env or {})),
+    return subprocess.Popen(args, cwd=ROOT, env=dict(os.environ, TMPDIR=scratch, NO_COLOR="1",
+                                                     PROBE_CA_DIR=ca_dir_beside(data), **(env or {})),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 @pytest.mark.skipif(SANDBOX, reason="Chromium's sandbox can start here")
@@ -140,6 +141,25 @@ def test_try_in_chromium_prints_every_step_and_exits_with_the_verdict(tmp_path):
     # The list speaks the verdict's language: a READY run shows no ✗ (a blocked third-party
     # cookie or autoplay that desktop expects is `i … (expected on Desktop browser)`).
     assert not [line for line in steps if line.startswith("✗")], out
+    assert_cleaned_up(scratch, port)
+
+
+@needs_sandbox
+def test_try_issues_its_certificate_from_the_users_ca_that_serve_made(tmp_path):
+    """A phone that trusts the user's CA (docs/tls.md, "Where the CA lives") trusts what `try`
+    serves too: its data folder gets a leaf of that CA and a copy of its certificate, no CA."""
+    ca_dir = str(tmp_path / "user-ca")
+    served = tmp_path / "serve-data"
+    served.mkdir(mode=0o700)
+    Server(data_dir=str(served), ca_dir=ca_dir).stop()
+    proc, scratch, port = run_try(tmp_path, ca_dir=ca_dir)
+    assert proc.returncode in EXIT_BY_VERDICT.values(), (proc.returncode, proc.stdout, proc.stderr)
+    data = tmp_path / "data"
+    assert not (data / "ca-key.pem").exists()
+    assert (data / "ca.pem").read_text() == open(os.path.join(ca_dir, "ca.pem")).read() == (served / "ca.pem").read_text()
+    verify = subprocess.run(["openssl", "verify", "-CAfile", os.path.join(ca_dir, "ca.pem"), str(data / "cert.pem")],
+                            capture_output=True, text=True)
+    assert verify.returncode == 0, verify.stderr
     assert_cleaned_up(scratch, port)
 
 

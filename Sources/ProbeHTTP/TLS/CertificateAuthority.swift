@@ -51,17 +51,17 @@ final class CertificateAuthority {
 
     /// What the operator should hear about this CA at start, each with what to do: no name
     /// constraints (a CA made before they existed), or an end within `expiryWarningDays`.
-    func warnings(directory: String, now: Date) -> [String] {
-        let rotate = "rotate it: stop the server, delete \(directory)/ca.pem and \(directory)/ca-key.pem, start it again, "
-            + "and install the new CA on every device (/setup); docs/tls.md, \"Rotating the CA\""
+    /// `location` names the CA's file; `rotate` says how to replace it where it lives (the
+    /// user's CA folder, or a data folder with a CA of its own).
+    func warnings(location: String, rotate: String, now: Date) -> [String] {
         var warnings: [String] = []
         if !certificate.hasNameConstraints {
-            warnings.append("the local CA (\(directory)/ca.pem) has no name constraints: whoever gets ca-key.pem can "
+            warnings.append("the local CA (\(location)) has no name constraints: whoever gets ca-key.pem can "
                 + "impersonate any site to every device that installed it; \(rotate)")
         }
         if let end = certificate.notAfter, end.timeIntervalSince(now) < TimeInterval(Self.expiryWarningDays) * 86_400 {
             let days = max(0, Int((end.timeIntervalSince(now) / 86_400).rounded(.up)))
-            warnings.append("the local CA (\(directory)/ca.pem) expires in \(days) days (\(end)); devices then refuse "
+            warnings.append("the local CA (\(location)) expires in \(days) days (\(end)); devices then refuse "
                 + "the server; \(rotate)")
         }
         return warnings

@@ -1,7 +1,9 @@
 import Foundation
 
-/// The data directory holding the local CA and the server certificate it issued:
-/// `ca.pem`, `ca-key.pem` (0600), `cert.pem` (leaf, then CA) and `key.pem` (0600).
+/// The data directory's certificates: the server's leaf (`cert.pem`, leaf then CA; `key.pem`
+/// 0600) and a copy of the CA's public certificate (`ca.pem`), which `/setup` serves and the
+/// CLI trusts. The CA itself lives in the user's CA folder (`AuthorityFolder`); only a data
+/// folder made by an older version also holds its own `ca-key.pem`, and keeps using that CA.
 public struct CertificateDirectory: Sendable {
     public let path: String
 
@@ -12,27 +14,48 @@ public struct CertificateDirectory: Sendable {
     public var certificateChainFile: String { "\(path)/cert.pem" }
     public var privateKeyFile: String { "\(path)/key.pem" }
 
-    /// Makes sure the directory holds a usable CA and a current leaf for these names,
-    /// creating the CA on first start and reissuing the leaf only when its names changed,
-    /// it expires within `LeafCertificate.renewalWindowDays`, or it no longer fits its key
-    /// or the CA. An existing CA is never replaced: devices already trust it. One without
-    /// name constraints (made by an older version) or near its end is kept and warned about
-    /// (`LocalCertificates.warnings`), with how to rotate it.
+    /// True when this data folder holds a CA key of its own (made by an older version, before
+    /// the CA moved to the user's folder), other than the user's CA folder itself.
+    public func hasOwnAuthority(besides authority: AuthorityFolder) -> Bool {
+        PEMFile.exists(authorityKeyFile) && Self.canonical(path) != Self.canonical(authority.path)
+    }
+
+    /// Makes sure the CA is usable and the directory holds a current leaf for these names,
+    /// creating the user's CA on its first use anywhere and reissuing the leaf only when its
+    /// names changed, it expires within `LeafCertificate.renewalWindowDays`, or it no longer
+    /// fits its key or the CA (after `probe-server ca rotate`). An existing CA is never
+    /// replaced: devices already trust it. One without name constraints (made by an older
+    /// version) or near its end is kept and warned about (`LocalCertificates.warnings`), with
+    /// how to rotate it.
     ///
     /// - Parameters:
     ///   - hostName: this machine's name (`gethostname`); also used as `NAME.local`.
     ///   - addresses: non-loopback interface addresses, e.g. `InterfaceAddresses.current()`.
     ///   - advertised: `--advertise`: when given, the leaf names these (and loopback) instead
     ///     of the host name and the addresses; a leaf issued for other names is reissued.
+    ///   - authority: the user's CA folder (`AuthorityFolder.locate`); unused when this data
+    ///     folder holds a CA of its own.
     public func prepare(hostName: String, addresses: [String], advertised: AdvertisedHosts? = nil,
-                        now: Date = Date()) throws -> LocalCertificates {
+                        authority folder: AuthorityFolder, now: Date = Date()) throws -> LocalCertificates {
         try PEMFile.makeDirectory(path)
         let wanted = try advertised?.subjectAlternativeNames ?? LeafCertificate.names(hostName: hostName, addresses: addresses)
-        let (authority, createdAuthority) = try loadOrCreateAuthority(hostName: hostName, names: wanted, now: now)
+        let ownAuthority = hasOwnAuthority(besides: folder)
+        let source = ownAuthority ? AuthorityFolder(path: path) : folder
+        let (authority, createdAuthority) = try source.loadOrCreate(hostName: hostName, names: wanted, now: now)
+        let authorityPEM = try authority.certificate.pemBytes()
+        if !ownAuthority, (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: authorityCertificateFile)))) != authorityPEM {
+            // The public certificate only: what /setup serves and the CLI's --cacert default reads.
+            try PEMFile.write(authorityPEM, to: authorityCertificateFile, permissions: PEMFile.certificatePermissions)
+        }
         // A leaf with one name its CA does not permit fails verification as a whole: such a
         // name (a new public address, a new --advertise name) is left out, and said.
         let names = wanted.filter { authority.certificate.permits($0) }
-        var warnings = authority.warnings(directory: path, now: now)
+        let rotate = ownAuthority
+            ? "move this data folder to your user CA: stop the server, run `probe-server ca adopt --data-dir \(path)`, "
+                + "start it again, and install the CA it prints on every device (/setup); docs/tls.md, \"Rotating the CA\""
+            : "rotate it: run `\(folder.rotateCommand)`, restart the servers, and install the new CA on every "
+                + "device (/setup); docs/tls.md, \"Rotating the CA\""
+        var warnings = authority.warnings(location: source.certificateFile, rotate: rotate, now: now)
         let outside = wanted.filter { !names.contains($0) }
         if !outside.isEmpty {
             warnings.append("the certificate leaves out \(outside.map(\.description).joined(separator: ", ")): the local CA's "
@@ -75,43 +98,15 @@ public struct CertificateDirectory: Sendable {
             authorityCommonName: authority.certificate.commonName ?? CertificateAuthority.commonName(hostName: hostName),
             subjectAlternativeNames: names.map(\.description),
             leafNotAfter: leaf?.notAfter ?? now,
+            authorityFolder: source.path,
+            authorityIsDataFolders: ownAuthority,
             createdAuthority: createdAuthority,
             reissueReason: reason,
             warnings: warnings)
     }
 
-    private func loadOrCreateAuthority(hostName: String, names: [SubjectAlternativeName], now: Date) throws
-        -> (CertificateAuthority, Bool)
-    {
-        switch (PEMFile.exists(authorityCertificateFile), PEMFile.exists(authorityKeyFile)) {
-        case (false, false):
-            let authority = try CertificateAuthority.create(hostName: hostName, names: names, now: now)
-            try PEMFile.write(
-                authority.key.pemBytes(), to: authorityKeyFile, permissions: PEMFile.privateKeyPermissions)
-            try PEMFile.write(
-                authority.certificate.pemBytes(), to: authorityCertificateFile,
-                permissions: PEMFile.certificatePermissions)
-            return (authority, true)
-        case (true, true):
-            let certificate: X509Certificate
-            let key: PrivateKey
-            do {
-                certificate = try X509Certificate(pemFile: authorityCertificateFile)
-                key = try PrivateKey(pemFile: authorityKeyFile)
-            } catch {
-                throw TLSError.unusableAuthority(directory: path, reason: error.localizedDescription)
-            }
-            guard certificate.matches(key) else {
-                throw TLSError.unusableAuthority(directory: path, reason: "ca-key.pem does not match ca.pem")
-            }
-            if let notAfter = certificate.notAfter, notAfter <= now {
-                throw TLSError.unusableAuthority(directory: path, reason: "ca.pem expired on \(notAfter)")
-            }
-            return (CertificateAuthority(certificate: certificate, key: key), false)
-        case (true, false):
-            throw TLSError.unusableAuthority(directory: path, reason: "ca.pem is there but ca-key.pem is missing")
-        case (false, true):
-            throw TLSError.unusableAuthority(directory: path, reason: "ca-key.pem is there but ca.pem is missing")
-        }
+    /// The path without `.`, `..` and symbolic links, to tell two names of one folder apart.
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }

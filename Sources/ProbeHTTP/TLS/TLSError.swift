@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Each case carries the OpenSSL error string captured at the failing call (the thread's
 /// error queue, drained so that it cannot leak into the next connection on this thread).
-public enum TLSError: LocalizedError, Equatable, Sendable {
+public enum TLSError: LocalizedError, CustomStringConvertible, Equatable, Sendable {
     /// A PEM file could not be read or parsed.
     case unreadableFile(path: String, reason: String)
     /// The private key does not belong to the certificate.
@@ -40,7 +40,11 @@ public enum TLSError: LocalizedError, Equatable, Sendable {
         case let .unusableAuthority(directory, reason):
             return "The local CA in \(directory) cannot be used: \(reason). "
                 + "Restore ca.pem and ca-key.pem, or delete both to create a new CA "
-                + "(devices that trusted the old one must then install the new one)."
+                + "(`probe-server ca rotate` does it and keeps the old certificate; "
+                + "devices that trusted the old one must then install the new one)."
         }
     }
+
+    /// The message, also where an error is printed with `\(error)` (a start failure).
+    public var description: String { errorDescription ?? "TLS error" }
 }

@@ -78,8 +78,10 @@ public final class ProbeService: @unchecked Sendable {
             certificates = nil
         } else {
             let prepared = try CertificateDirectory(path: dataDir)
-                .prepare(hostName: machineName, addresses: addresses, advertised: options.advertised)
+                .prepare(hostName: machineName, addresses: addresses, advertised: options.advertised,
+                         authority: try Self.authorityFolder(options))
             certificates = prepared
+            if let notice = prepared.ownAuthorityNotice { logger.notice(notice) }
             for warning in prepared.warnings { logger.warning(warning) }
             tls = try TLSContext(certificateChainFile: prepared.certificateChainFile, privateKeyFile: prepared.privateKeyFile)
         }
@@ -234,10 +236,22 @@ public final class ProbeService: @unchecked Sendable {
         }
         let prepared = try CertificateDirectory(path: options.dataDirectory)
             .prepare(hostName: ProcessInfo.processInfo.hostName, addresses: InterfaceAddresses.current(),
-                     advertised: options.advertised)
+                     advertised: options.advertised, authority: try Self.authorityFolder(options))
         try tls.reload(certificateChainFile: prepared.certificateChainFile, privateKeyFile: prepared.privateKeyFile)
         prepared.warnings.forEach { logger.warning($0) }
         return prepared.reissueReason.map { "reissued the leaf certificate: \($0)" } ?? "reloaded the certificate"
+    }
+
+    /// The user's CA folder: `--ca-dir`, else where the environment puts it. Without a HOME,
+    /// a data folder with a CA of its own (made by an older version) still starts: it needs none.
+    static func authorityFolder(_ options: ServiceOptions) throws -> AuthorityFolder {
+        do {
+            return try AuthorityFolder.locate(explicit: options.authorityDirectory, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            let data = CertificateDirectory(path: options.dataDirectory)
+            guard FileManager.default.fileExists(atPath: data.authorityKeyFile) else { throw error }
+            return AuthorityFolder(path: data.path)
+        }
     }
 
     /// Stops accepting, lets requests in flight finish, then closes the store.

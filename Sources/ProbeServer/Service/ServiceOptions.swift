@@ -27,6 +27,9 @@ public struct ServiceOptions: Sendable {
     /// A real certificate chain and key instead of the local CA.
     public var certificateFile: String?
     public var keyFile: String?
+    /// `--ca-dir`: the user's CA folder; nil finds it from `PROBE_CA_DIR`, `XDG_DATA_HOME`
+    /// or `HOME` (`AuthorityFolder.locate`). Read only when the local CA is used.
+    public var authorityDirectory: String?
     public var trustedProxies = TrustedProxies()
     /// `--advertise` / `PROBE_ADVERTISE`: the names devices reach the server by, in place of
     /// this machine's interface addresses and host name (a container's are not reachable).

@@ -51,7 +51,7 @@ import Testing
         return path
     }
 
-    static let subcommands = ["serve", "try", "diff", "wait", "runs", "report", "compare", "profiles", "catalog", "token", "health"]
+    static let subcommands = ["serve", "try", "diff", "wait", "runs", "report", "compare", "profiles", "catalog", "token", "ca", "health"]
 
     // MARK: Help and usage
 

@@ -17,14 +17,19 @@ import Testing
         try TLSTestSupport.run("openssl", arguments)
     }
 
-    @Test func LocalCertificates_AreCreatedOnFirstStartWithAllFiles() throws {
+    @Test func LocalCertificates_AreCreatedOnFirstStart_TheCAKeyOnlyInTheUserCAFolder() throws {
         let (path, result) = try prepared()
         defer { TLSTestSupport.remove(path) }
         #expect(result.createdAuthority)
         #expect(result.leafWasIssued)
-        for file in ["ca.pem", "ca-key.pem", "cert.pem", "key.pem"] {
+        for file in ["ca.pem", "cert.pem", "key.pem"] {
             #expect(PEMFile.exists("\(path)/\(file)"), "\(file) missing")
         }
+        #expect(!PEMFile.exists("\(path)/ca-key.pem"), "the CA key was copied into the data folder")
+        #expect(PEMFile.exists(result.directory.testAuthority.keyFile))
+        #expect(result.authorityFolder == result.directory.testAuthority.path)
+        #expect(try String(contentsOfFile: "\(path)/ca.pem", encoding: .utf8)
+            == String(contentsOfFile: result.directory.testAuthority.certificateFile, encoding: .utf8))
     }
 
     @Test func PrivateKeys_AreWrittenOwnerOnly() throws {
@@ -35,7 +40,8 @@ import Testing
             stat(file, &info)
             return info.st_mode & 0o777
         }
-        #expect(mode(result.directory.authorityKeyFile) == 0o600)
+        #expect(mode(result.directory.testAuthority.keyFile) == 0o600)
+        #expect(mode(result.directory.testAuthority.path) == 0o700)
         #expect(mode(result.privateKeyFile) == 0o600)
         #expect(mode(result.authorityCertificateFile) == 0o644)
         #expect(mode(path) == 0o700)
@@ -96,8 +102,8 @@ import Testing
     @Test func LeafCertificate_IsReissuedWhenTheCAIsReplaced() throws {
         let (path, first) = try prepared()
         defer { TLSTestSupport.remove(path) }
-        unlink(first.authorityCertificateFile)
-        unlink(first.directory.authorityKeyFile)
+        unlink(first.directory.testAuthority.certificateFile)
+        unlink(first.directory.testAuthority.keyFile)
         let second = try CertificateDirectory(path: path).prepare(hostName: Self.host, addresses: Self.lan)
         #expect(second.createdAuthority)
         #expect(second.reissueReason == "cert.pem was not issued by ca.pem")
@@ -182,7 +188,7 @@ import Testing
     @Test func CertificateAuthority_MissingKeyIsAnErrorSayingWhatToDo() throws {
         let (path, result) = try prepared()
         defer { TLSTestSupport.remove(path) }
-        unlink(result.directory.authorityKeyFile)
+        unlink(result.directory.testAuthority.keyFile)
         #expect {
             _ = try CertificateDirectory(path: path).prepare(hostName: Self.host, addresses: [])
         } throws: { error in
