@@ -212,12 +212,12 @@ async function deliveredFps(ctx, stream, span) {
 /* The catalog's ladder (StandardProbes.resolutionLadder): VGA, HD, Full HD as `ideal`
    constraints (https://w3c.github.io/mediacapture-main/#dfn-ideal), so the camera answers with
    the nearest size it has instead of refusing. Information: which size is enough is the flow's. */
-const LADDER = ['640x480', '1280x720', '1920x1080'];
+const ladderOf = (ctx) => (ctx.catalog.thresholds || {}).resolutionLadder || ['640x480', '1280x720', '1920x1080'];
 P['camera.resolution'] = async (ctx) => {
   if (!ctx.state.granted) return skipped('camera-not-granted');
   releaseCamera(ctx);
   const o = { ladder: [], maxWidth: null, maxHeight: null, maxFrameRate: null };
-  for (const requested of LADDER) {
+  for (const requested of ladderOf(ctx)) {
     const size = requested.split('x').map(Number);
     const g = await gum({ video: { width: { ideal: size[0] }, height: { ideal: size[1] } } }, ctx.limit('grantWaitMs'));
     const s = settings(g.stream) || {};
@@ -285,15 +285,15 @@ async function microphoneState() {
 /* Whether a later step runs in this run (?probes= may leave it out). */
 const runsStep = (ctx, id) => !ctx.params.probes || ctx.params.probes.split(',').indexOf(id) >= 0;
 
-/* The catalog's noise floor (Diff.silentLevel, Areas/Camera/Microphone.swift): a live
+/* The catalog's noise floor (Diff.silentLevel, exported as thresholds.silentLevel): a live
    microphone in a quiet room reads about -60 dBFS (0.001), a muted or dead input exact zeros. */
-const SILENT_LEVEL = 0.0005;
+const silentLevelOf = (ctx) => (ctx.catalog.thresholds || {}).silentLevel || 0.0005;
 /* Peak RMS of the input over `span` ms: a MediaStreamAudioSourceNode into an AnalyserNode
    (https://webaudio.github.io/web-audio-api/#dom-analysernode-getfloattimedomaindata), read
    twenty times. The analyser feeds a zero gain into the destination, so every engine pulls
    audio through it and nothing is heard. A context that is missing, throws or stays
    suspended (no user activation) measures nothing: level null, not a false silence. */
-async function inputLevel(stream, span) {
+async function inputLevel(stream, span, silent) {
   const track = stream.getAudioTracks()[0], AC = window.AudioContext || window.webkitAudioContext;
   const o = { level: null, sampledMs: null, silent: null, muted: !!track.muted };
   if (!AC) return o;
@@ -307,7 +307,7 @@ async function inputLevel(stream, span) {
     analyser.connect(mute);
     mute.connect(ac.destination);
     if (ac.state !== 'running' && ac.resume) await I.within(ac.resume(), span, 'AudioContext.resume').catch(() => {});
-    if (ac.state === 'running') Object.assign(o, await sampleLevel(analyser, track, span));
+    if (ac.state === 'running') Object.assign(o, await sampleLevel(analyser, track, span, silent));
   } catch (e) { /* no Web Audio here: the level stays unmeasured */ }
   try {
     const closing = ac && ac.close && ac.close();
@@ -315,7 +315,7 @@ async function inputLevel(stream, span) {
   } catch (e) { /* already closed */ }
   return o;
 }
-async function sampleLevel(analyser, track, span) {
+async function sampleLevel(analyser, track, span, silent) {
   const o = { muted: !!track.muted };
   const f = new Float32Array(analyser.fftSize), b = new Uint8Array(analyser.fftSize), t0 = I.now(), rounds = 20;
   let peak = 0;
@@ -329,7 +329,7 @@ async function sampleLevel(analyser, track, span) {
     peak = Math.max(peak, Math.sqrt(sum / f.length));
     if (track.muted) o.muted = true;
   }
-  return Object.assign(o, { level: Math.round(peak * 1e6) / 1e6, sampledMs: Math.round(I.now() - t0), silent: peak < SILENT_LEVEL });
+  return Object.assign(o, { level: Math.round(peak * 1e6) / 1e6, sampledMs: Math.round(I.now() - t0), silent: peak < silent });
 }
 const audioSettings = (track) => {
   const s = track.getSettings ? track.getSettings() : {};
@@ -352,7 +352,7 @@ P['camera.microphone'] = async (ctx) => {
   if (track) {
     if (!ctx.unattended) ctx.ui.panel(ctx.probe.instructions, []);
     o.settings = audioSettings(track);
-    Object.assign(o, await inputLevel(s, ctx.limit('sampleMs')));
+    Object.assign(o, await inputLevel(s, ctx.limit('sampleMs'), silentLevelOf(ctx)));
   }
   stopStream(s);
   return result(o.outcome !== 'granted', o);

@@ -188,4 +188,8 @@ struct ThresholdsExport: Encodable {
     let embeddedHeightRatio = Diff.embeddedHeightRatio
     let underSystemBarsHeightRatio = Diff.underSystemBarsHeightRatio
     let stalledStepSeconds = Diff.stalledStepSeconds
+    /// camera.microphone: the noise floor under which a sample is silence.
+    let silentLevel = Diff.silentLevel
+    /// camera.resolution: the sizes the page asks for, in order.
+    let resolutionLadder = StandardProbes.resolutionLadder
 }

@@ -38,6 +38,20 @@ extension Expected {
         #expect(named.contains("onGeolocationPermissionsShowPrompt"), "\(named)")
     }
 
+    @Test func ATimeoutAfterAGrant_IsNoFix_NotAnUnansweredRequest() {
+        let result = Run.result("location.position", ["available": true, "outcome": "timeout", "errorCode": 3, "elapsedMs": 15000, "permissionStateAfter": "granted"], status: .fail)
+        let finding = Run.finding(.androidWebView, result)
+        #expect(finding.diagnosis?.contains("allowed but no position came within 15 s") == true)
+        #expect(finding.layer == .userOrOS)
+    }
+
+    @Test func AFastDenialOfAPermissionAlreadyDenied_IsARememberedDecision() {
+        let result = Run.result("location.position", ["available": true, "outcome": "denied", "errorCode": 1, "elapsedMs": 1, "permissionStateBefore": "denied"], status: .fail)
+        let finding = Run.finding(.androidChrome, result)
+        #expect(finding.diagnosis?.contains("already denied before the request") == true)
+        #expect(finding.diagnosis?.contains("answered for the user") == false)
+    }
+
     @Test func APosition_IsReportedWithItsAccuracy() {
         let result = Run.result("location.position", ["available": true, "outcome": "granted", "elapsedMs": 900, "accuracyM": 35], status: .pass)
         let finding = Run.finding(.iosWKWebView, result)

@@ -35,7 +35,7 @@ extension StandardProbes {
             healthy: .init(["available": true, "outcome": "granted", "elapsedMs": 900, "accuracyM": 35]),
             thresholds: [
                 Threshold("positionMs", ms: 15000, "getCurrentPosition's own timeout: a first fix indoors takes seconds (https://www.w3.org/TR/geolocation/#timeout-attribute); it starts once permission is granted."),
-                Threshold("answerWaitMs", ms: 45000, "A person reads the prompt and answers it, then the fix comes: the page stops waiting after this."),
+                Threshold("answerWaitMs", ms: 30000, "A person reads the prompt and answers it, then the fix comes: the page stops waiting after this, so that the step with its two permission queries and its question stays within autoStepMs."),
                 Threshold("answerWaitUnattendedMs", ms: 20000, "No person answers: a host's handler answers within milliseconds; one that never calls back leaves the request pending, which this bound turns into timeout."),
             ],
             expectation: .init(.info, expected: "what the app decides: a position after a prompt, or a refusal"),
@@ -43,7 +43,8 @@ extension StandardProbes {
                 by: Diff.evaluateLocation,
                 concluding: [
                 "denied within 250 ms → the host answered for the person (geolocation off, no prompt handler, or no OS location permission)",
-                "no answer → the host never answered the page's request",
+                "denied within 250 ms with the permission already denied → a remembered decision",
+                "no answer → the host never answered the page's request; TIMEOUT after a grant → no fix",
                 "unavailable → location services off, or no fix",
                 ]),
     ]
@@ -59,6 +60,12 @@ extension Diagnosis {
     static let locationUnanswered = KnownDiagnosis("location.unanswered", probes: [.locationPosition], .observation) { (seconds: Int) in
         "No answer to getCurrentPosition within \(seconds) s: a request nobody answered (a host that never calls its prompt back), or no fix"
     }
+    static let locationNoFix = KnownDiagnosis("location.no-fix", probes: [.locationPosition], .observation) { (seconds: Int) in
+        "The location was allowed but no position came within \(seconds) s (TIMEOUT): no fix indoors, or location services giving nothing"
+    }
+    static let locationAlreadyDenied = KnownDiagnosis("location.already-denied", probes: [.locationPosition], .observation) {
+        "The location was refused at once, and the permission was already denied before the request: a decision remembered from earlier (the person's, or the browser's for this site)"
+    }
     static let locationUnavailable = KnownDiagnosis("location.unavailable", probes: [.locationPosition], .observation) {
         "The position is unavailable: location services are off for the device or the app, or there was no fix"
     }
@@ -67,7 +74,7 @@ extension Diagnosis {
     }
 
     static let locationDeclared: [any DeclaredDiagnosis] = [
-        locationDeniedAtOnce, locationRefused, locationUnanswered, locationUnavailable, locationMissing,
+        locationDeniedAtOnce, locationAlreadyDenied, locationRefused, locationUnanswered, locationNoFix, locationUnavailable, locationMissing,
     ]
 }
 
@@ -82,10 +89,17 @@ extension Diff {
             return Assessment(.granted, observed)
         case "denied":
             let ms = elapsed ?? 0
+            if ms < Self.fastDenialMs, result.string("permissionStateBefore") == "denied" {
+                return Assessment(.denied, observed, diagnosis: Diagnosis.locationAlreadyDenied(), layer: .userOrOS)
+            }
             if ms < Self.fastDenialMs {
                 return Assessment(.denied, observed, diagnosis: Diagnosis.locationDeniedAtOnce(Int(ms)), layer: .webView)
             }
             return Assessment(.denied, observed, diagnosis: Diagnosis.locationRefused(Int(ms)), layer: .userOrOS)
+        case "timeout" where result.int("errorCode") == 3 || result.string("permissionStateAfter") == "granted":
+            // TIMEOUT is counted from the grant (https://www.w3.org/TR/geolocation/#timeout-attribute):
+            // the request was answered, the position did not come.
+            return Assessment(.broken, observed, diagnosis: Diagnosis.locationNoFix(Int((elapsed ?? 0) / 1000)), layer: .userOrOS)
         case "timeout":
             return Assessment(.broken, observed, diagnosis: Diagnosis.locationUnanswered(Int((elapsed ?? 0) / 1000)), layer: .webView)
         case "unavailable":
