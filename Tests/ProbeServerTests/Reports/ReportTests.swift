@@ -210,6 +210,25 @@ import Testing
         #expect(status == 0, "\(stderr)")
     }
 
+    @Test func RunReportPage_ShowsTheCamerasSizesAndFrameRatesAsATable_EscapingWhatThePagePosted() {
+        let ladder: JSONValue = .array([
+            .object(["requested": "640x480", "outcome": "granted", "width": 640, "height": 480, "frameRate": 30, "deliveredFps": 29]),
+            .object(["requested": "1920x1080", "outcome": "error", "errorName": "<b>Overconstrained</b>"]),
+        ])
+        let results = ReportFixtures.healthyAndroid().filter { $0.probe != "camera.resolution" }
+            + [ReportFixtures.result("camera.resolution", ["ladder": ladder, "maxWidth": 640, "maxHeight": 480, "maxFrameRate": 30])]
+        let html = RunReportPage.html(ReportFixtures.document(results))
+        #expect(html.contains("<h2>Camera sizes and frame rates</h2>"))
+        #expect(html.contains("640×480 asked</td><td data-label=\"Size\">640×480</td><td data-label=\"Frame rate reported\">30 fps</td><td data-label=\"Frames shown\">29 fps"), "\(html)")
+        #expect(html.contains("no stream (&lt;b&gt;Overconstrained&lt;/b&gt;)"))
+        #expect(!html.contains("<b>Overconstrained"))
+        // The preview's own row, from camera.frames.
+        #expect(html.contains(">preview</td>"))
+        // A run with no camera step has no table.
+        let none = RunReportPage.html(ReportFixtures.document(results.filter { !$0.probe.rawValue.hasPrefix("camera.") }))
+        #expect(!none.contains("camera-modes"))
+    }
+
     @Test func RunReportPage_ShowsVerdictFindingsFixesChecklistDeviceTimingsAndUploads() {
         let html = RunReportPage.html(ReportFixtures.document(ReportFixtures.cameraDenied(), uploads: [ReportFixtures.upload()]))
         #expect(html.contains("<span class=\"badge verdict-not-ready\">Not ready</span>"))
