@@ -344,7 +344,16 @@ P['camera.microphone'] = async (ctx) => {
   const kept = ctx.state.scopeAudio, via = kept ? 'scope' : 'own';
   ctx.state.scopeAudio = null;
   const before = kept ? kept.permissionStateBefore : await microphoneState();
-  const g = kept || await gum({ audio: true }, grantWait(ctx)), s = g.stream;
+  let g = kept || await gum({ audio: true }, grantWait(ctx)), s = g.stream;
+  /* On iOS a later getUserMedia mutes the tracks an earlier one gave (WebKit bug 179363,
+     https://bugs.webkit.org/show_bug.cgi?id=179363): camera.scope's {video, audio} request
+     can silence the track it kept. The grant stands, so asking again gives a live track. */
+  const stale = s && s.getAudioTracks().some((t) => t.readyState === 'ended' || t.muted);
+  if (stale) {
+    stopStream(s);
+    const again = await gum({ audio: true }, grantWait(ctx));
+    if (again.stream) { s = again.stream; g = Object.assign({}, g, { stream: s }); }
+  }
   ctx.atEnd(() => stopStream(s));
   const track = s && s.getAudioTracks()[0];
   const o = I.pick(g, ['outcome', 'errorName', 'errorMessage', 'elapsedMs'], { via, audioTracks: s ? s.getAudioTracks().length : 0,
