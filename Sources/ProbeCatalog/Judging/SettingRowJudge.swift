@@ -53,14 +53,42 @@ struct SettingRowJudge {
         // that plugin's rows and the platform's, never by the wrapper's main WebView's rows.
         let plugin = context.platform.wrapperDetection?.inAppBrowser == true ? "cordova-plugin-inappbrowser" : nil
         let release = wrapperVersion
+        let framework = layers.count > 1 ? layers.first : nil
         return layers.flatMap { wrapper in
             table(wrapper).filter { row in
                 guard row.family == nil || row.family == context.family, wrapper.isNative || row.plugin == plugin,
+                      !(wrapper.isNative && framework.map { implements($0, row) } == true),
                       let predicate = row.when.byProbe[probe.id], predicate.holds(result, stalled: stalled),
                       !policyOnly || predicate.statuses?.contains(.info) == true else { return false }
                 return inRange(wrapper, row, release: release) && ruledOut(row) == nil
             }.map { (wrapper, $0) }
         }
+    }
+
+    /// True when the framework implements the platform callback `row` is about: its own table
+    /// has a row on that callback (Capacitor's BridgeWebChromeClient answers
+    /// onGeolocationPermissionsShowPrompt itself), so the platform's row, which reads "the app
+    /// does not implement it", is not the app's to fix; the framework's row says what it does.
+    func implements(_ framework: Wrapper, _ row: WrapperSettingRow) -> Bool {
+        guard let callback = Self.callback(row.nativeCall) else { return false }
+        return table(framework).contains { $0.id == callback || $0.nativeCall.contains(callback) }
+    }
+
+    /// The callback a platform row is about, when its native call is one a WebView client or
+    /// delegate implements: "WebChromeClient.onShowFileChooser, …" → "onShowFileChooser",
+    /// "WKUIDelegate webView(_:createWebViewWith:for:windowFeatures:)" → "createWebViewWith".
+    /// A setting (WebSettings.setX) is not one: an app changes it whatever its framework does.
+    static func callback(_ nativeCall: String) -> String? {
+        let first = nativeCall.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        for owner in ["WebChromeClient.", "WebViewClient."] where first.hasPrefix(owner) {
+            let name = first.dropFirst(owner.count).prefix { $0.isLetter }
+            return name.isEmpty ? nil : String(name)
+        }
+        if first.hasPrefix("WKUIDelegate webView(_:") || first.hasPrefix("WKNavigationDelegate webView(_:") {
+            let name = first.split(separator: ":").dropFirst().first.map(String.init) ?? ""
+            return name.isEmpty ? nil : name
+        }
+        return nil
     }
 
     /// The release of the detected wrapper the run saw, where the page can read it: Cordova's

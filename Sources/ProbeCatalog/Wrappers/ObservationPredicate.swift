@@ -16,7 +16,8 @@ public struct ObservationPredicate: Sendable, Equatable {
             switch self {
             case .absent: return value == nil || value == .null
             case .equals(let expected): return value.map { Self.same($0, expected) } ?? false
-            case .oneOf(let values): return value.map { value in values.contains { Self.same(value, $0) } } ?? false
+            // A null in the list is "or not posted".
+            case .oneOf(let values): return values.contains { Self.same(value ?? .null, $0) }
             case .below(let limit): return value?.numberValue.map { $0 < limit } ?? false
             case .atLeast(let limit): return value?.numberValue.map { $0 >= limit } ?? false
             }
@@ -231,7 +232,7 @@ extension DataFields {
         if condition.isNull { return .absent }
         if let values = condition.arrayValue {
             guard !values.isEmpty else { throw fields.error("\(place): an empty list matches nothing") }
-            return .oneOf(try values.map(checked))
+            return .oneOf(try values.map { $0.isNull ? JSONValue.null : try checked($0) })
         }
         if let range = condition.objectValue {
             guard field.type == .number || field.type == .integer else { throw fields.error("\(place): a range needs a number field, not \(field.type.rawValue)") }

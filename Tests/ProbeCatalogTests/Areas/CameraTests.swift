@@ -134,6 +134,14 @@ extension Expected {
         #expect(Run.finding(.iosSafari, refused).verdict == .info)
     }
 
+    @Test func AMicrophoneThatFailedToStartAfterTheGrant_IsAGrantInAnApp() {
+        // NotReadableError follows a granted permission: the host handed the page the microphone.
+        let failed = Run.result("camera.microphone", ["outcome": "error", "errorName": "NotReadableError", "via": "scope", "audioTracks": 0, "elapsedMs": 30])
+        let finding = Run.finding(.androidWebView, failed)
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.contains("grants every requested resource") == true)
+    }
+
     @Test func ASilentMicrophoneInABrowser_IsSaid() {
         let silent = Run.result("camera.microphone", ["outcome": "granted", "via": "own", "audioTracks": 1, "level": 0, "silent": true, "muted": true, "elapsedMs": 900])
         let finding = Run.finding(.androidChrome, silent)

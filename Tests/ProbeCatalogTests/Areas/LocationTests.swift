@@ -43,6 +43,21 @@ extension Expected {
         let finding = Run.finding(.androidWebView, result)
         #expect(finding.diagnosis?.contains("allowed but no position came within 15 s") == true)
         #expect(finding.layer == .userOrOS)
+        // The platform's "nobody answers the prompt" row needs an unanswered request: a TIMEOUT code follows a grant.
+        #expect(!finding.causes.map(\.summary).joined().contains("onGeolocationPermissionsShowPrompt"), "\(finding.causes.map(\.summary))")
+    }
+
+    @Test func ACallbackTheFrameworkImplements_IsNotNamedAsTheAppsToImplement() {
+        let result = Run.result("location.position", ["available": true, "outcome": "timeout", "elapsedMs": 20000], status: .fail)
+        var detected = Run.detected(.androidWebView)
+        detected.wrapperDetection = WrapperDetection(wrapper: .capacitor, confidence: .high, evidence: ["test"], inAppBrowser: false)
+        let finding = Diff(platform: detected, requirementSet: "liveform")!.report(results: [result]).finding("location.position")!
+        // Capacitor's BridgeWebChromeClient answers onGeolocationPermissionsShowPrompt itself.
+        #expect(!finding.causes.contains { $0.id == "native-android.onGeolocationPermissionsShowPrompt" }, "\(finding.causes.map(\.id))")
+        // A setting the app still changes whatever its framework does stays named.
+        let fast = Run.result("location.position", ["available": true, "outcome": "denied", "errorCode": 1, "elapsedMs": 5], status: .fail)
+        let denied = Diff(platform: detected, requirementSet: "liveform")!.report(results: [fast]).finding("location.position")!
+        #expect(denied.causes.contains { $0.id == "native-android.setGeolocationEnabled" }, "\(denied.causes.map(\.id))")
     }
 
     @Test func AFastDenialOfAPermissionAlreadyDenied_IsARememberedDecision() {

@@ -67,6 +67,13 @@ extension Diff {
     func evaluateMicrophone(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         guard let outcome = result.string("outcome") else { return Assessment(.unknown, "") }
         let tracks = result.int("audioTracks") ?? 0
+        // NotReadableError comes only after the permission was granted, when the device then
+        // failed to start (https://w3c.github.io/mediacapture-main/#dom-mediadevices-getusermedia,
+        // step "If the user grants permission but a hardware error…"): the host granted audio.
+        if result.string("errorName") == "NotReadableError", context.isAppWebView {
+            return Assessment(.granted, "granted, then the microphone failed to start (NotReadableError)",
+                              diagnosis: Diagnosis.audioGranted(context.family, false), layer: .webView, remedy: .videoOnlyGrant)
+        }
         guard outcome == "granted" || tracks > 0 else {
             return Assessment(.denied, "refused" + (result.string("errorName").map { " (\($0))" } ?? ""))
         }

@@ -89,7 +89,9 @@ extension Diff {
             return Assessment(.granted, observed)
         case "denied":
             let ms = elapsed ?? 0
-            if ms < Self.fastDenialMs, result.string("permissionStateBefore") == "denied" {
+            // In a browser a state already denied is a remembered decision; in an app the app
+            // answers every request itself, whatever permissions.query says.
+            if ms < Self.fastDenialMs, !context.isAppWebView, result.string("permissionStateBefore") == "denied" {
                 return Assessment(.denied, observed, diagnosis: Diagnosis.locationAlreadyDenied(), layer: .userOrOS)
             }
             if ms < Self.fastDenialMs {
