@@ -14,7 +14,7 @@ extension StandardProbes {
         id: .cameraMicrophone, title: "Microphone",
         instructions: "Say something, or make a sound, if the microphone is on.",
         kind: .auto, after: .init(.cameraScope, waits: .finish), phase: .camera,
-        checks: "The {audio:true} grant camera.scope asked for (asked again only where camera.scope did not run): whether a stream came, its settings, and its input level over a second (Web Audio AnalyserNode).",
+        checks: "The {audio:true} grant camera.scope asked for (asked again only where camera.scope did not run): whether a stream came, its settings, and its input level over sampleMs (Web Audio AnalyserNode).",
         observed: [
             F("outcome", .string, "granted, or error.", values: ["granted", "error"]),
             F("errorName", .string, "DOMException name when no stream came, e.g. \"NotAllowedError\"."),
@@ -31,7 +31,7 @@ extension StandardProbes {
         ],
         healthy: .init(["outcome": "error", "errorName": "NotAllowedError", "elapsedMs": 20, "via": "scope", "audioTracks": 0]),
         thresholds: [
-            Threshold("sampleMs", ms: 1000, "The level is read over one second: a voice or a room's noise shows within it."),
+            Threshold("sampleMs", ms: 500, "The level is read over half a second, twenty samples: a live microphone hears a room's noise at once, and the unattended flow waits on every millisecond of it."),
             Threshold("grantWaitMs", ms: 30000, "Only where camera.scope did not ask: a person may be asked about the microphone; half a minute to answer."),
             Threshold("grantWaitUnattendedMs", ms: 10000, "Only where camera.scope did not ask, and no person answers: a WebView handler answers within milliseconds, one with no handler never settles."),
         ],
@@ -53,7 +53,7 @@ extension Diagnosis {
     static let microphoneSilent = KnownDiagnosis("camera.microphone-silent", probes: [.cameraMicrophone], .observation) { (muted: Bool) in
         muted
             ? "The microphone was granted but its track is muted: the system or another app holds the input"
-            : "The microphone was granted but heard nothing over a second: a switched-off or covered microphone, or a silent room"
+            : "The microphone was granted but heard nothing while it was sampled: a switched-off or covered microphone, or a silent room"
     }
 
     static let microphoneDeclared: [any DeclaredDiagnosis] = [microphoneSilent]
