@@ -50,6 +50,13 @@ struct CameraModes: Equatable {
         return "\(Int(fps.rounded())) fps"
     }
 
+    /// The Markdown report's table (a pull-request comment), every value escaped.
+    var markdown: [String] {
+        let esc = ReportText.markdown
+        return ["**Camera sizes and frame rates**", "", "| Stream | Size | Frame rate reported | Frames shown |", "|---|---|---|---|"]
+            + modes.map { "| \(esc($0.source)) | \(esc($0.got)) | \(esc($0.reported)) | \(esc($0.delivered)) |" }
+    }
+
     /// The report page's section.
     func html(_ h: inout HTMLBuilder) {
         let e = ReportText.html

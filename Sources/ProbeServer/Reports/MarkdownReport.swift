@@ -67,6 +67,7 @@ enum MarkdownReport {
         }.joined(separator: " · ")
         out.append("")
         out.append("**Probes** (\(diff.findings.count)): \(verdictCounts)")
+        if let camera = CameraModes(document) { out += [""] + camera.markdown }
         if !diff.unknownProbes.isEmpty {
             out.append("")
             out.append("Unknown probe ids in the results: \(diff.unknownProbes.map(\.rawValue).map(esc).joined(separator: ", "))")

@@ -227,6 +227,10 @@ import Testing
         // A run with no camera step has no table.
         let none = RunReportPage.html(ReportFixtures.document(results.filter { !$0.probe.rawValue.hasPrefix("camera.") }))
         #expect(!none.contains("camera-modes"))
+        // The Markdown report (a pull-request comment) has the same table, escaped.
+        let markdown = MarkdownReport.render(ReportFixtures.document(results))
+        #expect(markdown.contains("| 640×480 asked | 640×480 | 30 fps | 29 fps |"), "\(markdown)")
+        #expect(!markdown.contains("<b>Overconstrained"))
     }
 
     @Test func RunReportPage_ShowsVerdictFindingsFixesChecklistDeviceTimingsAndUploads() {
@@ -432,11 +436,16 @@ import Testing
         #expect(!markdown.replacingOccurrences(of: "\\]", with: "").contains("](javascript"), "the brackets are escaped")
         #expect(!markdown.contains("\u{0}") && !markdown.contains("\u{1B}"))
         #expect(markdown.contains("&lt;script&gt;"))
-        for line in markdown.split(separator: "\n") where line.hasPrefix("| ") && !line.hasPrefix("|---") {
-            // Every row of the table has the header's six cells: a `|` in a value is escaped.
-            let cells = line.replacingOccurrences(of: "\\|", with: "").split(separator: "|", omittingEmptySubsequences: false)
-            #expect(cells.count == 8, "\(line)")
+        // Every row of a table has its header's cells (the findings' six, the camera's four): a
+        // `|` in a value is escaped.
+        var header: Int?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("|---") { continue }
+            guard line.hasPrefix("| ") else { header = nil; continue }
+            let cells = line.replacingOccurrences(of: "\\|", with: "").split(separator: "|", omittingEmptySubsequences: false).count
+            if let header { #expect(cells == header, "\(line)") } else { header = cells }
         }
+        #expect(markdown.contains("| Verdict | Severity | Probe | Observed | Diagnosis |"))
 
         // Terminal: the payload cannot move the cursor or recolour the screen.
         let text = RunReports.text(document, style: .plain)
