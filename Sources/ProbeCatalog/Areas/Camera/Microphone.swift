@@ -70,9 +70,11 @@ extension Diff {
         // NotReadableError comes only after the permission was granted, when the device then
         // failed to start (https://w3c.github.io/mediacapture-main/#dom-mediadevices-getusermedia,
         // step "If the user grants permission but a hardware error…"): the host granted audio.
+        func grantedByTheHost(_ observed: String, afterPrompt: Bool) -> Assessment {
+            Assessment(.granted, observed, diagnosis: Diagnosis.audioGranted(context.family, afterPrompt), layer: .webView, remedy: .videoOnlyGrant)
+        }
         if result.string("errorName") == "NotReadableError", context.isAppWebView {
-            return Assessment(.granted, "granted, then the microphone failed to start (NotReadableError)",
-                              diagnosis: Diagnosis.audioGranted(context.family, false), layer: .webView, remedy: .videoOnlyGrant)
+            return grantedByTheHost("granted, then the microphone failed to start (NotReadableError)", afterPrompt: false)
         }
         guard outcome == "granted" || tracks > 0 else {
             return Assessment(.denied, "refused" + (result.string("errorName").map { " (\($0))" } ?? ""))
@@ -88,6 +90,6 @@ extension Diff {
                 ? Assessment(.warning, observed, diagnosis: Diagnosis.microphoneSilent(result.bool("muted") == true), layer: .device)
                 : Assessment(.works, observed)
         }
-        return Assessment(.granted, observed, diagnosis: Diagnosis.audioGranted(context.family, (result.number("elapsedMs") ?? 0) >= Self.fastDenialMs && context.isIOS), layer: .webView, remedy: .videoOnlyGrant)
+        return grantedByTheHost(observed, afterPrompt: (result.number("elapsedMs") ?? 0) >= Self.fastDenialMs && context.isIOS)
     }
 }
