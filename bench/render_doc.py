@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import (BENCH, DURABLE_MIN_PER_SECOND, FIRST_LOAD_GZIP_BUDGET, FLOW_MAX_MS,  # noqa: E402
                    FULL_HANDSHAKE_MIN_RATIO, IDLE_CONNECTIONS_MAX_MB, IDLE_RSS_MAX_MB, INGEST_MAX_P99_MS,
                    QUICK, RESULTS, ROOT, START_MAX_MS, STATIC_MIN_RATIO, WORK, fmt, ratio)
+from burst import ACK_MAX_P99_MS, CPU_MAX_RATIO  # noqa: E402
 
 DOC = os.path.join(ROOT, "docs", "performance.md")
 COMMITTED_RESULTS = os.path.join(BENCH, "results")
@@ -42,12 +43,14 @@ Row = collections.namedtuple("Row", "measure figure peer ratio target met")
 # MARK: reading the results
 
 def load_results(folder):
-    """latest.json (bench.py) and stores.json (stores.py) of one run."""
+    """latest.json (bench.py), stores.json (stores.py) and burst.json (burst.py) of one run."""
     with open(os.path.join(folder, "latest.json")) as f:
         latest = json.load(f)
     with open(os.path.join(folder, "stores.json")) as f:
         stores = json.load(f)
-    return latest, stores
+    with open(os.path.join(folder, "burst.json")) as f:
+        burst = json.load(f)
+    return latest, stores, burst
 
 
 # MARK: formatting
@@ -143,6 +146,35 @@ def store_rows(stores):
     ]
 
 
+def burst_rows(burst):
+    """A farm's devices starting within a second (bench/burst.py): every run judged and
+    announced, the acknowledgement's p99, and three instances' CPU per run against one's."""
+    one, three, r = burst["rows"]["one"], burst["rows"]["three"], burst["cpu_ratio_three_over_one"]
+    devices = burst["devices"]
+
+    def judged(row):
+        return (f"{row['judged']:,} / {row['announced']:,} of {devices:,}, last verdict {fmt(row['last_verdict_s'])} s",
+                row["judged"] == row["announced"] == devices)
+
+    def ms(seconds):
+        return "—" if seconds is None else f"{seconds * 1000:.1f}"
+
+    def cpu(seconds):
+        return f"{ms(seconds)} ms CPU"
+    p99 = one["ack_p99_ms"]
+    (one_judged, one_all), (three_judged, three_all) = judged(one), judged(three)
+    return [
+        Row(f"farm burst ×1, {devices:,} devices: judged / announced", one_judged, "—", "—", "all", one_all),
+        Row("farm burst ×1: result acknowledged", f"p99 {fmt(p99)} ms (p50 {fmt(one['ack_p50_ms'])})", "—", "—",
+            f"p99 ≤ {ACK_MAX_P99_MS} ms", None if p99 is None else p99 <= ACK_MAX_P99_MS),
+        Row("farm burst ×3 over PostgreSQL: judged / announced", three_judged, "—", "—", "all", three_all),
+        Row("farm burst ×3 ÷ ×1: server CPU per run",
+            f"{cpu(three['server_cpu_per_run_s'])} (nginx {ms(three['nginx_cpu_per_run_s'])}, "
+            f"PostgreSQL {ms(three['postgresql_cpu_per_run_s'])})", f"{cpu(one['server_cpu_per_run_s'])} ×1",
+            times(r), f"≤ {CPU_MAX_RATIO}×", None if r is None else r <= CPU_MAX_RATIO),
+    ]
+
+
 def memory_rows(latest):
     rss, private = latest["rss_idle_mb"], latest["private_idle_mb"]
     rows = [Row("idle RSS, HTTPS", f"{fmt(rss['probe'])} MB (private {fmt(private['probe'])})",
@@ -197,8 +229,8 @@ def report_rows(latest):
     return rows
 
 
-def all_rows(latest, stores):
-    return (static_rows(latest) + handshake_rows(latest) + durable_rows(latest) + store_rows(stores)
+def all_rows(latest, stores, burst):
+    return (static_rows(latest) + handshake_rows(latest) + durable_rows(latest) + store_rows(stores) + burst_rows(burst)
             + memory_rows(latest) + start_rows(latest) + page_rows(latest) + flow_rows(latest)
             + report_rows(latest))
 
@@ -242,9 +274,9 @@ def tally_line(rows):
                 "bare writer, bench/stores.py).")
 
 
-def region(latest, stores):
+def region(latest, stores, burst):
     """The generated region, markers included."""
-    rows = all_rows(latest, stores)
+    rows = all_rows(latest, stores, burst)
     lines = [GENERATED_START] + run_line(latest, stores) + [""] + table(rows) + [""] + tally_line(rows)
     return "\n".join(lines + [GENERATED_END])
 

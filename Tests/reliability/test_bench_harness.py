@@ -74,7 +74,15 @@ def test_ShortBenchRound_EveryRowProducesAFigure(tmp_path):
     for name, row in stores["rows"].items():
         assert row["accepted"] > 0 and row["durable_per_second"] > 0, f"{name}: {row}"
 
+    burst = json.loads((results / "burst.json").read_text())
+    for name, row in burst["rows"].items():
+        assert row["judged"] > 0 and row["ack_p99_ms"] is not None and row["last_verdict_s"] is not None, f"burst {name}: {row}"
+        assert row["server_cpu_per_run_s"] > 0, f"burst {name}: {row}"
+    assert burst["rows"]["three"]["nginx_cpu_per_run_s"] and burst["rows"]["three"]["postgresql_cpu_per_run_s"]
+    assert burst["cpu_ratio_three_over_one"]
+
     table = (results / "latest.md").read_text()
+    assert "bench/burst.py" in table, "latest.md has no farm burst rows"
     assert "not yet measurable" not in table and "not measured" not in table, table
 
     # The doc rendered from the short round's results: the committed doc's rows, each with a

@@ -1,0 +1,607 @@
+#!/usr/bin/env python3
+"""bench/run's farm burst rows: a device farm starting its devices at once. Each simulated
+device is one whole unattended run as the page posts it, replayed over HTTPS through the
+real API: the page's own requests (POST /api/runs, /api/platform, GET /api/config, every
+results batch with its real body, the read after its navigation, POST …/complete and the
+diff), recorded from the page in headless Chromium just before the burst, in the same order,
+sizes and pace, with the run's id and key substituted. BURST_DEVICES devices (500; 50 with
+BENCH_QUICK=1) start within one second, each over its own keep-alive connection and from its
+own forwarded address (--trust-proxy: a farm is many devices, and the rate limits count per
+address, docs/architecture.md "Limits"). The page's probe endpoints (/probe/*) and static
+files are not replayed: the rows measure the run API.
+
+The rows, for one instance (SQLite, the server's own TLS) and for three instances over one
+PostgreSQL behind nginx (TLS at nginx, the instances --http: docs/team-instance.md):
+  judged and announced   runs whose complete answered a verdict and whose signed webhook
+                         (--webhook, a receiver in this script) arrived, of the devices
+  result acknowledgement each results POST from sent to its 200 (acknowledged = committed,
+                         docs/architecture.md "The path of a result"), p50 and p99
+  last verdict           burst start to the last webhook received; the page's own pace (the
+                         recorded run's length) plus the one-second start spread is its floor
+  CPU-s per run          utime + stime of the server process(es) (/proc/PID/stat, proc(5))
+                         over the burst, divided by the devices; for three instances the sum
+                         of the three, with nginx's and PostgreSQL's CPU as figures of their own
+
+Writes bench/results/burst.json and its rows into bench/results/latest.md (between the
+BURST_START and BURST_END markers, replaced when run again); bench/render_doc.py renders
+docs/performance.md's rows from burst.json. Needs Chromium and Python Playwright (the
+recording), Debian's postgresql and nginx. Environment: BENCH_BIN, BENCH_QUICK,
+BENCH_RESULTS, BENCH_WORK, BURST_DEVICES. A row without its figure, or a burst in which no
+run was judged, fails the run with its reason.
+"""
+import asyncio
+import hashlib
+import hmac
+import http.server
+import json
+import os
+import re
+import resource
+import shutil
+import signal
+import ssl
+import subprocess
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import (BIN, QUICK, RESULTS, ROOT, WORK, children, fmt, ratio,  # noqa: E402
+                   stop_probe, wait_listening)
+from stores import Postgres, free_dir  # noqa: E402
+
+DEVICES = int(os.environ.get("BURST_DEVICES", "50" if QUICK else "500"))
+SPREAD_S = 1.0                   # every device starts within this
+# The targets (latest.md and docs/performance.md judge by these, bench/render_doc.py).
+ACK_MAX_P99_MS = 100             # a results POST acknowledged, at the 99th percentile
+CPU_MAX_RATIO = 1.15             # three instances' CPU per run against one instance's
+TOKEN = "bench-burst-token-0123456789abcdef"
+SECRET = "bench-burst-webhook-secret"
+# Each bound only ends a burst that went wrong; none is a target.
+DEVICE_BOUND_S = 180
+ANNOUNCE_BOUND_S = 60
+PORTS = {"record": 19940, "one": 19950, "hook": 19960, "three": [19971, 19972, 19973], "nginx": 19975,
+         "postgres": 19980}
+BURST_START = "<!-- burst rows: written by bench/burst.py -->"
+BURST_END = "<!-- end of the burst rows -->"
+# Request headers a replay does not copy: the connection's own (Host, length, keep-alive)
+# and the cookies the probes set, which the replay does not run.
+DROPPED_HEADERS = {"host", "content-length", "connection", "cookie", "keep-alive"}
+
+started = []                      # ("probe", Popen) or ("nginx", Popen) to stop on exit
+
+
+# MARK: processes and their CPU
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid, reaped=False):
+    """utime + stime of a process (all its threads), and with reaped its waited-for
+    children's too (cutime + cstime): fields 14-17 of /proc/PID/stat, proc(5)."""
+    try:
+        text = open(f"/proc/{pid}/stat").read()
+    except OSError:
+        return 0.0
+    fields = text[text.rindex(")") + 2:].split()   # after the command, which may hold spaces
+    ticks = int(fields[11]) + int(fields[12]) + ((int(fields[13]) + int(fields[14])) if reaped else 0)
+    return ticks / TICKS
+
+
+def tree_cpu(pid):
+    """A master and its workers (nginx, PostgreSQL's postmaster and backends), with what
+    the master's exited children spent."""
+    return cpu_seconds(pid, reaped=True) + sum(cpu_seconds(c) for c in children(pid))
+
+
+def start_server(name, port, extra):
+    data = os.path.join(WORK, f"burst-{name}")
+    if os.path.exists(data):
+        shutil.rmtree(data)
+    os.makedirs(data)
+    log = open(os.path.join(WORK, f"burst-{name}.log"), "w")
+    args = [BIN, "serve", "--host", "127.0.0.1", "--port", str(port), "--second-port", "off", "--setup-port", "off",
+            "--data-dir", data, "--public", os.path.join(ROOT, "Public"), "--log-level", "warn", "--token", TOKEN,
+            "--max-store", "1T", *extra]
+    # Its own session, as bench.py starts its servers (autogroup scheduling: bench.py).
+    proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    started.append(("probe", proc))
+    wait_listening(port, timeout=30)
+    return proc, data
+
+
+def start_nginx(port, upstreams, cert, key):
+    """nginx terminating TLS in front of the instances, as docs/team-instance.md deploys it;
+    the device's forwarded address passes through (bench/stores.py's balancer does the same)."""
+    work = free_dir("bench-burst-lb-")
+    servers = "".join(f"server 127.0.0.1:{p};" for p in upstreams)
+    user = "user root;" if os.getuid() == 0 else ""
+    conf = (f"{user} daemon off; worker_processes 2; pid {work}/nginx.pid; error_log {work}/error.log warn;"
+            f"events {{ worker_connections 4096; }}"
+            f"http {{ access_log off; client_body_temp_path {work}/b; proxy_temp_path {work}/p;"
+            f"fastcgi_temp_path {work}/f; uwsgi_temp_path {work}/u; scgi_temp_path {work}/s;"
+            f"upstream probe {{ {servers} keepalive 64; }}"
+            f"server {{ listen 127.0.0.1:{port} ssl; ssl_certificate {cert}; ssl_certificate_key {key};"
+            f"keepalive_requests 1000; client_max_body_size 2m;"
+            f"location / {{ proxy_pass http://probe; proxy_http_version 1.1; proxy_set_header Connection \"\";"
+            f"proxy_set_header Host $http_host; proxy_set_header X-Forwarded-Proto https;"
+            f"proxy_set_header X-Forwarded-For $http_x_forwarded_for; }} }} }}")
+    open(f"{work}/nginx.conf", "w").write(conf)
+    proc = subprocess.Popen(["nginx", "-p", work, "-c", f"{work}/nginx.conf"], start_new_session=True)
+    started.append(("nginx", proc))
+    wait_listening(port)
+    return proc
+
+
+def cleanup():
+    for kind, proc in reversed(started):
+        if kind == "probe":
+            stop_probe(proc)
+        elif proc.poll() is None:
+            proc.send_signal(signal.SIGQUIT)   # nginx's graceful stop
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+    started.clear()
+
+
+# MARK: the page's requests, recorded
+
+RUN_PATH = re.compile(r"^/api/runs/([^/?]+)")
+
+
+def record():
+    """One unattended run of the page in headless Chromium against a throwaway instance:
+    every request to /api/, in order, with its offset from the first, its headers and body.
+    The run's id and key become {RUN} and {KEY}, the server's origin {ORIGIN}."""
+    from playwright.sync_api import sync_playwright
+    proc, _ = start_server("record", PORTS["record"], [])
+    origin = f"https://127.0.0.1:{PORTS['record']}"
+    seen = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                        args=["--ignore-certificate-errors", "--use-fake-ui-for-media-stream",
+                                              "--use-fake-device-for-media-stream",
+                                              "--autoplay-policy=no-user-gesture-required"])
+            try:
+                context = browser.new_context(ignore_https_errors=True)
+                page = context.new_page()
+
+                def on_request(request):
+                    if request.url.startswith(origin + "/api/"):
+                        seen.append((time.monotonic(), request))
+                context.on("request", on_request)
+                with page.expect_response(lambda r: "/complete" in r.url and r.request.method == "POST",
+                                          timeout=120_000) as completed:
+                    page.goto(origin + "/?mode=unattended", wait_until="commit")
+                completed.value.finished()
+                # The page reads the run's diff after its complete: wait for it too.
+                deadline = time.monotonic() + 15
+                while time.monotonic() < deadline and not any("/diff" in r.url for _, r in seen):
+                    page.wait_for_timeout(100)
+                steps = []
+                for at, request in seen:
+                    headers = request.all_headers()
+                    steps.append({"at": at, "method": request.method, "url": request.url[len(origin):],
+                                  "headers": {k: v for k, v in headers.items()
+                                              if k.lower() not in DROPPED_HEADERS and not k.startswith(":")},
+                                  "body": request.post_data_buffer or b""})
+            finally:
+                browser.close()
+    finally:
+        stop_probe(proc)
+    created = [s for s in steps if s["method"] == "POST" and s["url"] == "/api/runs"]
+    runs = {RUN_PATH.match(s["url"]).group(1) for s in steps if RUN_PATH.match(s["url"])}
+    if not created or len(runs) != 1:
+        raise RuntimeError(f"the recorded run is not one run the page created: {[s['url'] for s in steps]}")
+    run = runs.pop()
+    key = re.search(r"[?&]key=([^&]+)", next(s["url"] for s in steps if "key=" in s["url"])).group(1)
+    first = steps[0]["at"]
+    sequence = []
+    for s in steps:
+        def put(text):
+            return text.replace(run, "{RUN}").replace(key, "{KEY}").replace(origin, "{ORIGIN}")
+        sequence.append({"offset_ms": round((s["at"] - first) * 1000, 1), "method": s["method"], "path": put(s["url"]),
+                         "headers": {k: put(v) for k, v in s["headers"].items()},
+                         "body": put(s["body"].decode("utf-8"))})
+    # The page sends its creation, platform and config side by side: the creation first, since
+    # everything after needs its id.
+    sequence.sort(key=lambda s: (s["offset_ms"], s["path"] != "/api/runs"))
+    return sequence
+
+
+def kind(step):
+    path = step["path"].split("?")[0]
+    if step["method"] == "POST" and path == "/api/runs":
+        return "create"
+    if step["method"] == "POST" and path.endswith("/results"):
+        return "results"
+    if step["method"] == "POST" and path.endswith("/complete"):
+        return "complete"
+    return "other"
+
+
+# MARK: the webhook receiver
+
+class Announcements:
+    """Signed verdicts as a receiver gets them: each run's first arrival, checked against its
+    X-Probe-Signature (v1=HMAC-SHA256 of v1:TIMESTAMP.DELIVERY.BODY, docs/team-instance.md)."""
+
+    def __init__(self, port):
+        self.arrived, self.forged, self.lock = {}, 0, threading.Lock()
+        owner = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                at = time.monotonic()
+                signed = f"v1:{self.headers.get('X-Probe-Timestamp')}.{self.headers.get('X-Probe-Delivery')}.".encode() + body
+                good = "v1=" + hmac.new(SECRET.encode(), signed, hashlib.sha256).hexdigest()
+                with owner.lock:
+                    if hmac.compare_digest(good, self.headers.get("X-Probe-Signature", "")):
+                        owner.arrived.setdefault(json.loads(body)["run"]["id"], at)
+                    else:
+                        owner.forged += 1
+                self.send_response(204)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{port}/hook"
+
+    def reset(self):
+        with self.lock:
+            self.arrived, self.forged = {}, 0
+
+    def runs(self):
+        with self.lock:
+            return set(self.arrived)
+
+    def snapshot(self):
+        with self.lock:
+            return dict(self.arrived)
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+# MARK: the devices
+
+class Device:
+    """One device's keep-alive connection, HTTP/1.1 over TLS; reconnects when the server
+    closes it (it may, after 1,000 requests or an idle minute)."""
+
+    def __init__(self, port, address, context):
+        self.port, self.address, self.context = port, address, context
+        self.reader = self.writer = None
+
+    async def connect(self):
+        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port, ssl=self.context,
+                                                                 server_hostname="localhost")
+
+    async def send(self, method, path, headers, body):
+        if self.writer is None:
+            await self.connect()
+        lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}", f"X-Forwarded-For: {self.address}"]
+        lines += [f"{k}: {v}" for k, v in headers.items()]
+        if body or method == "POST":
+            lines.append(f"Content-Length: {len(body)}")
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head[9:12])
+        fields = {}
+        for line in head.decode("latin-1").split("\r\n")[1:]:
+            if ":" in line:
+                k, v = line.split(":", 1)
+                fields[k.strip().lower()] = v.strip()
+        if fields.get("transfer-encoding", "").lower() == "chunked":
+            data = b""
+            while True:
+                size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+                if size == 0:
+                    await self.reader.readuntil(b"\r\n")    # no trailers: the empty line
+                    break
+                data += (await self.reader.readexactly(size + 2))[:-2]
+        else:
+            data = await self.reader.readexactly(int(fields.get("content-length", "0")))
+        if fields.get("connection", "").lower() == "close":
+            self.close()
+        return status, fields, data
+
+    def close(self):
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = self.reader = None
+
+
+RETRIED = {408, 429, 503}          # what the page's queue sends again (Public/results.js)
+
+
+async def device_run(index, t0, sequence, port, context, tally):
+    """One whole run: the recorded steps at their recorded offsets from the device's own
+    start (or at once, when the answer before came later), one connection."""
+    start = t0 + SPREAD_S * index / DEVICES
+    await asyncio.sleep(max(0.0, start - time.monotonic()))
+    device = Device(port, f"10.{90 + index // 62500}.{index // 250 % 250}.{index % 250 + 1}", context)
+    run = key = None
+    try:
+        for step in sequence:
+            await asyncio.sleep(max(0.0, start + step["offset_ms"] / 1000 - time.monotonic()))
+            what = kind(step)
+            if what != "create" and run is None:
+                tally["failed"].append(f"device {index}: no run created")
+                break
+
+            def put(text):
+                return (text.replace("{RUN}", run or "").replace("{KEY}", key or "")
+                        .replace("{ORIGIN}", f"https://127.0.0.1:{port}"))
+            headers = {k: put(v) for k, v in step["headers"].items()}
+            body = put(step["body"]).encode()
+            sent = time.monotonic()
+            for attempt in range(6):
+                status, fields, data = await device.send(step["method"], put(step["path"]), headers, body)
+                if status not in RETRIED or what not in ("results", "create"):
+                    break
+                tally["retried"][status] = tally["retried"].get(status, 0) + 1
+                await asyncio.sleep(min(2.0, float(fields.get("retry-after", "1"))))
+            took = (time.monotonic() - sent) * 1000
+            if status >= 400:
+                tally["refused"].setdefault(f"{status} {step['method']} {step['path'].split('?')[0]}",
+                                            data[:200].decode("utf-8", "replace"))
+                tally["refusals"] += 1
+            ok = 200 <= status < 300
+            if what == "create" and ok:
+                created = json.loads(data)
+                run, key = created["id"], created["writeKey"]
+                tally["created"].append(run)
+            elif what == "results" and ok:
+                tally["acks_ms"].append(took)
+            elif what == "complete" and ok and json.loads(data).get("verdict"):
+                tally["judged"][run] = time.monotonic()
+    except (OSError, asyncio.IncompleteReadError, ValueError, ssl.SSLError) as e:
+        tally["failed"].append(f"device {index}: {type(e).__name__}: {e}")
+    finally:
+        device.close()
+
+
+async def loop_lag(tally, every=0.01):
+    """How late the client's own event loop wakes: an acknowledgement is timed by the same
+    loop, so its lag is in every figure (the client shares the cores with the server)."""
+    tally["lag_ms"] = []
+    while True:
+        due = time.monotonic() + every
+        await asyncio.sleep(every)
+        tally["lag_ms"].append((time.monotonic() - due) * 1000)
+
+
+async def burst(sequence, port):
+    context = ssl.create_default_context()
+    context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+    tally = {"created": [], "judged": {}, "acks_ms": [], "refused": {}, "refusals": 0, "retried": {}, "failed": []}
+    t0 = time.monotonic() + 0.2
+    devices = [asyncio.create_task(device_run(i, t0, sequence, port, context, tally)) for i in range(DEVICES)]
+    lag = asyncio.create_task(loop_lag(tally))
+    done, pending = await asyncio.wait(devices, timeout=DEVICE_BOUND_S)
+    lag.cancel()
+    for task in pending:
+        task.cancel()
+    for task in done:
+        if task.exception() is not None:
+            e = task.exception()
+            tally["failed"].append(f"{type(e).__name__}: {e}")
+    if pending:
+        tally["failed"].append(f"{len(pending)} devices still running after {DEVICE_BOUND_S} s")
+    return t0, tally
+
+
+def percentile(values, q):
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def measure(name, sequence, port, hooks, servers, others=None):
+    """The burst against port: the servers' CPU (pids) and the others' (named trees) from
+    just before the first device to the last verdict announced."""
+    hooks.reset()
+    time.sleep(1)                                  # the servers idle before the burst
+    before = {pid: cpu_seconds(pid) for pid in servers}
+    before_others = {k: tree_cpu(pid) for k, pid in (others or {}).items()}
+    client_before = resource.getrusage(resource.RUSAGE_SELF)
+    load_before = os.getloadavg()
+    t0, tally = asyncio.run(burst(sequence, port))
+    judged = set(tally["judged"])
+    deadline = time.monotonic() + ANNOUNCE_BOUND_S
+    while time.monotonic() < deadline and not judged <= hooks.runs():
+        time.sleep(0.05)
+    ended = time.monotonic()
+    server_cpu = sum(cpu_seconds(pid) - before[pid] for pid in servers)
+    other_cpu = {k: tree_cpu(pid) - before_others[k] for k, pid in (others or {}).items()}
+    client_after = resource.getrusage(resource.RUSAGE_SELF)
+    arrived = hooks.snapshot()
+    announced = judged & set(arrived)
+    last = max(arrived[r] for r in announced) if announced else None
+    acks = tally["acks_ms"]
+    row = {"devices": DEVICES, "created": len(tally["created"]), "judged": len(judged), "announced": len(announced),
+           "forged_announcements": hooks.forged,
+           "acks": len(acks), "ack_p50_ms": percentile(acks, 0.5), "ack_p99_ms": percentile(acks, 0.99),
+           "ack_max_ms": max(acks) if acks else None,
+           "client_lag_p99_ms": percentile(tally.get("lag_ms", []), 0.99),
+           "last_verdict_s": None if last is None else last - t0,
+           "last_complete_s": max(tally["judged"].values()) - t0 if judged else None,
+           "measured_s": ended - t0,
+           "server_cpu_s": server_cpu, "server_cpu_per_run_s": server_cpu / DEVICES,
+           **{f"{k}_cpu_per_run_s": v / DEVICES for k, v in other_cpu.items()},
+           "client_cpu_s": (client_after.ru_utime + client_after.ru_stime) - (client_before.ru_utime + client_before.ru_stime),
+           "refusals": tally["refusals"], "refused": tally["refused"], "retried": tally["retried"],
+           "failed": tally["failed"][:10], "load_avg_before": load_before, "load_avg_after": os.getloadavg()}
+    print(f"  {name}: {row['judged']}/{DEVICES} judged, {row['announced']} announced, ack p50 {fmt(row['ack_p50_ms'])} "
+          f"p99 {fmt(row['ack_p99_ms'])} ms, last verdict {fmt(row['last_verdict_s'])} s, server "
+          f"{row['server_cpu_per_run_s'] * 1000:.1f} CPU-ms/run"
+          + "".join(f", {k} {v / DEVICES * 1000:.1f} CPU-ms/run" for k, v in other_cpu.items())
+          + f", client {row['client_cpu_s']:.1f} CPU-s (loop lag p99 {fmt(row['client_lag_p99_ms'])} ms), "
+          f"{row['refusals']} refused", flush=True)
+    for what, example in list(tally["refused"].items())[:5]:
+        print(f"    refused: {what}: {example}", flush=True)
+    for failure in tally["failed"][:5]:
+        print(f"    failed: {failure}", flush=True)
+    return row
+
+
+# MARK: the report
+
+def cpu_ms(seconds):
+    return "—" if seconds is None else f"{seconds * 1000:.1f} ms"
+
+
+def rows_of(report):
+    """(measure, one instance, three instances, ratio, target, met): latest.md's table."""
+    one, three = report["rows"]["one"], report["rows"]["three"]
+    r = report["cpu_ratio_three_over_one"]
+
+    def all_of(row):
+        return row["judged"] == row["announced"] == row["devices"]
+    return [
+        ("runs judged (complete answered a verdict) and announced (signed webhook received)",
+         f"{one['judged']} / {one['announced']} of {one['devices']}", f"{three['judged']} / {three['announced']} of {three['devices']}",
+         "—", "all", all_of(one) and all_of(three)),
+        ("result acknowledgement p50 / p99, ms", f"{fmt(one['ack_p50_ms'])} / {fmt(one['ack_p99_ms'])}",
+         f"{fmt(three['ack_p50_ms'])} / {fmt(three['ack_p99_ms'])}", "—", f"p99 ≤ {ACK_MAX_P99_MS} ms (×1)",
+         None if one["ack_p99_ms"] is None else one["ack_p99_ms"] <= ACK_MAX_P99_MS),
+        ("time until the last verdict, s (the page's pace: the recorded run lasts "
+         f"{report['sequence']['recorded_s']:.1f} s, the starts spread over {SPREAD_S:g} s)",
+         fmt(one["last_verdict_s"]), fmt(three["last_verdict_s"]), "—", "", None),
+        ("server CPU per run (×3: the three instances; nginx and PostgreSQL apart)", cpu_ms(one["server_cpu_per_run_s"]),
+         f"{cpu_ms(three['server_cpu_per_run_s'])} (nginx {cpu_ms(three.get('nginx_cpu_per_run_s'))}, "
+         f"PostgreSQL {cpu_ms(three.get('postgresql_cpu_per_run_s'))})",
+         "—" if r is None else f"{r:.2f}×", f"×3 ÷ ×1 ≤ {CPU_MAX_RATIO}×", None if r is None else r <= CPU_MAX_RATIO),
+        ("client CPU, and its event loop's lag p99 (in every time above: the simulated devices are one Python "
+         "process on the same cores)", f"{one['client_cpu_s']:.1f} s, {fmt(one['client_lag_p99_ms'])} ms",
+         f"{three['client_cpu_s']:.1f} s, {fmt(three['client_lag_p99_ms'])} ms", "—", "", None),
+    ]
+
+
+def markdown(report):
+    lines = [BURST_START, "", f"## A device farm's burst: {report['devices']} devices within {SPREAD_S:g} s (bench/burst.py)", "",
+             f"Measured {report['measured_at']} on {report['cores']} cores, {report['build']} build, load average "
+             f"{report['load_avg_at_start'][0]:.2f} at the start and {report['load_avg_at_end'][0]:.2f} at the end. Each device "
+             f"replays the page's recorded unattended run ({report['sequence']['requests']} API requests, "
+             f"{report['sequence']['result_posts']} results POSTs, {report['sequence']['request_bytes']:,} bytes sent) over "
+             "its own HTTPS connection; ×1: one instance over SQLite, ×3: three over one PostgreSQL behind nginx (TLS at nginx).",
+             "", "| measure | ×1 (SQLite) | ×3 (PostgreSQL, nginx) | ratio | target | met |", "|---|---:|---:|---:|---|:-:|"]
+    for measure_, one, three, r, target, met in rows_of(report):
+        lines.append(f"| {measure_} | {one} | {three} | {r} | {target} | {'' if met is None else ('✅' if met else '❌')} |")
+    for name in ("one", "three"):
+        row = report["rows"][name]
+        if row["refusals"] or row["failed"] or row["retried"]:
+            lines.append("")
+            lines.append(f"- {name}: {row['refusals']} refused ({', '.join(row['refused'])}), retried {row['retried']}, "
+                         f"failed {row['failed'][:3]}")
+    return "\n".join(lines + ["", BURST_END]) + "\n"
+
+
+def write_latest(report):
+    """The rows into latest.md: its burst section replaced, or added at its end."""
+    path = os.path.join(RESULTS, "latest.md")
+    text = open(path).read() if os.path.exists(path) else ""
+    section = markdown(report)
+    start, end = text.find(BURST_START), text.find(BURST_END)
+    if start >= 0 and end > start:
+        text = text[:start] + section + text[end + len(BURST_END) + 1:]
+    else:
+        text = text + ("\n" if text else "") + section
+    open(path, "w").write(text)
+    return section
+
+
+def blind_rows(report):
+    """Rows without their figure: each fails the run."""
+    blind = []
+    for name, row in report["rows"].items():
+        for key in ("ack_p99_ms", "last_verdict_s", "server_cpu_per_run_s"):
+            if row.get(key) is None:
+                blind.append(f"{name}: no {key} ({row['judged']} judged, {row['announced']} announced, "
+                             f"{row['refusals']} refused, failed {row['failed'][:2]})")
+        if not row["judged"]:
+            blind.append(f"{name}: no run judged")
+    three = report["rows"]["three"]
+    for key in ("nginx_cpu_per_run_s", "postgresql_cpu_per_run_s"):
+        if not three.get(key):
+            blind.append(f"three: no {key}")
+    if report["cpu_ratio_three_over_one"] is None:
+        blind.append("no CPU ratio ×3 ÷ ×1")
+    return blind
+
+
+def main():
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))   # the devices' sockets, the servers' too
+    os.makedirs(WORK, exist_ok=True)
+    os.makedirs(RESULTS, exist_ok=True)
+    load_at_start = os.getloadavg()
+    print("farm burst: recording the page's unattended run in Chromium...", flush=True)
+    sequence = record()
+    json.dump(sequence, open(os.path.join(WORK, "burst-sequence.json"), "w"), indent=1)
+    posts = [s for s in sequence if kind(s) == "results"]
+    recorded = {"requests": len(sequence), "result_posts": len(posts),
+                "request_bytes": sum(len(s["body"].encode()) for s in sequence),
+                "recorded_s": sequence[-1]["offset_ms"] / 1000,
+                "steps": [f"{s['method']} {s['path'].split('?')[0].replace('{RUN}', 'ID')}" for s in sequence]}
+    print(f"  {recorded['requests']} requests, {recorded['result_posts']} results POSTs, "
+          f"{recorded['request_bytes']:,} bytes, {recorded['recorded_s']:.1f} s", flush=True)
+
+    hooks = Announcements(PORTS["hook"])
+    webhook = ["--webhook", hooks.url, "--webhook-secret", SECRET, "--trust-proxy", "127.0.0.1/32"]
+    rows = {}
+    pg = None
+    try:
+        print(f"farm burst: {DEVICES} devices against one instance (SQLite, HTTPS)...", flush=True)
+        one, one_data = start_server("one", PORTS["one"], webhook)
+        rows["one"] = measure("×1", sequence, PORTS["one"], hooks, [one.pid])
+        stop_probe(one)
+
+        print(f"farm burst: {DEVICES} devices against three instances over PostgreSQL behind nginx...", flush=True)
+        pg = Postgres(PORTS["postgres"])
+        three = [start_server(f"three-{i}", port, ["--http", "--store", pg.url, *webhook])[0]
+                 for i, port in enumerate(PORTS["three"])]
+        lb = start_nginx(PORTS["nginx"], PORTS["three"], os.path.join(one_data, "cert.pem"), os.path.join(one_data, "key.pem"))
+        postmaster = int(open(os.path.join(pg.dir, "data", "postmaster.pid")).readline())
+        rows["three"] = measure("×3", sequence, PORTS["nginx"], hooks, [p.pid for p in three],
+                                {"nginx": lb.pid, "postgresql": postmaster})
+    finally:
+        cleanup()
+        if pg:
+            pg.close()
+        hooks.close()
+
+    build = os.path.basename(os.path.dirname(os.path.realpath(BIN)))
+    report = {"devices": DEVICES, "spread_s": SPREAD_S, "cores": os.cpu_count(), "build": build, "sequence": recorded,
+              "rows": rows, "cpu_ratio_three_over_one": ratio(rows["three"]["server_cpu_per_run_s"],
+                                                              rows["one"]["server_cpu_per_run_s"]),
+              "load_avg_at_start": load_at_start, "load_avg_at_end": os.getloadavg(),
+              "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    json.dump(report, open(os.path.join(RESULTS, "burst.json"), "w"), indent=1)
+    print(write_latest(report))
+    blind = blind_rows(report)
+    if blind:
+        # A row without a figure is a harness defect, never a pass (bench/bench.py).
+        for reason in blind:
+            print(f"bench: a burst row measured nothing: {reason}", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    finally:
+        cleanup()
