@@ -69,6 +69,7 @@ BURST_END = "<!-- end of the burst rows -->"
 DROPPED_HEADERS = {"host", "content-length", "connection", "cookie", "keep-alive"}
 
 started = []                      # ("probe", Popen) or ("nginx", Popen) to stop on exit
+scratch = []                      # nginx's folders, removed on exit
 
 
 # MARK: processes and their CPU
@@ -114,6 +115,7 @@ def start_nginx(port, upstreams, cert, key):
     """nginx terminating TLS in front of the instances, as docs/team-instance.md deploys it;
     the device's forwarded address passes through (bench/stores.py's balancer does the same)."""
     work = free_dir("bench-burst-lb-")
+    scratch.append(work)
     servers = "".join(f"server 127.0.0.1:{p};" for p in upstreams)
     user = "user root;" if os.getuid() == 0 else ""
     conf = (f"{user} daemon off; worker_processes 2; pid {work}/nginx.pid; error_log {work}/error.log warn;"
@@ -145,6 +147,9 @@ def cleanup():
                 proc.kill()
                 proc.wait()
     started.clear()
+    for folder in scratch:
+        shutil.rmtree(folder, ignore_errors=True)
+    scratch.clear()
 
 
 # MARK: the page's requests, recorded
