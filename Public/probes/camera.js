@@ -212,7 +212,7 @@ async function deliveredFps(ctx, stream, span) {
 /* The catalog's ladder (StandardProbes.resolutionLadder): VGA, HD, Full HD as `ideal`
    constraints (https://w3c.github.io/mediacapture-main/#dfn-ideal), so the camera answers with
    the nearest size it has instead of refusing. Information: which size is enough is the flow's. */
-const ladderOf = (ctx) => (ctx.catalog.thresholds || {}).resolutionLadder || ['640x480', '1280x720', '1920x1080'];
+const ladderOf = (ctx) => ctx.catalog.thresholds.resolutionLadder;
 P['camera.resolution'] = async (ctx) => {
   if (!ctx.state.granted) return skipped('camera-not-granted');
   releaseCamera(ctx);
@@ -287,7 +287,7 @@ const runsStep = (ctx, id) => !ctx.params.probes || ctx.params.probes.split(',')
 
 /* The catalog's noise floor (Diff.silentLevel, exported as thresholds.silentLevel): a live
    microphone in a quiet room reads about -60 dBFS (0.001), a muted or dead input exact zeros. */
-const silentLevelOf = (ctx) => (ctx.catalog.thresholds || {}).silentLevel || 0.0005;
+const silentLevelOf = (ctx) => ctx.catalog.thresholds.silentLevel;
 /* Peak RMS of the input over `span` ms: a MediaStreamAudioSourceNode into an AnalyserNode
    (https://webaudio.github.io/web-audio-api/#dom-analysernode-getfloattimedomaindata), read
    twenty times. The analyser feeds a zero gain into the destination, so every engine pulls

@@ -42,10 +42,11 @@ P['fetch.cors'] = async (ctx) => {
   return result(o.getOk && o.preflightOk, o);
 };
 
-/* 1 MiB each way, hashed on both sides: a bridge or proxy that rewrites or truncates bodies
-   shows as a mismatch. The download's seed makes each body new, so no cache answers it. */
-P['fetch.integrity'] = async () => {
-  const size = 1048576, up = new Uint8Array(size), o = { bytes: size, uploadHashMatch: false, downloadHashMatch: false };
+/* The catalog's size each way (StandardProbes.integrityBodyBytes, 128 KiB), hashed on both
+   sides: a bridge or proxy that rewrites or truncates bodies shows as a mismatch. The
+   download's seed makes each body new, so no cache answers it. */
+P['fetch.integrity'] = async (ctx) => {
+  const size = ctx.catalog.thresholds.integrityBodyBytes, up = new Uint8Array(size), o = { bytes: size, uploadHashMatch: false, downloadHashMatch: false };
   /* getRandomValues fills at most 65,536 bytes a call
      (https://developer.mozilla.org/en-US/docs/Web/API/Crypto/getRandomValues#exceptions). */
   for (let i = 0; i < size; i += 65536) crypto.getRandomValues(up.subarray(i, i + 65536));

@@ -38,9 +38,9 @@ def test_unattended_run_records_every_auto_probe_with_real_values(server, browse
         assert gum["outcome"] == "granted" and gum["videoTracks"] == 1 and gum["audioTracks"] == 0
         assert stored["camera.devices"]["observed"]["videoInputsAfter"] >= 1
 
-        # 1 MiB each way, hashed on both sides.
+        # The catalog's size each way (thresholds.integrityBodyBytes), hashed on both sides.
         integrity = stored["fetch.integrity"]["observed"]
-        assert integrity["bytes"] == 1048576
+        assert integrity["bytes"] == 131072
         assert integrity["uploadHashMatch"] is True and integrity["downloadHashMatch"] is True
 
         # Cookies and storage, including the full navigation away and back.

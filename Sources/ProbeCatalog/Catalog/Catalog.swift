@@ -18,6 +18,9 @@ public struct Catalog: Sendable {
 
     public static let defaultRequirementSet = "liveform"
 
+    /// fetch.integrity's body size each way, for the server's `/probe/bytes` default.
+    public static var integrityBodyBytes: Int { StandardProbes.integrityBodyBytes }
+
     /// The page's time limits shared by several steps (each probe's own are on the probe,
     /// `Probe.thresholds`). Exported as `thresholds.page`.
     public static let pageThresholds: [Threshold] = [
@@ -192,4 +195,6 @@ struct ThresholdsExport: Encodable {
     let silentLevel = Diff.silentLevel
     /// camera.resolution: the sizes the page asks for, in order.
     let resolutionLadder = StandardProbes.resolutionLadder
+    /// fetch.integrity: the bytes sent and fetched, each way.
+    let integrityBodyBytes = StandardProbes.integrityBodyBytes
 }

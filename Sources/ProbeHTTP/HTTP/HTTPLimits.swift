@@ -14,7 +14,7 @@ public struct HTTPLimits: Sendable, Equatable {
     /// One chunk-size line with its extensions (RFC 9112 §7.1.1). Nothing legitimate is long. → 400.
     public var chunkLineBytes = 4 * 1024
     /// Body of an ordinary API request (a result batch, a run). A full run is ~40 results of
-    /// ~1 KB; 1 MiB also fits the 1 MiB integrity probe upload. → 413.
+    /// ~1 KB; 1 MiB also fits the integrity probe's upload (128 KiB) eight times. → 413.
     public var jsonBodyBytes = 1024 * 1024 + 64 * 1024
     /// Body of an upload route (file probes). Phone photos are 2–12 MB; HEIC bursts more. → 413.
     public var uploadBodyBytes = 32 * 1024 * 1024

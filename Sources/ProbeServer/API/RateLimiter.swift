@@ -36,7 +36,7 @@ public final class RateLimiter: @unchecked Sendable {
     /// judgement is kept and read back without judging, so it costs nothing here.
     public static let judgedObservations = Rule(rate: 4 * 1024 * 1024, burst: 32 * 1024 * 1024)
     /// `/probe/bytes`, in bytes: 2 MiB a second, 16 MiB at once. fetch.integrity downloads
-    /// 1 MiB per run, so 16 devices can start together behind one address; serving anyone
+    /// 128 KiB per run, so 128 devices can start together behind one address; serving anyone
     /// 380 MB/s (what one client drew before) costs the whole CPU.
     public static let generatedBytes = Rule(rate: 2 * 1024 * 1024, burst: 16 * 1024 * 1024)
     /// Buckets kept before idle ones are dropped; bounds memory under address spraying.

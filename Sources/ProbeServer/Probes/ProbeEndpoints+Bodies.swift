@@ -1,4 +1,5 @@
 import ProbeHTTP
+import ProbeCatalog
 
 extension ProbeEndpoints {
     /// The body back byte for byte, with its type, size and SHA-256, so the page can tell a
@@ -21,7 +22,7 @@ extension ProbeEndpoints {
 
     static func generatedBytesParameters(_ request: Request) throws(HTTPError) -> (size: Int, seed: UInt64) {
         let items = request.queryItems
-        guard let size = Int(items["size"] ?? "1048576"), size >= 0, size <= maxGeneratedBytes else {
+        guard let size = Int(items["size"] ?? String(Catalog.integrityBodyBytes)), size >= 0, size <= maxGeneratedBytes else {
             throw HTTPError(.badRequest, code: "invalid_field", "size must be 0 to \(maxGeneratedBytes) bytes", field: "size")
         }
         guard let seed = UInt64(items["seed"] ?? "1") else {

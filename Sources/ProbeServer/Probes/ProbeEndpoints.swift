@@ -37,8 +37,9 @@ public enum ProbeEndpoints {
         public static let prefix = "probe_"
     }
 
-    /// Largest `/probe/bytes` answer. The integrity probe asks for 1 MiB; 4 MiB leaves room
-    /// for a slower-network variant without letting one request pin much memory.
+    /// Largest `/probe/bytes` answer. The integrity probe asks for 128 KiB
+    /// (`StandardProbes.integrityBodyBytes`); 4 MiB leaves room for a client that checks a
+    /// photo-sized body without letting one request pin much memory.
     public static let maxGeneratedBytes = 4 * 1024 * 1024
     /// Longest echoed cookie value or form field: the probes' own values are under 100 bytes.
     static let maxEchoedValue = 256

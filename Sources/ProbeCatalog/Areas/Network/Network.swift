@@ -21,6 +21,14 @@ extension ProbeID {
 }
 
 extension StandardProbes {
+    /// fetch.integrity's body, each way: twice HTTP/2's initial flow-control window of 65,535
+    /// bytes (RFC 9113 §6.9.2) and eight TLS records of 16 KiB (RFC 8446 §5.1), so a proxy or
+    /// bridge that truncates at a window or a buffer shows; random bytes, so one that re-encodes
+    /// binary as text shows at any size. Larger only costs a slow link time: 1 MiB took 11 s up
+    /// a device farm's 750 kbit/s tunnel (docs/performance.md). Exported as
+    /// `thresholds.integrityBodyBytes`, which the page reads.
+    public static let integrityBodyBytes = 131_072
+
     // MARK: network
 
     static let network: [Probe] = [
@@ -84,22 +92,22 @@ extension StandardProbes {
             id: .fetchIntegrity, title: "Large bodies intact",
             instructions: "Nothing to do.",
             kind: .auto, phase: .network,
-            checks: "A 1 MiB upload and download, SHA-256 checked on both sides.",
+            checks: "A 128 KiB upload and download of random bytes, SHA-256 checked on both sides.",
             observed: [
-                F("bytes", .integer, "Size of each body (1048576)."),
+                F("bytes", .integer, "Size of each body (integrityBodyBytes, 131072)."),
                 F("uploadHashMatch", .boolean, "True when the server's SHA-256 of the upload matched the page's."),
                 F("downloadHashMatch", .boolean, "True when the page's SHA-256 of the download matched the server's."),
                 F("errorName", .string, "Exception name when a transfer threw."),
                 F("errorMessage", .string, "Exception message of the first failure."),
             ],
-            healthy: .init(["bytes": 1_048_576, "uploadHashMatch": true, "downloadHashMatch": true]),
+            healthy: .init(["bytes": .number(Double(StandardProbes.integrityBodyBytes)), "uploadHashMatch": true, "downloadHashMatch": true]),
             expectation: .init(.required, expected: "both hashes match"),
             remedy: .bodyIntegrity).evaluated(
                 by: Diff.evaluateIntegrity,
                 concluding: [
                 "hash mismatch → a bridge or proxy alters bodies",
                 ])
-            // It moves 1 MiB each way, on a phone's link the longest wait of the automatic steps;
+            // It moves 128 KiB each way, on a phone's link the longest wait of the automatic steps;
             // the steps after it read neither those bytes nor their timing (xhr.sameOrigin's
             // requestMs and the clips' play(), which media.autoplay counts when accepted, do not
             // tighten while a transfer shares the link).
@@ -311,7 +319,7 @@ extension Diagnosis {
     }
 
     static let bodyChanged = KnownDiagnosis("network.body-changed", probes: [.fetchIntegrity], .reissuedRequestsLoseBody) {
-        "A 1 MiB body changed in transit: a bridge, request interceptor or proxy alters bodies."
+        "A 128 KiB body changed in transit: a bridge, request interceptor or proxy alters bodies."
     }
     static let xhrIntercepted = KnownDiagnosis("network.xhr-intercepted", probes: [.xhrSameOrigin], .hostSeesEveryRequest) {
         "XMLHttpRequest failed: the host intercepts requests (a patched XMLHttpRequest, or shouldInterceptRequest)."
@@ -423,7 +431,7 @@ extension Diff {
     func evaluateIntegrity(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let up = result.bool("uploadHashMatch")
         let down = result.bool("downloadHashMatch")
-        return everyStep(up, down, observed: "1 MiB upload hash match \(describe(up)), download hash match \(describe(down))") { observed in
+        return everyStep(up, down, observed: "128 KiB upload hash match \(describe(up)), download hash match \(describe(down))") { observed in
             Assessment(.broken, observed, diagnosis: Diagnosis.bodyChanged(), layer: .network, remedy: .bodyIntegrity)
         }
     }
