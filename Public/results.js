@@ -11,8 +11,10 @@ const apiError = (status, body) => {
 };
 const parse = (text) => { try { return text ? JSON.parse(text) : null; } catch (e) { return null; } };
 
-async function api(method, path, body) {
-  const init = { method, credentials: 'same-origin', cache: 'no-store', headers: {} };
+/* `cache`: 'no-store' unless said; 'no-cache' keeps an answer the server tags and asks for it
+   again with If-None-Match (https://fetch.spec.whatwg.org/#concept-request-cache-mode). */
+async function api(method, path, body, cache) {
+  const init = { method, credentials: 'same-origin', cache: cache || 'no-store', headers: {} };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);

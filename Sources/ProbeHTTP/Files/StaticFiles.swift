@@ -192,7 +192,7 @@ public final class StaticFiles: @unchecked Sendable {
     }
 
     /// RFC 9110 §13.1.2: weak comparison, a list of tags or `*`.
-    static func matches(_ ifNoneMatch: String, _ etag: String) -> Bool {
+    public static func matches(_ ifNoneMatch: String, _ etag: String) -> Bool {
         for raw in ifNoneMatch.split(separator: ",") {
             var tag = raw.trimmingCharacters(in: " \t")
             if tag == "*" { return true }
@@ -205,7 +205,7 @@ public final class StaticFiles: @unchecked Sendable {
     /// RFC 9110 §12.5.3: gzip is acceptable when listed (or `*`) with a non-zero q.
     /// Read byte by byte, without splitting or lower-casing copies: every static request
     /// asks it (bench/, perf).
-    static func acceptsGzip(_ header: String?) -> Bool {
+    public static func acceptsGzip(_ header: String?) -> Bool {
         guard var header else { return false }
         // A no-op for the parser's native strings; a bridged one is copied once.
         header.makeContiguousUTF8()

@@ -274,6 +274,10 @@ public final class RunAPI: @unchecked Sendable {
         }
         let rest = try JSONCoding.encoder.encode(ConfigView(schemaVersion: 1, serverVersion: serverVersion,
                                                             origins: origins.origins(for: req), run: run))
+        // The page's load: the same bytes for every device that names this server alike.
+        if run == nil, req.queryItems["run"] == nil {
+            return catalogDocument.config(tail: Array(rest).dropFirst()).response(for: req)
+        }
         var body = Array("{\"catalog\":".utf8)
         body += catalogDocument.page
         body.append(UInt8(ascii: ","))

@@ -49,4 +49,27 @@ import Testing
         #expect(unpacked == plain.body)
         #expect(packed.body.count * 4 < plain.body.count, "gzip saves little: \(packed.body.count) of \(plain.body.count) bytes")
     }
+
+    /// The page loads it twice a run (storage.navigation's return): the second load asks with
+    /// the tag it kept and gets 304, no body; each encoding has its own tag; a stale tag, or
+    /// a config that names a run, gets the whole body.
+    @Test func Config_IsRevalidated_WithATagPerEncoding_NotSentTwice() throws {
+        let s = try TestService()
+        let plain = try s.request("GET", "/api/config")
+        let packed = try s.request("GET", "/api/config", headers: ["Accept-Encoding": "gzip"])
+        #expect(plain.headers["cache-control"] == "no-cache" && packed.headers["cache-control"] == "no-cache")
+        let tag = try #require(plain.headers["etag"]), gzTag = try #require(packed.headers["etag"])
+        #expect(tag != gzTag, "one tag for two representations")
+        let again = try s.request("GET", "/api/config", headers: ["Accept-Encoding": "gzip", "If-None-Match": gzTag])
+        #expect(again.status == 304 && again.body.isEmpty && again.headers["etag"] == gzTag)
+        #expect(try s.request("GET", "/api/config", headers: ["If-None-Match": tag]).status == 304)
+        // The identity tag does not validate the gzipped body, nor a stale one any.
+        #expect(try s.request("GET", "/api/config", headers: ["Accept-Encoding": "gzip", "If-None-Match": tag]).status == 200)
+        #expect(try s.request("GET", "/api/config", headers: ["If-None-Match": "\"stale\""]).body == plain.body)
+        // Asked again, the same bytes (one encoding, kept).
+        #expect(try s.request("GET", "/api/config", headers: ["Accept-Encoding": "gzip"]).body == packed.body)
+        let id = try s.createRun()
+        let withRun = try s.request("GET", "/api/config?run=\(id)", headers: ["If-None-Match": tag])
+        #expect(withRun.status == 200 && (withRun.json["run"] as? [String: Any])?["id"] as? String == id)
+    }
 }
