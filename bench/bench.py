@@ -545,6 +545,20 @@ def unattended_flow(server):
 # MARK: reports
 
 REPORT_RUNS = 60                  # the /runs page lists up to 60 runs per load
+# The store the operator pages are read over once a farm has used it for months: the
+# /runs page over it should cost what it costs over one page of runs (a keyset page,
+# indexes, only the page's runs judged). A short round fills fewer, to try the harness.
+STORED_RUNS = 1_000 if QUICK else 10_000
+FILL_THREADS = 4                  # clients filling the store, each over its own keep-alive connection
+RUNS_PAGE_MAX_P50_MS = 15         # /runs over REPORT_RUNS judged runs, p50 (wrk, 4 conns)
+RUNS_PAGE_MAX_BYTES = 80 * 1024   # the HTML one /runs page sends a browser (gzip accepted)
+REPORT_MAX_P50_MS = 3             # a run's HTML report and its report.json, p50
+# /runs over STORED_RUNS against over REPORT_RUNS: "no slower", read against the noise of a
+# shared machine (±10 % between rounds, latest.md) with a margin for a p50 of a few ms.
+STORED_RUNS_MAX_RATIO = 1.2
+# What a browser sends (Chromium's navigation request), to count the bytes it is sent.
+BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd"
+OLDER_LINK = re.compile(r'<a[^>]*\brel="next"[^>]*\bhref="([^"]+)"')
 
 
 def api(server, method, path, body=None, token=None):
@@ -562,13 +576,129 @@ def api(server, method, path, body=None, token=None):
         raise RuntimeError(f"{method} {path.split('?')[0]}: {e.code} {e.read()[:300].decode(errors='replace')}") from None
 
 
-def measure_reports(server, data_dir, flow):
-    """Reading what was judged: the /runs page over REPORT_RUNS completed runs, and one full
-    run's report.json, each with wrk (4 connections, the operator's token). The runs are
-    copies of a run the page completed in Chromium (its results posted again to new runs,
-    then completed), so each carries every probe's real result."""
+def https_connection(port):
+    import http.client
+    ctx = ssl.create_default_context()
+    ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
+    return http.client.HTTPSConnection("127.0.0.1", port, context=ctx, timeout=60)
+
+
+def fetch(server, path, headers):
+    """(status, headers, body as sent) of one GET."""
+    conn = https_connection(server["ports"]["https"])
+    try:
+        conn.request("GET", path, headers=headers)
+        resp = conn.getresponse()
+        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
+    finally:
+        conn.close()
+
+
+def page_bytes(server, path, auth, accept):
+    """The bytes of one answer: raw (Accept-Encoding: identity) and as sent to a browser,
+    which accepts gzip (the body on the wire and its Content-Encoding)."""
+    status, _, raw = fetch(server, path, {"Authorization": auth, "Accept": accept, "Accept-Encoding": "identity"})
+    sent_status, headers, sent = fetch(server, path, {"Authorization": auth, "Accept": accept,
+                                                      "Accept-Encoding": BROWSER_ACCEPT_ENCODING})
+    if status != 200 or sent_status != 200:
+        raise RuntimeError(f"{path.split('?')[0]} answered {status} / {sent_status}")
+    return {"raw_bytes": len(raw), "sent_bytes": len(sent), "encoding": headers.get("content-encoding", "identity")}
+
+
+def previous_reports():
+    """The reports rows of the last committed results (bench/results/latest.json), read
+    before this run writes its own: each row is shown beside them."""
+    try:
+        with open(os.path.join(BENCH, "results", "latest.json")) as f:
+            reports = json.load(f).get("reports", {})
+    except (OSError, ValueError):
+        return {}
+    return {k: v for k, v in reports.items() if isinstance(v, dict)} if reports.get("status") == "measured" else {}
+
+
+def fill_store(server, batch, total, start):
+    """Runs created through the API until `total` more exist beyond `start`: each created,
+    given `batch` (the judged run's results) and completed, as a device would leave it, from
+    FILL_THREADS clients over keep-alive connections. Each block of 20 runs comes from its
+    own forwarded address (the server trusts loopback's X-Forwarded-For): run creation is
+    limited per address (RateLimiter.runCreation, Quotas.runsPerAddressPerHour)."""
+    template = json.dumps({"results": [dict(r, run="@RUN@") for r in batch]})
+    lock, state = threading.Lock(), {"next": start, "errors": []}
+
+    def worker():
+        conn = https_connection(server["ports"]["https"])
+
+        def post(path, body, address):
+            conn.request("POST", path, body=body, headers={"Content-Type": "application/json", "X-Forwarded-For": address})
+            resp = conn.getresponse()
+            data = resp.read()
+            if resp.status not in (200, 201):
+                raise RuntimeError(f"POST {path.split('?')[0]}: {resp.status} {data[:200]!r}")
+            return data
+        try:
+            while True:
+                with lock:
+                    i = state["next"]
+                    if i >= start + total or state["errors"]:
+                        return
+                    state["next"] += 1
+                address = f"10.{99 + i // 20 // 62500}.{i // 20 // 250 % 250}.{i // 20 % 250 + 1}"
+                created = json.loads(post("/api/runs", b"{}", address))
+                run, key = created["id"], created["writeKey"]
+                post(f"/api/runs/{run}/results?key={key}", template.replace("@RUN@", run).encode(), address)
+                post(f"/api/runs/{run}/complete?key={key}", b"{}", address)
+        except Exception as e:  # the first failure stops every worker: the row says why
+            with lock:
+                state["errors"].append(str(e))
+        finally:
+            conn.close()
+
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(FILL_THREADS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if state["errors"]:
+        raise RuntimeError(f"filling the store: {state['errors'][0]}")
+
+
+def last_page(server, auth):
+    """The path of the last /runs page, reached by following each page's own older-runs
+    link (rel="next") from the first; and how many pages that took."""
+    path, pages = "/runs", 1
+    while True:
+        status, _, body = fetch(server, path, {"Authorization": auth, "Accept": "text/html", "Accept-Encoding": "identity"})
+        if status != 200:
+            raise RuntimeError(f"{path}: {status}")
+        older = OLDER_LINK.search(body.decode("utf-8", "replace"))
+        if not older:
+            return path, pages
+        path, pages = older.group(1).replace("&amp;", "&"), pages + 1
+
+
+def wrk_row(server, path, auth, accept):
+    """wrk over `path` as its reader asks for it: a page as a browser does, gzip accepted."""
+    headers = [auth, f"Accept: {accept}"]
+    if accept == "text/html":
+        headers.append(f"Accept-Encoding: {BROWSER_ACCEPT_ENCODING}")
+    sample = wrk(url(server, "https", path), 4, DURATION, headers=headers)
+    if sample["non2xx"] or sample["errors"]:
+        raise RuntimeError(f"{path.split('?')[0]} answered {sample['non2xx']} non-2xx, {sample['errors']} socket errors")
+    return dict({k: sample[k] for k in ("rps", "p50_ms", "p99_ms")}, asked="gzip" if accept == "text/html" else "identity")
+
+
+def measure_reports(server, data_dir, flow, name="https"):
+    """Reading what was judged, each with wrk (4 connections, the operator's token): the
+    /runs page over REPORT_RUNS completed runs, one full run's HTML report and report.json,
+    with the bytes the pages send; then the store filled to STORED_RUNS runs through the
+    API and /runs read again, its first page and the last one its older-runs links reach.
+    The runs are copies of a run the page completed in Chromium (its results posted again
+    to new runs, then completed), so each carries every probe's real result. `name`: the
+    server's data folder (start_probe), restarted to trust loopback's forwarded addresses
+    for the fill."""
     if flow.get("status") != "measured" or not flow.get("runs"):
         return {"status": f"not measurable: no run completed in Chromium ({flow.get('status')})"}
+    previous = previous_reports()
     token = open(os.path.join(data_dir, "token")).read().strip()
     source = flow["runs"][0]
     # The run's results as the page posted them, read from the store (the API's views are
@@ -589,14 +719,92 @@ def measure_reports(server, data_dir, flow):
     for run, key in create_runs(server["ports"]["https"], max(0, copies), 77):
         api(server, "POST", f"/api/runs/{run}/results?key={key}", {"results": [dict(r, run=run) for r in batch]})
         api(server, "POST", f"/api/runs/{run}/complete?key={key}", {})
-    rows = {}
     auth = f"Authorization: Bearer {token}"
-    for name, path in (("runs_page", "/runs"), ("report_json", f"/api/runs/{source}/report.json")):
-        sample = wrk(url(server, "https", path), 4, DURATION, headers=[auth, "Accept: text/html" if name == "runs_page" else "Accept: application/json"])
-        if sample["non2xx"] or sample["errors"]:
-            return {"status": f"not measurable: {path} answered {sample['non2xx']} non-2xx, {sample['errors']} socket errors"}
-        rows[name] = {k: sample[k] for k in ("rps", "p50_ms", "p99_ms")}
-    return {"status": "measured", "runs": REPORT_RUNS, "results_per_run": len(batch), **rows}
+    bearer = auth.split(": ", 1)[1]
+    rows = {}
+    try:
+        rows["runs_page"] = wrk_row(server, "/runs", auth, "text/html")
+        rows["runs_page"].update(page_bytes(server, "/runs", bearer, "text/html"))
+        rows["report_html"] = wrk_row(server, f"/runs/{source}", auth, "text/html")
+        rows["report_html"].update(page_bytes(server, f"/runs/{source}", bearer, "text/html"))
+        rows["report_json"] = wrk_row(server, f"/api/runs/{source}/report.json", auth, "application/json")
+        rows["report_json"].update(page_bytes(server, f"/api/runs/{source}/report.json", bearer, "application/json"))
+    except RuntimeError as e:
+        return {"status": f"not measurable: {e}"}
+    result = {"status": "measured", "runs": REPORT_RUNS, "results_per_run": len(batch), **rows}
+
+    # The same server over a full store: restarted on its data to trust loopback's
+    # X-Forwarded-For (the fill's addresses), filled through the API, read again.
+    print(f"  filling the store to {STORED_RUNS:,} judged runs through the API...", flush=True)
+    stop_probe(server["proc"])
+    server["proc"] = start_probe(name, server["ports"]["https"], https=True, extra=["--trust-proxy", "127.0.0.1/32"])
+    t0 = time.monotonic()
+    try:
+        fill_store(server, batch, STORED_RUNS - REPORT_RUNS, REPORT_RUNS)
+        result["fill_s"] = round(time.monotonic() - t0, 1)
+        result["stored_runs"] = STORED_RUNS
+        result["runs_page_stored"] = wrk_row(server, "/runs", auth, "text/html")
+        path, pages = last_page(server, bearer)
+        result["runs_page_last"] = dict(wrk_row(server, path, auth, "text/html"), pages=pages)
+    except RuntimeError as e:
+        result["runs_page_stored"] = {"status": f"not measurable: {e}"}
+    result["previous"] = previous
+    return result
+
+
+def operator_rows(reports):
+    """The operator pages' rows, for latest.md and docs/performance.md alike (one place, so
+    the two cannot judge a row differently): (measure, figure, target, met), met None where
+    there is no target or no figure. Each figure beside the last committed run's
+    (`previous`), or "previous: —" where that run had no such row."""
+    previous = reports.get("previous", {})
+
+    def ms(r):
+        # How it was asked for, where the row says (a page as a browser asks: gzip accepted).
+        return f"{fmt(r['p50_ms'])} / {fmt(r['p99_ms'])} ms" + (f", {r['asked']}" if "asked" in r else "")
+
+    def was(key, show):
+        p = previous.get(key)
+        try:
+            return f" (previous: {show(p)})" if p else " (previous: —)"
+        except (KeyError, TypeError):
+            return " (previous: —)"
+
+    def latency(key, what, target="", limit=None):
+        r = reports.get(key, {})
+        if "p50_ms" not in r:  # an older run's results, or a figure that failed (bench/run fails on it)
+            return (what, r.get("status", "not measured in this run"), target, None)
+        return (what, f"{ms(r)}, {fmt(r['rps'])}/s" + was(key, lambda p: f"{ms(p)}, {fmt(p['rps'])}/s"), target,
+                None if limit is None else r["p50_ms"] <= limit)
+
+    def sent(key, what, target="", limit=None):
+        r = reports.get(key, {})
+        if "sent_bytes" not in r:
+            return (what, "not measured in this run", target, None)
+        return (what, f"{r['sent_bytes']:,} B {r['encoding']} ({r['raw_bytes']:,} raw)"
+                + was(key, lambda p: f"{p['sent_bytes']:,} B {p['encoding']} ({p['raw_bytes']:,} raw)"), target,
+                None if limit is None else r["sent_bytes"] <= limit)
+
+    p50 = reports.get("runs_page", {}).get("p50_ms")
+    stored_limit = None if p50 is None else p50 * STORED_RUNS_MAX_RATIO
+    stored_target = f"p50 ≤ {STORED_RUNS_MAX_RATIO:g}× the {REPORT_RUNS} runs' p50"
+    pages = reports.get("runs_page_last", {}).get("pages", "N")
+    return [
+        latency("runs_page", f"/runs, {REPORT_RUNS} judged runs: p50 / p99, req/s (wrk, 4 conns)",
+                f"p50 ≤ {RUNS_PAGE_MAX_P50_MS} ms", RUNS_PAGE_MAX_P50_MS),
+        sent("runs_page", "  /runs HTML as sent to a browser (raw)", f"≤ {RUNS_PAGE_MAX_BYTES // 1024} KB sent",
+             RUNS_PAGE_MAX_BYTES),
+        latency("runs_page_stored", f"/runs, {reports.get('stored_runs', STORED_RUNS):,} stored runs: p50 / p99, req/s",
+                stored_target, stored_limit),
+        latency("runs_page_last", f"  /runs' last page, {pages} pages on by its older-runs links",
+                stored_target, stored_limit),
+        latency("report_html", "a run's HTML report (/runs/ID): p50 / p99, req/s", f"p50 ≤ {REPORT_MAX_P50_MS} ms",
+                REPORT_MAX_P50_MS),
+        sent("report_html", "  /runs/ID HTML as sent to a browser (raw)"),
+        latency("report_json", f"report.json, {reports.get('results_per_run', 'N')} results: p50 / p99, req/s",
+                f"p50 ≤ {REPORT_MAX_P50_MS} ms", REPORT_MAX_P50_MS),
+        sent("report_json", "  report.json as sent to a client accepting gzip (raw)"),
+    ]
 
 
 # MARK: report
@@ -810,11 +1018,8 @@ def write_report(report, cases, hs_cases):
         target_row("unattended flow in headless Chromium", flow["status"], None, None, f"≤ {FLOW_MAX_MS / 1000:g} s", None)
     reports = report["reports"]
     if reports.get("status") == "measured":
-        for key, what in (("runs_page", f"/runs page listing {reports['runs']} judged runs"),
-                          ("report_json", f"report.json of a whole run ({reports['results_per_run']} results)")):
-            r = reports[key]
-            target_row(f"{what}, req/s (wrk, 4 conns)", r["rps"], None, None, "", None)
-            rows.append(["  p50 / p99 latency, ms", f"{fmt(r['p50_ms'])} / {fmt(r['p99_ms'])}", "—", "—", "", ""])
+        for what, figure, target, met in operator_rows(reports):
+            target_row(what, figure, None, None, target, met)
     else:
         blind.append(f"/runs page and report.json of judged runs: {reports['status']}")
         rows.append(("/runs page and report.json of judged runs", reports["status"], "—", "—", "", ""))
@@ -841,6 +1046,9 @@ def write_report(report, cases, hs_cases):
     lines.append(f"- ingestion: {ing['samples']} results/s per round; {ing['acknowledged']:,} acknowledged, "
                  f"{ing['stored']:,} found in the database afterwards, {ing['refused']} refused, {ing['duplicates']} duplicates")
     lines.append(f"- start (ms): probe-server {report['start']['probe']['samples_ms']}, nginx {report['start']['nginx']['samples_ms']}")
+    if "fill_s" in reports:
+        lines.append(f"- operator pages: the store filled to {reports['stored_runs']:,} judged runs through the API in "
+                     f"{reports['fill_s']:g} s ({FILL_THREADS} clients); the /runs rows as a browser asks (gzip accepted)")
     for note in report["notes"]:
         lines.append(f"- {note}")
     lines += ["", "What limits each missed target, the profiles and what was changed: "

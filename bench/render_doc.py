@@ -22,7 +22,7 @@ import textwrap
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import (BENCH, DURABLE_MIN_PER_SECOND, FIRST_LOAD_GZIP_BUDGET, FLOW_MAX_MS,  # noqa: E402
                    FULL_HANDSHAKE_MIN_RATIO, IDLE_CONNECTIONS_MAX_MB, IDLE_RSS_MAX_MB, INGEST_MAX_P99_MS,
-                   QUICK, RESULTS, ROOT, START_MAX_MS, STATIC_MIN_RATIO, WORK, fmt, ratio)
+                   QUICK, RESULTS, ROOT, START_MAX_MS, STATIC_MIN_RATIO, WORK, fmt, operator_rows, ratio)
 from burst import ACK_MAX_P99_MS, CPU_MAX_RATIO  # noqa: E402
 
 DOC = os.path.join(ROOT, "docs", "performance.md")
@@ -216,17 +216,12 @@ def flow_rows(latest):
 
 
 def report_rows(latest):
-    """Reading what was judged: rows without a target, so a regression shows in the figures."""
+    """The operator pages (bench.operator_rows: the same rows and verdicts as latest.md),
+    each beside the figure of the run committed before this one."""
     reports = latest["reports"]
     if reports.get("status") != "measured":
         return [Row("/runs and report.json", reports.get("status", "no figure"), "—", "—", "", None)]
-    rows = []
-    for key, what in (("runs_page", f"/runs, {reports['runs']} judged runs"),
-                      ("report_json", f"report.json, {reports['results_per_run']} results")):
-        r = reports[key]
-        rows.append(Row(f"{what}, 4 conns", f"{fmt(r['rps'])}/s, p50 {fmt(r['p50_ms'])}, p99 {fmt(r['p99_ms'])} ms",
-                        "—", "—", "", None))
-    return rows
+    return [Row(what.strip(), figure, "—", "—", target, met) for what, figure, target, met in operator_rows(reports)]
 
 
 def all_rows(latest, stores, burst):

@@ -19,6 +19,7 @@ extension PostgresRunStore {
             conditions.append(condition("$\(values.count)"))
         }
         if let label = filter.label { add({ "label = \($0)" }, label) }
+        // Both expressions indexed as written (migration 7): keep the same text.
         if let platform = filter.platform { add({ "coalesce(platform, detected_platform) = \($0)" }, platform) }
         if let verdict = filter.verdict { add({ "coalesce(verdict, 'incomplete') = \($0)" }, verdict) }
         if let since = filter.since { add({ "created_at >= \($0)::bigint" }, String(since.unixMillis)) }

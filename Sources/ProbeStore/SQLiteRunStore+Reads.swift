@@ -19,7 +19,8 @@ extension SQLiteRunStore {
             values.append(label)
         }
         if let platform = filter.platform {
-            // The override when one was given, else what the page reported.
+            // The override when one was given, else what the page reported. This expression
+            // and the verdict's are indexed as written (migration 7): keep the same text.
             conditions.append("coalesce(platform, detected_platform) = ?")
             values.append(platform)
         }

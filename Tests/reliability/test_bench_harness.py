@@ -62,8 +62,12 @@ def test_ShortBenchRound_EveryRowProducesAFigure(tmp_path):
     assert len(latest["flow"]["samples_ms"]) == 5
     reports = latest["reports"]
     assert reports["status"] == "measured", reports
-    for row in ("runs_page", "report_json"):
-        assert reports[row]["rps"] > 0 and reports[row]["p99_ms"] is not None, f"{row}: {reports[row]}"
+    for row in ("runs_page", "report_html", "report_json", "runs_page_stored", "runs_page_last"):
+        assert reports[row].get("rps", 0) > 0 and reports[row].get("p99_ms") is not None, f"{row}: {reports[row]}"
+    for row in ("runs_page", "report_html", "report_json"):
+        assert reports[row]["raw_bytes"] > 0 and reports[row]["sent_bytes"] > 0, f"{row}: {reports[row]}"
+    assert reports["stored_runs"] > reports["runs"] and reports["runs_page_last"]["pages"] > 1, reports
+    assert isinstance(reports["previous"], dict), "the operator rows are shown beside the last committed run's"
     assert latest["start"]["probe"]["median_ms"] and latest["start"]["nginx"]["median_ms"]
     for key, figures in latest["idle_connections"].items():
         assert figures["held_mb"] is not None and figures["opened"] > 0, f"{key}: {figures}"

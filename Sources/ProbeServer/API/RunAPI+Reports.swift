@@ -39,9 +39,7 @@ extension RunAPI {
                 }
                 let catalog = self.catalog
                 let body = try self.reportBody(id, access, allowance, .page) { Array(RunReportPage.html($0, catalog: catalog).utf8) }
-                var page = Response.html("")
-                page.body = body
-                return page
+                return Response.html(bytes: body, for: req)
             }
         }
         router.add("GET", "/runs") { [self] req in
@@ -75,21 +73,26 @@ extension RunAPI {
             let filter = RunMatrixFilter(label: q["label"].flatMap { $0.isEmpty ? nil : $0 },
                                          platform: q["platform"].flatMap { $0.isEmpty ? nil : $0 },
                                          verdict: q["verdict"].flatMap { $0.isEmpty ? nil : $0 })
+            // Older runs a page at a time, by the store's keyset cursor (`RunCursor`): the page's
+            // "Older runs" link carries the cursor after its last row, so a page deep in a store
+            // of thousands of runs costs what the first does.
+            let cursor = q["cursor"].flatMap { $0.isEmpty ? nil : $0 }
             return .offload {
                 let page = try self.store.listRuns(filter: RunFilter(label: filter.label, platform: filter.platform,
-                                                                     verdict: filter.verdict, limit: Self.matrixRuns))
+                                                                     verdict: filter.verdict, limit: Self.matrixRuns, cursor: cursor))
                 // Completed runs' judgements are read back; only the others are judged, within a bound.
                 let (reports, deferred) = try self.judgements.judgements(of: page.items)
                 let rows = page.items.map { RunMatrixRow(run: $0, report: reports[$0.id], deferred: deferred.contains($0.id)) }
                 let (catalog, version, kept) = (self.catalog, self.judgements.version.value, self.reportBodies)
-                return .html(RunMatrixPage.html(rows: rows, filter: filter, catalog: catalog) { row in
+                let html = RunMatrixPage.html(rows: rows, filter: filter, catalog: catalog, older: page.nextCursor, isFirst: cursor == nil) { row in
                     guard row.run.completedAt != nil, row.report != nil else { return RunMatrixPage.matrixRow(row, catalog: catalog) }
                     let key = ReportBodies.Key(run: row.run.id, createdAt: row.run.createdAt, version: version, uploads: 0, format: .matrixRow)
                     if let body = kept.body(key) { return String(decoding: body, as: UTF8.self) }
                     let html = RunMatrixPage.matrixRow(row, catalog: catalog)
                     kept.keep(Array(html.utf8), for: key)
                     return html
-                })
+                }
+                return Response.html(bytes: Array(html.utf8), for: req)
             }
         }
         router.get(ReportStyles.path) { _ in .text(ReportStyles.css, contentType: ReportStyles.contentType) }

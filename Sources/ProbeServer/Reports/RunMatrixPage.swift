@@ -45,9 +45,12 @@ public enum RunMatrixPage {
     }
 
     /// `rowHTML`: a row's `<tr>` as `matrixRow` writes it, when the caller keeps them (a
-    /// completed run's row never changes); nil writes each.
+    /// completed run's row never changes); nil writes each. `older`: the store's cursor after
+    /// the last row when there are older runs (`Page.nextCursor`), linked as the next page;
+    /// `isFirst`: false on such a page, which links back to the newest runs.
     public static func html(rows: [RunMatrixRow], filter: RunMatrixFilter, catalog: Catalog = .standard,
-                            generatedAt: Date = Date(), rowHTML: ((RunMatrixRow) -> String)? = nil) -> String {
+                            generatedAt: Date = Date(), older: String? = nil, isFirst: Bool = true,
+                            rowHTML: ((RunMatrixRow) -> String)? = nil) -> String {
         let e = ReportText.html
         var h = HTMLBuilder(title: "Runs: probe-server", bodyClass: "matrix-page")
         h.line("<h1>Recent runs</h1>")
@@ -90,10 +93,26 @@ public enum RunMatrixPage {
             for row in rows { h.line(rowHTML?(row) ?? matrixRow(row, catalog: catalog)) }
             h.line("</tbody></table></div>")
         }
+        if older != nil || !isFirst {
+            var links: [String] = []
+            if !isFirst { links.append("<a href=\"\(e(pagePath(filter, cursor: nil)))\">Newest runs</a>") }
+            if let older { links.append("<a rel=\"next\" href=\"\(e(pagePath(filter, cursor: older)))\">Older runs</a>") }
+            h.line("<nav class=\"pages\">" + links.joined(separator: " · ") + "</nav>")
+        }
         h.line("<footer><p>Generated \(e(ReportFacts.iso8601(generatedAt))) by probe-server · \(rows.count) runs</p></footer>")
         h.line("</body>")
         h.line("</html>")
         return h.text
+    }
+
+    /// `/runs` with the filter's fields (as the form sends them) and a page's cursor.
+    static func pagePath(_ filter: RunMatrixFilter, cursor: String?) -> String {
+        // RFC 3986 §3.4: a query value with its delimiters (&, =, +, #) percent-encoded.
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+#")
+        let items = [("label", filter.label), ("platform", filter.platform), ("verdict", filter.verdict), ("cursor", cursor)]
+            .compactMap { name, value in value.map { name + "=" + ($0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "") } }
+        return "/runs" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
     }
 
     /// The reason shown beside a verdict: the leading finding's title and the short reason
@@ -125,7 +144,10 @@ public enum RunMatrixPage {
         let app = ReportFacts.metadataText(metadata, "appName") ?? ""
         let version = ReportFacts.metadataText(metadata, "appVersion") ?? ""
         let tester = ReportFacts.metadataText(metadata, "tester") ?? ""
-        return [date, app, version, tester].map { "<td class=\"about\" title=\"\(e($0))\">\(e($0.isEmpty ? "–" : $0))</td>" }.joined()
+        // An empty cell needs no tooltip: sixty rows of `title=""` are bytes saying nothing.
+        return [date, app, version, tester].map {
+            $0.isEmpty ? "<td class=\"about\">–</td>" : "<td class=\"about\" title=\"\(e($0))\">\(e($0))</td>"
+        }.joined()
     }
 
     static func matrixRow(_ row: RunMatrixRow, catalog: Catalog) -> String {
@@ -149,9 +171,11 @@ public enum RunMatrixPage {
         if let report = row.report {
             let verdict = report.verdict
             let reason = topReason(report)
-            let allReasons = ([ReportFacts.verdictTitle(verdict)] + report.verdictReasons).joined(separator: "\n")
             let title = ReportFacts.verdictTitle(verdict)
-            let tooltip = (reason.map { title + ": " + $0 + "\n" } ?? "") + allReasons
+            // The verdict, the top reason when it is not one of the verdict's reasons, then
+            // those: each said once (the top reason is often the first of them).
+            let tooltip = ([title] + (reason.map { report.verdictReasons.contains($0) ? [] : [$0] } ?? []) + report.verdictReasons)
+                .joined(separator: "\n")
             let reasonHTML = reason.map { "<span class=\"reason\">" + e($0) + "</span>" } ?? ""
             html += "<td class=\"verdict\" title=\"\(e(tooltip))\"><span class=\"badge verdict-\(verdict.rawValue)\">\(e(title))</span>" + reasonHTML + "</td>"
             html += aboutCells(run, metadata: metadata)
@@ -161,7 +185,11 @@ public enum RunMatrixPage {
                     continue
                 }
                 let (symbol, word) = cell(finding.verdict)
-                html += "<td class=\"cell v-\(finding.verdict.rawValue)\" title=\"\(e(finding.title + ": " + finding.observed))\">\(symbol) \(word)</td>"
+                // A pass says what was expected happened: its observation is on the run's
+                // report, and sixty rows of them were most of the page's bytes. The others
+                // say what was seen, in the cell's tooltip.
+                let tooltip = finding.verdict == .pass ? "" : " title=\"\(e(finding.title + ": " + finding.observed))\""
+                html += "<td class=\"cell v-\(finding.verdict.rawValue)\"\(tooltip)>\(symbol) \(word)</td>"
             }
         } else if row.deferred {
             html += "<td class=\"verdict\"><span class=\"badge verdict-incomplete\">Running</span></td>"

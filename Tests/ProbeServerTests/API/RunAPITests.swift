@@ -310,6 +310,30 @@ final class LockedBox<T>: @unchecked Sendable {
         #expect(page.text.contains("<table") || page.text.contains("Recent runs"))
     }
 
+    @Test func RunsPage_LinksOlderRunsAPageAtATime_AndIsGzippedForABrowser() throws {
+        let s = try TestService { $0.token = "tok" }
+        let ids = try (0..<(RunAPI.matrixRuns + 2)).map { _ in try s.createRun() }
+        let cookie = ["Cookie": "probe_token=tok"]
+        let first = try s.request("GET", "/runs", headers: cookie)
+        #expect(first.status == 200)
+        let marker = "<a rel=\"next\" href=\""
+        let start = try #require(first.text.range(of: marker)).upperBound
+        let link = String(first.text[start...].prefix { $0 != "\"" }).replacingOccurrences(of: "&amp;", with: "&")
+        #expect(link.hasPrefix("/runs?cursor="))
+        let older = try s.request("GET", link, headers: cookie)
+        #expect(older.status == 200)
+        // Every run on exactly one of the two pages (runs created in the same millisecond
+        // are ordered by id: the cursor is keyset, not offset), two of them on the older.
+        let onFirst = ids.filter { first.text.contains("href=\"/runs/\($0)\"") }
+        let onOlder = ids.filter { older.text.contains("href=\"/runs/\($0)\"") }
+        #expect(onFirst.count == RunAPI.matrixRuns && onOlder.count == 2 && Set(onFirst + onOlder).count == ids.count)
+        #expect(!older.text.contains(marker) && older.text.contains(">Newest runs</a>"))
+        #expect(try s.request("GET", "/runs?cursor=nonsense", headers: cookie).status == 400)
+        let gzipped = try s.request("GET", "/runs", headers: cookie.merging(["Accept-Encoding": "gzip"]) { $1 })
+        #expect(gzipped.headers["content-encoding"] == "gzip" && gzipped.headers["vary"] == "Accept-Encoding")
+        #expect(first.headers["content-encoding"] == nil)
+    }
+
     @Test func RunsPage_WithoutTheToken_AsksABrowserToSignIn_AndAnAPIClientGetsJSON() throws {
         let s = try TestService { $0.token = "tok" }
         let browser = ["Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"]

@@ -379,7 +379,9 @@ import Testing
         #expect(html.contains("<span class=\"badge verdict-not-ready\">Not ready</span><span class=\"reason\">Camera"))
         #expect(html.contains("title=\"Pixel 7 · Android WebView: "))
         #expect(html.contains(">✗ FAIL</td>"))
-        #expect(html.contains(">✓ pass</td>"))
+        // A pass carries no tooltip: its observation is on the run's report (the page's bytes).
+        #expect(html.contains("<td class=\"cell v-pass\">✓ pass</td>"))
+        #expect(!html.contains("rel=\"next\""), "one page of runs links no older one")
         #expect(html.contains("no results yet"))
         #expect(html.contains("<option value=\"android-webview\" selected>"))
         #expect(html.contains("<option value=\"not-ready\" selected>"))
@@ -395,6 +397,12 @@ import Testing
         #expect(withAbout.contains(">Field Notes</td><td class=\"about\" title=\"2.4.1\">2.4.1</td>"), "the app and its version, each in its column")
         #expect(withAbout.contains(">Dana</td>"))
         #expect(withAbout.contains("<span class=\"reason\">Camera access failed: "), "the leading finding in words")
+        #expect(withAbout.contains("<td class=\"about\">–</td>") || !withAbout.contains("title=\"\""), "an empty cell has no empty tooltip")
+        // A page with older runs links them by the store's cursor, the filter kept; a later page links back.
+        let paged = RunMatrixPage.html(rows: [failing], filter: RunMatrixFilter(label: "a&b c", verdict: "not-ready"),
+                                       older: "1700000000000.run-1", isFirst: false)
+        #expect(paged.contains("<a rel=\"next\" href=\"/runs?label=a%26b%20c&amp;verdict=not-ready&amp;cursor=1700000000000.run-1\">Older runs</a>"))
+        #expect(paged.contains("<a href=\"/runs?label=a%26b%20c&amp;verdict=not-ready\">Newest runs</a>"))
         let (status, _, stderr) = try Self.check("html", html)
         #expect(status == 0, "\(stderr)")
     }

@@ -430,6 +430,22 @@ import Testing
         }
     }
 
+    @Test func PlatformAndVerdictFilters_ReadTheirExpressionIndexes() throws {
+        // A filter few of many runs match finds its page in the index, not by reading every
+        // run newest first (migration 7); the plan, never the time, is what a test can hold.
+        try StoreFixtures.withStore { _, directory in
+            let database = try SQLiteDatabase(
+                path: directory + "/probe.sqlite", flags: [.readOnly], busyTimeoutMilliseconds: 100)
+            for (condition, index) in [("coalesce(platform, detected_platform) = ?", "runs_by_shown_platform"),
+                                       ("coalesce(verdict, 'incomplete') = ?", "runs_by_shown_verdict")] {
+                let plan = try database.rows(
+                    "EXPLAIN QUERY PLAN SELECT \(SQLiteRunStore.runColumns) FROM runs WHERE \(condition) ORDER BY created_at DESC, id DESC LIMIT 61",
+                    ["ios-wkwebview"]) { $0.string(at: 3) }
+                #expect(plan.joined(separator: "; ").contains(index), "\(condition): \(plan)")
+            }
+        }
+    }
+
     @Test func ReopenedStore_KeepsItsData() throws {
         let directory = StoreFixtures.makeDirectory()
         defer { StoreFixtures.removeDirectory(directory) }
