@@ -181,9 +181,12 @@ P['camera.facing'] = async (ctx) => {
   return info(o);
 };
 
-/* Frames the element presents in `span` ms once the first one came (at most `span` ms after
-   play()): requestVideoFrameCallback (Chrome 83, Safari 15.4), null where it is missing. A
-   small muted playsinline preview, never fullscreen. */
+/* The rate the element presents frames at over `span` ms once the first one came (at most
+   `span` ms after play()): requestVideoFrameCallback (Chrome 83, Safari 15.4), null where it
+   is missing. Timed from the first frame counted to the last, by the callbacks' own clock and
+   presentedFrames (which counts a frame whose callback was skipped), so a short span still
+   tells 15 from 30 a second (https://wicg.github.io/video-rvfc/#dom-videoframecallbackmetadata-presentedframes).
+   A small muted playsinline preview, never fullscreen. */
 async function deliveredFps(ctx, stream, span) {
   const v = document.createElement('video');
   if (!v.requestVideoFrameCallback) return null;
@@ -197,13 +200,21 @@ async function deliveredFps(ctx, stream, span) {
     if (p) p.catch(() => {});
   } catch (e) { /* counted as no frames */ }
   await Promise.race([new Promise((presented) => v.requestVideoFrameCallback(() => presented())), I.sleep(span)]);
-  let frames = 0, counting = true;
-  const onFrame = () => { if (counting) { frames++; v.requestVideoFrameCallback(onFrame); } };
+  let frames = 0, counting = true, first = null, last = null;
+  const onFrame = (now, meta) => {
+    if (!counting) return;
+    frames++;
+    const at = { now, n: meta && typeof meta.presentedFrames === 'number' ? meta.presentedFrames : frames };
+    if (!first) first = at;
+    last = at;
+    v.requestVideoFrameCallback(onFrame);
+  };
   v.requestVideoFrameCallback(onFrame);
   const t0 = I.now();
   await I.sleep(span);
   counting = false;
-  const fps = Math.round(frames * 10000 / Math.max(1, I.now() - t0)) / 10;
+  const fps = first && last.now > first.now ? Math.round((last.n - first.n) * 10000 / (last.now - first.now)) / 10
+    : Math.round(frames * 10000 / Math.max(1, I.now() - t0)) / 10;
   v.srcObject = null;
   v.remove();
   return fps;

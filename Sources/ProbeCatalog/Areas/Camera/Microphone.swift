@@ -31,7 +31,7 @@ extension StandardProbes {
         ],
         healthy: .init(["outcome": "error", "errorName": "NotAllowedError", "elapsedMs": 20, "via": "scope", "audioTracks": 0]),
         thresholds: [
-            Threshold("sampleMs", ms: 500, "The level is read over half a second, twenty samples: a live microphone hears a room's noise at once, and the unattended flow waits on every millisecond of it."),
+            Threshold("sampleMs", ms: 250, "The level is read over a quarter second, twenty readings of the analyser's 43 ms window (2,048 samples at 48 kHz), so every moment of it is read: a live microphone hears a room's noise at once, and the unattended flow waits on every millisecond of it."),
             Threshold("grantWaitMs", ms: 30000, "Only where camera.scope did not ask: a person may be asked about the microphone; half a minute to answer."),
             Threshold("grantWaitUnattendedMs", ms: 10000, "Only where camera.scope did not ask, and no person answers: a WebView handler answers within milliseconds, one with no handler never settles."),
         ],

@@ -16,9 +16,9 @@ extension StandardProbes {
         id: .cameraResolution, title: "Camera resolutions",
         instructions: "Nothing to do.",
         kind: .auto, after: .cameraGrant, phase: .camera,
-        checks: "getUserMedia with ideal sizes of 640×480, 1280×720 and 1920×1080: the size and frame rate each stream reports (track.getSettings()) and the frames it delivers over countMs.",
+        checks: "getUserMedia with ideal sizes of 640×480, 1280×720 and 1920×1080: the size and frame rate each stream reports (track.getSettings()) and the rate it presents frames at over countMs.",
         observed: [
-            F("ladder", .objectArray, "One entry per size asked, in order: requested (\"1280x720\"), outcome (granted or error), width, height and frameRate from track.getSettings(), deliveredFps (frames counted with requestVideoFrameCallback, null where it is missing), errorName."),
+            F("ladder", .objectArray, "One entry per size asked, in order: requested (\"1280x720\"), outcome (granted or error), width, height and frameRate from track.getSettings(), deliveredFps (the rate frames were presented at, from requestVideoFrameCallback's presentedFrames, null where it is missing), errorName."),
             F("maxWidth", .integer, "The widest granted width."),
             F("maxHeight", .integer, "The height of that stream."),
             F("maxFrameRate", .number, "The highest frame rate any granted stream reported."),
@@ -33,7 +33,7 @@ extension StandardProbes {
         ]),
         thresholds: [
             Threshold("grantWaitMs", ms: 10000, "The camera is already granted: each size answers within a few seconds, or is refused."),
-            Threshold("countMs", ms: 300, "Frames are counted for 300 ms per size: 4 or 5 frames at 15 a second, 9 at 30, enough to tell them apart, and the three sizes add under a second to the flow."),
+            Threshold("countMs", ms: 200, "Frames are watched for 200 ms per size and their rate taken from the first to the last (presentedFrames over the callbacks' clock): 3 frames at 15 a second, 6 at 30, enough to tell them apart, and the three sizes add about two thirds of a second to the flow."),
         ],
         expectation: .init(.info, expected: "the sizes and frame rates the camera gives")).evaluated(by: Diff.evaluateResolution)
 }
