@@ -503,9 +503,62 @@ RUN_IN_URL = re.compile(r"/api/runs/([^/?]+)/complete")
 FLOW_BOUND_MS = 120_000
 
 
-def unattended_flow(server):
-    """The page's unattended flow in headless Chromium, from navigation to the run's
-    completion (POST /api/runs/{id}/complete answered), median of 5."""
+# The links a device reaches the server over, emulated in Chromium through DevTools
+# (Network.emulateNetworkConditions: latency is added to each request's round trip, and
+# throughput in bytes per second; Emulation.setCPUThrottlingRate slows the page's main thread:
+# https://chromedevtools.github.io/devtools-protocol/tot/Network/#method-emulateNetworkConditions,
+# https://chromedevtools.github.io/devtools-protocol/tot/Emulation/#method-setCPUThrottlingRate).
+# Loopback measures the page's own work; "phone" is a mid-range phone on Wi-Fi (its CPU a
+# quarter of this machine's core, 20 ms, 20 Mbit/s); "tunnel" is a device farm's phone reaching
+# the server through the farm's tunnel (150 ms, 1.6 Mbit/s down, 750 kbit/s up: the figures
+# Lighthouse and WebPageTest call "slow 4G", https://github.com/GoogleChrome/lighthouse/blob/v12.2.0/core/config/constants.js);
+# "rtt" is 150 ms on a fast link, so (rtt - loopback) / 150 ms counts the round trips the
+# flow waits on one after another.
+FLOW_CONDITIONS = {
+    "loopback": {"title": "loopback", "cpu": 1, "latency_ms": 0, "down_bps": 0, "up_bps": 0},
+    "phone": {"title": "a phone on Wi-Fi (CPU 4× slower, 20 ms, 20 Mbit/s)", "cpu": 4, "latency_ms": 20,
+              "down_bps": 20_000_000, "up_bps": 20_000_000},
+    "tunnel": {"title": "a farm device behind a tunnel (150 ms, 1.6 Mbit/s down, 750 kbit/s up)", "cpu": 1,
+               "latency_ms": 150, "down_bps": 1_600_000, "up_bps": 750_000},
+    "rtt": {"title": "150 ms on a fast link", "cpu": 1, "latency_ms": 150, "down_bps": 0, "up_bps": 0},
+}
+FLOW_RUNS = {"loopback": 5, "phone": 5, "tunnel": 5, "rtt": 3}
+PHONE_FLOW_MAX_MS = 3000         # a phone on Wi-Fi
+TUNNEL_FLOW_MAX_MS = 5000        # a farm device behind a tunnel
+
+
+def flow_phases(server, run, started_ms, ended_ms):
+    """Where one run's time went: from navigation to the first result (the page's load and
+    its run's creation), then each phase of steps from the result before its first to its
+    last, and from the last result to the completion. The results' own posted times (`at`,
+    the device's clock) order them; phases are the catalog's (/api/config)."""
+    config = api(server, "GET", "/api/config")
+    phase_of = {p["id"]: p.get("phase", "other") for p in config["catalog"]["probes"]}
+    db = sqlite3.connect(f"file:{os.path.join(server['data'], 'probe.sqlite')}?mode=ro", uri=True)
+    stored = db.execute("SELECT probe, MIN(at) FROM results WHERE run_id = ? GROUP BY probe ORDER BY MIN(at)",
+                        (run,)).fetchall()
+    db.close()
+    if not stored:
+        return []
+    phases, previous = [("load", stored[0][1] - started_ms)], stored[0][1]
+    for probe, at in stored:
+        name = phase_of.get(probe, "other")
+        if phases[-1][0] != name:
+            phases.append((name, 0))
+        phases[-1] = (name, phases[-1][1] + (at - previous))
+        previous = at
+    phases.append(("complete", ended_ms - previous))
+    merged = {}
+    for name, ms in phases:
+        merged[name] = merged.get(name, 0) + max(0, ms)
+    return [{"phase": n, "ms": round(ms)} for n, ms in merged.items()]
+
+
+def unattended_flow(server, condition="loopback", runs=None):
+    """The page's unattended flow in headless Chromium under one of FLOW_CONDITIONS, from
+    navigation to the run's completion (POST /api/runs/{id}/complete answered): the median
+    of `runs`, the bytes the median run moved each way (bodies and headers, as Chromium
+    counted them) and its requests, and where its time went (flow_phases)."""
     script = main_script()
     if script is None:
         return {"status": "not yet measurable: Public/ has no script that runs the flow"}
@@ -513,33 +566,78 @@ def unattended_flow(server):
         from playwright.sync_api import sync_playwright
     except ImportError:
         return {"status": "not measured: Python Playwright is not installed"}
-    times, runs = [], []
+    cond = FLOW_CONDITIONS[condition]
+    runs = runs or (1 if QUICK and condition != "loopback" else FLOW_RUNS[condition])
+    samples = []
+    # The server's certificate trusted by its key, as a device that installed the CA trusts
+    # it: Chromium keeps no response of a connection whose certificate error it was told to
+    # ignore in its HTTP cache, so --ignore-certificate-errors would refetch what a device
+    # revalidates (https://source.chromium.org/chromium/chromium/src/+/main:services/network/public/cpp/network_switches.cc,
+    # ignore-certificate-errors-spki-list).
+    spki = subprocess.run(["sh", "-c", "openssl x509 -pubkey -noout | openssl pkey -pubin -outform der "
+                           "| openssl dgst -sha256 -binary | base64"],
+                          stdin=open(os.path.join(server["data"], "cert.pem")), capture_output=True, text=True, check=True).stdout.strip()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                    args=["--ignore-certificate-errors", "--use-fake-ui-for-media-stream",
+                                    args=[f"--ignore-certificate-errors-spki-list={spki}", "--use-fake-ui-for-media-stream",
                                           "--use-fake-device-for-media-stream", "--autoplay-policy=no-user-gesture-required"])
         try:
-            for _ in range(5):
-                context = browser.new_context(ignore_https_errors=True)
+            for _ in range(runs):
+                context = browser.new_context()
                 page = context.new_page()
-                t0 = time.monotonic()
+                cdp = context.new_cdp_session(page)
+                if cond["cpu"] > 1:
+                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": cond["cpu"]})
+                if cond["latency_ms"] or cond["down_bps"]:
+                    cdp.send("Network.enable")
+                    cdp.send("Network.emulateNetworkConditions", {
+                        "offline": False, "latency": cond["latency_ms"],
+                        "downloadThroughput": cond["down_bps"] / 8 or -1, "uploadThroughput": cond["up_bps"] / 8 or -1})
+                requests = []
+                context.on("requestfinished", lambda r: requests.append(r))
+                wall0, t0 = time.time() * 1000, time.monotonic()
                 try:
                     with page.expect_response(lambda r: COMPLETE_URL.search(r.url) is not None
                                               and r.request.method == "POST", timeout=FLOW_BOUND_MS) as completed:
                         # "commit": the run's own navigation (storage.navigation) may begin
                         # before the first page's load event, which would end a goto waiting for it.
                         page.goto(url(server, "https", "/?mode=unattended"), wait_until="commit")
-                    times.append((time.monotonic() - t0) * 1000)
-                    runs.append(RUN_IN_URL.search(completed.value.url).group(1))
+                    elapsed = (time.monotonic() - t0) * 1000
+                    run = RUN_IN_URL.search(completed.value.url).group(1)
                 except Exception as e:  # the page does not complete a run (yet)
                     context.close()
                     why = (str(e).strip().splitlines() or [""])[0][:200]
                     return {"status": f"not measurable: the page did not complete a run within {FLOW_BOUND_MS // 1000} s ({type(e).__name__}: {why})"}
+                up = down = 0
+                for r in requests:
+                    try:
+                        s = r.sizes()
+                    except Exception:  # a request of a frame already gone: counted by none
+                        continue
+                    up += s["requestBodySize"] + s["requestHeadersSize"]
+                    down += s["responseBodySize"] + s["responseHeadersSize"]
+                samples.append({"ms": elapsed, "run": run, "bytes_up": up, "bytes_down": down, "requests": len(requests),
+                                "phases": flow_phases(server, run, wall0, wall0 + elapsed)})
                 context.close()
         finally:
             browser.close()
-    return {"status": "measured", "median_ms": statistics.median(times), "samples_ms": [round(t) for t in times],
-            "runs": runs}
+    times = [s["ms"] for s in samples]
+    median = sorted(samples, key=lambda s: s["ms"])[len(samples) // 2]
+    return {"status": "measured", "condition": cond["title"], "median_ms": statistics.median(times),
+            "samples_ms": [round(t) for t in times], "runs": [s["run"] for s in samples],
+            "bytes_up": median["bytes_up"], "bytes_down": median["bytes_down"], "requests": median["requests"],
+            "phases": median["phases"]}
+
+
+def device_flows(server, loopback):
+    """The flow as devices feel it (FLOW_CONDITIONS), and the round trips it waits on one after
+    another, from the rtt condition against loopback."""
+    flows = {name: unattended_flow(server, name) for name in ("phone", "tunnel", "rtt")}
+    rtt = flows["rtt"]
+    if rtt.get("status") == "measured" and loopback.get("status") == "measured":
+        latency = FLOW_CONDITIONS["rtt"]["latency_ms"]
+        rtt["serial_round_trips"] = round((rtt["median_ms"] - loopback["median_ms"]) / latency, 1)
+    return flows
 
 
 # MARK: reports
@@ -915,7 +1013,11 @@ def main():
     print("page weight and the unattended flow...", flush=True)
     report["page"] = page_weight()
     print("  " + first_load_line(report["page"]), flush=True)
-    report["flow"] = unattended_flow(probe_tls)
+    flow_server = dict(probe_tls, data=os.path.join(WORK, "data-https"))
+    report["flow"] = unattended_flow(flow_server)
+    print("  the flow on loopback: " + (f"{report['flow']['median_ms']:,.0f} ms" if report["flow"].get("median_ms") else report["flow"]["status"]), flush=True)
+    print("the flow as devices feel it (DevTools emulation)...", flush=True)
+    report["flows"] = device_flows(flow_server, report["flow"])
     print("reports of judged runs...", flush=True)
     try:
         report["reports"] = measure_reports(probe_tls, os.path.join(WORK, "data-https"), report["flow"])
@@ -1016,6 +1118,20 @@ def write_report(report, cases, hs_cases):
                    flow["median_ms"] <= FLOW_MAX_MS)
     else:
         target_row("unattended flow in headless Chromium", flow["status"], None, None, f"≤ {FLOW_MAX_MS / 1000:g} s", None)
+    flows = report.get("flows", {})
+    for name, limit in (("phone", PHONE_FLOW_MAX_MS), ("tunnel", TUNNEL_FLOW_MAX_MS), ("rtt", None)):
+        f = flows.get(name, {"status": "not measured"})
+        what = f"  the flow on {FLOW_CONDITIONS[name]['title']}, ms (median of {len(f.get('samples_ms', [])) or FLOW_RUNS[name]})"
+        target = f"≤ {limit / 1000:g} s" if limit else ""
+        if f.get("status") != "measured":
+            target_row(what, f["status"], None, None, target, None)
+            continue
+        target_row(what, f["median_ms"], None, None, target, f["median_ms"] <= limit if limit else None)
+        if name == "rtt" and "serial_round_trips" in f:
+            target_row("    round trips waited one after another ((this − loopback) ÷ 150 ms)", f["serial_round_trips"], None, None, "", None)
+        if name == "tunnel":
+            target_row("    bytes a run moves, up / down (requests)", f"{f['bytes_up']:,} / {f['bytes_down']:,} ({f['requests']})",
+                       None, None, "", None)
     reports = report["reports"]
     if reports.get("status") == "measured":
         for what, figure, target, met in operator_rows(reports):
@@ -1049,6 +1165,10 @@ def write_report(report, cases, hs_cases):
     if "fill_s" in reports:
         lines.append(f"- operator pages: the store filled to {reports['stored_runs']:,} judged runs through the API in "
                      f"{reports['fill_s']:g} s ({FILL_THREADS} clients); the /runs rows as a browser asks (gzip accepted)")
+    for name, f in [("loopback", flow)] + list(report.get("flows", {}).items()):
+        if f.get("status") == "measured":
+            lines.append(f"- the flow on {FLOW_CONDITIONS[name]['title']}: samples {f['samples_ms']} ms; "
+                         f"the median run's time by phase: " + ", ".join(f"{p['phase']} {p['ms']:,}" for p in f.get("phases", [])) + " ms")
     for note in report["notes"]:
         lines.append(f"- {note}")
     lines += ["", "What limits each missed target, the profiles and what was changed: "

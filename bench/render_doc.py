@@ -21,6 +21,7 @@ import textwrap
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import (BENCH, DURABLE_MIN_PER_SECOND, FIRST_LOAD_GZIP_BUDGET, FLOW_MAX_MS,  # noqa: E402
+                   PHONE_FLOW_MAX_MS, TUNNEL_FLOW_MAX_MS,
                    FULL_HANDSHAKE_MIN_RATIO, IDLE_CONNECTIONS_MAX_MB, IDLE_RSS_MAX_MB, INGEST_MAX_P99_MS,
                    QUICK, RESULTS, ROOT, START_MAX_MS, STATIC_MIN_RATIO, WORK, fmt, operator_rows, ratio)
 from burst import ACK_MAX_P99_MS, CPU_MAX_RATIO  # noqa: E402
@@ -211,8 +212,25 @@ def flow_rows(latest):
     if flow.get("status") != "measured":
         # What bench.py said instead of a figure; a full run fails before it gets here.
         return [Row("unattended flow, Chromium", flow.get("status", "no figure"), "—", "—", target, None)]
-    return [Row("unattended flow, Chromium", f"{fmt(flow['median_ms'])} ms median", "—", "—", target,
+    rows = [Row("unattended flow, Chromium", f"{fmt(flow['median_ms'])} ms median", "—", "—", target,
                 flow["median_ms"] <= FLOW_MAX_MS)]
+    flows = latest.get("flows", {})
+    for name, what, limit in (("phone", "flow, phone on Wi-Fi (CPU 4×, 20 ms, 20 Mbit/s)", PHONE_FLOW_MAX_MS),
+                              ("tunnel", "flow, farm tunnel (150 ms, 1.6/0.75 Mbit/s)", TUNNEL_FLOW_MAX_MS)):
+        f = flows.get(name, {})
+        target = f"≤ {limit / 1000:g} s"
+        if f.get("status") != "measured":
+            rows.append(Row(what, f.get("status", "not measured in this run"), "—", "—", target, None))
+            continue
+        rows.append(Row(what, f"{fmt(f['median_ms'])} ms median", "—", "—", target, f["median_ms"] <= limit))
+    tunnel, rtt = flows.get("tunnel", {}), flows.get("rtt", {})
+    if "serial_round_trips" in rtt:
+        rows.append(Row("flow's round trips one after another", f"{rtt['serial_round_trips']:g} (150 ms each)",
+                        "—", "—", "", None))
+    if tunnel.get("status") == "measured":
+        rows.append(Row("bytes a run moves, up / down", f"{tunnel['bytes_up'] / 1024:,.0f} / {tunnel['bytes_down'] / 1024:,.0f} KiB",
+                        "—", "—", "", None))
+    return rows
 
 
 def report_rows(latest):

@@ -60,6 +60,13 @@ def test_ShortBenchRound_EveryRowProducesAFigure(tmp_path):
     assert latest["ingest"]["per_second"] and latest["ingest"]["stored"] >= latest["ingest"]["acknowledged"] > 0
     assert latest["flow"]["status"] == "measured", latest["flow"]
     assert len(latest["flow"]["samples_ms"]) == 5
+    # The flow as devices feel it (DevTools emulation): one run each in a short round, each
+    # with its bytes and where its time went; the round trips from the 150 ms condition.
+    for name in ("phone", "tunnel", "rtt"):
+        f = latest["flows"][name]
+        assert f["status"] == "measured" and f["median_ms"] > 0, f"{name}: {f}"
+        assert f["bytes_up"] > 0 and f["bytes_down"] > 0 and f["phases"], f"{name}: {f}"
+    assert "serial_round_trips" in latest["flows"]["rtt"]
     reports = latest["reports"]
     assert reports["status"] == "measured", reports
     for row in ("runs_page", "report_html", "report_json", "runs_page_stored", "runs_page_last"):
