@@ -62,10 +62,15 @@ let package = Package(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
+        // What full Foundation gave and FoundationEssentials does not (a thread, a condition,
+        // Unicode whitespace trimming): every module imports FoundationEssentials only, so the
+        // binary links no ICU data (docs/performance.md).
+        .target(name: "BeyondEssentials", path: "Sources/BeyondEssentials"),
+
         // The product's knowledge: probes, platforms, profiles, diff. Pure: no I/O. What was
         // read in each wrapper's source is a data file embedded in the code (no file at run time).
         .target(
-            name: "ProbeCatalog", path: "Sources/ProbeCatalog",
+            name: "ProbeCatalog", dependencies: ["BeyondEssentials"], path: "Sources/ProbeCatalog",
             resources: [
                 "native-ios", "native-android", "react-native-webview", "webview_flutter", "flutter_inappwebview",
                 "capacitor", "cordova", "maui",
@@ -74,28 +79,31 @@ let package = Package(
         // knows nothing of runs or probes.
         .target(
             name: "ProbeHTTP",
-            dependencies: [.target(name: "CEpoll", condition: .when(platforms: [.linux])), "COpenSSL", "CZlib"],
+            dependencies: [
+                "BeyondEssentials", .target(name: "CEpoll", condition: .when(platforms: [.linux])), "COpenSSL", "CZlib",
+            ],
             path: "Sources/ProbeHTTP"),
         // Where runs and results are kept: SQLite (embedded) and PostgreSQL (a team instance),
         // their migrations and quotas.
         .target(
-            name: "ProbeStore", dependencies: ["ProbeCatalog", "CSQLite", "CPostgres"],
+            name: "ProbeStore", dependencies: ["BeyondEssentials", "ProbeCatalog", "CSQLite", "CPostgres"],
             path: "Sources/ProbeStore"),
         // A client of a probe-server's API, over ProbeHTTP's sockets and TLS.
         .target(
-            name: "ProbeClient", dependencies: ["ProbeHTTP", "COpenSSL"],
+            name: "ProbeClient", dependencies: ["BeyondEssentials", "ProbeHTTP", "COpenSSL"],
             path: "Sources/ProbeClient"),
         // The product on top: the run API, reports, onboarding, webhooks, the service.
         .target(
             name: "ProbeServer",
-            dependencies: ["ProbeCatalog", "ProbeHTTP", "ProbeStore", "ProbeClient"],
+            dependencies: ["BeyondEssentials", "ProbeCatalog", "ProbeHTTP", "ProbeStore", "ProbeClient"],
             path: "Sources/ProbeServer"),
         // The engines of `probe-server try`: child processes in their own groups, Chromium's
-        // profile, account and DevTools pipe, the WebView hosts. Foundation only.
-        .target(name: "ProbeEngines", path: "Sources/ProbeEngines"),
+        // profile, account and DevTools pipe (its messages as the catalog's JSONValue), the WebView
+        // hosts.
+        .target(name: "ProbeEngines", dependencies: ["BeyondEssentials", "ProbeCatalog"], path: "Sources/ProbeEngines"),
         // The CLI: argument parsing and wiring only.
         .executableTarget(
-            name: "probe-server", dependencies: ["ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeClient", "ProbeCatalog", "ProbeEngines"],
+            name: "probe-server", dependencies: ["BeyondEssentials", "ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeClient", "ProbeCatalog", "ProbeEngines"],
             path: "Sources/probe-server", linkerSettings: packedRelocations),
 
         // What more than one test target uses (a seeded generator): tests only, never shipped.
@@ -105,7 +113,7 @@ let package = Package(
             path: "Tests/ProbeCatalogTests", resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ProbeServerTests",
-            dependencies: ["ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeClient", "ProbeCatalog", "ProbeEngines",
+            dependencies: ["BeyondEssentials", "ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeClient", "ProbeCatalog", "ProbeEngines",
                            .target(name: "CEpoll", condition: .when(platforms: [.linux])), "probe-server", "TestSupport"],
             path: "Tests/ProbeServerTests"),
     ],

@@ -60,6 +60,8 @@ INGEST_MAX_P99_MS = 25           # ingestion's p99 latency, over HTTPS and in th
 IDLE_RSS_MAX_MB = 25             # an idle HTTPS server
 IDLE_CONNECTIONS_MAX_MB = 120    # holding 10,000 idle keep-alive connections
 START_MAX_MS = 25                # process start to the first accepted connection
+BINARY_MAX_MB = 35               # the shipped binary, stripped (FoundationEssentials, no ICU data)
+IMAGE_MAX_MB = 110               # the container image built from the Containerfile
 FLOW_MAX_MS = 2000               # the unattended flow in headless Chromium
 
 # Loopback ports; fixed so that a failed run is easy to inspect, high to avoid services.
@@ -442,6 +444,26 @@ PAGE_EXTENSIONS = (".html", ".css", ".js")
 FIRST_LOAD_GZIP_BUDGET = 30 * 1024
 # Raw bytes are what an old phone parses; gzip is what the link pays, and the real limit.
 FIRST_LOAD_RAW_BUDGET = 100 * 1024
+
+
+def measure_sizes():
+    """The shipped binary's size: BENCH_BIN stripped as the Containerfile links it (-Xlinker -s;
+    bench/run builds with symbols, for profiling). The image's when BENCH_IMAGE names one that
+    podman has (built from the Containerfile: Tests/container/run.sh shows how without a
+    registry); None with the reason otherwise."""
+    stripped = os.path.join(WORK, "probe-server.stripped")
+    subprocess.run(["strip", "-o", stripped, BIN], check=True)
+    sizes = {"binary_mb": os.path.getsize(stripped) / 1e6, "image_mb": None,
+             "image_status": "BENCH_IMAGE unset: no image measured"}
+    os.remove(stripped)
+    image = os.environ.get("BENCH_IMAGE")
+    if image:
+        out = subprocess.run(["podman", "image", "inspect", "--format", "{{.Size}}", image], capture_output=True, text=True)
+        if out.returncode == 0:
+            sizes.update(image_mb=int(out.stdout.strip()) / 1e6, image_status="measured")
+        else:
+            sizes["image_status"] = f"podman has no image {image}"
+    return sizes
 
 
 def page_weight():
@@ -963,6 +985,7 @@ def main():
 
     print("start to listening (median of 5)...", flush=True)
     report["start"] = {"probe": measure_start("probe"), "nginx": measure_start("nginx")}
+    report["sizes"] = measure_sizes()
 
     probe_http = start_probe("http", PORTS["probe_http"], https=False)
     probe_https = start_probe("https", PORTS["probe_https"], https=True)
@@ -1105,6 +1128,11 @@ def write_report(report, cases, hs_cases):
     target_row("process start → first accepted connection, ms", st["probe"]["median_ms"], st["nginx"]["median_ms"],
                ratio(st["probe"]["median_ms"], st["nginx"]["median_ms"], False), f"≤ {START_MAX_MS} ms",
                None if st["probe"]["median_ms"] is None else st["probe"]["median_ms"] <= START_MAX_MS)
+    sizes = report["sizes"]
+    target_row("shipped binary, stripped, MB", sizes["binary_mb"], None, None, f"≤ {BINARY_MAX_MB} MB",
+               sizes["binary_mb"] <= BINARY_MAX_MB)
+    if sizes["image_mb"] is not None:
+        target_row("container image, MB", sizes["image_mb"], None, None, f"≤ {IMAGE_MAX_MB} MB", sizes["image_mb"] <= IMAGE_MAX_MB)
     page = report["page"]
     target_row("first load (index.html + the CSS and JS it links), raw bytes", page["raw_bytes"], None, None,
                f"≤ {FIRST_LOAD_RAW_BUDGET // 1024} KB", page["raw_bytes"] <= FIRST_LOAD_RAW_BUDGET)

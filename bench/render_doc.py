@@ -20,7 +20,7 @@ import sys
 import textwrap
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import (BENCH, DURABLE_MIN_PER_SECOND, FIRST_LOAD_GZIP_BUDGET, FLOW_MAX_MS,  # noqa: E402
+from bench import (BENCH, BINARY_MAX_MB, DURABLE_MIN_PER_SECOND, IMAGE_MAX_MB, FIRST_LOAD_GZIP_BUDGET, FLOW_MAX_MS,  # noqa: E402
                    PHONE_FLOW_MAX_MS, TUNNEL_FLOW_MAX_MS,
                    FULL_HANDSHAKE_MIN_RATIO, IDLE_CONNECTIONS_MAX_MB, IDLE_RSS_MAX_MB, INGEST_MAX_P99_MS,
                    QUICK, RESULTS, ROOT, START_MAX_MS, STATIC_MIN_RATIO, WORK, fmt, operator_rows, ratio)
@@ -200,6 +200,19 @@ def start_rows(latest):
                 f"≤ {START_MAX_MS} ms", None if probe["median_ms"] is None else probe["median_ms"] <= START_MAX_MS)]
 
 
+def size_rows(latest):
+    """The shipped binary and image; none from a run before they were measured."""
+    sizes = latest.get("sizes")
+    if sizes is None:
+        return []
+    rows = [Row("binary, stripped", f"{fmt(sizes['binary_mb'])} MB", "—", "—", f"≤ {BINARY_MAX_MB} MB",
+                sizes["binary_mb"] <= BINARY_MAX_MB)]
+    if sizes["image_mb"] is not None:
+        rows.append(Row("container image", f"{fmt(sizes['image_mb'])} MB", "—", "—", f"≤ {IMAGE_MAX_MB} MB",
+                        sizes["image_mb"] <= IMAGE_MAX_MB))
+    return rows
+
+
 def page_rows(latest):
     page = latest["page"]
     return [Row("first load, gzip (raw)", f"{page['gzip_bytes']:,} B ({page['raw_bytes']:,})", "—", "—",
@@ -244,7 +257,7 @@ def report_rows(latest):
 
 def all_rows(latest, stores, burst):
     return (static_rows(latest) + handshake_rows(latest) + durable_rows(latest) + store_rows(stores) + burst_rows(burst)
-            + memory_rows(latest) + start_rows(latest) + page_rows(latest) + flow_rows(latest)
+            + memory_rows(latest) + start_rows(latest) + size_rows(latest) + page_rows(latest) + flow_rows(latest)
             + report_rows(latest))
 
 

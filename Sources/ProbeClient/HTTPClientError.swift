@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeHTTP
 
 /// Why a request from the CLI failed, worded as what to do next.
@@ -47,6 +52,6 @@ public enum HTTPClientError: LocalizedError, Equatable, Sendable {
     }
 
     static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+        value == value.rounded() ? String(Int(value)) : String(printf: "%.1f", value)
     }
 }

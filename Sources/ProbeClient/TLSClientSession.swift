@@ -1,5 +1,9 @@
 import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ProbeHTTP
 
 /// An OpenSSL client context: TLS 1.2+, peer verification on, trust from `ClientTrust`.

@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The trial that made a scratch folder: its process id and that process's start time, so
 /// that a later process given the same id (pids are reused) is not taken for it.

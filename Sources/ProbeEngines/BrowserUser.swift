@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// The account the trial's Chromium runs as. Chromium refuses to run as root with its sandbox
 /// on ("Running as root without --no-sandbox is not supported", https://crbug.com/638180), and
@@ -59,8 +64,8 @@ public struct BrowserUser: Equatable, Sendable {
     /// Makes `path` and everything under it this user's, so that the browser can write its profile.
     func own(_ path: String) throws {
         var paths = [path]
-        if let below = FileManager.default.enumerator(atPath: path) {
-            while let relative = below.nextObject() as? String { paths.append(path + "/" + relative) }
+        if let below = try? FileManager.default.subpathsOfDirectory(atPath: path) {
+            paths += below.map { path + "/" + $0 }
         }
         for item in paths where lchown(item, uid, gid) != 0 {
             throw EngineFailure(.cannotCreate, "cannot hand \(item) to the \(name) account: \(String(cString: strerror(errno)))")
@@ -70,7 +75,7 @@ public struct BrowserUser: Equatable, Sendable {
     /// True when this user can reach `path`: every folder above it is searchable by the user
     /// (path_resolution(7)). The trial's scratch folder goes elsewhere when it is not.
     func canReach(_ path: String) -> Bool {
-        var folder = (path as NSString).deletingLastPathComponent
+        var folder = path.deletingLastPathComponent
         while !folder.isEmpty {
             var info = stat()
             guard stat(folder, &info) == 0 else { return false }
@@ -78,7 +83,7 @@ public struct BrowserUser: Equatable, Sendable {
             let searchable = info.st_uid == uid ? mode & S_IXUSR != 0 : (info.st_gid == gid ? mode & S_IXGRP != 0 : mode & S_IXOTH != 0)
             if !searchable { return false }
             if folder == "/" { break }
-            folder = (folder as NSString).deletingLastPathComponent
+            folder = folder.deletingLastPathComponent
         }
         return true
     }

@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A program `try` starts (a browser, an engine host, apt-get) in a process group of its
 /// own, so that stopping it also stops what it started: Chromium's zygote, GPU and renderer

@@ -3,7 +3,13 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
+import ProbeCatalog
 
 /// A throw-away Chromium profile and the switches of a trial run: a fake camera that the
 /// browser grants without asking, the DevTools pipe (`DevToolsPipe`) so that headless
@@ -42,18 +48,20 @@ struct ChromiumProfile {
     /// getDisplayMedia opens a picker nobody closes in headless Chromium (see
     /// Tests/engines/hosts/chromium_host.py for the measurements).
     private func writePreferences() throws {
-        var settings: [String: Int] = ["media_stream_mic": 2]
+        var settings: [String: JSONValue] = ["media_stream_mic": 2]
         if case .contentSetting(let name, let blocked)? = change { settings[name] = blocked ? 2 : 1 }
-        let preferences: [String: Any] = [
-            "profile": ["default_content_setting_values": settings],
+        let preferences: JSONValue = [
+            "profile": ["default_content_setting_values": .object(settings)],
             "hardware": ["screen_capture_enabled": false],
         ]
         do {
             try FileManager.default.createDirectory(atPath: profileDirectory + "/Default", withIntermediateDirectories: true)
-            let data = try JSONSerialization.data(withJSONObject: preferences, options: [.sortedKeys])
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data = try encoder.encode(preferences)
             try data.write(to: URL(fileURLWithPath: profileDirectory + "/Default/Preferences"))
         } catch {
-            throw EngineFailure(.cannotCreate, "cannot write the Chromium profile in \(directory): \(error.localizedDescription)")
+            throw EngineFailure(.cannotCreate, "cannot write the Chromium profile in \(directory): \(error.localizedText)")
         }
     }
 

@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// The DevTools connection of `--remote-debugging-pipe`: Chromium reads commands on its
 /// descriptor 3 and writes replies and events on 4, each message JSON ended by a NUL byte
@@ -28,7 +33,7 @@ final class DevToolsPipe: @unchecked Sendable {
     /// The browser's ends, closed here once it has them.
     private var browserEnds: [Int32]
     private var buffer: [UInt8] = []
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init() throws {
         var toBrowser: [Int32] = [-1, -1]

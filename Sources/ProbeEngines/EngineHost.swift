@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The WebView hosts of Tests/engines/hosts, launched as Tests/engines/test_matrix.py
 /// launches them: WebKitGTK under xvfb-run on the system Python (where PyGObject lives),

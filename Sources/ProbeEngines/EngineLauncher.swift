@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The engine of a trial: found (and installed when missing) before the run exists, then
 /// started on the run's URL in a process group of its own.

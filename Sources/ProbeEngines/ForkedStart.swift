@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A descriptor of `try` that a child program gets at `number` (Chromium's DevTools pipe is
 /// read on 3 and written on 4, content/browser/devtools/devtools_pipe_handler.cc).

@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// A private temporary folder for one trial (the browser profile, the engine's log),
 /// removed at the end whatever happened.
@@ -20,7 +25,9 @@ public struct ScratchFolder: Sendable {
 
     /// Where scratch folders go: TMPDIR, or /tmp when TMPDIR is too long (`longestBase`).
     static var base: String {
-        var base = NSTemporaryDirectory()
+        // NSTemporaryDirectory() as swift-corelibs-foundation answers it: TMPDIR with a
+        // trailing slash, else /tmp/ (FoundationEssentials has no NSTemporaryDirectory).
+        var base = ProcessInfo.processInfo.environment["TMPDIR"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "/tmp/"
         while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
         return base.utf8.count > longestBase ? "/tmp" : base
     }
@@ -37,7 +44,7 @@ public struct ScratchFolder: Sendable {
             try TrialOwner.current().text.write(toFile: path + "/" + TrialOwner.fileName, atomically: false, encoding: .utf8)
         } catch {
             remove()
-            throw EngineFailure(.cannotCreate, "cannot write \(path)/\(TrialOwner.fileName): \(error.localizedDescription)")
+            throw EngineFailure(.cannotCreate, "cannot write \(path)/\(TrialOwner.fileName): \(error.localizedText)")
         }
     }
 
@@ -107,7 +114,7 @@ enum BrowserFolder {
     /// The browser's folder in /tmp that the scratch folder at `scratch` notes, if it names one there.
     static func elsewhere(noted scratch: String) -> String? {
         guard let outside = try? String(contentsOfFile: scratch + "/" + elsewhereNote, encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines),
+            .trimming(.whitespacesAndNewlines),
               outside.hasPrefix(elsewherePrefix), !outside.dropFirst(elsewherePrefix.count).contains("/") else { return nil }
         return outside
     }
@@ -124,11 +131,11 @@ enum BrowserFolder {
 
     /// Copies `file` into `folder` and returns the copy's path.
     static func copy(_ file: String, into folder: String) throws -> String {
-        let copy = folder + "/" + (file as NSString).lastPathComponent
+        let copy = folder + "/" + file.lastPathComponent
         do {
             try FileManager.default.copyItem(atPath: file, toPath: copy)
         } catch {
-            throw EngineFailure(.cannotCreate, "cannot copy \(file) for the browser: \(error.localizedDescription)")
+            throw EngineFailure(.cannotCreate, "cannot copy \(file) for the browser: \(error.localizedText)")
         }
         return copy
     }

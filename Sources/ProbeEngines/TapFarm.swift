@@ -3,7 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
+import Dispatch
+import ProbeCatalog
 
 /// The DevTools script of plain headless Chromium: it opens the run's page (Chromium starts
 /// on about:blank, so that the run's URL and its write key never reach a command line), then,
@@ -45,7 +52,7 @@ final class TapFarm: @unchecked Sendable {
     private let fixture: String?
     /// Where the script's complaint goes when it stops early (the CLI's stderr).
     private let report: @Sendable (String) -> Void
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stopping = false
     private let done = DispatchSemaphore(value: 0)
 
@@ -58,7 +65,7 @@ final class TapFarm: @unchecked Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in
+        DetachedThread { [self] in
             do {
                 try run()
             } catch let error as PageNotOpened {
@@ -68,7 +75,6 @@ final class TapFarm: @unchecked Sendable {
             }
             done.signal()
         }
-        thread.start()
     }
 
     /// Asks the script to end; it does at its next look, or when Chromium goes away.
@@ -107,23 +113,23 @@ final class TapFarm: @unchecked Sendable {
         let findTaps = Self.findTapsScript(buttons: taps.map(\.button))
         while !isStopping {
             for event in session.takeEvents() where event.method == "Page.fileChooserOpened" {
-                guard let node = event.params["backendNodeId"] as? Int else { continue }
+                guard let node = event.params["backendNodeId"]?.intValue else { continue }
                 let tap = lastTap ?? ""
                 choosers[tap, default: 0] += 1
                 // Chooser "pick" of common.py: cancel the first chooser of file.cancel, else pick.
                 let cancel = tap == "tap-file-cancel" && choosers[tap] == 1
                 if cancel { usleep(useconds_t(Self.personCancelSeconds * 1_000_000)) }
-                _ = try session.call("DOM.setFileInputFiles", ["files": cancel ? [] : [fixture], "backendNodeId": node])
+                _ = try session.call("DOM.setFileInputFiles", ["files": .array(cancel ? [] : [.string(fixture)]), "backendNodeId": .number(Double(node))])
                 lastTapAt = Date()
             }
             let state = try session.evaluate(findTaps)
-            if state["finished"] is String { return }
+            if state["finished"]?.stringValue != nil { return }
             if Date().timeIntervalSince(lastTapAt) >= Self.tapSpacingSeconds,
-               let tap = (state["taps"] as? [[String: Any]])?.first(where: { tap in
-                   guard let id = tap["id"] as? String else { return false }
+               let tap = Self.objects(state["taps"])?.first(where: { tap in
+                   guard let id = tap["id"]?.stringValue else { return false }
                    return clicks[id, default: 0] < maxClicks[id, default: 1]
                }),
-               let id = tap["id"] as? String, let x = tap["x"] as? Double, let y = tap["y"] as? Double {
+               let id = tap["id"]?.stringValue, let x = tap["x"]?.numberValue, let y = tap["y"]?.numberValue {
                 clicks[id, default: 0] += 1
                 lastTap = id
                 lastTapAt = Date()
@@ -131,6 +137,13 @@ final class TapFarm: @unchecked Sendable {
             }
             usleep(Self.lookIntervalMicroseconds)
         }
+    }
+
+    /// A JSON array of objects, as `as? [[String: Any]]` read one: nil unless every element is one.
+    static func objects(_ value: JSONValue?) -> [[String: JSONValue]]? {
+        guard let array = value?.arrayValue else { return nil }
+        let objects = array.compactMap(\.objectValue)
+        return objects.count == array.count ? objects : nil
     }
 
     /// The visible, enabled farm buttons (scrolled into view) and whether the page has ended.
@@ -147,7 +160,7 @@ final class TapFarm: @unchecked Sendable {
         out.push({ id: id, x: r.left + r.width / 2, y: r.top + r.height / 2 });
       });
       return JSON.stringify({ taps: out, finished: document.documentElement.getAttribute('data-finished') });
-    })(\(String(decoding: try! JSONSerialization.data(withJSONObject: buttons), as: UTF8.self)))
+    })(\(String(decoding: try! JSONEncoder().encode(buttons), as: UTF8.self)))
     """
     }
 }
@@ -171,7 +184,7 @@ public struct FarmButton: Sendable, Equatable {
 final class DevToolsSession {
     struct Event {
         let method: String
-        let params: [String: Any]
+        let params: [String: JSONValue]
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -192,14 +205,14 @@ final class DevToolsSession {
         let session = DevToolsSession(pipe: pipe)
         let deadline = Date() + waitSeconds
         while Date() < deadline && !isCancelled() {
-            let targets = try session.call("Target.getTargets")["targetInfos"] as? [[String: Any]] ?? []
-            if let page = targets.first(where: { ($0["type"] as? String) == "page" }), let target = page["targetId"] as? String {
-                guard let id = try session.call("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String else {
+            let targets = TapFarm.objects(try session.call("Target.getTargets")["targetInfos"]) ?? []
+            if let page = targets.first(where: { $0["type"]?.stringValue == "page" }), let target = page["targetId"]?.stringValue {
+                guard let id = try session.call("Target.attachToTarget", ["targetId": .string(target), "flatten": true])["sessionId"]?.stringValue else {
                     throw Failure(description: "Target.attachToTarget gave no sessionId")
                 }
                 session.sessionID = id
-                let navigated = try session.call("Page.navigate", ["url": url])
-                if let problem = navigated["errorText"] as? String {
+                let navigated = try session.call("Page.navigate", ["url": .string(url)])
+                if let problem = navigated["errorText"]?.stringValue {
                     throw Failure(description: "Page.navigate: \(problem)")
                 }
                 return session
@@ -211,28 +224,28 @@ final class DevToolsSession {
 
     /// Sends a command (to the page once attached) and returns its result; the page's events
     /// that come first are queued, the browser's own dropped.
-    func call(_ method: String, _ params: [String: Any] = [:]) throws -> [String: Any] {
+    func call(_ method: String, _ params: [String: JSONValue] = [:]) throws -> [String: JSONValue] {
         let id = nextID
         nextID += 1
-        var command: [String: Any] = ["id": id, "method": method, "params": params]
-        if let sessionID { command["sessionId"] = sessionID }
-        let message = try JSONSerialization.data(withJSONObject: command)
+        var command: [String: JSONValue] = ["id": .number(Double(id)), "method": .string(method), "params": .object(params)]
+        if let sessionID { command["sessionId"] = .string(sessionID) }
+        let message = try JSONEncoder().encode(JSONValue.object(command))
         try pipe.send(String(decoding: message, as: UTF8.self))
         while true {
             guard let text = try pipe.receive(timeoutSeconds: TapFarm.replySeconds) else {
                 throw Failure(description: "Chromium closed the DevTools pipe")
             }
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else { continue }
-            guard object["sessionId"] as? String == sessionID else { continue }
-            if let method = object["method"] as? String {
-                events.append(Event(method: method, params: object["params"] as? [String: Any] ?? [:]))
+            guard let object = JSONValue.parse(text: text)?.objectValue else { continue }
+            guard object["sessionId"]?.stringValue == sessionID else { continue }
+            if let method = object["method"]?.stringValue {
+                events.append(Event(method: method, params: object["params"]?.objectValue ?? [:]))
                 continue
             }
-            guard object["id"] as? Int == id else { continue }
-            if let error = object["error"] as? [String: Any] {
-                throw Failure(description: "\(method): \(error["message"] as? String ?? "error")")
+            guard object["id"]?.intValue == id else { continue }
+            if let error = object["error"]?.objectValue {
+                throw Failure(description: "\(method): \(error["message"]?.stringValue ?? "error")")
             }
-            return object["result"] as? [String: Any] ?? [:]
+            return object["result"]?.objectValue ?? [:]
         }
     }
 
@@ -242,17 +255,17 @@ final class DevToolsSession {
     }
 
     /// Runs a script that returns a JSON string, without a user gesture, and decodes it.
-    func evaluate(_ script: String) throws -> [String: Any] {
-        let result = try call("Runtime.evaluate", ["expression": script, "returnByValue": true, "userGesture": false])
-        guard let value = (result["result"] as? [String: Any])?["value"] as? String,
-              let object = (try? JSONSerialization.jsonObject(with: Data(value.utf8))) as? [String: Any] else { return [:] }
+    func evaluate(_ script: String) throws -> [String: JSONValue] {
+        let result = try call("Runtime.evaluate", ["expression": .string(script), "returnByValue": true, "userGesture": false])
+        guard let value = result["result"]?.objectValue?["value"]?.stringValue,
+              let object = JSONValue.parse(text: value)?.objectValue else { return [:] }
         return object
     }
 
     /// A left click at a point of the viewport: press and release, as a finger's tap arrives.
     func click(x: Double, y: Double) throws {
         for type in ["mousePressed", "mouseReleased"] {
-            _ = try call("Input.dispatchMouseEvent", ["type": type, "x": x, "y": y, "button": "left", "clickCount": 1])
+            _ = try call("Input.dispatchMouseEvent", ["type": .string(type), "x": .number(x), "y": .number(y), "button": "left", "clickCount": 1])
         }
     }
 }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// Up to `StoreLimits.maxReaderConnections` connections opened on demand, for synchronous
 /// use from any thread: a thread checks a connection out, uses it and checks it back in;
@@ -8,7 +13,7 @@ import Foundation
 /// connection belongs to the thread that checked it out until it is checked in.
 final class ConnectionPool<Connection>: @unchecked Sendable {
     private let open: () throws(StoreError) -> Connection
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var idle: [Connection] = []
     private var openCount = 0
     private var isClosed = false

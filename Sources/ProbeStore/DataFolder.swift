@@ -1,3 +1,4 @@
+import BeyondEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -137,6 +138,6 @@ public struct DataFolder: Sendable {
 
     /// Quoted for a shell when it needs to be.
     static func quoted(_ path: String) -> String {
-        path.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        path.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } ? path : "'" + path.replacingEach("'", with: "'\\''") + "'"
     }
 }

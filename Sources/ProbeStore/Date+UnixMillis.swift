@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Date {
     /// The store keeps times as integer milliseconds since the Unix epoch: exact, sortable,

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// The store's only writer: one thread that owns the read-write connection, drains a queue
 /// and commits everything queued so far in one transaction.
@@ -33,21 +38,18 @@ final class GroupCommitWriter: @unchecked Sendable {
         let completion: Completion
     }
 
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var queue: [Pending] = []
     private var isClosing = false
     private var isFinished = false
     private var statisticsValue = Statistics()
 
     private var committer: (any BatchCommitter)?
-    private var thread: Thread?
+    private var thread: DetachedThread?
 
     init(committer: any BatchCommitter) {
         self.committer = committer
-        let thread = Thread { [self] in self.drain() }
-        thread.name = "probe-store-writer"
-        self.thread = thread
-        thread.start()
+        thread = DetachedThread(name: "probe-store-writer") { [self] in self.drain() }
     }
 
     var statistics: Statistics {
@@ -83,7 +85,7 @@ final class GroupCommitWriter: @unchecked Sendable {
         condition.lock()
         isClosing = true
         condition.broadcast()
-        if Thread.current !== thread {
+        if thread?.isCurrent != true {
             while !isFinished { condition.wait() }
         }
         condition.unlock()

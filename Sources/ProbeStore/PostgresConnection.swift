@@ -1,5 +1,15 @@
 import CPostgres
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// A failed libpq call: the SQLSTATE, PostgreSQL's message and the SQL, so a log line says
 /// what happened (https://www.postgresql.org/docs/current/errcodes-appendix.html).
@@ -15,7 +25,7 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
     public var isLibraryMissing = false
 
     public var description: String {
-        var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = message.trimming(.whitespacesAndNewlines)
         if let sqlState { text += " (SQLSTATE \(sqlState))" }
         if let sql { text += " in: \(sql.prefix(120))" }
         return text
@@ -350,7 +360,7 @@ public struct PostgresLocation: Sendable, Equatable {
 
     /// The URI without its password, for logs and errors.
     public var redacted: String {
-        guard let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else { return url }
+        guard let scheme = url.firstRange(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else { return url }
         let userInfo = url[scheme.upperBound..<at]
         guard let colon = userInfo.firstIndex(of: ":") else { return url }
         return String(url[..<colon]) + ":***" + String(url[at...])

@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// LISTENs on one channel on a connection and thread of its own, and hands each payload to
 /// `notified`: how a verdict stored by one instance wakes the `/wait` long polls held by
@@ -29,7 +34,7 @@ final class PostgresListener: @unchecked Sendable {
     private let prepare: (PostgresConnection) throws(PostgresError) -> Void
     private let notified: @Sendable (String) -> Void
     private let reconnected: @Sendable () -> Void
-    private let lock = NSLock()
+    private let lock = Lock()
     private var isStopped = false
 
     init(location: PostgresLocation, channel: String, prepare: @escaping (PostgresConnection) throws(PostgresError) -> Void,
@@ -42,9 +47,7 @@ final class PostgresListener: @unchecked Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "probe-store-listener"
-        thread.start()
+        DetachedThread(name: "probe-store-listener") { [self] in run() }
     }
 
     func stop() {
@@ -62,7 +65,7 @@ final class PostgresListener: @unchecked Sendable {
                 // The channel is a constant identifier of ours, never client text.
                 try connection.execute("LISTEN \(channel)")
             } catch {
-                Thread.sleep(forTimeInterval: Self.reconnectPauseSeconds)
+                DetachedThread.sleep(seconds: Self.reconnectPauseSeconds)
                 continue
             }
             if everConnected { reconnected() }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The reads: synchronous, on a connection of the pool, the same answers as SQLite's.
 extension PostgresRunStore {

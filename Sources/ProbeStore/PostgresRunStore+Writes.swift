@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// PostgreSQL's batch: one transaction per batch and one COMMIT; when a write fails, the
 /// batch runs again with one savepoint per write, so the failing write is rolled back alone. A batch that finds the connection broken reconnects

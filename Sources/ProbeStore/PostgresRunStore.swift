@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// `RunStore` on a PostgreSQL database that several instances share (a team instance
 /// behind a load balancer; docs/architecture.md).
@@ -23,7 +28,7 @@ public final class PostgresRunStore: GroupCommittedStore, @unchecked Sendable {
     public let location: PostgresLocation
     let writer: GroupCommitWriter
     let readers: PostgresReaderPool
-    private let listenerLock = NSLock()
+    private let listenerLock = Lock()
     private var listener: PostgresListener?
 
     /// Connects, migrates under the advisory lock, and starts the writer. Throws

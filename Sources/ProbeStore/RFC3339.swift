@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// RFC 3339 timestamps (`2026-11-30T03:00:00.123Z`, `…+01:00`) without Foundation's
 /// `ISO8601DateFormatter`, which builds an ICU formatter per call: it was 37 % of the CPU of

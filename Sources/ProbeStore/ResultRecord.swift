@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ProbeCatalog
 
 /// One probe outcome `{run, probe, attempt, status, observed, elapsedMs, at}` (docs/requirements.md#product-rules).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Which runs `listRuns` returns, newest first.
 public struct RunFilter: Equatable, Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ProbeCatalog
 
 /// Turns stored results into the catalog's view and asks the catalog for the diff.

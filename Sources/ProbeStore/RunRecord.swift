@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One pass of one device through the page ([docs/page.md](../../../docs/page.md)), as stored.
 public struct RunRecord: Equatable, Sendable {

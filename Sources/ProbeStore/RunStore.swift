@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// The durable store of runs, results and uploads. SQLite implements it for one instance
 /// (`SQLiteRunStore`, the default); PostgreSQL for several instances sharing one database
@@ -140,7 +145,7 @@ extension RunStore {
 /// Hands one result from the writer thread to a thread waiting for it.
 private final class OutcomeWaiter: @unchecked Sendable {
     // `outcome` is guarded by `condition`.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var outcome: Result<StoreWriteOutcome, StoreError>?
 
     func deliver(_ result: Result<StoreWriteOutcome, StoreError>) {

@@ -1,5 +1,9 @@
 import CSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A failed SQLite call: the primary and extended result codes, SQLite's own message and
 /// the SQL that failed (GRDB style), so a log line is enough to understand what happened.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The writes, run on the writer thread inside the writer's transaction and savepoint.
 extension SQLiteRunStore {

@@ -1,5 +1,9 @@
 import CSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why a store operation failed, and what to do about it.
 public enum StoreError: Error, Equatable, Sendable, LocalizedError {

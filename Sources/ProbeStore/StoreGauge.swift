@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import Synchronization
 
 /// The store's size against `--max-store`. Measured by a thread of its own off the event
@@ -11,7 +16,7 @@ public final class StoreGauge: @unchecked Sendable {
     public let limit: Int64
     private let store: any RunStore
     private let used = Atomic<Int64>(0)
-    private let stopped = NSCondition()
+    private let stopped = Condition()
     private var isStopped = false
 
     public init(store: any RunStore, limit: Int64) {
@@ -22,7 +27,7 @@ public final class StoreGauge: @unchecked Sendable {
 
     /// Starts measuring every `Quotas.storeMeasureIntervalSeconds`.
     public func start() {
-        let thread = Thread { [self] in
+        DetachedThread(name: "probe-store-gauge") { [self] in
             stopped.lock()
             while !isStopped {
                 stopped.unlock()
@@ -32,8 +37,6 @@ public final class StoreGauge: @unchecked Sendable {
             }
             stopped.unlock()
         }
-        thread.name = "probe-store-gauge"
-        thread.start()
     }
 
     public func stop() {

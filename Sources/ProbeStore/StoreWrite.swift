@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One write, submitted to the store's writer. Each write is atomic: all of it is
 /// committed, or none of it.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A completed run's judgement as kept: its report (the JSON `/diff` answers) and the catalog
 /// it was judged against, so that readers read it instead of judging the run again and judge

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A file a probe uploaded (file.accept, file.heic), as stored. The bytes live in a file
 /// under the data directory; the store keeps where and what.

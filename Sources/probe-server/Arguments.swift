@@ -1,3 +1,4 @@
+import BeyondEssentials
 import ProbeServer
 /// A usage error: printed with the command's help hint, exit status 64 (EX_USAGE).
 struct UsageError: Error, CustomStringConvertible {
@@ -95,8 +96,8 @@ struct Arguments {
         let column = String(repeating: " ", count: 2 + width)
         return rows.map { left, help in
             let wrapped = TerminalText.wrap(help, width: TerminalText.columns - column.count, indent: "")
-            return "  " + left.padding(toLength: width, withPad: " ", startingAt: 0)
-                + wrapped.replacingOccurrences(of: "\n", with: "\n" + column)
+            return "  " + left.paddedWithSpaces(toLength: width)
+                + wrapped.replacingEach("\n", with: "\n" + column)
         }.joined(separator: "\n")
     }
 

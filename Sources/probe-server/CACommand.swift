@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeServer
 import ProbeHTTP
 
@@ -60,15 +65,12 @@ enum CACommand: Command {
             let bytes = args.flag("der") ? authority.der : authority.pem
             if positionals.count == 2, positionals[1] != "-" {
                 do { try Data(bytes).write(to: URL(fileURLWithPath: positionals[1]), options: .atomic) } catch {
-                    throw CommandFailure("cannot write \(positionals[1]): \(error.localizedDescription); check that the folder exists and is writable",
+                    throw CommandFailure("cannot write \(positionals[1]): \(error.localizedText); check that the folder exists and is writable",
                                          exitCode: ExitCode.cannotCreate)
                 }
                 printError("wrote \(folder.certificateFile) (\(args.flag("der") ? "DER" : "PEM")) to \(positionals[1])")
             } else {
-                do { try FileHandle.standardOutput.write(contentsOf: Data(bytes)) } catch {
-                    throw CommandFailure("cannot write to stdout: \(error.localizedDescription); check where it is redirected",
-                                         exitCode: ExitCode.ioError)
-                }
+                try bytes.withUnsafeBytes { try Output.write(bytes: $0) }
             }
         case "rotate":
             guard positionals.count == 1 else { throw UsageError("ca rotate takes no argument") }
@@ -148,7 +150,7 @@ enum CACommand: Command {
         ]
         if let end = authority.notAfter {
             let days = Int((end.timeIntervalSinceNow / 86_400).rounded(.down))
-            let day = ISO8601DateFormatter.string(from: end, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+            let day = end.formatted(Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day())
             lines.append("expires:     \(day) (" + (days >= 0 ? "in \(days) days)" : "expired)"))
         }
         if let permitted = authority.permitted {
@@ -156,7 +158,7 @@ enum CACommand: Command {
             let blocks = permitted.filter { $0.hasPrefix("IP:") }.map { String($0.dropFirst(3)) }
             let text = "names \(names.joined(separator: ", ")) (and every name below them); addresses \(blocks.joined(separator: ", "))"
             lines.append("permits:     " + TerminalText.wrap(text, width: TerminalText.columns - 13, indent: "")
-                .replacingOccurrences(of: "\n", with: "\n             "))
+                .replacingEach("\n", with: "\n             "))
         } else {
             lines.append(fitted("permits:     any name: no name constraints (made by an older version); rotate it: `probe-server ca rotate`"))
         }

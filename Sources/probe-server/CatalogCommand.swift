@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeCatalog
 import ProbeServer
 
@@ -23,7 +28,7 @@ enum CatalogCommand: CatalogViewCommand {
             for probe in probes {
                 var kind = probe.kind.rawValue
                 if probe.asksOperator && probe.kind != .operator { kind += "+operator" }
-                lines.append("  \(probe.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  \(kind.padding(toLength: 12, withPad: " ", startingAt: 0))  \(probe.title)")
+                lines.append("  \(probe.id.rawValue.paddedWithSpaces(toLength: width))  \(kind.paddedWithSpaces(toLength: 12))  \(probe.title)")
             }
         }
         lines.append("")

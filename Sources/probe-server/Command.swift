@@ -1,3 +1,4 @@
+import BeyondEssentials
 import ProbeServer
 
 /// One subcommand of probe-server, in the spirit of swift-argument-parser's `ParsableCommand`
@@ -75,7 +76,7 @@ extension Command {
         if !discussion.isEmpty {
             // Prose: its line breaks are the source's, so each paragraph is wrapped afresh.
             parts += discussion.components(separatedBy: "\n\n").map {
-                TerminalText.wrap($0.replacingOccurrences(of: "\n", with: " "), indent: "")
+                TerminalText.wrap($0.replacingEach("\n", with: " "), indent: "")
             }
         }
         // A long usage line continues under the command's name (wrap's indent adds to the

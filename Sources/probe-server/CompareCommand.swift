@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeCatalog
 import ProbeServer
 
@@ -48,7 +53,7 @@ enum CompareCommand: Command {
         ]
         if comparison.changes.isEmpty { lines.append("no probe changed verdict") }
         for change in comparison.changes {
-            var line = "  \(coloured(change.direction).padding(toLength: style.colour ? 16 : 7, withPad: " ", startingAt: 0)) \(clean(change.probe.rawValue)): \(change.before.rawValue) → \(change.after.rawValue)"
+            var line = "  \(coloured(change.direction).paddedWithSpaces(toLength: style.colour ? 16 : 7)) \(clean(change.probe.rawValue)): \(change.before.rawValue) → \(change.after.rawValue)"
             if change.direction == .worse, let diagnosis = change.diagnosisAfter {
                 line += "\n" + TerminalText.wrap("           " + clean(diagnosis), indent: "")
             }

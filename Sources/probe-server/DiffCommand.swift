@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ProbeCatalog
 import ProbeServer
 import ProbeHTTP
@@ -90,7 +94,7 @@ enum DiffCommand: Command {
     static func offline(path: String, requirementSet: String, platform: String?, requireTaps: Bool? = nil) throws -> RunReportDocument {
         let bytes: [UInt8]
         if path == "-" {
-            bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            bytes = try Output.readStandardInput()
         } else {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw CommandFailure("cannot read \(path); check the path and its permissions", exitCode: ExitCode.noInput)

@@ -1,4 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeCatalog
 import ProbeEngines
 import ProbeServer
@@ -66,17 +76,17 @@ enum ExitCode {
         case let api as ProbeAPIError:
             // The server's own answer, with its advice (the token, the run id).
             switch api.status {
-            case 401, 403: return (noPermission, api.localizedDescription)
-            case 404: return (noInput, api.localizedDescription)
-            case 400, 422: return (Self.usage, api.localizedDescription)
-            default: return (unavailable, api.localizedDescription)
+            case 401, 403: return (noPermission, api.localizedText)
+            case 404: return (noInput, api.localizedText)
+            case 400, 422: return (Self.usage, api.localizedText)
+            default: return (unavailable, api.localizedText)
             }
-        case let old as ServerIgnoredRequireTaps: return (unavailable, old.localizedDescription)
+        case let old as ServerIgnoredRequireTaps: return (unavailable, old.localizedText)
         case let client as HTTPClientError:
             switch client {
-            case .invalidURL: return (Self.usage, client.localizedDescription)
-            case .cannotReadCAFile: return (noInput, client.localizedDescription)
-            default: return (unavailable, client.localizedDescription)
+            case .invalidURL: return (Self.usage, client.localizedText)
+            case .cannotReadCAFile: return (noInput, client.localizedText)
+            default: return (unavailable, client.localizedText)
             }
         case let start as ServerStartFailure: return (start.exitCode, start.description)
         case let socket as SocketError: return (osError, "\(socket)")

@@ -1,4 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeServer
 
 /// `wait --github`, or any `wait` inside GitHub Actions (`GITHUB_ACTIONS=true`): the Markdown
@@ -38,7 +48,7 @@ enum GitHubStep {
 
         init<Generator: RandomNumberGenerator>(using generator: inout Generator) {
             token = "probe-server-" + (0..<Self.tokenBytes).map { _ in
-                String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator))
+                String(printf: "%02x", UInt8.random(in: .min ... .max, using: &generator))
             }.joined()
         }
 
@@ -66,22 +76,26 @@ enum GitHubStep {
 
     /// The summary file is shared by every step of the job: append, never replace.
     static func append(_ text: String, to path: String) throws {
-        guard let handle = FileHandle(forWritingAtPath: path) ?? createThenOpen(path) else {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+        guard fd >= 0 else {
             throw CommandFailure("cannot append the Markdown report to GITHUB_STEP_SUMMARY (\(path)); check that the file is writable",
                                  exitCode: ExitCode.cannotCreate)
         }
-        defer { try? handle.close() }
-        do {
-            try handle.seekToEnd()
-            try handle.write(contentsOf: Data(text.utf8))
-        } catch {
-            throw CommandFailure("cannot append the Markdown report to GITHUB_STEP_SUMMARY (\(path)): \(error.localizedDescription)",
+        defer { close(fd) }
+        var copy = text
+        let failure: Int32 = copy.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return n < 0 ? errno : EIO }
+                offset += n
+            }
+            return 0
+        }
+        if failure != 0 {
+            throw CommandFailure("cannot append the Markdown report to GITHUB_STEP_SUMMARY (\(path)): \(String(cString: strerror(failure)))",
                                  exitCode: ExitCode.cannotCreate)
         }
-    }
-
-    private static func createThenOpen(_ path: String) -> FileHandle? {
-        guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
-        return FileHandle(forWritingAtPath: path)
     }
 }

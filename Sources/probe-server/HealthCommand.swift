@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ProbeServer
 
 /// `probe-server health`: asks a server's `/healthz` (or `/readyz`) and exits 0 when it

@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeHTTP
 import ProbeServer
 
@@ -18,7 +23,13 @@ enum Output {
     /// exit 74, so a CI step never takes a cut report for a whole one.
     static func write(_ text: String) throws {
         var copy = text
-        let failure: Int32 = copy.withUTF8 { buffer in
+        try copy.withUTF8 { try write(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes all of `buffer` to stdout, as `write(_:)`.
+    static func write(bytes buffer: UnsafeRawBufferPointer) throws {
+        let failure: Int32 = {
+            guard buffer.count > 0 else { return 0 }
             var offset = 0
             while offset < buffer.count {
                 let n = LibC.write(1, buffer.baseAddress! + offset, buffer.count - offset)
@@ -27,10 +38,25 @@ enum Output {
                 offset += n
             }
             return 0
-        }
+        }()
         if failure != 0 {
             throw CommandFailure("cannot write to stdout: \(String(cString: strerror(failure))); check where it is redirected",
                                  exitCode: ExitCode.ioError)
+        }
+    }
+
+    /// All of stdin (`-` for a file), read until its end.
+    static func readStandardInput() throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = read(0, &chunk, chunk.count)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 {
+                throw CommandFailure("cannot read stdin: \(String(cString: strerror(errno)))", exitCode: ExitCode.ioError)
+            }
+            if n == 0 { return bytes }
+            bytes += chunk[..<n]
         }
     }
 
@@ -40,7 +66,7 @@ enum Output {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw CommandFailure("cannot write the \(what) to \(path): \(error.localizedDescription); check that the folder exists and is writable",
+            throw CommandFailure("cannot write the \(what) to \(path): \(error.localizedText); check that the folder exists and is writable",
                                  exitCode: ExitCode.cannotCreate)
         }
     }

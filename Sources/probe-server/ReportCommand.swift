@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ProbeServer
 
 /// `probe-server report RUN`: a run's report from a server in any format.

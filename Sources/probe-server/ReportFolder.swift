@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeServer
 
 /// `wait --out DIR`: every format of one run's report in one folder, named so that the
@@ -31,16 +36,16 @@ enum ReportFolder {
             (RunReports.standaloneStyleSheet, page.css, "report's style sheet"),
         ]
         for (name, text, what) in files {
-            try Output.writeFile(text, to: (directory as NSString).appendingPathComponent(name), what: what)
+            try Output.writeFile(text, to: directory.appendingPathComponent(name), what: what)
         }
     }
 
     /// Creates `directory` and its missing parents, as `mkdir -p` does; returns it.
     @discardableResult
     static func create(_ directory: String, for what: String? = nil) throws -> String {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
+            guard isDirectory else {
                 throw CommandFailure("cannot create the folder \(directory)\(what.map { " for the \($0)" } ?? ""): a file of that name is in the way",
                                      exitCode: ExitCode.cannotCreate)
             }
@@ -57,7 +62,7 @@ enum ReportFolder {
 
     /// A report file's path with its folder created (`create`); returns the path.
     static func prepare(_ path: String, what: String) throws -> String {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.deletingLastPathComponent
         if !folder.isEmpty { try create(folder, for: what) }
         return path
     }
@@ -65,19 +70,17 @@ enum ReportFolder {
     /// The system's words for why a folder could not be made ("Permission denied"), not
     /// Foundation's sentence about a file "couldn't be saved".
     static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+        if let posix = (error as? CocoaError)?.underlying as? POSIXError ?? error as? POSIXError {
+            return String(cString: strerror(posix.code.rawValue))
         }
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-        return nsError.localizedDescription
+        return error.localizedText
     }
 
     /// `--junit PATH`: a folder (an existing one, or a path ending in `/`) gets `TEST-probe-server.xml`.
     static func junitPath(_ path: String) -> String {
-        var isDirectory: ObjCBool = false
-        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
-            return (path as NSString).appendingPathComponent(RunReports.junitFileName)
+        var isDirectory = false
+        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory) {
+            return path.appendingPathComponent(RunReports.junitFileName)
         }
         return path
     }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeCatalog
 import ProbeServer
 import ProbeStore
@@ -34,7 +39,7 @@ struct ResultsInput {
                 results = [try decoder.decode(bytes)]
             }
         } catch {
-            throw CommandFailure("\(source): \(error.localizedDescription)", exitCode: ExitCode.dataError)
+            throw CommandFailure("\(source): \(error.localizedText)", exitCode: ExitCode.dataError)
         }
         let runID = results.first?.run ?? "offline"
         let run = RunRecord(id: RunID.isWellFormed(runID) ? runID : "offline", requirementSet: Catalog.defaultRequirementSet,

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeServer
 import ProbeStore
 
@@ -68,7 +73,7 @@ enum RunsCommand: Command {
         let widths = (0..<header.count).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String], colourVerdict: Bool) -> String {
             cells.enumerated().map { index, cell in
-                let padded = index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                let padded = index == cells.count - 1 ? cell : cell.paddedWithSpaces(toLength: widths[index])
                 guard colourVerdict, index == 1 else { return padded }
                 switch cell {
                 case "ready": return style.green(padded)

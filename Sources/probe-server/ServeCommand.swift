@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeServer
 import ProbeHTTP
 import ProbeStore
@@ -100,7 +105,7 @@ enum ServeCommand: Command {
         if let cidrs = args.value("trust-proxy") {
             var ranges: [TrustedProxies.Range] = []
             for part in cidrs.split(separator: ",") {
-                guard let r = TrustedProxies.Range(String(part).trimmingCharacters(in: .whitespaces)) else {
+                guard let r = TrustedProxies.Range(String(part).trimming(.whitespaces)) else {
                     throw UsageError("--trust-proxy: \(part) is not an address or CIDR range such as 10.0.0.0/8")
                 }
                 ranges.append(r)

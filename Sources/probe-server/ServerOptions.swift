@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeServer
 import ProbeHTTP
 import ProbeStore
@@ -28,7 +33,7 @@ enum ServerOptions {
         if let explicit = args.value("token") ?? nonEmpty(ProcessInfo.processInfo.environment["PROBE_TOKEN"]) { return explicit }
         let path = dataDirectory(args) + "/token"
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-        return nonEmpty(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        return nonEmpty(text.trimming(.whitespacesAndNewlines))
     }
 
     /// `--public`, else the checkout's or the installed `Public/`; not found, it throws
@@ -50,7 +55,7 @@ enum ServerOptions {
                        timeout: Double = HTTPClient.defaultTimeoutSeconds) throws -> ProbeAPIClient {
         let text = serverText(args) ?? defaultServer
         let url: ServerURL
-        do { url = try ServerURL(parsing: text) } catch { throw UsageError(error.localizedDescription) }
+        do { url = try ServerURL(parsing: text) } catch { throw UsageError(error.localizedText) }
         let token = sendsToken ? token(args) : nil
         // The token goes into a header line: a CR or LF in it would start another header.
         if let token, token.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeServer
 
 /// `probe-server token create|list|revoke`: named tokens with a scope, kept (as SHA-256
@@ -48,10 +53,10 @@ enum TokenCommand: Command {
             let list = tokens.list()
             guard !list.isEmpty else { try Output.write("no named tokens\n"); return ExitCode.ready }
             let width = max(4, list.map(\.name.count).max() ?? 0)
-            try Output.write("NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  SCOPE   CREATED\n")
+            try Output.write("NAME".paddedWithSpaces(toLength: width) + "  SCOPE   CREATED\n")
             for t in list {
-                try Output.write(t.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                             + t.scope.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0) + "  " + t.createdAt + "\n")
+                try Output.write(t.name.paddedWithSpaces(toLength: width) + "  "
+                             + t.scope.rawValue.paddedWithSpaces(toLength: 6) + "  " + t.createdAt + "\n")
             }
         case "revoke":
             guard positionals.count == 2 else { throw UsageError("token revoke takes one NAME") }

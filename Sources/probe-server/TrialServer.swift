@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
+import ProbeCatalog
 import ProbeServer
 import ProbeClient
 
@@ -74,7 +80,7 @@ final class TrialServer {
         } catch let error as HTTPClientError {
             if case .cannotReadCAFile = error { throw error }
             if explicit { throw error }
-            throw CommandFailure("\(busy) (\(error.localizedDescription)); \(advice)", exitCode: ExitCode.unavailable)
+            throw CommandFailure("\(busy) (\(error.localizedText)); \(advice)", exitCode: ExitCode.unavailable)
         }
     }
 
@@ -121,7 +127,7 @@ final class TrialServer {
                 let client = try HTTPClient(server: try ServerURL(parsing: origin), trust: api.http.trust)
                 pins.append(try client.presentedKeyPin(timeout: Self.probeSeconds))
             } catch {
-                printError("probe-server: \(ReportText.terminal(origin)) did not verify (\(error.localizedDescription)); "
+                printError("probe-server: \(ReportText.terminal(origin)) did not verify (\(error.localizedText)); "
                     + "the cross-origin probes will fail")
             }
         }
@@ -131,9 +137,9 @@ final class TrialServer {
     /// The https origins of the page other than the one the CLI talks to.
     func secondOrigins() -> [String] {
         guard let response = try? api.http.get("/api/config"), response.isSuccess,
-              let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
-              let origins = object["origins"] as? [String: Any] else { return [] }
-        return ["secondPort", "secondHost"].compactMap { origins[$0] as? String }.filter { $0.hasPrefix("https://") }
+              let object = JSONValue.parse(text: String(decoding: response.body, as: UTF8.self))?.objectValue,
+              let origins = object["origins"]?.objectValue else { return [] }
+        return ["secondPort", "secondHost"].compactMap { origins[$0]?.stringValue }.filter { $0.hasPrefix("https://") }
     }
 
     /// Stops the server when `try` started it; a server that was running stays.
@@ -147,7 +153,7 @@ final class TrialServer {
     }
 
     static func parse(_ text: String) throws -> ServerURL {
-        do { return try ServerURL(parsing: text) } catch { throw UsageError(error.localizedDescription) }
+        do { return try ServerURL(parsing: text) } catch { throw UsageError(error.localizedText) }
     }
 
     static func client(_ url: ServerURL, _ args: Arguments) throws -> ProbeAPIClient {

@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeCatalog
 import ProbeEngines
 import ProbeServer
@@ -164,10 +169,10 @@ enum TryCommand: Command {
     /// then in the working directory.
     static func checkoutRoots(publicDirectory: String?) -> [String] {
         var roots: [String] = []
-        if let publicDirectory { roots.append((publicDirectory as NSString).deletingLastPathComponent) }
+        if let publicDirectory { roots.append(publicDirectory.deletingLastPathComponent) }
         if let found = try? PublicDirectory.locate(workingDirectory: PublicDirectory.currentDirectory(),
                                                    executablePath: PublicDirectory.executablePath()) {
-            roots.append((found as NSString).deletingLastPathComponent)
+            roots.append(found.deletingLastPathComponent)
         }
         roots.append(PublicDirectory.currentDirectory())
         return roots

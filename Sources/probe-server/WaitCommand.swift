@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeCatalog
 import ProbeServer
 import ProbeClient
@@ -93,7 +98,7 @@ enum WaitCommand: Command {
                 case .cannotReadCAFile, .certificateNotTrusted, .hostNameMismatch: throw error
                 default: break
                 }
-                lastProblem = error.localizedDescription
+                lastProblem = error.localizedText
                 if !quiet { printError("probe-server: \(lastProblem!); retrying") }
                 if deadline.timeIntervalSinceNow > Double(retryPauseSeconds) { sleep(retryPauseSeconds) } else { break }
             }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The product's knowledge in one value: the probes in page order, the requirement sets,
 /// the checklist map, and the profiles derived from them. Pure data, no I/O.

@@ -1,3 +1,5 @@
+import BeyondEssentials
+
 /// The generated half of docs/diagnosis.md: every symptom with every cause the catalog knows
 /// for it (where it applies, the check that tells it from the others, what rules it out, its
 /// public source), then every declared diagnosis with its basis. The prose above the marker is
@@ -59,7 +61,7 @@ public enum DiagnosisDocument {
 
     /// Text inside a table cell: a pipe would end the cell, a newline the row.
     static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        text.replacingEach("|", with: "\\|").replacingEach("\n", with: " ")
     }
 
     /// A source as a named link: its host and path, so a bare URL is never autolinked twice.

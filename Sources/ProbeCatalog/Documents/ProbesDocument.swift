@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// The text of `docs/probes.md`, generated from the catalog so that the docs cannot drift
 /// from what the diff does (a test compares it with the committed file).
@@ -178,7 +183,7 @@ public enum ProbesDocument {
         return text
     }
 
-    static func anchor(_ id: String) -> String { id.lowercased().replacingOccurrences(of: ".", with: "") }
+    static func anchor(_ id: String) -> String { id.lowercased().replacingEach(".", with: "") }
 
     /// Markdown renders `<WebView …/>` and `<noscript>` as HTML; the docs show them as text.
     /// A list item with the remedy's code as a fenced block inside it (CommonMark §5.2: the
@@ -191,6 +196,6 @@ public enum ProbesDocument {
     }
 
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "|", with: "\\|")
+        text.replacingEach("<", with: "&lt;").replacingEach("|", with: "\\|")
     }
 }

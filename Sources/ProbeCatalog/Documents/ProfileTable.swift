@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// The plain-text table `probe-server profiles` prints: every probe's expectation per
 /// platform, one block per requirement set.
@@ -20,8 +25,8 @@ public enum ProfileTable {
         let columns = catalog.platforms.map(\.rawValue)
         let widths = columns.map { max($0.count, 10) }
         func row(_ first: String, _ cells: [String]) -> String {
-            ([first.padding(toLength: probeWidth, withPad: " ", startingAt: 0)]
-                + zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) })
+            ([first.paddedWithSpaces(toLength: probeWidth)]
+                + zip(cells, widths).map { $0.paddedWithSpaces(toLength: $1) })
                 .joined(separator: "  ").trimmingTrailingSpaces()
         }
         for set in catalog.requirementSets {
@@ -59,7 +64,7 @@ extension ProfileTable {
         out.append("Per-probe details and remedies are in [probes.md](probes.md).")
         out.append("")
         out.append("```")
-        out.append(render(catalog).trimmingCharacters(in: .newlines))
+        out.append(render(catalog).trimming(.newlines))
         out.append("```")
         out.append("")
         return out.joined(separator: "\n")

@@ -1,3 +1,5 @@
+import BeyondEssentials
+
 /// docs/wrappers.md, generated from `WrapperCatalog`: one table of every setting × wrapper with
 /// the default and the fix, then each wrapper's fixes in full. A test fails when the committed
 /// file differs from `render()`.
@@ -103,7 +105,7 @@ public enum WrappersDocument {
                         fix = "[\(escape(code.language))](#\(slug.lowercased())-\(row.id.lowercased()))"
                         folded.append((row, code))
                     } else {
-                        fix = "<code>\(escape(code.code).replacingOccurrences(of: "`", with: "\\`"))</code>"
+                        fix = "<code>\(escape(code.code).replacingEach("`", with: "\\`"))</code>"
                     }
                 }
             }
@@ -176,6 +178,6 @@ public enum WrappersDocument {
     }
 
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "<", with: "&lt;")
+        text.replacingEach("|", with: "\\|").replacingEach("<", with: "&lt;")
     }
 }

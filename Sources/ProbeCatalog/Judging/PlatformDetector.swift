@@ -144,7 +144,7 @@ public enum PlatformDetector {
     static func iosVersionText(_ ua: String) -> String? {
         // "CPU iPhone OS 17_4_1 like Mac OS X", "CPU OS 18_1 like Mac OS X"
         var search = ua[...]
-        while let range = search.range(of: "OS ") {
+        while let range = search.firstRange(of: "OS ") {
             let rest = search[range.upperBound...]
             let digits = rest.prefix { $0.isNumber || $0 == "_" || $0 == "." }
             if let first = digits.first, first.isNumber { return String(digits) }
@@ -287,7 +287,7 @@ public enum PlatformDetector {
 
     /// The dotted number right after `prefix`: "Chrome/" in "Chrome/120.0.6099.193 Mobile" → "120.0.6099.193".
     static func number(after prefix: String, in ua: String) -> String? {
-        guard let range = ua.range(of: prefix) else { return nil }
+        guard let range = ua.firstRange(of: prefix) else { return nil }
         let digits = ua[range.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "_" }
         guard let first = digits.first, first.isNumber else { return nil }
         return String(digits)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A result the decoder refused, with the path of the offending field:
 /// `results[3].attempt: expected an integer, got a string`.

@@ -1,3 +1,5 @@
+import BeyondEssentials
+
 /// The wrappers' settings tables as judging rules (docs/wrapper-data.md): a failing finding
 /// names every row of the detected wrapper, and of the native iOS or Android layer beneath
 /// every wrapper, whose `when` holds for the probe's result, less the rows another probe of
@@ -79,7 +81,7 @@ struct SettingRowJudge {
     /// "WKUIDelegate webView(_:createWebViewWith:for:windowFeatures:)" → "createWebViewWith".
     /// A setting (WebSettings.setX) is not one: an app changes it whatever its framework does.
     static func callback(_ nativeCall: String) -> String? {
-        let first = nativeCall.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let first = nativeCall.split(separator: ",").first.map { $0.trimming(.whitespaces) } ?? ""
         for owner in ["WebChromeClient.", "WebViewClient."] where first.hasPrefix(owner) {
             let name = first.dropFirst(owner.count).prefix { $0.isLetter }
             return name.isEmpty ? nil : String(name)

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// U+0000 in posted JSON text. JSON can carry it (`\u0000`, RFC 8259 §7), but no store keeps
 /// it as sent: PostgreSQL's text cannot hold it ("the character with code zero (sometimes
@@ -50,6 +55,6 @@ public enum NULText {
 
     /// A key as a path shows it: its NUL written `\u0000`, so the answer holds no NUL either.
     static func shown(_ key: String) -> String {
-        key.replacingOccurrences(of: "\u{0}", with: #"\u0000"#)
+        key.replacingEach("\u{0}", with: #"\u0000"#)
     }
 }

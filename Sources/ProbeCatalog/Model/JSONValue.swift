@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A JSON value as the page posts it: the `observed` object of a result is free-form
 /// per probe, so it is kept as a tree and read field by field by the diff.

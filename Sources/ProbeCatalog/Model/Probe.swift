@@ -1,3 +1,5 @@
+import BeyondEssentials
+
 /// One step of the sequential page (docs/probes.md): what it observes, how it runs, and which
 /// checklist items of the LiveForm guide (docs/requirements.md#liveform) it covers.
 public struct Probe: Sendable, Codable, Equatable, Identifiable {
@@ -202,7 +204,7 @@ public struct FarmTap: Sendable, Codable, Equatable {
 
     /// The page's id of a probe's tap button.
     public static func button(of probe: ProbeID) -> String {
-        "tap-" + probe.rawValue.replacingOccurrences(of: ".", with: "-")
+        "tap-" + probe.rawValue.replacingEach(".", with: "-")
     }
 }
 

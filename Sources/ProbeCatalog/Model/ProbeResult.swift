@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One probe's result as the page posts it (docs/requirements.md#product-rules):
 /// `{schema?, run, probe, attempt, status, reason?, observed{…}, elapsedMs, at}`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The one place that turns the catalog's codes into a person's words: the reasons the page
 /// gives a step it skipped, where a cause lives, how likely it is, a step's verdict, and

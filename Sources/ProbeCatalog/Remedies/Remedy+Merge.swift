@@ -1,3 +1,5 @@
+import BeyondEssentials
+
 /// A finding can carry the fixes of several causes (`Remedy.combined`). Two fixes that declare
 /// the same callback cannot be pasted one after the other: Kotlin rejects two
 /// `override fun onPermissionRequest` in one class as conflicting overloads, Swift two
@@ -61,10 +63,10 @@ extension Remedy {
                 while !parameters.contains(")") || parameters.hasSuffix("->") {
                     index += 1
                     guard index < lines.count else { break }
-                    parameters += " " + lines[index].trimmingCharacters(in: .whitespaces)
+                    parameters += " " + lines[index].trimming(.whitespaces)
                 }
                 for parameter in parameters.prefix(while: { $0 != ")" }).split(separator: ",") {
-                    let label = parameter.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? ""
+                    let label = parameter.trimming(.whitespaces).split(separator: " ").first.map(String.init) ?? ""
                     let bare = label.hasSuffix(":") ? String(label.dropLast()) : label
                     if !bare.isEmpty { labels.append(bare + ":") }
                 }
@@ -215,7 +217,7 @@ struct WebViewElement: Equatable {
     init?(_ block: String) {
         let lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         comments = Array(lines.prefix { $0.hasPrefix("//") })
-        let code = lines.dropFirst(comments.count).joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        let code = lines.dropFirst(comments.count).joined(separator: "\n").trimming(.whitespacesAndNewlines)
         guard code.hasPrefix("<WebView"), code.hasSuffix("/>") else { return nil }
         var rest = Substring(code.dropFirst("<WebView".count).dropLast(2))
         guard rest.first.map({ $0 == " " || $0 == "\n" }) ?? true else { return nil }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The names a data file may point at, so that the loader can refuse one the catalog does
 /// not declare: a misspelt probe or cause must stop the program, not match nothing.

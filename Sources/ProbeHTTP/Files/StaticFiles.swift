@@ -1,3 +1,4 @@
+import BeyondEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A response as a handler builds it. The connection adds the framing headers
 /// (`Content-Length`, `Date`, `Connection`) and the security headers when it writes it.

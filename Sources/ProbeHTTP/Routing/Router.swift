@@ -1,3 +1,5 @@
+import BeyondEssentials
+
 /// What a handler answers.
 public enum Reply: Sendable {
     /// Answered now, on the event loop. Handlers that take this path must be quick.

@@ -4,7 +4,12 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// The HTTP/1.1 server: one epoll event loop per core, each with its own listener on the
 /// shared port (SO_REUSEPORT; one listener where that does not spread connections,
@@ -104,13 +109,11 @@ public final class HTTPServer: @unchecked Sendable {
         for loop in loops {
             let done = DispatchSemaphore(value: 0)
             finished.append(done)
-            let thread = Thread {
+            DetachedThread(name: "probe-loop-\(loop.index)") {
                 loop.run()
                 loop.flushAccessLog()
                 done.signal()
             }
-            thread.name = "probe-loop-\(loop.index)"
-            thread.start()
         }
         stateLock.withLock { started = true }
     }

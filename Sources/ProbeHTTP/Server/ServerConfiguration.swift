@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How the server listens and what it tolerates. Defaults are what `probe-server serve` uses.
 public struct ServerConfiguration: Sendable {

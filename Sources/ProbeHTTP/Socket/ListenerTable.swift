@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The kernel's table of listening TCP sockets, asked through the sock_diag netlink interface
 /// (sock_diag(7)), the one `ss` uses.

@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// One server per port. The event loops of this process share each port through
 /// SO_REUSEPORT, but that option also lets any other process of the same user bind the same
@@ -95,7 +100,7 @@ enum PortClaim {
             }
             if holds {
                 let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                    .trimming(.whitespacesAndNewlines)
                 found.append(PortHolder(pid: pid, command: command))
             }
         }

@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A failed socket call, with `errno` and its text captured at the failing call.
 public struct SocketError: Error, LocalizedError, CustomStringConvertible {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// `--advertise HOST[,HOST]` (or `PROBE_ADVERTISE`): the names and addresses devices reach
 /// this server by, when they are not the machine's own interface addresses. In a container
@@ -23,7 +28,7 @@ public struct AdvertisedHosts: Sendable, Equatable {
     public init(parsing text: String) throws(Invalid) {
         var hosts: [String] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: true) {
-            var host = part.trimmingCharacters(in: .whitespaces)
+            var host = part.trimming(.whitespaces)
             if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
             if host.isEmpty { continue }
             if SubjectAlternativeName(ipAddress: host) != nil {

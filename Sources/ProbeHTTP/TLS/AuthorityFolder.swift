@@ -4,7 +4,12 @@ import Glibc
 import Darwin
 #endif
 import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// The user's CA folder: one CA per user (`ca.pem`, `ca-key.pem` 0600), which every data
 /// folder, checkout and `try` of that user issues its leaf from, so a device trusts it once.
@@ -115,7 +120,7 @@ public struct AuthorityFolder: Sendable, Equatable {
                 certificate = try X509Certificate(pemFile: certificateFile)
                 key = try PrivateKey(pemFile: keyFile)
             } catch {
-                throw TLSError.unusableAuthority(directory: path, reason: error.localizedDescription)
+                throw TLSError.unusableAuthority(directory: path, reason: error.localizedText)
             }
             guard certificate.matches(key) else {
                 throw TLSError.unusableAuthority(directory: path, reason: "ca-key.pem does not match ca.pem")
@@ -185,7 +190,7 @@ public struct AuthorityFolder: Sendable, Equatable {
     public func retire(now: Date = Date()) throws -> String? {
         var kept: String?
         if PEMFile.exists(certificateFile) {
-            let day = ISO8601DateFormatter.string(from: now, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+            let day = now.formatted(Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day())
             var candidate = "\(path)/ca-old-\(day).pem"
             var counter = 2
             while PEMFile.exists(candidate) {
@@ -226,7 +231,7 @@ public struct AuthorityFolder: Sendable, Equatable {
         guard PEMFile.exists(certificateFile) else { return nil }
         let certificate: X509Certificate
         do { certificate = try X509Certificate(pemFile: certificateFile) } catch {
-            throw TLSError.unusableAuthority(directory: path, reason: error.localizedDescription)
+            throw TLSError.unusableAuthority(directory: path, reason: error.localizedText)
         }
         return AuthorityDescription(certificate, file: certificateFile)
     }
@@ -287,7 +292,7 @@ extension X509Certificate {
         var permitted: [String] = []
         var inPermitted = false
         for line in String(decoding: text, as: UTF8.self).split(separator: "\n") {
-            let entry = line.trimmingCharacters(in: .whitespaces)
+            let entry = line.trimming(.whitespaces)
             if entry == "Permitted:" || entry == "Excluded:" {
                 inPermitted = entry == "Permitted:"
                 continue

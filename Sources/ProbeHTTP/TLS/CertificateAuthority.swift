@@ -1,5 +1,9 @@
 import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The local CA a user installs on a device once, so that every leaf we issue afterwards
 /// (new addresses, renewals) is trusted without touching the device again.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The data directory's certificates: the server's leaf (`cert.pem`, leaf then CA; `key.pem`
 /// 0600) and a copy of the CA's public certificate (`ca.pem`), which `/setup` serves and the

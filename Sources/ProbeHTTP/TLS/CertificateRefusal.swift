@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// How a TLS client ended a handshake when it does not trust the server's certificate: the
 /// most common reason a device never reaches the page ("certificates!"). The server cannot

@@ -1,5 +1,9 @@
 import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What goes into a certificate we issue; `sign` turns it into an `X509Certificate`.
 struct CertificateTemplate {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `CertificateDirectory.prepare` set up: the files to load into `TLSContext`, and
 /// what onboarding shows (fingerprint) and serves (the CA for `/ca.pem` and the iOS profile).

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// A plain `http://` request sent to the HTTPS port. Without a word the TLS handshake fails and
 /// the client sees an empty reply; like nginx ("400 The plain HTTP request was sent to HTTPS
@@ -47,7 +52,7 @@ enum PlainHTTPOnTLSPort {
             target = "/"
         }
         let host = lines.dropFirst().prefix { !$0.isEmpty }.first { $0.lowercased().hasPrefix("host:") }
-            .map { $0.dropFirst(5).trimmingCharacters(in: .whitespaces) }
+            .map { $0.dropFirst(5).trimming(.whitespaces) }
         guard let host, !host.isEmpty, host.count <= 255, host.utf8.allSatisfy(isHostByte) else { return nil }
         return "https://\(host)\(target)"
     }

@@ -1,5 +1,9 @@
 import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What went wrong while setting up TLS or certificates, and what to do about it.
 ///

@@ -1,5 +1,9 @@
 import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An OpenSSL certificate (`X509`), owned: freed with this object.
 final class X509Certificate {

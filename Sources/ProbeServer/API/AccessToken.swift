@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeHTTP
 import ProbeStore
 
@@ -56,7 +61,7 @@ public struct AccessToken: Sendable {
         if let explicit, !explicit.isEmpty { return AccessToken(value: explicit, named: named) }
         let path = dataDirectory + "/" + fileName
         if let text = try? String(contentsOfFile: path, encoding: .utf8) {
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = text.trimming(.whitespacesAndNewlines)
             if !trimmed.isEmpty { return AccessToken(value: trimmed, named: named) }
         }
         let token = RunID.generate() + RunID.generate()
@@ -69,7 +74,7 @@ public struct AccessToken: Sendable {
     /// not it may be looked at: `sentCrossSite`).
     static func presented(in request: Request) -> String? {
         if let auth = request.headers["authorization"], auth.hasPrefix("Bearer ") {
-            return String(auth.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+            return String(auth.dropFirst(7)).trimming(.whitespaces)
         }
         return Self.cookie(Self.cookieName, in: request.headers)
     }

@@ -1,3 +1,4 @@
+import BeyondEssentials
 import ProbeHTTP
 
 /// Refuses a state-changing request that a browser sent on behalf of another site
@@ -48,7 +49,7 @@ public enum CrossSiteWrites {
     public static func requireBodyType(_ request: Request, _ expected: String, evenWhenEmpty: Bool = false) throws(HTTPError) {
         guard evenWhenEmpty || !request.body.isEmpty else { return }
         let given = request.headers["content-type"] ?? ""
-        let mediaType = given.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let mediaType = given.split(separator: ";", maxSplits: 1).first.map { $0.trimming(.whitespaces).lowercased() } ?? ""
         guard mediaType == expected else {
             throw HTTPError(.unsupportedMediaType, code: "unsupported_media_type",
                             "this endpoint takes Content-Type: \(expected), not \(given.isEmpty ? "none" : Logger.sanitize(given, max: 80))",

@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeHTTP
 import ProbeStore
 

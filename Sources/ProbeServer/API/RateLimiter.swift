@@ -1,3 +1,4 @@
+import BeyondEssentials
 import ProbeHTTP
 
 /// Token buckets per client address. A device farm behind one NAT posts thousands of

@@ -4,7 +4,12 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeCatalog
 import ProbeHTTP
 import ProbeStore
@@ -418,7 +423,7 @@ public final class RunAPI: @unchecked Sendable {
             filter.limit = n
         }
         if let since = q["since"] {
-            guard let date = ISO8601DateFormatter().date(from: since) else {
+            guard let date = try? Date(since, strategy: .iso8601) else {
                 throw HTTPError(.badRequest, code: "invalid_field", "since must be an ISO 8601 time such as 2026-11-30T00:00:00Z", field: "since")
             }
             filter.since = date

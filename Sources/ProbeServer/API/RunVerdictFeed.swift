@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeCatalog
 import ProbeStore
 
@@ -40,7 +45,7 @@ public struct JudgedRun: Sendable, Equatable {
 
 /// Who hears of each judged run. Listeners run on the judging thread and must be quick.
 public final class RunVerdictFeed: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var listeners: [@Sendable (JudgedRun) -> Void] = []
 
     public init() {}

@@ -1,3 +1,4 @@
+import BeyondEssentials
 import Dispatch
 import ProbeHTTP
 

@@ -1,3 +1,4 @@
+import BeyondEssentials
 import ProbeHTTP
 import ProbeStore
 
@@ -46,7 +47,7 @@ extension StoreError: HTTPErrorConvertible {
                              headers: HTTPHeaders([("Retry-After", "2")]))
         case .overloaded, .busy, .closed, .ioError:
             return HTTPError(.serviceUnavailable, code: "store_unavailable",
-                             "the store cannot take this now (\(self.localizedDescription)); nothing was stored; retry",
+                             "the store cannot take this now (\(self.localizedText)); nothing was stored; retry",
                              headers: HTTPHeaders([("Retry-After", "1")]))
         default:
             return HTTPError(.internalServerError, code: "store_failed", "the store failed; see the server log")

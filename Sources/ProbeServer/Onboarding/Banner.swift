@@ -70,7 +70,7 @@ public struct Banner: Sendable {
     }
 
     static func isLoopbackURL(_ url: String) -> Bool {
-        guard let start = url.range(of: "://")?.upperBound else { return false }
+        guard let start = url.firstRange(of: "://")?.upperBound else { return false }
         let rest = url[start...]
         let host = rest.hasPrefix("[") ? String(rest.dropFirst().prefix { $0 != "]" }) : String(rest.prefix { $0 != ":" && $0 != "/" })
         return host == "localhost" || host.hasPrefix("127.") || host == "::1"

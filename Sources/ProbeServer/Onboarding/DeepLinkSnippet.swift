@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// A wrapper's debug deep link, the companion file that opens the probe page in the app's own
 /// WebView (companions/README.md). /setup shows it as read from that file, the one the companion
@@ -41,12 +46,12 @@ public struct DeepLinkSnippet: Sendable, Equatable {
 
     /// The source with `origin` (the probe server's scheme, host and port) in place of the placeholder.
     public func source(origin: String) -> String {
-        source.replacingOccurrences(of: Self.placeholderOrigin, with: origin)
+        source.replacingEach(Self.placeholderOrigin, with: origin)
     }
 
     /// `https://host:port/path` → `https://host:port`.
     public static func origin(of url: String) -> String {
-        guard let start = url.range(of: "://")?.upperBound else { return url }
+        guard let start = url.firstRange(of: "://")?.upperBound else { return url }
         return String(url[..<(url[start...].firstIndex(of: "/") ?? url.endIndex)])
     }
 
@@ -61,6 +66,6 @@ public struct DeepLinkSnippet: Sendable, Equatable {
 
     /// `text` as one POSIX shell word: single-quoted, a quote inside closed, escaped, reopened.
     public static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacingEach("'", with: "'\\''") + "'"
     }
 }

@@ -1,3 +1,4 @@
+import BeyondEssentials
 import ProbeHTTP
 
 /// How a device reached the server, read from the request for `/setup`, and so which way of
@@ -17,7 +18,7 @@ public enum DeviceRoute: String, Sendable, Equatable {
     /// rightmost that is not a trusted proxy.
     public static func of(remoteAddress: String, forwardedFor: String?, trustedProxies: TrustedProxies) -> DeviceRoute {
         if !trustedProxies.ranges.isEmpty, let forwardedFor,
-           forwardedFor.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == remoteAddress }) {
+           forwardedFor.split(separator: ",").contains(where: { $0.trimming(.whitespaces) == remoteAddress }) {
             return .proxied
         }
         if isLoopback(remoteAddress) { return .loopback }

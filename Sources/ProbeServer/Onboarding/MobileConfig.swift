@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeHTTP
 
 /// An iOS/iPadOS configuration profile (`.mobileconfig`) that installs the local CA as a
@@ -46,7 +51,7 @@ public struct MobileConfig: Sendable, Equatable {
     }
 
     private var identifier: String {
-        let short = authorityFingerprintSHA256.prefix(8).map { String(format: "%02x", $0) }.joined()
+        let short = authorityFingerprintSHA256.prefix(8).map { String(printf: "%02x", $0) }.joined()
         return "\(Self.identifierPrefix).\(short)"
     }
 

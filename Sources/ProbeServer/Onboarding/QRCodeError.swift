@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why a payload cannot become a QR code.
 public enum QRCodeError: LocalizedError, Equatable, Sendable {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeHTTP
 /// `/setup`: how to get a device to trust the server and open the probe page. Also served
 /// over plain HTTP on the setup port, because before the CA is trusted the HTTPS page
@@ -40,7 +45,7 @@ public struct SetupPage: Sendable {
                 encoded += "%" + String(b, radix: 16, uppercase: true).leftPadded(2)
             }
         }
-        return template.replacingOccurrences(of: "{url}", with: encoded)
+        return template.replacingEach("{url}", with: encoded)
     }
 
     /// How far back a refused handshake from the same address is shown on /setup: long

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeCatalog
 import ProbeClient
 
@@ -179,12 +184,11 @@ public struct ProbeAPIClient: Sendable {
     }
 
     func assembledDocument(run: RemoteRun, diff: DiffReport) -> RunReportDocument {
-        let dates = ISO8601DateFormatter()
         let summary = RunReportDocument.Run(
             id: run.id, label: run.label, platform: run.platform, detectedPlatform: run.detectedPlatform,
             requirementSet: run.requirementSet ?? diff.requirementSet, metadata: run.metadata ?? .object([:]),
-            userAgent: run.userAgent, createdAt: run.createdAt.flatMap(dates.date(from:)),
-            completedAt: run.completedAt.flatMap(dates.date(from:)), verdict: run.verdict)
+            userAgent: run.userAgent, createdAt: run.createdAt.flatMap { try? Date($0, strategy: .iso8601) },
+            completedAt: run.completedAt.flatMap { try? Date($0, strategy: .iso8601) }, verdict: run.verdict)
         let results = (run.results ?? []).map {
             RunReportDocument.Attempt(probe: $0.probe, attempt: $0.attempt, status: $0.status, reason: $0.reason,
                                       observed: .object([:]), elapsedMs: $0.elapsedMs, at: nil, receivedAt: nil)
@@ -221,7 +225,7 @@ public struct ProbeAPIClient: Sendable {
             throw ProbeAPIError(status: response.status, code: envelope.error.code ?? "error",
                                 message: envelope.error.message ?? response.reason, field: envelope.error.field)
         }
-        let text = response.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = response.text.trimming(.whitespacesAndNewlines)
         throw ProbeAPIError(status: response.status, code: "error",
                             message: text.isEmpty ? response.reason : ReportText.terminal(String(text.prefix(200))), field: nil)
     }

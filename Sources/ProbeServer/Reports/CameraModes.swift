@@ -1,3 +1,4 @@
+import BeyondEssentials
 import ProbeCatalog
 
 /// The camera's sizes and frame rates as one table: what each size the page asked for gave
@@ -22,7 +23,7 @@ struct CameraModes: Equatable {
         var modes: [Mode] = []
         if case .array(let ladder)? = document.latestAttempt(for: ProbeID.cameraResolution.rawValue)?.observed.objectValue?["ladder"] {
             for case .object(let step) in ladder {
-                let asked = step["requested"]?.stringValue.map { $0.replacingOccurrences(of: "x", with: "×") } ?? "?"
+                let asked = step["requested"]?.stringValue.map { $0.replacingEach("x", with: "×") } ?? "?"
                 let granted = step["outcome"]?.stringValue == "granted"
                 modes.append(Mode(
                     source: asked + " asked",

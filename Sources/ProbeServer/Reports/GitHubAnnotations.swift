@@ -1,3 +1,4 @@
+import BeyondEssentials
 import ProbeCatalog
 import ProbeHTTP
 
@@ -43,6 +44,6 @@ enum GitHubAnnotations {
 
     /// A property value: as the message, and also `:` and `,`, which end a property.
     static func property(_ value: String) -> String {
-        data(value).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        data(value).replacingEach(":", with: "%3A").replacingEach(",", with: "%2C")
     }
 }

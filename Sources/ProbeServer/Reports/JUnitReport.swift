@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeCatalog
 
 /// JUnit XML for CI: one `<testsuite>` per run, one `<testcase>` per probe (class = the
@@ -177,5 +182,5 @@ enum JUnitReport {
 
     static func attribute(_ value: String) -> String { ReportText.xml(value, attribute: true) }
     static func text(_ value: String) -> String { ReportText.xml(value) }
-    static func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
+    static func format(_ seconds: Double) -> String { String(printf: "%.3f", seconds) }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ProbeCatalog
 
 /// Markdown for a pull-request comment: the verdict, what to fix for the detected wrapper,

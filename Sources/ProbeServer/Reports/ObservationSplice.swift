@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 
 /// Writes stored observations into an encoded report as the texts they are. `JSONEncoder`
 /// cannot take JSON text as a value, so each stored observation is encoded as a placeholder
@@ -15,7 +20,7 @@ final class ObservationSplice: @unchecked Sendable {
     static let key = CodingUserInfoKey(rawValue: "probe-server.observation-splice")!
 
     private let mark: String
-    private let lock = NSLock()
+    private let lock = Lock()
     private var texts: [String] = []
 
     init() {

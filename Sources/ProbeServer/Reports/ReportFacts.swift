@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeCatalog
 import ProbeStore
 import ProbeHTTP
@@ -66,7 +71,7 @@ enum ReportFacts {
     /// A fix in one line for a table cell: its first line of code (the first comment when it
     /// has none), "…" after it when more follows; the whole fix is in the fixes section.
     static func codeHeadline(_ code: String) -> String {
-        let lines = code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let lines = code.split(separator: "\n").map { $0.trimming(.whitespaces) }.filter { !$0.isEmpty }
         let isComment = { (line: String) in line.hasPrefix("//") || line.hasPrefix("<!--") }
         let first = lines.first { !isComment($0) } ?? lines.first ?? ""
         return lines.count > 1 ? first + " …" : first
@@ -154,8 +159,8 @@ enum ReportFacts {
 
     /// "1.2 s", "420 ms".
     static func duration(milliseconds: Double) -> String {
-        if milliseconds >= 1000 { return String(format: "%.1f s", milliseconds / 1000) }
-        return String(format: "%.0f ms", milliseconds)
+        if milliseconds >= 1000 { return String(printf: "%.1f s", milliseconds / 1000) }
+        return String(printf: "%.0f ms", milliseconds)
     }
 
     /// Metadata as sorted `key: value` pairs, nested values as compact JSON; a null or empty
@@ -317,7 +322,7 @@ extension ReportFacts {
         for probe in catalog.probes.sorted(by: { $0.id.rawValue.count > $1.id.rawValue.count }) where out.contains(probe.id.rawValue) {
             var result = ""
             var rest = Substring(out)
-            while let range = rest.range(of: probe.id.rawValue) {
+            while let range = rest.firstRange(of: probe.id.rawValue) {
                 let before = range.lowerBound == rest.startIndex ? result.last : rest[rest.index(before: range.lowerBound)]
                 let after = range.upperBound == rest.endIndex ? nil : rest[range.upperBound]
                 // A whole id: not inside a longer id or a field path ("answers.pidEncoded").
@@ -338,7 +343,7 @@ extension ReportFacts {
     /// A metadata value as text, nil when absent, null or empty.
     static func metadataText(_ metadata: JSONValue, _ key: String) -> String? {
         guard let value = metadata.objectValue?[key], !value.isNull else { return nil }
-        let text = plain(value).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = plain(value).trimming(.whitespacesAndNewlines)
         return text.isEmpty ? nil : text
     }
 
@@ -349,11 +354,11 @@ extension ReportFacts {
     static func deviceModel(metadata: JSONValue, userAgent: String?) -> String? {
         if let model = metadataText(metadata, "deviceModel") ?? metadataText(metadata, "device") { return model }
         guard let userAgent else { return nil }
-        if let android = userAgent.range(of: "Android ") {
+        if let android = userAgent.firstRange(of: "Android ") {
             let inside = userAgent[android.upperBound...].prefix { $0 != ")" }
-            let parts = inside.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = inside.split(separator: ";").map { $0.trimming(.whitespaces) }
             if parts.count >= 2 {
-                let model = parts[1].components(separatedBy: " Build/")[0].trimmingCharacters(in: .whitespaces)
+                let model = parts[1].components(separatedBy: " Build/")[0].trimming(.whitespaces)
                 if !model.isEmpty, model != "K", model != "wv" { return model }
             }
             return nil
@@ -366,7 +371,7 @@ extension ReportFacts {
 
     /// The run's label; without one, what it was: "attended run on Pixel 7, 2026-11-30".
     static func runLabel(_ run: RunReportDocument.Run, platform: DetectedPlatform) -> String {
-        if let label = run.label?.trimmingCharacters(in: .whitespaces), !label.isEmpty { return label }
+        if let label = run.label?.trimming(.whitespaces), !label.isEmpty { return label }
         let mode = metadataText(run.metadata, "mode") ?? "attended"
         let device = deviceModel(metadata: run.metadata, userAgent: run.userAgent) ?? platform.platform.title
         return "\(mode) run on \(device)" + (run.createdAt.map { ", " + day($0) } ?? "")

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeCatalog
 import ProbeStore
 
@@ -133,14 +138,14 @@ public enum RunMatrixPage {
         let text = finding.diagnosis.map { $0.components(separatedBy: ". ")[0] } ?? finding.observed
         guard text.count > shortReasonLimit else { return text }
         let cut = text.prefix(shortReasonLimit)
-        return String(cut.range(of: " ", options: .backwards).map { cut[..<$0.lowerBound] } ?? cut) + " …"
+        return String(cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut) + " …"
     }
 
     /// Date, app, its version, tester: what a person names a run by (the page's introduction
     /// asks for the app, version and tester; they arrive as run metadata).
     static func aboutCells(_ run: RunRecord, metadata: JSONValue) -> String {
         let e = ReportText.html
-        let date = String(ReportFacts.iso8601(run.createdAt).prefix(16)).replacingOccurrences(of: "T", with: " ")
+        let date = String(ReportFacts.iso8601(run.createdAt).prefix(16)).replacingEach("T", with: " ")
         let app = ReportFacts.metadataText(metadata, "appName") ?? ""
         let version = ReportFacts.metadataText(metadata, "appVersion") ?? ""
         let tester = ReportFacts.metadataText(metadata, "tester") ?? ""

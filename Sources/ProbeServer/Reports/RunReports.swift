@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeCatalog
 import ProbeStore
 
@@ -83,8 +88,8 @@ public enum RunReports {
         let page = RunReportPage.html(document)
         let printSheet = "<link rel=\"stylesheet\" href=\"\(ReportText.html(RunReportPage.printSheet(document.run.id)))\">\n"
         let script = "<script src=\"\(ReportScript.path)\" defer></script>\n"
-        let html = page.replacingOccurrences(of: "href=\"\(ReportStyles.path)\"", with: "href=\"\(standaloneStyleSheet)\"")
-            .replacingOccurrences(of: printSheet, with: "").replacingOccurrences(of: script, with: "")
+        let html = page.replacingEach("href=\"\(ReportStyles.path)\"", with: "href=\"\(standaloneStyleSheet)\"")
+            .replacingEach(printSheet, with: "").replacingEach(script, with: "")
         return (html, ReportStyles.css + ReportStyles.printCSS(runID: document.run.id))
     }
     public static let standaloneStyleSheet = "report.css"

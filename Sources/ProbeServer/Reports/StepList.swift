@@ -1,3 +1,4 @@
+import BeyondEssentials
 import ProbeCatalog
 
 /// The live step list of `probe-server try`: one line per result as it arrives, in the order the page
@@ -85,7 +86,7 @@ public struct StepList: Sendable {
 
     /// Escaped for the terminal and on one line: a newline from the server would break the list.
     func oneLine(_ text: String) -> String {
-        ReportText.terminal(text).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
+        ReportText.terminal(text).replacingEach("\n", with: " ").replacingEach("\t", with: " ")
     }
 
     /// At most `width` characters, an ellipsis marking a cut.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeCatalog
 
 /// The CLI's rendering: the verdict, then each failed or warning finding with its
@@ -14,7 +19,7 @@ enum TerminalReport {
 
     /// `label` and `text` on one line, continued under the text where it wraps.
     static func field(_ label: String, _ text: String) -> String {
-        hanging("     " + label.padding(toLength: fieldIndent.count - 5, withPad: " ", startingAt: 0), text)
+        hanging("     " + label.paddedWithSpaces(toLength: fieldIndent.count - 5), text)
     }
 
     /// `head` then `text` broken at words, each further line starting under the text.
@@ -60,7 +65,7 @@ enum TerminalReport {
         if !actionable.isEmpty { out.append("") }
         for finding in actionable {
             let tag = finding.verdict == .fail ? style.red("FAIL") : style.yellow("WARN")
-            out.append("\(tag) \(finding.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(style.bold(clean(finding.title)))")
+            out.append("\(tag) \(finding.severity.rawValue.paddedWithSpaces(toLength: 8)) \(style.bold(clean(finding.title)))")
             out.append(field("observed:", clean(finding.observed)))
             out.append(field("expected:", clean(finding.expected)))
             if let diagnosis = Words.diagnosis(finding) { out.append(field("diagnosis:", clean(diagnosis))) }

@@ -4,7 +4,12 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import Synchronization
 import ProbeHTTP
 
@@ -100,7 +105,7 @@ struct HealthEndpoints: Sendable {
             }
             api.store.submit(.touch(runID: "readyz-write-probe", at: Date())) { result in
                 if case .failure(let error) = result, !error.isClientError {
-                    finish(["store: the store's writer failed a write: \(error.localizedDescription)"])
+                    finish(["store: the store's writer failed a write: \(error.localizedText)"])
                 } else {
                     finish([])
                 }

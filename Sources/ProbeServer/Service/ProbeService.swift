@@ -4,7 +4,12 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeCatalog
 import ProbeHTTP
 import ProbeStore

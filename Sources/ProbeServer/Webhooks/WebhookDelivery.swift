@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ProbeHTTP
 
 /// One verdict to post to one URL, kept as a file in `DATA/webhooks/` from before the

@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import BeyondEssentials
 import ProbeHTTP
 import ProbeStore
 import ProbeClient
@@ -337,7 +342,7 @@ final class WebhookLane: @unchecked Sendable {
     let url: String
     unowned let outbox: WebhookOutbox
     // Guarded by `condition`.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var pending: [(delivery: WebhookDelivery, file: String, attempts: Int, due: Date)] = []
     private var stopped = false
     private var running = false
@@ -359,9 +364,7 @@ final class WebhookLane: @unchecked Sendable {
         defer { condition.unlock() }
         guard !running else { return }
         running = true
-        let thread = Thread { [self] in run() }
-        thread.name = "probe-server.webhook"
-        thread.start()
+        DetachedThread(name: "probe-server.webhook") { [self] in run() }
     }
 
     func stop() {

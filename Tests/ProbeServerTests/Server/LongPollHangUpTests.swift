@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Dispatch
+import BeyondEssentials
 import Foundation
 import Testing
 @testable import ProbeServer

@@ -1,3 +1,4 @@
+import BeyondEssentials
 import Foundation
 import Testing
 @testable import ProbeServer

@@ -3,7 +3,16 @@
 // finds is camera.scope's finding too and is folded under it; in a browser, where the person
 // decides, it reports the level a granted microphone gives.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ProbeID {
     public static let cameraMicrophone = ProbeID(rawValue: "camera.microphone")

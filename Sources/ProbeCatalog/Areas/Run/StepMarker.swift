@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The "step started" marker the page posts, and flushes, just before a step that can take
 /// the app down (the camera, the file chooser), so that a run that stops says where.
