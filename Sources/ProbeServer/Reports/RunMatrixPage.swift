@@ -112,12 +112,28 @@ public enum RunMatrixPage {
 
     /// `/runs` with the filter's fields (as the form sends them) and a page's cursor.
     static func pagePath(_ filter: RunMatrixFilter, cursor: String?) -> String {
-        // RFC 3986 §3.4: a query value with its delimiters (&, =, +, #) percent-encoded.
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.remove(charactersIn: "&=+#")
         let items = [("label", filter.label), ("platform", filter.platform), ("verdict", filter.verdict), ("cursor", cursor)]
-            .compactMap { name, value in value.map { name + "=" + ($0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "") } }
+            .compactMap { (name: String, value: String?) in value.map { name + "=" + queryValue($0) } }
         return "/runs" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+    }
+
+    /// A query value with every byte but RFC 3986's unreserved ones percent-encoded (§2.1,
+    /// §2.3), so its delimiters (&, =, +, #) and any UTF-8 arrive as they were typed.
+    static func queryValue(_ value: String) -> String {
+        var out = ""
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                out += "%"
+                out.unicodeScalars.append(hex[Int(byte >> 4)])
+                out.unicodeScalars.append(hex[Int(byte & 0xF)])
+            }
+        }
+        return out
     }
 
     /// The reason shown beside a verdict: the leading finding's title and the short reason
