@@ -170,7 +170,11 @@ def requests(draw):
     if bend == "name":
         fields.append((draw(st.sampled_from([b"", b"X A", b"X-A ", b" X", b"X\x00", b"\xc3\xa9", b"X\tA", b"(x)"])), b"1"))
     elif bend == "value":
-        fields.append((b"X-Bent", draw(st.binary(min_size=1, max_size=6))))
+        # Never CR LF inside it: that ends the field line there, so what follows is another
+        # line or, after an empty one, the body, and the classes below (read from the fields)
+        # would describe fields the head no longer holds (a Transfer-Encoding after it, in
+        # HTTP/1.0, read as te_in_http10 while it was the body).
+        fields.append((b"X-Bent", draw(st.binary(min_size=1, max_size=6).filter(lambda v: b"\r\n" not in v))))
 
     body = draw(st.binary(max_size=12))
     framing = draw(st.sampled_from(["none", "cl", "chunked"]))
