@@ -48,7 +48,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import (BIN, QUICK, RESULTS, ROOT, WORK, children, fmt, ratio,  # noqa: E402
                    stop_probe, wait_listening)
-from stores import Postgres, free_dir  # noqa: E402
+from stores import Postgres, balancer_conf, free_dir  # noqa: E402
 
 DEVICES = int(os.environ.get("BURST_DEVICES", "50" if QUICK else "500"))
 SPREAD_S = 1.0                   # every device starts within this
@@ -116,18 +116,12 @@ def start_nginx(port, upstreams, cert, key):
     the device's forwarded address passes through (bench/stores.py's balancer does the same)."""
     work = free_dir("bench-burst-lb-")
     scratch.append(work)
-    servers = "".join(f"server 127.0.0.1:{p};" for p in upstreams)
-    user = "user root;" if os.getuid() == 0 else ""
-    conf = (f"{user} daemon off; worker_processes 2; pid {work}/nginx.pid; error_log {work}/error.log warn;"
-            f"events {{ worker_connections 4096; }}"
-            f"http {{ access_log off; client_body_temp_path {work}/b; proxy_temp_path {work}/p;"
-            f"fastcgi_temp_path {work}/f; uwsgi_temp_path {work}/u; scgi_temp_path {work}/s;"
-            f"upstream probe {{ {servers} keepalive 64; }}"
-            f"server {{ listen 127.0.0.1:{port} ssl; ssl_certificate {cert}; ssl_certificate_key {key};"
-            f"keepalive_requests 1000; client_max_body_size 2m;"
-            f"location / {{ proxy_pass http://probe; proxy_http_version 1.1; proxy_set_header Connection \"\";"
-            f"proxy_set_header Host $http_host; proxy_set_header X-Forwarded-Proto https;"
-            f"proxy_set_header X-Forwarded-For $http_x_forwarded_for; }} }} }}")
+    conf = balancer_conf(work, upstreams,
+                         f"listen 127.0.0.1:{port} ssl; ssl_certificate {cert}; ssl_certificate_key {key};"
+                         f"keepalive_requests 1000; client_max_body_size 2m;"
+                         f"location / {{ proxy_pass http://probe; proxy_http_version 1.1; proxy_set_header Connection \"\";"
+                         f"proxy_set_header Host $http_host; proxy_set_header X-Forwarded-Proto https;"
+                         f"proxy_set_header X-Forwarded-For $http_x_forwarded_for; }}")
     open(f"{work}/nginx.conf", "w").write(conf)
     proc = subprocess.Popen(["nginx", "-p", work, "-c", f"{work}/nginx.conf"], start_new_session=True)
     started.append(("nginx", proc))

@@ -74,17 +74,24 @@ def start_instance(port, store):
     return proc, data
 
 
-def start_balancer(port, upstreams):
-    work = free_dir("bench-lb-")
+def balancer_conf(work, upstreams, server):
+    """nginx, run from `work`, balancing over the instances on `upstreams` with kept-alive
+    connections; `server` is what its one server block holds (listen, location). Shared with
+    bench/burst.py's TLS-terminating balancer."""
     servers = "".join(f"server 127.0.0.1:{p};" for p in upstreams)
     user = "user root;" if os.getuid() == 0 else ""
-    conf = (f"{user} daemon off; worker_processes 2; pid {work}/nginx.pid; error_log {work}/error.log warn;"
+    return (f"{user} daemon off; worker_processes 2; pid {work}/nginx.pid; error_log {work}/error.log warn;"
             f"events {{ worker_connections 4096; }}"
             f"http {{ access_log off; client_body_temp_path {work}/b; proxy_temp_path {work}/p;"
             f"fastcgi_temp_path {work}/f; uwsgi_temp_path {work}/u; scgi_temp_path {work}/s;"
             f"upstream probe {{ {servers} keepalive 64; }}"
-            f"server {{ listen 127.0.0.1:{port}; location / {{ proxy_pass http://probe; proxy_http_version 1.1;"
-            f"proxy_set_header Connection \"\"; proxy_set_header X-Forwarded-For $http_x_forwarded_for; }} }} }}")
+            f"server {{ {server} }} }}")
+
+
+def start_balancer(port, upstreams):
+    work = free_dir("bench-lb-")
+    conf = balancer_conf(work, upstreams, f"listen 127.0.0.1:{port}; location / {{ proxy_pass http://probe; proxy_http_version 1.1;"
+                         f"proxy_set_header Connection \"\"; proxy_set_header X-Forwarded-For $http_x_forwarded_for; }}")
     open(f"{work}/nginx.conf", "w").write(conf)
     proc = subprocess.Popen(["nginx", "-p", work, "-c", f"{work}/nginx.conf"])
     wait_listening(port)
