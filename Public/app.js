@@ -274,20 +274,20 @@ function limitOf(probe, name) {
 }
 
 /* The later phases' probes load while the first steps run, so the first load stays within
-   its budget (docs/performance.md); a step waits only if its file is still on the way.
+   its budget (docs/performance.md); a step waits only if its file is still on the way. They
+   go out once the config is in: on a slow link they would share it with the config, which
+   every step waits for. index.html lists them in templates (never run there), so the server
+   names each by its content as it does the page's own tags (?v=, cached without asking again).
    async = false keeps their order (https://html.spec.whatwg.org/#script-processing-model). */
-const LATER_PROBE_FILES = ['probes/media.js', 'probes/camera.js', 'probes/location.js', 'probes/files.js', 'probes/navigation.js'];
-/* And the end screen, needed last of all. */
-const LATER_FILES = LATER_PROBE_FILES.concat('end.js');
-function loadLater() {
-  return Promise.all(LATER_FILES.map((src) => new Promise((resolve) => {
-    const s = document.createElement('script');
-    s.async = false;
-    s.onload = s.onerror = resolve;
-    s.src = src;
-    document.head.appendChild(s);
-  })));
-}
+const templatedScripts = (id) => Array.prototype.map.call($(id).content.querySelectorAll('script[src]'), (s) => s.getAttribute('src'));
+const loadScript = (src, inOrder) => new Promise((resolve) => {
+  const s = document.createElement('script');
+  s.async = !inOrder;
+  s.onload = s.onerror = resolve;
+  s.src = src;
+  document.head.appendChild(s);
+});
+const loadLater = () => Promise.all(templatedScripts('later-scripts').map((src) => loadScript(src, true)));
 
 /* Steps that run beside the automatic steps after them (docs/performance.md, "The flow"): the
    catalog says on which platforms, each with its reason beside its declaration (`besideNext`,
@@ -532,7 +532,6 @@ function createRun(metadata) {
 const settled = (promise) => promise.then((value) => ({ value }), (error) => ({ error }));
 
 async function main() {
-  app.later = loadLater();
   /* What needs nothing from the config goes out beside it, a round trip less on a phone's
      link: the run named in the URL (its results), or an unattended run's creation (no
      introduction to show first). */
@@ -546,6 +545,7 @@ async function main() {
        (storage.navigation's return) revalidates it, 304, instead of fetching it again. */
     config = await R.api('GET', '/api/config', undefined, 'no-cache');
   } catch (e) { return fatal(`No answer from /api/config (${e.message}). Reload to try again.`, reload()); }
+  app.later = loadLater();
   app.origins = config.origins || {};
   app.catalog = config.catalog || { probes: [] };
   app.limits = config.limits || {};
@@ -608,7 +608,7 @@ async function main() {
   app.state.earlierVisit = I.relaunchMarkers(app.run);
 
   /* docs/host-report.md: its script only where an app injected a bridge. */
-  if (window.webkit || window.ReactNativeWebView || window.ProbeHost || window.flutter_inappwebview || window.Capacitor || window.qt) await new Promise((r) => { const s = el('script', '', '', document.head); s.onload = s.onerror = r; s.src = 'host-report.js'; });
+  if (window.webkit || window.ReactNativeWebView || window.ProbeHost || window.flutter_inappwebview || window.Capacitor || window.qt) await loadScript(templatedScripts('host-report-script')[0], false);
   else I.probes['host.report'] = async () => ({ status: 'info', observed: { bridge: 'none', answered: false } });
   const only = chosenProbes();
   app.probes = app.catalog.probes.filter((p) => !only || only.indexOf(p.id) >= 0);

@@ -1,5 +1,5 @@
 /* The end screen: the verdict and what to fix, or, for a browser, what it showed. Loaded with
-   the later phases (app.js, LATER_FILES): the first screen does not wait for it. What it reads of
+   the later phases (index.html's later-scripts template): the first screen does not wait for it. What it reads of
    the run comes from app.js (`the`), what it says of each step from the server's diff. */
 (() => {
 'use strict';

@@ -472,7 +472,8 @@ def page_weight():
     pages loaded only by some probes (the away page, the second origin's frames) are
     counted apart: they are fetched later, one frame at a time."""
     public = os.path.join(ROOT, "Public")
-    index = open(os.path.join(public, "index.html"), encoding="utf-8").read()
+    # The templates' scripts (later-scripts, host-report-script) load after the first screen.
+    index = re.sub(r"<template\b.*?</template>", "", open(os.path.join(public, "index.html"), encoding="utf-8").read(), flags=re.S)
     linked = re.findall(r'<(?:script[^>]+src|link[^>]+href)="/?([^"]+\.(?:js|css))"', index)
     initial = ["index.html"] + [f for f in linked if os.path.exists(os.path.join(public, f))]
 

@@ -41,7 +41,8 @@ def test_no_inline_script_style_or_handlers(page):
 
 
 def page_files():
-    html = (PUBLIC / "index.html").read_text()
+    # The templates' scripts load once the first screen is up (app.js, later-scripts).
+    html = re.sub(r"<template\b.*?</template>", "", (PUBLIC / "index.html").read_text(), flags=re.S)
     refs = re.findall(r'(?:src|href)="([^":]+\.(?:js|css))"', html)
     return [PUBLIC / "index.html"] + [PUBLIC / r.lstrip("/") for r in refs]
 
@@ -49,14 +50,17 @@ def page_files():
 def test_every_probe_script_is_loaded_once_in_order_before_its_step():
     """probes/common.js first (it creates ProbeImpl), the first phases' files, app.js last;
     defer keeps that order (https://html.spec.whatwg.org/multipage/scripting.html#attr-script-defer).
-    app.js loads the later phases' files (LATER_PROBE_FILES) while the first steps run."""
+    app.js loads the later phases' files (index.html's later-scripts template) while the first
+    steps run."""
     html = (PUBLIC / "index.html").read_text()
-    tags = re.findall(r"<script\b[^>]*>", html)
+    templates = dict(re.findall(r'<template id="([^"]+)">(.*?)</template>', html, re.S))
+    assert set(templates) == {"later-scripts", "host-report-script"}, templates.keys()
+    tags = re.findall(r"<script\b[^>]*>", re.sub(r"<template\b.*?</template>", "", html, flags=re.S))
     assert all(" defer" in t for t in tags), tags
     loaded = [t.split('src="')[1].split('"')[0] for t in tags]
-    later = re.search(r"LATER_PROBE_FILES = \[([^\]]*)\]", (PUBLIC / "app.js").read_text())
-    assert later, "app.js names the probe files it loads later in LATER_PROBE_FILES"
-    later = re.findall(r"'([^']+)'", later.group(1))
+    later = re.findall(r'<script src="([^"]+)"></script>', templates["later-scripts"])
+    assert later[-1] == "end.js", later
+    later = [f for f in later if f.startswith("probes/")]
     files = sorted(str(p.relative_to(PUBLIC)) for p in (PUBLIC / "probes").glob("*.js"))
     first = [f for f in loaded if f.startswith("probes/")]
     assert sorted(first + later) == files, "a probe file is not loaded (or is loaded twice)"

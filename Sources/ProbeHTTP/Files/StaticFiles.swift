@@ -29,6 +29,18 @@ public final class StaticFiles: @unchecked Sendable {
     /// Every representation may be reused only after revalidation: an upgraded server must
     /// never run an old probe script against a new API. The ETag makes that a 304.
     static let cacheControl = "no-cache"
+    /// A request that names its file's current version (`?v=`, written into the page's HTML by
+    /// `AssetFingerprints`) is for those bytes and no others: kept a year and never
+    /// revalidated (RFC 9111 §5.2.2.1, RFC 8246). A new version is a new URL.
+    static let fingerprintedCacheControl = "public, max-age=31536000, immutable"
+
+    /// A file an HTML entry's fingerprints name: when it changes, the HTML is made again.
+    struct Dependency {
+        let key: String
+        let realPath: String
+        let size: Int
+        let modified: Int
+    }
 
     final class Entry: @unchecked Sendable {
         let realPath: String
@@ -37,23 +49,28 @@ public final class StaticFiles: @unchecked Sendable {
         let gzipped: [UInt8]?
         let etag: String
         let gzipETag: String
+        /// What a fingerprinted reference to this file carries (`?v=`): its content's hash.
+        let version: String
         let modified: Int
+        /// The file's size on disk (an HTML body is the fingerprinted one, not the file's).
         let size: Int
+        let dependencies: [Dependency]
         var checkedAt: Instant
-        /// The header lines of each answer, rendered once (`Response.renderedHeaderLines`).
-        let identityLines: [UInt8]
-        let gzipLines: [UInt8]
-        let identityNotModifiedLines: [UInt8]
-        let gzipNotModifiedLines: [UInt8]
+        /// The header lines of each answer, rendered once (`Response.renderedHeaderLines`):
+        /// [fingerprinted][gzip].
+        let okLines: [[[UInt8]]]
+        let notModifiedLines: [[[UInt8]]]
 
-        init(realPath: String, mediaType: String, body: [UInt8], modified: Int, checkedAt: Instant) {
+        init(realPath: String, mediaType: String, body: [UInt8], size: Int, modified: Int, dependencies: [Dependency] = [], checkedAt: Instant) {
             self.realPath = realPath
             self.mediaType = mediaType
             self.body = body
             self.modified = modified
-            self.size = body.count
+            self.size = size
+            self.dependencies = dependencies
             self.checkedAt = checkedAt
             let hash = Digest.hex(Digest.sha256(body)).prefix(20)
+            version = String(hash)
             etag = "\"\(hash)\""
             // RFC 9110 §8.8.3: each content coding is its own representation with its own strong tag.
             gzipETag = "\"\(hash)-gz\""
@@ -64,19 +81,23 @@ public final class StaticFiles: @unchecked Sendable {
                 gzipped = nil
             }
             let varies = gzipped != nil
-            identityNotModifiedLines = Self.lines(etag: etag, varies: varies)
-            gzipNotModifiedLines = Self.lines(etag: gzipETag, varies: varies)
-            identityLines = Self.lines(etag: etag, varies: varies, mediaType: mediaType)
-            gzipLines = Self.lines(etag: gzipETag, varies: varies, mediaType: mediaType, gzip: true)
+            let (etag, gzipETag) = (etag, gzipETag)
+            notModifiedLines = [StaticFiles.cacheControl, StaticFiles.fingerprintedCacheControl].map { cache in
+                [Self.lines(etag: etag, varies: varies, cacheControl: cache), Self.lines(etag: gzipETag, varies: varies, cacheControl: cache)]
+            }
+            okLines = [StaticFiles.cacheControl, StaticFiles.fingerprintedCacheControl].map { cache in
+                [Self.lines(etag: etag, varies: varies, cacheControl: cache, mediaType: mediaType),
+                 Self.lines(etag: gzipETag, varies: varies, cacheControl: cache, mediaType: mediaType, gzip: true)]
+            }
         }
 
         /// ETag, Cache-Control, Vary when a compressed form exists; for a 200 also
         /// Content-Type and Content-Encoding (RFC 9110 §15.4.5: a 304 repeats the validators
         /// and Vary, not the representation's metadata).
-        static func lines(etag: String, varies: Bool, mediaType: String? = nil, gzip: Bool = false) -> [UInt8] {
+        static func lines(etag: String, varies: Bool, cacheControl: String, mediaType: String? = nil, gzip: Bool = false) -> [UInt8] {
             var out: [UInt8] = []
             ResponseWriter.appendHeader("etag", etag, into: &out)
-            ResponseWriter.appendHeader("cache-control", StaticFiles.cacheControl, into: &out)
+            ResponseWriter.appendHeader("cache-control", cacheControl, into: &out)
             if varies { ResponseWriter.appendHeader("vary", "Accept-Encoding", into: &out) }
             if let mediaType { ResponseWriter.appendHeader("content-type", mediaType, into: &out) }
             if gzip { ResponseWriter.appendHeader("content-encoding", "gzip", into: &out) }
@@ -127,19 +148,50 @@ public final class StaticFiles: @unchecked Sendable {
             // done on the blocking pool, never on the event loop (docs/architecture.md).
             // The next request finds the entry cached and is answered on the loop.
             return .offload { [self] in
-                guard let body = Self.readFile(real) else { return ErrorResponse.render(HTTPError(.notFound, "no such file"), for: request.head) }
-                let entry = Entry(realPath: real, mediaType: MediaType.forPath(real), body: body,
-                                  modified: modified, checkedAt: now)
-                if body.count <= Self.cacheableBytes {
-                    lock.withLock {
-                        if cache.count >= Self.maxEntries { cache.removeAll() }
-                        cache[key] = entry
-                    }
-                    remember(path: request.path, key: key)
+                guard let entry = fill(key, realPath: real, modified: modified, now: now) else {
+                    return ErrorResponse.render(HTTPError(.notFound, "no such file"), for: request.head)
                 }
+                if entry.size <= Self.cacheableBytes { remember(path: request.path, key: key) }
                 return respond(entry, request)
             }
         }
+    }
+
+    /// Reads the file, fingerprints an HTML file's references (`AssetFingerprints`, each
+    /// referenced file read and cached here too) and caches it when small enough. Disk and
+    /// CPU work: called off the event loop only.
+    private func fill(_ key: String, realPath real: String, modified: Int, now: Instant) -> Entry? {
+        guard var body = Self.readFile(real) else { return nil }
+        let size = body.count, mediaType = MediaType.forPath(real)
+        var dependencies: [Dependency] = []
+        if mediaType.hasPrefix("text/html") {
+            let directory = key.isEmpty || key.hasSuffix("/") ? key : key.lastIndex(of: "/").map { String(key[...$0]) } ?? ""
+            var found: [String: Entry] = [:]
+            let rewritten = AssetFingerprints.rewrite(body, directory: directory) { [self] reference in
+                guard let entry = cached(reference, now: now) ?? fill(reference, now: now) else { return nil }
+                found[reference] = entry
+                return entry.version
+            }
+            body = rewritten.body
+            dependencies = rewritten.keys.compactMap { k in
+                found[k].map { Dependency(key: k, realPath: $0.realPath, size: $0.size, modified: $0.modified) }
+            }
+        }
+        let entry = Entry(realPath: real, mediaType: mediaType, body: body, size: size, modified: modified,
+                          dependencies: dependencies, checkedAt: now)
+        if size <= Self.cacheableBytes {
+            lock.withLock {
+                if cache.count >= Self.maxEntries { cache.removeAll() }
+                cache[key] = entry
+            }
+        }
+        return entry
+    }
+
+    /// A file an HTML file references, read when not cached yet (a page file only: never a folder).
+    private func fill(_ key: String, now: Instant) -> Entry? {
+        guard case .file(let real, _, let modified) = locate(key), !MediaType.forPath(real).hasPrefix("text/html") else { return nil }
+        return fill(key, realPath: real, modified: modified, now: now)
     }
 
     private func remember(path: String, key: String) {
@@ -154,7 +206,13 @@ public final class StaticFiles: @unchecked Sendable {
         guard let entry = lock.withLock({ cache[key] }) else { return nil }
         if now.since(entry.checkedAt) < Self.recheckNanoseconds { return entry }
         if case .file(let real, let size, let modified) = locate(key),
-           real == entry.realPath, size == entry.size, modified == entry.modified {
+           real == entry.realPath, size == entry.size, modified == entry.modified,
+           entry.dependencies.allSatisfy({ d in
+               if case .file(let real, let size, let modified) = locate(d.key) {
+                   return real == d.realPath && size == d.size && modified == d.modified
+               }
+               return false
+           }) {
             lock.withLock { entry.checkedAt = now }
             return entry
         }
@@ -184,12 +242,19 @@ public final class StaticFiles: @unchecked Sendable {
     private func respond(_ entry: Entry, _ request: Request) -> Response {
         let useGzip = entry.gzipped != nil && Self.acceptsGzip(request.headers.combined("accept-encoding"))
         let etag = useGzip ? entry.gzipETag : entry.etag
+        let fingerprinted = Self.names(entry.version, query: request.head.query) ? 1 : 0
         if let inm = request.headers.combined("if-none-match"), Self.matches(inm, etag) {
-            return Response(status: .notModified,
-                            renderedHeaderLines: useGzip ? entry.gzipNotModifiedLines : entry.identityNotModifiedLines, body: [])
+            return Response(status: .notModified, renderedHeaderLines: entry.notModifiedLines[fingerprinted][useGzip ? 1 : 0], body: [])
         }
-        return Response(status: .ok, renderedHeaderLines: useGzip ? entry.gzipLines : entry.identityLines,
+        return Response(status: .ok, renderedHeaderLines: entry.okLines[fingerprinted][useGzip ? 1 : 0],
                         body: useGzip ? entry.gzipped! : entry.body)
+    }
+
+    /// Whether the query is exactly `v=<version>`: any other (an old version, a cache-buster
+    /// of the page's own) gets the file revalidated as usual.
+    static func names(_ version: String, query: String) -> Bool {
+        query.utf8.count == AssetFingerprints.parameter.utf8.count + version.utf8.count
+            && query.hasPrefix(AssetFingerprints.parameter) && query.hasSuffix(version)
     }
 
     /// RFC 9110 §13.1.2: weak comparison, a list of tags or `*`.

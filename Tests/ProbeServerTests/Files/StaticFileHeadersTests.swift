@@ -22,10 +22,10 @@ import Testing
     }
 
     @Test func RenderedLines_AreTheHeadersTheWriterWouldHaveWritten() {
-        let lines = StaticFiles.Entry.lines(etag: "\"abc\"", varies: true, mediaType: "text/javascript; charset=utf-8", gzip: true)
+        let lines = StaticFiles.Entry.lines(etag: "\"abc\"", varies: true, cacheControl: StaticFiles.cacheControl, mediaType: "text/javascript; charset=utf-8", gzip: true)
         #expect(String(decoding: lines, as: UTF8.self) ==
             "ETag: \"abc\"\r\nCache-Control: no-cache\r\nVary: Accept-Encoding\r\nContent-Type: text/javascript; charset=utf-8\r\nContent-Encoding: gzip\r\n")
-        let notModified = StaticFiles.Entry.lines(etag: "\"abc\"", varies: false)
+        let notModified = StaticFiles.Entry.lines(etag: "\"abc\"", varies: false, cacheControl: StaticFiles.cacheControl)
         #expect(String(decoding: notModified, as: UTF8.self) == "ETag: \"abc\"\r\nCache-Control: no-cache\r\n")
     }
 

@@ -229,7 +229,6 @@ extension StandardProbes {
                 Threshold("grantWaitMs", ms: 10000, "The camera is already granted: each facingMode request answers within a few seconds, or is refused."),
             ],
             expectation: .init(.info, expected: "both cameras on phones")).evaluated(by: Diff.evaluateFacing),
-        resolution,
         Probe(
             id: .cameraReacquire, title: "Camera again",
             instructions: "Nothing to do; if a prompt appears again, note it.",
@@ -289,6 +288,8 @@ extension StandardProbes {
                 "display capture granted under video-only → the video-only requirement set is broken",
                 ]),
         microphone,
+        // After the microphone, which listens beside it (camera.microphone's declaration).
+        resolution,
         Probe(
             id: .cameraForeignOrigin, title: "Camera from another origin",
             instructions: "Nothing to do.",

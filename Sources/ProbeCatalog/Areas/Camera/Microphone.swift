@@ -56,6 +56,12 @@ extension StandardProbes {
             ]).failing(as:
         Consequence(of: .cameraScope, because: "the microphone this step measures is the one camera.scope's {audio:true} request was granted",
                     unless: { $0.string("via") == "own" }))
+        // It listens for sampleMs to a track it already holds, while camera.resolution after it
+        // opens the camera at three sizes: neither reads or changes the other's device. Not on
+        // iOS, where a later getUserMedia mutes the tracks an earlier one gave
+        // (https://bugs.webkit.org/show_bug.cgi?id=179363), so the camera's requests would
+        // silence the level this step reads.
+        .runningBesideTheNext(on: [.android, .desktop])
 }
 
 extension Diagnosis {

@@ -50,7 +50,12 @@ extension StandardProbes {
                 by: Diff.evaluateSameOriginFetch,
                 concluding: [
                 "GET works, POST body altered → an interceptor rewrites bodies",
-                ]),
+                ])
+            // Its two requests are a round trip the steps after it need nothing from: it sets
+            // no cookie, and fetch.credentials' cookie is none of its business (each request
+            // reads its own answer), so on a farm's tunnel (150 ms a round trip) it waits
+            // beside the next step instead of before it.
+            .runningBesideTheNext(on: [.ios, .android, .desktop]),
         Probe(
             id: .fetchCredentials, title: "fetch carries the cookie",
             instructions: "Nothing to do.",
@@ -87,7 +92,11 @@ extension StandardProbes {
                 concluding: [
                 "GET works, preflighted POST fails → OPTIONS intercepted or credentials stripped",
                 "both fail → second origin unreachable or untrusted",
-                ]),
+                ])
+            // A preflight and two requests to the second origin: the steps after it (the
+            // integrity transfer, XHR, mixed content) set no probe_ cookie, the one thing it
+            // reads besides its own answers (cookiesAtSecondOrigin), so it waits beside them.
+            .runningBesideTheNext(on: [.ios, .android, .desktop]),
         Probe(
             id: .fetchIntegrity, title: "Large bodies intact",
             instructions: "Nothing to do.",
