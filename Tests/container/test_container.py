@@ -256,6 +256,19 @@ def test_Container_CompletesARunThroughThePublishedPort_StopsOnSIGTERM_AndANewOn
         assert uids and uids.group(1) != "0" and uids.group(2) != "0", status_text
         second.ca = ca
         assert second.healthy(), second.logs()
+
+        # The system CA store (ClientTrust.system: --webhook, `health` without --cacert) is the
+        # image's bundle, /etc/ssl/certs/ca-certificates.crt: a container whose bundle is this
+        # server's CA, with no ca.pem in its data folder, verifies the server; with the image's
+        # own bundle (public roots only) it refuses it.
+        def health_with_system_store(*mount):
+            return podman("run", "--rm", "--network", "host", *mount, "-e", "PROBE_DATA_DIR=/tmp", IMAGE,
+                          "health", "--server", f"https://127.0.0.1:{port}", check=False)
+        trusted = health_with_system_store("-v", f"{ca}:/etc/ssl/certs/ca-certificates.crt:ro")
+        assert trusted.returncode == 0, trusted.stdout + trusted.stderr
+        untrusted = health_with_system_store()
+        assert untrusted.returncode != 0 and "certificate" in (untrusted.stdout + untrusted.stderr).lower(), \
+            untrusted.stdout + untrusted.stderr
     finally:
         first.remove()
         second.remove()
