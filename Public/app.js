@@ -243,7 +243,7 @@ const makeResult = (ctx, res) => JSON.parse(JSON.stringify({
 /* The catalog's step-start marker, sent before a step that can end the app (stepMarker). */
 function mark(ctx) {
   const m = app.catalog.stepMarker || { probe: 'step.started' }, n = app.attempts[m.probe] = (app.attempts[m.probe] || 0) + 1;
-  return app.queue.add(makeResult({ probe: { id: m.probe }, attempt: n, startedAt: Date.now() }, { status: 'info', observed: { step: ctx.probe.id, stepAttempt: ctx.attempt } }));
+  return app.queue.sendNow(makeResult({ probe: { id: m.probe }, attempt: n, startedAt: Date.now() }, { status: 'info', observed: { step: ctx.probe.id, stepAttempt: ctx.attempt } }));
 }
 async function post(ctx, res) {
   if (res.finish) {
@@ -273,11 +273,9 @@ function limitOf(probe, name) {
   return own ? own.ms : I.pageLimit(name);
 }
 
-/* The later phases' probes load while the first steps run, so the first load stays within
-   its budget (docs/performance.md); a step waits only if its file is still on the way. They
-   go out once the config is in: on a slow link they would share it with the config, which
-   every step waits for. index.html lists them in templates (never run there), so the server
-   names each by its content as it does the page's own tags (?v=, cached without asking again).
+/* The later phases' probes load while the first steps run, once the config (which every step
+   waits for) is in (docs/performance.md); a step waits only if its file is still on the way.
+   index.html's templates name them, so the server names each by its content (?v=).
    async = false keeps their order (https://html.spec.whatwg.org/#script-processing-model). */
 const templatedScripts = (id) => Array.prototype.map.call($(id).content.querySelectorAll('script[src]'), (s) => s.getAttribute('src'));
 const loadScript = (src, inOrder) => new Promise((resolve) => {
@@ -377,12 +375,18 @@ function renderSummary(diff) {
 }
 async function finish() {
   $('progress').textContent = 'Sending the last results…';
-  for (let i = 0; i < FINAL_FLUSH_TRIES && !(await app.queue.flush()); i++) await I.sleep(FINAL_FLUSH_GAP_MS);
+  const completeRun = (body) => R.api('POST', withKey(`/api/runs/${enc(app.run)}/complete`), body);
   let diff = null;
   try {
-    /* complete answers with the run's diff (as GET …/diff would): one request, 34 KB, not two. */
-    diff = await R.api('POST', withKey(`/api/runs/${enc(app.run)}/complete`), {});
-  } catch (e) { $('progress').textContent = 'The server could not judge the run: ' + e.message; }
+    /* complete carries the last results and answers with the run's diff (as GET …/diff would):
+       one request at the end, not three. */
+    diff = await app.queue.completeWith(completeRun);
+  } catch (e) {
+    /* Refused or unanswered: the results as the queue sends them, then the completion alone
+       (a run completed already answers its verdict). */
+    for (let i = 0; i < FINAL_FLUSH_TRIES && !(await app.queue.flush()); i++) await I.sleep(FINAL_FLUSH_GAP_MS);
+    try { diff = await completeRun({}); } catch (e2) { $('progress').textContent = 'The server could not judge the run: ' + e2.message; }
+  }
   await app.later;
   renderSummary(diff);
   /* The end screen says what opened the page and what it was judged as, once. */

@@ -73,6 +73,16 @@ class Queue {
 
   onDelivered(fn) { this.listeners.push(fn); }
 
+  /* A result the server must have before the page goes on (a step's start marker), sent at
+     once on its own, not after the batch in flight; queued when that fails. */
+  async sendNow(result) {
+    try {
+      const answer = await send(this.url, JSON.stringify({ results: [result] }));
+      if (answer.ok || answer.refused) return true;
+    } catch (e) { /* queued below */ }
+    return this.add(result);
+  }
+
   /* True when the queue is empty. */
   async flush() {
     while (this.sending) await this.sending;
@@ -91,6 +101,18 @@ class Queue {
       if (!sent) break;
     }
     return !this.items.length;
+  }
+
+  /* The run's completion carrying what is still queued ({results}, stored before it judges):
+     one round trip at the end. `complete(body)` throws when unanswered; the queue stays then. */
+  async completeWith(complete) {
+    while (this.sending) await this.sending;
+    if (this.single && this.items.length) throw new Error('a result was refused: they go one by one');
+    const last = this.items.slice(), answer = await complete(last.length ? { results: last } : {});
+    this.items = this.items.filter((r) => last.indexOf(r) < 0);
+    this.save();
+    if (last.length) this.listeners.forEach((fn) => fn(last, { ok: true, data: answer }));
+    return answer;
   }
 
   /* Leaving: only a beacon is sure to finish. */

@@ -792,14 +792,18 @@ public enum OpenAPIDocument {
   "/api/runs/{id}/complete": {
    "post": {
     "summary": "Mark the run complete and judge it",
-    "description": "Idempotent: the first call freezes the results, stores the verdict and announces it once (the server's terminal line, the verdict feed, each --webhook, whose delivery is on disk before the 200); a later call answers the same diff and announces nothing. 503 webhook_outbox_full (with Retry-After) when the webhook deliveries waiting for their receivers reach their limit: the run is complete but not judged; retry.",
+    "description": "Idempotent: the first call freezes the results, stores the verdict and announces it once (the server's terminal line, the verdict feed, each --webhook, whose delivery is on disk before the 200); a later call answers the same diff and announces nothing. 503 webhook_outbox_full (with Retry-After) when the webhook deliveries waiting for their receivers reach their limit: the run is complete but not judged; retry. The body may carry the last results ({\"results\": [...]}, checked, limited and stored as POST .../results takes them) before the run is completed: the page's end is one round trip; {} or no body completes the run as it is.",
     "parameters": [
      {"$ref": "#/components/parameters/RunID"},
      {"$ref": "#/components/parameters/WriteKey"}
     ],
+    "requestBody": {
+     "required": false,
+     "content": {"application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/ResultPost"}, {"type": "object", "maxProperties": 0}]}}}
+    },
     "responses": {
      "x-json": {"200": ["the diff", "Diff"]},
-     "x-errors": ["400", "403", "404", "413", "415", "429", "503"]
+     "x-errors": ["400", "403", "404", "409", "413", "415", "429", "503", "507"]
     }
    }
   },

@@ -464,6 +464,22 @@ public final class RunAPI: @unchecked Sendable {
         try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
         let id = try runID(req)
         let access = try access(req)
+        let batch = try postedBatch(req, run: id, access: access)
+        return withRun(id, access, .write) { [self] run in
+            answerAppended(batch.records, bytes: batch.bytes, platform: batch.platform(run))
+        }
+    }
+
+    /// A results batch as the store keeps it: decoded, checked against the run and the
+    /// catalog, charged to the poster's quotas. `POST …/results` posts one; `POST …/complete`
+    /// may carry the last one, so the page's end is one round trip, not two.
+    struct PostedBatch {
+        let records: [ResultRecord]
+        let bytes: Int64
+        let platform: @Sendable (RunRecord) -> PlatformReport?
+    }
+
+    func postedBatch(_ req: Request, run id: String, access: RunAccess) throws -> PostedBatch {
         let results = try decoder.decodePosted(req.body)
         guard !results.isEmpty else {
             throw HTTPError(.badRequest, code: "empty_batch", "the batch holds no result", field: "results")
@@ -500,34 +516,44 @@ public final class RunAPI: @unchecked Sendable {
             do { try record.validate() } catch { throw error.httpError }
             records.append(record)
         }
-        let stored = records
         let deviceAgent = req.headers["user-agent"]
-        return withRun(id, access, .write) { [self] run in
-            answerAppended(stored, bytes: incoming, platform: PlatformReport(run: run, batch: results, deviceAgent: deviceAgent))
-        }
+        return PostedBatch(records: records, bytes: incoming) { run in PlatformReport(run: run, batch: results, deviceAgent: deviceAgent) }
     }
 
     /// Appends, then (when the post held `env.platform`) records the platform the page reported
     /// before answering, so a read after the answer sees both.
     func answerAppended(_ stored: [ResultRecord], bytes incoming: Int64, platform: PlatformReport?) -> Reply {
         .later { [self] promise in
-            store.submit(.appendResults(stored)) { [self] result in
-                guard case .success(let outcome) = result else {
-                    if case .failure(let error) = result { promise.fail(error) }
-                    return
-                }
-                let answer: @Sendable () -> Void = { [self] in promise.complete { acknowledgement(outcome, stored, bytes: incoming) } }
-                guard case .appended(let outcomes) = outcome, let update = platform?.update(outcomes: outcomes) else { return answer() }
-                // The results are acknowledged whether or not this lands: they are stored.
-                store.submit(update) { _ in answer() }
+            append(stored, platform: platform, fail: { promise.fail($0) }) { [self] outcome in
+                promise.complete { acknowledgement(outcome, stored, bytes: incoming) }
             }
         }
     }
 
-    func acknowledgement(_ outcome: StoreWriteOutcome, _ stored: [ResultRecord], bytes incoming: Int64) -> Response {
+    /// Appends, then (when the batch held `env.platform`) records the platform the page
+    /// reported, then calls `then`: a read after it sees both.
+    func append(_ stored: [ResultRecord], platform: PlatformReport?, fail: @escaping @Sendable (any Error) -> Void,
+                then: @escaping @Sendable (StoreWriteOutcome) -> Void) {
+        store.submit(.appendResults(stored)) { result in
+            guard case .success(let outcome) = result else {
+                if case .failure(let error) = result { fail(error) }
+                return
+            }
+            guard case .appended(let outcomes) = outcome, let update = platform?.update(outcomes: outcomes) else { return then(outcome) }
+            // The results are acknowledged whether or not this lands: they are stored.
+            self.store.submit(update) { _ in then(outcome) }
+        }
+    }
+
+    /// What an appended batch adds to the store's gauge and the ingestion metric.
+    func account(_ outcome: StoreWriteOutcome, bytes incoming: Int64) {
         storeGauge.add(incoming)
+        if case .appended(let outcomes) = outcome { metrics?.ingested(results: outcomes.filter { $0 == .inserted }.count) }
+    }
+
+    func acknowledgement(_ outcome: StoreWriteOutcome, _ stored: [ResultRecord], bytes incoming: Int64) -> Response {
+        account(outcome, bytes: incoming)
         guard case .appended(let outcomes) = outcome else { return .json(ResultsAcknowledgement(accepted: 0, duplicates: 0, conflicts: 0, conflicting: [])) }
-        metrics?.ingested(results: outcomes.filter { $0 == .inserted }.count)
         var conflicting: [String] = []
         for (i, o) in outcomes.enumerated() where o == .conflict {
             conflicting.append("\(stored[i].runID)/\(stored[i].probe)/\(stored[i].attempt)")
@@ -543,9 +569,24 @@ public final class RunAPI: @unchecked Sendable {
     func completeRun(_ id: String, _ req: Request) throws -> Reply {
         let access = try access(req)
         let requester: WebhookOutbox.Requester = access.hasToken ? .tokenHolder : .address(req.quotaKey)
-        return withRun(id, access, .write) { [self] _ in
-            .later { promise in self.complete(id, requester: requester, promise) }
+        // The page's last results ride on its completion ({"results": [...]}, as POST …/results
+        // takes them): stored, and charged, before the run is frozen and judged. `{}` or no
+        // body completes the run as it is.
+        let batch = try Self.carriesResults(req.body) ? postedBatch(req, run: id, access: access) : nil
+        return withRun(id, access, .write) { [self] run in
+            .later { promise in
+                guard let batch else { return self.complete(id, requester: requester, promise) }
+                self.append(batch.records, platform: batch.platform(run), fail: { promise.fail($0) }) { [self] outcome in
+                    account(outcome, bytes: batch.bytes)
+                    complete(id, requester: requester, promise)
+                }
+            }
         }
+    }
+
+    /// Whether a completion's body holds a results batch: any body but an empty object.
+    static func carriesResults(_ body: [UInt8]) -> Bool {
+        !body.allSatisfy { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     }
 
     /// Commits the completion, judges the run, stores the verdict with the judgement, wakes

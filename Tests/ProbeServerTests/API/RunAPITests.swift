@@ -171,6 +171,30 @@ import ProbeCatalog
         #expect((storage?["remedy"] as? [String: Any])?["androidKotlin"] as? String != nil)
     }
 
+    @Test func Complete_CarryingTheLastResults_StoresThemBeforeItJudges() throws {
+        let s = try TestService()
+        let id = try s.createRun(#"{"platform":"android-webview"}"#)
+        let last = TestService.result(id, "storage.local", status: "fail", observed: #"{"available":false,"errorName":"SecurityError"}"#)
+        let complete = try s.request("POST", "/api/runs/\(id)/complete", body: #"{"results":["# + last + "]}")
+        #expect(complete.status == 200)
+        #expect(complete.json["verdict"] as? String == "not-ready")
+        let storage = (complete.json["findings"] as? [[String: Any]] ?? []).first { $0["probe"] as? String == "storage.local" }
+        #expect(storage?["verdict"] as? String == "fail", "the carried result was judged")
+        #expect(try s.service.store.results(runID: id).count == 1)
+        // Frozen after it: a later batch is refused, a later completion answers the same verdict.
+        #expect(try s.request("POST", "/api/runs/\(id)/results", body: TestService.result(id, "storage.session")).status == 409)
+        #expect(try s.request("POST", "/api/runs/\(id)/complete", body: "{}").json["verdict"] as? String == "not-ready")
+    }
+
+    @Test func Complete_CarryingABadResult_IsRefusedWithItsField_AndLeavesTheRunOpen() throws {
+        let s = try TestService()
+        let id = try s.createRun()
+        let bad = try s.request("POST", "/api/runs/\(id)/complete", body: #"{"results":[{"run":"\#(id)","probe":"no.such","attempt":1,"status":"pass","observed":{},"elapsedMs":1,"at":"2026-12-05T00:00:00Z"}]}"#)
+        #expect(bad.status == 400)
+        #expect(bad.json["error"].flatMap { ($0 as? [String: Any])?["code"] as? String } == "unknown_probe")
+        #expect(try s.request("GET", "/api/runs/\(id)").json["completedAt"] == nil)
+    }
+
     @Test func ListingAndDeleting_NeedTheToken() throws {
         let s = try TestService { $0.token = "secret-token" }
         let id = try s.createRun(#"{"label":"one"}"#)
