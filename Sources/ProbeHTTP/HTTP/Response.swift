@@ -71,7 +71,7 @@ public struct Response: Sendable {
 
     /// This response with its body gzipped when `request` accepts gzip (RFC 9110 §12.5.3)
     /// and the body is large enough to gain from it; `Vary` says the answer depends on it.
-    func compressed(for request: Request, level: Int32 = 6) -> Response {
+    public func compressed(for request: Request, level: Int32 = 6) -> Response {
         var r = self
         r.headers.add("Vary", "Accept-Encoding")
         if body.count >= Self.gzipFrom, StaticFiles.acceptsGzip(request.headers.combined("accept-encoding")),

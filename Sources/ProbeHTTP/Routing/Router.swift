@@ -32,6 +32,7 @@ public final class ReplyPromise: @unchecked Sendable {
     /// Told once `onAbandon` registered a handler, on the registering thread: the connection
     /// judges again whether its client already left (it is not told a second time).
     private let abandonHandlerInstalled: @Sendable () -> Void
+    private var shape: (@Sendable (Response) -> Response)?
 
     init(render: @escaping @Sendable (any Error) -> Response,
          abandonHandlerInstalled: @escaping @Sendable () -> Void = {},
@@ -42,13 +43,21 @@ public final class ReplyPromise: @unchecked Sendable {
     }
 
     public func succeed(_ response: Response) {
-        let first = once.withLock { () -> Bool in
-            if done { return false }
+        let first = once.withLock { () -> (@Sendable (Response) -> Response)?? in
+            if done { return .none }
             done = true
             abandonHandler = nil
-            return true
+            return .some(shape)
         }
-        if first { deliver(response) }
+        guard case .some(let shape) = first else { return }
+        deliver(shape?(response) ?? response)
+    }
+
+    /// Passes the answer, whoever gives it, through `transform` first: an answer shared by
+    /// several requests (one run's completion) shaped for the one that asked
+    /// (`Response.compressed(for:)`).
+    public func shaping(_ transform: @escaping @Sendable (Response) -> Response) {
+        once.withLock { shape = transform }
     }
 
     /// Answers with the server's rendering of `error`, exactly as if a handler had thrown it.
