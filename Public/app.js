@@ -48,9 +48,8 @@ function urlWith(key, value) {
 function clearParam(key) { history.replaceState(null, '', urlWith(key, null)); delete params[key]; }
 
 const action = $('action');
-/* The list below the dock keeps clear of it: the dock's height read when it changed
-   (ResizeObserver, after layout: no layout forced per step, 4x dearer on a slow phone), else
-   after each change. */
+/* The list below the dock keeps clear of it: its height read when it changed (ResizeObserver:
+   no layout forced per step), else after each change. */
 const padForDock = () => { document.body.style.paddingBottom = ($('dock').offsetHeight + 16) + 'px'; };
 const dockWatch = window.ResizeObserver ? new ResizeObserver(padForDock) : null;
 if (dockWatch) dockWatch.observe($('dock'));

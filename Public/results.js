@@ -103,10 +103,11 @@ class Queue {
     return !this.items.length;
   }
 
-  /* The run's completion carrying what is still queued ({results}, stored before it judges):
-     one round trip at the end. `complete(body)` throws when unanswered; the queue stays then. */
+  /* The run's completion carrying every result not yet acknowledged ({results}, stored before
+     it judges), the batch in flight too, without waiting for it: one round trip at the end.
+     The server keeps a result once; that batch, arriving after, is refused as late (409).
+     `complete(body)` throws when unanswered; the queue stays then. */
   async completeWith(complete) {
-    while (this.sending) await this.sending;
     if (this.single && this.items.length) throw new Error('a result was refused: they go one by one');
     const last = this.items.slice(), answer = await complete(last.length ? { results: last } : {});
     this.items = this.items.filter((r) => last.indexOf(r) < 0);

@@ -473,7 +473,9 @@ def page_weight():
     counted apart: they are fetched later, one frame at a time."""
     public = os.path.join(ROOT, "Public")
     # The templates' scripts (later-scripts, host-report-script) load after the first screen.
-    index = re.sub(r"<template\b.*?</template>", "", open(os.path.join(public, "index.html"), encoding="utf-8").read(), flags=re.S)
+    # and what it prefetches in idle time (rel=prefetch) after it.
+    index = re.sub(r"<template\b.*?</template>|<link rel=\"prefetch\"[^>]*>", "",
+                   open(os.path.join(public, "index.html"), encoding="utf-8").read(), flags=re.S)
     linked = re.findall(r'<(?:script[^>]+src|link[^>]+href)="/?([^"]+\.(?:js|css))"', index)
     initial = ["index.html"] + [f for f in linked if os.path.exists(os.path.join(public, f))]
 

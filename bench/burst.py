@@ -42,6 +42,7 @@ import gc
 import hashlib
 import hmac
 import http.server
+import gzip
 import json
 import multiprocessing
 import os
@@ -390,6 +391,12 @@ def field(head, name):
     return head[at:head.index(b"\r\n", at)].strip()
 
 
+def body_of(head, data):
+    """An answer's body as sent before its Content-Encoding (the page asks for gzip, and the
+    server may compress a JSON answer): only the answers the device reads are unpacked."""
+    return gzip.decompress(data) if field(head, b"content-encoding") == b"gzip" else data
+
+
 RETRIED = {408, 429, 503}          # what the page's queue sends again (Public/results.js)
 
 
@@ -448,17 +455,17 @@ async def device_run(index, t0, steps, port, context, tally):
             took = (time.monotonic() - sent) * 1000
             if status >= 400:
                 tally["refused"].setdefault(f"{status} {step['method']} {step['path']}",
-                                            data[:200].decode("utf-8", "replace"))
+                                            body_of(head, data)[:200].decode("utf-8", "replace"))
                 tally["refusals"] += 1
             ok = 200 <= status < 300
             if what == "results":
                 if ok:
                     tally["acks_ms"].append(took)
             elif what == "create" and ok:
-                created = json.loads(data)
+                created = json.loads(body_of(head, data))
                 run, key = created["id"].encode(), created["writeKey"].encode()
                 tally["created"].append(created["id"])
-            elif what == "complete" and ok and json.loads(data).get("verdict"):
+            elif what == "complete" and ok and json.loads(body_of(head, data)).get("verdict"):
                 tally["judged"][run.decode()] = time.monotonic()
     except (OSError, asyncio.IncompleteReadError, ValueError, ssl.SSLError) as e:
         tally["failed"].append(f"device {index}: {type(e).__name__}: {e}")
