@@ -86,11 +86,12 @@ class Queue {
   /* True when the queue is empty. */
   async flush() {
     while (this.sending) await this.sending;
-    while (this.items.length) {
+    while (this.items.length && !this.completing) {
       const batch = this.single ? this.items.slice(0, 1) : this.items.slice();
       this.sending = send(this.url, JSON.stringify({ results: batch })).then((answer) => {
-        /* One malformed result refuses its batch: resend one by one. */
-        if (answer.refused && batch.length > 1) return (this.single = true);
+        /* One malformed result refuses its batch: resend one by one (unless the completion
+           carries them). */
+        if (answer.refused && batch.length > 1 && !this.completing) return (this.single = true);
         this.items = this.items.filter((r) => batch.indexOf(r) < 0);
         this.save();
         this.listeners.forEach((fn) => fn(batch, answer));
@@ -103,13 +104,14 @@ class Queue {
     return !this.items.length;
   }
 
-  /* The run's completion carrying every result not yet acknowledged ({results}, stored before
-     it judges), the batch in flight too, without waiting for it: one round trip at the end.
-     The server keeps a result once; that batch, arriving after, is refused as late (409).
-     `complete(body)` throws when unanswered; the queue stays then. */
+  /* The completion carrying every result not acknowledged, the batch in flight too (the server
+     keeps a result once): one round trip at the end. `complete(body)` throws when unanswered. */
   async completeWith(complete) {
     if (this.single && this.items.length) throw new Error('a result was refused: they go one by one');
-    const last = this.items.slice(), answer = await complete(last.length ? { results: last } : {});
+    const last = this.items.slice();
+    this.completing = true;
+    let answer;
+    try { answer = await complete(last.length ? { results: last } : {}); } catch (e) { this.completing = false; throw e; }
     this.items = this.items.filter((r) => last.indexOf(r) < 0);
     this.save();
     if (last.length) this.listeners.forEach((fn) => fn(last, { ok: true, data: answer }));
