@@ -24,4 +24,8 @@ static const short probe_pollrdhup = 0x2000;
 static inline int probe_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags) {
     return (int)syscall(SYS_accept4, fd, addr, len, flags);
 }
+
+// gettid is declared only under _GNU_SOURCE too; a thread's own id, for its nice value
+// (setpriority(2) with PRIO_PROCESS and a thread id sets that thread's alone on Linux).
+static inline int probe_gettid(void) { return (int)syscall(SYS_gettid); }
 #endif

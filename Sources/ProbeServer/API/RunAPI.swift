@@ -569,6 +569,11 @@ public final class RunAPI: @unchecked Sendable {
 
     // MARK: Completion, diff, wait
 
+    /// Where completed runs are judged and announced: two threads (the cores of a small
+    /// machine) that yield to every request's own work (`BackgroundLane`), one lane for the
+    /// process, whatever the services in it.
+    static let judging = BackgroundLane(name: "judging", threads: 2)
+
     func completeRun(_ id: String, _ req: Request) throws -> Reply {
         let access = try access(req)
         let requester: WebhookOutbox.Requester = access.hasToken ? .tokenHolder : .address(req.quotaKey)
@@ -605,8 +610,9 @@ public final class RunAPI: @unchecked Sendable {
         let finish: @Sendable (Result<Response, any Error>) -> Void = { [completing] in completing.finish(id, $0) }
         store.submit(.completeRun(id: id, at: Self.now())) { result in
             if case .failure(let error) = result { return finish(.failure(error)) }
-            // Judging reads the results: not on the writer thread, which would stall commits.
-            DispatchQueue.global().async {
+            // Judging reads the results: not on the writer thread, which would stall commits;
+            // and behind the acknowledgements of results when the cores are full (`judging`).
+            Self.judging.async {
                 do {
                     guard let run = try self.store.run(id: id) else { throw StoreError.runNotFound(id) }
                     let judgement = try self.judgements.judgementToAnnounce(run)
@@ -631,7 +637,7 @@ public final class RunAPI: @unchecked Sendable {
                             return finish(.success(judgement.response))
                         }
                         // Renaming and syncing the staged files blocks: off the writer thread.
-                        DispatchQueue.global().async {
+                        Self.judging.async {
                             if let staged { self.webhooks?.commit(staged) }
                             self.waiters.complete(runID: id)
                             self.verdicts.announce(judged)
