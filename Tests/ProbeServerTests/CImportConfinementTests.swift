@@ -7,7 +7,8 @@ import Testing
     /// Each C module, and the files (or folders, ending in `/`) of Sources/ that may import it.
     static let wrappers: [String: [String]] = [
         "COpenSSL": ["ProbeHTTP/TLS/", "ProbeClient/TLSClientSession.swift"],
-        "CEpoll": ["ProbeHTTP/Loop/EventLoop.swift", "ProbeHTTP/Loop/ReadinessPoller.swift", "ProbeHTTP/Socket/Socket.swift"],
+        "CEpoll": ["ProbeHTTP/Loop/EventLoop.swift", "ProbeHTTP/Loop/ReadinessPoller.swift", "ProbeHTTP/Socket/Socket.swift",
+                   "ProbeHTTP/Loop/BackgroundLane.swift"],
         "CZlib": ["ProbeHTTP/Files/Gzip.swift"],
         "CSQLite": ["ProbeStore/SQLite", "ProbeStore/StoreError.swift"],
         "CPostgres": ["ProbeStore/PostgresConnection.swift", "ProbeStore/LibPQ.swift"],
