@@ -195,6 +195,33 @@ import ProbeCatalog
         #expect(try s.request("GET", "/api/runs/\(id)").json["completedAt"] == nil)
     }
 
+    /// A run's later results POSTs check its key without reading the run (`WrittenRuns`); the
+    /// check and the store still refuse what they refused before.
+    @Test func RunKeptForItsResults_StillRefusesAStranger_AndItsDeletionAndCompletion() throws {
+        let s = try TestService()
+        let id = try s.createRun()
+        #expect(try s.request("POST", "/api/runs/\(id)/results", body: TestService.result(id, "storage.local")).status == 200)
+        #expect(s.service.api.writtenRuns.run(id) != nil, "the first batch keeps the run")
+        #expect(try s.request("POST", "/api/runs/\(id)/results", body: TestService.result(id, "storage.session"), as: .stranger).status == 404)
+        #expect(try s.request("POST", "/api/runs/\(id)/results", body: TestService.result(id, "storage.session"), as: .key("0" + String(repeating: "1", count: 31))).status == 404)
+        #expect(try s.request("POST", "/api/runs/\(id)/complete", body: "{}").status == 200)
+        #expect(s.service.api.writtenRuns.run(id) == nil, "its completion forgets it")
+        #expect(try s.request("POST", "/api/runs/\(id)/results", body: TestService.result(id, "storage.indexedDB")).status == 409)
+
+        let deleted = try s.createRun()
+        #expect(try s.request("POST", "/api/runs/\(deleted)/results", body: TestService.result(deleted, "storage.local")).status == 200)
+        // Deleted behind this instance's back (another instance of a team's store): the
+        // record kept here still passes the key, and the store refuses the results.
+        _ = try s.service.store.deleteRun(id: deleted)
+        #expect(s.service.api.writtenRuns.run(deleted) != nil)
+        #expect(try s.request("POST", "/api/runs/\(deleted)/results", body: TestService.result(deleted, "storage.session")).status == 404)
+
+        // A run whose id was chosen is never kept: it may be made again with another key.
+        let chosen = try s.createRun(#"{"id":"chosen-run-kept-never"}"#)
+        #expect(try s.request("POST", "/api/runs/\(chosen)/results", body: TestService.result(chosen, "storage.local")).status == 200)
+        #expect(s.service.api.writtenRuns.run(chosen) == nil)
+    }
+
     @Test func ListingAndDeleting_NeedTheToken() throws {
         let s = try TestService { $0.token = "secret-token" }
         let id = try s.createRun(#"{"label":"one"}"#)
