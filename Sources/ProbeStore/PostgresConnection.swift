@@ -248,7 +248,7 @@ final class PostgresConnection {
     /// would silently cut the value there. The records refuse NUL first (`StoreCheck.text`);
     /// this is the last line: fail, never store a shorter text.
     private static func refuseNUL(_ parameters: [String?], in sql: String) throws(PostgresError) {
-        if let index = parameters.firstIndex(where: { $0?.utf8.contains(0) == true }) {
+        if let index = parameters.firstIndex(where: { $0.map(StoreCheck.holdsNUL) == true }) {
             throw PostgresError(sqlState: PostgresError.characterNotInRepertoire,
                                 message: "parameter $\(index + 1) holds U+0000 (NUL), which PostgreSQL text cannot store; nothing was sent",
                                 sql: sql, isConnectionLost: false)
