@@ -181,12 +181,15 @@ P['camera.facing'] = async (ctx) => {
   return info(o);
 };
 
-/* The rate the element presents frames at over `span` ms once the first one came (at most
-   `span` ms after play()): requestVideoFrameCallback (Chrome 83, Safari 15.4), null where it
-   is missing. Timed from the first frame counted to the last, by the callbacks' own clock and
-   presentedFrames (which counts a frame whose callback was skipped), so a short span still
-   tells 15 from 30 a second (https://wicg.github.io/video-rvfc/#dom-videoframecallbackmetadata-presentedframes).
+/* The rate the element presents frames at, once the first one came (at most `span` ms after
+   play()): requestVideoFrameCallback (Chrome 83, Safari 15.4), null where it is missing.
+   presentedFrames (which counts a frame whose callback was skipped) over the frames' own
+   media time, which a camera stamps at capture: exact from three frames, so it stops there,
+   at most `span` ms (a 15-a-second camera); over the callbacks' clock, the display's (16.7 ms
+   apart), for the whole span where media time does not advance
+   (https://wicg.github.io/video-rvfc/#dom-videoframecallbackmetadata-presentedframes).
    A small muted playsinline preview, never fullscreen. */
+const EXACT_AFTER = 2;
 async function deliveredFps(ctx, stream, span) {
   const v = document.createElement('video');
   if (!v.requestVideoFrameCallback) return null;
@@ -200,21 +203,27 @@ async function deliveredFps(ctx, stream, span) {
     if (p) p.catch(() => {});
   } catch (e) { /* counted as no frames */ }
   await Promise.race([new Promise((presented) => v.requestVideoFrameCallback(() => presented())), I.sleep(span)]);
-  let frames = 0, counting = true, first = null, last = null;
+  let frames = 0, counting = true, first = null, last = null, exact;
+  const timed = (a, b) => a.media !== null && b.media > a.media;
+  const enough = new Promise((resolve) => { exact = resolve; });
   const onFrame = (now, meta) => {
     if (!counting) return;
     frames++;
-    const at = { now, n: meta && typeof meta.presentedFrames === 'number' ? meta.presentedFrames : frames };
+    const at = { now, n: meta && typeof meta.presentedFrames === 'number' ? meta.presentedFrames : frames,
+      media: meta && typeof meta.mediaTime === 'number' ? meta.mediaTime : null };
     if (!first) first = at;
     last = at;
+    if (timed(first, at) && at.n - first.n >= EXACT_AFTER) exact();
     v.requestVideoFrameCallback(onFrame);
   };
   v.requestVideoFrameCallback(onFrame);
   const t0 = I.now();
-  await I.sleep(span);
+  await Promise.race([enough, I.sleep(span)]);
   counting = false;
-  const fps = first && last.now > first.now ? Math.round((last.n - first.n) * 10000 / (last.now - first.now)) / 10
-    : Math.round(frames * 10000 / Math.max(1, I.now() - t0)) / 10;
+  const round = (x) => Math.round(x * 10) / 10;
+  const fps = first && timed(first, last) ? round((last.n - first.n) / (last.media - first.media))
+    : first && last.now > first.now ? round((last.n - first.n) * 1000 / (last.now - first.now))
+      : round(frames * 1000 / Math.max(1, I.now() - t0));
   v.srcObject = null;
   v.remove();
   return fps;

@@ -18,7 +18,7 @@ extension StandardProbes {
         kind: .auto, after: .cameraGrant, phase: .camera,
         checks: "getUserMedia with ideal sizes of 640×480, 1280×720 and 1920×1080: the size and frame rate each stream reports (track.getSettings()) and the rate it presents frames at over countMs.",
         observed: [
-            F("ladder", .objectArray, "One entry per size asked, in order: requested (\"1280x720\"), outcome (granted or error), width, height and frameRate from track.getSettings(), deliveredFps (the rate frames were presented at, from requestVideoFrameCallback's presentedFrames, null where it is missing), errorName."),
+            F("ladder", .objectArray, "One entry per size asked, in order: requested (\"1280x720\"), outcome (granted or error), width, height and frameRate from track.getSettings(), deliveredFps (the rate frames were presented at: requestVideoFrameCallback's presentedFrames over the frames' media time, null where it is missing), errorName."),
             F("maxWidth", .integer, "The widest granted width."),
             F("maxHeight", .integer, "The height of that stream."),
             F("maxFrameRate", .number, "The highest frame rate any granted stream reported."),
@@ -33,7 +33,7 @@ extension StandardProbes {
         ]),
         thresholds: [
             Threshold("grantWaitMs", ms: 10000, "The camera is already granted: each size answers within a few seconds, or is refused."),
-            Threshold("countMs", ms: 200, "Frames are watched for 200 ms per size and their rate taken from the first to the last (presentedFrames over the callbacks' clock): 3 frames at 15 a second, 6 at 30, enough to tell them apart, and the three sizes add about two thirds of a second to the flow."),
+            Threshold("countMs", ms: 200, "Frames are watched per size until three have come, their rate taken from the first to the last by presentedFrames over the frames' own media time (a capture's timestamps, exact from three frames: 100 ms at 30 a second), and for at most 200 ms: three frames at 15 a second, and the whole span where media time does not advance (the callbacks' clock then, the display's, 16.7 ms apart)."),
         ],
         expectation: .init(.info, expected: "the sizes and frame rates the camera gives")).evaluated(by: Diff.evaluateResolution)
 }
