@@ -303,7 +303,7 @@ async function runProbe(probe) {
   const ctx = current = {
     run: app.run, probe, slug: slug(probe.id), attempt: (app.attempts[probe.id] || 0) + 1, unattended, params, requirementSet: app.requirementSet,
     origins: app.origins, catalog: app.catalog, stage: $('stage'), state: app.state, queue: app.queue, resumed: app.relaunched,
-    ui: { panel, note, reopen }, ask, startedAt: Date.now(), flush: () => app.queue.flush(), urlWith, clearParam, tabApplies,
+    ui: { panel, note, reopen }, ask, besideEnded, startedAt: Date.now(), flush: () => app.queue.flush(), urlWith, clearParam, tabApplies,
     makeResult: (r) => makeResult(ctx, r), started: () => mark(ctx), limit: (name) => limitOf(probe, name),
     /* What the step holds until it ends (a thumbnail's object URL): let go once it ended. */
     endings: [], atEnd: (fn) => { ctx.endings.push(fn); }

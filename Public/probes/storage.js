@@ -85,7 +85,8 @@ P['storage.navigation'] = async (ctx) => {
   const value = nonce();
   setCookie('probe_nav', value);
   storageSet('localStorage', 'probe.nav', value);
-  /* The results so far must reach the server before the page unloads. */
+  /* The steps beside it end and the results reach the server before the page unloads. */
+  await ctx.besideEnded();
   await ctx.flush();
   location.assign('/away.html?back=' + encodeURIComponent(ctx.urlWith('navcheck', value)));
   await I.sleep(ctx.limit('navigationMs'));
