@@ -58,11 +58,10 @@ function fitDock() { if (!dockWatch) padForDock(); }
    (#status, role=status: https://www.w3.org/WAI/WCAG22/Understanding/status-messages.html);
    focus moves only when there is something new to act on. */
 const announce = (text) => { $('status').textContent = text; };
-/* Focus goes to what the person acts on next, so a keyboard, switch or screen-reader user
-   lands on the new step instead of on the removed one's button (the body)
+/* Focus goes to what the person acts on next, not to the body
    (https://www.w3.org/WAI/ARIA/apg/practices/keyboard-interface/#discernibleandpredictablekeyboardfocus).
-   No browser scroll: it would move the page under the fixed dock; the dock scrolls itself
-   when the target is below its fold, and anything else is brought into view only when off-screen. */
+   No browser scroll: it would move the page under the fixed dock, which scrolls itself;
+   anything else is brought into view only when off-screen. */
 function moveFocus(target) {
   target.focus({ preventScroll: true });
   const dock = $('dock'), box = target.getBoundingClientRect();
@@ -260,14 +259,17 @@ async function post(ctx, res) {
 }
 
 /* Unattended: no tap within tapWait, or a tapped step nobody can answer, is left to a
-   person; a tapped step whose panel offers a give-up answer ends with it, and the probe
-   posts what it saw. */
+   person; a tapped step whose panel offers a give-up answer ends with it (or as an error
+   autoStepMs later, when a request never settles), and the probe posts what it saw. */
 async function awaitFarm(ctx) {
   await I.sleep(tapWait);
   while (ctx.tapped && !ctx.ended && Date.now() - ctx.tapped < answerWait()) await I.sleep(FARM_POLL_MS);
   if (ctx.ended) return null;
-  if (ctx.tapped && ctx.giveUp) { ctx.giveUp(); return new Promise(() => {}); }
-  return { status: 'skipped', reason: 'needs-operator' };
+  if (!ctx.tapped || !ctx.giveUp) return { status: 'skipped', reason: 'needs-operator' };
+  ctx.giveUp();
+  const limit = I.pageLimit('autoStepMs');
+  await I.sleep(limit);
+  return { status: 'error', reason: `the step did not end ${limit / 1000} s after its give-up answer` };
 }
 
 /* A probe's named time limit: its own (probe.thresholds), else the page's. A name the catalog
@@ -453,11 +455,10 @@ async function offerResume() {
   await new Promise((resolve) => fresh.addEventListener('click', resolve));
   stored(OPEN_RUN, null);
 }
-/* The first screen says so when a browser, not an app's WebView, opened the page (the QR code and
-   a pasted link open the phone's browser, whose results say nothing of the app). The server decides
-   (POST /api/platform), by the rule the run is judged by; PlatformDetector.swift cites the marks an
-   app's WebView leaves and says what it cannot tell apart: a WebView sending a browser's user agent,
-   with no bridge, is that browser from here. Hence "looks the same", and ?platform= as the way on. */
+/* The first screen says so when a browser, not an app's WebView, opened the page (a QR code or a
+   pasted link opens the phone's browser). The server decides (POST /api/platform) by the rule the
+   run is judged by (PlatformDetector.swift): a WebView sending a browser's user agent, with no
+   bridge, looks the same from here; hence ?platform= as the way on. */
 function browserBanner(d) {
   const known = d && platformOf(d.platform);
   if (!known || known.appWebView) return;

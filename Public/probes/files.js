@@ -79,12 +79,15 @@ async function describeFile(file, ctx) {
   if (ctx.params.key) form.append('key', ctx.params.key);
   form.append('probe', ctx.probe.id);
   form.append('file', file, file.name || 'upload');
+  /* An upload nobody answers would hold the step, and the run, for good: uploadMs ends it. */
+  const abort = new AbortController(), limit = ctx.limit('uploadMs'), timer = setTimeout(() => abort.abort(), limit);
   try {
-    const r = await fetch('/probe/upload', { method: 'POST', body: form, credentials: 'same-origin' });
+    const r = await fetch('/probe/upload', { method: 'POST', body: form, credentials: 'same-origin', signal: abort.signal });
     f.uploadStatus = r.status;
     const up = ((await r.json()).files || [])[0];
     if (up) Object.assign(f, { serverSha256: up.sha256, serverFormat: up.format, serverAccepted: !!up.accepted, hashMatch: f.sha256 ? up.sha256 === f.sha256 : null });
-  } catch (e) { f.uploadError = I.errName(e); }
+  } catch (e) { f.uploadError = abort.signal.aborted ? `TimeoutError: no answer within ${limit} ms` : I.errName(e); }
+  clearTimeout(timer);
   return f;
 }
 

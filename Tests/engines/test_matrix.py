@@ -35,7 +35,7 @@ TAP_WAIT = float(os.environ.get("ENGINES_TAP_WAIT", "1.5"))
 # Seconds a tapped step waits for its chooser before the page ends it ("Nothing happened"):
 # the hosts' choosers answer within a second, or never (file_chooser=ignore).
 ANSWER_WAIT = float(os.environ.get("ENGINES_ANSWER_WAIT", "4"))
-HOST_TIMEOUT = 150
+HOST_TIMEOUT = float(os.environ.get("ENGINES_HOST_TIMEOUT", "150"))
 # A host that does not trust the CA never sees the page end: it gives up after this.
 UNTRUSTED_TIMEOUT = 8
 JS_OFF_WAIT = 20
@@ -221,7 +221,11 @@ def test_case(case, matrix):
     if case.platform and platform != case.platform:
         problems.append(f"platform {platform}, expected {case.platform}")
     if case.settings.get("javascript") != "off" and not case.refused and r["host_rc"] != 0:
-        problems.append(f"the host did not see the page finish (exit {r['host_rc']})")
+        # Where it stood: the steps the server has nothing of, and the host's last events.
+        unposted = [p for p, f in findings.items() if f["verdict"] == "not-run"]
+        last = [{k: v for k, v in e.items() if k not in ("uri",)} for e in r["events"][-6:]]
+        problems.append(f"the host did not see the page finish (exit {r['host_rc']}); nothing posted for {unposted}; "
+                        f"the host's last events {last}")
 
     fails, warns = by("fail") - set(case.gaps), by("warn") - set(case.gaps)
     if fails != set(case.fails):

@@ -30,6 +30,7 @@ public struct Catalog: Sendable {
     public static let pageThresholds: [Threshold] = [
         Threshold("permissionQueryMs", ms: 2000, "permissions.query answers from the browser's permission store at once; a WebView that never settles it reports \"unsupported\"."),
         Threshold("indexedDBOpenMs", ms: 3000, "Opening a small database takes milliseconds; a store the host blocked can leave open() pending forever."),
+        Threshold("uploadMs", ms: 60000, "A photo of a few MB reaches the server within seconds even on a slow uplink (12 MB at 2 Mbit/s is under a minute); an upload nobody answers would hold its step, and the run, for good."),
         Threshold("autoStepMs", ms: 60000, "The longest an automatic step may run before the page ends it as an error, so one stuck API cannot hold the run; the camera steps' own limits stay under it."),
         Threshold("farmAnswerWaitMs", ms: 20000, "Unattended: once a farm script tapped, how long the step waits for an answer before the page ends it as a person would (\"Nothing happened\"); a script driving a native picker through Appium takes seconds. ?answerWait= (seconds) overrides it."),
     ]

@@ -160,6 +160,13 @@ class Farm:
         self.last_id = tap_id
 
 
+# What a stuck page shows, for the log: its progress line, the steps still running or
+# waiting, and the document's URL (read in the farm's script world; no gesture).
+STUCK_JS = """JSON.stringify({progress: (document.getElementById('progress') || {}).textContent,
+  running: [].map.call(document.querySelectorAll('li.step.running, li.step.waiting'), function (li) { return li.id; }),
+  url: location.pathname + location.search.replace(/key=[^&]*/, 'key=…')})"""
+
+
 class Chooser:
     """The app's file-chooser callback and the person in front of it: what the n-th
     request is answered with. file.cancel tells the person "cancel the chooser, then tap

@@ -188,7 +188,7 @@ class Host:
         self.timer = QTimer()
         self.timer.timeout.connect(self.poll)
         self.timer.start(250)
-        QTimer.singleShot(int(a.timeout * 1000), lambda: self.quit(2, f"no end of the page after {a.timeout} s"))
+        QTimer.singleShot(int(a.timeout * 1000), self.give_up)
 
     # --- the app's callbacks -------------------------------------------------------
 
@@ -302,6 +302,16 @@ class Host:
         ok = self.view.grab().save(self.a.screenshot, "PNG")
         self.log("screenshot", path=self.a.screenshot, ok=ok)
         self.quit(0, "finished")
+
+    def give_up(self):
+        """No end of the page: what it shows goes to the log first (common.STUCK_JS)."""
+        why = f"no end of the page after {self.a.timeout} s"
+
+        def logged(page):
+            self.log("stuck", page=page)
+            self.quit(2, why)
+        self.page.runJavaScript(common.STUCK_JS, logged)
+        QTimer.singleShot(3000, lambda: self.quit(2, why + " (unresponsive)"))
 
     def quit(self, code, why):
         self.log("exit", code=code, why=why)

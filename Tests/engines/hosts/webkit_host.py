@@ -122,7 +122,7 @@ class Host:
         self.window.add(self.view)
         self.window.connect("destroy", lambda *_: self.quit(3, "window closed"))
         self.window.show_all()
-        GLib.timeout_add(int(a.timeout * 1000), lambda: self.quit(2, f"no end of the page after {a.timeout} s"))
+        GLib.timeout_add(int(a.timeout * 1000), self.give_up)
         self.view.load_uri(a.url)
         self.log("start", engine="WebKitGTK", version="%d.%d.%d" % (WebKit2.get_major_version(), WebKit2.get_minor_version(),
                  WebKit2.get_micro_version()), settings={k: v for k, v in vars(a).items() if k not in ("url",)})
@@ -291,6 +291,19 @@ class Host:
         except Exception as e:  # noqa: BLE001
             self.log("screenshot-error", error=str(e))
         self.quit(0, "finished")
+
+    def give_up(self):
+        """No end of the page: what it shows (its progress line and the running steps) goes to
+        the log first, so a matrix failure says where the page stood."""
+        def logged(view, result, *_):
+            try:
+                self.log("stuck", page=view.evaluate_javascript_finish(result).to_string())
+            except Exception as e:  # noqa: BLE001
+                self.log("stuck", error=str(e))
+            self.quit(2, f"no end of the page after {self.a.timeout} s")
+        self.view.evaluate_javascript(common.STUCK_JS, -1, WORLD, None, None, logged, None)
+        GLib.timeout_add(3000, lambda: self.quit(2, f"no end of the page after {self.a.timeout} s (unresponsive)"))
+        return False
 
     def quit(self, code, why):
         self.log("exit", code=code, why=why)
