@@ -71,9 +71,8 @@ function moveFocus(target) {
     else if (box.top < d.top) dock.scrollTop -= d.top - box.top;
   } else if (box.top < 0 || box.bottom > innerHeight) target.scrollIntoView({ block: 'nearest' });
 }
-/* A step's next action: its first button or link other than Skip (the step's own tap, else its
-   first answer); a step that only waits for the person (relaunch, background, offline) has its
-   question focused instead, the static target with tabindex=-1 of the APG dialog pattern
+/* A step's next action: its first button or link other than Skip; a step that only waits for
+   the person has its question focused instead, as the APG dialog pattern's static target
    (https://www.w3.org/WAI/ARIA/apg/patterns/dialog-modal/). */
 function focusStep() {
   const first = [].filter.call(action.querySelectorAll('.buttons .btn'), (b) => !/^skip-/.test(b.id))[0];

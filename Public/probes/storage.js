@@ -85,9 +85,11 @@ P['storage.navigation'] = async (ctx) => {
   const value = nonce();
   setCookie('probe_nav', value);
   storageSet('localStorage', 'probe.nav', value);
-  /* The steps beside it end and the results reach the server before the page unloads. */
+  /* The steps beside it end first. The queue is kept in localStorage and its batch in flight
+     is a keepalive fetch, which outlives the page: the return sends the rest. */
   await ctx.besideEnded();
-  await ctx.flush();
+  const kept = storageGet('localStorage', 'probe.nav') === value, sent = ctx.flush();
+  if (!kept) await sent;
   location.assign('/away.html?back=' + encodeURIComponent(ctx.urlWith('navcheck', value)));
   await I.sleep(ctx.limit('navigationMs'));
   return { status: 'error', reason: 'the navigation to /away.html did not happen', observed: {} };

@@ -201,7 +201,7 @@ extension StandardProbes {
                 Threshold("playMs", ms: 5000, "A granted stream plays within a second; a muted autoplay video refused by the WebView never does."),
                 Threshold("settleMs", ms: 300, "Sampling starts at the first frame the preview presents (requestVideoFrameCallback), at most this long after it started playing, and this long after it where that API is missing: before a frame arrives a canvas draws nothing."),
                 Threshold("sampleMs", ms: 1000, "Frames are counted over one second at most: a live camera gives 15 to 60 a second."),
-                Threshold("decideMs", ms: 300, "A stream that has shown two distinct lit pictures at a live camera's rate (liveFrameMs) is decided after 300 ms: black needs every sample dark and frozen every lit sample alike, so neither can turn true; a dark, still or slow stream is sampled for the whole second."),
+                Threshold("decideMs", ms: 200, "A stream that has shown two distinct lit pictures at a live camera's rate (liveFrameMs) is decided after 200 ms, three frames even at 15 a second: black needs every sample dark and frozen every lit sample alike, so neither can turn true once it was seen; a dark, still or slow stream is sampled for the whole second."),
                 Threshold("liveFrameMs", ms: 67, "A live camera's rate: a frame every 67 ms or sooner, 15 a second or more (the slowest a camera gives, sampleMs); a stream slower than that is counted over the whole second."),
             ],
             expectation: .init(.required, [.desktop: .info], expected: "real, moving, inline frames"),
