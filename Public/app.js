@@ -1,6 +1,5 @@
-/* The flow: config, run, each probe, the verdict. The probes themselves are in probes/*.js;
-   what they are, in which order, what they post and how long they may wait is the
-   catalog's (GET /api/config). */
+/* The flow: config, run, each probe, the verdict. The probes are in probes/*.js; which,
+   in which order, what they post and how long they wait is the catalog's (/api/config). */
 (() => {
 'use strict';
 const R = window.ProbeResults, I = window.ProbeImpl, $ = (id) => document.getElementById(id);
@@ -14,7 +13,7 @@ const answerWait = () => (params.answerWait ? Number(params.answerWait) * 1000 :
 /* How often an unattended step looks whether the farm's tap got an answer. */
 const FARM_POLL_MS = 250;
 /* finish(): the last results get this many tries, this far apart, before the verdict is asked for. */
-const FINAL_FLUSH_TRIES = 10, FINAL_FLUSH_GAP_MS = 2000;
+const FINAL_FLUSH_TRIES = 10, FINAL_FLUSH_GAP_MS = 2000, LATER_RETRY_MS = 10000;
 const app = window.ProbeApp = { run: null, key: params.key || null, finished: false, completed: false, verdict: null, done: {}, reasons: {}, attempts: {}, state: {}, pending: [], beside: [] };
 const enc = encodeURIComponent, slug = (id) => id.replace(/\./g, '-');
 /* The run's write key (?key= or the create answer) goes with every run request
@@ -257,9 +256,8 @@ async function post(ctx, res) {
   setStatus(ctx.probe, res.status, res.reason);
 }
 
-/* Unattended: no tap within tapWait, or a tapped step nobody can answer, is left to a
-   person; a tapped step whose panel offers a give-up answer ends with it (or as an error
-   autoStepMs later, when a request never settles), and the probe posts what it saw. */
+/* Unattended: an untapped or unanswerable step is left to a person; a tapped one ends with
+   its give-up answer (or as an error autoStepMs later if still busy). */
 async function awaitFarm(ctx) {
   await I.sleep(tapWait);
   while (ctx.tapped && !ctx.ended && Date.now() - ctx.tapped < answerWait()) await I.sleep(FARM_POLL_MS);
@@ -290,7 +288,10 @@ const loadScript = (src, inOrder) => new Promise((resolve) => {
   s.src = src;
   document.head.appendChild(s);
 });
-const loadLater = () => Promise.all(templatedScripts('later-scripts').map((src) => loadScript(src, true)));
+/* One not run after LATER_RETRY_MS is asked for again, out of order and past the cache: a
+   request that never settles would hold its steps for good. */
+const loadLater = () => Promise.all(templatedScripts('later-scripts').map((src) =>
+  Promise.race([loadScript(src, true), I.sleep(LATER_RETRY_MS).then(() => loadScript(src.replace(/\?|$/, '?again&'), false))])));
 
 /* Steps that run beside the automatic steps after them (docs/performance.md, "The flow"): the
    catalog says on which platforms, each with its reason beside its declaration (`besideNext`,
@@ -408,25 +409,10 @@ async function finish() {
   announce(`Finished: ${said}.`);
   const open = stored(OPEN_RUN);
   if (open && open.run === app.run) stored(OPEN_RUN, null);
-  endActions();
+  if (window.ProbeEnd) ProbeEnd.actions({ app, el, action, reportPath, fitDock, moveFocus });
   if (window.ProbeHostReport) ProbeHostReport.ended(app, diff, location.origin + reportPath());
 }
 
-/* The dock at the end: the way to the full report first (the summary above can be long on a
-   phone), then a new run. Focus moves to the report link, the next action. */
-function endActions() {
-  action.textContent = '';
-  const row = el('div', 'buttons', '', action), short = app.run.length > 12 ? app.run.slice(0, 8) + '…' : app.run;
-  const report = el('a', 'btn', `Open the full report (run ${short})`, row);
-  report.id = 'dock-report';
-  report.href = reportPath();
-  const again = el('a', 'btn secondary', 'Start a new run', row);
-  again.id = 'dock-new-run';
-  again.href = location.pathname;
-  action.hidden = false;
-  fitDock();
-  moveFocus(report);
-}
 /* The start URL again while this device has an open run: continue it (the default) or start anew. */
 async function offerResume() {
   const open = stored(OPEN_RUN);
@@ -561,8 +547,8 @@ async function main() {
   I.thresholds = (app.catalog.thresholds && app.catalog.thresholds.page) || [];
   I.wrapperNames = app.catalog.wrapperSignals || null;
   if (params.run) {
-    /* A completed run's verdict is final (the server refuses results after completion with
-       409): it is shown, not run again; complete answers the same verdict however often. */
+    /* A completed run's verdict is final (results after it get 409): it is shown, not run
+       again; complete answers the same verdict however often. */
     const read = await reading, e = read.error;
     if (e) {
       return fatal(e.status === 404 ? `Run ${params.run} is not on this server, or this link lacks its key. Open ${location.origin}/ to start a new run.`

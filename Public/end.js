@@ -107,5 +107,23 @@ function browser(diff, box, the) {
   el('p', 'muted', 'To judge your app, open this page in its WebView: ', box).appendChild(the.setupLink());
 }
 
-window.ProbeEnd = { render };
+/* The dock at the end: the way to the full report first (the summary above can be long on a
+   phone), then a new run. Focus moves to the report link, the next action. Without this
+   file the summary's own report link stands in (app.js, renderSummary). */
+function actions(the) {
+  const action = the.action, app = the.app, el = the.el;
+  action.textContent = '';
+  const row = el('div', 'buttons', '', action), short = app.run.length > 12 ? app.run.slice(0, 8) + '…' : app.run;
+  const report = el('a', 'btn', `Open the full report (run ${short})`, row);
+  report.id = 'dock-report';
+  report.href = the.reportPath();
+  const again = el('a', 'btn secondary', 'Start a new run', row);
+  again.id = 'dock-new-run';
+  again.href = location.pathname;
+  action.hidden = false;
+  the.fitDock();
+  the.moveFocus(report);
+}
+
+window.ProbeEnd = { render, actions };
 })();

@@ -231,6 +231,30 @@ def test_the_native_bridge_receives_the_summary_and_is_reported_as_injected(serv
         context.close()
 
 
+def test_a_later_script_whose_request_never_settles_is_asked_for_again(server, browser):
+    # end.js is one of the files loaded after the config; its first request is held and
+    # never answered, as a stalled connection would. The page asks again (past the cache)
+    # and the end screen, which is end.js's, still comes.
+    context = browser.new_context(ignore_https_errors=True)
+    asked, held = [], []
+
+    def hold_first(route):
+        asked.append(route.request.url)
+        if len(asked) == 1:
+            held.append(route)  # never answered
+        else:
+            route.continue_()
+    context.route("**/end.js*", hold_first)
+    page = context.new_page()
+    try:
+        page.goto(server.base + "/?mode=unattended&probes=env.script", wait_until="domcontentloaded")
+        wait_finished(page)
+        page.wait_for_selector("#dock-report")
+        assert len(asked) == 2 and "again" not in asked[0] and "again" in asked[1], asked
+    finally:
+        context.close()
+
+
 def test_one_malformed_result_does_not_take_its_batch_down(server, browser):
     created = server.post("/api/runs", {"label": "queue test"})
     run, key = created["id"], created["writeKey"]
