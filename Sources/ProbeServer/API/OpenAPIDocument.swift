@@ -122,20 +122,13 @@ public enum OpenAPIDocument {
         Dictionary(uniqueKeysWithValues: statuses.map { ($0, JSONValue.object(["$ref": .string("#/components/responses/Error")])) })
     }
 
-    /// The key under an operation's `responses` in `described` that names, by status, the JSON
-    /// answers whose body is one of `components/schemas` (`"x-json": {"200": ["the diff", "Diff"]}`:
-    /// the description, then the schema): written out, each would be the same seven-line block
-    /// but for those two, nine operations over.
-    static let jsonResponsesKey = "x-json"
-
     /// An `application/json` response of `description` whose body is `components/schemas/<schema>`.
     static func jsonResponse(_ description: String, schema: String) -> JSONValue {
         .object(["description": .string(description),
                  "content": .object(["application/json": .object(["schema": .object(["$ref": .string("#/components/schemas/\(schema)")])])])])
     }
 
-    /// `paths` with every operation's `errorStatusesKey` list and `jsonResponsesKey` table
-    /// replaced by the responses they name.
+    /// `paths` with every operation's `errorStatusesKey` list replaced by the responses it names.
     static func withErrorResponses(_ paths: [String: JSONValue]) -> [String: JSONValue] {
         paths.mapValues { item in
             guard case .object(let operations) = item else { return item }
@@ -150,20 +143,8 @@ public enum OpenAPIDocument {
                     }
                     named = errorResponses(statuses)
                 }
-                if let table = responses.removeValue(forKey: jsonResponsesKey) {
-                    guard case .object(let table) = table else { preconditionFailure("\(jsonResponsesKey) is not an object") }
-                    for (status, answer) in table {
-                        guard case .array(let pair) = answer, pair.count == 2,
-                              case .string(let description) = pair[0], case .string(let schema) = pair[1] else {
-                            preconditionFailure("\(jsonResponsesKey) \(status) is not [description, schema]")
-                        }
-                        guard named.updateValue(jsonResponse(description, schema: schema), forKey: status) == nil else {
-                            preconditionFailure("status \(status) is both in \(errorStatusesKey) and in \(jsonResponsesKey)")
-                        }
-                    }
-                }
                 responses.merge(named) { _, _ in
-                    preconditionFailure("a status in \(errorStatusesKey) or \(jsonResponsesKey) is described in the same responses too")
+                    preconditionFailure("a status in \(errorStatusesKey) is described in the same responses too")
                 }
                 fields["responses"] = .object(responses)
                 return .object(fields)
