@@ -30,7 +30,7 @@ enum HealthCommand: Command {
     ]
 
     static func run(_ args: Arguments) throws -> Int32 {
-        let path = args.flag("ready") ? "/readyz" : "/healthz"
+        let path = (args.flag("ready") ? APIRoute.readyz : APIRoute.healthz).path()
         // /healthz and /readyz answer anyone: the token (from PROBE_TOKEN, which a container's
         // HEALTHCHECK inherits) is never sent where no route needs it, so no proxy or access
         // log between here and the server sees it.

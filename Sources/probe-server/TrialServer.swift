@@ -61,7 +61,7 @@ final class TrialServer {
         let busy = "port \(url.port) is taken by something that is not a probe-server"
         let advice = "stop what holds it, or pass --port N (with --second-port and --setup-port) to start a server on free ports"
         do {
-            let response = try api.http.get("/api/health", timeout: probeSeconds)
+            let response = try api.http.get(APIRoute.health.path(), timeout: probeSeconds)
             struct Health: Decodable { let status: String }
             guard response.isSuccess, (try? JSONDecoder().decode(Health.self, from: Data(response.body)))?.status == "ok" else {
                 throw CommandFailure(explicit ? "\(url) answered GET /api/health with \(response.status): it is not a probe-server; check --server"
@@ -136,7 +136,7 @@ final class TrialServer {
 
     /// The https origins of the page other than the one the CLI talks to.
     func secondOrigins() -> [String] {
-        guard let response = try? api.http.get("/api/config"), response.isSuccess,
+        guard let response = try? api.http.get(APIRoute.config.path()), response.isSuccess,
               let object = JSONValue.parse(text: String(decoding: response.body, as: UTF8.self))?.objectValue,
               let origins = object["origins"]?.objectValue else { return [] }
         return ["secondPort", "secondHost"].compactMap { origins[$0]?.stringValue }.filter { $0.hasPrefix("https://") }

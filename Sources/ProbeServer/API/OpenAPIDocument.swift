@@ -10,13 +10,16 @@ import ProbeStore
 /// The API described in OpenAPI 3.1, served at `/api/openapi.json`. The schemathesis test
 /// holds the server to it: no 5xx, and every response matches its schema.
 ///
-/// The paths and shapes are written out (`described`), the statuses that answer with the shared
-/// `Error` response by number only (`errorStatusesKey`), the JSON answers of a named schema by
-/// description and schema only (`jsonResponsesKey`); the facts other code owns are filled in
-/// from it, so the document cannot drift from them: the run-id rule (`RunID.pattern`, one
-/// `components/parameters/RunID` every `{id}` path refers to), the write-key parameter, the
-/// platforms (`Platform.allCases`) and the requirement sets of the catalog. `OpenAPIDocumentTests`
-/// checks the paths against the router.
+/// The operations come from the route table (`APIRoute.all`, `OpenAPIPaths`): methods, paths,
+/// summaries, path parameters, security, request bodies with their size limit, the JSON answer
+/// and the bounds each route carries. What the table does not say is written out (`described`):
+/// the shapes of bodies and answers, query parameters, descriptions, and the statuses that
+/// answer with the shared `Error` response by number only (`errorStatusesKey`). The facts other
+/// code owns are filled in, so the document cannot drift from them: the run-id rule
+/// (`RunID.pattern`, one `components/parameters/RunID` every `{id}` path refers to), the
+/// write-key parameter, the platforms (`Platform.allCases`) and the requirement sets of the
+/// catalog. `OpenAPIDocumentTests` checks the paths against the router and every number
+/// against its constant.
 public enum OpenAPIDocument {
     /// The document, built once.
     public static let json: String = build(catalog: .standard)
@@ -38,6 +41,7 @@ public enum OpenAPIDocument {
             "type": .string("string"), "maxLength": .number(Double(StoreLimits.maxDeviceModelBytes)),
             "description": .string("The device (\"Pixel 8, Android 15\"): at most \(StoreLimits.maxDeviceModelBytes) bytes of UTF-8, else 400 naming the field"),
         ])
+        schemas = OpenAPIPaths.schemas(schemas, bounds: APIRoute.all)
         guard case .object(var metadata)? = schemas["Metadata"] else { preconditionFailure("OpenAPIDocument.described has no Metadata schema") }
         metadata["properties"] = .object(["deviceModel": device, "device": device])
         schemas["Metadata"] = .object(metadata)
@@ -64,7 +68,7 @@ public enum OpenAPIDocument {
         for format in [RunReports.Format.junit, .markdown] {
             paths["/api/runs/{id}/\(format.rawValue)"] = textReport(format)
         }
-        document["paths"] = .object(paths)
+        document["paths"] = .object(OpenAPIPaths.paths(APIRoute.all, details: paths, limits: HTTPLimits()))
         guard let data = try? JSONCoding.encoder.encode(JSONValue.object(document)) else {
             preconditionFailure("the OpenAPI document does not encode")
         }
@@ -78,21 +82,17 @@ public enum OpenAPIDocument {
         responses["200"] = .object(["description": .string("the report"),
                                     "content": .object([mediaType: .object(["schema": .object(["type": .string("string")])])])])
         return .object(["get": .object([
-            "summary": .string("The run report as \(format.rawValue.dropFirst("report.".count))"),
-            "parameters": .array([.object(["$ref": .string("#/components/parameters/RunID")]),
-                                  .object(["$ref": .string("#/components/parameters/RequireTaps")]),
+            "parameters": .array([.object(["$ref": .string("#/components/parameters/RequireTaps")]),
                                   .object(["$ref": .string("#/components/parameters/WriteKey")])]),
             "responses": .object(responses),
         ])])
     }
 
-    /// `/api/runs/{id}/pin`: pinning and unpinning are one operation but for their summary.
+    /// `/api/runs/{id}/pin`: pinning and unpinning answer alike (their summaries are the table's).
     static var pin: JSONValue {
-        func operation(_ summary: String) -> JSONValue {
+        func operation() -> JSONValue {
             let described = #"""
                 {
-                 "security": [{"bearer": []}],
-                 "parameters": [{"$ref": "#/components/parameters/RunID"}],
                  "responses": {
                   "200": {"description": "the run's pin", "content": {"application/json": {"schema": {"type": "object", "required": ["id", "pinned"], "properties": {"id": {"type": "string"}, "pinned": {"type": "boolean"}}}}}},
                   "401": {"description": "no token, or a wrong or revoked one"},
@@ -104,14 +104,12 @@ public enum OpenAPIDocument {
                  }
                 }
                 """#
-            guard case .object(var fields)? = try? JSONCoding.decoder.decode(JSONValue.self, from: Data(described.utf8)) else {
+            guard case .object(let fields)? = try? JSONCoding.decoder.decode(JSONValue.self, from: Data(described.utf8)) else {
                 preconditionFailure("OpenAPIDocument.pin is not a JSON object")
             }
-            fields["summary"] = .string(summary)
             return .object(fields)
         }
-        return .object(["post": operation("Pin a run: --keep-days keeps it (admin token)"),
-                        "delete": operation("Unpin a run (admin token)")])
+        return .object(["post": operation(), "delete": operation()])
     }
 
     /// The key under an operation's `responses` in `described` that lists the statuses
@@ -124,20 +122,13 @@ public enum OpenAPIDocument {
         Dictionary(uniqueKeysWithValues: statuses.map { ($0, JSONValue.object(["$ref": .string("#/components/responses/Error")])) })
     }
 
-    /// The key under an operation's `responses` in `described` that names, by status, the JSON
-    /// answers whose body is one of `components/schemas` (`"x-json": {"200": ["the diff", "Diff"]}`:
-    /// the description, then the schema): written out, each would be the same seven-line block
-    /// but for those two, nine operations over.
-    static let jsonResponsesKey = "x-json"
-
     /// An `application/json` response of `description` whose body is `components/schemas/<schema>`.
     static func jsonResponse(_ description: String, schema: String) -> JSONValue {
         .object(["description": .string(description),
                  "content": .object(["application/json": .object(["schema": .object(["$ref": .string("#/components/schemas/\(schema)")])])])])
     }
 
-    /// `paths` with every operation's `errorStatusesKey` list and `jsonResponsesKey` table
-    /// replaced by the responses they name.
+    /// `paths` with every operation's `errorStatusesKey` list replaced by the responses it names.
     static func withErrorResponses(_ paths: [String: JSONValue]) -> [String: JSONValue] {
         paths.mapValues { item in
             guard case .object(let operations) = item else { return item }
@@ -152,20 +143,8 @@ public enum OpenAPIDocument {
                     }
                     named = errorResponses(statuses)
                 }
-                if let table = responses.removeValue(forKey: jsonResponsesKey) {
-                    guard case .object(let table) = table else { preconditionFailure("\(jsonResponsesKey) is not an object") }
-                    for (status, answer) in table {
-                        guard case .array(let pair) = answer, pair.count == 2,
-                              case .string(let description) = pair[0], case .string(let schema) = pair[1] else {
-                            preconditionFailure("\(jsonResponsesKey) \(status) is not [description, schema]")
-                        }
-                        guard named.updateValue(jsonResponse(description, schema: schema), forKey: status) == nil else {
-                            preconditionFailure("status \(status) is both in \(errorStatusesKey) and in \(jsonResponsesKey)")
-                        }
-                    }
-                }
                 responses.merge(named) { _, _ in
-                    preconditionFailure("a status in \(errorStatusesKey) or \(jsonResponsesKey) is described in the same responses too")
+                    preconditionFailure("a status in \(errorStatusesKey) is described in the same responses too")
                 }
                 fields["responses"] = .object(responses)
                 return .object(fields)
@@ -220,8 +199,7 @@ public enum OpenAPIDocument {
     "type": "object",
     "properties": {
      "label": {
-      "type": "string",
-      "maxLength": \#(StoreLimits.maxLabelBytes)
+      "type": "string"
      },
      "platform": {"$ref": "#/components/schemas/Platform"},
      "wrapper": {
@@ -386,12 +364,15 @@ public enum OpenAPIDocument {
        "results": {
         "type": "array",
         "minItems": 1,
-        "maxItems": \#(ResultDecoder.maxBatchCount),
         "items": {"$ref": "#/components/schemas/Result"}
        }
       }
      }
     ]
+   },
+   "Completion": {
+    "description": "The last results, or {}: the run completed as it is",
+    "oneOf": [{"$ref": "#/components/schemas/ResultPost"}, {"type": "object", "maxProperties": 0}]
    },
    "Acknowledgement": {
     "type": "object",
@@ -654,20 +635,13 @@ public enum OpenAPIDocument {
  "paths": {
   "/api/platform": {
    "post": {
-    "summary": "What a page runs in (platform, browser or app WebView), by the rule runs are judged with; stores nothing",
-    "requestBody": {
-     "required": false,
-     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PlatformSignals"}}}
-    },
     "responses": {
-     "x-json": {"200": ["the detected platform", "DetectedPlatform"]},
      "x-errors": ["400", "413", "415", "429"]
     }
    }
   },
   "/api/config": {
    "get": {
-    "summary": "What the page needs: origins, the catalog, the run",
     "parameters": [
      {
       "name": "run",
@@ -677,29 +651,18 @@ public enum OpenAPIDocument {
      {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {
-     "x-json": {"200": ["config", "Config"]},
      "x-errors": ["400", "429", "503"]
     }
    }
   },
   "/api/runs": {
    "post": {
-    "summary": "Create a run",
-    "requestBody": {
-     "required": false,
-     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CreateRun"}}}
-    },
     "responses": {
-     "x-json": {"201": ["the run", "Run"]},
      "x-errors": ["400", "403", "409", "413", "415", "429", "503", "507"]
     },
     "description": "Choosing the id (id) needs the access token (403 otherwise); the answer carries the run's writeKey. Cross-site requests (a foreign Origin, Sec-Fetch-Site cross-site) are 403 cross_origin; bodies other than application/json 415."
    },
    "get": {
-    "summary": "List runs, newest first",
-    "security": [
-     {"bearer": []}
-    ],
     "parameters": [
      {
       "name": "label",
@@ -729,8 +692,7 @@ public enum OpenAPIDocument {
       "in": "query",
       "schema": {
        "type": "integer",
-       "minimum": 1,
-       "maximum": \#(StoreLimits.maxPageSize)
+       "minimum": 1
       }
      },
      {
@@ -740,31 +702,20 @@ public enum OpenAPIDocument {
      }
     ],
     "responses": {
-     "x-json": {"200": ["a page of runs", "RunList"]},
      "x-errors": ["400", "401", "429", "503"]
     }
    }
   },
   "/api/runs/{id}": {
    "get": {
-    "summary": "A run and its results",
     "parameters": [
-     {"$ref": "#/components/parameters/RunID"},
      {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {
-     "x-json": {"200": ["the run", "Run"]},
      "x-errors": ["400", "404", "429", "503"]
     }
    },
    "delete": {
-    "summary": "Delete a run and its uploads",
-    "security": [
-     {"bearer": []}
-    ],
-    "parameters": [
-     {"$ref": "#/components/parameters/RunID"}
-    ],
     "responses": {
      "204": {"description": "deleted"},
      "x-errors": ["400", "401", "403", "404", "429", "503"]
@@ -773,45 +724,29 @@ public enum OpenAPIDocument {
   },
   "/api/runs/{id}/results": {
    "post": {
-    "summary": "Post one result or a batch; committed before the 200",
     "description": "A completed run takes no new results: they are refused with 409 run_completed (start a new run to test again). A result stored before the completion, posted again, still answers as a duplicate.",
     "parameters": [
-     {"$ref": "#/components/parameters/RunID"},
      {"$ref": "#/components/parameters/WriteKey"}
     ],
-    "requestBody": {
-     "required": true,
-     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ResultPost"}}}
-    },
     "responses": {
-     "x-json": {"200": ["what happened to each", "Acknowledgement"]},
      "x-errors": ["400", "403", "404", "409", "413", "415", "429", "503", "507"]
     }
    }
   },
   "/api/runs/{id}/complete": {
    "post": {
-    "summary": "Mark the run complete and judge it",
     "description": "Idempotent: the first call freezes the results, stores the verdict and announces it once (the server's terminal line, the verdict feed, each --webhook, whose delivery is on disk before the 200); a later call answers the same diff and announces nothing. 503 webhook_outbox_full (with Retry-After) when the webhook deliveries waiting for their receivers reach their limit: the run is complete but not judged; retry. The body may carry the last results ({\"results\": [...]}, checked, limited and stored as POST .../results takes them) before the run is completed: the page's end is one round trip; {} or no body completes the run as it is.",
     "parameters": [
-     {"$ref": "#/components/parameters/RunID"},
      {"$ref": "#/components/parameters/WriteKey"}
     ],
-    "requestBody": {
-     "required": false,
-     "content": {"application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/ResultPost"}, {"type": "object", "maxProperties": 0}]}}}
-    },
     "responses": {
-     "x-json": {"200": ["the diff", "Diff"]},
      "x-errors": ["400", "403", "404", "409", "413", "415", "429", "503", "507"]
     }
    }
   },
   "/api/runs/{id}/diff": {
    "get": {
-    "summary": "The diff against a requirement set",
     "parameters": [
-     {"$ref": "#/components/parameters/RunID"},
      {
       "name": "profile",
       "in": "query",
@@ -826,39 +761,30 @@ public enum OpenAPIDocument {
      {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {
-     "x-json": {"200": ["the diff", "Diff"]},
      "x-errors": ["400", "404", "429", "503"]
     }
    }
   },
   "/api/runs/{id}/wait": {
    "get": {
-    "summary": "Long poll until the run completes",
     "parameters": [
-     {"$ref": "#/components/parameters/RunID"},
      {
       "name": "timeout",
       "in": "query",
       "schema": {
        "type": "integer",
-       "minimum": 0,
-       "maximum": \#(RunWaiters.maxWaitSeconds)
+       "minimum": 0
       }
      },
      {"$ref": "#/components/parameters/WriteKey"}
     ],
     "responses": {
-     "x-json": {"200": ["the run's state", "Wait"]},
      "x-errors": ["400", "404", "429", "503"]
     }
    }
   },
   "/api/compare": {
    "get": {
-    "summary": "What changed between two runs",
-    "security": [
-     {"bearer": []}
-    ],
     "parameters": [
      {
       "name": "a",
@@ -874,17 +800,12 @@ public enum OpenAPIDocument {
      }
     ],
     "responses": {
-     "x-json": {"200": ["the comparison", "Comparison"]},
      "x-errors": ["400", "401", "404", "429", "503"]
     }
    }
   },
   "/api/tls/refusals": {
    "get": {
-    "summary": "Handshakes whose client refused the certificate (the latest 64)",
-    "security": [
-     {"bearer": []}
-    ],
     "responses": {
      "200": {
       "description": "oldest first",
@@ -909,7 +830,6 @@ public enum OpenAPIDocument {
   },
   "/api/catalog": {
    "get": {
-    "summary": "The probes, checklist and requirement sets",
     "responses": {
      "200": {
       "description": "the catalog",
@@ -927,7 +847,6 @@ public enum OpenAPIDocument {
   },
   "/api/profiles": {
    "get": {
-    "summary": "Every platform × requirement set",
     "responses": {
      "200": {
       "description": "profiles",
@@ -946,11 +865,10 @@ public enum OpenAPIDocument {
   },
   "/qr.svg": {
    "get": {
-    "summary": "A QR code of an address of this server, as SVG (the test page's relaunch step shows it under the URL)",
-    "parameters": [{"name": "url", "in": "query", "required": true, "description": "the address to encode: https (the request's scheme), on one of this server's own origins, at most 1024 bytes", "schema": {"type": "string", "maxLength": 1024}}],
+    "parameters": [{"name": "url", "in": "query", "required": true, "description": "the address to encode: https (the request's scheme), on one of this server's own origins, at most \#(QRImage.maxURLBytes) bytes", "schema": {"type": "string"}}],
     "responses": {
      "200": {"description": "the QR code; cacheable (Cache-Control public, a day)", "content": {"image/svg+xml": {"schema": {"type": "string"}}}},
-     "400": {"description": "url missing, over 1024 bytes, not https, with a user name, or on another origin: error.field is url, error.message says which", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+     "400": {"description": "url missing, over \#(QRImage.maxURLBytes) bytes, not https, with a user name, or on another origin: error.field is url, error.message says which", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
      "429": {"description": "this address (an IPv6 /64, or an IPv4 address) drew more than 5 codes a second (burst 20); error.code too_many_qr_codes, Retry-After says when to retry; a code drawn recently is answered from the cache and not counted", "headers": {"Retry-After": {"schema": {"type": "integer"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
      "414": {"description": "the request line is over the server's 8 KiB limit (1024 characters, percent-encoded, can be more)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
     }
@@ -958,13 +876,11 @@ public enum OpenAPIDocument {
   },
   "/healthz": {
    "get": {
-    "summary": "Alive (touches nothing)",
     "responses": {"200": {"description": "alive", "content": {"application/json": {"schema": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}}}}}}
    }
   },
   "/readyz": {
    "get": {
-    "summary": "Ready: store writable, certificate loaded, disk above the reserve (the answer of a check at most a second old; one check a second at most)",
     "responses": {
      "200": {"description": "ready", "content": {"application/json": {"schema": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}}}}},
      "503": {"description": "not ready: error.message names each failing check, failing lists them (store, certificate, disk)", "content": {"application/json": {"schema": {"type": "object", "required": ["error", "failing"], "properties": {"error": {"type": "object"}, "failing": {"type": "array", "items": {"type": "string"}}}}}}}
@@ -973,7 +889,6 @@ public enum OpenAPIDocument {
   },
   "/metrics": {
    "get": {
-    "summary": "Prometheus text exposition (token or a read token, unless --metrics-public)",
     "responses": {
      "200": {"description": "metrics", "content": {"text/plain": {"schema": {"type": "string"}}}},
      "401": {"description": "the token is missing or wrong"},
@@ -984,7 +899,6 @@ public enum OpenAPIDocument {
   },
   "/api/health": {
    "get": {
-    "summary": "Liveness",
     "responses": {
      "200": {
       "description": "ok",
@@ -1006,7 +920,6 @@ public enum OpenAPIDocument {
   },
   "/api/openapi.json": {
    "get": {
-    "summary": "This document",
     "responses": {
      "200": {
       "description": "OpenAPI 3.1",
@@ -1017,9 +930,7 @@ public enum OpenAPIDocument {
   },
   "/api/runs/{id}/report.json": {
    "get": {
-    "summary": "The run report as json",
     "parameters": [
-     {"$ref": "#/components/parameters/RunID"},
      {"$ref": "#/components/parameters/RequireTaps"},
      {"$ref": "#/components/parameters/WriteKey"}
     ],

@@ -15,9 +15,11 @@ extension RunAPI {
     /// the completed ones' back).
     static let matrixRuns = 60
 
-    func registerReports(into router: inout Router) {
+    /// The report routes' handlers, each under its route in `APIRoute+Table`.
+    func reportHandlers() -> RouteHandlers {
+        var handlers: RouteHandlers = [:]
         for format in RunReports.Format.allCases {
-            router.add("GET", "/api/runs/:id/\(format.rawValue)") { [self] req in
+            handlers[.report(format)] = { [self] req in
                 let id = try runID(req)
                 let requireTaps = try requireTapsQuery(req)
                 let access = try lookup(req)
@@ -31,7 +33,7 @@ extension RunAPI {
                 }
             }
         }
-        router.add("GET", "/runs/:id") { [self] req in
+        handlers[.runPage] = { [self] req in
             guard let id = req.parameters["id"], RunID.isWellFormed(id) else {
                 throw Self.runPageNotFound(req.parameters["id"] ?? "")
             }
@@ -46,7 +48,7 @@ extension RunAPI {
                 return Response.html(bytes: body, for: req)
             }
         }
-        router.add("GET", "/runs") { [self] req in
+        handlers[.runsPage] = { [self] req in
             // A browser gets a page to sign in on (`signIn`); an API client keeps the JSON error.
             // `?token=` once, from the address bar or the sign-in form only (`queryToken`): keep it
             // in an HttpOnly, SameSite=Strict cookie and drop it from the URL.
@@ -99,14 +101,15 @@ extension RunAPI {
                 return Response.html(bytes: Array(html.utf8), for: req)
             }
         }
-        router.get(ReportStyles.path) { _ in .text(ReportStyles.css, contentType: ReportStyles.contentType) }
-        router.get(ReportStyles.printPath) { req in
+        handlers[.reportStyles] = Router.now { _ in .text(ReportStyles.css, contentType: ReportStyles.contentType) }
+        handlers[.reportPrintStyles] = Router.now { req in
             guard let run = req.queryItems["run"], RunID.isWellFormed(run) else {
                 throw HTTPError(.badRequest, code: "invalid_field", "run must be a run id (letters, digits, - and _), as in \(ReportStyles.printPath)?run=RUN_ID", field: "run")
             }
             return .text(ReportStyles.printCSS(runID: run), contentType: ReportStyles.contentType)
         }
-        router.get(ReportScript.path) { _ in .text(ReportScript.js, contentType: ReportScript.contentType) }
+        handlers[.reportScript] = Router.now { _ in .text(ReportScript.js, contentType: ReportScript.contentType) }
+        return handlers
     }
 
     /// A refusal of `/runs` that a browser sees as the sign-in page, with the challenge a 401

@@ -103,75 +103,81 @@ public final class RunAPI: @unchecked Sendable {
     }
 
     public func register(into router: inout Router) {
-        router.add("GET", "/api/config") { [self] req in
-            let access = req.queryItems["run"] == nil ? try access(req) : try lookup(req)
-            return .offload { try self.config(req, access) }
-        }
-        router.add("POST", "/api/runs") { [self] req in try createRun(req) }
-        router.add("POST", "/api/platform", bodyLimit: StoreLimits.maxPlatformSignalsBytes) { [self] req in .offload { try self.detectPlatform(req) } }
-        router.add("GET", "/api/runs") { [self] req in
-            try token.require(.read, req)
-            return .offload { try self.listRuns(req) }
-        }
-        router.add("GET", "/api/runs/:id") { [self] req in
-            let id = try runID(req)
-            let access = try lookup(req)
-            // Its results, read again by the page's second load (storage.navigation): gzipped
-            // when the asker takes it, at level 1 (`Self.perRequestGzip`).
-            return .offload { try self.runView(id, access).compressed(for: req, level: Self.perRequestGzip) }
-        }
-        router.add("DELETE", "/api/runs/:id") { [self] req in
-            try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
-            try token.require(.admin, req)
-            return try deleteRun(runID(req))
-        }
-        // Pinned runs are kept by --keep-days: certification evidence outlives the retention.
-        router.add("POST", "/api/runs/:id/pin") { [self] req in try pin(req, true) }
-        router.add("DELETE", "/api/runs/:id/pin") { [self] req in try pin(req, false) }
-        router.add("POST", "/api/runs/:id/results") { [self] req in try postResults(req) }
-        router.add("POST", "/api/runs/:id/complete") { [self] req in
-            try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
-            return try completeRun(runID(req), req)
-        }
-        router.add("GET", "/api/runs/:id/diff") { [self] req in
-            let id = try runID(req)
-            let (set, platform) = try profileQuery(req)
-            let requireTaps = try requireTapsQuery(req)
-            let access = try lookup(req)
-            let allowance = allowance(req, access)
-            return .offload {
-                try self.diff(id, access, requirementSet: set, platform: platform, requireTaps: requireTaps, allowance: allowance)
-                    .compressed(for: req, level: Self.perRequestGzip)
-            }
-        }
-        router.add("GET", "/api/runs/:id/wait") { [self] req in try wait(runID(req), req) }
-        router.add("GET", "/api/compare") { [self] req in
-            try token.require(.read, req)
-            return .offload { try self.compare(req) }
-        }
-        router.add("GET", "/api/catalog") { [self] _ in
-            // Off the loop: the first request may be the one that builds the document.
-            .offload {
-                var r = Response(status: .ok, headers: HTTPHeaders([("Content-Type", "application/json")]), body: Array(self.catalogDocument.json.utf8))
-                r.headers.add("Cache-Control", "no-cache")
-                return r
-            }
-        }
-        router.get("/api/profiles") { [self] _ in .json(ProfilesView(catalog: catalog)) }
-        router.get("/api/health") { [self] _ in .json(["status": "ok", "version": serverVersion]) }
-        // Every refused handshake with the client's address: behind the token, like the run list.
-        router.add("GET", "/api/tls/refusals") { [self] req in
-            try token.require(Self.refusalsScope, req)
-            return .now(.json(RefusalsView(refusals: certificateRefusals.list())))
-        }
-        registerReports(into: &router)
-        router.get("/api/openapi.json") { _ in
-            Response(status: .ok, headers: HTTPHeaders([("Content-Type", "application/json")]), body: Array(OpenAPIDocument.json.utf8))
-        }
+        router.register(APIRoute.routes(of: .runAPI), handlers().merging(reportHandlers()) { _, _ in
+            preconditionFailure("a route of the run API has two handlers")
+        })
+    }
+
+    /// The run API's handlers, each under its route in `APIRoute+Table`.
+    func handlers() -> RouteHandlers {
+        [
+            .config: { [self] req in
+                let access = req.queryItems["run"] == nil ? try access(req) : try lookup(req)
+                return .offload { try self.config(req, access) }
+            },
+            .createRun: { [self] req in try createRun(req) },
+            .platform: { [self] req in .offload { try self.detectPlatform(req) } },
+            .listRuns: { [self] req in
+                try token.require(.read, req)
+                return .offload { try self.listRuns(req) }
+            },
+            .run: { [self] req in
+                let id = try runID(req)
+                let access = try lookup(req)
+                // Its results, read again by the page's second load (storage.navigation): gzipped
+                // when the asker takes it, at level 1 (`Self.perRequestGzip`).
+                return .offload { try self.runView(id, access).compressed(for: req, level: Self.perRequestGzip) }
+            },
+            .deleteRun: { [self] req in
+                try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
+                try token.require(.admin, req)
+                return try deleteRun(runID(req))
+            },
+            .pin: { [self] req in try pin(req, true) },
+            .unpin: { [self] req in try pin(req, false) },
+            .results: { [self] req in try postResults(req) },
+            .complete: { [self] req in
+                try refuseCrossSite(req, bodyType: CrossSiteWrites.jsonType)
+                return try completeRun(runID(req), req)
+            },
+            .diff: { [self] req in
+                let id = try runID(req)
+                let (set, platform) = try profileQuery(req)
+                let requireTaps = try requireTapsQuery(req)
+                let access = try lookup(req)
+                let allowance = allowance(req, access)
+                return .offload {
+                    try self.diff(id, access, requirementSet: set, platform: platform, requireTaps: requireTaps, allowance: allowance)
+                        .compressed(for: req, level: Self.perRequestGzip)
+                }
+            },
+            .wait: { [self] req in try wait(runID(req), req) },
+            .compare: { [self] req in
+                try token.require(.read, req)
+                return .offload { try self.compare(req) }
+            },
+            .catalog: { [self] _ in
+                // Off the loop: the first request may be the one that builds the document.
+                .offload {
+                    var r = Response(status: .ok, headers: HTTPHeaders([("Content-Type", "application/json")]), body: Array(self.catalogDocument.json.utf8))
+                    r.headers.add("Cache-Control", "no-cache")
+                    return r
+                }
+            },
+            .profiles: Router.now { [self] _ in .json(ProfilesView(catalog: catalog)) },
+            .health: Router.now { [self] _ in .json(["status": "ok", "version": serverVersion]) },
+            .tlsRefusals: { [self] req in
+                try token.require(Self.refusalsScope, req)
+                return .now(.json(RefusalsView(refusals: certificateRefusals.list())))
+            },
+            .openAPI: Router.now { _ in
+                Response(status: .ok, headers: HTTPHeaders([("Content-Type", "application/json")]), body: Array(OpenAPIDocument.json.utf8))
+            },
+        ]
     }
 
     /// Who may see the TLS refusals, in their list and in a run's view alike.
-    static let refusalsScope = TokenScope.read
+    static let refusalsScope = APIRoute.tlsRefusals.access.scope!
 
     /// The latest few say which device and how; the rest only repeat it (a browser retries).
     static let refusalsShownPerRun = 10

@@ -29,9 +29,9 @@ enum QRImage {
     static func register(into router: inout Router, config: ProbeEndpointsConfig) {
         let limiter = RateLimiter(drawing)
         let cache = QRImageCache()
-        router.add("GET", QRImage.path) { request in
-            try reply(to: request, config: config, limiter: limiter, cache: cache)
-        }
+        router.register([APIRoute.qrImage], [
+            .qrImage: { request in try reply(to: request, config: config, limiter: limiter, cache: cache) },
+        ])
     }
 
     /// Checks the URL on the loop (cheap); a cached code answers there too. Drawing one is

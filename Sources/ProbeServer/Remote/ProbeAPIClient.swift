@@ -96,6 +96,15 @@ public struct ProbeAPIClient: Sendable {
         case json = "report.json"
         case junit = "report.junit.xml"
         case markdown = "report.md"
+
+        /// The server's format of the same name: its route is `APIRoute.report(route)`.
+        var route: RunReports.Format {
+            switch self {
+            case .json: .json
+            case .junit: .junit
+            case .markdown: .markdown
+            }
+        }
     }
 
     public func createRun(label: String? = nil, platform: String? = nil, requirementSet: String? = nil,
@@ -107,30 +116,30 @@ public struct ProbeAPIClient: Sendable {
         if requireTaps { body["requireTaps"] = .bool(true) }
         if let metadata { body["metadata"] = .object(metadata) }
         let bytes = [UInt8]((try? JSONEncoder().encode(JSONValue.object(body))) ?? Data("{}".utf8))
-        return try decode(RemoteRun.self, try http.post("/api/runs", json: bytes))
+        return try decode(RemoteRun.self, try http.post(APIRoute.createRun.path(), json: bytes))
     }
 
     /// Pins (or unpins) a run so `--keep-days` keeps it; needs an admin token.
     public func pin(_ id: String, _ pinned: Bool) throws -> RemotePin {
-        let path = "/api/runs/\(Self.segment(id))/pin"
-        return try decode(RemotePin.self, pinned ? try http.post(path, json: Array("{}".utf8)) : try http.delete(path))
+        let route = pinned ? APIRoute.pin : APIRoute.unpin
+        return try decode(RemotePin.self, pinned ? try http.post(route.path(id), json: Array("{}".utf8)) : try http.delete(route.path(id)))
     }
 
     public func run(_ id: String) throws -> RemoteRun {
-        try decode(RemoteRun.self, try http.get("/api/runs/\(Self.segment(id))"))
+        try decode(RemoteRun.self, try http.get(APIRoute.run.path(id)))
     }
 
     public func runs(label: String? = nil, platform: String? = nil, verdict: String? = nil, since: String? = nil,
                      limit: Int? = nil, cursor: String? = nil) throws -> RemoteRunList {
         let query = Self.query([("label", label), ("platform", platform), ("verdict", verdict), ("since", since),
                                 ("limit", limit.map(String.init)), ("cursor", cursor)])
-        return try decode(RemoteRunList.self, try http.get("/api/runs\(query)"))
+        return try decode(RemoteRunList.self, try http.get(APIRoute.listRuns.path() + query))
     }
 
     /// One long poll: the server answers when the run completes or after `seconds`. The
     /// request's own timeout leaves the server `waitGraceSeconds` to answer.
     public func wait(_ id: String, seconds: Int) throws -> RemoteWait {
-        try decode(RemoteWait.self, try http.get("/api/runs/\(Self.segment(id))/wait?timeout=\(seconds)",
+        try decode(RemoteWait.self, try http.get(APIRoute.wait.path(id) + "?timeout=\(seconds)",
                                                 timeout: Double(seconds) + Self.waitGraceSeconds))
     }
 
@@ -143,14 +152,14 @@ public struct ProbeAPIClient: Sendable {
     /// ignores it: `ServerIgnoredRequireTaps`.
     public func diff(_ id: String, profile: String?, platform: String?, requireTaps: Bool? = nil) throws -> DiffReport {
         let query = Self.query([("profile", profile), ("platform", platform), ("requireTaps", requireTaps.map(String.init))])
-        let diff = try decode(DiffReport.self, try http.get("/api/runs/\(Self.segment(id))/diff\(query)"))
+        let diff = try decode(DiffReport.self, try http.get(APIRoute.diff.path(id) + query))
         try checkRequireTaps(requireTaps, diff)
         return diff
     }
 
     public func report(_ id: String, format: ReportFormat, requireTaps: Bool? = nil) throws -> [UInt8] {
         let query = Self.query([("requireTaps", requireTaps.map(String.init))])
-        let response = try http.get("/api/runs/\(Self.segment(id))/\(format.rawValue)\(query)")
+        let response = try http.get(APIRoute.report(format.route).path(id) + query)
         try Self.check(response)
         return response.body
     }
@@ -197,7 +206,7 @@ public struct ProbeAPIClient: Sendable {
     }
 
     public func compare(_ a: String, _ b: String) throws -> RunComparison {
-        try decode(RunComparison.self, try http.get("/api/compare\(Self.query([("a", a), ("b", b)]))"))
+        try decode(RunComparison.self, try http.get(APIRoute.compare.path() + Self.query([("a", a), ("b", b)])))
     }
 
     // MARK: Plumbing
@@ -229,9 +238,6 @@ public struct ProbeAPIClient: Sendable {
         throw ProbeAPIError(status: response.status, code: "error",
                             message: text.isEmpty ? response.reason : ReportText.terminal(String(text.prefix(200))), field: nil)
     }
-
-    /// A path segment, percent-encoded (RFC 3986 §3.3).
-    static func segment(_ text: String) -> String { RunReportPage.percentEncoded(text) }
 
     /// `?a=1&b=2` from the pairs that have a value; "" when none has.
     static func query(_ pairs: [(String, String?)]) -> String {

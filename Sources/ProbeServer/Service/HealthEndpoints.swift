@@ -45,19 +45,23 @@ struct HealthEndpoints: Sendable {
     }
 
     func register(into router: inout Router) {
-        // Alive: answered on the loop, touching nothing else.
-        router.get("/healthz") { _ in .json(["status": "ok"]) }
-        router.add("GET", "/readyz") { [probe] _ in .later { promise in probe.answer { promise.succeed(Self.response($0)) } } }
-        // Rendered on the blocking pool: a scrape is a few KiB now, but rendering it on the
-        // loop once stalled every connection of that loop (/healthz included) for seconds.
-        router.add("GET", "/metrics") { [self] req in
-            if !metricsPublic { try api.token.require(.read, req) }
-            return .offload { [api, metrics] in
-                let gauges = ServerMetrics.Gauges(storeBytes: api.storeGauge.usedBytes, storeLimitBytes: api.storeGauge.limit,
-                                                  longPolls: api.waiters.count,
-                                                  observationBytesJudged: api.judgements.judgedObservationBytes)
-                return .text(metrics.render(gauges), contentType: MetricsExposition.contentType)
-            }
+        router.register(APIRoute.routes(of: .health), [
+            // Alive: answered on the loop, touching nothing else.
+            .healthz: Router.now { _ in .json(["status": "ok"]) },
+            .readyz: { [probe] _ in .later { promise in probe.answer { promise.succeed(Self.response($0)) } } },
+            .metrics: { [self] req in try scrape(req) },
+        ])
+    }
+
+    /// Rendered on the blocking pool: a scrape is a few KiB now, but rendering it on the
+    /// loop once stalled every connection of that loop (/healthz included) for seconds.
+    func scrape(_ req: Request) throws -> Reply {
+        if !metricsPublic { try api.token.require(.read, req) }
+        return .offload { [api, metrics] in
+            let gauges = ServerMetrics.Gauges(storeBytes: api.storeGauge.usedBytes, storeLimitBytes: api.storeGauge.limit,
+                                              longPolls: api.waiters.count,
+                                              observationBytesJudged: api.judgements.judgedObservationBytes)
+            return .text(metrics.render(gauges), contentType: MetricsExposition.contentType)
         }
     }
 

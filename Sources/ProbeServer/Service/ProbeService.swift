@@ -305,8 +305,8 @@ public final class ProbeService: @unchecked Sendable {
     static func setupRoutes(
         into router: inout Router, certificates: LocalCertificates?, options: ServiceOptions, refusals: CertificateRefusals? = nil
     ) -> Router {
-        func add(_ r: inout Router) {
-            r.get("/setup") { req in
+        var handlers: RouteHandlers = [
+            APIRoute.setupPage: Router.now { req in
                 // The device opening /setup is often the one whose handshake just failed: say so.
                 // Alerts only: phones send one, and a bare hang-up can also be a client that
                 // raced two connections and dropped the slower one.
@@ -316,25 +316,28 @@ public final class ProbeService: @unchecked Sendable {
                                            trustedProxies: options.trustedProxies)
                 // The query only selects among the known wrappers; it is never echoed.
                 return .html(SetupState.shared.page?.html(refusedHere: refused, route: route, wrapper: req.queryItems["wrapper"]) ?? "<p>starting</p>")
+            },
+            APIRoute.setupStyles: Router.now { _ in .text(SetupPage.css, contentType: "text/css; charset=utf-8") },
+        ]
+        if let certificates {
+            handlers[APIRoute.caCertificate] = Router.now { _ in
+                guard let pem = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: certificates.authorityCertificateFile))) else {
+                    throw HTTPError(.notFound, "the CA file is missing from the data folder; restart the server")
+                }
+                var resp = Response(status: .ok, headers: HTTPHeaders([("Content-Type", "application/x-pem-file")]), body: pem)
+                resp.headers.add("Content-Disposition", "attachment; filename=\"probe-server-ca.pem\"")
+                return resp
             }
-            r.get("/assets/setup.css") { _ in .text(SetupPage.css, contentType: "text/css; charset=utf-8") }
-            if let certificates {
-                r.get("/ca.pem") { _ in
-                    guard let pem = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: certificates.authorityCertificateFile))) else {
-                        throw HTTPError(.notFound, "the CA file is missing from the data folder; restart the server")
-                    }
-                    var resp = Response(status: .ok, headers: HTTPHeaders([("Content-Type", "application/x-pem-file")]), body: pem)
-                    resp.headers.add("Content-Disposition", "attachment; filename=\"probe-server-ca.pem\"")
-                    return resp
-                }
-                r.get("/ca.mobileconfig") { _ in
-                    let config = MobileConfig(certificates: certificates)
-                    var resp = Response(status: .ok, headers: HTTPHeaders([("Content-Type", MobileConfig.contentType)]), body: config.data)
-                    resp.headers.add("Content-Disposition", "attachment; filename=\"\(MobileConfig.fileName)\"")
-                    return resp
-                }
+            handlers[APIRoute.caProfile] = Router.now { _ in
+                let config = MobileConfig(certificates: certificates)
+                var resp = Response(status: .ok, headers: HTTPHeaders([("Content-Type", MobileConfig.contentType)]), body: config.data)
+                resp.headers.add("Content-Disposition", "attachment; filename=\"\(MobileConfig.fileName)\"")
+                return resp
             }
         }
+        // The CA files only with the local CA (TLS without --cert).
+        let routes = APIRoute.routes(of: .setup).filter { certificates != nil || !APIRoute.localCARoutes.contains($0) }
+        func add(_ r: inout Router) { r.register(routes, handlers) }
         add(&router)
         var setup = Router(limits: options.limits)
         add(&setup)

@@ -64,8 +64,8 @@ import Testing
         }
     }
 
-    @Test func JSONResponseTables_BecomeResponses_AndLeaveNoTrace() throws {
-        #expect(!OpenAPIDocument.json.contains(OpenAPIDocument.jsonResponsesKey))
+    /// A route's JSON answer is the one the route table names.
+    @Test func JSONAnswers_AreTheRouteTables() throws {
         let paths = try #require(try Self.document()["paths"] as? [String: [String: Any]])
         for path in ["/api/runs/{id}/complete", "/api/runs/{id}/diff"] {
             let operation = try #require(paths[path]?.values.first as? [String: Any])
@@ -130,5 +130,66 @@ import Testing
         let timeouts = parameters.filter { $0["name"] as? String == "timeout" }.compactMap { object($0, "schema")?["maximum"] as? Int }
         #expect(!limits.isEmpty && limits.allSatisfy { $0 == StoreLimits.maxPageSize }, "\(limits)")
         #expect(!timeouts.isEmpty && timeouts.allSatisfy { $0 == RunWaiters.maxWaitSeconds }, "\(timeouts)")
+    }
+
+    /// Every bound the document states (a length, a count, a maximum, a body's size) is a
+    /// constant the server enforces: one a route of the table carries, the device field's, or
+    /// a body limit of the router. A number typed into the document fails here.
+    @Test func EveryDocumentedBound_IsANamedConstant() throws {
+        let bodyLimits = Set(APIRoute.all.map { $0.bodyLimit.bytes(HTTPLimits()) })
+        let named = Set(APIRoute.RouteLimit.Name.allCases.map(\.value)).union([StoreLimits.maxDeviceModelBytes])
+        let bounds = ["maxItems", "maxLength", "maximum", "maxProperties", "const", OpenAPIPaths.bodyLimitKey]
+        var found: [(String, Int)] = []
+        func walk(_ value: Any, _ at: String) {
+            if let object = value as? [String: Any] {
+                for (key, child) in object {
+                    if bounds.contains(key), let number = child as? Int { found.append(("\(at)/\(key)", number)) }
+                    walk(child, "\(at)/\(key)")
+                }
+            } else if let list = value as? [Any] {
+                for (index, child) in list.enumerated() { walk(child, "\(at)/\(index)") }
+            }
+        }
+        walk(try Self.document(), "")
+        #expect(found.count >= 8, "\(found)")
+        for (at, number) in found {
+            let allowed = at.hasSuffix(OpenAPIPaths.bodyLimitKey) ? bodyLimits : at.hasSuffix("maxProperties") ? [0] : named
+            #expect(allowed.contains(number), "\(at) says \(number), which is no constant the server enforces")
+        }
+    }
+
+    /// Each route's request body states the router's own limit for it, and each bound a route
+    /// carries is in the document where the table places it.
+    @Test func RouteBodyLimitsAndBounds_AreInTheDocument() throws {
+        let paths = try #require(try Self.document()["paths"] as? [String: [String: [String: Any]]])
+        let schemas = try #require((try Self.document()["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let router = try StoreFixtures.withStore { store, directory in
+            var router = Router()
+            RunAPI(store: store, token: AccessToken(value: "t"), origins: OriginPlan(), dataDirectory: directory, serverVersion: "test")
+                .register(into: &router)
+            return router
+        }
+        for route in APIRoute.all where route.isDocumented {
+            let operation = try #require(paths[route.path]?[route.method.lowercased()], "\(route)")
+            if route.request != nil {
+                let body = try #require(operation["requestBody"] as? [String: Any], "\(route)")
+                let routed = router.routes.first { $0.method == route.method && $0.pattern == route.routerPattern }
+                #expect(body[OpenAPIPaths.bodyLimitKey] as? Int == route.bodyLimit.bytes(router.limits), "\(route)")
+                if let routed { #expect(body[OpenAPIPaths.bodyLimitKey] as? Int == routed.bodyLimit, "\(route)") }
+            }
+            for limit in route.limits {
+                switch limit.placement {
+                case .query(let name, let keyword):
+                    let parameter = (operation["parameters"] as? [[String: Any]] ?? []).first { $0["name"] as? String == name }
+                    #expect((parameter?["schema"] as? [String: Any])?[keyword] as? Int == limit.name.value, "\(route): \(name)")
+                case .schema(let schema, let path, let keyword):
+                    let value = (path + [keyword]).reduce(schemas[schema] as Any?) { value, key in
+                        if let list = value as? [Any], let index = Int(key) { return list[index] }
+                        return (value as? [String: Any])?[key]
+                    }
+                    #expect(value as? Int == limit.name.value, "\(route): \(schema)")
+                }
+            }
+        }
     }
 }

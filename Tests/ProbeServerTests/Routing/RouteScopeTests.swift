@@ -5,27 +5,17 @@ import Testing
 @testable import ProbeHTTP
 @testable import ProbeStore
 
-/// The table "Who may call each route" in docs/security-capabilities.md is the router's:
-/// every route the service registers has a row, every row is a route, and every cell is
-/// what the real server answers that credential (a request that works, or a refusal).
+/// The table "Who may call each route" in docs/security-capabilities.md (written from the
+/// route table, `CapabilityTableDocumentTests`) is the router's: every route the service
+/// registers has a row, every row is a route, and every cell is what the real server answers
+/// that credential (a request that works, or a refusal).
+extension CapabilityTable.Credential: CustomTestStringConvertible {
+    public var testDescription: String { rawValue }
+}
+
 @Suite struct RouteScopeTests {
     /// The columns of the table, in order.
-    enum Credential: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case anonymous
-        case runKey = "run key"
-        case read, ingest, admin
-        /// The server's own token (`DATA_DIR/token`, `--token`).
-        case `operator`
-        var testDescription: String { rawValue }
-        var scope: TokenScope? {
-            switch self {
-            case .read: .read
-            case .ingest: .ingest
-            case .admin: .admin
-            default: nil
-            }
-        }
-    }
+    typealias Credential = CapabilityTable.Credential
 
     static let document = "docs/security-capabilities.md"
     static let heading = "## Who may call each route"
