@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Container tests: builds the image from the Containerfile with Podman and runs it for real
+# Container tests (--build-only: the image alone, for bench/run's size row): builds the image from the Containerfile with Podman and runs it for real
 # (Tests/container/test_container.py). No registry serves images here, so the base images
 # are made from Debian's packages (Tests/container/bases.sh) and passed as build arguments;
 # the Swift toolchain of this machine is mounted into the build stage.
@@ -88,6 +88,8 @@ podman build --format docker -f Containerfile -t "$PROBE_IMAGE" \
 echo "container: image built in $((SECONDS - started)) s, $(podman image inspect "$PROBE_IMAGE" --format '{{.Size}}') bytes"
 # Dangling layers of earlier builds would fill the cache.
 podman image prune -f >/dev/null 2>&1 || true
+# bench/run's image row: the image built and its size said, no tests.
+[ "${1:-}" = "--build-only" ] && exit 0
 
 # The host's CLI drives the trial run against the container (`probe-server try --server`).
 [ -x .build/debug/probe-server ] || swift build
