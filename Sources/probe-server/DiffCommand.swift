@@ -113,7 +113,8 @@ enum DiffCommand: Command {
         // server judges it (`RunJudge`). The page's own times stand in for the receipts.
         let lastActivity = results.compactMap { RFC3339.parse($0.at) }.max()
         let clock = RunClock(now: Date(), lastActivity: lastActivity, completed: run.completedAt != nil)
-        let report = diff.report(results: results, run: run.id, clock: clock, requireTaps: requireTaps ?? RunJudge.requiresTaps(run))
+        var report = diff.report(results: results, run: run.id, clock: clock, requireTaps: requireTaps ?? RunJudge.requiresTaps(run))
+        report.judgedBy = .thisBuild
         if var document = input.document {
             // Keep the stored run's facts (label, device, uploads); replace the judgement.
             document.diff = report

@@ -38,6 +38,10 @@ public struct DiffReport: Sendable, Codable, Equatable {
     /// The platform in a person's words (`Words.platform`), for the page's end screen, which
     /// shows it as every report does.
     public var platformSummary: String? = nil
+    /// Which build judged the run, set by whoever judged it (the server's `RunJudgements`,
+    /// the CLI's `diff`): a stored verdict says the code it came from. Nil in reports
+    /// written before it.
+    public var judgedBy: JudgedBy? = nil
 
     public func finding(_ probe: ProbeID) -> Finding? { findings.first { $0.probe == probe } }
 
@@ -45,7 +49,22 @@ public struct DiffReport: Sendable, Codable, Equatable {
     public func reason(_ kind: VerdictReason.Kind) -> VerdictReason? { reasons.first { $0.kind == kind } }
 
     enum CodingKeys: String, CodingKey {
-        case schema, run, platform, platformSummary, requirementSet, verdict, verdictReasons, reasons, counts, findings, coverage, topRemedies, unknownProbes, requireTaps
+        case schema, run, platform, platformSummary, requirementSet, verdict, verdictReasons, reasons, counts, findings, coverage, topRemedies, unknownProbes, requireTaps, judgedBy
+    }
+
+    /// The judge of a report: the server's version, its build (the executable's SHA-256, the
+    /// judging code included) and the judgement key it kept the verdict under.
+    public struct JudgedBy: Sendable, Codable, Equatable {
+        public let version: String
+        public let build: String
+        public let key: String
+        public init(version: String, build: String, key: String) {
+            self.version = version
+            self.build = build
+            self.key = key
+        }
+        /// "probe-server 0.2.0, build 1a2b3c4d5e6f".
+        public var words: String { "probe-server \(version), build \(build.prefix(12))" }
     }
 
     public struct TopRemedy: Sendable, Codable, Equatable {
@@ -71,5 +90,6 @@ extension DiffReport {
             topRemedies: try c.decode([TopRemedy].self, forKey: .topRemedies), unknownProbes: try c.decode([ProbeID].self, forKey: .unknownProbes),
             requireTaps: try c.decodeIfPresent(Bool.self, forKey: .requireTaps) ?? false)
         platformSummary = try c.decodeIfPresent(String.self, forKey: .platformSummary)
+        judgedBy = try c.decodeIfPresent(JudgedBy.self, forKey: .judgedBy)
     }
 }

@@ -17,12 +17,18 @@ import ProbeHTTP
 final class CatalogVersion: Sendable {
     private let source: @Sendable () -> String
     private let computed = Mutex<String?>(nil)
+    /// The server's version string, which the key holds with the build.
+    let serverVersion: String
 
     /// Reads the export the API already built for `/api/catalog` and `/api/config`, rather
     /// than encoding the whole catalog a second time.
     init(document: CatalogDocument, serverVersion: String) {
         source = { document.json + "\nserver " + serverVersion + "\nbuild " + BuildIdentity.current }
+        self.serverVersion = serverVersion
     }
+
+    /// What a report says of its judge: this version, this build, this key.
+    var judgedBy: DiffReport.JudgedBy { .init(version: serverVersion, build: BuildIdentity.current, key: value) }
 
     convenience init(catalog: Catalog, serverVersion: String) {
         self.init(document: CatalogDocument(catalog), serverVersion: serverVersion)
@@ -35,6 +41,14 @@ final class CatalogVersion: Sendable {
             value = made
             return made
         }
+    }
+}
+
+extension DiffReport.JudgedBy {
+    /// This build judging with the standard catalog, as a server of it would: what the CLI's
+    /// own judgements (`probe-server diff`) say of their judge.
+    public static var thisBuild: DiffReport.JudgedBy {
+        CatalogVersion(catalog: .standard, serverVersion: ProbeService.version).judgedBy
     }
 }
 

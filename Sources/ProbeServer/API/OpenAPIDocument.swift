@@ -551,6 +551,16 @@ public enum OpenAPIDocument {
      "requireTaps": {
       "type": "boolean",
       "description": "judged with the tap steps nobody tapped counting as not run (the run's requireTaps, or ?requireTaps=)"
+     },
+     "judgedBy": {
+      "type": "object",
+      "description": "the build that judged the run: its version, its executable's SHA-256 and the judgement key the verdict was kept under (a new build judges a stored run once more)",
+      "required": ["version", "build", "key"],
+      "properties": {
+       "version": {"type": "string"},
+       "build": {"type": "string"},
+       "key": {"type": "string"}
+      }
      }
     }
    },

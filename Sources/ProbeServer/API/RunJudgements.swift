@@ -215,7 +215,8 @@ final class RunJudgements: Sendable {
     private func judge(_ run: RunRecord, records: [ResultRecord], now: Date?, allowance: JudgingAllowance?) throws -> Judgement {
         let parsed = try parse(records, allowance: allowance)
         judgedCount.add(1, ordering: .relaxed)
-        let report = try RunJudge.report(run: run, records: records, parsed: parsed, catalog: catalog, now: now)
+        var report = try RunJudge.report(run: run, records: records, parsed: parsed, catalog: catalog, now: now)
+        report.judgedBy = version.judgedBy
         return Judgement(report: report, stored: nil, isFresh: true)
     }
 

@@ -57,7 +57,9 @@ public enum RunReportPage {
         uploadsSection(&h, document.uploads)
 
         let base = "/api/runs/\(e(percentEncoded(document.run.id)))"
-        h.line("<footer><p>Generated \(e(ReportFacts.iso8601(document.generatedAt))) by probe-server · report schema \(e(document.schema))<span class=\"formats\"> · <a href=\"\(base)/report.json\">JSON</a> · <a href=\"\(base)/report.junit.xml\">JUnit</a> · <a href=\"\(base)/report.md\">Markdown</a></span></p></footer>")
+        // The judge's build: a verdict kept from an older build says so (the judgement key).
+        let judge = document.diff.judgedBy.map { " · judged by \(e($0.words))" } ?? ""
+        h.line("<footer><p>Generated \(e(ReportFacts.iso8601(document.generatedAt))) by probe-server · report schema \(e(document.schema))\(judge)<span class=\"formats\"> · <a href=\"\(base)/report.json\">JSON</a> · <a href=\"\(base)/report.junit.xml\">JUnit</a> · <a href=\"\(base)/report.md\">Markdown</a></span></p></footer>")
         h.line("</body>")
         h.line("</html>")
         return h.text

@@ -316,4 +316,15 @@ import ProbeCatalog
             #expect(try store.judgement(runID: runs[0].id) == nil)
         }
     }
+
+    @Test func AJudgedRun_SaysWhichBuildJudgedIt_InItsDiffAndItsReport() throws {
+        let s = try TestService()
+        let id = try RunJudgementTests.completedRun(s)
+        let diff = try JSONDecoder().decode(DiffReport.self, from: Data(try RunJudgementTests.read(s, "/api/runs/\(id)/diff").text.utf8))
+        let judge = try #require(diff.judgedBy, "the diff names its judge")
+        #expect(judge.version == ProbeService.version)
+        #expect(judge.build == BuildIdentity.current && judge.build != "unknown", "the executable's own hash")
+        #expect(judge.key == s.service.api.judgements.version.value, "the key the verdict was kept under")
+        #expect(try RunJudgementTests.read(s, "/runs/\(id)").text.contains("judged by probe-server \(ProbeService.version), build \(judge.build.prefix(12))"))
+    }
 }
