@@ -45,8 +45,8 @@ struct SettingRowJudge {
     }
 
     /// False when the run shows a release of the row's wrapper outside the row's versions.
-    func inRange(_ wrapper: Wrapper, _ row: WrapperSettingRow, release: Version?) -> Bool {
-        guard let range = row.versions, wrapper == .cordova, row.plugin == nil, let version = release else { return true }
+    func inRange(_ wrapper: Wrapper, _ row: WrapperSettingRow) -> Bool {
+        guard let range = row.versions, row.plugin == nil, let version = release(of: wrapper) else { return true }
         return range.contains(version)
     }
 
@@ -54,7 +54,6 @@ struct SettingRowJudge {
         // A page a plugin opened in its own WebView (cordova-plugin-inappbrowser) is judged by
         // that plugin's rows and the platform's, never by the wrapper's main WebView's rows.
         let plugin = context.platform.wrapperDetection?.inAppBrowser == true ? "cordova-plugin-inappbrowser" : nil
-        let release = wrapperVersion
         let framework = layers.count > 1 ? layers.first : nil
         return layers.flatMap { wrapper in
             table(wrapper).filter { row in
@@ -62,7 +61,7 @@ struct SettingRowJudge {
                       !(wrapper.isNative && framework.map { implements($0, row) } == true),
                       let predicate = row.when.byProbe[probe.id], predicate.holds(result, stalled: stalled),
                       !policyOnly || predicate.statuses?.contains(.info) == true else { return false }
-                return inRange(wrapper, row, release: release) && ruledOut(row) == nil
+                return inRange(wrapper, row) && ruledOut(row) == nil
             }.map { (wrapper, $0) }
         }
     }
@@ -93,12 +92,18 @@ struct SettingRowJudge {
         return nil
     }
 
-    /// The release of the detected wrapper the run saw, where the page can read it: Cordova's
-    /// `cordova.version` (cordova-js, released with each platform at its number). Nil for a
-    /// plugin's own WebView, whose release the page cannot see.
-    var wrapperVersion: Version? {
-        guard context.platform.wrapperDetection?.inAppBrowser != true,
-              let platform = context.results[.envPlatform], platform.status != .skipped else { return nil }
+    /// The release of `wrapper` the run shows: the host report's `host.wrapperVersion` when a
+    /// report the run does not contradict names that wrapper (the app reads its own
+    /// dependency, docs/host-report.md), else, for Cordova, the page's `cordova.version`
+    /// (cordova-js, released with each platform at its number). Nil for a plugin's own
+    /// WebView, whose release neither can see, and for a run that shows none: a row for some
+    /// releases then stays possible, with its releases said.
+    func release(of wrapper: Wrapper) -> Version? {
+        guard context.platform.wrapperDetection?.inAppBrowser != true else { return nil }
+        if let host = context.host, host.wrapper == wrapper.rawValue, let version = host.wrapperVersion.flatMap(Version.init) {
+            return version
+        }
+        guard wrapper == .cordova, let platform = context.results[.envPlatform], platform.status != .skipped else { return nil }
         return WrapperSignals(observed: platform.observed).cordovaVersion.flatMap(Version.init)
     }
 
@@ -147,7 +152,7 @@ struct SettingRowJudge {
         let observed = "\(probe.title) posted \(row.when.byProbe[probe.id]!.words)"
         // A row for some releases only says which, and counts the unknown release against it.
         let releases = row.versions.map { " (\(row.plugin ?? wrapper.title) \($0.words) only)" } ?? ""
-        let unknownRelease = row.versions != nil && !(wrapper == .cordova && row.plugin == nil && wrapperVersion != nil)
+        let unknownRelease = row.versions != nil && !(row.plugin == nil && release(of: wrapper) != nil)
         if case .known(let id) = row.cause, let known = Self.knownCauses[id] {
             // A cause of a run that stopped in the step (`Symptom.stalled`) is about the
             // absence of a result; one of any other symptom is about what a result showed.

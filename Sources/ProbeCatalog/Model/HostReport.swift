@@ -4,7 +4,7 @@
 ///
 /// Wire format: an ordinary result of the probe `host.report` whose `observed.report` is the
 /// host's JSON document `{schema: "probe-server.host-report/1", host: {platform, wrapper?,
-/// app?}, facts: {name: {value, how}}}`. Each fact carries the value the host read and `how`
+/// wrapperVersion?, app?}, facts: {name: {value, how}}}`. Each fact carries the value the host read and `how`
 /// it read it (the API, e.g. `AVCaptureDevice.authorizationStatus(for: .video)`). A fact the
 /// host could not read is left out; `value: null` is the API's own "nothing" (an Info.plist
 /// key that is absent). Unknown facts are tolerated (a newer snippet may send more); a known
@@ -60,7 +60,7 @@ public enum HostReport {
         guard let platform = host["platform"]?.stringValue, platforms.contains(platform) else {
             return ("host.platform", "expected one of \(platforms.joined(separator: ", "))")
         }
-        for name in ["wrapper", "app"] {
+        for name in ["wrapper", "wrapperVersion", "app"] {
             if let value = host[name], !value.isNull, value.stringValue == nil {
                 return ("host.\(name)", "expected a string, got \(value.typeDescription)")
             }
@@ -231,6 +231,8 @@ public struct HostReportDocument: Sendable, Equatable {
 
     public let platform: String
     public let wrapper: String?
+    /// The release of `wrapper` the app bundles, as its build resolved it ("5.2.0").
+    public let wrapperVersion: String?
     /// The bridge the page reached the host through (`webkit`, `android`, `react-native`, …).
     public let bridge: String?
     public let facts: [String: Fact]
@@ -243,6 +245,7 @@ public struct HostReportDocument: Sendable, Equatable {
         else { return nil }
         self.platform = platform
         self.wrapper = host["wrapper"]?.stringValue
+        self.wrapperVersion = host["wrapperVersion"]?.stringValue
         self.bridge = result.string("bridge")
         var read: [String: Fact] = [:]
         for (name, value) in facts {
