@@ -68,13 +68,14 @@ let package = Package(
         .target(name: "BeyondEssentials", path: "Sources/BeyondEssentials"),
 
         // The product's knowledge: probes, platforms, profiles, diff. Pure: no I/O. What was
-        // read in each wrapper's source is a data file embedded in the code (no file at run time).
+        // read in each wrapper's source is a data file in the wrapper's folder, embedded in the code (no
+        // file at run time).
         .target(
             name: "ProbeCatalog", dependencies: ["BeyondEssentials"], path: "Sources/ProbeCatalog",
             resources: [
                 "native-ios", "native-android", "react-native-webview", "webview_flutter", "flutter_inappwebview",
                 "capacitor", "cordova", "maui",
-            ].map { .embedInCode("Wrappers/Data/\($0).json") }),
+            ].map { .embedInCode("Wrappers/\($0)/\($0).json") }),
         // Sockets, the event loop, TLS, HTTP/1.1, routing and static files: a web server that
         // knows nothing of runs or probes.
         .target(

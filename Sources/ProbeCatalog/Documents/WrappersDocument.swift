@@ -16,6 +16,8 @@ public enum WrappersDocument {
         out.append("tokens; `?wrapper=` or `POST /api/runs {\"wrapper\"}` overrides), names the wrapper's default in a finding")
         out.append("when that default explains it, and lists the wrapper's own fix first (reports and the end screen fold the")
         out.append("others). Every default below was read in the wrapper's public source, linked in its cell.")
+        out.append("Each wrapper is one folder, `Sources/ProbeCatalog/Wrappers/<wrapper>/`: its data file and its fixes")
+        out.append("([wrapper-data.md](wrapper-data.md)); [adding-a-wrapper.md](adding-a-wrapper.md) adds one.")
         out.append("")
         out.append("Wrappers: " + wrappers.map { "`\($0.wrapper.rawValue)` (\($0.wrapper.title))" }.joined(separator: ", ") + ".")
         out.append("")

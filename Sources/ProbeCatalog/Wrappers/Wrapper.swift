@@ -125,7 +125,7 @@ public struct WrapperFix: Sendable, Codable, Equatable {
 }
 
 extension WrapperFix {
-    /// The fix tables' spelling (`Wrappers+*.swift`): the code last, as the long part. Declared
+    /// The fix tables' spelling (`<wrapper>/Wrappers+*.swift`): the code last, as the long part. Declared
     /// in an extension so that Swift still synthesises the memberwise initializer it calls
     /// (The Swift Programming Language, "Initializer Delegation for Value Types").
     public init(_ wrapper: Wrapper, _ setting: WrapperSetting?, family: Platform.Family? = nil, language: String, docs: String, code: String) {
@@ -362,7 +362,7 @@ public struct WrapperSettingCode: Sendable, Equatable, Encodable {
 }
 
 extension WrapperProfile {
-    /// Every setting of the wrapper the probes observe, read from its source (Data/<wrapper>.json).
+    /// Every setting of the wrapper the probes observe, read from its source (<wrapper>/<wrapper>.json).
     public var settings: [WrapperSettingRow] { WrapperCatalog.settings(wrapper) }
 
     /// The code a row's fix points at; nil when the pointer leads nowhere (a test forbids it).

@@ -11,7 +11,7 @@ extension WrapperCatalog {
         files[Wrapper.allCases.firstIndex(of: wrapper)!].settings
     }
 
-    /// The embedded bytes of Data/<wrapper>.json (SwiftPM names the constant after the file).
+    /// The embedded bytes of <wrapper>/<wrapper>.json (SwiftPM names the constant after the file).
     static func embeddedJSON(_ wrapper: Wrapper) -> [UInt8] {
         switch wrapper {
         case .nativeIOS: return PackageResources.native_ios_json
@@ -25,7 +25,7 @@ extension WrapperCatalog {
         }
     }
 
-    /// The wrapper's fixes in its own API (Wrappers+<Name>.swift).
+    /// The wrapper's fixes in its own API (<wrapper>/Wrappers+<Name>.swift).
     static func fixes(_ wrapper: Wrapper) -> [WrapperFix] {
         switch wrapper {
         case .nativeIOS: return nativeIOSFixes
@@ -43,7 +43,7 @@ extension WrapperCatalog {
         do {
             return try readFile(wrapper, json: embeddedJSON(wrapper), vocabulary: .standard)
         } catch {
-            preconditionFailure("Sources/ProbeCatalog/Wrappers/Data/\(error)")
+            preconditionFailure("Sources/ProbeCatalog/Wrappers/\(wrapper.rawValue)/\(error)")
         }
     }
 
@@ -61,7 +61,7 @@ extension WrapperCatalog {
         let file = files[Wrapper.allCases.firstIndex(of: wrapper)!]
         let profile = WrapperProfile(file, fixes: fixes(wrapper))
         if let unresolved = profile.unresolvedFix(file.settings) {
-            preconditionFailure("Sources/ProbeCatalog/Wrappers/Data/\(unresolved)")
+            preconditionFailure("Sources/ProbeCatalog/Wrappers/\(wrapper.rawValue)/\(unresolved)")
         }
         return profile
     }
@@ -79,7 +79,7 @@ extension WrapperProfile {
         for (index, row) in rows.enumerated() where code(row) == nil {
             let target: String
             switch row.fix {
-            case .wrapperFix(let setting): target = "no \(wrapper.rawValue) fix for \"\(setting.rawValue)\" on \(row.family?.rawValue ?? "both platforms"): add it to the wrapper's fixes (Wrappers+<Name>.swift) or name another fix"
+            case .wrapperFix(let setting): target = "no \(wrapper.rawValue) fix for \"\(setting.rawValue)\" on \(row.family?.rawValue ?? "both platforms"): add it to the wrapper's fixes (\(wrapper.rawValue)/Wrappers+<Name>.swift) or name another fix"
             case .remedy(let name, _): target = "remedy \"\(name)\" has no line in \(wrapper.title)'s language"
             case .code: continue // the row's own code always leads somewhere
             }

@@ -19,10 +19,10 @@ struct WrapperDataVocabulary {
     }
 }
 
-/// One wrapper's data file, Wrappers/Data/<wrapper>.json: what was read in the wrapper's
+/// One wrapper's data file, Wrappers/<wrapper>/<wrapper>.json: what was read in the wrapper's
 /// source (its versions, the short defaults the diagnosis names, the full settings table)
 /// and where it was read. The fixes in the wrapper's own API are code and stay in Swift
-/// (Wrappers+<Name>.swift); a row's fix may name one of them, a catalog remedy, a Swift
+/// (Wrappers+<Name>.swift beside it); a row's fix may name one of them, a catalog remedy, a Swift
 /// template (`WrapperFixTemplate`) or carry code of its own.
 struct WrapperDataFile {
     let wrapper: Wrapper

@@ -78,7 +78,17 @@ public enum WrapperDetector {
     /// a bridge global before a handler name, a wrapper's own bridge before a user agent token,
     /// the platform's own WebView last. A Capacitor app also defines `window.cordova` for its
     /// Cordova-plugin compatibility layer, so Capacitor is weighed before Cordova.
-    public static let precedence: [Wrapper] = [.flutterInAppWebView, .capacitor, .cordova, .reactNativeWebView, .maui, .webviewFlutter, .nativeIOS, .nativeAndroid]
+    /// One wrapper a line, so a new one is a line of its own, above the platform's WebViews.
+    public static let precedence: [Wrapper] = [
+        .flutterInAppWebView,
+        .capacitor,
+        .cordova,
+        .reactNativeWebView,
+        .maui,
+        .webviewFlutter,
+        .nativeIOS,
+        .nativeAndroid,
+    ]
 
     static func names(_ wrapper: Wrapper) -> WrapperSignalNames { WrapperCatalog.profile(wrapper).detection }
 

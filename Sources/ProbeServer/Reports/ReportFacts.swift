@@ -219,7 +219,7 @@ extension ReportFacts {
     /// it. From `Remedy.wrappers` when the judgement set them (the detected wrapper's first);
     /// otherwise the remedy's own lines that apply to the platform, each with the page that
     /// documents its API (`Remedy.docs`), else the native wrapper's documentation for the
-    /// probe's setting (`Wrappers+Native.swift`), else the first cause's source, else the
+    /// probe's setting (`native-ios/Wrappers+NativeIOS.swift`, `native-android/Wrappers+NativeAndroid.swift`), else the first cause's source, else the
     /// wrapper's API home.
     static func codeFixes(_ finding: Finding, platform: Platform) -> (fixes: [CodeFix], forThisApp: Bool) {
         guard let remedy = finding.remedy else { return ([], false) }

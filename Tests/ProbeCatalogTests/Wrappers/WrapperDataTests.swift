@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ProbeCatalog
 
-/// The wrappers' data files (Sources/ProbeCatalog/Wrappers/Data/*.json) are read when the
+/// The wrappers' data files (Sources/ProbeCatalog/Wrappers/<wrapper>/<wrapper>.json) are read when the
 /// catalog is first used; a typo must stop the program there, naming the file, the row and
 /// what to fix, instead of shipping a row that matches nothing.
 @Suite struct WrapperDataTests {
@@ -25,6 +25,24 @@ import Testing
             let file = try Self.read(wrapper, WrapperCatalog.embeddedJSON(wrapper))
             #expect(!file.readAt.isEmpty && !file.settings.isEmpty && !file.defaults.isEmpty, "\(wrapper.rawValue)")
             #expect(WrapperProfile(file, fixes: WrapperCatalog.fixes(wrapper)).unresolvedFix(file.settings) == nil)
+        }
+    }
+
+    /// A wrapper is one folder named by its `?wrapper=` spelling, holding its data file and its
+    /// fixes (docs/wrapper-data.md), and no wrapper's file lies outside its own folder.
+    @Test func EveryWrapper_IsOneFolderWithItsDataAndItsFixes() throws {
+        let folder = CitationTests.root.appendingPathComponent("Sources/ProbeCatalog/Wrappers")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let folders = entries.filter { name in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        #expect(Set(folders) == Set(Wrapper.allCases.map(\.rawValue)), "one folder per wrapper, named by its ?wrapper= spelling")
+        #expect(!entries.contains { $0.hasSuffix(".json") }, "a data file belongs in its wrapper's folder")
+        for wrapper in Wrapper.allCases {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(wrapper.rawValue).path)) ?? []
+            #expect(files.contains("\(wrapper.rawValue).json"), "\(wrapper.rawValue)/ has no \(wrapper.rawValue).json")
+            #expect(files.contains { $0.hasPrefix("Wrappers+") && $0.hasSuffix(".swift") }, "\(wrapper.rawValue)/ has no Wrappers+<Name>.swift with its fixes")
         }
     }
 
@@ -191,7 +209,7 @@ import Testing
         let nowhere = try Self.edited(.maui, row: "AllowsInlineMediaPlayback") { $0["fix"] = ["wrapperFix": "cookies"] }
         let file = try Self.read(.maui, nowhere)
         #expect(WrapperProfile(file, fixes: WrapperCatalog.fixes(.maui)).unresolvedFix(file.settings)?.description
-            == "maui.json row 1 (AllowsInlineMediaPlayback): the fix points at nothing: no maui fix for \"cookies\" on ios: add it to the wrapper's fixes (Wrappers+<Name>.swift) or name another fix")
+            == "maui.json row 1 (AllowsInlineMediaPlayback): the fix points at nothing: no maui fix for \"cookies\" on ios: add it to the wrapper's fixes (maui/Wrappers+<Name>.swift) or name another fix")
     }
 
     /// The data's forms read back to the same values the diagnosis and the export use.

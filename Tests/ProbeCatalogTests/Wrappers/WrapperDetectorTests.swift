@@ -48,6 +48,12 @@ import Testing
         #expect(d.platform == .rnWebViewAndroid && d.wrapperDetection?.wrapper == .reactNativeWebView)
     }
 
+    /// A wrapper missing from the precedence is never detected from its bridge, only named by
+    /// `?wrapper=`: every wrapper stands in it once.
+    @Test func EveryWrapper_IsWeighedByTheDetector() {
+        #expect(WrapperDetector.precedence.sorted() == Wrapper.allCases)
+    }
+
     @Test func MAUI_IsToldByHybridWebView() {
         #expect(Self.detect(Self.iosWebViewUA, ["globals": ["HybridWebView"]]).wrapperDetection?.wrapper == .maui)
     }

@@ -1,5 +1,5 @@
 /// .NET MAUI's WebView control: the handlers configure the platform WebViews, and an app
-/// reaches them through the handler's mapper. What was read in its source is Data/maui.json;
+/// reaches them through the handler's mapper. What was read in its source is maui.json beside this file;
 /// its fixes, being code, are here.
 extension WrapperCatalog {
     /// MauiWebChromeClient overrides OnShowFileChooser only: no OnPermissionRequest, so

@@ -1,6 +1,6 @@
 /// Capacitor (Ionic): Android's BridgeWebChromeClient and iOS's WebViewDelegationHandler
 /// answer the camera request for the app, granting every origin. What was read in its source
-/// is Data/capacitor.json; its fixes, being code, are here.
+/// is capacitor.json beside this file; its fixes, being code, are here.
 extension WrapperCatalog {
     static let capacitorSource = "https://github.com/ionic-team/capacitor/blob/8.4.2"
     /// onPermissionRequest: launches the CAMERA permission request, then

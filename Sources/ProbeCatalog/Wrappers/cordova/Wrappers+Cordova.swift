@@ -1,6 +1,6 @@
 /// Apache Cordova: cordova-android's SystemWebChromeClient, cordova-ios's config.xml
 /// preferences, and cordova-plugin-inappbrowser's own WebView. What was read in its source is
-/// Data/cordova.json; its fixes, being code, are here.
+/// cordova.json beside this file; its fixes, being code, are here.
 extension WrapperCatalog {
     /// onPermissionRequest: `request.grant(request.getResources())` for any origin (15.0.0 and
     /// earlier grant without asking for CAMERA; master asks first, then grants the same way).
