@@ -3,6 +3,7 @@ import ProbeCatalog
 import Testing
 @testable import ProbeServer
 @testable import ProbeStore
+@testable import ProbeServerTesting
 
 /// The device the tester names in the page's introduction (`metadata.deviceModel`) goes with the
 /// run into every report, escaped for each, and is held to `StoreLimits.maxDeviceModelBytes`.

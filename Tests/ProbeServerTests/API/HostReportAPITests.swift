@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import ProbeCatalog
 @testable import ProbeServer
+import TestSupport
+@testable import ProbeServerTesting
 
 /// The host report over the real run API (docs/host-report.md): refused with the field at
 /// fault, or stored and shown as the checklist items it verified.

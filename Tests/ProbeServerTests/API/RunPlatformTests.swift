@@ -3,6 +3,7 @@ import Testing
 @testable import ProbeServer
 import ProbeCatalog
 @testable import ProbeStore
+@testable import ProbeServerTesting
 
 /// One rule decides what a device is (`PlatformDetector.detect(results:…)`, asked through
 /// `RunJudge.platform`): the run's row, its diff and its report name the same platform.

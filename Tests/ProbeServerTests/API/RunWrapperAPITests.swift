@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ProbeServer
 import ProbeCatalog
+@testable import ProbeServerTesting
 
 /// `POST /api/runs` takes `wrapper` like `platform`: kept with the run and used by its diff.
 @Suite struct RunWrapperAPITests {
