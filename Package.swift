@@ -110,11 +110,13 @@ let package = Package(
         // and the testing libraries in the same layers (docs/testing.md). Tests only, never shipped.
         // What any test target uses: a deterministic generator, the repository's files.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        // A server on a loopback port, a raw client, TLS peers.
+        // A server on a loopback port, or answering through its router in this process; a raw
+        // client; TLS peers.
         .target(name: "ProbeHTTPTesting", dependencies: ["ProbeHTTP", "TestSupport"], path: "Tests/ProbeHTTPTesting"),
         // Stores in fresh folders, a throwaway PostgreSQL.
         .target(name: "ProbeStoreTesting", dependencies: ["ProbeStore", "TestSupport"], path: "Tests/ProbeStoreTesting"),
-        // The assembled service on loopback ports; report and CLI fixtures.
+        // The assembled service, reached through its router in this process or over a socket;
+        // report and CLI fixtures.
         .target(
             name: "ProbeServerTesting", dependencies: ["ProbeServer", "ProbeHTTPTesting", "ProbeStoreTesting"],
             path: "Tests/ProbeServerTesting"),

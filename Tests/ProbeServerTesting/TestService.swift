@@ -8,13 +8,17 @@ import Foundation
 
 /// The assembled service (store, API, setup port) on ephemeral loopback ports, plain HTTP
 /// so the tests can speak to it with `RawClient`; TLS is covered by the system tests.
+/// `transport` says how `request` reaches it: through its router in this process (`.router`:
+/// a route's test needs no port) or over a socket (`.live`: what the connection adds).
 final class TestService: @unchecked Sendable {
     let service: ProbeService
     let dataDirectory: String
+    let transport: TestTransport
     var port: UInt16 { service.server.port }
     var token: String { service.token.value }
 
-    init(configure: (inout ServiceOptions) -> Void = { _ in }) throws {
+    init(transport: TestTransport = .live, configure: (inout ServiceOptions) -> Void = { _ in }) throws {
+        self.transport = transport
         let base = NSTemporaryDirectory() + "probe-service-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: base + "/Public", withIntermediateDirectories: true)
         try "<!doctype html><title>probe</title>\n".write(toFile: base + "/Public/index.html", atomically: true, encoding: .utf8)
@@ -79,26 +83,39 @@ final class TestService: @unchecked Sendable {
     /// repeated names as separate field lines (what a proxy that adds its own line sends).
     func request(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:],
                  extraLines: [(String, String)] = [], port: UInt16? = nil, as caller: Caller = .creator) throws -> Reply {
+        var fields = [("Host", "127.0.0.1:\(port ?? self.port)"), ("Connection", "close")]
+        fields += headers.map { ($0.key, $0.value) }
+        fields += extraLines
+        switch caller {
+        case .creator:
+            if let id = Self.runID(in: path), let key = key(id) { fields.append(("X-Probe-Key", key)) }
+        case .stranger: break
+        case .key(let key): fields.append(("X-Probe-Key", key))
+        }
+        if let body { fields += [("Content-Type", "application/json"), ("Content-Length", "\(body.utf8.count)")] }
+        if transport == .router {
+            let r = service.server.respond(method, path, headers: fields, body: Array((body ?? "").utf8),
+                                           endpoint: endpoint(of: port), timeout: Self.replyTimeout)
+            return Reply(status: r.status.code, headers: r.headers, body: method == "HEAD" ? [] : r.body)
+        }
         // A bound against a hung server, not a speed: on a loaded 2-core machine (a fresh root
         // beside another test run) a debug build took longer than the client's default 5 s.
         let c = try RawClient(port: port ?? self.port, receiveTimeout: Self.replyTimeout)
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port ?? self.port)\r\nConnection: close\r\n"
-        for (k, v) in headers { head += "\(k): \(v)\r\n" }
-        for (k, v) in extraLines { head += "\(k): \(v)\r\n" }
-        switch caller {
-        case .creator:
-            if let id = Self.runID(in: path), let key = key(id) { head += "X-Probe-Key: \(key)\r\n" }
-        case .stranger: break
-        case .key(let key): head += "X-Probe-Key: \(key)\r\n"
-        }
-        if let body {
-            head += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
-        } else {
-            head += "\r\n"
-        }
+        var head = "\(method) \(path) HTTP/1.1\r\n"
+        for (k, v) in fields { head += "\(k): \(v)\r\n" }
+        head += "\r\n" + (body ?? "")
         c.send(head)
         guard let r = c.readResponse(head: method == "HEAD") else { throw SocketError(call: "read response", code: 0, detail: "") }
         return Reply(status: r.status, headers: r.headers, body: r.body)
+    }
+
+    /// The endpoint a port belongs to (`second`, `setup`), for a request sent in this process.
+    private func endpoint(of port: UInt16?) -> String {
+        guard let port, port != self.port else { return Endpoint.primary }
+        for endpoint in service.server.context.configuration.additionalEndpoints where service.server.port(of: endpoint.name) == port {
+            return endpoint.name
+        }
+        return Endpoint.primary
     }
 
     /// Creates a run (with the token when `body` chooses the id) and keeps its write key.
