@@ -107,16 +107,35 @@ let package = Package(
             name: "probe-server", dependencies: ["BeyondEssentials", "ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeClient", "ProbeCatalog", "ProbeEngines"],
             path: "Sources/probe-server", linkerSettings: packedRelocations),
 
-        // What more than one test target uses (a seeded generator): tests only, never shipped.
+        // Tests: one target per module, each importing only its module and the layers below,
+        // and the testing libraries in the same layers (docs/testing.md). Tests only, never shipped.
+        // What any test target uses: a deterministic generator, the repository's files.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // A server on a loopback port, or answering through its router in this process; a raw
+        // client; TLS peers.
+        .target(name: "ProbeHTTPTesting", dependencies: ["ProbeHTTP", "TestSupport"], path: "Tests/ProbeHTTPTesting"),
+        // Stores in fresh folders, a throwaway PostgreSQL.
+        .target(name: "ProbeStoreTesting", dependencies: ["ProbeStore", "TestSupport"], path: "Tests/ProbeStoreTesting"),
+        // The assembled service, reached through its router in this process or over a socket;
+        // report and CLI fixtures.
+        .target(
+            name: "ProbeServerTesting", dependencies: ["ProbeServer", "ProbeHTTPTesting", "ProbeStoreTesting"],
+            path: "Tests/ProbeServerTesting"),
         .testTarget(
             name: "ProbeCatalogTests", dependencies: ["ProbeCatalog", "TestSupport"],
             path: "Tests/ProbeCatalogTests", resources: [.copy("Fixtures")]),
+        .testTarget(name: "ProbeHTTPTests", dependencies: ["ProbeHTTP", "ProbeHTTPTesting"], path: "Tests/ProbeHTTPTests"),
+        .testTarget(
+            name: "ProbeStoreTests", dependencies: ["ProbeStore", "ProbeCatalog", "ProbeStoreTesting"],
+            path: "Tests/ProbeStoreTests"),
+        .testTarget(name: "ProbeClientTests", dependencies: ["ProbeClient", "ProbeHTTPTesting"], path: "Tests/ProbeClientTests"),
         .testTarget(
             name: "ProbeServerTests",
-            dependencies: ["BeyondEssentials", "ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeClient", "ProbeCatalog", "ProbeEngines",
-                           .target(name: "CEpoll", condition: .when(platforms: [.linux])), "probe-server", "TestSupport"],
+            dependencies: ["BeyondEssentials", "ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeClient", "ProbeCatalog", "ProbeServerTesting"],
             path: "Tests/ProbeServerTests"),
+        .testTarget(
+            name: "ProbeServerCLITests", dependencies: ["probe-server", "ProbeEngines", "ProbeServerTesting"],
+            path: "Tests/ProbeServerCLITests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ProbeCatalog
 @testable import ProbeServer
+@testable import ProbeServerTesting
 
 /// The promise of docs/adding-a-probe.md: a probe is one declaration. A catalog with one more
 /// probe, declared here as a fixture and nowhere else, is served to the page in `/api/config`,

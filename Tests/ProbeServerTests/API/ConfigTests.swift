@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import ProbeHTTP
 @testable import ProbeServer
+import TestSupport
+@testable import ProbeServerTesting
 
 /// `/api/config` is what a phone loads twice a run (the storage.navigation probe reloads the
 /// page): the part of the catalog the page reads, gzipped for a client that takes gzip.

@@ -3,6 +3,7 @@ import ProbeCatalog
 import Testing
 @testable import ProbeServer
 @testable import ProbeStore
+@testable import ProbeServerTesting
 
 /// The device the tester names in the page's introduction (`metadata.deviceModel`) goes with the
 /// run into every report, escaped for each, and is held to `StoreLimits.maxDeviceModelBytes`.
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func DeviceNamedAtTheStart_ComesBackAsSent_AndEveryReportShowsItEscaped() throws {
-        let s = try TestService()
+        let s = try TestService(transport: .router)
         let id = try s.createRun(try Self.createBody(device: Self.hostile))
         let run = try s.request("GET", "/api/runs/\(id)")
         #expect((run.json["metadata"] as? [String: Any])?["deviceModel"] as? String == Self.hostile)
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func DeviceOverTheLimit_Is400NamingTheFieldAndTheLimit_AtTheLimitItIsKept() throws {
-        let s = try TestService()
+        let s = try TestService(transport: .router)
         let limit = StoreLimits.maxDeviceModelBytes
         // Two bytes a character: within the limit in characters, over it in bytes (the store's measure).
         let over = String(repeating: "é", count: limit / 2 + 1)
@@ -53,7 +54,7 @@ import Testing
     }
 
     @Test func ThePageAndTheAPIDocument_StateTheStoresDeviceLimit() throws {
-        let s = try TestService()
+        let s = try TestService(transport: .router)
         let config = try s.request("GET", "/api/config")
         #expect((config.json["limits"] as? [String: Any])?["deviceModelBytes"] as? Int == StoreLimits.maxDeviceModelBytes)
         let api = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any])

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import ProbeCatalog
 @testable import ProbeServer
+import TestSupport
+@testable import ProbeServerTesting
 
 /// The host report over the real run API (docs/host-report.md): refused with the field at
 /// fault, or stored and shown as the checklist items it verified.
@@ -17,7 +19,7 @@ import Testing
     }
 
     @Test func MalformedHostReport_Is400NamingTheFactsValue_AndNothingIsStored() throws {
-        let s = try TestService()
+        let s = try TestService(transport: .router)
         let id = try s.createRun(#"{"platform":"android-webview"}"#)
         let report = #"{"schema":"probe-server.host-report/1","host":{"platform":"android"},"facts":{"domStorageEnabled":{"value":"on","how":"webView.settings.domStorageEnabled"}}}"#
         let r = try s.request("POST", "/api/runs/\(id)/results", body: Self.hostResult(id, report: report))
@@ -28,7 +30,7 @@ import Testing
     }
 
     @Test func HostReport_IsStored_AndTheReportPageMarksTheItemsItVerified() throws {
-        let s = try TestService()
+        let s = try TestService(transport: .router)
         let id = try s.createRun(#"{"platform":"android-webview"}"#)
         let fixture = Repository.file("companions/fixtures/android-native.json")
         let report = try String(contentsOf: fixture, encoding: .utf8)

@@ -4,6 +4,7 @@ import Testing
 @testable import ProbeServer
 @testable import ProbeHTTP
 @testable import ProbeStore
+@testable import ProbeStoreTesting
 
 /// Text with U+0000 is refused with a 400 naming the field, on SQLite and PostgreSQL alike:
 /// PostgreSQL's text cannot hold it, and libpq's text parameters end at it, so

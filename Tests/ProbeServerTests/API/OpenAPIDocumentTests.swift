@@ -4,6 +4,7 @@ import Testing
 @testable import ProbeServer
 @testable import ProbeHTTP
 @testable import ProbeStore
+@testable import ProbeStoreTesting
 
 /// The OpenAPI document states each fact once and agrees with the code that owns it: the
 /// router's `/api/` routes, the run-id rule, the platforms and the catalog's requirement sets.

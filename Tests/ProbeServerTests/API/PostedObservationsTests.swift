@@ -3,6 +3,7 @@ import Testing
 @testable import ProbeServer
 import ProbeCatalog
 @testable import ProbeStore
+@testable import ProbeServerTesting
 
 /// A result is decoded once: its `observed` goes to the store as the bytes the page sent
 /// (`PostedObservations`), not decoded, encoded again and decoded at the next judgement.

@@ -4,6 +4,7 @@ import Testing
 import ProbeCatalog
 @testable import ProbeHTTP
 @testable import ProbeStore
+@testable import ProbeStoreTesting
 
 /// Regressions found by the bad-input suite (Tests/reliability/test_bad_input.py): each
 /// was a 500 or a misleading message for a request that is simply wrong.

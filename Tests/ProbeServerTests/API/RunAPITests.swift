@@ -4,6 +4,8 @@ import Testing
 import ProbeCatalog
 @testable import ProbeHTTP
 @testable import ProbeStore
+@testable import ProbeHTTPTesting
+@testable import ProbeServerTesting
 
 /// The run API over real sockets against the real store.
 @Suite struct RunAPITests {

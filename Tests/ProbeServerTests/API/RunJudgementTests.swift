@@ -4,6 +4,8 @@ import Testing
 import ProbeCatalog
 @testable import ProbeHTTP
 @testable import ProbeStore
+@testable import ProbeStoreTesting
+@testable import ProbeServerTesting
 
 /// A run judged once per catalog (`RunJudgements`): a completed run's judgement is kept with
 /// the catalog's version and read back by every reader, on SQLite and PostgreSQL alike. The

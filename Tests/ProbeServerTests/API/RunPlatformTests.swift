@@ -3,6 +3,7 @@ import Testing
 @testable import ProbeServer
 import ProbeCatalog
 @testable import ProbeStore
+@testable import ProbeServerTesting
 
 /// One rule decides what a device is (`PlatformDetector.detect(results:…)`, asked through
 /// `RunJudge.platform`): the run's row, its diff and its report name the same platform.
@@ -16,7 +17,7 @@ import ProbeCatalog
     }
 
     @Test func RunsRowAndItsDiff_NameThePlatformThePageReported_NotThePostsHeader() throws {
-        let s = try TestService()
+        let s = try TestService(transport: .router)
         let id = try s.createRun()
         let posted = try s.request("POST", "/api/runs/\(id)/results", body: Self.platformResult(id, userAgent: Self.webView, reactNative: true),
                                    headers: ["User-Agent": "curl/8.5.0"])
@@ -32,7 +33,7 @@ import ProbeCatalog
     }
 
     @Test func ConflictingPlatformResult_LeavesTheRowAsTheStoredResultSays() throws {
-        let s = try TestService()
+        let s = try TestService(transport: .router)
         let id = try s.createRun()
         _ = try s.request("POST", "/api/runs/\(id)/results", body: Self.platformResult(id, userAgent: Self.webView))
         let conflict = try s.request("POST", "/api/runs/\(id)/results", body: Self.platformResult(id, userAgent: Self.iPhone))
@@ -44,7 +45,7 @@ import ProbeCatalog
     }
 
     @Test func RunsOwnOverride_IsWhatTheDiffNames_AndTheRowKeepsWhatThePageReported() throws {
-        let s = try TestService()
+        let s = try TestService(transport: .router)
         let id = try s.createRun(#"{"platform":"ios-wkwebview"}"#)
         _ = try s.request("POST", "/api/runs/\(id)/results", body: Self.platformResult(id, userAgent: Self.webView))
         let row = try s.request("GET", "/api/runs/\(id)")
@@ -64,7 +65,7 @@ import ProbeCatalog
     static func platform(_ reply: TestService.Reply) -> String? { reply.json["platform"] as? String }
 
     @Test func ABrowserIsToldApartFromAnAppsWebView_ByTheRuleRunsAreJudgedWith() throws {
-        let s = try TestService()
+        let s = try TestService(transport: .router)
         let samsung = try s.request("POST", "/api/platform", body: #"{"userAgent":"\#(Self.samsung)"}"#)
         #expect(samsung.status == 200)
         #expect(Self.platform(samsung) == "android-chrome" && samsung.json["wrapper"] as? String == "Samsung Internet")
@@ -81,13 +82,13 @@ import ProbeCatalog
     }
 
     @Test func ABodyThatIsNoObject_Is400() throws {
-        let s = try TestService()
+        let s = try TestService(transport: .router)
         #expect(try s.request("POST", "/api/platform", body: "[1]").status == 400)
         #expect(try s.request("POST", "/api/platform", body: "{").status == 400)
     }
 
     @Test func TheSignalsAreBoundedToWhatThePageSends_NotToTheResultsMegabyte() throws {
-        let s = try TestService()
+        let s = try TestService(transport: .router)
         let padded = #"{"userAgent":"\#(Self.safari)","pad":""# + String(repeating: "a", count: StoreLimits.maxPlatformSignalsBytes) + #""}"#
         #expect(try s.request("POST", "/api/platform", body: padded).status == 413)
     }

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 @testable import ProbeServer
 import ProbeCatalog
+@testable import ProbeServerTesting
 
 /// `POST /api/runs` takes `wrapper` like `platform`: kept with the run and used by its diff.
 @Suite struct RunWrapperAPITests {
     @Test func CreatedRunsWrapper_IsKept_AndTheDiffJudgesAgainstIt() throws {
-        let s = try TestService()
+        let s = try TestService(transport: .router)
         let id = try s.createRun(#"{"platform":"android-webview","wrapper":"cordova"}"#)
         let got = try s.request("GET", "/api/runs/\(id)")
         #expect((got.json["metadata"] as? [String: Any])?["wrapper"] as? String == "cordova")
@@ -24,7 +25,7 @@ import ProbeCatalog
     }
 
     @Test func UnknownWrapper_Is400_NamingTheFieldAndTheKnownOnes() throws {
-        let s = try TestService()
+        let s = try TestService(transport: .router)
         let r = try s.request("POST", "/api/runs", body: #"{"wrapper":"ionic"}"#)
         #expect(r.status == 400 && r.errorField == "wrapper")
         #expect(r.errorMessage.contains("webview_flutter"))
@@ -34,7 +35,7 @@ import ProbeCatalog
 /// The run report page shows the detected wrapper's fix first and maps its settings onto the checklist.
 @Suite struct WrapperReportPageTests {
     @Test func ReportPage_ShowsTheWrappersFixOpen_TheOthersFolded_AndItsChecklistMapping() throws {
-        let s = try TestService()
+        let s = try TestService(transport: .router)
         let id = try s.createRun(#"{"platform":"android-webview","wrapper":"capacitor"}"#)
         _ = try s.request("POST", "/api/runs/\(id)/results", body: TestService.result(
             id, "camera.foreignOrigin", status: "fail", observed: #"{"otherPortOutcome":"granted","otherHostOutcome":"granted"}"#))

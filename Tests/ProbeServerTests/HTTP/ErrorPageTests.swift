@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ProbeServer
 @testable import ProbeHTTP
+@testable import ProbeHTTPTesting
 
 /// An error a browser lands on has a way back; a script or curl keeps the JSON.
 @Suite struct ErrorPageTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ProbeServer
 @testable import ProbeHTTP
+@testable import ProbeHTTPTesting
 
 @Suite struct OnboardingMobileConfigTests {
     static let certificates: LocalCertificates = {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ProbeServer
+@testable import ProbeHTTPTesting
 
 /// Real decoders for the QR tests: zbarimg (Debian zbar-tools), rsvg-convert (librsvg2-bin)
 /// and segno (PyPI), installed on first use.

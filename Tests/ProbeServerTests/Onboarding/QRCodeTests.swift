@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ProbeServer
+@testable import ProbeHTTPTesting
 
 @Suite struct QRCodeTests {
     /// A payload of exactly `count` bytes that looks like what we print: a run URL.

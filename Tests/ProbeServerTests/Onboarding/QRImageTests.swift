@@ -3,6 +3,7 @@ import Testing
 @testable import ProbeServer
 @testable import ProbeHTTP
 @testable import ProbeClient
+@testable import ProbeServerTesting
 
 /// `/qr.svg` draws a QR code of this server's own address, and nothing else.
 @Suite struct QRImageTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ProbeServer
 @testable import ProbeHTTP
+@testable import ProbeHTTPTesting
 
 /// The probe-support endpoints, called through the router as the server calls them.
 @Suite struct ProbeEndpointTests {
@@ -13,30 +14,14 @@ import Testing
         return router
     }
 
+    /// Sends a request through `router` in this process, as the server hands it to a route
+    /// (`HTTPServer.respond`): no socket.
     static func call(
         _ router: Router, _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = [],
         secure: Bool = false
     ) throws -> Response {
-        let q = target.firstIndex(of: "?")
-        let path = q.map { String(target[..<$0]) } ?? target
-        let query = q.map { String(target[target.index(after: $0)...]) } ?? ""
-        let head = RequestHead(method: method, target: target, version: .http1_1, headers: HTTPHeaders(headers),
-                               path: path, query: query, contentLength: body.count, isChunked: false)
-        guard case .matched(let route, let parameters) = router.lookup(method: method, path: path) else {
-            throw HTTPError(.notFound, "no route for \(method) \(path)")
-        }
-        if body.count > route.bodyLimit { return ErrorResponse.render(HTTPError(.contentTooLarge, "over the route's limit"), for: head) }
-        var request = Request(head: head, body: body)
-        request.parameters = parameters
-        request.isSecure = secure
-        let reply: Reply
-        do { reply = try route.handler(request) } catch { return ServerContext.response(for: error, logger: Logger(), what: target) }
-        switch reply {
-        case .now(let response): return response
-        case .offload(let work):
-            do { return try work() } catch { return ServerContext.response(for: error, logger: Logger(), what: target) }
-        case .later: throw HTTPError(.internalServerError, "unexpected deferred reply")
-        }
+        let server = HTTPServer(configuration: ServerConfiguration(), router: router, staticFiles: nil)
+        return server.respond(method, target, headers: headers, body: body, secure: secure)
     }
 
     static func json(_ response: Response) throws -> [String: Any] {

@@ -2,10 +2,13 @@ import Foundation
 import ProbeCatalog
 import Testing
 @testable import ProbeServer
+import TestSupport
+@testable import ProbeHTTPTesting
+@testable import ProbeServerTesting
 
 /// The reports as each CI reads them: JUnit valid against Jenkins' schema and parsed by
-/// junitparser the way GitLab and Azure use it, GitHub's workflow commands, and `wait`'s
-/// `--out`, `--junit DIR/` and `--github` against a real server.
+/// junitparser the way GitLab and Azure use it, and GitHub's workflow commands (`wait`'s
+/// `--out`, `--junit DIR/` and `--github`: ProbeServerCLITests).
 @Suite struct CIConventionsTests {
     static let schema = Repository.file("Tests/reports/junit-10.xsd").path
 
@@ -45,7 +48,7 @@ import Testing
 
     @Test func JUnit_ClassnameAndNameAreUniquePerTestcase() throws {
         for (name, document) in Self.documents {
-            let (status, summary, stderr) = try ReportTests.check("junit", RunReports.junit(document))
+            let (status, summary, stderr) = try ReportChecker.check("junit", RunReports.junit(document))
             #expect(status == 0, "\(name): \(stderr)")
             let cases = summary["cases"] as? [[String: Any]] ?? []
             let pairs = cases.map { "\($0["classname"] as? String ?? "")\u{0}\($0["name"] as? String ?? "")" }
@@ -58,7 +61,7 @@ import Testing
     }
 
     @Test func JUnit_FailureCarriesItsTextInTheBodyAsWellAsTheMessage() throws {
-        let (status, summary, stderr) = try ReportTests.check("junit", RunReports.junit(ReportFixtures.document(ReportFixtures.cameraDenied())))
+        let (status, summary, stderr) = try ReportChecker.check("junit", RunReports.junit(ReportFixtures.document(ReportFixtures.cameraDenied())))
         #expect(status == 0, "\(stderr)")
         let failures = (summary["cases"] as? [[String: Any]] ?? []).filter { $0["outcome"] as? String == "failure" }
         #expect(!failures.isEmpty)
@@ -72,7 +75,7 @@ import Testing
 
     @Test func JUnit_StepsLeftToAPerson_AreSkippedWithNeedsOperator() throws {
         let document = ReportFixtures.document(ReportFixtures.unattended())
-        let (status, summary, stderr) = try ReportTests.check("junit", RunReports.junit(document))
+        let (status, summary, stderr) = try ReportChecker.check("junit", RunReports.junit(document))
         #expect(status == 0, "\(stderr)")
         let cases = summary["cases"] as? [[String: Any]] ?? []
         let operatorCases = Set(cases.filter { $0["message"] as? String == "needs operator" }.compactMap { $0["name"] as? String })
@@ -94,7 +97,7 @@ import Testing
         // skips that CI viewers show as passed.
         let document = ReportFixtures.openDocument(first: 3)
         let xml = RunReports.junit(document)
-        let (status, summary, stderr) = try ReportTests.check("junit", xml)
+        let (status, summary, stderr) = try ReportChecker.check("junit", xml)
         #expect(status == 0, "\(stderr)")
         #expect(summary["errors"] as? Int == 1)
         #expect(summary["failures"] as? Int == 0)
@@ -116,7 +119,7 @@ import Testing
     @Test func JUnit_IncompleteRun_IsAnErrorTestcase_NamingWhy() throws {
         let document = ReportFixtures.document(ReportFixtures.unattended(), requireTaps: true)
         #expect(document.diff.verdict == .incomplete)
-        let (status, summary, stderr) = try ReportTests.check("junit", RunReports.junit(document))
+        let (status, summary, stderr) = try ReportChecker.check("junit", RunReports.junit(document))
         #expect(status == 0, "\(stderr)")
         #expect(summary["errors"] as? Int == 1)
         let cases = summary["cases"] as? [[String: Any]] ?? []
@@ -131,19 +134,19 @@ import Testing
     @Test func JUnit_ReadyAndNotReadyRuns_HaveNoErrorTestcase() throws {
         for document in [ReportFixtures.document(ReportFixtures.healthyAndroid()), ReportFixtures.document(ReportFixtures.unattended()),
                          ReportFixtures.document(ReportFixtures.cameraDenied())] {
-            let (_, summary, _) = try ReportTests.check("junit", RunReports.junit(document))
+            let (_, summary, _) = try ReportChecker.check("junit", RunReports.junit(document))
             #expect(summary["errors"] as? Int == 0)
             #expect(summary["tests"] as? Int == document.diff.findings.count)
             #expect(Self.isRed(summary) == (document.diff.verdict == .notReady))
         }
         // A document judged offline from results (`diff FILE`) has no run to complete.
         let offline = RunReportDocument(diff: ReportFixtures.report(ReportFixtures.healthyAndroid()), results: ReportFixtures.healthyAndroid())
-        let (_, summary, _) = try ReportTests.check("junit", RunReports.junit(offline))
+        let (_, summary, _) = try ReportChecker.check("junit", RunReports.junit(offline))
         #expect(summary["errors"] as? Int == 0)
     }
 
     @Test func JUnit_PropertiesNameTheRunPlatformWrapperAndVerdict() throws {
-        let (_, summary, _) = try ReportTests.check("junit", RunReports.junit(ReportFixtures.document(ReportFixtures.cameraDenied())))
+        let (_, summary, _) = try ReportChecker.check("junit", RunReports.junit(ReportFixtures.document(ReportFixtures.cameraDenied())))
         let properties = summary["properties"] as? [String: String] ?? [:]
         #expect(properties["run"] == ReportFixtures.runID)
         #expect(properties["platform"] == "android-webview")
@@ -176,78 +179,5 @@ import Testing
         }
         #expect(GitHubAnnotations.data("100%\r\nnext::x") == "100%25%0D%0Anext::x")
         #expect(GitHubAnnotations.property("a:b,c%\n") == "a%3Ab%2Cc%25%0A")
-    }
-
-    // MARK: wait
-
-    @Test func Wait_WithOut_WritesEveryFormatIntoOneFolder_AndExitsWithTheVerdict() async throws {
-        let server = try TestServer(router: CLITestAPI.router())
-        let url = "http://127.0.0.1:\(server.port)"
-        let directory = TLSTestSupport.temporaryDirectory()
-        defer { TLSTestSupport.remove(directory) }
-        let out = "\(directory)/artifacts/probe"
-        let output = try await TLSTestSupport.onThread {
-            try CLITests.run(["wait", "failing-run", "--server", url, "--timeout", "20", "--out", out, "--quiet"])
-        }
-        #expect(output.status == 1, "\(output.stderr)")
-        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        #expect(files == ["TEST-probe-server.xml", "report.css", "report.html", "report.json", "report.md"])
-        let (status, summary, stderr) = try ReportTests.check("junit", try String(contentsOfFile: "\(out)/TEST-probe-server.xml", encoding: .utf8))
-        #expect(status == 0 && summary["failures"] as? Int ?? 0 > 0, "\(stderr)")
-        let html = try String(contentsOfFile: "\(out)/report.html", encoding: .utf8)
-        #expect(html.contains("href=\"report.css\"") && !html.contains(ReportStyles.path))
-        let document = try RunReportDocument.decode(Array(try Data(contentsOf: URL(fileURLWithPath: "\(out)/report.json"))))
-        #expect(document.run.id == "failing-run")
-        #expect(try String(contentsOfFile: "\(out)/report.md", encoding: .utf8).hasPrefix("### ❌ probe-server"))
-    }
-
-    @Test func Wait_JUnitIntoAFolder_IsNamedForAzure() async throws {
-        let server = try TestServer(router: CLITestAPI.router())
-        let url = "http://127.0.0.1:\(server.port)"
-        let directory = TLSTestSupport.temporaryDirectory()
-        defer { TLSTestSupport.remove(directory) }
-        let output = try await TLSTestSupport.onThread {
-            try CLITests.run(["wait", "ready-run", "--server", url, "--timeout", "20", "--junit", directory + "/", "--quiet"])
-        }
-        #expect(output.status == 0, "\(output.stderr)")
-        #expect(FileManager.default.fileExists(atPath: "\(directory)/TEST-probe-server.xml"))
-    }
-
-    @Test func Wait_InGitHubActions_AppendsTheSummaryAndAnnotatesEachFinding() async throws {
-        let server = try TestServer(router: CLITestAPI.router())
-        let url = "http://127.0.0.1:\(server.port)"
-        let directory = TLSTestSupport.temporaryDirectory()
-        defer { TLSTestSupport.remove(directory) }
-        let summary = "\(directory)/step_summary.md"
-        try Data("earlier step\n".utf8).write(to: URL(fileURLWithPath: summary))
-        let environment = ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary]
-        let failing = try await TLSTestSupport.onThread {
-            try CLITests.run(["wait", "failing-run", "--server", url, "--timeout", "20", "--quiet"], environment: environment)
-        }
-        #expect(failing.status == 1, "exit code stays the verdict: \(failing.stderr)")
-        let errors = failing.stdout.split(separator: "\n").filter { $0.hasPrefix("::error title=") }
-        let expected = ReportFixtures.report(ReportFixtures.cameraDenied()).findings.filter { $0.verdict == .fail }.count
-        #expect(errors.count == expected && expected > 0, "\(failing.stdout)")
-        #expect(errors.contains { $0.contains("camera.getUserMedia") })
-        // Commands are off from the first line, and on again only for the annotations.
-        let lines = failing.stdout.split(separator: "\n")
-        let stop = lines.first ?? ""
-        #expect(stop.hasPrefix("::stop-commands::probe-server-"), "\(failing.stdout)")
-        let resume = lines.firstIndex(of: "::\(stop.dropFirst("::stop-commands::".count))::")
-        #expect(resume.map { lines[($0 + 1)...].allSatisfy { $0.hasPrefix("::error ") || $0.hasPrefix("::warning ") } } == true)
-        let text = try String(contentsOfFile: summary, encoding: .utf8)
-        #expect(text.hasPrefix("earlier step\n### ❌ probe-server"), "appended, never replaced")
-
-        // Outside GitHub Actions nothing is annotated unless asked with --github.
-        let plain = try await TLSTestSupport.onThread {
-            try CLITests.run(["wait", "failing-run", "--server", url, "--timeout", "20", "--quiet"])
-        }
-        #expect(plain.status == 1 && !plain.stdout.contains("::error"))
-        let asked = try await TLSTestSupport.onThread {
-            try CLITests.run(["wait", "ready-run", "--server", url, "--timeout", "20", "--quiet", "--github"],
-                             environment: ["GITHUB_STEP_SUMMARY": summary])
-        }
-        #expect(asked.status == 0 && !asked.stdout.contains("::error"), "\(asked.stdout)")
-        #expect(try String(contentsOfFile: summary, encoding: .utf8).contains("### ✅ probe-server"))
     }
 }

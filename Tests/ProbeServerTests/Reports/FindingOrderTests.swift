@@ -2,6 +2,7 @@ import Foundation
 @testable import ProbeCatalog
 import Testing
 @testable import ProbeServer
+@testable import ProbeServerTesting
 
 /// One order everywhere: a run whose camera was denied and whose third-party cookie was
 /// blocked (both high) names the camera first on every surface, since a denied camera stops

@@ -2,6 +2,7 @@ import Foundation
 import ProbeCatalog
 import Testing
 @testable import ProbeServer
+@testable import ProbeServerTesting
 
 /// Device text that hides in invisible characters must show them on a terminal (`wait`,
 /// `report`, `serve`'s run line), and device text in `report.md` must link no GitHub issue or

@@ -1,6 +1,7 @@
 import ProbeCatalog
 import Testing
 @testable import ProbeServer
+@testable import ProbeServerTesting
 
 /// The report's questions for the integrator are those of the run's requirement set: the
 /// LiveForm `pid` question only under `liveform`.

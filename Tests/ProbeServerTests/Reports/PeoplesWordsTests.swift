@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import ProbeServer
 @testable import ProbeHTTP
+@testable import ProbeServerTesting
 
 /// Where a person reads, findings, wrappers and platforms are named by their titles: raw ids
 /// (probe ids, cause ids, wrapper and platform raw values) are in the JSON and in the one

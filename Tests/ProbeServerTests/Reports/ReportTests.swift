@@ -4,22 +4,11 @@ import Testing
 @testable import ProbeServer
 @testable import ProbeHTTP
 @testable import ProbeStore
+@testable import ProbeHTTPTesting
+@testable import ProbeServerTesting
 
 /// The report formats, rendered from real diffs the catalog made of crafted results.
 @Suite struct ReportTests {
-    static let checker = Repository.file("Tests/reports/check_report.py").path
-
-    /// Writes `text` to a temporary file and runs the Python checker on it.
-    static func check(_ mode: String, _ text: String) throws -> (status: Int32, json: [String: Any], stderr: String) {
-        let directory = TLSTestSupport.temporaryDirectory()
-        defer { TLSTestSupport.remove(directory) }
-        let path = directory + "/report." + (mode == "junit" ? "xml" : "html")
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let output = try TLSTestSupport.run("python3", [checker, mode, path])
-        let json = (try? JSONSerialization.jsonObject(with: Data(output.stdout.utf8))) as? [String: Any] ?? [:]
-        return (output.status, json, output.stderr)
-    }
-
     // MARK: The fixtures are what they claim
 
     @Test func HealthyRun_IsReady() {
@@ -97,7 +86,7 @@ import Testing
 
     @Test func JUnit_IsAcceptedByJunitparser() throws {
         let document = ReportFixtures.document(ReportFixtures.unattended())
-        let (status, summary, stderr) = try Self.check("junit", RunReports.junit(document))
+        let (status, summary, stderr) = try ReportChecker.check("junit", RunReports.junit(document))
         #expect(status == 0, "\(stderr)")
         #expect(summary["suites"] as? Int == 1)
         #expect(summary["tests"] as? Int == document.diff.findings.count)
@@ -109,7 +98,7 @@ import Testing
     }
 
     @Test func JUnit_FailuresAreReadByJunitparser() throws {
-        let (status, summary, stderr) = try Self.check("junit", RunReports.junit(ReportFixtures.document(ReportFixtures.cameraDenied())))
+        let (status, summary, stderr) = try ReportChecker.check("junit", RunReports.junit(ReportFixtures.document(ReportFixtures.cameraDenied())))
         #expect(status == 0, "\(stderr)")
         let cases = summary["cases"] as? [[String: Any]] ?? []
         let gum = cases.first { $0["name"] as? String == "camera.getUserMedia" }
@@ -206,7 +195,7 @@ import Testing
         let html = RunReportPage.html(ReportFixtures.document(ReportFixtures.cameraDenied(), uploads: [ReportFixtures.upload()]))
         #expect(html.contains("<link rel=\"stylesheet\" href=\"/assets/report.css\">"))
         #expect(ReportStyles.path == "/assets/report.css")
-        let (status, _, stderr) = try Self.check("html", html)
+        let (status, _, stderr) = try ReportChecker.check("html", html)
         #expect(status == 0, "\(stderr)")
     }
 
@@ -403,7 +392,7 @@ import Testing
                                        older: "1700000000000.run-1", isFirst: false)
         #expect(paged.contains("<a rel=\"next\" href=\"/runs?label=a%26b%20c&amp;verdict=not-ready&amp;cursor=1700000000000.run-1\">Older runs</a>"))
         #expect(paged.contains("<a href=\"/runs?label=a%26b%20c&amp;verdict=not-ready\">Newest runs</a>"))
-        let (status, _, stderr) = try Self.check("html", html)
+        let (status, _, stderr) = try ReportChecker.check("html", html)
         #expect(status == 0, "\(stderr)")
     }
 
@@ -423,7 +412,7 @@ import Testing
             #expect(!html.contains("{{") && !html.contains("${"))
             #expect(!html.contains("\u{0}") && !html.contains("\u{1B}"))
             #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
-            let (status, _, stderr) = try Self.check("html", html)
+            let (status, _, stderr) = try ReportChecker.check("html", html)
             #expect(status == 0, "\(stderr)")
         }
 
@@ -431,7 +420,7 @@ import Testing
         let xml = RunReports.junit(document)
         #expect(!xml.contains("<script"))
         #expect(!xml.contains("\u{0}") && !xml.contains("\u{7}") && !xml.contains("\u{1B}"))
-        let (status, summary, stderr) = try Self.check("junit", xml)
+        let (status, summary, stderr) = try ReportChecker.check("junit", xml)
         #expect(status == 0, "\(stderr)")
         let properties = summary["properties"] as? [String: String] ?? [:]
         #expect(properties["label"]?.contains("<script>alert(1)</script>") == true, "escaped, not dropped")
@@ -467,7 +456,7 @@ import Testing
         let html = RunReportPage.notFound(runID: ReportFixtures.hostile)
         #expect(!html.contains("<script") && !html.contains("<img"))
         #expect(html.contains("&lt;script&gt;"))
-        let (status, _, stderr) = try Self.check("html", html)
+        let (status, _, stderr) = try ReportChecker.check("html", html)
         #expect(status == 0, "\(stderr)")
     }
 

@@ -1,6 +1,7 @@
 import Testing
 import ProbeCatalog
 @testable import ProbeServer
+@testable import ProbeServerTesting
 
 /// The terminal says a knock-on under its cause, not as a failure of its own.
 @Suite struct TerminalConsequenceTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ProbeServer
+import TestSupport
 
 /// The table "Who may call each route" in docs/security-capabilities.md is written from the
 /// route table (`APIRoute.all`); this test fails when the committed table is stale, and

@@ -4,6 +4,10 @@ import Testing
 @testable import ProbeServer
 @testable import ProbeHTTP
 @testable import ProbeStore
+import TestSupport
+@testable import ProbeHTTPTesting
+@testable import ProbeStoreTesting
+@testable import ProbeServerTesting
 
 /// The table "Who may call each route" in docs/security-capabilities.md (written from the
 /// route table, `CapabilityTableDocumentTests`) is the router's: every route the service

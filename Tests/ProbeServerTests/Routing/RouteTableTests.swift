@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import ProbeServer
 @testable import ProbeHTTP
+@testable import ProbeStoreTesting
+@testable import ProbeServerTesting
 
 /// The route table is the server's routes: each part registers what the table lists, with
 /// the body limit it says, and nothing else.

@@ -3,6 +3,8 @@ import Testing
 @testable import ProbeServer
 @testable import ProbeHTTP
 @testable import ProbeStore
+@testable import ProbeHTTPTesting
+@testable import ProbeServerTesting
 
 /// One error road: a handler, its offloaded work and its promise throw; only the server turns
 /// what they throw into a response, the `{"error":{"code","message","field"}}` shape, and no

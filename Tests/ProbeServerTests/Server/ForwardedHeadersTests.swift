@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ProbeServer
 @testable import ProbeHTTP
+@testable import ProbeServerTesting
 
 /// Field lines of one name are one list (RFC 9110 §5.3), and the client behind trusted
 /// proxies is the rightmost `X-Forwarded-For` hop that is not one of them.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import ProbeServer
 @testable import ProbeHTTP
+@testable import ProbeHTTPTesting
+@testable import ProbeServerTesting
 
 /// `--advertise`: the names a container's server is reached by, in its certificate, URLs,
 /// QR code and setup page, in place of the container's own interface addresses.

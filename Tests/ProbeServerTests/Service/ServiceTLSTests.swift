@@ -5,6 +5,8 @@ import Foundation
 import Testing
 @testable import ProbeServer
 @testable import ProbeHTTP
+@testable import ProbeHTTPTesting
+@testable import ProbeServerTesting
 
 @Suite struct ServiceTLSTests {
     @Test func TLSClientStallingInTheHandshake_IsClosedAtTheHeaderTimeout() throws {

@@ -6,6 +6,8 @@ import Testing
 @testable import ProbeServer
 @testable import ProbeHTTP
 @testable import ProbeClient
+@testable import ProbeHTTPTesting
+@testable import ProbeServerTesting
 
 @Suite struct HandshakeRefusalTests {
     @Test func CertificateAlerts_AreRefusals_NamedAsTheRFCNamesThem() {
@@ -71,26 +73,6 @@ import Testing
         return (s, trusted)
     }
 
-    /// A client that refuses the certificate; returns once the one loop has read its alert.
-    static func refuse(_ s: TestService) throws {
-        try #require(s.service.options.eventLoops == 1, "refuse orders its events on one loop")
-        let before = s.service.api.certificateRefusals.list().count
-        // OpenSSL's client, trusting only the system store: it sends unknown_ca and closes.
-        let untrusting = try HTTPClient(server: ServerURL(scheme: .https, host: "127.0.0.1", port: s.port), trust: .system)
-        _ = try? untrusting.get("/")
-        // The alert is in the server's socket before the next connection is made, so the loop
-        // handles it on that connection's first turn at the latest. A second request on it is
-        // sent only after the first is answered: it is read on a later turn. Plain HTTP on the
-        // setup port, so no handshake from this address marks the refusal as accepted since.
-        let setup = try #require(s.service.server.port(of: "setup"))
-        let later = try RawClient(port: setup)
-        for _ in 0..<2 {
-            later.send("GET /setup HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            try #require(later.readResponse() != nil, "the setup port did not answer")
-        }
-        try #require(s.service.api.certificateRefusals.list().count == before + 1, "the refusal was not recorded")
-    }
-
     static func json(_ response: HTTPClientResponse) -> [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
     }
@@ -99,7 +81,7 @@ import Testing
         let (s, trusted) = try Self.service()
         let created = Self.json(try trusted.post("/api/runs", json: Array("{}".utf8)))
         let run = try #require(created["id"] as? String)
-        try Self.refuse(s)
+        try s.refuseCertificate()
         let view = Self.json(try trusted.get("/api/runs/\(run)"))
         let refusals = try #require(view["certificateRefusals"] as? [[String: Any]])
         #expect(refusals.count == 1)
@@ -127,7 +109,7 @@ import Testing
         let junk = try RawClient(port: s.port, receiveTimeout: 2)
         junk.send("GET / HTTP/1.1\r\n\r\n")
         _ = junk.isClosedByPeer()
-        try Self.refuse(s)
+        try s.refuseCertificate()
         let list = Self.json(try trusted.get("/api/tls/refusals"))
         let refusals = try #require(list["refusals"] as? [[String: Any]])
         #expect(refusals.count == 1, "\(refusals.map { $0["sign"] ?? "" })")
@@ -140,7 +122,7 @@ import Testing
         let (s, _) = try Self.service()
         let setup = try #require(s.service.server.port(of: "setup"))
         #expect(!(try s.request("GET", "/setup", port: setup).text.contains("id=\"refused\"")))
-        try Self.refuse(s)
+        try s.refuseCertificate()
         let page = try s.request("GET", "/setup", port: setup).text
         #expect(page.contains("id=\"refused\""))
         #expect(page.contains("This device (127.0.0.1)"))

@@ -5,6 +5,8 @@ import Foundation
 import Testing
 @testable import ProbeServer
 @testable import ProbeHTTP
+@testable import ProbeHTTPTesting
+@testable import ProbeServerTesting
 
 /// `http://` typed for the HTTPS port gets a word and the https:// address, not an empty reply.
 @Suite struct PlainHTTPOnTLSPortTests {

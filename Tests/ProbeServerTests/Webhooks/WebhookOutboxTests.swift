@@ -4,6 +4,7 @@ import ProbeCatalog
 @testable import ProbeServer
 @testable import ProbeHTTP
 @testable import ProbeStore
+@testable import ProbeStoreTesting
 
 /// The outbox's promises that need no receiver: its bound, its two-step write around the
 /// verdict's commit, and what the signature covers. Delivery itself is in
