@@ -1,3 +1,7 @@
+// A testing library: compiled in debug builds only. `swift build -c release` builds every
+// library target of the package, and `@testable import` needs the modules compiled for
+// testing, which SwiftPM does in debug (the configuration `swift test` uses).
+#if DEBUG
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -119,3 +123,4 @@ final class RawClient {
         return Reply(status: status, headers: headers, body: body)
     }
 }
+#endif

@@ -1,3 +1,7 @@
+// A testing library: compiled in debug builds only. `swift build -c release` builds every
+// library target of the package, and `@testable import` needs the modules compiled for
+// testing, which SwiftPM does in debug (the configuration `swift test` uses).
+#if DEBUG
 @testable import ProbeHTTP
 
 extension TestServer {
@@ -25,3 +29,4 @@ final class FailedTransport: Transport {
     func shutdown() {}
     var negotiatedProtocol: String? { nil }
 }
+#endif

@@ -1,3 +1,7 @@
+// A testing library: compiled in debug builds only. `swift build -c release` builds every
+// library target of the package, and `@testable import` needs the modules compiled for
+// testing, which SwiftPM does in debug (the configuration `swift test` uses).
+#if DEBUG
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -75,3 +79,4 @@ final class HeldHandler: @unchecked Sendable {
         _ = released.wait(timeout: .now() + 30)
     }
 }
+#endif

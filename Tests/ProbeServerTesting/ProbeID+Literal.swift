@@ -1,3 +1,7 @@
+// A testing library: compiled in debug builds only. `swift build -c release` builds every
+// library target of the package, and `@testable import` needs the modules compiled for
+// testing, which SwiftPM does in debug (the configuration `swift test` uses).
+#if DEBUG
 import ProbeCatalog
 
 /// Tests name probes by their wire strings, as the page and a fixture do; the catalog itself
@@ -5,3 +9,4 @@ import ProbeCatalog
 extension ProbeID: ExpressibleByStringLiteral {
     public init(stringLiteral value: String) { self.init(rawValue: value) }
 }
+#endif

@@ -1,3 +1,7 @@
+// A testing library: compiled in debug builds only. `swift build -c release` builds every
+// library target of the package, and `@testable import` needs the modules compiled for
+// testing, which SwiftPM does in debug (the configuration `swift test` uses).
+#if DEBUG
 import Foundation
 import TestSupport
 @testable import ProbeHTTPTesting
@@ -18,3 +22,4 @@ enum ReportChecker {
         return (output.status, json, output.stderr)
     }
 }
+#endif

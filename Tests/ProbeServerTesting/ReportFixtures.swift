@@ -1,3 +1,7 @@
+// A testing library: compiled in debug builds only. `swift build -c release` builds every
+// library target of the package, and `@testable import` needs the modules compiled for
+// testing, which SwiftPM does in debug (the configuration `swift test` uses).
+#if DEBUG
 import Foundation
 import ProbeCatalog
 @testable import ProbeServer
@@ -110,3 +114,4 @@ enum ReportFixtures {
         return RunReportDocument(run: open, report: report(results), results: records(results), uploads: [], generatedAt: created + 100)
     }
 }
+#endif

@@ -1,3 +1,7 @@
+// A testing library: compiled in debug builds only. `swift build -c release` builds every
+// library target of the package, and `@testable import` needs the modules compiled for
+// testing, which SwiftPM does in debug (the configuration `swift test` uses).
+#if DEBUG
 import Testing
 @testable import ProbeServer
 @testable import ProbeClient
@@ -24,3 +28,4 @@ extension TestService {
         try #require(service.api.certificateRefusals.list().count == before + 1, "the refusal was not recorded")
     }
 }
+#endif

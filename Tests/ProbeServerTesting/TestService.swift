@@ -1,3 +1,7 @@
+// A testing library: compiled in debug builds only. `swift build -c release` builds every
+// library target of the package, and `@testable import` needs the modules compiled for
+// testing, which SwiftPM does in debug (the configuration `swift test` uses).
+#if DEBUG
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -136,3 +140,4 @@ final class TestService: @unchecked Sendable {
             + "\"observed\":\(observed),\"elapsedMs\":2.5,\"at\":\"2026-11-30T03:00:00Z\"}"
     }
 }
+#endif

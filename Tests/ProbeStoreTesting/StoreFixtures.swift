@@ -1,3 +1,7 @@
+// A testing library: compiled in debug builds only. `swift build -c release` builds every
+// library target of the package, and `@testable import` needs the modules compiled for
+// testing, which SwiftPM does in debug (the configuration `swift test` uses).
+#if DEBUG
 import Foundation
 import Testing
 @testable import ProbeStore
@@ -87,3 +91,4 @@ protocol TestedStore: RunStore {
 
 extension SQLiteRunStore: TestedStore {}
 extension PostgresRunStore: TestedStore {}
+#endif
