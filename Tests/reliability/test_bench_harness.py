@@ -104,7 +104,11 @@ def test_ShortBenchRound_EveryRowProducesAFigure(tmp_path):
     before, _, after = render_doc.split_doc(rendered)
     assert (before, after) == render_doc.split_doc(committed_doc)[::2], "the hand-written prose changed"
     rows = generated_rows(rendered)
-    assert [row_name(r) for r in rows] == [row_name(r) for r in generated_rows(committed_doc)]
+    # A short round builds no container image (bench.measure_sizes): the committed doc's image
+    # row is a full run's, and the container suite holds the image to its size on every run.
+    image = "container image"
+    assert [row_name(r) for r in rows if row_name(r) != image] == \
+        [row_name(r) for r in generated_rows(committed_doc) if row_name(r) != image]
     for measure, figure, _, _, target, met in rows:
         assert re.search(r"\d", figure), f"{measure}: no figure ({figure!r})"
         assert met or not target, f"{measure}: a target ({target}) but no verdict"
