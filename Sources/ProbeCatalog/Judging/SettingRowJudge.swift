@@ -45,8 +45,8 @@ struct SettingRowJudge {
     }
 
     /// False when the run shows a release of the row's wrapper outside the row's versions.
-    func inRange(_ wrapper: Wrapper, _ row: WrapperSettingRow) -> Bool {
-        guard let range = row.versions, row.plugin == nil, let version = release(of: wrapper) else { return true }
+    func inRange(_ row: WrapperSettingRow, release: Version?) -> Bool {
+        guard let range = row.versions, row.plugin == nil, let version = release else { return true }
         return range.contains(version)
     }
 
@@ -55,13 +55,14 @@ struct SettingRowJudge {
         // that plugin's rows and the platform's, never by the wrapper's main WebView's rows.
         let plugin = context.platform.wrapperDetection?.inAppBrowser == true ? "cordova-plugin-inappbrowser" : nil
         let framework = layers.count > 1 ? layers.first : nil
+        let releases = self.releases
         return layers.flatMap { wrapper in
             table(wrapper).filter { row in
                 guard row.family == nil || row.family == context.family, wrapper.isNative || row.plugin == plugin,
                       !(wrapper.isNative && framework.map { implements($0, row) } == true),
                       let predicate = row.when.byProbe[probe.id], predicate.holds(result, stalled: stalled),
                       !policyOnly || predicate.statuses?.contains(.info) == true else { return false }
-                return inRange(wrapper, row) && ruledOut(row) == nil
+                return inRange(row, release: releases[wrapper]) && ruledOut(row) == nil
             }.map { (wrapper, $0) }
         }
     }
@@ -99,12 +100,21 @@ struct SettingRowJudge {
     /// WebView, whose release neither can see, and for a run that shows none: a row for some
     /// releases then stays possible, with its releases said.
     func release(of wrapper: Wrapper) -> Version? {
+        // Read once per finding (`releases`): the host report is weighed against the run anew
+        // on every read of `context.host`.
         guard context.platform.wrapperDetection?.inAppBrowser != true else { return nil }
         if let host = context.host, host.wrapper == wrapper.rawValue, let version = host.wrapperVersion.flatMap(Version.init) {
             return version
         }
         guard wrapper == .cordova, let platform = context.results[.envPlatform], platform.status != .skipped else { return nil }
         return WrapperSignals(observed: platform.observed).cordovaVersion.flatMap(Version.init)
+    }
+
+    /// The release of each wrapper whose rows apply (`layers`), where the run shows one.
+    var releases: [Wrapper: Version] {
+        var found: [Wrapper: Version] = [:]
+        for wrapper in layers { found[wrapper] = release(of: wrapper) }
+        return found
     }
 
     /// Why the row cannot be the cause in this run, if another probe's observation says so.
@@ -133,13 +143,14 @@ struct SettingRowJudge {
         var judgement = Judgement()
         guard !named.contains(where: { $0.likelihood == .conclusive }) else { return judgement }
         var seen = Set(named.map(\.id))
+        let releases = self.releases
         for (wrapper, row) in matchingRows() {
             let remedy = Self.remedy(wrapper, row)
             if case .known(let id) = row.cause, seen.contains(id) {
                 judgement.fixes += remedy?.wrappers ?? []
                 continue
             }
-            guard let cause = cause(wrapper, row, remedy: remedy, hasOthers: !named.isEmpty) else { continue }
+            guard let cause = cause(wrapper, row, remedy: remedy, hasOthers: !named.isEmpty, release: releases[wrapper]) else { continue }
             judgement.fixes += remedy?.wrappers ?? []
             guard !seen.contains(cause.id) else { continue }
             seen.insert(cause.id)
@@ -148,11 +159,11 @@ struct SettingRowJudge {
         return judgement
     }
 
-    func cause(_ wrapper: Wrapper, _ row: WrapperSettingRow, remedy: Remedy?, hasOthers: Bool) -> Cause? {
+    func cause(_ wrapper: Wrapper, _ row: WrapperSettingRow, remedy: Remedy?, hasOthers: Bool, release: Version?) -> Cause? {
         let observed = "\(probe.title) posted \(row.when.byProbe[probe.id]!.words)"
         // A row for some releases only says which, and counts the unknown release against it.
         let releases = row.versions.map { " (\(row.plugin ?? wrapper.title) \($0.words) only)" } ?? ""
-        let unknownRelease = row.versions != nil && !(row.plugin == nil && release(of: wrapper) != nil)
+        let unknownRelease = row.versions != nil && !(row.plugin == nil && release != nil)
         if case .known(let id) = row.cause, let known = Self.knownCauses[id] {
             // A cause of a run that stopped in the step (`Symptom.stalled`) is about the
             // absence of a result; one of any other symptom is about what a result showed.
