@@ -669,8 +669,7 @@ public enum OpenAPIDocument {
    "post": {
     "responses": {
      "x-errors": ["400", "403", "409", "413", "415", "429", "503", "507"]
-    },
-    "description": "Choosing the id (id) needs the access token (403 otherwise); the answer carries the run's writeKey. Cross-site requests (a foreign Origin, Sec-Fetch-Site cross-site) are 403 cross_origin; bodies other than application/json 415."
+    }
    },
    "get": {
     "parameters": [
@@ -734,7 +733,6 @@ public enum OpenAPIDocument {
   },
   "/api/runs/{id}/results": {
    "post": {
-    "description": "A completed run takes no new results: they are refused with 409 run_completed (start a new run to test again). A result stored before the completion, posted again, still answers as a duplicate.",
     "parameters": [
      {"$ref": "#/components/parameters/WriteKey"}
     ],
@@ -745,7 +743,6 @@ public enum OpenAPIDocument {
   },
   "/api/runs/{id}/complete": {
    "post": {
-    "description": "Idempotent: the first call freezes the results, stores the verdict and announces it once (the server's terminal line, the verdict feed, each --webhook, whose delivery is on disk before the 200); a later call answers the same diff and announces nothing. 503 webhook_outbox_full (with Retry-After) when the webhook deliveries waiting for their receivers reach their limit: the run is complete but not judged; retry. The body may carry the last results ({\"results\": [...]}, checked, limited and stored as POST .../results takes them) before the run is completed: the page's end is one round trip; {} or no body completes the run as it is.",
     "parameters": [
      {"$ref": "#/components/parameters/WriteKey"}
     ],

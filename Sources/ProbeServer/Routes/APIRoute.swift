@@ -16,6 +16,13 @@ public struct APIRoute: Hashable, Sendable, CustomStringConvertible {
     public let access: Access
     /// One line for a person: the OpenAPI `summary`.
     public let summary: String
+    /// What a caller needs to know beyond the summary (its query parameters, idempotence, what
+    /// it answers): the OpenAPI `description`, and the route's row in docs/api.md
+    /// (`APIRouteTable`). A route with one is listed there, documented or not.
+    public let detail: String?
+    /// Said after who may call it in docs/api.md: what the access alone does not tell (a run
+    /// read needs its id, which is the capability; a chosen id needs its key too).
+    public let accessNote: String?
     /// The largest body the router reads for it (→ 413).
     public let bodyLimit: BodyLimit
     /// The JSON body it takes, by its `components/schemas` name.
@@ -132,13 +139,15 @@ public struct APIRoute: Hashable, Sendable, CustomStringConvertible {
     }
 
     public init(_ method: String, _ path: String, _ part: Part, access: Access = .anyone, summary: String,
-                bodyLimit: BodyLimit = .json, request: RequestBody? = nil, response: ResponseBody? = nil,
+                detail: String? = nil, accessNote: String? = nil, bodyLimit: BodyLimit = .json, request: RequestBody? = nil, response: ResponseBody? = nil,
                 limits: [RouteLimit] = [], documented: Bool = true) {
         self.method = method
         self.path = path
         self.part = part
         self.access = access
         self.summary = summary
+        self.detail = detail
+        self.accessNote = accessNote
         self.bodyLimit = bodyLimit
         self.request = request
         self.response = response

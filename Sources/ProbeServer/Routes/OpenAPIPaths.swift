@@ -42,6 +42,10 @@ enum OpenAPIPaths {
     static func operation(_ route: APIRoute, _ given: [String: JSONValue], limits: HTTPLimits) -> [String: JSONValue] {
         var fields = given
         fields["summary"] = .string(route.summary)
+        if let detail = route.detail {
+            precondition(fields["description"] == nil, "\(route): its description is the table's detail, not the text's")
+            fields["description"] = .string(detail)
+        }
         guard case .array(var parameters) = fields["parameters"] ?? .array([]) else { preconditionFailure("\(route): parameters is not a list") }
         parameters.removeAll { $0 == runIDParameter }
         let pathParameters = route.parameters.map { name -> JSONValue in
