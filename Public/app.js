@@ -169,7 +169,9 @@ function setStatus(probe, status, reason) {
     $('progress').textContent = stepLine(probe);
     $('bar').value = n - 1;
     $('h1-step').textContent = ': ' + probe.title;
-    document.title = `Step ${n}/${app.probes.length} · ${probe.title} — WebView probe`;
+    /* A person's tab shows the step; a farm's device shows no tab, and a title set costs a
+       slow phone a few ms of main thread per step (the browser is told of each). */
+    if (!unattended) document.title = `Step ${n}/${app.probes.length} · ${probe.title} — WebView probe`;
   }
   const g = groupOf(probe), c = tally(g.probes), total = g.probes.length;
   /* ✓ only when every step passed; ✗ with the counts once one failed, errored or was skipped
@@ -413,33 +415,6 @@ async function finish() {
   if (window.ProbeHostReport) ProbeHostReport.ended(app, diff, location.origin + reportPath());
 }
 
-/* The start URL again while this device has an open run: continue it (the default) or start anew. */
-async function offerResume() {
-  const open = stored(OPEN_RUN);
-  if (!open || !open.run || !open.url) return;
-  try {
-    const run = await R.api('GET', `/api/runs/${enc(open.run)}?key=${enc(open.key || '')}`);
-    if (run.completedAt) { stored(OPEN_RUN, null); return; }
-  } catch (e) { stored(OPEN_RUN, null); return; }
-  const box = $('intro');
-  box.textContent = '';
-  el('h2', '', 'Continue the open run?', box).id = 'intro-title';
-  el('p', 'instruction', `This device has run ${open.run}, not finished yet. Continue it where it stopped, or start a new run.`, box);
-  const row = el('div', 'buttons', '', box);
-  const go = el('a', 'btn', `Continue run ${open.run.length > 12 ? open.run.slice(0, 8) + '…' : open.run}`, row);
-  go.id = 'resume-continue';
-  go.href = open.url;
-  const fresh = el('button', 'btn secondary', 'Start a new run', row);
-  fresh.id = 'resume-new';
-  fresh.type = 'button';
-  box.hidden = false;
-  $('dock').hidden = true;
-  $('run-id').textContent = 'not started';
-  announce('This device has an open run: continue it, or start a new one.');
-  moveFocus(go);
-  await new Promise((resolve) => fresh.addEventListener('click', resolve));
-  stored(OPEN_RUN, null);
-}
 /* The first screen says so when a browser, not an app's WebView, opened the page (a QR code or a
    pasted link opens the phone's browser). The server decides (POST /api/platform) by the rule the
    run is judged by (PlatformDetector.swift): a WebView sending a browser's user agent, with no
@@ -459,49 +434,14 @@ function browserBanner(d) {
   el('p', 'muted', 'A WebView sending a browser\'s user agent looks the same from here: if this is your app, add ?platform=android-webview or ios-wkwebview.', box);
   box.hidden = false;
 }
-/* The first screen: what happens, how long, and what the report should name. */
-function intro(probes) {
-  const people = probes.filter((p) => p.kind !== 'auto').length, about = stored(ABOUT) || {};
-  const box = $('intro');
-  box.textContent = '';
-  el('h2', '', 'Test this app\'s WebView', box).id = 'intro-title';
-  el('p', 'instruction', `The page checks ${probes.length} things the app's WebView must do: storage, network, camera, files, links. ` +
-    `Most run by themselves; ${people} need you to tap or answer. It takes about 2–3 minutes.`, box);
-  el('p', 'muted', 'At the end the page shows a verdict and what to fix; the report names the app, version, device and tester below.', box);
-  const form = el('form', '', '', box), fields = {}, limit = app.limits.deviceModelBytes;
-  [['appName', 'App name'], ['appVersion', 'App version'], ['deviceModel', 'Device', 'e.g. Pixel 8, Android 15'], ['tester', 'Tester']].forEach((f) => {
-    const label = el('label', 'field', f[1], form), input = el('input', '', '', label);
-    input.id = 'intro-' + f[0];
-    input.name = f[0];
-    input.autocomplete = 'off';
-    if (f[2]) input.placeholder = f[2];
-    input.value = typeof about[f[0]] === 'string' ? about[f[0]] : '';
-    input.addEventListener('input', () => input.setCustomValidity(''));
-    fields[f[0]] = input;
-  });
-  /* The store's bound (/api/config limits): maxLength counts UTF-16 units, the store bytes. */
-  const device = fields.deviceModel, tooLong = () => limit && new Blob([device.value.trim()]).size > limit;
-  if (limit) device.maxLength = limit;
-  /* Start sits in the dock like every later action: in view without scrolling. */
-  $('progress').textContent = `${probes.length} steps, about 2–3 minutes`;
-  $('dock').hidden = false;
-  $('run-id').textContent = 'new';
-  panel('Fill in the details (optional), then start.', [{ id: 'start-run', label: 'Start', onClick: () => form.requestSubmit ? form.requestSubmit() : form.dispatchEvent(new Event('submit', { cancelable: true })) }]);
-  box.hidden = false;
-  announce('Ready to start: ' + probes.length + ' steps.');
-  return new Promise((resolve) => form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    if (tooLong()) {
-      device.setCustomValidity(`At most ${limit} bytes: a model and its OS, e.g. Pixel 8, Android 15.`);
-      return device.reportValidity();
-    }
-    const meta = {};
-    Object.keys(fields).forEach((k) => { const v = fields[k].value.trim(); if (v) meta[k] = v; });
-    stored(ABOUT, meta);
-    box.hidden = true;
-    action.hidden = true;
-    resolve(meta);
-  }));
+/* A person's first screen (welcome.js: the device's open run, then the introduction), loaded
+   only for it: an unattended run and a run's later loads do not carry it. */
+async function welcome(probes) {
+  await loadScript(templatedScripts('welcome-script')[0], false);
+  if (!window.ProbeWelcome) throw new Error('welcome.js did not load');
+  const the = { app, el, stored, announce, moveFocus, panel, action, OPEN_RUN, ABOUT };
+  await ProbeWelcome.offerResume(the);
+  return ProbeWelcome.intro(probes, the);
 }
 
 /* ?probes=a,b: the probes asked for, or null for all. A host report is weighed against the
@@ -562,7 +502,7 @@ async function main() {
     app.run = params.run;
   } else {
     const wanted = app.catalog.probes.filter((p) => !chosenProbes() || chosenProbes().indexOf(p.id) >= 0);
-    const made = creating ? await creating : await settled(createRun((await offerResume(), await intro(wanted))));
+    const made = creating ? await creating : await settled(createRun(await welcome(wanted)));
     if (made.error) return fatal('Could not create a run: ' + made.error.message, reload());
     app.run = params.run = made.value.id;
     app.key = params.key = made.value.writeKey;

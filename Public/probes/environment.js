@@ -23,6 +23,9 @@ I.platformSignals = () => {
   if (uad) Object.assign(o, { uaBrands: uad.brands.map((b) => `${b.brand}/${b.version}`), uaPlatform: uad.platform, uaMobile: !!uad.mobile });
   return o;
 };
+/* Asked at load, while the config is out, not on the step's time. */
+const uad0 = navigator.userAgentData, asked = uad0 && uad0.getHighEntropyValues && uad0.getHighEntropyValues(['platformVersion']);
+if (asked) asked.catch(() => {});
 P['env.platform'] = async (ctx) => {
   const signals = I.platformSignals();
   /* The handler names found (WKWebView's messageHandlers object is not enumerable: the
@@ -36,7 +39,7 @@ P['env.platform'] = async (ctx) => {
     /* A reduced user agent says "Android 10" whatever the version
        (https://www.chromium.org/updates/ua-reduction/): the client hint has the real one. */
     try {
-      const high = await I.within(uad.getHighEntropyValues(['platformVersion']), ctx.limit('highEntropyMs'), 'getHighEntropyValues');
+      const high = await I.within(asked || uad.getHighEntropyValues(['platformVersion']), ctx.limit('highEntropyMs'), 'getHighEntropyValues');
       o.uaPlatformVersion = high.platformVersion || null;
     } catch (e) { /* the user agent string stands */ }
   }
@@ -79,7 +82,7 @@ P['env.injected'] = async (ctx) => {
      evaluateJavascript): a fresh same-origin frame's globals are the baseline. */
   const frame = ctx.stage.appendChild(document.createElement('iframe')), baseline = {};
   try { Object.getOwnPropertyNames(frame.contentWindow).forEach((n) => { baseline[n] = 1; }); } catch (e) { /* none */ }
-  frame.remove();
+  I.removeWhenIdle(frame);
   /* The page's own globals (ProbeResults, ProbeImpl, ProbeApp) and frame indexes are not the host's. */
   const globals = Object.getOwnPropertyNames(window).filter((n) => !baseline[n] && !/^(Probe(Results|Impl|App)|\d+)$/.test(n));
   /* addJavascriptInterface objects are in every frame, so they are looked for by name. */

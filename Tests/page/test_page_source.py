@@ -55,7 +55,7 @@ def test_every_probe_script_is_loaded_once_in_order_before_its_step():
     steps run."""
     html = (PUBLIC / "index.html").read_text()
     templates = dict(re.findall(r'<template id="([^"]+)">(.*?)</template>', html, re.S))
-    assert set(templates) == {"later-scripts", "host-report-script", "fixture-clip"}, templates.keys()
+    assert set(templates) == {"later-scripts", "welcome-script", "host-report-script", "fixture-clip"}, templates.keys()
     tags = re.findall(r"<script\b[^>]*>", re.sub(r"<template\b.*?</template>", "", html, flags=re.S))
     assert all(" defer" in t for t in tags), tags
     loaded = [t.split('src="')[1].split('"')[0] for t in tags]
