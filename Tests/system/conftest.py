@@ -28,7 +28,7 @@ def ca_dir_beside(data_dir):
 
 class Server:
     """A probe-server process with its own data dir and CA folder (PROBE_CA_DIR); stdout (the
-    banner) is captured."""
+    banner) is captured. `binary`: another build than the suite's (PROBE_SERVER_BIN)."""
 
     # A port free when picked can be taken before the server binds it (another suite's
     # client, an outgoing connection's ephemeral port): the server then exits saying so, and
@@ -36,7 +36,7 @@ class Server:
     PORT_TAKEN = "is already served"
     START_ATTEMPTS = 3
 
-    def __init__(self, *extra, data_dir=None, log_level="warn", ca_dir=None, env=None):
+    def __init__(self, *extra, data_dir=None, log_level="warn", ca_dir=None, env=None, binary=None):
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="probe-system-")
         # ca_dir="": no PROBE_CA_DIR, so the server finds the CA folder from `env`'s HOME and
         # XDG_DATA_HOME, as a user's shell has them.
@@ -51,7 +51,7 @@ class Server:
             self.port = free_port()
             self.second_port = free_port()
             self.setup_port = free_port()
-            self.args = [BINARY, "serve", "--port", str(self.port), "--second-port", str(self.second_port),
+            self.args = [binary or BINARY, "serve", "--port", str(self.port), "--second-port", str(self.second_port),
                          "--setup-port", str(self.setup_port), "--data-dir", self.data_dir,
                          *(["--log-level", log_level] if log_level else []), *extra]
             try:
