@@ -79,12 +79,16 @@ def balancer_conf(work, upstreams, server):
     connections; `server` is what its one server block holds (listen, location). Shared with
     bench/burst.py's TLS-terminating balancer."""
     servers = "".join(f"server 127.0.0.1:{p};" for p in upstreams)
+    # A run's requests go to one instance (docs/team-instance.md, "The balancer"): its key
+    # checked once and its open run kept in that instance's memory, not read from PostgreSQL
+    # by each of them in turn. Other requests spread at random ($request_id).
     user = "user root;" if os.getuid() == 0 else ""
     return (f"{user} daemon off; worker_processes 2; pid {work}/nginx.pid; error_log {work}/error.log warn;"
             f"events {{ worker_connections 4096; }}"
             f"http {{ access_log off; client_body_temp_path {work}/b; proxy_temp_path {work}/p;"
             f"fastcgi_temp_path {work}/f; uwsgi_temp_path {work}/u; scgi_temp_path {work}/s;"
-            f"upstream probe {{ {servers} keepalive 64; }}"
+            f"map $uri $probe_run {{ ~^/(?:api/)?runs/(?<id>[^/]+) $id; default $request_id; }}"
+            f"upstream probe {{ hash $probe_run consistent; {servers} keepalive 64; }}"
             f"server {{ {server} }} }}")
 
 

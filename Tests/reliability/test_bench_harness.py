@@ -89,8 +89,10 @@ def test_ShortBenchRound_EveryRowProducesAFigure(tmp_path):
     for name, row in burst["rows"].items():
         assert row["judged"] > 0 and row["ack_p99_ms"] is not None and row["last_verdict_s"] is not None, f"burst {name}: {row}"
         assert row["server_cpu_per_run_s"] > 0, f"burst {name}: {row}"
-    assert burst["rows"]["three"]["nginx_cpu_per_run_s"] and burst["rows"]["three"]["postgresql_cpu_per_run_s"]
-    assert burst["cpu_ratio_three_over_one"]
+    assert set(burst["rows"]) == {"one", "one_pg", "three"}, burst["rows"].keys()
+    for name in ("one_pg", "three"):
+        assert burst["rows"][name]["nginx_cpu_per_run_s"] and burst["rows"][name]["postgresql_cpu_per_run_s"], name
+    assert burst["cpu_ratio_three_over_one"] and burst["cpu_ratio_three_over_sqlite"]
 
     table = (results / "latest.md").read_text()
     assert "bench/burst.py" in table, "latest.md has no farm burst rows"

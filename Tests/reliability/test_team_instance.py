@@ -106,7 +106,13 @@ http {{
     fastcgi_temp_path {self.dir}/fastcgi;
     uwsgi_temp_path {self.dir}/uwsgi;
     scgi_temp_path {self.dir}/scgi;
+    # docs/team-instance.md's balancer: a run's requests to one instance, the rest at random.
+    map $uri $probe_run {{
+        ~^/(?:api/)?runs/(?<id>[^/]+) $id;
+        default $request_id;
+    }}
     upstream probe {{
+        hash $probe_run consistent;
 {servers}
         keepalive 16;
     }}
