@@ -46,7 +46,7 @@ struct SettingRowJudge {
     /// wrapper ships fails every app that leaves it (nothing to have gone wrong but the
     /// default); a setting fails only the apps that changed it; a release without the
     /// feature fails only the apps that bundle such a release; a callback fails only where
-    /// the app (or the wrapper) wrote it wrong, and its code is the last place to read.
+    /// the app wrote it wrong, and its code is the last place to read.
     enum Tier: Int, CaseIterable, Comparable {
         /// The setting's default in this wrapper fails the probe by itself (`WrapperDefault.fails`).
         case wrongDefault = 1
@@ -55,7 +55,8 @@ struct SettingRowJudge {
         /// A row for some releases only (`versions`): the feature was absent, or differed, before.
         case versionGate
         /// A callback the app implements (WebChromeClient, WebViewClient, WKUIDelegate,
-        /// WKNavigationDelegate), or the permission or chooser handler a wrapper answers with.
+        /// WKNavigationDelegate): on the platform's layer, or one the integrator passes to the
+        /// wrapper (`isAppCode`).
         case appCode
 
         static func < (a: Tier, b: Tier) -> Bool { a.rawValue < b.rawValue }
@@ -76,17 +77,42 @@ struct SettingRowJudge {
     func tier(_ wrapper: Wrapper, _ row: WrapperSettingRow) -> Tier {
         if failsByDefault(wrapper, row) { return .wrongDefault }
         if row.versions != nil { return .versionGate }
-        if Self.isAppCode(row) { return .appCode }
+        if Self.isAppCode(wrapper, row) { return .appCode }
         return .changedSetting
     }
 
-    /// True for a row about code the app writes rather than a value it sets: a permission or
-    /// chooser handler, or a native call that is a WebView client's or delegate's callback.
-    static func isAppCode(_ row: WrapperSettingRow) -> Bool {
-        if layer(row) == .webViewPermissionHandler { return true }
-        let first = row.nativeCall.split(separator: ",").first.map { $0.trimming(.whitespaces) } ?? ""
-        return ["WebChromeClient.", "WebViewClient.", "WKUIDelegate ", "WKUIDelegate.", "WKNavigationDelegate ", "WKNavigationDelegate."]
-            .contains { first.hasPrefix($0) }
+    /// True for a row about a callback the app writes rather than a value it sets: its native
+    /// call is a WebView client's or delegate's callback, or what only such a callback holds,
+    /// and the app is the one implementing it. On the platform's own layer it always is; under
+    /// a wrapper only where what the integrator writes (`name`) is itself a callback
+    /// (`InAppWebView(onPermissionRequest: …)`, a WebChromeClient subclass,
+    /// `setOnShowFileSelector`), not the wrapper's own class (`RNCWebChromeClient.onPermissionRequest
+    /// (no prop)`), which the app cannot change.
+    static func isAppCode(_ wrapper: Wrapper, _ row: WrapperSettingRow) -> Bool {
+        // The clients and delegates, and what only their callbacks hold: the chooser's
+        // ValueCallback, the PermissionRequest, the decision a delegate hands back.
+        let owners = ["WebChromeClient.", "WebViewClient.", "WKUIDelegate", "WKNavigationDelegate", "ValueCallback.", "PermissionRequest.",
+                      "GeolocationPermissions.Callback", "WKPermissionDecision", "WKNavigationActionPolicy"]
+        let call = row.nativeCall.split(separator: ",").first.map { $0.trimming(.whitespaces) } ?? ""
+        guard owners.contains(where: { call.hasPrefix($0) }) else { return false }
+        if wrapper.isNative { return true }
+        let name = row.name
+        guard !name.contains("(no prop)"), !name.contains("(no option)") else { return false }
+        return owners.contains { name.hasPrefix($0) } || name.contains("setOn") || name.contains("Callbacks(") || name.contains("Callback(")
+            || passesCallback(name)
+    }
+
+    /// True when `name` names a callback the integrator passes: `onX` or `shouldX` at its start
+    /// or after a space or a parenthesis (a Dart argument, a JSX prop), not after a class's dot.
+    static func passesCallback(_ name: String) -> Bool {
+        let characters = Array(name)
+        for start in characters.indices where start == 0 || characters[start - 1] == " " || characters[start - 1] == "(" {
+            for prefix in ["on", "should"] {
+                let end = start + prefix.count
+                if end < characters.count, String(characters[start..<end]) == prefix, characters[end].isUppercase { return true }
+            }
+        }
+        return false
     }
 
     func failsByDefault(_ wrapper: Wrapper, _ row: WrapperSettingRow) -> Bool {

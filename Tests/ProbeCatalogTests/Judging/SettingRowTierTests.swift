@@ -46,6 +46,21 @@ import Testing
         #expect(Self.table.map { judge.tier(.nativeAndroid, $0) } == [.appCode, .versionGate, .changedSetting, .changedSetting, .wrongDefault])
     }
 
+    /// Under a wrapper, a callback is the app's code only where the integrator writes it; the
+    /// wrapper's own chrome client is what the wrapper does, with no prop to change.
+    @Test func a_wrappers_callback_is_app_code_only_where_the_integrator_passes_it() throws {
+        func row(_ wrapper: Wrapper, _ id: String) throws -> WrapperSettingRow {
+            try #require(WrapperCatalog.settings(wrapper).first { $0.id == id }, "\(wrapper.rawValue) \(id)")
+        }
+        #expect(SettingRowJudge.isAppCode(.flutterInAppWebView, try row(.flutterInAppWebView, "onPermissionRequest")))
+        #expect(SettingRowJudge.isAppCode(.webviewFlutter, try row(.webviewFlutter, "setOnShowFileSelector")))
+        #expect(SettingRowJudge.isAppCode(.maui, try row(.maui, "OnPermissionRequest")), "a WebChromeClient subclass the app writes")
+        #expect(!SettingRowJudge.isAppCode(.reactNativeWebView, try row(.reactNativeWebView, "onPermissionRequest")), "RNCWebChromeClient's own, no prop")
+        #expect(!SettingRowJudge.isAppCode(.cordova, try row(.cordova, "onShowFileChooser")), "SystemWebChromeClient's own")
+        #expect(!SettingRowJudge.isAppCode(.reactNativeWebView, try row(.reactNativeWebView, "mediaCapturePermissionGrantType")), "a prop's value")
+        #expect(SettingRowJudge.isAppCode(.nativeAndroid, try row(.nativeAndroid, "onShowFileChooser")))
+    }
+
     @Test func each_rows_cause_opens_its_check_with_the_question_that_tells_its_tier_apart() throws {
         let causes = try Self.judge().judge(named: []).causes
         func check(_ id: String) -> String { causes.first { $0.id == "native-android.\(id)" }?.check ?? "" }
