@@ -31,12 +31,88 @@ struct SettingRowJudge {
     }
 
     /// The rows whose predicate holds for this result and that nothing else of the run rules
-    /// out, each with the wrapper it belongs to, in the order of the evidence: a setting whose
-    /// default in this wrapper fails the probe by itself (`WrapperDefault.fails`) first, then
-    /// the wrapper's other rows, then the platform's.
+    /// out, each with the wrapper it belongs to, in the order of the evidence (`Tier`): a
+    /// wrong default of this wrapper, then a setting apps commonly change, then a version-gated
+    /// absence, then the app's own code. Within a tier the wrapper's rows come before the
+    /// platform's, each table in its own order.
     func matchingRows() -> [(wrapper: Wrapper, row: WrapperSettingRow)] {
-        let rows = holdingRows().map { (row: $0, first: failsByDefault($0.wrapper, $0.row)) }
-        return (rows.filter(\.first) + rows.filter { !$0.first }).map(\.row)
+        let rows = holdingRows()
+        let tiers = rows.map { tier($0.wrapper, $0.row) }
+        return Tier.allCases.flatMap { tier in rows.indices.filter { tiers[$0] == tier }.map { rows[$0] } }
+    }
+
+    /// Where a row's cause ranks, read from its data alone, and the check that tells it from
+    /// the causes of the other tiers. The order is the evidence's: a default the
+    /// wrapper ships fails every app that leaves it (nothing to have gone wrong but the
+    /// default); a setting fails only the apps that changed it; a release without the
+    /// feature fails only the apps that bundle such a release; a callback fails only where
+    /// the app wrote it wrong, and its code is the last place to read.
+    enum Tier: Int, CaseIterable, Comparable {
+        /// The setting's default in this wrapper fails the probe by itself (`WrapperDefault.fails`).
+        case wrongDefault = 1
+        /// A setting the app sets (a prop, a config key, a WebSettings call) to a value that fails.
+        case changedSetting
+        /// A row for some releases only (`versions`): the feature was absent, or differed, before.
+        case versionGate
+        /// A callback the app implements (WebChromeClient, WebViewClient, WKUIDelegate,
+        /// WKNavigationDelegate): on the platform's layer, or one the integrator passes to the
+        /// wrapper (`isAppCode`).
+        case appCode
+
+        static func < (a: Tier, b: Tier) -> Bool { a.rawValue < b.rawValue }
+
+        /// The first words of the cause's check: what tells this tier's cause apart.
+        func check(_ wrapper: Wrapper, _ row: WrapperSettingRow) -> String {
+            switch self {
+            case .wrongDefault: return "a wrong default of \(wrapper.title): does the app leave \(row.name) unset?"
+            case .changedSetting: return "a setting the app changes: does it set \(row.name)?"
+            case .versionGate:
+                let range = row.versions.map { " \($0.words)" } ?? ""
+                return "a version gate: does the app bundle \(row.plugin ?? wrapper.title)\(range)?"
+            case .appCode: return "the app's code: what does its \(SettingRowJudge.callback(row.nativeCall) ?? row.name) answer?"
+            }
+        }
+    }
+
+    func tier(_ wrapper: Wrapper, _ row: WrapperSettingRow) -> Tier {
+        if failsByDefault(wrapper, row) { return .wrongDefault }
+        if row.versions != nil { return .versionGate }
+        if Self.isAppCode(wrapper, row) { return .appCode }
+        return .changedSetting
+    }
+
+    /// True for a row about a callback the app writes rather than a value it sets: its native
+    /// call is a WebView client's or delegate's callback, or what only such a callback holds,
+    /// and the app is the one implementing it. On the platform's own layer it always is; under
+    /// a wrapper only where what the integrator writes (`name`) is itself a callback
+    /// (`InAppWebView(onPermissionRequest: …)`, a WebChromeClient subclass,
+    /// `setOnShowFileSelector`), not the wrapper's own class (`RNCWebChromeClient.onPermissionRequest
+    /// (no prop)`), which the app cannot change.
+    static func isAppCode(_ wrapper: Wrapper, _ row: WrapperSettingRow) -> Bool {
+        // The clients and delegates, and what only their callbacks hold: the chooser's
+        // ValueCallback, the PermissionRequest, the decision a delegate hands back.
+        let owners = ["WebChromeClient.", "WebViewClient.", "WKUIDelegate", "WKNavigationDelegate", "ValueCallback.", "PermissionRequest.",
+                      "GeolocationPermissions.Callback", "WKPermissionDecision", "WKNavigationActionPolicy"]
+        let call = row.nativeCall.split(separator: ",").first.map { $0.trimming(.whitespaces) } ?? ""
+        guard owners.contains(where: { call.hasPrefix($0) }) else { return false }
+        if wrapper.isNative { return true }
+        let name = row.name
+        guard !name.contains("(no prop)"), !name.contains("(no option)") else { return false }
+        return owners.contains { name.hasPrefix($0) } || name.contains("setOn") || name.contains("Callbacks(") || name.contains("Callback(")
+            || passesCallback(name)
+    }
+
+    /// True when `name` names a callback the integrator passes: `onX` or `shouldX` at its start
+    /// or after a space or a parenthesis (a Dart argument, a JSX prop), not after a class's dot.
+    static func passesCallback(_ name: String) -> Bool {
+        let characters = Array(name)
+        for start in characters.indices where start == 0 || characters[start - 1] == " " || characters[start - 1] == "(" {
+            for prefix in ["on", "should"] {
+                let end = start + prefix.count
+                if end < characters.count, String(characters[start..<end]) == prefix, characters[end].isUppercase { return true }
+            }
+        }
+        return false
     }
 
     func failsByDefault(_ wrapper: Wrapper, _ row: WrapperSettingRow) -> Bool {
@@ -150,7 +226,7 @@ struct SettingRowJudge {
                 judgement.fixes += remedy?.wrappers ?? []
                 continue
             }
-            guard let cause = cause(wrapper, row, remedy: remedy, hasOthers: !named.isEmpty, release: releases[wrapper]) else { continue }
+            guard let cause = cause(wrapper, row, remedy: remedy, hasOthers: !named.isEmpty, release: releases[wrapper], tier: tier(wrapper, row)) else { continue }
             judgement.fixes += remedy?.wrappers ?? []
             guard !seen.contains(cause.id) else { continue }
             seen.insert(cause.id)
@@ -159,7 +235,11 @@ struct SettingRowJudge {
         return judgement
     }
 
-    func cause(_ wrapper: Wrapper, _ row: WrapperSettingRow, remedy: Remedy?, hasOthers: Bool, release: Version?) -> Cause? {
+    /// The row as a cause; its check opens with its tier's question (`Tier.check`), so a
+    /// report that lists several tells a wrong default from a changed setting, a release
+    /// from the app's own callback.
+    func cause(_ wrapper: Wrapper, _ row: WrapperSettingRow, remedy: Remedy?, hasOthers: Bool, release: Version?, tier: Tier) -> Cause? {
+        let tierCheck = tier.check(wrapper, row)
         let observed = "\(probe.title) posted \(row.when.byProbe[probe.id]!.words)"
         // A row for some releases only says which, and counts the unknown release against it.
         let releases = row.versions.map { " (\(row.plugin ?? wrapper.title) \($0.words) only)" } ?? ""
@@ -176,14 +256,14 @@ struct SettingRowJudge {
                 id: known.id, layer: known.layer, likelihood: hasOthers ? .possible : weighed.likelihood, summary: known.summary,
                 evidence: Cause.Evidence(supporting: [observed, "\(wrapper.title): \(row.name)\(releases)"] + weighed.evidence.supporting,
                                          against: weighed.evidence.against + (unknownRelease ? ["the run does not show which release the app bundles"] : [])),
-                check: known.check, remedy: remedy ?? weighed.remedy, source: known.source)
+                check: "\(tierCheck) \(known.check)", remedy: remedy ?? weighed.remedy, source: known.source)
         }
         let value = "\(row.current.value) in \(row.current.version)"
         return Cause(
             id: "\(wrapper.rawValue).\(row.id)", layer: Self.layer(row), likelihood: hasOthers || unknownRelease ? .possible : .likely,
             summary: "\(wrapper.title): \(row.name)\(releases) — \(row.whenWrong)",
             evidence: Cause.Evidence(supporting: [observed], against: unknownRelease ? ["the run does not show which release the app bundles"] : []),
-            check: "look at \(row.nativeCall) in the app (default: \(value))",
+            check: "\(tierCheck) Look at \(row.nativeCall) in the app (default: \(value))",
             remedy: remedy, source: row.sources.first ?? WrapperCatalog.profile(wrapper).home)
     }
 

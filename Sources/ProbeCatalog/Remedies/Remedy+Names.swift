@@ -8,6 +8,7 @@ extension Remedy {
         "domStorage": .domStorage, "fileCallbackOnCancel": .fileCallbackOnCancel, "fileChooser": .fileChooser,
         "flushCookies": Symptom.flushCookies, "renderProcessGone": Symptom.renderProcessGone,
         "webContentProcessTerminated": Symptom.webContentProcessTerminated, "fullScreenLayout": .fullScreenLayout, "inlineMedia": .inlineMedia,
+        "javaScript": .javaScript,
         "loadErrors": .loadErrors, "mixedContent": .mixedContent, "osCameraPermission": .osCameraPermission,
         "persistentDataStore": .persistentDataStore, "strictOrigin": .strictOrigin,
         "thirdPartyCookies": .thirdPartyCookies, "windowOpen": .windowOpen,

@@ -11,6 +11,9 @@ public struct ObservationPredicate: Sendable, Equatable {
         case atLeast(Double)
         /// The page did not post the field.
         case absent
+        /// A list field the page posted without this entry: a bridge the page did not find
+        /// (env.injected's `bridgeObjects`). A list not posted is not one that lacks it.
+        case lacks(String)
 
         func holds(_ value: JSONValue?) -> Bool {
             switch self {
@@ -20,6 +23,7 @@ public struct ObservationPredicate: Sendable, Equatable {
             case .oneOf(let values): return values.contains { Self.same(value ?? .null, $0) }
             case .below(let limit): return value?.numberValue.map { $0 < limit } ?? false
             case .atLeast(let limit): return value?.numberValue.map { $0 >= limit } ?? false
+            case .lacks(let entry): return value?.arrayValue.map { !$0.contains(.string(entry)) } ?? false
             }
         }
 
@@ -38,6 +42,7 @@ public struct ObservationPredicate: Sendable, Equatable {
             case .oneOf(let values): return values.first
             case .below(let limit): return .number(limit > 1 ? (limit / 2).rounded(.down) : limit - 1)
             case .atLeast(let limit): return .number(limit)
+            case .lacks: return .array([])
             }
         }
 
@@ -48,6 +53,7 @@ public struct ObservationPredicate: Sendable, Equatable {
             case .oneOf(let values): return values.map(Self.word).joined(separator: " or ")
             case .below(let limit): return "under \(Self.word(.number(limit)))"
             case .atLeast(let limit): return "\(Self.word(.number(limit))) or more"
+            case .lacks(let entry): return "without \(entry)"
             }
         }
 
@@ -132,6 +138,7 @@ extension ObservationPredicate: Encodable {
             case .oneOf(let values): try container.encode(values, forKey: key)
             case .below(let limit): try container.encode(["below": limit], forKey: key)
             case .atLeast(let limit): try container.encode(["atLeast": limit], forKey: key)
+            case .lacks(let entry): try container.encode(["lacks": entry], forKey: key)
             }
         }
         if let statuses { try container.encode(statuses.map(\.rawValue), forKey: AnyKey("@status")) }
@@ -233,6 +240,12 @@ extension DataFields {
         if let values = condition.arrayValue {
             guard !values.isEmpty else { throw fields.error("\(place): an empty list matches nothing") }
             return .oneOf(try values.map { $0.isNull ? JSONValue.null : try checked($0) })
+        }
+        if let object = condition.objectValue, object.count == 1, let entry = object["lacks"] {
+            guard field.type == .stringArray, let entry = entry.stringValue, !entry.isEmpty else {
+                throw fields.error("\(place): {\"lacks\": \"<entry>\"} needs a string[] field and a string, not \(field.type.rawValue) and \(literal(entry))")
+            }
+            return .lacks(entry)
         }
         if let range = condition.objectValue {
             guard field.type == .number || field.type == .integer else { throw fields.error("\(place): a range needs a number field, not \(field.type.rawValue)") }

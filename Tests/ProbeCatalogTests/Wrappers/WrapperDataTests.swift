@@ -187,6 +187,25 @@ import Testing
         #expect(example.observed["errorName"] == "NotReadableError" && example.observed["promptShown"] == nil && predicate.holds(example))
     }
 
+    /// `{"lacks": …}` is a bridge the page looked for and did not find: a list posted without
+    /// the entry. A list not posted says nothing, and only a list field can lack an entry.
+    @Test func ALacksCondition_HoldsForAPostedListWithoutTheEntry_AndOnlyOnAList() throws {
+        let row = try #require(WrapperCatalog.settings(.capacitor).first { $0.id == "allowNavigationBridge" })
+        let predicate = try #require(row.when.byProbe["env.injected"])
+        func injected(_ observed: [String: JSONValue]) -> ProbeResult {
+            ProbeResult(run: "r", probe: "env.injected", status: .info, observed: observed, elapsedMs: 1, at: "2026-12-05T00:00:00Z")
+        }
+        #expect(predicate.holds(injected(["bridgeObjects": ["Capacitor"]])))
+        #expect(!predicate.holds(injected(["bridgeObjects": ["androidBridge", "Capacitor"]])))
+        #expect(!predicate.holds(injected([:])), "a page that posted no list did not look")
+        #expect(predicate.holds(predicate.example(from: injected([:]))))
+        #expect(predicate.words.contains("bridgeObjects without androidBridge"), "\(predicate.words)")
+        let onAString = try Self.edited(.capacitor, row: "allowNavigationBridge") {
+            $0["when"] = ["env.platform": ["userAgent": ["lacks": "Android"]]]
+        }
+        #expect(throws: WrapperDataError.self) { try Self.read(.capacitor, onAString) }
+    }
+
     @Test func AMissingOrMisspeltField_IsRefused() throws {
         let missing = try Self.edited(.capacitor, row: "autoplay") { $0["whenWrong"] = nil }
         #expect(throws: WrapperDataError(description: "capacitor.json row 2 (autoplay): field \"whenWrong\" is missing")) {
