@@ -87,6 +87,10 @@ extension CorpusCase {
         CorpusCase("https://github.com/pichillilorenzo/flutter_inappwebview/issues/1092", wrapper: "flutter_inappwebview", .iosWKWebView, os: "15.3",
                    probe: "storage.relaunch", top: "webview.non-persistent-store",
                    [Posted.storeLostOnRelaunch, Posted.bridges(["flutter_inappwebview"])]),
+        // flutter_inappwebview 5.3.2: "Choose file" ended the app; the setup's <provider> in AndroidManifest fixed it (reporter).
+        CorpusCase("https://github.com/pichillilorenzo/flutter_inappwebview/issues/930", wrapper: "flutter_inappwebview", .androidWebView, os: "10",
+                   probe: "file.accept", top: "flutter_inappwebview.fileProviderLegacy", clock: Posted.stoppedClock, detected: .flutterInAppWebView,
+                   [Posted.started("file.accept"), Posted.bridges(["flutter_inappwebview"])]),
         // react-native-webview: cookies not saved when the app was killed (merged #3176: flush).
         CorpusCase("https://github.com/react-native-webview/react-native-webview/issues/2643", wrapper: "react-native-webview", .rnWebViewAndroid, os: "11",
                    probe: "storage.relaunch", top: "android.cookies-not-flushed",
