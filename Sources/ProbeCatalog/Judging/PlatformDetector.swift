@@ -77,7 +77,21 @@ public enum PlatformDetector {
         return detected
     }
 
+    /// The tokens by which a user agent names its platform: a phone's, a tablet's or a desktop's.
+    /// Every engine's default agent has one (WebKit's "iPhone"/"Macintosh", Chromium's
+    /// "Android"/"Windows NT"/"X11"/"CrOS"); an app's own agent need not.
+    static let platformTokens = ["Android", "iPhone", "iPad", "iPod", "Macintosh", "Mac OS X", "Windows", "X11", "Linux", "CrOS"]
+
+    /// Whether `userAgent` names a platform (`platformTokens`). False for an app's own agent
+    /// ("ExampleApp/2.3"), which pages and servers that read the user agent take for no phone.
+    public static func userAgentNamesPlatform(_ userAgent: String) -> Bool {
+        platformTokens.contains { userAgent.contains($0) }
+    }
+
     static func detectFromPage(userAgent ua: String, signals: PlatformSignals) -> DetectedPlatform {
+        if !ua.isEmpty, !userAgentNamesPlatform(ua), let hidden = fromSignals(ua, signals) {
+            return hidden
+        }
         if ua.contains("Android") {
             return android(ua, signals)
         }
@@ -236,6 +250,45 @@ public enum PlatformDetector {
             return result(.androidChrome, .medium, "\(wrapper) browser: profiled like Chrome")
         }
         return result(.androidChrome, .medium, "Chrome without \"wv\": Chrome or a Custom Tab (same user agent)")
+    }
+
+    // MARK: an app's own user agent
+
+    /// The platform of a page whose user agent names none, from what else the page saw: an app
+    /// replaced the agent (WKWebView's `customUserAgent`,
+    /// https://developer.apple.com/documentation/webkit/wkwebview/customuseragent; Android's
+    /// `WebSettings.setUserAgentString`,
+    /// https://developer.android.com/reference/android/webkit/WebSettings#setUserAgentString(java.lang.String)),
+    /// which only an app can do. Chromium's client hints keep the platform
+    /// (`navigator.userAgentData.platform`, https://wicg.github.io/ua-client-hints/#dom-navigatoruadata-platform);
+    /// WebKit has none, so a WKWebView shows by its message handlers or a touch screen. Nil when
+    /// nothing says (the page is then taken for a desktop, as before).
+    static func fromSignals(_ ua: String, _ signals: PlatformSignals) -> DetectedPlatform? {
+        let rn = signals.reactNativeWebView == true
+        let why = "the user agent (\"\(ua.prefix(60))\") names no platform: an app's own"
+        var detected: DetectedPlatform
+        if signals.uaPlatform == "Android" {
+            let chromium = (signals.uaBrands ?? []).compactMap { brand -> Version? in
+                let parts = brand.split(separator: "/", maxSplits: 1)
+                return parts.count == 2 && parts[0] == "Chromium" ? Version(String(parts[1])) : nil
+            }.first
+            detected = DetectedPlatform(
+                platform: rn ? .rnWebViewAndroid : .androidWebView, os: "Android",
+                osVersion: signals.uaPlatformVersion.flatMap { Version($0) }, engine: "Blink", engineVersion: chromium,
+                wrapper: rn ? "react-native-webview" : nil, confidence: .medium,
+                reasons: [why + "; userAgentData.platform says Android: an app's WebView"])
+        } else if signals.webkitMessageHandlers == true || (signals.maxTouchPoints ?? 0) > 1 {
+            let handlers = signals.webkitMessageHandlers == true
+            detected = DetectedPlatform(
+                platform: rn ? .rnWebViewIOS : .iosWKWebView, os: "iOS", osVersion: nil, engine: "WebKit", engineVersion: nil,
+                wrapper: rn ? "react-native-webview" : nil, confidence: handlers ? .medium : .low,
+                reasons: [why + (handlers ? "; window.webkit.messageHandlers is present: a WKWebView"
+                                          : "; a touch screen and no client hints (WebKit has none): probably a WKWebView")])
+        } else {
+            return nil
+        }
+        detected.userAgentNamesNoPlatform = true
+        return detected
     }
 
     // MARK: desktop

@@ -27,4 +27,8 @@ public struct DetectedPlatform: Sendable, Codable, Equatable {
     public var overridden: Bool = false
     /// The app framework the run is judged against (`WrapperDetector`); nil in a browser.
     public var wrapperDetection: WrapperDetection?
+    /// True when the user agent names no platform at all (an app's own, set with WKWebView's
+    /// `customUserAgent` or Android's `setUserAgentString`) and the page's other signals told
+    /// the platform (`PlatformDetector.fromSignals`); nil otherwise.
+    public var userAgentNamesNoPlatform: Bool?
 }

@@ -10,7 +10,7 @@ extension Remedy {
         "webContentProcessTerminated": Symptom.webContentProcessTerminated, "fullScreenLayout": .fullScreenLayout, "inlineMedia": .inlineMedia,
         "javaScript": .javaScript,
         "loadErrors": .loadErrors, "mixedContent": .mixedContent, "osCameraPermission": .osCameraPermission,
-        "persistentDataStore": .persistentDataStore, "strictOrigin": .strictOrigin,
+        "persistentDataStore": .persistentDataStore, "platformUserAgent": .platformUserAgent, "strictOrigin": .strictOrigin,
         "thirdPartyCookies": .thirdPartyCookies, "windowOpen": .windowOpen,
     ]
 }

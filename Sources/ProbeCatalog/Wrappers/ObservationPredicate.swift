@@ -14,6 +14,9 @@ public struct ObservationPredicate: Sendable, Equatable {
         /// A list field the page posted without this entry: a bridge the page did not find
         /// (env.injected's `bridgeObjects`). A list not posted is not one that lacks it.
         case lacks(String)
+        /// A user agent that names no platform (`PlatformDetector.userAgentNamesPlatform`): an
+        /// app's own, in place of the engine's.
+        case namesNoPlatform
 
         func holds(_ value: JSONValue?) -> Bool {
             switch self {
@@ -24,6 +27,7 @@ public struct ObservationPredicate: Sendable, Equatable {
             case .below(let limit): return value?.numberValue.map { $0 < limit } ?? false
             case .atLeast(let limit): return value?.numberValue.map { $0 >= limit } ?? false
             case .lacks(let entry): return value?.arrayValue.map { !$0.contains(.string(entry)) } ?? false
+            case .namesNoPlatform: return value?.stringValue.map { !$0.isEmpty && !PlatformDetector.userAgentNamesPlatform($0) } ?? false
             }
         }
 
@@ -43,6 +47,7 @@ public struct ObservationPredicate: Sendable, Equatable {
             case .below(let limit): return .number(limit > 1 ? (limit / 2).rounded(.down) : limit - 1)
             case .atLeast(let limit): return .number(limit)
             case .lacks: return .array([])
+            case .namesNoPlatform: return .string("ExampleApp/1.0")
             }
         }
 
@@ -54,6 +59,7 @@ public struct ObservationPredicate: Sendable, Equatable {
             case .below(let limit): return "under \(Self.word(.number(limit)))"
             case .atLeast(let limit): return "\(Self.word(.number(limit))) or more"
             case .lacks(let entry): return "without \(entry)"
+            case .namesNoPlatform: return "naming no platform"
             }
         }
 
@@ -139,6 +145,7 @@ extension ObservationPredicate: Encodable {
             case .below(let limit): try container.encode(["below": limit], forKey: key)
             case .atLeast(let limit): try container.encode(["atLeast": limit], forKey: key)
             case .lacks(let entry): try container.encode(["lacks": entry], forKey: key)
+            case .namesNoPlatform: try container.encode(["namesNoPlatform": true], forKey: key)
             }
         }
         if let statuses { try container.encode(statuses.map(\.rawValue), forKey: AnyKey("@status")) }
@@ -246,6 +253,12 @@ extension DataFields {
                 throw fields.error("\(place): {\"lacks\": \"<entry>\"} needs a string[] field and a string, not \(field.type.rawValue) and \(literal(entry))")
             }
             return .lacks(entry)
+        }
+        if let object = condition.objectValue, object.count == 1, let flag = object["namesNoPlatform"] {
+            guard field.type == .string, flag == .bool(true) else {
+                throw fields.error("\(place): {\"namesNoPlatform\": true} needs a string field (a user agent), not \(field.type.rawValue) and \(literal(flag))")
+            }
+            return .namesNoPlatform
         }
         if let range = condition.objectValue {
             guard field.type == .number || field.type == .integer else { throw fields.error("\(place): a range needs a number field, not \(field.type.rawValue)") }

@@ -74,3 +74,19 @@ extension Expected {
         #expect(report.verdict == .notReady)
     }
 }
+
+@Suite struct AppOwnUserAgentDiagnosisTests {
+    @Test func AnAppsOwnAgent_Warns_NamingWhatItWasJudgedAs_AndTheWrappersSetting() {
+        let own = Run.result("env.platform", ["userAgent": "ExampleBank/5.2.1 (build 331)"])
+        let report = Run.report(.androidWebView, Run.healthy(.androidWebView, replacing: "env.platform", with: own.observed))
+        let finding = report.finding("env.platform")!
+        #expect(finding.verdict == .warn)
+        #expect(finding.diagnosis?.contains("names no platform") == true)
+        #expect(finding.causes.contains { $0.id == "native-android.setUserAgentString" })
+    }
+
+    @Test func ABrowsersAgent_OnADesktop_IsNoFinding() {
+        let report = Run.report(.desktop, Run.healthy(.desktop))
+        #expect(report.finding("env.platform")?.verdict == .pass)
+    }
+}

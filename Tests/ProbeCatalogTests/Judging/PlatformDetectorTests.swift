@@ -109,3 +109,57 @@ struct UserAgentCase: Decodable, Sendable, CustomTestStringConvertible {
         #expect(signals.uaBrands == ["Chromium/131"])
     }
 }
+
+/// An app may replace its WebView's whole user agent (customUserAgent, setUserAgentString):
+/// the page's other signals still tell the platform, so the run is judged as the app's
+/// WebView it is, not as a desktop, and the detector says it read them.
+@Suite struct AppOwnUserAgentTests {
+    static let own = "ExampleBank/5.2.1 (build 331)"
+
+    @Test func AnAppsOwnAgent_OnAndroid_IsAnAndroidWebView_ByItsClientHints() {
+        var signals = PlatformSignals()
+        signals.uaPlatform = "Android"
+        signals.uaPlatformVersion = "14.0.0"
+        signals.uaBrands = ["Chromium/130", "Android WebView/130", "Not?A_Brand/99"]
+        let detected = PlatformDetector.detect(userAgent: Self.own, signals: signals)
+        #expect(detected.platform == .androidWebView)
+        #expect(detected.osVersion == Version("14.0.0"))
+        #expect(detected.engineVersion?.major == 130)
+        #expect(detected.userAgentNamesNoPlatform == true)
+        #expect(detected.reasons.contains { $0.contains("names no platform") && $0.contains("userAgentData.platform") })
+    }
+
+    @Test func AnAppsOwnAgent_WithWebKitsMessageHandlers_IsAWKWebView() {
+        var signals = PlatformSignals()
+        signals.webkitMessageHandlers = true
+        signals.maxTouchPoints = 5
+        let detected = PlatformDetector.detect(userAgent: Self.own, signals: signals)
+        #expect(detected.platform == .iosWKWebView)
+        #expect(detected.confidence == .medium)
+        #expect(detected.userAgentNamesNoPlatform == true)
+    }
+
+    @Test func AnAppsOwnAgent_WithReactNativesBridge_IsReactNative_OnTheFamilyTheOtherSignalsSay() {
+        var android = PlatformSignals()
+        android.reactNativeWebView = true
+        android.uaPlatform = "Android"
+        #expect(PlatformDetector.detect(userAgent: Self.own, signals: android).platform == .rnWebViewAndroid)
+        var ios = PlatformSignals()
+        ios.reactNativeWebView = true
+        ios.webkitMessageHandlers = true
+        #expect(PlatformDetector.detect(userAgent: Self.own, signals: ios).platform == .rnWebViewIOS)
+    }
+
+    @Test func AnAgentNamingNothing_WithNoOtherSignal_StaysADesktop() {
+        let detected = PlatformDetector.detect(userAgent: Self.own, signals: PlatformSignals())
+        #expect(detected.platform == .desktop)
+        #expect(detected.userAgentNamesNoPlatform == nil)
+    }
+
+    @Test func EveryEnginesDefaultAgent_NamesItsPlatform() {
+        for agent in UserAgentCase.corpus.map(\.ua) {
+            #expect(PlatformDetector.userAgentNamesPlatform(agent), "\(agent)")
+        }
+        #expect(!PlatformDetector.userAgentNamesPlatform(Self.own))
+    }
+}

@@ -54,6 +54,7 @@ open class WKWebViewConfiguration {
     open var websiteDataStore = WKWebsiteDataStore.default()
     open var mediaTypesRequiringUserActionForPlayback: WKAudiovisualMediaTypes = .all
     open var allowsInlineMediaPlayback = false
+    open var applicationNameForUserAgent: String?
 }
 open class WKSecurityOrigin {
     open var `protocol`: String { "" }
@@ -121,6 +122,7 @@ open class WKWebView: UIView {
     open weak var uiDelegate: WKUIDelegate?
     open weak var navigationDelegate: WKNavigationDelegate?
     open var url: URL? { nil }
+    open var customUserAgent: String?
     @discardableResult open func load(_ request: URLRequest) -> WKNavigation? { nil }
     @discardableResult open func reload() -> WKNavigation? { nil }
 }

@@ -181,6 +181,9 @@ public abstract class WebSettings {
     public abstract void setSupportMultipleWindows(boolean support);
     public abstract void setMixedContentMode(int mode);
     public abstract int getMixedContentMode();
+    public abstract void setUserAgentString(String ua);
+    public abstract String getUserAgentString();
+    public static String getDefaultUserAgent(android.content.Context context) { return ""; }
 }
 // FILE: android/webkit/WebResourceRequest.java
 package android.webkit;

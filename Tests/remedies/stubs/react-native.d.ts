@@ -44,6 +44,8 @@ declare module 'react-native-webview' {
     source?: { uri: string };
     style?: { flex?: number };
     javaScriptEnabled?: boolean;
+    userAgent?: string;
+    applicationNameForUserAgent?: string;
     domStorageEnabled?: boolean;
     geolocationEnabled?: boolean;
     sharedCookiesEnabled?: boolean;

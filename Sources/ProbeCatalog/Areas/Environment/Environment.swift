@@ -53,7 +53,11 @@ extension StandardProbes {
                 F("standalone", .boolean, "navigator.standalone (iOS home-screen web app)."),
                 F("wrapperSignals", .object, "The app framework's bridge globals, message handlers and ?wrapper= (Public/wrapper.js; docs/wrappers.md)."),
             ],
-            healthy: .init(["userAgent": "test"]),
+            // Each family's default agent, which names its platform (PlatformDetector.userAgentNamesPlatform).
+            healthy: .init(["userAgent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36"], on: [
+                .ios: ["userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"],
+                .android: ["userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.0.0 Mobile Safari/537.36"],
+            ]),
             thresholds: [
                 Threshold("highEntropyMs", ms: 2000, "getHighEntropyValues answers from the browser process at once; a WebView that never settles it leaves the user agent string to stand."),
             ],
@@ -162,6 +166,14 @@ extension Diagnosis {
         shortfalls.map(\.sentence).joined(separator: "; ") + "."
     }
 
+    /// An app's own user agent (PlatformDetector.userAgentNamesPlatform): the run is judged by the
+    /// page's other signals, but whatever reads the agent does not see a phone.
+    static let userAgentHidesPlatform = KnownDiagnosis("webview.user-agent-hides-platform", probes: [.envPlatform],
+        .fact("an app may replace its WebView's whole user agent (WKWebView.customUserAgent, WebSettings.setUserAgentString); appending to it (applicationNameForUserAgent) keeps the platform's",
+              source: "https://developer.apple.com/documentation/webkit/wkwebview/customuseragent")) { (userAgent: String, judgedAs: String) in
+        "The WebView's user agent (\"\(userAgent.prefix(80))\") names no platform: a page or server that reads it (a flow's own device check, a \"continue on your phone\" hand-off) sees no phone. The run was judged as \(judgedAs) from the page's other signals. Keep the platform's agent and append the app's name to it."
+    }
+
     static let notSecureContext = KnownDiagnosis("page.insecure-context", probes: [.envSecureContext],
         .fact("camera and storage APIs are offered to secure contexts only", source: PlatformSource.mdnSecureContext)) {
         "The page is not a secure context, so navigator.mediaDevices is absent and the camera cannot work. Load it over https:// (or http://localhost)."
@@ -183,7 +195,8 @@ extension Diagnosis {
     }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let environmentDeclared: [any DeclaredDiagnosis] = [
-        javaScriptOffAndroid, javaScriptOff, belowMinimumVersion, belowRecommendedVersion, belowMinimumVersionIOS, belowRecommendedVersionIOS, notSecureContext,
+        javaScriptOffAndroid, javaScriptOff, belowMinimumVersion, belowRecommendedVersion, belowMinimumVersionIOS, belowRecommendedVersionIOS,
+        userAgentHidesPlatform, notSecureContext,
         spansSystemBars, nativeHeader, embeddedWebView, cameraShimmed,
     ]
 }
@@ -226,6 +239,12 @@ extension Diff {
         let detected = context.platform
         // In the words every surface uses for the platform, an override said as one.
         let observed = Words.platform(detected)
+        // An app's own user agent hides the platform from whatever reads it; its versions are
+        // not in it either, so that is what the step says.
+        if context.isAppWebView, let agent = result.string("userAgent"), !agent.isEmpty, !PlatformDetector.userAgentNamesPlatform(agent) {
+            return Assessment(.warning, observed, diagnosis: Diagnosis.userAgentHidesPlatform(agent, Words.platform(detected)),
+                              layer: .webView, remedy: .platformUserAgent)
+        }
 
         var failures: [VersionShortfall] = []
         var warnings: [VersionShortfall] = []
@@ -373,6 +392,25 @@ extension Remedy {
                    reactNative: rnReference + "#style"))
 
     // https://developer.android.com/develop/ui/views/layout/webapps/webview
+    /// The platform's own user agent with the app's name after it, rather than an agent of the
+    /// app's own (PlatformDetector.userAgentNamesPlatform).
+    public static let platformUserAgent = Remedy(
+        iosSwift: """
+            // Keep WebKit's agent (it names the iPhone); add the app's name after it
+            configuration.applicationNameForUserAgent = "ExampleApp/1.0"
+            webView.customUserAgent = nil
+            """,
+        androidKotlin: """
+            // Keep the WebView's agent (it names Android); add the app's name after it
+            webView.settings.userAgentString =
+                WebSettings.getDefaultUserAgent(context) + " ExampleApp/1.0"
+            """,
+        reactNative: "<WebView applicationNameForUserAgent=\"ExampleApp/1.0\" />",
+        docs: Docs(
+            ios: "https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/applicationnameforuseragent",
+            android: "https://developer.android.com/reference/android/webkit/WebSettings#getDefaultUserAgent(android.content.Context)",
+            reactNative: rnReference + "#applicationnameforuseragent"))
+
     public static let updateOS = Remedy(
         iosSwift: """
             // Ask the user to update iOS; gate the flow below the minimum
