@@ -14,6 +14,8 @@
 /// browser's, with no bridge the page can see, is that browser to this rule. The page's first
 /// screen (`POST /api/platform`) says so, and `?platform=` judges it as what it is.
 public enum PlatformDetector {
+    /// The rule itself, from a user agent and signals already read; the product reaches it
+    /// through `detect(observation:…)` only, the catalog's tests directly.
     /// - Parameters:
     ///   - userAgent: `navigator.userAgent`.
     ///   - signals: what the page saw (`PlatformSignals(observed:)` reads an `env.platform` result).
