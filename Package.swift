@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "ProbeServer", targets: ["ProbeServer"]),
         .library(name: "ProbeHTTP", targets: ["ProbeHTTP"]),
         .library(name: "ProbeStore", targets: ["ProbeStore"]),
+        .library(name: "ProbeRuns", targets: ["ProbeRuns"]),
         .library(name: "ProbeClient", targets: ["ProbeClient"]),
         .library(name: "ProbeEngines", targets: ["ProbeEngines"]),
     ],
@@ -89,6 +90,14 @@ let package = Package(
         .target(
             name: "ProbeStore", dependencies: ["BeyondEssentials", "ProbeCatalog", "CSQLite", "CPostgres"],
             path: "Sources/ProbeStore"),
+        // A run's judging: stored records to the catalog's diff (`RunJudge`), the judgement of a
+        // completed run kept per catalog and read back (`RunJudgements`), and the key it is kept
+        // under (`CatalogVersion`). What the server, the CLI's `diff` and the tests all call.
+        // ProbeHTTP for its SHA-256 (OpenSSL's), the JSON settings judgements are stored with and
+        // the executable's path only: no response or HTTP error is made here.
+        .target(
+            name: "ProbeRuns", dependencies: ["BeyondEssentials", "ProbeCatalog", "ProbeStore", "ProbeHTTP"],
+            path: "Sources/ProbeRuns"),
         // A client of a probe-server's API, over ProbeHTTP's sockets and TLS.
         .target(
             name: "ProbeClient", dependencies: ["BeyondEssentials", "ProbeHTTP", "COpenSSL"],
@@ -96,7 +105,7 @@ let package = Package(
         // The product on top: the run API, reports, onboarding, webhooks, the service.
         .target(
             name: "ProbeServer",
-            dependencies: ["BeyondEssentials", "ProbeCatalog", "ProbeHTTP", "ProbeStore", "ProbeClient"],
+            dependencies: ["BeyondEssentials", "ProbeCatalog", "ProbeHTTP", "ProbeStore", "ProbeRuns", "ProbeClient"],
             path: "Sources/ProbeServer"),
         // The engines of `probe-server try`: child processes in their own groups, Chromium's
         // profile, account and DevTools pipe (its messages as the catalog's JSONValue), the WebView
@@ -104,7 +113,7 @@ let package = Package(
         .target(name: "ProbeEngines", dependencies: ["BeyondEssentials", "ProbeCatalog"], path: "Sources/ProbeEngines"),
         // The CLI: argument parsing and wiring only.
         .executableTarget(
-            name: "probe-server", dependencies: ["BeyondEssentials", "ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeClient", "ProbeCatalog", "ProbeEngines"],
+            name: "probe-server", dependencies: ["BeyondEssentials", "ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeRuns", "ProbeClient", "ProbeCatalog", "ProbeEngines"],
             path: "Sources/probe-server", linkerSettings: packedRelocations),
 
         // Tests: one target per module, each importing only its module and the layers below,
@@ -128,10 +137,13 @@ let package = Package(
         .testTarget(
             name: "ProbeStoreTests", dependencies: ["ProbeStore", "ProbeCatalog", "ProbeStoreTesting"],
             path: "Tests/ProbeStoreTests"),
+        .testTarget(
+            name: "ProbeRunsTests", dependencies: ["ProbeRuns", "ProbeStore", "ProbeCatalog", "ProbeStoreTesting"],
+            path: "Tests/ProbeRunsTests"),
         .testTarget(name: "ProbeClientTests", dependencies: ["ProbeClient", "ProbeHTTPTesting"], path: "Tests/ProbeClientTests"),
         .testTarget(
             name: "ProbeServerTests",
-            dependencies: ["BeyondEssentials", "ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeClient", "ProbeCatalog", "ProbeServerTesting"],
+            dependencies: ["BeyondEssentials", "ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeRuns", "ProbeClient", "ProbeCatalog", "ProbeServerTesting"],
             path: "Tests/ProbeServerTests"),
         .testTarget(
             name: "ProbeServerCLITests", dependencies: ["probe-server", "ProbeEngines", "ProbeServerTesting"],

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ProbeCatalog
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -56,6 +57,33 @@ public struct RunRecord: Equatable, Sendable {
         self.completedAt = completedAt
         self.verdict = verdict
         self.lastSeenAt = lastSeenAt ?? createdAt
+    }
+}
+
+/// Where a run is in its life (docs/api.md): open to results until it is completed, then
+/// final, its verdict the judgement `complete` announced. The store keeps the two columns
+/// (`completedAt`, `verdict` as text); this is how they are read.
+public enum RunState: Equatable, Sendable {
+    /// Takes results; judged at each read, as of the time of the read (`RunClock`).
+    case open
+    /// Takes no more results. `verdict`: nil between the completion and its announcement (or
+    /// for stored text that names no verdict).
+    case completed(at: Date, verdict: DiffReport.Verdict?)
+}
+
+extension RunRecord {
+    public var state: RunState {
+        guard let completedAt else { return .open }
+        return .completed(at: completedAt, verdict: verdict.flatMap(DiffReport.Verdict.init(rawValue:)))
+    }
+
+    /// Whether the run is final: its results, and so its judgement of a catalog, no longer change.
+    public var isCompleted: Bool { state != .open }
+
+    /// Whether the run is completed and its verdict announced: what a waiter waits for.
+    public var isAnnounced: Bool {
+        if case .completed(_, verdict: .some) = state { return true }
+        return false
     }
 }
 

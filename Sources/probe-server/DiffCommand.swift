@@ -6,6 +6,7 @@ import Foundation
 import ProbeCatalog
 import ProbeServer
 import ProbeHTTP
+import ProbeRuns
 import ProbeStore
 
 /// `probe-server diff FILE|RUN`: a run's results against a profile, offline from a file or
@@ -104,16 +105,17 @@ enum DiffCommand: Command {
         let input = try ResultsInput.parse(bytes, source: path)
         let results = input.results
         let run = input.run
-        let detected = RunJudge.platform(of: run, results: results, override: platform)
-        guard let diff = Diff(platform: detected, requirementSet: requirementSet) else {
-            throw UsageError("no profile for \(requirementSet) on \(detected.platform.rawValue)")
-        }
         // A file is a run as it was when it was written: judged now, a step it began and
         // never ended (its last result that long ago) is a run that stopped there, as the
-        // server judges it (`RunJudge`). The page's own times stand in for the receipts.
-        let lastActivity = results.compactMap { RFC3339.parse($0.at) }.max()
-        let clock = RunClock(now: Date(), lastActivity: lastActivity, completed: run.completedAt != nil)
-        var report = diff.report(results: results, run: run.id, clock: clock, requireTaps: requireTaps ?? RunJudge.requiresTaps(run))
+        // server judges it, by the same judge (`RunJudge.report`). The page's own times stand
+        // in for the store's receipts.
+        var report: DiffReport
+        do {
+            report = try RunJudge.report(run: run, results: results, lastActivity: results.compactMap { RFC3339.parse($0.at) }.max(),
+                                         requirementSet: requirementSet, platformOverride: platform, requireTaps: requireTaps, now: Date())
+        } catch {
+            throw UsageError("no profile for \(error.requirementSet) on \(error.platform.rawValue)")
+        }
         report.judgedBy = .thisBuild
         if var document = input.document {
             // Keep the stored run's facts (label, device, uploads); replace the judgement.

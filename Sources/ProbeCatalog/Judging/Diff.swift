@@ -45,7 +45,7 @@ public struct Diff: Sendable {
         self.profile = profile
     }
 
-    /// Detects the platform by the one rule (`PlatformDetector.detect(results:…)`,
+    /// Detects the platform by the one rule (`PlatformDetector.detect(observation:…)`,
     /// `platformOverride` = `?platform=`), then diffs. Nil when the requirement set is unknown.
     /// `userAgent`: the User-Agent header the server saw, used when the page could not post
     /// `env.platform` (JavaScript off, or the page crashed before it). `requireTaps`: see `overall`.
@@ -53,7 +53,8 @@ public struct Diff: Sendable {
         results: [ProbeResult], requirementSet: String = Catalog.defaultRequirementSet,
         platformOverride: String? = nil, userAgent: String? = nil, requireTaps: Bool = false, catalog: Catalog = .standard
     ) -> DiffReport? {
-        let detected = PlatformDetector.detect(results: results, userAgent: userAgent, override: platformOverride)
+        let detected = PlatformDetector.detect(observation: PlatformDetector.observation(in: results), userAgent: userAgent,
+                                               override: platformOverride)
         return Diff(catalog: catalog, platform: detected, requirementSet: requirementSet)?.report(results: results, requireTaps: requireTaps)
     }
 

@@ -14,6 +14,8 @@
 /// browser's, with no bridge the page can see, is that browser to this rule. The page's first
 /// screen (`POST /api/platform`) says so, and `?platform=` judges it as what it is.
 public enum PlatformDetector {
+    /// The rule itself, from a user agent and signals already read; the product reaches it
+    /// through `detect(observation:…)` only, the catalog's tests directly.
     /// - Parameters:
     ///   - userAgent: `navigator.userAgent`.
     ///   - signals: what the page saw (`PlatformSignals(observed:)` reads an `env.platform` result).
@@ -30,21 +32,27 @@ public enum PlatformDetector {
     /// The probe whose observed fields carry the user agent and the signals.
     public static let probe = ProbeID.envPlatform
 
-    /// A run's platform from its results: the one rule the server (`RunJudge.platform`) and
-    /// the offline diff (`Diff.report`) both go through, so the run's row, its report and the
-    /// matrix cannot disagree about what a device is. The latest attempt of `env.platform`
-    /// gives the user agent and the signals; `userAgent` is the User-Agent header the server
-    /// kept, for a page that could not post `env.platform` (JavaScript off, or a crash first).
-    public static func detect(results: [ProbeResult], userAgent: String?, override: String? = nil,
+    /// What the page runs in, from what it reported: the one entry every path goes through
+    /// (a run's judgement, `RunJudge.platform`; the catalog's own `Diff.report`; the page's first
+    /// screen, `POST /api/platform`), so the run's row, its report, the matrix and the page
+    /// cannot disagree about what a device is. `observation`: the fields of `env.platform`
+    /// (its latest attempt in a run: `observation(in:)`), which give the user agent and the
+    /// signals; `userAgent`: the User-Agent header, for a page that could not post
+    /// `env.platform` (JavaScript off, or a crash first).
+    public static func detect(observation observed: [String: JSONValue], userAgent: String?, override: String? = nil,
                               wrapperOverride: String? = nil) -> DetectedPlatform {
-        let observed = platformResult(in: results)?.observed ?? [:]
-        return detect(userAgent: self.userAgent(results: results, fallback: userAgent) ?? "",
-                      signals: PlatformSignals(observed: observed), override: override, wrapperOverride: wrapperOverride)
+        detect(userAgent: observed["userAgent"]?.stringValue ?? userAgent ?? "",
+               signals: PlatformSignals(observed: observed), override: override, wrapperOverride: wrapperOverride)
     }
 
-    /// The user agent `detect(results:…)` reads: the page's `navigator.userAgent`, else `fallback`.
+    /// The observation of a run's latest `env.platform` attempt; `[:]` for a run without one.
+    public static func observation(in results: [ProbeResult]) -> [String: JSONValue] {
+        platformResult(in: results)?.observed ?? [:]
+    }
+
+    /// The user agent `detect(observation:…)` reads for a run: the page's `navigator.userAgent`, else `fallback`.
     public static func userAgent(results: [ProbeResult], fallback: String?) -> String? {
-        platformResult(in: results)?.observed["userAgent"]?.stringValue ?? fallback
+        observation(in: results)["userAgent"]?.stringValue ?? fallback
     }
 
     /// The latest attempt of `env.platform` (of equal attempts, the last given).

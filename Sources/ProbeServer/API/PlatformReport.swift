@@ -1,5 +1,6 @@
 import ProbeCatalog
 import ProbeStore
+import ProbeRuns
 
 /// The `env.platform` results of one post, read for the run's row (the listing, the
 /// platform filter, the matrix of open runs) by the one rule every judgement uses
@@ -15,7 +16,7 @@ struct PlatformReport: Sendable {
     /// device's own, for a page whose `env.platform` carries none; the creating request may
     /// have been a CI job's.
     init?(run: RunRecord, batch: [ProbeResult], deviceAgent: String?) {
-        guard run.completedAt == nil else { return nil }
+        guard !run.isCompleted else { return nil }
         positions = batch.indices.filter { batch[$0].probe == PlatformDetector.probe }
         guard !positions.isEmpty else { return nil }
         results = positions.map { batch[$0] }

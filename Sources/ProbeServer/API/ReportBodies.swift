@@ -5,6 +5,7 @@ import Foundation
 #endif
 import ProbeStore
 import Synchronization
+import ProbeRuns
 
 /// The reports of completed runs as served, by run and format. A completed run's results are
 /// final and its judgement is kept per catalog (`RunJudgements`), so its report is the same

@@ -6,6 +6,7 @@ import Foundation
 import ProbeCatalog
 import ProbeHTTP
 import ProbeStore
+import ProbeRuns
 
 /// The report routes: machine formats under `/api/runs/{id}/report.*`, and the pages for
 /// people, `/runs/{id}` (the run id, or for a chosen id its key, is the capability) and `/runs` (needs the token).
@@ -91,7 +92,7 @@ extension RunAPI {
                 let rows = page.items.map { RunMatrixRow(run: $0, report: reports[$0.id], deferred: deferred.contains($0.id)) }
                 let (catalog, version, kept) = (self.catalog, self.judgements.version.value, self.reportBodies)
                 let html = RunMatrixPage.html(rows: rows, filter: filter, catalog: catalog, older: page.nextCursor, isFirst: cursor == nil) { row in
-                    guard row.run.completedAt != nil, row.report != nil else { return RunMatrixPage.matrixRow(row, catalog: catalog) }
+                    guard row.run.isCompleted, row.report != nil else { return RunMatrixPage.matrixRow(row, catalog: catalog) }
                     let key = ReportBodies.Key(run: row.run.id, createdAt: row.run.createdAt, version: version, uploads: 0, format: .matrixRow)
                     if let body = kept.body(key) { return String(decoding: body, as: UTF8.self) }
                     let html = RunMatrixPage.matrixRow(row, catalog: catalog)
@@ -131,12 +132,12 @@ extension RunAPI {
     /// uploads. The observations stay the stored texts (`RunReportDocument.Observation`): only
     /// judging parses them, which a completed run's kept judgement spares (blocking reads:
     /// call off the loops).
-    func document(_ id: String, _ access: RunAccess, _ allowance: JudgingAllowance?) throws -> RunReportDocument {
+    func document(_ id: String, _ access: RunAccess, _ allowance: AddressAllowance?) throws -> RunReportDocument {
         try document(of: try self.run(id, access, .read), allowance)
     }
 
     /// The document of a run already read (and its access checked).
-    func document(of run: RunRecord, _ allowance: JudgingAllowance?) throws -> RunReportDocument {
+    func document(of run: RunRecord, _ allowance: AddressAllowance?) throws -> RunReportDocument {
         let records = try store.results(runID: run.id)
         let report = try judgements.judgement(of: run, records: records, allowance: allowance).report
         let uploads = try store.uploads(runID: run.id)
@@ -154,7 +155,7 @@ extension RunAPI {
     /// A report's body in one format: a completed run's as kept (`ReportBodies`), generated
     /// when the run was judged; else rendered from the run's document now. `requireTaps`
     /// (`?requireTaps=`) other than the run's own: judged for this answer, never kept.
-    func reportBody(_ id: String, _ access: RunAccess, _ allowance: JudgingAllowance?, _ format: ReportBodies.Format,
+    func reportBody(_ id: String, _ access: RunAccess, _ allowance: AddressAllowance?, _ format: ReportBodies.Format,
                     requireTaps: Bool? = nil, render: (RunReportDocument) -> [UInt8]) throws -> [UInt8] {
         let run = try self.run(id, access, .read)
         if !RunJudgements.isOwn(run, requireTaps: requireTaps) {
@@ -163,7 +164,7 @@ extension RunAPI {
                                                   requireTaps: requireTaps, allowance: allowance).report
             return render(RunReportDocument(run: run, report: report, records: records, uploads: try store.uploads(runID: id)))
         }
-        guard run.completedAt != nil else { return render(try document(of: run, allowance)) }
+        guard run.isCompleted else { return render(try document(of: run, allowance)) }
         let judgement = try judgements.judgement(of: run, allowance: allowance)
         let uploads = try store.uploads(runID: id)
         guard let judged = judgement.stored else {

@@ -13,6 +13,7 @@ import BeyondEssentials
 import ProbeCatalog
 import ProbeHTTP
 import ProbeStore
+import ProbeRuns
 
 /// The JSON API of runs and results (`/api/…`). Handlers never block an event loop: writes
 /// go to the store's group commit (`Reply.later`, answered after the commit), reads run on
@@ -83,9 +84,10 @@ public final class RunAPI: @unchecked Sendable {
         self.dataDirectory = dataDirectory
         self.serverVersion = serverVersion
         self.decoder = ResultDecoder(catalog: catalog)
-        self.catalogDocument = CatalogDocument(catalog)
+        let document = CatalogDocument(catalog)
+        self.catalogDocument = document
         self.judgements = RunJudgements(store: store, catalog: catalog,
-                                        version: CatalogVersion(document: catalogDocument, serverVersion: serverVersion))
+                                        version: CatalogVersion(export: { document.json }, serverVersion: serverVersion))
         // A token a browser sends for a page that is not ours is not looked at (`AccessToken.sentCrossSite`).
         self.token.isOwnOrigin = { [weak self] origin, request in self?.origins.isOwn(origin, for: request) ?? false }
         // Another instance on the same store judged a run: wake the waits held here.
@@ -97,7 +99,7 @@ public final class RunAPI: @unchecked Sendable {
     func wakeCompletedWaits() {
         DispatchQueue.global().async { [self] in
             for id in waiters.runIDs {
-                if let run = try? store.run(id: id), run.completedAt != nil, run.verdict != nil { waiters.complete(runID: id) }
+                if let run = try? store.run(id: id), run.isAnnounced { waiters.complete(runID: id) }
             }
         }
     }
@@ -205,8 +207,8 @@ public final class RunAPI: @unchecked Sendable {
 
     /// What judging may cost for this request: nil for the token holder; else the address's
     /// share of `RateLimiter.judgedObservations`.
-    func allowance(_ req: Request, _ access: RunAccess) -> JudgingAllowance? {
-        access.hasToken ? nil : JudgingAllowance(bucket: judgedObservations, address: req.quotaKey)
+    func allowance(_ req: Request, _ access: RunAccess) -> AddressAllowance? {
+        access.hasToken ? nil : AddressAllowance(bucket: judgedObservations, address: req.quotaKey)
     }
 
     /// The run, when it exists and `access` allows `need`; else exactly the answer for a
@@ -406,10 +408,11 @@ public final class RunAPI: @unchecked Sendable {
     /// `env.platform` sends (`StoreLimits.maxPlatformSignalsBytes`), not to the results' megabyte.
     func detectPlatform(_ req: Request) throws -> Response {
         try runCreation.check(req, what: "platform lookups")
-        let observed = req.body.isEmpty ? [:] : try req.decodeJSON([String: JSONValue].self)
+        var observed = req.body.isEmpty ? [:] : try req.decodeJSON([String: JSONValue].self)
+        // The agent the run's row would keep: the page's, else the header, cut to fit.
         let userAgent = observed["userAgent"]?.stringValue ?? req.headers["user-agent"] ?? ""
-        return .json(PlatformDetector.detect(userAgent: StoreLimits.fittingUserAgent(userAgent),
-                                             signals: PlatformSignals(observed: observed)))
+        observed["userAgent"] = .string(StoreLimits.fittingUserAgent(userAgent))
+        return .json(PlatformDetector.detect(observation: observed, userAgent: nil))
     }
 
     func runView(_ id: String, _ access: RunAccess) throws -> Response {
@@ -638,7 +641,7 @@ public final class RunAPI: @unchecked Sendable {
                     guard let run = try self.store.run(id: id) else { throw StoreError.runNotFound(id) }
                     let judgement = try self.judgements.judgementToAnnounce(run)
                     let report = judgement.report
-                    if run.verdict != nil {
+                    if run.isAnnounced {
                         // Judged for another catalog than the stored one's: keep this one.
                         if judgement.isFresh, let record = judgement.stored { self.judgements.keep([(id, record)]) }
                         return finish(.success(judgement.response))
@@ -799,7 +802,7 @@ public final class RunAPI: @unchecked Sendable {
     }
 
     func diff(_ id: String, _ access: RunAccess, requirementSet: String?, platform: String?, requireTaps: Bool?,
-              allowance: JudgingAllowance?) throws -> Response {
+              allowance: AddressAllowance?) throws -> Response {
         let run = try self.run(id, access, .read)
         return try judgements.judgement(of: run, requirementSet: requirementSet, platform: platform, requireTaps: requireTaps,
                                         allowance: allowance).response
@@ -827,7 +830,7 @@ public final class RunAPI: @unchecked Sendable {
             let answer: @Sendable () -> Void = {
                 promise.complete {
                     let run = try self.run(id, access, .read)
-                    return .json(WaitView(completed: run.completedAt != nil && run.verdict != nil, run: RunView(run), verdict: run.verdict))
+                    return .json(WaitView(completed: run.isAnnounced, run: RunView(run), verdict: run.verdict))
                 }
             }
             // Register first, then look: a completion between the two still wakes us.
@@ -841,7 +844,7 @@ public final class RunAPI: @unchecked Sendable {
             // A client that hangs up costs nothing more: the waiter goes, the connection closes.
             promise.onAbandon { ticket.cancel() }
             DispatchQueue.global().async {
-                if let run = try? self.store.run(id: id), run.completedAt == nil || run.verdict == nil {
+                if let run = try? self.store.run(id: id), !run.isAnnounced {
                     return
                 }
                 self.waiters.complete(runID: id)

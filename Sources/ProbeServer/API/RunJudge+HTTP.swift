@@ -1,5 +1,6 @@
 import ProbeHTTP
 import ProbeStore
+import ProbeRuns
 
 extension RunJudge.UnknownRequirementSet: HTTPErrorConvertible {
     /// 400: the run (or `?set=`) asks for a profile the catalog does not have.

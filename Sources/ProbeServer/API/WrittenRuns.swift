@@ -33,7 +33,7 @@ final class WrittenRuns: @unchecked Sendable {
     }
 
     func keep(_ run: RunRecord, now: Instant = EventLoop.monotonicNow()) {
-        guard !run.idChosen, run.completedAt == nil else { return }
+        guard !run.idChosen, !run.isCompleted else { return }
         lock.withLock {
             if runs.count >= Self.maxRuns { runs.removeAll(keepingCapacity: true) }
             runs[run.id] = (run, now)

@@ -134,7 +134,7 @@ public final class ProbeService: @unchecked Sendable {
             // Before any request: deliveries an earlier process staged for a stored verdict are sent.
             let store = self.store
             webhooks.recover { run in
-                do { return try store.run(id: run)?.verdict != nil } catch { return nil }
+                do { return try store.run(id: run)?.isAnnounced == true } catch { return nil }
             }
             webhooks.reportBase = "\(options.plainHTTP ? "http" : "https")://localhost:\(options.port)/"
             api.webhooks = webhooks

@@ -4,6 +4,7 @@ import Testing
 import ProbeCatalog
 @testable import ProbeStore
 @testable import ProbeServerTesting
+import ProbeRuns
 
 /// A result is decoded once: its `observed` goes to the store as the bytes the page sent
 /// (`PostedObservations`), not decoded, encoded again and decoded at the next judgement.

@@ -6,6 +6,7 @@ import ProbeCatalog
 @testable import ProbeStore
 @testable import ProbeHTTPTesting
 @testable import ProbeServerTesting
+import ProbeRuns
 
 /// The run API over real sockets against the real store.
 @Suite struct RunAPITests {

@@ -6,6 +6,7 @@ import ProbeCatalog
 @testable import ProbeStore
 @testable import ProbeStoreTesting
 @testable import ProbeServerTesting
+import ProbeRuns
 
 /// A run judged once per catalog (`RunJudgements`): a completed run's judgement is kept with
 /// the catalog's version and read back by every reader, on SQLite and PostgreSQL alike. The
@@ -252,15 +253,6 @@ import ProbeCatalog
         _ = try Self.read(s, "/runs")
         #expect(Self.judged(s) == before + 1)
         #expect(try store.judgement(runID: run.id)?.verdict == "incomplete")
-    }
-
-    @Test func CatalogVersion_FollowsTheExportAndTheServer_AndIsComputedOnce() {
-        let standard = CatalogVersion(catalog: .standard, serverVersion: "1.0").value
-        #expect(standard == CatalogVersion(catalog: .standard, serverVersion: "1.0").value)
-        #expect(standard != CatalogVersion(catalog: .standard, serverVersion: "1.1").value)
-        let fewer = Catalog(probes: Catalog.standard.probes, requirementSets: Array(Catalog.standard.requirementSets.prefix(1)), checklist: Catalog.standard.checklist)
-        #expect(standard != CatalogVersion(catalog: fewer, serverVersion: "1.0").value)
-        #expect(standard.count == 32 && standard.allSatisfy(\.isHexDigit))
     }
 }
 

@@ -4,8 +4,9 @@ import Testing
 import ProbeCatalog
 @testable import ProbeStore
 @testable import ProbeServerTesting
+import ProbeRuns
 
-/// One rule decides what a device is (`PlatformDetector.detect(results:…)`, asked through
+/// One rule decides what a device is (`PlatformDetector.detect(observation:…)`, asked through
 /// `RunJudge.platform`): the run's row, its diff and its report name the same platform.
 @Suite struct RunPlatformTests {
     static let webView = "Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.0.0 Mobile Safari/537.36"

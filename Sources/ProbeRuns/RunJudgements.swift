@@ -5,9 +5,9 @@ import FoundationEssentials
 import Foundation
 #endif
 import ProbeCatalog
-import Synchronization
 import ProbeHTTP
 import ProbeStore
+import Synchronization
 
 /// Each run judged once per catalog. A completed run's results are final (the store refuses
 /// new ones), and a completed run has no stall to find (`RunClock`), so its judgement changes
@@ -17,22 +17,22 @@ import ProbeStore
 /// is judged at each read: whether it stopped in a step depends on the time of the read.
 ///
 /// Blocking (store reads, and the commit of a judgement kept): call it off the event loops.
-final class RunJudgements: Sendable {
+public final class RunJudgements: Sendable {
     /// Observations `/runs` judges per load, at most, for the open runs it lists (completed
     /// runs' judgements are read back): the newest open runs up to this many bytes are judged,
     /// the others show as running with a link to their report. Sixty real runs (~200 KiB each)
     /// fit; sixty runs an anonymous client left at their 8 MiB quota took 2.5 minutes before.
-    static let matrixJudgingBytes = 16 * 1024 * 1024
+    public static let matrixJudgingBytes = 16 * 1024 * 1024
     /// Stored judgements kept decoded in memory, by the size of their text: the `/runs` page
     /// reads sixty on each load, and decoding a report costs far more than reading it. A
     /// judgement is ~10-30 KiB of text, so this holds the latest thousand or more.
-    static let decodedCacheBytes = 32 * 1024 * 1024
+    public static let decodedCacheBytes = 32 * 1024 * 1024
 
-    let store: any RunStore
-    let catalog: Catalog
-    let version: CatalogVersion
+    public let store: any RunStore
+    public let catalog: Catalog
+    public let version: CatalogVersion
     /// `matrixJudgingBytes`, smaller in tests.
-    let matrixBudget: Int
+    public let matrixBudget: Int
     private let judgedCount = Atomic<Int>(0)
     private let judgedBytes = Atomic<Int>(0)
     /// Decoded judgements of completed runs by run id, sized by their stored text. A run is
@@ -40,7 +40,7 @@ final class RunJudgements: Sendable {
     /// run), and the catalog's version (`cached`).
     private let decoded = Mutex(KeptByBytes<String, (createdAt: Date, judgement: Judgement)>(capacity: RunJudgements.decodedCacheBytes))
 
-    init(store: any RunStore, catalog: Catalog, version: CatalogVersion, matrixBudget: Int = RunJudgements.matrixJudgingBytes) {
+    public init(store: any RunStore, catalog: Catalog, version: CatalogVersion, matrixBudget: Int = RunJudgements.matrixJudgingBytes) {
         self.matrixBudget = matrixBudget
         self.store = store
         self.catalog = catalog
@@ -48,25 +48,18 @@ final class RunJudgements: Sendable {
     }
 
     /// How many times a run was judged (`RunJudge.report` called) since the start, for the tests.
-    var judged: Int { judgedCount.load(ordering: .relaxed) }
+    public var judged: Int { judgedCount.load(ordering: .relaxed) }
     /// The observation bytes those judgements parsed, for `/metrics` and the tests.
-    var judgedObservationBytes: Int { judgedBytes.load(ordering: .relaxed) }
+    public var judgedObservationBytes: Int { judgedBytes.load(ordering: .relaxed) }
 
     /// A run's judgement of its own profile: the report, and its JSON when it was kept.
-    struct Judgement: Sendable {
-        let report: DiffReport
+    public struct Judgement: Sendable {
+        public let report: DiffReport
         /// The stored text (as `/diff` answers it); nil for a judgement not kept.
-        let stored: StoredJudgement?
+        public let stored: StoredJudgement?
         /// True when this call judged the run (rather than reading a stored judgement).
-        let isFresh: Bool
+        public let isFresh: Bool
 
-        /// The report as a JSON response, the stored text as it is when there is one.
-        var response: Response {
-            guard let stored else { return .json(report) }
-            var r = Response(status: .ok, headers: HTTPHeaders([("Content-Type", "application/json")]), body: Array(stored.report.utf8))
-            r.headers.add("Cache-Control", "no-store")
-            return r
-        }
     }
 
     // MARK: Readers
@@ -75,8 +68,8 @@ final class RunJudgements: Sendable {
     /// the run is complete). `records`: the run's results when the caller read them already
     /// (a report document shows them), else read here if needed. `allowance`: what an
     /// anonymous caller may still have judged (nil: the token holder's request).
-    func judgement(of run: RunRecord, records: [ResultRecord]? = nil, now: Date = Date(),
-                   allowance: JudgingAllowance? = nil) throws -> Judgement {
+    public func judgement(of run: RunRecord, records: [ResultRecord]? = nil, now: Date = Date(),
+                   allowance: (any JudgingAllowance)? = nil) throws -> Judgement {
         if let found = try current(run) { return found }
         let judged = try judge(run, records: records ?? store.results(runID: run.id), now: now, allowance: allowance)
         guard let record = keepable(run, judged.report) else { return judged }
@@ -88,29 +81,29 @@ final class RunJudgements: Sendable {
     /// open runs judged up to `matrixJudgingBytes` of observations (`deferred`: the rest),
     /// and the judgements of completed runs made now kept together (one commit). A run that
     /// posted nothing has none.
-    func judgements(of runs: [RunRecord]) throws -> (reports: [String: DiffReport], deferred: Set<String>) {
+    public func judgements(of runs: [RunRecord]) throws -> (reports: [String: DiffReport], deferred: Set<String>) {
         var reports: [String: DiffReport] = [:]
         var pending: [RunRecord] = []
         for run in runs {
-            if run.completedAt != nil, let found = cached(run) {
+            if run.isCompleted, let found = cached(run) {
                 if Self.sawResults(found.report) { reports[run.id] = found.report }
             } else {
                 pending.append(run)
             }
         }
-        let stored = try store.judgements(runIDs: pending.filter { $0.completedAt != nil }.map(\.id))
+        let stored = try store.judgements(runIDs: pending.filter(\.isCompleted).map(\.id))
         var kept: [(String, StoredJudgement)] = []
         var deferred: Set<String> = []
         var budget = matrixBudget
         for run in pending {
-            if run.completedAt != nil, let found = stored[run.id].flatMap({ readable($0, of: run) }) {
+            if run.isCompleted, let found = stored[run.id].flatMap({ readable($0, of: run) }) {
                 if Self.sawResults(found.report) { reports[run.id] = found.report }
                 continue
             }
             // A completed run is judged once and kept; an open one would be judged on every load.
             // Its size is the store's count (`RunUsage.resultBytes`, the observations' bytes),
             // so a run left for its own report is not read at all.
-            if run.completedAt == nil {
+            if !run.isCompleted {
                 let bytes = Int(try store.usage(runID: run.id)?.resultBytes ?? 0)
                 guard bytes <= budget else {
                     deferred.insert(run.id)
@@ -131,8 +124,8 @@ final class RunJudgements: Sendable {
     /// A judgement of another profile than the run's own (`?requirementSet=`, `?platform=`
     /// of `/diff`), or under another `requireTaps` (`?requireTaps=` of `/diff` and the
     /// reports): an answer to that question, never kept. `records`: as `judgement(of:records:)`.
-    func judgement(of run: RunRecord, records: [ResultRecord]? = nil, requirementSet: String?, platform: String?,
-                   requireTaps: Bool? = nil, now: Date = Date(), allowance: JudgingAllowance? = nil) throws -> Judgement {
+    public func judgement(of run: RunRecord, records: [ResultRecord]? = nil, requirementSet: String?, platform: String?,
+                   requireTaps: Bool? = nil, now: Date = Date(), allowance: (any JudgingAllowance)? = nil) throws -> Judgement {
         if Self.isOwn(run, requirementSet: requirementSet, platform: platform, requireTaps: requireTaps) {
             return try judgement(of: run, records: records, now: now, allowance: allowance)
         }
@@ -145,7 +138,7 @@ final class RunJudgements: Sendable {
     }
 
     /// Whether the question is the run's own judgement (what is kept and read back).
-    static func isOwn(_ run: RunRecord, requirementSet: String? = nil, platform: String? = nil, requireTaps: Bool? = nil) -> Bool {
+    public static func isOwn(_ run: RunRecord, requirementSet: String? = nil, platform: String? = nil, requireTaps: Bool? = nil) -> Bool {
         (requirementSet ?? run.requirementSet) == run.requirementSet && (platform == nil || platform == run.platform)
             && (requireTaps == nil || requireTaps == RunJudge.requiresTaps(run))
     }
@@ -154,7 +147,7 @@ final class RunJudgements: Sendable {
 
     /// The judgement `complete` announces: the stored one of this catalog, else made now
     /// and not yet kept (`setVerdict` keeps it with the verdict, or `keep` when the run had one).
-    func judgementToAnnounce(_ run: RunRecord) throws -> Judgement {
+    public func judgementToAnnounce(_ run: RunRecord) throws -> Judgement {
         if let found = try current(run) { return found }
         let judged = try judge(run, records: try store.results(runID: run.id), now: nil, allowance: nil)
         return Judgement(report: judged.report, stored: keepable(run, judged.report), isFresh: true)
@@ -162,7 +155,7 @@ final class RunJudgements: Sendable {
 
     /// Keeps judgements of completed runs, all submitted before waiting, so they share a
     /// commit. A judgement that fails to be kept is judged again by the next reader.
-    func keep(_ judgements: [(String, StoredJudgement)]) {
+    public func keep(_ judgements: [(String, StoredJudgement)]) {
         guard !judgements.isEmpty else { return }
         let group = DispatchGroup()
         for (id, judgement) in judgements {
@@ -173,7 +166,7 @@ final class RunJudgements: Sendable {
     }
 
     /// Forgets the decoded judgement of a deleted run (a chosen id can be used again).
-    func forget(runID: String) {
+    public func forget(runID: String) {
         decoded.withLock { $0.remove(runID) }
     }
 
@@ -181,7 +174,7 @@ final class RunJudgements: Sendable {
 
     /// The stored judgement of `run`, when the run is complete and it is of this catalog.
     private func current(_ run: RunRecord) throws -> Judgement? {
-        guard run.completedAt != nil else { return nil }
+        guard run.isCompleted else { return nil }
         if let found = cached(run) { return found }
         guard let stored = try store.judgement(runID: run.id) else { return nil }
         return readable(stored, of: run)
@@ -205,14 +198,14 @@ final class RunJudgements: Sendable {
     }
 
     /// The run's observations parsed, once `allowance` (an anonymous caller's) has paid for them.
-    private func parse(_ records: [ResultRecord], allowance: JudgingAllowance?) throws -> [ProbeResult] {
+    private func parse(_ records: [ResultRecord], allowance: (any JudgingAllowance)?) throws -> [ProbeResult] {
         let bytes = Self.observationBytes(records)
         try allowance?.spend(bytes)
         judgedBytes.add(bytes, ordering: .relaxed)
         return records.map(RunJudge.probeResult)
     }
 
-    private func judge(_ run: RunRecord, records: [ResultRecord], now: Date?, allowance: JudgingAllowance?) throws -> Judgement {
+    private func judge(_ run: RunRecord, records: [ResultRecord], now: Date?, allowance: (any JudgingAllowance)?) throws -> Judgement {
         let parsed = try parse(records, allowance: allowance)
         judgedCount.add(1, ordering: .relaxed)
         var report = try RunJudge.report(run: run, records: records, parsed: parsed, catalog: catalog, now: now)
@@ -223,7 +216,7 @@ final class RunJudgements: Sendable {
     /// The record to keep for a completed run's judgement; nil for an open run, whose
     /// judgement is the time's (`RunClock`), and for a report that cannot be encoded.
     private func keepable(_ run: RunRecord, _ report: DiffReport) -> StoredJudgement? {
-        guard run.completedAt != nil, let data = try? JSONCoding.encoder.encode(report) else { return nil }
+        guard run.isCompleted, let data = try? JSONCoding.encoder.encode(report) else { return nil }
         let stored = StoredJudgement(catalogVersion: version.value, verdict: report.verdict.rawValue,
                                      report: String(decoding: data, as: UTF8.self), judgedAt: Date())
         keepDecoded(Judgement(report: report, stored: stored, isFresh: false), of: run)
@@ -235,33 +228,20 @@ final class RunJudgements: Sendable {
         decoded.withLock { $0.keep((run.createdAt, judgement), bytes: size, for: run.id) }
     }
 
-    static func observationBytes(_ records: [ResultRecord]) -> Int {
+    public static func observationBytes(_ records: [ResultRecord]) -> Int {
         records.reduce(0) { $0 + $1.observed.utf8.count }
     }
 
     /// Whether the report read any result: a completed run that posted nothing is shown as
     /// having no results, as an open one is.
-    static func sawResults(_ report: DiffReport) -> Bool {
+    public static func sawResults(_ report: DiffReport) -> Bool {
         !report.unknownProbes.isEmpty || report.findings.contains { $0.attempt != nil }
     }
 }
 
-/// What an anonymous address may still have judged: observation bytes parsed, from the
-/// address's bucket (`RateLimiter.judgedObservations`). Judging is the one read whose cost
-/// grows with what a client posted, so it is paid for before the parse starts.
-struct JudgingAllowance: Sendable {
-    let bucket: RateLimiter
-    let address: String
-
-    func spend(_ bytes: Int) throws(HTTPError) {
-        let (allowed, retry) = bucket.take(address, cost: Double(bytes), nowNanos: EventLoop.monotonicNow().nanoseconds)
-        guard allowed else {
-            let rule = RateLimiter.judgedObservations
-            throw HTTPError(.tooManyRequests, code: "too_many_judgements",
-                            "judging this run reads \(QuotaExceeded.bytes(Int64(bytes))) of observations, more than this address may have judged now "
-                                + "(\(QuotaExceeded.bytes(Int64(rule.rate))) a second, \(QuotaExceeded.bytes(Int64(rule.burst))) at once, without the token); "
-                                + "retry in \(retry) s, or complete the run: a completed run's judgement is kept and read back for free",
-                            headers: HTTPHeaders([("Retry-After", String(retry))]))
-        }
-    }
+/// What a caller may still have judged, paid for in observation bytes before they are parsed:
+/// judging is the one read whose cost grows with what a client posted. The server's is an
+/// anonymous address's bucket, which throws its own answer (a 429) when it is spent.
+public protocol JudgingAllowance: Sendable {
+    func spend(_ bytes: Int) throws
 }

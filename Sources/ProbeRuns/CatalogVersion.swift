@@ -4,8 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import ProbeCatalog
-import Synchronization
 import ProbeHTTP
+import Synchronization
 
 /// What a stored judgement was judged against: the SHA-256 of the catalog's export
 /// (`Catalog.exportJSON`: probes, profiles, causes, diagnoses, remedies, wrappers), of the
@@ -14,27 +14,28 @@ import ProbeHTTP
 /// not bumped for it, so only the build's own bytes tell that it judges otherwise. Every new
 /// build therefore judges each stored run once more, on its first read. Computed once per
 /// process, on first use: the export takes tens of milliseconds, which no start should wait for.
-final class CatalogVersion: Sendable {
+public final class CatalogVersion: Sendable {
     private let source: @Sendable () -> String
     private let computed = Mutex<String?>(nil)
     /// The server's version string, which the key holds with the build.
-    let serverVersion: String
+    public let serverVersion: String
 
-    /// Reads the export the API already built for `/api/catalog` and `/api/config`, rather
-    /// than encoding the whole catalog a second time.
-    init(document: CatalogDocument, serverVersion: String) {
-        source = { document.json + "\nserver " + serverVersion + "\nbuild " + BuildIdentity.current }
+    /// `export`: the catalog's export (`Catalog.exportJSON`), asked on first use; the server
+    /// passes the one it already built for `/api/catalog` and `/api/config`, rather than
+    /// encoding the whole catalog a second time.
+    public init(export: @escaping @Sendable () -> String, serverVersion: String) {
+        source = { export() + "\nserver " + serverVersion + "\nbuild " + BuildIdentity.current }
         self.serverVersion = serverVersion
     }
 
     /// What a report says of its judge: this version, this build, this key.
-    var judgedBy: DiffReport.JudgedBy { .init(version: serverVersion, build: BuildIdentity.current, key: value) }
+    public var judgedBy: DiffReport.JudgedBy { .init(version: serverVersion, build: BuildIdentity.current, key: value) }
 
-    convenience init(catalog: Catalog, serverVersion: String) {
-        self.init(document: CatalogDocument(catalog), serverVersion: serverVersion)
+    public convenience init(catalog: Catalog, serverVersion: String) {
+        self.init(export: { catalog.exportJSON() }, serverVersion: serverVersion)
     }
 
-    var value: String {
+    public var value: String {
         computed.withLock { value in
             if let value { return value }
             let made = String(Digest.hex(Digest.sha256(Array(source().utf8))).prefix(32))
@@ -44,20 +45,12 @@ final class CatalogVersion: Sendable {
     }
 }
 
-extension DiffReport.JudgedBy {
-    /// This build judging with the standard catalog, as a server of it would: what the CLI's
-    /// own judgements (`probe-server diff`) say of their judge.
-    public static var thisBuild: DiffReport.JudgedBy {
-        CatalogVersion(catalog: .standard, serverVersion: ProbeService.version).judgedBy
-    }
-}
-
 /// The running executable's SHA-256 (hex, 32 characters): what distinguishes two builds of
 /// the same version, the judging code included. The file is mapped, not read, and hashed
 /// once per process; where it cannot be read, the version alone stands (a judgement is then
 /// kept across builds, as before).
-enum BuildIdentity {
-    static let current: String = {
+public enum BuildIdentity {
+    public static let current: String = {
         let path = PublicDirectory.executablePath()
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return "unknown" }
         return String(Digest.hex(data.withUnsafeBytes { Digest.sha256($0) }).prefix(32))

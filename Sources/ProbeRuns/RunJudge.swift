@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ProbeCatalog
+import ProbeStore
 
 /// Turns stored results into the catalog's view and asks the catalog for the diff.
 /// Pure: no store access, so it is the same for the server, the CLI and the tests. It sits
@@ -38,14 +39,15 @@ public enum RunJudge {
         JSONValue.parse(text: text)?.objectValue ?? [:]
     }
 
-    /// The platform of a run: `PlatformDetector.detect(results:…)` fed the run's results, its
+    /// The platform of a run: `PlatformDetector.detect(observation:…)` fed the run's `env.platform`, its
     /// user agent, its `platform` override (or `override`, `?platform=`) and its `wrapper`. The
     /// one place the server asks: for the run's row when `env.platform` is stored
     /// (`pagePlatform`) and for every judgement.
     public static func platform(of run: RunRecord, results: [ProbeResult], override: String? = nil) -> DetectedPlatform {
         // POST /api/runs keeps its `wrapper` in the metadata (docs/wrappers.md).
         let metadata = observation(run.metadata)
-        return PlatformDetector.detect(results: results, userAgent: run.userAgent, override: override ?? run.platform,
+        return PlatformDetector.detect(observation: PlatformDetector.observation(in: results), userAgent: run.userAgent,
+                                       override: override ?? run.platform,
                                        wrapperOverride: metadata["wrapper"]?.stringValue)
     }
 
@@ -80,8 +82,20 @@ public enum RunJudge {
     }
 
     /// `report`, for results already parsed from `records` (same order): a caller that also
-    /// shows them (a report document) parses each observation once.
+    /// shows them (a report document) parses each observation once. The last receipt is the
+    /// store's (`ResultRecord.receivedAt`).
     public static func report(run: RunRecord, records: [ResultRecord], parsed results: [ProbeResult], requirementSet: String? = nil,
+                              platformOverride: String? = nil, requireTaps: Bool? = nil, catalog: Catalog = .standard,
+                              now: Date? = nil) throws(UnknownRequirementSet) -> DiffReport {
+        try report(run: run, results: results, lastActivity: records.map(\.receivedAt).max(), requirementSet: requirementSet,
+                   platformOverride: platformOverride, requireTaps: requireTaps, catalog: catalog, now: now)
+    }
+
+    /// The one judge: the server's judgements (`RunJudgements`), `probe-server diff` of a file
+    /// and the tests all end here. `lastActivity`: when the run's last result arrived (the
+    /// store's receipt, or for a file the page's own time), read with `now` to find a run that
+    /// stopped inside a step.
+    public static func report(run: RunRecord, results: [ProbeResult], lastActivity: Date?, requirementSet: String? = nil,
                               platformOverride: String? = nil, requireTaps: Bool? = nil, catalog: Catalog = .standard,
                               now: Date? = nil) throws(UnknownRequirementSet) -> DiffReport {
         let platform = platform(of: run, results: results, override: platformOverride)
@@ -89,8 +103,7 @@ public enum RunJudge {
         guard let diff = Diff(catalog: catalog, platform: platform, requirementSet: set) else {
             throw UnknownRequirementSet(requirementSet: set, platform: platform.platform)
         }
-        let clock = now.map { RunClock(now: $0, lastActivity: records.map(\.receivedAt).max(), completed: run.completedAt != nil) }
+        let clock = now.map { RunClock(now: $0, lastActivity: lastActivity, completed: run.isCompleted) }
         return diff.report(results: results, run: run.id, clock: clock, requireTaps: requireTaps ?? requiresTaps(run))
     }
 }
-

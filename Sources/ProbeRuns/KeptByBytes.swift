@@ -2,17 +2,17 @@
 /// (decoded judgements) and `ReportBodies` (served reports) hold. A value with its size in
 /// bytes; one larger than the budget is not kept. Not thread-safe: its owners hold it in a
 /// `Mutex`.
-struct KeptByBytes<Key: Hashable, Value> {
-    let capacity: Int
+public struct KeptByBytes<Key: Hashable, Value> {
+    public let capacity: Int
     private var entries: [Key: (value: Value, bytes: Int)] = [:]
     private var order: [Key] = []
-    private(set) var bytes = 0
+    public private(set) var bytes = 0
 
-    init(capacity: Int) { self.capacity = capacity }
+    public init(capacity: Int) { self.capacity = capacity }
 
-    subscript(key: Key) -> Value? { entries[key]?.value }
+    public subscript(key: Key) -> Value? { entries[key]?.value }
 
-    mutating func keep(_ value: Value, bytes size: Int, for key: Key) {
+    public mutating func keep(_ value: Value, bytes size: Int, for key: Key) {
         guard size <= capacity else { return }
         remove(key)
         entries[key] = (value, size)
@@ -21,13 +21,13 @@ struct KeptByBytes<Key: Hashable, Value> {
         while bytes > capacity, let oldest = order.first { remove(oldest) }
     }
 
-    mutating func remove(_ key: Key) {
+    public mutating func remove(_ key: Key) {
         guard let entry = entries.removeValue(forKey: key) else { return }
         bytes -= entry.bytes
         if let index = order.firstIndex(of: key) { order.remove(at: index) }
     }
 
-    mutating func removeAll(where shouldRemove: (Key) -> Bool) {
+    public mutating func removeAll(where shouldRemove: (Key) -> Bool) {
         for key in order where shouldRemove(key) { remove(key) }
     }
 }
