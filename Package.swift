@@ -92,7 +92,9 @@ let package = Package(
             path: "Sources/ProbeStore"),
         // A run's judging: stored records to the catalog's diff (`RunJudge`), the judgement of a
         // completed run kept per catalog and read back (`RunJudgements`), and the key it is kept
-        // under (`CatalogVersion`). What the server, the CLI's `diff` and the tests all call.
+        // under (`CatalogVersion`), and the one complete → judge → keep → announce sequence
+        // (`RunCompletion`), announcing through a `RunAnnouncer` the server gives it (webhooks,
+        // waits, the verdict feed). What the server, the CLI's `diff` and the tests all call.
         // ProbeHTTP for its SHA-256 (OpenSSL's), the JSON settings judgements are stored with and
         // the executable's path only: no response or HTTP error is made here.
         .target(

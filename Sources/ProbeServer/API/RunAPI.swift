@@ -39,10 +39,10 @@ public final class RunAPI: @unchecked Sendable {
     /// Where judged runs are announced besides `verdicts` (`--webhook`); set before the
     /// server starts. Its deliveries are on disk before `complete` answers.
     public var webhooks: WebhookOutbox?
-    /// The `complete` calls being answered, so that a run is judged and announced once per process.
-    let completing = JudgementsInFlight()
     /// Each run's judgement, kept once the run is complete and read back by every reader.
     let judgements: RunJudgements
+    /// The `complete → judge → keep → announce` sequence, announced through `RunAnnouncements`.
+    let completion: RunCompletion
     /// Completed runs' reports as served, per format.
     let reportBodies = ReportBodies()
     /// The open runs results were lately posted to (`WrittenRuns`).
@@ -88,6 +88,7 @@ public final class RunAPI: @unchecked Sendable {
         self.catalogDocument = document
         self.judgements = RunJudgements(store: store, catalog: catalog,
                                         version: CatalogVersion(export: { document.json }, serverVersion: serverVersion))
+        self.completion = RunCompletion(judgements: judgements, judging: { Self.judging.async($0) })
         // A token a browser sends for a page that is not ours is not looked at (`AccessToken.sentCrossSite`).
         self.token.isOwnOrigin = { [weak self] origin, request in self?.origins.isOwn(origin, for: request) ?? false }
         // Another instance on the same store judged a run: wake the waits held here.
@@ -623,54 +624,16 @@ public final class RunAPI: @unchecked Sendable {
         !body.allSatisfy { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     }
 
-    /// Commits the completion, judges the run, stores the verdict with the judgement, wakes
-    /// the waiters, and answers `promise` with the diff (or the error). Once: the completion
-    /// freezes the results (the store refuses new ones), the verdict is stored only if the run
-    /// has none, and only the call that stored it announces it (the terminal line, the verdict
-    /// feed, the webhooks). A later call answers the stored judgement (`RunJudgements`).
+    /// Completes, judges, keeps and announces the run (`RunCompletion`), and answers
+    /// `promise` with the diff (or the error). Only the call that stored the verdict announces
+    /// it (the webhooks, the waits, the verdict feed); a later call answers the stored judgement.
     func complete(_ id: String, requester: WebhookOutbox.Requester = .tokenHolder, _ promise: ReplyPromise) {
-        guard completing.join(id, promise) else { return }
         writtenRuns.forget(id)
-        let finish: @Sendable (Result<Response, any Error>) -> Void = { [completing] in completing.finish(id, $0) }
-        store.submit(.completeRun(id: id, at: Self.now())) { result in
-            if case .failure(let error) = result { return finish(.failure(error)) }
-            // Judging reads the results: not on the writer thread, which would stall commits;
-            // and behind the acknowledgements of results when the cores are full (`judging`).
-            Self.judging.async {
-                do {
-                    guard let run = try self.store.run(id: id) else { throw StoreError.runNotFound(id) }
-                    let judgement = try self.judgements.judgementToAnnounce(run)
-                    let report = judgement.report
-                    if run.isAnnounced {
-                        // Judged for another catalog than the stored one's: keep this one.
-                        if judgement.isFresh, let record = judgement.stored { self.judgements.keep([(id, record)]) }
-                        return finish(.success(judgement.response))
-                    }
-                    let judged = JudgedRun(run, report)
-                    // On disk before the verdict's commit; queued after it (`WebhookOutbox`).
-                    // Refused (the outbox is full): the run stays complete without a verdict,
-                    // and a retried `complete` judges it.
-                    let staged = try self.webhooks?.stage(judged, for: requester)
-                    self.store.submit(.setVerdict(id: id, verdict: report.verdict.rawValue, judgement: judgement.stored)) { result in
-                        // A verdict not stored (the database went away) is no completion: the
-                        // client retries `complete`, and the waits keep waiting for the verdict.
-                        guard case .success(.judged(_, let first)) = result, first else {
-                            if let staged { self.webhooks?.discard(staged) }
-                            if case .failure(let error) = result { return finish(.failure(error)) }
-                            // Another instance sharing the store judged it first, and announced it.
-                            return finish(.success(judgement.response))
-                        }
-                        // Renaming and syncing the staged files blocks: off the writer thread.
-                        Self.judging.async {
-                            if let staged { self.webhooks?.commit(staged) }
-                            self.waiters.complete(runID: id)
-                            self.verdicts.announce(judged)
-                            finish(.success(judgement.response))
-                        }
-                    }
-                } catch {
-                    finish(.failure(error))
-                }
+        let announcer = RunAnnouncements(webhooks: webhooks, requester: requester, waiters: waiters, verdicts: verdicts)
+        completion.complete(id, at: Self.now(), announcer: announcer) { outcome in
+            switch outcome {
+            case .success(let judgement): promise.succeed(judgement.response)
+            case .failure(let error): promise.fail(error)
             }
         }
     }
