@@ -66,7 +66,9 @@ let package = Package(
         // What full Foundation gave and FoundationEssentials does not (a thread, a condition,
         // Unicode whitespace trimming): every module imports FoundationEssentials only, so the
         // binary links no ICU data (docs/performance.md).
-        .target(name: "BeyondEssentials", path: "Sources/BeyondEssentials"),
+        // And OpenSSL's SHA-256 (`Digest`), the JSON settings (`JSONCoding`) and the running
+        // executable's path: what the layers above HTTP read too (ProbeRuns).
+        .target(name: "BeyondEssentials", dependencies: ["COpenSSL"], path: "Sources/BeyondEssentials"),
 
         // The product's knowledge: probes, platforms, profiles, diff. Pure: no I/O. What was
         // read in each wrapper's source is a data file in the wrapper's folder, embedded in the code (no
@@ -95,10 +97,10 @@ let package = Package(
         // under (`CatalogVersion`), and the one complete → judge → keep → announce sequence
         // (`RunCompletion`), announcing through a `RunAnnouncer` the server gives it (webhooks,
         // waits, the verdict feed). What the server, the CLI's `diff` and the tests all call.
-        // ProbeHTTP for its SHA-256 (OpenSSL's), the JSON settings judgements are stored with and
-        // the executable's path only: no response or HTTP error is made here.
+        // No ProbeHTTP: no response or HTTP error is made here (the server turns outcomes into
+        // answers).
         .target(
-            name: "ProbeRuns", dependencies: ["BeyondEssentials", "ProbeCatalog", "ProbeStore", "ProbeHTTP"],
+            name: "ProbeRuns", dependencies: ["BeyondEssentials", "ProbeCatalog", "ProbeStore"],
             path: "Sources/ProbeRuns"),
         // A client of a probe-server's API, over ProbeHTTP's sockets and TLS.
         .target(

@@ -3,8 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import BeyondEssentials
 import ProbeCatalog
-import ProbeHTTP
 import Synchronization
 
 /// What a stored judgement was judged against: the SHA-256 of the catalog's export
@@ -51,7 +51,7 @@ public final class CatalogVersion: Sendable {
 /// kept across builds, as before).
 public enum BuildIdentity {
     public static let current: String = {
-        let path = PublicDirectory.executablePath()
+        let path = RunningExecutable.path()
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return "unknown" }
         return String(Digest.hex(data.withUnsafeBytes { Digest.sha256($0) }).prefix(32))
     }()

@@ -4,8 +4,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import BeyondEssentials
 import ProbeCatalog
-import ProbeHTTP
 import ProbeStore
 import Synchronization
 

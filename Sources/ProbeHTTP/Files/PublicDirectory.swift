@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BeyondEssentials
 
 /// Finds the page folder when `--public` is not given: `Public/` in the working directory,
 /// else beside or above the executable (`swift run` puts it in `.build/<config>/`).
@@ -41,20 +42,10 @@ public enum PublicDirectory {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// The real path of the running executable.
+    /// The real path of the running executable (`RunningExecutable`, kept here for callers
+    /// of ProbeHTTP).
     public static func executablePath() -> String {
-        #if os(Linux)
-        StaticFiles.realPath("/proc/self/exe") ?? CommandLine.arguments[0]
-        #else
-        // No /proc on Darwin: dyld's path of the main executable (_NSGetExecutablePath(3),
-        // <mach-o/dyld.h>), asked once for its length, then made real.
-        var length: UInt32 = 0
-        _ = _NSGetExecutablePath(nil, &length)
-        var buffer = [CChar](repeating: 0, count: Int(length) + 1)
-        guard _NSGetExecutablePath(&buffer, &length) == 0 else { return CommandLine.arguments[0] }
-        let path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return StaticFiles.realPath(path) ?? path
-        #endif
+        RunningExecutable.path()
     }
 
     public static func currentDirectory() -> String {

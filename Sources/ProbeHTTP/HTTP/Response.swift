@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import BeyondEssentials
 
 /// A response as a handler builds it. The connection adds the framing headers
 /// (`Content-Length`, `Date`, `Connection`) and the security headers when it writes it.
@@ -88,22 +89,6 @@ public struct Response: Sendable {
     public static func redirect(to location: String, status: HTTPStatus = .found) -> Response {
         Response(status: status, headers: HTTPHeaders([("Location", location)]))
     }
-}
-
-/// Shared JSON settings: sorted keys for stable output, ISO 8601 dates.
-public enum JSONCoding {
-    public static let encoder: JSONEncoder = {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        e.dateEncodingStrategy = .iso8601
-        return e
-    }()
-
-    public static let decoder: JSONDecoder = {
-        let d = JSONDecoder()
-        d.dateDecodingStrategy = .iso8601
-        return d
-    }()
 }
 
 /// An error of another layer that knows its HTTP answer (a store error: 404, 409, 503…).

@@ -1,6 +1,9 @@
 import COpenSSL
 
-/// SHA-256 through OpenSSL (never hand-rolled).
+/// SHA-256 through OpenSSL (never hand-rolled): what CryptoKit would give, and
+/// FoundationEssentials does not. Here rather than in ProbeHTTP's TLS so that a layer without
+/// sockets (ProbeRuns' `CatalogVersion`, `BuildIdentity`) hashes by the same code; ProbeHTTP
+/// re-exports it.
 public enum Digest {
     public static func sha256(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: 32)
