@@ -96,6 +96,22 @@ public enum PlatformDetector {
         platformTokens.contains { userAgent.contains($0) }
     }
 
+    /// The tokens by which an app WebView's own platform shows in its agent: Android's, and
+    /// WebKit's on an iPhone or an iPad (whose WKWebView sends a Mac agent by default:
+    /// https://developer.apple.com/documentation/webkit/wkwebpagepreferences/preferredcontentmode).
+    static let ownPlatformTokens: [Platform.Family: [String]] = [
+        .android: ["Android"],
+        .ios: ["iPhone", "iPad", "iPod", "Macintosh", "Mac OS X"],
+    ]
+
+    /// Whether `userAgent` names the platform of `family`, the one the run is judged as. False for
+    /// an app's own agent and for one naming another platform (a desktop agent an app set to be
+    /// served a site's desktop pages), which pages and servers that read the agent take for no phone.
+    public static func userAgentNames(_ family: Platform.Family, _ userAgent: String) -> Bool {
+        guard let tokens = ownPlatformTokens[family] else { return userAgentNamesPlatform(userAgent) }
+        return tokens.contains { userAgent.contains($0) }
+    }
+
     static func detectFromPage(userAgent ua: String, signals: PlatformSignals) -> DetectedPlatform {
         if !ua.isEmpty, !userAgentNamesPlatform(ua), let hidden = fromSignals(ua, signals) {
             return hidden

@@ -136,7 +136,7 @@ struct SettingRowJudge {
             table(wrapper).filter { row in
                 guard row.family == nil || row.family == context.family, wrapper.isNative || row.plugin == plugin,
                       !(wrapper.isNative && framework.map { implements($0, row) } == true),
-                      let predicate = row.when.byProbe[probe.id], predicate.holds(result, stalled: stalled),
+                      let predicate = row.when.byProbe[probe.id], predicate.holds(result, stalled: stalled, family: context.family),
                       !policyOnly || predicate.statuses?.contains(.info) == true else { return false }
                 return inRange(row, release: releases[wrapper]) && ruledOut(row) == nil
             }.map { (wrapper, $0) }

@@ -14,11 +14,13 @@ public struct ObservationPredicate: Sendable, Equatable {
         /// A list field the page posted without this entry: a bridge the page did not find
         /// (env.injected's `bridgeObjects`). A list not posted is not one that lacks it.
         case lacks(String)
-        /// A user agent that names no platform (`PlatformDetector.userAgentNamesPlatform`): an
-        /// app's own, in place of the engine's.
+        /// A user agent that names no platform, or another than the run's
+        /// (`PlatformDetector.userAgentNames`): an app's own, or a desktop one, in place of the engine's.
         case namesNoPlatform
 
-        func holds(_ value: JSONValue?) -> Bool {
+        /// `family`: the platform the run is judged as, when known: an agent naming another one
+        /// hides the device as an agent naming none does (`PlatformDetector.userAgentNames`).
+        func holds(_ value: JSONValue?, family: Platform.Family? = nil) -> Bool {
             switch self {
             case .absent: return value == nil || value == .null
             case .equals(let expected): return value.map { Self.same($0, expected) } ?? false
@@ -27,7 +29,10 @@ public struct ObservationPredicate: Sendable, Equatable {
             case .below(let limit): return value?.numberValue.map { $0 < limit } ?? false
             case .atLeast(let limit): return value?.numberValue.map { $0 >= limit } ?? false
             case .lacks(let entry): return value?.arrayValue.map { !$0.contains(.string(entry)) } ?? false
-            case .namesNoPlatform: return value?.stringValue.map { !$0.isEmpty && !PlatformDetector.userAgentNamesPlatform($0) } ?? false
+            case .namesNoPlatform:
+                return value?.stringValue.map { agent in
+                    !agent.isEmpty && !(family.map { PlatformDetector.userAgentNames($0, agent) } ?? PlatformDetector.userAgentNamesPlatform(agent))
+                } ?? false
             }
         }
 
@@ -86,12 +91,12 @@ public struct ObservationPredicate: Sendable, Equatable {
 
     /// True when the result meets every condition (`stalled`: the run stopped in this step,
     /// and `result` is its start marker). A skipped step observed nothing: never.
-    public func holds(_ result: ProbeResult, stalled: Bool = false) -> Bool {
+    public func holds(_ result: ProbeResult, stalled: Bool = false, family: Platform.Family? = nil) -> Bool {
         guard self.stalled == stalled else { return false }
         if stalled { return true }
         guard result.status != .skipped else { return false }
         if let statuses, !statuses.contains(result.status) { return false }
-        return fields.allSatisfy { name, matcher in matcher.holds(result.observed[name]) }
+        return fields.allSatisfy { name, matcher in matcher.holds(result.observed[name], family: family) }
     }
 
     /// `base` as the page would post it with the setting wrong: each field set to the value

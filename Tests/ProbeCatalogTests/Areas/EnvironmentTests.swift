@@ -85,6 +85,20 @@ extension Expected {
         #expect(finding.causes.contains { $0.id == "native-android.setUserAgentString" })
     }
 
+    @Test func AnAppsAgentNamingAnotherPlatform_WarnsThatItHidesTheDevice() {
+        let desktop = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/58.0.3029.110 Safari/537.36"
+        let report = Run.report(.androidWebView, Run.healthy(.androidWebView, replacing: "env.platform", with: ["userAgent": .string(desktop)]))
+        let finding = report.finding("env.platform")!
+        #expect(finding.verdict == .warn)
+        #expect(finding.diagnosis?.contains("another than the device's") == true)
+    }
+
+    @Test func AnIPadsWebKitAgent_NamingTheMac_IsNoFinding() {
+        let iPad = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko)"
+        let report = Run.report(.iosWKWebView, Run.healthy(.iosWKWebView, replacing: "env.platform", with: ["userAgent": .string(iPad)]))
+        #expect(report.finding("env.platform")?.verdict == .pass)
+    }
+
     @Test func ABrowsersAgent_OnADesktop_IsNoFinding() {
         let report = Run.report(.desktop, Run.healthy(.desktop))
         #expect(report.finding("env.platform")?.verdict == .pass)

@@ -39,5 +39,21 @@ extension CorpusCase {
         CorpusCase("https://github.com/react-native-webview/react-native-webview/issues/214", wrapper: "react-native-webview", .rnWebViewIOS, os: "12.1",
                    probe: "file.capture", top: "ios.camera.no-usage-description", clock: Posted.stoppedClock, detected: .reactNativeWebView,
                    [Posted.api(present: false), Posted.camera("TypeError", ms: 1, prompt: nil, state: nil), Posted.started("file.capture")]),
+        // .NET MAUI's iOS WebView played <video> only in the fullscreen player until WebKit's inline playback was on (merged dotnet/maui#11075).
+        CorpusCase("https://github.com/dotnet/maui/issues/4807", wrapper: ".NET MAUI", .iosWKWebView,
+                   probe: "media.inline", top: "ios.inline-playback-off", detected: .maui,
+                   [Posted.inlineFullscreen]),
+        // BlazorWebView on iOS asked for the camera again on every launch until a WKUIDelegate granted the media-capture request (reporter's fix).
+        CorpusCase("https://github.com/MackinnonBuck/MauiBlazorPermissionsExample/issues/5", wrapper: ".NET MAUI", .iosWKWebView, os: "16.4",
+                   probe: "camera.reacquire", top: "ios.camera.prompt-each-time", detected: .maui,
+                   [Posted.promptedAgain]),
+        // "Take photo" from a file input ended the app: no NSCameraUsageDescription (reporter: adding it fixed it).
+        CorpusCase("https://github.com/chatwoot/chatwoot-react-native-widget/issues/20", wrapper: "react-native-webview", .rnWebViewIOS,
+                   probe: "file.capture", top: "ios.camera.no-usage-description", clock: Posted.stoppedClock, detected: .reactNativeWebView,
+                   [Posted.api(present: false), Posted.camera("TypeError", ms: 1, prompt: nil, state: nil), Posted.started("file.capture")]),
+        // A capture="camera" file input ended the app (UIImagePickerController's exception): the camera entry was missing from Info.plist (reporter).
+        CorpusCase("https://github.com/react-native-webview/react-native-webview/issues/208", wrapper: "react-native-webview", .rnWebViewIOS,
+                   probe: "file.capture", top: "ios.camera.no-usage-description", clock: Posted.stoppedClock, detected: .reactNativeWebView,
+                   [Posted.api(present: false), Posted.camera("TypeError", ms: 1, prompt: nil, state: nil), Posted.started("file.capture")]),
     ]
 }

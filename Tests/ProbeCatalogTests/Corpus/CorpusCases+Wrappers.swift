@@ -51,6 +51,10 @@ extension CorpusCase {
                    [Posted.camera("NotAllowedError", ms: 10), Posted.bridges(["Capacitor"])]),
 
         // MARK: Cordova
+        // OverrideUserAgent set to a desktop agent: Ionic's Platform no longer saw Android (reporter: only with an agent not from the device).
+        CorpusCase("https://github.com/ionic-team/ionic-framework/issues/11790", wrapper: "Cordova", .androidWebView,
+                   probe: "env.platform", top: "webview.user-agent-hides-platform", also: ["cordova.OverrideUserAgent"], detected: .cordova,
+                   [Run.result("env.platform", ["userAgent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/58.0.3029.110 Safari/537.36"])]),
         // Cookies lost when the app closed within ~30 s of the login; CookieManager.flush() fixed it (several users).
         CorpusCase("https://github.com/apache/cordova-android/issues/802", wrapper: "Cordova", .androidWebView, os: "9",
                    probe: "storage.relaunch", top: "android.cookies-not-flushed",

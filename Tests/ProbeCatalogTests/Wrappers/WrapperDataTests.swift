@@ -189,6 +189,22 @@ import Testing
 
     /// `{"lacks": …}` is a bridge the page looked for and did not find: a list posted without
     /// the entry. A list not posted says nothing, and only a list field can lack an entry.
+    @Test func ANamesNoPlatformCondition_HoldsForAnAgentNamingNoneOrAnotherThanTheRuns() throws {
+        let row = try #require(WrapperCatalog.settings(.cordova).first { $0.id == "OverrideUserAgent" })
+        let predicate = try #require(row.when.byProbe["env.platform"])
+        func platform(_ agent: String) -> ProbeResult {
+            ProbeResult(run: "r", probe: "env.platform", status: .info, observed: ["userAgent": .string(agent)], elapsedMs: 1, at: "2026-12-05T00:00:00Z")
+        }
+        let desktop = platform("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/58.0 Safari/537.36")
+        let android = platform("Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.0.0 Mobile Safari/537.36")
+        let iPad = platform("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko)")
+        #expect(predicate.holds(platform("ExampleApp/1.0"), family: .android))
+        #expect(predicate.holds(desktop, family: .android))
+        #expect(!predicate.holds(android, family: .android))
+        #expect(!predicate.holds(iPad, family: .ios), "an iPad's WKWebView sends a Mac agent by default")
+        #expect(!predicate.holds(desktop), "with no run platform, any named platform counts")
+    }
+
     @Test func ALacksCondition_HoldsForAPostedListWithoutTheEntry_AndOnlyOnAList() throws {
         let row = try #require(WrapperCatalog.settings(.capacitor).first { $0.id == "allowNavigationBridge" })
         let predicate = try #require(row.when.byProbe["env.injected"])

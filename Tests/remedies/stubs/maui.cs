@@ -53,6 +53,8 @@ namespace Android.Webkit {
         public bool DatabaseEnabled { get; set; }
         public MixedContentHandling MixedContentMode { get; set; }
         public void SetSupportMultipleWindows(bool support) {}
+        public string UserAgentString { get; set; }
+        public static string GetDefaultUserAgent(Android.Content.Context context) => "";
     }
     public enum MixedContentHandling { AlwaysAllow = 0, NeverAllow = 1, CompatibilityMode = 2 }
     public class WebView : Java.Lang.Object {
@@ -113,7 +115,7 @@ namespace WebKit {
         public void AddScriptMessageHandler(IWKScriptMessageHandlerWithReply scriptMessageHandlerWithReply, WKContentWorld contentWorld, string name) {}
         public void RemoveScriptMessageHandler(string name, WKContentWorld contentWorld) {}
     }
-    public class WKWebView { public WKWebViewConfiguration Configuration => null; public IWKUIDelegate UIDelegate { get; set; } }
+    public class WKWebView { public WKWebViewConfiguration Configuration => null; public string CustomUserAgent { get; set; } public IWKUIDelegate UIDelegate { get; set; } }
     public class WKSecurityOrigin { public string Protocol => ""; public string Host => ""; public long Port => 0; /* nint in .NET for iOS, which mcs does not know */ }
     public class WKFrameInfo { public bool MainFrame => true; public WKSecurityOrigin SecurityOrigin => null; }
     public enum WKMediaCaptureType { Camera, Microphone, CameraAndMicrophone }

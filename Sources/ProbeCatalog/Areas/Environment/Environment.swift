@@ -166,12 +166,13 @@ extension Diagnosis {
         shortfalls.map(\.sentence).joined(separator: "; ") + "."
     }
 
-    /// An app's own user agent (PlatformDetector.userAgentNamesPlatform): the run is judged by the
-    /// page's other signals, but whatever reads the agent does not see a phone.
+    /// An app's own user agent, or one naming another platform than the run's
+    /// (PlatformDetector.userAgentNames): the run is judged by the page's other signals (or
+    /// ?platform=), but whatever reads the agent does not see a phone.
     static let userAgentHidesPlatform = KnownDiagnosis("webview.user-agent-hides-platform", probes: [.envPlatform],
         .fact("an app may replace its WebView's whole user agent (WKWebView.customUserAgent, WebSettings.setUserAgentString); appending to it (applicationNameForUserAgent) keeps the platform's",
               source: "https://developer.apple.com/documentation/webkit/wkwebview/customuseragent")) { (userAgent: String, judgedAs: String) in
-        "The WebView's user agent (\"\(userAgent.prefix(80))\") names no platform: a page or server that reads it (a flow's own device check, a \"continue on your phone\" hand-off) sees no phone. The run was judged as \(judgedAs) from the page's other signals. Keep the platform's agent and append the app's name to it."
+        "The WebView's user agent (\"\(userAgent.prefix(80))\") names no platform, or another than the device's: a page or server that reads it (a flow's own device check, a \"continue on your phone\" hand-off) sees no phone. The run was judged as \(judgedAs) from the page's other signals. Keep the platform's agent and append the app's name to it."
     }
 
     static let notSecureContext = KnownDiagnosis("page.insecure-context", probes: [.envSecureContext],
@@ -241,7 +242,8 @@ extension Diff {
         let observed = Words.platform(detected)
         // An app's own user agent hides the platform from whatever reads it; its versions are
         // not in it either, so that is what the step says.
-        if context.isAppWebView, let agent = result.string("userAgent"), !agent.isEmpty, !PlatformDetector.userAgentNamesPlatform(agent) {
+        if context.isAppWebView, let agent = result.string("userAgent"), !agent.isEmpty,
+           !PlatformDetector.userAgentNames(detected.platform.family, agent) {
             return Assessment(.warning, observed, diagnosis: Diagnosis.userAgentHidesPlatform(agent, Words.platform(detected)),
                               layer: .webView, remedy: .platformUserAgent)
         }
