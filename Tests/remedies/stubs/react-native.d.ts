@@ -62,6 +62,8 @@ declare module 'react-native-webview' {
     mixedContentMode?: 'never' | 'always' | 'compatibility';
     onShouldStartLoadWithRequest?: (event: ShouldStartLoadRequest) => boolean;
     onOpenWindow?: (event: WebViewOpenWindowEvent) => void;
+    // WebViewMessageEvent (WebViewTypes.ts, v16.0.0): the page's postMessage string.
+    onMessage?: (event: { nativeEvent: { data: string } }) => void;
     onError?: (event: unknown) => void;
     onHttpError?: (event: unknown) => void;
     renderError?: (errorDomain: string | undefined, errorCode: number, errorDesc: string) => ReactNode;
