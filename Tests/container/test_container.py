@@ -487,3 +487,15 @@ def kubernetes_example_is_ready():
                 podman("volume", "rm", "-f", d["metadata"]["name"], check=False)
         for name in made_secrets:
             podman("secret", "rm", name, check=False)
+
+
+def test_BuildContext_HoldsEveryFolderThePackageNames():
+    """SwiftPM refuses a manifest whose target path is missing ("invalid custom path"), so a
+    test target added to Package.swift and left out of .containerignore breaks the image's
+    build: every `path:` the manifest names is let in."""
+    manifest = open(os.path.join(ROOT, "Package.swift"), encoding="utf-8").read()
+    paths = set(re.findall(r'path:\s*"([^"]+)"', manifest))
+    allowed = [line[1:].strip().rstrip("/") for line in open(os.path.join(ROOT, ".containerignore"), encoding="utf-8")
+               if line.startswith("!")]
+    missing = sorted(p for p in paths if not any(p == a or p.startswith(a + "/") for a in allowed))
+    assert paths and not missing, f"Package.swift names {missing}, which .containerignore leaves out of the image's build"
