@@ -20,6 +20,13 @@ struct SettingRowJudge {
     /// Each wrapper's settings rows (the catalog's; a test judges with rows of its own).
     var table: @Sendable (Wrapper) -> [WrapperSettingRow] = WrapperCatalog.settings
 
+    /// The platform a user agent should name (`namesNoPlatform`): the run's, unless `?platform=`
+    /// chose it, which says the agent is not the judged platform's (a WebView sending a
+    /// browser's agent, an engine standing in for a phone); then only an agent naming none counts.
+    var agentFamily: Platform.Family? {
+        context.platform.overridden ? nil : context.family
+    }
+
     /// The wrappers whose rows apply, the detected one first: the app's framework (when the
     /// run shows one), then the platform's own WebView, which every wrapper configures.
     var layers: [Wrapper] {
@@ -136,7 +143,7 @@ struct SettingRowJudge {
             table(wrapper).filter { row in
                 guard row.family == nil || row.family == context.family, wrapper.isNative || row.plugin == plugin,
                       !(wrapper.isNative && framework.map { implements($0, row) } == true),
-                      let predicate = row.when.byProbe[probe.id], predicate.holds(result, stalled: stalled, family: context.family),
+                      let predicate = row.when.byProbe[probe.id], predicate.holds(result, stalled: stalled, family: agentFamily),
                       !policyOnly || predicate.statuses?.contains(.info) == true else { return false }
                 return inRange(row, release: releases[wrapper]) && ruledOut(row) == nil
             }.map { (wrapper, $0) }

@@ -93,6 +93,22 @@ extension Expected {
         #expect(finding.diagnosis?.contains("another than the device's") == true)
     }
 
+    /// ?platform= says the agent is not the judged platform's (a WebView sending a browser's
+    /// agent, a desktop engine standing in for a phone): a desktop agent is then no finding, and
+    /// no row names the app's user-agent setting; an agent naming no platform still is.
+    @Test func UnderPlatformOverride_ADesktopAgent_IsNoFinding_ButAnAgentNamingNoneStillWarns() {
+        var android = Run.detected(.androidWebView)
+        android.overridden = true
+        let desktop = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15"
+        let diff = Diff(platform: android, requirementSet: "liveform")!
+        let hosted = diff.report(results: Run.healthy(.androidWebView, replacing: "env.platform", with: ["userAgent": .string(desktop)]))
+        #expect(hosted.finding("env.platform")?.diagnosis?.contains("user agent") != true)
+        #expect(hosted.finding("env.platform")?.causes.contains { $0.id.hasSuffix("setUserAgentString") } != true)
+        let own = diff.report(results: Run.healthy(.androidWebView, replacing: "env.platform", with: ["userAgent": "ExampleBank/5.2.1"]))
+        #expect(own.finding("env.platform")?.verdict == .warn)
+        #expect(own.finding("env.platform")?.causes.contains { $0.id == "native-android.setUserAgentString" } == true)
+    }
+
     @Test func AnIPadsWebKitAgent_NamingTheMac_IsNoFinding() {
         let iPad = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko)"
         let report = Run.report(.iosWKWebView, Run.healthy(.iosWKWebView, replacing: "env.platform", with: ["userAgent": .string(iPad)]))

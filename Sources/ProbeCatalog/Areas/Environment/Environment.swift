@@ -242,8 +242,11 @@ extension Diff {
         let observed = Words.platform(detected)
         // An app's own user agent hides the platform from whatever reads it; its versions are
         // not in it either, so that is what the step says.
-        if context.isAppWebView, let agent = result.string("userAgent"), !agent.isEmpty,
-           !PlatformDetector.userAgentNames(detected.platform.family, agent) {
+        // Under ?platform= the agent is not the judged platform's by the person's own word (a
+        // WebView sending a browser's agent, an engine standing in for a phone): then only an
+        // agent naming no platform at all is the app's own.
+        let named = detected.overridden ? PlatformDetector.userAgentNamesPlatform : { PlatformDetector.userAgentNames(detected.platform.family, $0) }
+        if context.isAppWebView, let agent = result.string("userAgent"), !agent.isEmpty, !named(agent) {
             return Assessment(.warning, observed, diagnosis: Diagnosis.userAgentHidesPlatform(agent, Words.platform(detected)),
                               layer: .webView, remedy: .platformUserAgent)
         }
