@@ -33,12 +33,7 @@ public enum APIRouteTable {
 
     /// `document` with the table under `heading` replaced by `markdown()`. Nil when there is none.
     public static func updating(_ document: String) -> String? {
-        var lines = document.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let start = lines.firstIndex(of: heading),
-              let first = lines[(start + 1)...].firstIndex(where: { $0.hasPrefix("|") }) else { return nil }
-        let end = lines[first...].firstIndex { !$0.hasPrefix("|") } ?? lines.endIndex
-        lines.replaceSubrange(first..<end, with: markdown().split(separator: "\n").map(String.init))
-        return lines.joined(separator: "\n")
+        MarkdownTable.replacing(in: document, under: heading, with: markdown())
     }
 
     /// A cell's text: a `|` would end the cell (GitHub's tables take `\|` for it).

@@ -40,11 +40,6 @@ public enum CapabilityTable {
     /// `document` with the table under `heading` replaced by `markdown()`: the table is the
     /// first run of lines starting with `|` after the heading. Nil when there is none.
     public static func updating(_ document: String, heading: String = "## Who may call each route") -> String? {
-        var lines = document.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let start = lines.firstIndex(of: heading),
-              let first = lines[(start + 1)...].firstIndex(where: { $0.hasPrefix("|") }) else { return nil }
-        let end = lines[first...].firstIndex { !$0.hasPrefix("|") } ?? lines.endIndex
-        lines.replaceSubrange(first..<end, with: markdown().split(separator: "\n").map(String.init))
-        return lines.joined(separator: "\n")
+        MarkdownTable.replacing(in: document, under: heading, with: markdown())
     }
 }
