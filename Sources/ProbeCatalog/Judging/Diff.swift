@@ -245,7 +245,7 @@ public struct Diff: Sendable {
                     diagnosis = first.summary
                     layer = layer ?? first.layer.findingLayer
                 }
-                if failing, !rows.fixes.isEmpty { remedy = (remedy ?? Remedy()).leading(with: rows.fixes, detected: judge.layers.first) }
+                if failing, !rows.fixes.isEmpty { remedy = (remedy ?? Remedy()).leading(with: rows.fixes, detected: judge.layers.first, family: context.family) }
             }
             var finding = Finding(
                 probe: probe.id, title: probe.title, expectation: expectation, expected: expected,

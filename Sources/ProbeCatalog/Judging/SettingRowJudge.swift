@@ -301,7 +301,8 @@ struct SettingRowJudge {
 extension Remedy {
     /// This remedy with the rows' fixes among its wrapper fixes, one per code: after the
     /// detected wrapper's own fixes (the evaluator's, first) and before every other wrapper's.
-    func leading(with fixes: [WrapperFix], detected: Wrapper?) -> Remedy {
+    /// A fix for the other platform's WebView is left out (`Remedy.applicable`).
+    func leading(with fixes: [WrapperFix], detected: Wrapper?, family: Platform.Family) -> Remedy {
         guard !fixes.isEmpty else { return self }
         // A remedy no wrapper judgement set keeps its native lines as fixes (a report shows
         // `wrappers` instead of the lines once it has them).
@@ -310,7 +311,7 @@ extension Remedy {
         var all = own
         for fix in fixes + existing where !all.contains(where: { $0.wrapper == fix.wrapper && $0.code == fix.code }) { all.append(fix) }
         var remedy = self
-        remedy.wrappers = all
+        remedy.wrappers = Remedy.applicable(all, to: family)
         return remedy
     }
 

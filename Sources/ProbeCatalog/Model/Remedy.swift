@@ -42,8 +42,16 @@ public struct Remedy: Sendable, Codable, Equatable {
     public func relevant(to platform: Platform) -> Remedy {
         var relevant = nativeLines(for: platform)
         relevant.docs = docs
-        relevant.wrappers = wrappers
+        relevant.wrappers = wrappers.map { Remedy.applicable($0, to: platform.family) }
         return relevant
+    }
+
+    /// The fixes a reader on `family` can paste: one written for the other platform's WebView
+    /// (a WebChromeClient in Kotlin on an iOS run, a WKUIDelegate on an Android one) is left
+    /// out; a fix for both (`family` nil) stays, and a desktop run, standing in for either, keeps all.
+    static func applicable(_ fixes: [WrapperFix], to family: Platform.Family) -> [WrapperFix] {
+        guard family != .desktop else { return fixes }
+        return fixes.filter { $0.family == nil || $0.family == family }
     }
 
     func nativeLines(for platform: Platform) -> Remedy {

@@ -55,5 +55,15 @@ extension CorpusCase {
         CorpusCase("https://github.com/react-native-webview/react-native-webview/issues/208", wrapper: "react-native-webview", .rnWebViewIOS,
                    probe: "file.capture", top: "ios.camera.no-usage-description", clock: Posted.stoppedClock, detected: .reactNativeWebView,
                    [Posted.api(present: false), Posted.camera("TypeError", ms: 1, prompt: nil, state: nil), Posted.started("file.capture")]),
+        // Capacitor 3.3.4 on iOS asked for the camera on every launch; 3.4.0's bridge answers WebKit's
+        // media-capture request (maintainer; the reporter: upgrading fixed it). The row names the release.
+        CorpusCase("https://github.com/ionic-team/capacitor/issues/5485", wrapper: "Capacitor", .iosWKWebView, os: "15.3",
+                   probe: "camera.reacquire", top: "ios.camera.prompt-each-time", detected: .capacitor,
+                   [Posted.promptedAgain]),
+        // A plugin's own WKWebView (an in-app browser) asked again on every cold start until its own
+        // UI delegate granted the request (merged Cap-go/capacitor-inappbrowser#635): no wrapper's signals, the platform's layer.
+        CorpusCase("https://github.com/Cap-go/capacitor-inappbrowser/pull/635", wrapper: "Capacitor", .iosWKWebView, os: "17.5",
+                   probe: "camera.reacquire", top: "ios.camera.prompt-each-time",
+                   [Posted.promptedAgain]),
     ]
 }

@@ -152,12 +152,27 @@ import Testing
     }
 
     /// The fix a row's cause carries reaches the finding for the wrapper's own app, and a
-    /// native app's remedy keeps the native lines it had beside the rows' fixes.
-    @Test func ARowFix_LeadsAfterTheDetectedWrappersOwn_AndTheNativeLinesStay() {
+    /// native app's remedy keeps the native lines of its own platform beside the rows' fixes:
+    /// a fix for the other platform's WebView is not one the reader can paste.
+    @Test func ARowFix_LeadsAfterTheDetectedWrappersOwn_AndOnlyThisPlatformsNativeLineStays() {
         let remedy = Remedy(iosSwift: "a()", androidKotlin: "b()")
         let row = WrapperFix(.capacitor, nil, language: "TypeScript", docs: "https://capacitorjs.com", code: "c()")
-        let led = remedy.leading(with: [row], detected: .capacitor)
-        #expect(led.wrappers?.map(\.code) == ["c()", "a()", "b()"])
-        #expect(remedy.leading(with: [], detected: .capacitor) == remedy)
+        #expect(remedy.leading(with: [row], detected: .capacitor, family: .ios).wrappers?.map(\.code) == ["c()", "a()"])
+        #expect(remedy.leading(with: [row], detected: .capacitor, family: .android).wrappers?.map(\.code) == ["c()", "b()"])
+        // A desktop engine stands in for either platform: every line stays.
+        #expect(remedy.leading(with: [row], detected: .capacitor, family: .desktop).wrappers?.map(\.code) == ["c()", "a()", "b()"])
+        #expect(remedy.leading(with: [], detected: .capacitor, family: .ios) == remedy)
+    }
+
+    /// An app WebView no wrapper's signals name (a plugin's own WebView on iOS) is judged by
+    /// the platform's layer: its finding offers no Kotlin WebChromeClient fix.
+    @Test func AnUnknownIOSWebViewsFinding_OffersNoAndroidFix() throws {
+        var detected = Run.detected(.iosWKWebView, osVersion: "17.5")
+        detected.wrapperDetection = nil
+        let reacquire = Run.result("camera.reacquire", ["outcome": "granted", "promptShown": true, "elapsedMs": 3200])
+        let results = Run.healthy(.iosWKWebView).filter { $0.probe != "camera.reacquire" } + [reacquire]
+        let finding = try #require(Diff(platform: detected, requirementSet: "liveform")!.report(results: results).finding("camera.reacquire"))
+        let families = (finding.remedy?.wrappers ?? []).compactMap(\.family)
+        #expect(!families.isEmpty && !families.contains(.android), "\(finding.remedy?.wrappers?.map(\.label) ?? [])")
     }
 }

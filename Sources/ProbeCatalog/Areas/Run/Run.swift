@@ -104,7 +104,7 @@ extension Diff {
         let observed = "the step began and no result came for \(Int(stalled.silentSeconds)) s: the run stopped here"
         let diagnosis = Diagnosis.listing(Diagnosis.runStopped(probe.title), causes: causes)
         var remedy = Remedy.combined(causes.leading.map(\.remedy))
-        if !rows.fixes.isEmpty { remedy = (remedy ?? Remedy()).leading(with: rows.fixes, detected: judge.layers.first) }
+        if !rows.fixes.isEmpty { remedy = (remedy ?? Remedy()).leading(with: rows.fixes, detected: judge.layers.first, family: context.family) }
         var finding = Finding(
             probe: probe.id, title: probe.title, expectation: entry?.expectation ?? .info, expected: entry?.expected ?? probe.expectation.expected,
             observed: observed, verdict: .fail, severity: .high, diagnosis: diagnosis.text, layer: causes.first?.layer.findingLayer,
