@@ -239,7 +239,23 @@ struct SettingRowJudge {
             seen.insert(cause.id)
             judgement.causes.append(cause)
         }
+        if let host = unknownHostCause(named: named + judgement.causes) { judgement.causes.append(host) }
         return judgement
+    }
+
+    /// Where no framework's bridge names the app WebView and a callback of the platform's
+    /// layer decides the finding (a row of the app-code tier holds), the page may be in a
+    /// plugin's own WebView, which answers those callbacks itself (`UnknownHost`). Not for a
+    /// run that stopped: a stopped step's rows are about the process, not a callback's answer.
+    func unknownHostCause(named: [Cause]) -> Cause? {
+        guard !stalled, !named.isEmpty, let host = UnknownHost.of(context), let native = layers.first, layers.count == 1 else { return nil }
+        var callbacks: [String] = []
+        for (wrapper, row) in holdingRows() where tier(wrapper, row) == .appCode {
+            let name = Self.callback(row.nativeCall) ?? row.name
+            if !callbacks.contains(name) { callbacks.append(name) }
+        }
+        guard native.isNative, !callbacks.isEmpty else { return nil }
+        return host.cause(callbacks: callbacks, family: context.family)
     }
 
     /// The row as a cause; its check opens with its tier's question (`Tier.check`), so a
