@@ -34,6 +34,8 @@ public enum OpenAPIDocument {
         schemas["RunID"] = .object(["type": .string("string"), "pattern": .string(RunID.pattern),
                                     "description": .string("A run id: \(RunID.rule).")])
         schemas["Platform"] = .object(["type": .string("string"), "enum": .array(Platform.allCases.map { .string($0.rawValue) })])
+        schemas["Expectation"] = .object(["type": .string("string"), "enum": .array(Expectation.allCases.map { .string($0.rawValue) })])
+        schemas["ResultStatus"] = .object(["type": .string("string"), "enum": .array(ProbeResult.Status.allCases.map { .string($0.rawValue) })])
         schemas["RequirementSet"] = .object(["type": .string("string"),
                                              "enum": .array(catalog.requirementSets.map { .string($0.id) })])
         // The store's bound on the device field, in the run's metadata and in /api/config for the page.
@@ -402,7 +404,10 @@ public enum OpenAPIDocument {
       "enum": ["none", "low", "medium", "high", "critical"]
      },
      "expected": {"type": "string"},
+     "expectation": {"$ref": "#/components/schemas/Expectation"},
      "observed": {"type": "string"},
+     "attempt": {"type": "integer", "minimum": 1, "description": "the attempt judged, when the page tried the step more than once"},
+     "pageStatus": {"$ref": "#/components/schemas/ResultStatus", "description": "the status the page itself gave the result, when it differs from the verdict's"},
      "diagnosis": {"type": "string"},
      "layer": {"type": "string"},
      "remedy": {"type": "object"},
@@ -487,11 +492,8 @@ public enum OpenAPIDocument {
     "properties": {
      "schema": {"type": "integer"},
      "run": {"type": "string"},
-     "platform": {
-      "type": "object",
-      "required": ["platform"],
-      "properties": {"platform": {"$ref": "#/components/schemas/Platform"}}
-     },
+     "platform": {"$ref": "#/components/schemas/DetectedPlatform"},
+     "platformSummary": {"type": "string", "description": "the platform in a person's words, as every report shows it"},
      "requirementSet": {"type": "string"},
      "verdict": {
       "type": "string",
@@ -577,6 +579,8 @@ public enum OpenAPIDocument {
     "type": "object",
     "required": ["verdictBefore", "verdictAfter", "direction", "changes"],
     "properties": {
+     "runBefore": {"type": "string"},
+     "runAfter": {"type": "string"},
      "verdictBefore": {"type": "string"},
      "verdictAfter": {"type": "string"},
      "direction": {"type": "string"},
