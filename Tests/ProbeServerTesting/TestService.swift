@@ -34,6 +34,8 @@ final class TestService: @unchecked Sendable {
         o.dataDirectory = dataDirectory
         o.logLevel = .error
         o.eventLoops = 2
+        // The router mode binds nothing: a route is tested without a port.
+        o.listens = transport == .live
         configure(&o)
         service = try ProbeService(options: o)
     }

@@ -173,7 +173,7 @@ public final class ProbeService: @unchecked Sendable {
                                                        freePortSearch: options.setupPort == nil ? Endpoint.defaultFreePortSearch : 0))
         }
         server = HTTPServer(configuration: config, router: router, staticFiles: staticFiles)
-        try server.start()
+        if options.listens { try server.start() }
         // The ports are known only now (0 asks the kernel).
         api.origins.secondPort = server.port(of: "second")
         api.origins.insecurePort = server.port(of: "setup")

@@ -22,6 +22,10 @@ public struct ServiceOptions: Sendable {
     /// `--access-log FILE`: one line per request appended to FILE at any level (`-`: stderr).
     public var accessLogPath: String?
     public var eventLoops: Int?
+    /// False builds the whole server (routes, store, judging, webhooks) and binds no port: a
+    /// test hands requests to its router in this process (ProbeHTTPTesting's
+    /// `TestTransport.router`), as HummingbirdTesting's router mode does. No listener, no event loop.
+    public var listens = true
     /// Serve plain HTTP (behind a TLS-terminating proxy).
     public var plainHTTP = false
     /// A real certificate chain and key instead of the local CA.

@@ -27,4 +27,13 @@ import Testing
         // Static files where no route matches.
         #expect(try s.request("GET", "/index.html").text.contains("<title>probe</title>"))
     }
+
+    /// The router mode builds the whole service and binds nothing: no port is taken, so a
+    /// route's test runs beside any other without a socket.
+    @Test func TheRouterMode_BindsNoPort_AndStillAnswers() throws {
+        let s = try TestService(transport: .router)
+        #expect(s.port == 0)
+        #expect(try s.request("GET", "/api/health").status == 200)
+        #expect(try TestService(transport: .live).port != 0)
+    }
 }
