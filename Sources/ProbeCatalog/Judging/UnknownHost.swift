@@ -1,9 +1,10 @@
-/// An app WebView no known framework's bridge names: the app's own WKWebView or WebView, or
-/// a WebView some plugin or SDK created for itself (an in-app browser, a payment, chat or game
-/// SDK). The page cannot tell them apart, so the platform's layer judges the run, and where a
+/// An app WebView no known framework's bridge names: the app's own WKWebView or WebView, one
+/// of a framework the catalog does not know, or a WebView some plugin or SDK created for itself
+/// (an in-app browser, a payment, chat or game SDK). The page cannot tell them apart, so the
+/// platform's layer judges the run; where the host injected names no framework defines and a
 /// callback of that layer decides a failing probe (the permission request, the file chooser,
-/// the location prompt), the finding also says that a plugin's own WebView has only the
-/// callbacks that plugin implements. Confirmed in public on both platforms: cordova-plugin-inappbrowser's
+/// the location prompt), the finding also says that such a WebView has only the callbacks its
+/// own code implements. Confirmed in public on both platforms: cordova-plugin-inappbrowser's
 /// WebView denied the camera until its own WebChromeClient answered onPermissionRequest
 /// (https://github.com/apache/cordova-plugin-inappbrowser/pull/968), and an in-app browser's
 /// WKWebView asked for the camera on every launch until its own WKUIDelegate granted the
@@ -40,11 +41,11 @@ struct UnknownHost {
         let shown = injected.prefix(5).joined(separator: ", ") + (injected.count > 5 ? ", …" : "")
         return Cause(
             id: "host.plugin-webview", layer: .app, likelihood: .possible,
-            summary: "the page may be in a plugin's own WebView (an in-app browser, a payment, chat or game SDK's) rather than the app's: such a WebView has only the callbacks its plugin implements (\(names))",
+            summary: "the WebView may be one a framework or a plugin the catalog does not know created (an in-app browser, a payment, chat or game SDK's, a cross-platform framework's): it has only the callbacks that code implements (\(names))",
             evidence: Cause.Evidence(supporting: ["no app framework's bridge was seen on the page",
                                                   "the host injected \(shown), which no framework the catalog knows defines"],
                                      against: ["an app's own bridge is no framework's either"]),
-            check: "which component opened the page: the app's own WebView, or a plugin's (search the app's dependencies for \(shown))? If a plugin did, its own \(names) decide this, not the app's: look at the plugin's options, or a release that implements them",
+            check: "which code created this WebView (search the app's dependencies for \(shown))? If a framework or a plugin did, its own \(names) decide this, not the app's: look at its options, or a release that implements them",
             remedy: nil,
             source: family == .ios ? "https://github.com/Cap-go/capacitor-inappbrowser/pull/635" : "https://github.com/apache/cordova-plugin-inappbrowser/pull/968")
     }
