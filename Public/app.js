@@ -482,6 +482,9 @@ async function main() {
   } catch (e) { return fatal(`No answer from /api/config (${e.message}). Reload to try again.`, reload()); }
   app.later = loadLater();
   app.origins = config.origins || {};
+  /* The second origin's requests (fetch.cors) find a connection open
+     (https://html.spec.whatwg.org/multipage/links.html#link-type-preconnect). */
+  [app.origins.secondPort, app.origins.secondHost].forEach((href) => { if (href) document.head.appendChild(Object.assign(el('link'), { rel: 'preconnect', href })); });
   app.catalog = config.catalog || { probes: [] };
   app.limits = config.limits || {};
   if (detecting) browserBanner((await detecting).value);

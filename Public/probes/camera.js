@@ -70,7 +70,7 @@ P['camera.getUserMedia'] = async (ctx) => {
    or sooner): black needs every sample dark and frozen every lit sample alike, so neither can
    turn true after that, and `frames` is the rate per second over the time sampled. A slower
    stream (WebKitGTK's first frames come slowly) is counted over the whole span. */
-async function sampleFrames(v, { span, decide, liveFrame, settle }) {
+async function sampleFrames(v, { span, decide, liveFrame, settle }, onLit) {
   const canvas = document.createElement('canvas');
   canvas.width = 32;
   canvas.height = 24;
@@ -95,6 +95,7 @@ async function sampleFrames(v, { span, decide, liveFrame, settle }) {
       const luma = sum / (32 * 24);
       samples.push(luma);
       if (luma >= 10) {
+        if (!litSamples && onLit) onLit();
         litSamples++;
         distinctLit[hash] = 1;
       }
@@ -114,7 +115,7 @@ async function sampleFrames(v, { span, decide, liveFrame, settle }) {
   };
 }
 
-/* The preview's first frame as evidence for the report: a JPEG at most 320 px wide, sent as an
+/* The preview's first lit frame as evidence for the report: a JPEG at most 320 px wide, sent as an
    upload of this probe (the report shows it inline). `?snapshot=off` sends none. It never
    decides the step: a failed send is only said in `snapshot`. */
 const SNAPSHOT_WIDTH = 320;
@@ -150,10 +151,15 @@ P['camera.frames'] = async (ctx) => {
   ctx.stage.appendChild(v);
   const fs = I.watchFullscreen(v), r = await I.play(v, ctx.limit('playMs'));
   const limits = { span: ctx.limit('sampleMs'), decide: ctx.limit('decideMs'), liveFrame: ctx.limit('liveFrameMs'), settle: ctx.limit('settleMs') };
-  const o = I.pick(await sampleFrames(v, limits), ['frames', 'sampledMs', 'black', 'frozen', 'frameSource', 'meanLuma', 'sampleError'], {
+  /* The snapshot is of the first lit sample's frame, sent while the sampling goes on: a playing
+     stream with a lit sample is not black, so it is sent exactly when it was sent after the
+     sampling, without the JPEG's encoding and upload after it. */
+  let snapshot = null;
+  const onLit = r.played ? () => { snapshot = sendSnapshot(v, ctx); } : null;
+  const o = I.pick(await sampleFrames(v, limits, onLit), ['frames', 'sampledMs', 'black', 'frozen', 'frameSource', 'meanLuma', 'sampleError'], {
     playing: r.played, width: v.videoWidth | 0, height: v.videoHeight | 0, fullscreen: fs.entered || I.isFullscreen(v),
     settings: settings(stream), errorName: r.errorName });
-  if (o.playing && !o.black) o.snapshot = await sendSnapshot(v, ctx);
+  if (o.playing && !o.black) o.snapshot = await (snapshot || sendSnapshot(v, ctx));
   v.srcObject = null;
   v.remove();
   return result(o.playing && !o.black && !o.frozen && !o.fullscreen && o.frames > 0, o);
