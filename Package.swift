@@ -128,7 +128,7 @@ let package = Package(
         // client; TLS peers.
         .target(name: "ProbeHTTPTesting", dependencies: ["ProbeHTTP", "TestSupport"], path: "Tests/ProbeHTTPTesting"),
         // Stores in fresh folders, a throwaway PostgreSQL.
-        .target(name: "ProbeStoreTesting", dependencies: ["ProbeStore", "TestSupport"], path: "Tests/ProbeStoreTesting"),
+        .target(name: "ProbeStoreTesting", dependencies: ["ProbeStore", "ProbeCatalog", "TestSupport"], path: "Tests/ProbeStoreTesting"),
         // The assembled service, reached through its router in this process or over a socket;
         // report and CLI fixtures.
         .target(

@@ -41,7 +41,7 @@ enum CLITestAPI {
             return copy
         }
         let report = Diff.report(results: relabelled, requireTaps: requireTaps)!
-        run.verdict = id == "stuck-run" ? nil : report.verdict.rawValue
+        run.verdict = id == "stuck-run" ? nil : report.verdict
         return RunReportDocument(run: run, report: report, results: ReportFixtures.records(relabelled),
                                  uploads: [], generatedAt: ReportFixtures.created)
     }

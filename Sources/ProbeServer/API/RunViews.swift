@@ -38,14 +38,14 @@ public struct RunView: Encodable, Sendable {
     public var absoluteUrl: String?
     public let reportUrl: String
     public let label: String?
-    public let platform: String?
-    public let detectedPlatform: String?
+    public let platform: Platform?
+    public let detectedPlatform: Platform?
     public let requirementSet: String
-    public let metadata: JSONValue
+    public let metadata: RunMetadata
     public let userAgent: String?
     public let createdAt: Date
     public let completedAt: Date?
-    public let verdict: String?
+    public let verdict: DiffReport.Verdict?
     public let results: [ResultSummary]?
     /// For a run with no result yet: TLS clients that refused the certificate since the run
     /// was created, newest last (why a device never reached the page). Absent otherwise.
@@ -73,7 +73,7 @@ public struct RunView: Encodable, Sendable {
         platform = run.platform
         detectedPlatform = run.detectedPlatform
         requirementSet = run.requirementSet
-        metadata = JSONValue.parse(text: run.metadata) ?? .object([:])
+        metadata = run.metadata
         userAgent = run.userAgent
         createdAt = run.createdAt
         completedAt = run.completedAt
