@@ -134,6 +134,7 @@ let package = Package(
         .target(
             name: "ProbeServerTesting", dependencies: ["ProbeServer", "ProbeHTTPTesting", "ProbeStoreTesting"],
             path: "Tests/ProbeServerTesting"),
+        .testTarget(name: "BeyondEssentialsTests", dependencies: ["BeyondEssentials"], path: "Tests/BeyondEssentialsTests"),
         .testTarget(
             name: "ProbeCatalogTests", dependencies: ["ProbeCatalog", "TestSupport"],
             path: "Tests/ProbeCatalogTests", resources: [.copy("Fixtures")]),
@@ -149,6 +150,9 @@ let package = Package(
             name: "ProbeServerTests",
             dependencies: ["BeyondEssentials", "ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeRuns", "ProbeClient", "ProbeCatalog", "ProbeServerTesting"],
             path: "Tests/ProbeServerTests"),
+        .testTarget(
+            name: "ProbeEnginesTests", dependencies: ["ProbeEngines", "ProbeCatalog", "BeyondEssentials"],
+            path: "Tests/ProbeEnginesTests"),
         .testTarget(
             name: "ProbeServerCLITests", dependencies: ["probe-server", "ProbeEngines", "ProbeServerTesting"],
             path: "Tests/ProbeServerCLITests"),
