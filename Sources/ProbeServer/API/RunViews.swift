@@ -80,7 +80,7 @@ public struct RunView: Codable, Sendable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        /// An enum's raw value; nil when absent or not one this build knows.
+        // An enum's raw value; nil when absent or not one this build knows.
         func known<T: RawRepresentable>(_ key: CodingKeys, _: T.Type) -> T? where T.RawValue == String {
             ((try? c.decodeIfPresent(String.self, forKey: key)) ?? nil).flatMap(T.init(rawValue:))
         }
