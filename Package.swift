@@ -128,12 +128,13 @@ let package = Package(
         // client; TLS peers.
         .target(name: "ProbeHTTPTesting", dependencies: ["ProbeHTTP", "TestSupport"], path: "Tests/ProbeHTTPTesting"),
         // Stores in fresh folders, a throwaway PostgreSQL.
-        .target(name: "ProbeStoreTesting", dependencies: ["ProbeStore", "TestSupport"], path: "Tests/ProbeStoreTesting"),
+        .target(name: "ProbeStoreTesting", dependencies: ["ProbeStore", "ProbeCatalog", "TestSupport"], path: "Tests/ProbeStoreTesting"),
         // The assembled service, reached through its router in this process or over a socket;
         // report and CLI fixtures.
         .target(
             name: "ProbeServerTesting", dependencies: ["ProbeServer", "ProbeHTTPTesting", "ProbeStoreTesting"],
             path: "Tests/ProbeServerTesting"),
+        .testTarget(name: "BeyondEssentialsTests", dependencies: ["BeyondEssentials"], path: "Tests/BeyondEssentialsTests"),
         .testTarget(
             name: "ProbeCatalogTests", dependencies: ["ProbeCatalog", "TestSupport"],
             path: "Tests/ProbeCatalogTests", resources: [.copy("Fixtures")]),
@@ -149,6 +150,9 @@ let package = Package(
             name: "ProbeServerTests",
             dependencies: ["BeyondEssentials", "ProbeServer", "ProbeHTTP", "ProbeStore", "ProbeRuns", "ProbeClient", "ProbeCatalog", "ProbeServerTesting"],
             path: "Tests/ProbeServerTests"),
+        .testTarget(
+            name: "ProbeEnginesTests", dependencies: ["ProbeEngines", "ProbeCatalog", "BeyondEssentials"],
+            path: "Tests/ProbeEnginesTests"),
         .testTarget(
             name: "ProbeServerCLITests", dependencies: ["probe-server", "ProbeEngines", "ProbeServerTesting"],
             path: "Tests/ProbeServerCLITests"),

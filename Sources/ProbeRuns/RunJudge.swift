@@ -45,11 +45,13 @@ public enum RunJudge {
     /// (`pagePlatform`) and for every judgement.
     public static func platform(of run: RunRecord, results: [ProbeResult], override: String? = nil) -> DetectedPlatform {
         // POST /api/runs keeps its `wrapper` in the metadata (docs/wrappers.md).
-        let metadata = observation(run.metadata)
-        return PlatformDetector.detect(observation: PlatformDetector.observation(in: results), userAgent: run.userAgent,
-                                       override: override ?? run.platform,
-                                       wrapperOverride: metadata["wrapper"]?.stringValue)
+        PlatformDetector.detect(observation: PlatformDetector.observation(in: results), userAgent: run.userAgent,
+                                override: override ?? run.platform?.rawValue,
+                                wrapperOverride: run.metadata[wrapperKey]?.stringValue)
     }
+
+    /// The metadata key of the run's `wrapper` override (POST /api/runs keeps it there).
+    public static let wrapperKey = "wrapper"
 
     /// The metadata key of the run's own `requireTaps` setting (POST /api/runs keeps it there,
     /// as it keeps `wrapper`).
@@ -58,7 +60,7 @@ public enum RunJudge {
     /// Whether the run was created to count the tap steps nobody tapped (`Diff.overall`): a
     /// farm script that taps asks for it, so its run's one judgement is the strict one.
     public static func requiresTaps(_ run: RunRecord) -> Bool {
-        observation(run.metadata)[requireTapsKey]?.boolValue == true
+        run.metadata[requireTapsKey]?.boolValue == true
     }
 
     /// What the page reported: the run's platform without its `platform` override, as the

@@ -139,7 +139,7 @@ public final class RunJudgements: Sendable {
 
     /// Whether the question is the run's own judgement (what is kept and read back).
     public static func isOwn(_ run: RunRecord, requirementSet: String? = nil, platform: String? = nil, requireTaps: Bool? = nil) -> Bool {
-        (requirementSet ?? run.requirementSet) == run.requirementSet && (platform == nil || platform == run.platform)
+        (requirementSet ?? run.requirementSet) == run.requirementSet && (platform == nil || platform == run.platform?.rawValue)
             && (requireTaps == nil || requireTaps == RunJudge.requiresTaps(run))
     }
 

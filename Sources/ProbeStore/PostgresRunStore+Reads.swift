@@ -109,9 +109,9 @@ enum PostgresReads {
 
     static func run(_ row: [String?]) -> RunRecord {
         RunRecord(
-            id: row[0] ?? "", label: row[1], platform: row[2], requirementSet: row[3] ?? "", metadata: row[4] ?? "{}",
-            userAgent: row[5], createdAt: date(row[6]), completedAt: row[7].map { date($0) }, verdict: row[8],
-            lastSeenAt: date(row[9]), detectedPlatform: row[10], writeKeyDigest: row[11], idChosen: row[12] == "1")
+            id: row[0] ?? "", label: row[1], storedPlatform: row[2], requirementSet: row[3] ?? "", storedMetadata: row[4] ?? "{}",
+            userAgent: row[5], createdAt: date(row[6]), completedAt: row[7].map { date($0) }, storedVerdict: row[8],
+            lastSeenAt: date(row[9]), storedDetectedPlatform: row[10], writeKeyDigest: row[11], idChosen: row[12] == "1")
     }
 
     static func result(_ row: [String?]) -> ResultRecord {

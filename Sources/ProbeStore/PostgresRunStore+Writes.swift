@@ -278,8 +278,8 @@ struct PostgresWrites {
             ON CONFLICT (id) DO NOTHING
             """,
             [
-                run.id, run.label, run.platform, run.requirementSet, run.metadata, run.userAgent,
-                String(run.createdAt.unixMillis), run.completedAt.map { String($0.unixMillis) }, run.verdict,
+                run.id, run.label, run.platform?.rawValue, run.requirementSet, run.metadata.storedText, run.userAgent,
+                String(run.createdAt.unixMillis), run.completedAt.map { String($0.unixMillis) }, run.verdict?.rawValue,
                 String(max(run.lastSeenAt.unixMillis, run.createdAt.unixMillis)), run.writeKeyDigest, run.idChosen ? "1" : "0",
             ])
         if inserted.affected == 0 { throw StoreError.runExists(run.id) }

@@ -16,19 +16,19 @@ public struct RunRecord: Equatable, Sendable {
     /// A free label from CI or the operator (`pixel-7 nightly`), for listings.
     public var label: String?
     /// The `?platform=` override; nil means "detected from the page".
-    public var platform: String?
+    public var platform: Platform?
     /// The requirement set the run is judged against (`liveform`, ...).
     public var requirementSet: String
-    /// JSON object text: app version, device model, build and free keys. Opaque to the
-    /// store; the catalog owns its schema.
-    public var metadata: String
+    /// App version, device model, build and free keys (`RunMetadata`); the store keeps it as
+    /// the JSON object's text.
+    public var metadata: RunMetadata
     public var userAgent: String?
     /// The platform detected from the page (`env.platform`); nil until it reported.
-    public var detectedPlatform: String?
+    public var detectedPlatform: Platform?
     public var createdAt: Date
     public var completedAt: Date?
     /// Set by the diff once the run is judged; nil until then.
-    public var verdict: String?
+    public var verdict: DiffReport.Verdict?
     /// The last time the device was heard from (results, `touch`). Purging goes by this,
     /// so a run still in use is never purged.
     public var lastSeenAt: Date
@@ -39,10 +39,10 @@ public struct RunRecord: Equatable, Sendable {
     public var idChosen: Bool
 
     public init(
-        id: String = RunID.generate(), label: String? = nil, platform: String? = nil,
-        requirementSet: String, metadata: String = "{}", userAgent: String? = nil,
-        createdAt: Date, completedAt: Date? = nil, verdict: String? = nil, lastSeenAt: Date? = nil,
-        detectedPlatform: String? = nil, writeKeyDigest: String? = nil, idChosen: Bool = false
+        id: String = RunID.generate(), label: String? = nil, platform: Platform? = nil,
+        requirementSet: String, metadata: RunMetadata = RunMetadata(), userAgent: String? = nil,
+        createdAt: Date, completedAt: Date? = nil, verdict: DiffReport.Verdict? = nil, lastSeenAt: Date? = nil,
+        detectedPlatform: Platform? = nil, writeKeyDigest: String? = nil, idChosen: Bool = false
     ) {
         self.writeKeyDigest = writeKeyDigest
         self.idChosen = idChosen
@@ -74,7 +74,7 @@ public enum RunState: Equatable, Sendable {
 extension RunRecord {
     public var state: RunState {
         guard let completedAt else { return .open }
-        return .completed(at: completedAt, verdict: verdict.flatMap(DiffReport.Verdict.init(rawValue:)))
+        return .completed(at: completedAt, verdict: verdict)
     }
 
     /// Whether the run is final: its results, and so its judgement of a catalog, no longer change.
@@ -87,16 +87,36 @@ extension RunRecord {
     }
 }
 
+/// The columns kept as text, read at the boundary: `platform`, `detected_platform` and
+/// `verdict` hold the raw values (`Platform`, `DiffReport.Verdict`), `metadata` the object's
+/// text (`RunMetadata.storedText`). A stored value this build does not know (a row written by
+/// a later version, or by hand) reads as nil, as though it were not set: an unknown override
+/// leaves the platform to detection, an unknown detected platform reads as not reported yet,
+/// and an unknown verdict as one not announced yet (`RunState`); the row itself is not changed.
+extension RunRecord {
+    /// The record from its columns' text, as both stores read a row.
+    public init(
+        id: String, label: String?, storedPlatform: String?, requirementSet: String, storedMetadata: String,
+        userAgent: String?, createdAt: Date, completedAt: Date?, storedVerdict: String?, lastSeenAt: Date,
+        storedDetectedPlatform: String?, writeKeyDigest: String?, idChosen: Bool
+    ) {
+        self.init(
+            id: id, label: label, platform: storedPlatform.flatMap(Platform.init(rawValue:)), requirementSet: requirementSet,
+            metadata: RunMetadata(storedText: storedMetadata), userAgent: userAgent, createdAt: createdAt,
+            completedAt: completedAt, verdict: storedVerdict.flatMap(DiffReport.Verdict.init(rawValue:)),
+            lastSeenAt: lastSeenAt, detectedPlatform: storedDetectedPlatform.flatMap(Platform.init(rawValue:)),
+            writeKeyDigest: writeKeyDigest, idChosen: idChosen)
+    }
+}
+
 extension RunRecord {
     /// Checks the record against `StoreLimits`; any store calls this before writing.
     public func validate() throws(StoreError) {
         try StoreCheck.runID(id)
         try StoreCheck.text(label, "label", max: StoreLimits.maxLabelBytes)
-        try StoreCheck.text(platform, "platform", max: StoreLimits.maxShortTextBytes)
         try StoreCheck.text(requirementSet, "requirement set", max: StoreLimits.maxShortTextBytes)
-        try StoreCheck.text(metadata, "metadata", max: StoreLimits.maxMetadataBytes)
+        try StoreCheck.text(metadata.storedText, "metadata", max: StoreLimits.maxMetadataBytes)
         try StoreCheck.text(userAgent, "user agent", max: StoreLimits.maxUserAgentBytes)
-        try StoreCheck.text(verdict, "verdict", max: StoreLimits.maxShortTextBytes)
         try StoreCheck.text(writeKeyDigest, "write key digest", max: StoreLimits.maxShortTextBytes)
         if requirementSet.isEmpty { throw .invalid("the requirement set is empty") }
     }

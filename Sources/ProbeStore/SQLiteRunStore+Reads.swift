@@ -122,11 +122,11 @@ extension SQLiteRunStore {
 
     static func readRun(_ row: SQLiteStatement) -> RunRecord {
         RunRecord(
-            id: row.string(at: 0), label: row.optionalString(at: 1), platform: row.optionalString(at: 2),
-            requirementSet: row.string(at: 3), metadata: row.string(at: 4), userAgent: row.optionalString(at: 5),
+            id: row.string(at: 0), label: row.optionalString(at: 1), storedPlatform: row.optionalString(at: 2),
+            requirementSet: row.string(at: 3), storedMetadata: row.string(at: 4), userAgent: row.optionalString(at: 5),
             createdAt: Date(unixMillis: row.int64(at: 6)), completedAt: row.optionalInt64(at: 7).map(Date.init),
-            verdict: row.optionalString(at: 8), lastSeenAt: Date(unixMillis: row.int64(at: 9)),
-            detectedPlatform: row.optionalString(at: 10), writeKeyDigest: row.optionalString(at: 11),
+            storedVerdict: row.optionalString(at: 8), lastSeenAt: Date(unixMillis: row.int64(at: 9)),
+            storedDetectedPlatform: row.optionalString(at: 10), writeKeyDigest: row.optionalString(at: 11),
             idChosen: row.int64(at: 12) != 0)
     }
 

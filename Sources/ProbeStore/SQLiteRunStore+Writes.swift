@@ -73,8 +73,8 @@ extension SQLiteRunStore {
             ON CONFLICT (id) DO NOTHING
             """,
             [
-                run.id, run.label, run.platform, run.requirementSet, run.metadata, run.userAgent,
-                run.createdAt.unixMillis, run.completedAt?.unixMillis, run.verdict,
+                run.id, run.label, run.platform?.rawValue, run.requirementSet, run.metadata.storedText, run.userAgent,
+                run.createdAt.unixMillis, run.completedAt?.unixMillis, run.verdict?.rawValue,
                 max(run.lastSeenAt.unixMillis, run.createdAt.unixMillis), run.writeKeyDigest, run.idChosen ? 1 : 0,
             ])
         if database.changes == 0 { throw StoreError.runExists(run.id) }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import BeyondEssentials
+import ProbeCatalog
 import ProbeServer
 import ProbeStore
 
@@ -60,14 +61,14 @@ enum RunsCommand: Command {
     /// One line per run within 80 columns (the full 32-character id, so it can be pasted into
     /// `report` or `wait`), and under it what a person recognises the run by: the label, then
     /// the app, version and tester the page asked for, cut with "…" at the width.
-    static func table(_ runs: [RemoteRun], style: TerminalStyle, width: Int = TerminalText.columns) -> String {
+    static func table(_ runs: [RunView], style: TerminalStyle, width: Int = TerminalText.columns) -> String {
         guard !runs.isEmpty else { return "no runs\n" }
         let clean = ReportText.terminal
         let rows = runs.map { run -> [String] in
             // The platform the run is judged as (an override wins over detection, as in the
             // filter), and a run not completed as incomplete (as `--verdict incomplete` finds it).
-            [clean(run.id), clean(run.verdict ?? "incomplete"), clean(shortDate(run.createdAt)),
-             clean(run.platform ?? run.detectedPlatform ?? "-")]
+            [clean(run.id), clean(run.verdict?.rawValue ?? "incomplete"), clean(shortDate(run.createdAt)),
+             clean((run.platform ?? run.detectedPlatform)?.rawValue ?? "-")]
         }
         let header = ["RUN", "VERDICT", "CREATED (UTC)", "PLATFORM"]
         let widths = (0..<header.count).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
@@ -92,18 +93,16 @@ enum RunsCommand: Command {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `2026-11-30T03:10:00.123Z` as `2026-11-30 03:10`; anything else as it came.
-    static func shortDate(_ text: String?) -> String {
-        guard let text else { return "-" }
-        let chars = Array(text)
-        guard chars.count >= 16, chars[10] == "T" else { return text }
+    /// `2026-11-30 03:10` (UTC).
+    static func shortDate(_ date: Date) -> String {
+        let chars = Array(RFC3339.formatSeconds(date))
         return String(chars[0..<10]) + " " + String(chars[11..<16])
     }
 
     /// The label, then the app with its version, then the tester (run metadata from the page).
-    static func described(_ run: RemoteRun) -> [String] {
+    static func described(_ run: RunView) -> [String] {
         func field(_ key: String) -> String? {
-            guard case .object(let fields)? = run.metadata, case .string(let value)? = fields[key], !value.isEmpty else { return nil }
+            guard case .string(let value)? = run.metadata[key], !value.isEmpty else { return nil }
             return value
         }
         var parts: [String] = []
@@ -124,18 +123,18 @@ struct RunListJSON: Encodable {
     struct Run: Encodable {
         let id: String
         let label: String?
-        let platform: String?
-        let detectedPlatform: String?
-        let requirementSet: String?
-        let createdAt: String?
-        let completedAt: String?
-        let verdict: String?
-        let reportUrl: String?
+        let platform: Platform?
+        let detectedPlatform: Platform?
+        let requirementSet: String
+        let createdAt: Date
+        let completedAt: Date?
+        let verdict: DiffReport.Verdict?
+        let reportUrl: String
     }
     let runs: [Run]
     let nextCursor: String?
 
-    init(_ list: RemoteRunList) {
+    init(_ list: RunListView) {
         runs = list.runs.map {
             Run(id: $0.id, label: $0.label, platform: $0.platform, detectedPlatform: $0.detectedPlatform,
                 requirementSet: $0.requirementSet, createdAt: $0.createdAt, completedAt: $0.completedAt,

@@ -12,6 +12,7 @@ import BeyondEssentials
 import ProbeCatalog
 import ProbeEngines
 import ProbeServer
+import ProbeStore
 import ProbeHTTP
 
 /// `probe-server try`: a trial without a phone. Uses the running server (or starts one),
@@ -98,7 +99,7 @@ enum TryCommand: Command {
         // The engine taps every farm tap (`Catalog.farmTaps`), as a farm script does: its taps count.
         let run = try server.api.createRun(label: "try", platform: plan.platform, requireTaps: true)
         // The server's own URL for the run (it may carry more than the id), never rebuilt here.
-        let runURL = server.absolute(run.url ?? "/?run=\(run.id)")
+        let runURL = server.absolute(run.url)
         let pageURL = runURL + (runURL.contains("?") ? "&" : "?") + launcher.pageQuery(platform: plan.platform)
         say("run \(ReportText.terminal(run.id)): \(plan.description)")
 
@@ -241,7 +242,7 @@ enum TryCommand: Command {
         printError("probe-server: run \(runID): no result arrived: the engine never ran the page.")
         let refusals = (try? server.api.run(runID).certificateRefusals) ?? nil
         for refusal in refusals ?? [] {
-            printError("  " + ReportText.terminal("\(refusal.at ?? "?")  \(refusal.client) \(refusal.explanation)"))
+            printError("  " + ReportText.terminal("\(RFC3339.formatSeconds(refusal.at))  \(refusal.client) \(refusal.explanation)"))
         }
         if refusals?.isEmpty == false {
             printError(plan.misconfiguration?.name == "untrusted-ca"

@@ -11,6 +11,7 @@ import Foundation
 import BeyondEssentials
 import ProbeCatalog
 import ProbeServer
+import ProbeStore
 import ProbeClient
 
 /// `probe-server wait RUN`: for CI. Long-polls until the run completes or the timeout
@@ -138,7 +139,7 @@ enum WaitCommand: Command {
             let refusals = (try? api.run(id).certificateRefusals) ?? nil
             for refusal in refusals ?? [] {
                 let later = refusal.acceptedLater == true ? " (the same address completed a handshake later)" : ""
-                printError("  " + ReportText.terminal("\(refusal.at ?? "?")  \(refusal.client) \(refusal.explanation)\(later)"))
+                printError("  " + ReportText.terminal("\(RFC3339.formatSeconds(refusal.at))  \(refusal.client) \(refusal.explanation)\(later)"))
             }
             printError(refusals?.isEmpty == false
                 ? "Install the CA on the device (open /setup on it: /ca.pem, /ca.mobileconfig), or pass a certificate it trusts (--cert/--key)."

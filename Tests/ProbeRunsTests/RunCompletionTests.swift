@@ -43,7 +43,7 @@ import Testing
         }
 
         func announce(_ run: RunRecord, _ report: DiffReport, _ staged: String) {
-            let stored = (try? store.run(id: run.id))??.verdict == report.verdict.rawValue
+            let stored = (try? store.run(id: run.id))??.verdict == report.verdict
             verdictStoredBeforeAnnounce.withLock { $0 = stored }
             steps.withLock { $0.append(.announced(run: staged, verdict: report.verdict)) }
         }
@@ -66,7 +66,7 @@ import Testing
             #expect(announcer.recorded == [.staged(run: run.id, verdict: verdict), .announced(run: run.id, verdict: verdict)])
             #expect(announcer.verdictStoredBeforeAnnounce.withLock { $0 } == true, "announced after the verdict's commit")
             let stored = try #require(try store.run(id: run.id))
-            #expect(stored.isCompleted && stored.verdict == verdict.rawValue)
+            #expect(stored.isCompleted && stored.verdict == verdict)
             let kept = try #require(try store.judgement(runID: run.id))
             #expect(kept.catalogVersion == completion.judgements.version.value)
             #expect(kept.report == judgement.stored?.report)
@@ -111,7 +111,7 @@ import Testing
             let judgement = try completion.completeAndWait(run.id, at: Self.completedAt, announcer: drained)
             #expect(drained.recorded == [.staged(run: run.id, verdict: judgement.report.verdict),
                                          .announced(run: run.id, verdict: judgement.report.verdict)])
-            #expect(try store.run(id: run.id)?.verdict == judgement.report.verdict.rawValue)
+            #expect(try store.run(id: run.id)?.verdict == judgement.report.verdict)
         }
     }
 

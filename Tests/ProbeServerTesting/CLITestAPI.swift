@@ -41,7 +41,7 @@ enum CLITestAPI {
             return copy
         }
         let report = Diff.report(results: relabelled, requireTaps: requireTaps)!
-        run.verdict = id == "stuck-run" ? nil : report.verdict.rawValue
+        run.verdict = id == "stuck-run" ? nil : report.verdict
         return RunReportDocument(run: run, report: report, results: ReportFixtures.records(relabelled),
                                  uploads: [], generatedAt: ReportFixtures.created)
     }
@@ -88,14 +88,9 @@ enum CLITestAPI {
         }
         router.get("/api/runs") { request in
             try authorized(request)
-            struct View: Encodable { let id: String; let label: String?; let metadata: JSONValue?; let createdAt: Date; let verdict: String?; let detectedPlatform: String? }
-            struct List: Encodable { let runs: [View]; let nextCursor: String? }
-            let views = runs.keys.sorted().compactMap { document($0) }.map {
-                View(id: $0.run.id, label: $0.run.label,
-                     metadata: $0.run.metadata,
-                     createdAt: $0.run.createdAt!, verdict: $0.run.verdict, detectedPlatform: $0.run.detectedPlatform)
-            }.filter { request.queryItems["verdict"] == nil || $0.verdict == request.queryItems["verdict"] }
-            return .json(List(runs: views, nextCursor: nil))
+            let views = runs.keys.sorted().compactMap { document($0) }.map { RunView($0.runRecord) }
+                .filter { request.queryItems["verdict"] == nil || $0.verdict?.rawValue == request.queryItems["verdict"] }
+            return .json(RunListView(runs: views, nextCursor: nil))
         }
         router.get("/api/compare") { request in
             try authorized(request)

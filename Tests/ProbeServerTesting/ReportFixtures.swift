@@ -66,8 +66,8 @@ enum ReportFixtures {
 
     static func run(label: String? = "pixel-7 nightly", userAgent: String? = androidUserAgent,
                     metadata: String = #"{"appVersion":"2.4.1","deviceModel":"Pixel 7"}"#) -> RunRecord {
-        RunRecord(id: runID, label: label, requirementSet: "liveform", metadata: metadata, userAgent: userAgent,
-                  createdAt: created, completedAt: created + 95, verdict: nil, detectedPlatform: "android-webview")
+        RunRecord(id: runID, label: label, requirementSet: "liveform", metadata: RunMetadata(storedText: metadata), userAgent: userAgent,
+                  createdAt: created, completedAt: created + 95, verdict: nil, detectedPlatform: .androidWebView)
     }
 
     static func records(_ results: [ProbeResult]) -> [ResultRecord] {

@@ -4,6 +4,7 @@
 #if DEBUG
 import Foundation
 import Testing
+import ProbeCatalog
 @testable import ProbeStore
 
 /// Shared setup for the store tests: a fresh directory per test, sample records.
@@ -49,12 +50,12 @@ enum StoreFixtures {
     static let epoch = Date(unixMillis: 1_790_000_000_000)
 
     static func run(
-        _ id: String = RunID.generate(), label: String? = nil, platform: String? = nil,
+        _ id: String = RunID.generate(), label: String? = nil, platform: Platform? = nil,
         createdAt: Date = epoch
     ) -> RunRecord {
         RunRecord(
             id: id, label: label, platform: platform, requirementSet: "liveform",
-            metadata: #"{"appVersion":"1.2.3","deviceModel":"Pixel 7"}"#,
+            metadata: RunMetadata(["appVersion": .string("1.2.3"), "deviceModel": .string("Pixel 7")]),
             userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 7; wv) Chrome/126.0.0.0", createdAt: createdAt)
     }
 

@@ -349,10 +349,10 @@ public final class RunAPI: @unchecked Sendable {
                             "choosing the run id needs the access token (Authorization: Bearer TOKEN, from DATA_DIR/token); without it, leave out id and use the generated one",
                             field: "id")
         }
-        var metadata = "{}"
+        var metadata = RunMetadata()
         let requireTaps = body.requireTaps == true
         if var m = body.metadata ?? (body.wrapper == nil && !requireTaps ? nil : [:]) {
-            if let w = body.wrapper { m["wrapper"] = .string(w) }
+            if let w = body.wrapper { m[RunJudge.wrapperKey] = .string(w) }
             // The run's own setting, read back by the one judge (`RunJudge.requiresTaps`);
             // a `requireTaps` key of the caller's metadata is this setting too.
             if requireTaps { m[RunJudge.requireTapsKey] = .bool(true) }
@@ -364,7 +364,7 @@ public final class RunAPI: @unchecked Sendable {
                                     field: "metadata.\(key)")
                 }
             }
-            for key in Self.deviceKeys {
+            for key in RunMetadata.deviceKeys {
                 if case .string(let device)? = m[key], device.utf8.count > StoreLimits.maxDeviceModelBytes {
                     throw HTTPError(.badRequest, code: "invalid_field",
                                     "metadata.\(key) is \(device.utf8.count) bytes; the limit is \(StoreLimits.maxDeviceModelBytes) "
@@ -372,12 +372,12 @@ public final class RunAPI: @unchecked Sendable {
                                     field: "metadata.\(key)")
                 }
             }
-            metadata = String(decoding: try JSONCoding.encoder.encode(m), as: UTF8.self)
+            metadata = RunMetadata(m)
         }
         let now = Self.now()
         let userAgent = req.headers["user-agent"].map(StoreLimits.fittingUserAgent)
         let key = RunKey.generate()
-        let record = RunRecord(id: body.id ?? RunID.generate(), label: body.label, platform: body.platform,
+        let record = RunRecord(id: body.id ?? RunID.generate(), label: body.label, platform: body.platform.flatMap(Platform.init(rawValue:)),
                                requirementSet: set, metadata: metadata, userAgent: userAgent,
                                createdAt: now, writeKeyDigest: RunKey.digest(key), idChosen: body.id != nil)
         // A field over a store limit (a long label, large metadata) is the client's mistake: 400, not 500.
@@ -392,10 +392,6 @@ public final class RunAPI: @unchecked Sendable {
             return r
         }
     }
-
-    /// The metadata keys that name the device (the page's introduction sends `deviceModel`;
-    /// the reports read either, `ReportFacts.deviceModel`), held to `StoreLimits.maxDeviceModelBytes`.
-    static let deviceKeys = ["deviceModel", "device"]
 
     // MARK: Platform
 
@@ -774,7 +770,7 @@ public final class RunAPI: @unchecked Sendable {
     struct WaitView: Encodable {
         let completed: Bool
         let run: RunView
-        let verdict: String?
+        let verdict: DiffReport.Verdict?
     }
 
     func wait(_ id: String, _ req: Request) throws -> Reply {

@@ -24,13 +24,16 @@ public struct CreateRunRequest: Decodable, Sendable {
     public var id: String?
 }
 
-/// A run as the API shows it.
 /// `GET /api/tls/refusals`: the latest handshakes whose client refused the certificate.
 struct RefusalsView: Encodable, Sendable {
     let refusals: [CertificateRefusal]
 }
 
-public struct RunView: Encodable, Sendable {
+/// A run as the API shows it (`GET /api/runs/{id}`, the lists, `POST /api/runs`' 201, a
+/// wait's answer): what the server encodes and what the CLI's client (`ProbeAPIClient`)
+/// decodes, one type for both. A platform or verdict the client does not know (a newer
+/// server's) decodes as nil, as a store reads one (`RunRecord`).
+public struct RunView: Codable, Sendable, Equatable {
     public let id: String
     public let url: String
     /// `url` on the origin the creating request came in on, so a script opens it as it is
@@ -38,14 +41,14 @@ public struct RunView: Encodable, Sendable {
     public var absoluteUrl: String?
     public let reportUrl: String
     public let label: String?
-    public let platform: String?
-    public let detectedPlatform: String?
+    public let platform: Platform?
+    public let detectedPlatform: Platform?
     public let requirementSet: String
-    public let metadata: JSONValue
+    public let metadata: RunMetadata
     public let userAgent: String?
     public let createdAt: Date
     public let completedAt: Date?
-    public let verdict: String?
+    public let verdict: DiffReport.Verdict?
     public let results: [ResultSummary]?
     /// For a run with no result yet: TLS clients that refused the certificate since the run
     /// was created, newest last (why a device never reached the page). Absent otherwise.
@@ -54,12 +57,49 @@ public struct RunView: Encodable, Sendable {
     /// so no later answer can show it). Also in `url`, for the device.
     public let writeKey: String?
 
-    public struct ResultSummary: Encodable, Sendable {
+    public struct ResultSummary: Codable, Sendable, Equatable {
         public let probe: String
         public let attempt: Int
         public let status: String
         public let reason: String?
         public let elapsedMs: Double?
+
+        public init(probe: String, attempt: Int, status: String, reason: String?, elapsedMs: Double?) {
+            self.probe = probe
+            self.attempt = attempt
+            self.status = status
+            self.reason = reason
+            self.elapsedMs = elapsedMs
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, url, absoluteUrl, reportUrl, label, platform, detectedPlatform, requirementSet, metadata, userAgent
+        case createdAt, completedAt, verdict, results, certificateRefusals, writeKey
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        // An enum's raw value; nil when absent or not one this build knows.
+        func known<T: RawRepresentable>(_ key: CodingKeys, _: T.Type) -> T? where T.RawValue == String {
+            ((try? c.decodeIfPresent(String.self, forKey: key)) ?? nil).flatMap(T.init(rawValue:))
+        }
+        id = try c.decode(String.self, forKey: .id)
+        url = try c.decode(String.self, forKey: .url)
+        absoluteUrl = try c.decodeIfPresent(String.self, forKey: .absoluteUrl)
+        reportUrl = try c.decode(String.self, forKey: .reportUrl)
+        label = try c.decodeIfPresent(String.self, forKey: .label)
+        platform = known(.platform, Platform.self)
+        detectedPlatform = known(.detectedPlatform, Platform.self)
+        requirementSet = try c.decode(String.self, forKey: .requirementSet)
+        metadata = try c.decode(RunMetadata.self, forKey: .metadata)
+        userAgent = try c.decodeIfPresent(String.self, forKey: .userAgent)
+        createdAt = try c.decode(Date.self, forKey: .createdAt)
+        completedAt = try c.decodeIfPresent(Date.self, forKey: .completedAt)
+        verdict = known(.verdict, DiffReport.Verdict.self)
+        results = try c.decodeIfPresent([ResultSummary].self, forKey: .results)
+        certificateRefusals = try c.decodeIfPresent([CertificateRefusal].self, forKey: .certificateRefusals)
+        writeKey = try c.decodeIfPresent(String.self, forKey: .writeKey)
     }
 
     init(_ run: RunRecord, results: [ResultRecord]? = nil, writeKey: String? = nil) {
@@ -73,7 +113,7 @@ public struct RunView: Encodable, Sendable {
         platform = run.platform
         detectedPlatform = run.detectedPlatform
         requirementSet = run.requirementSet
-        metadata = JSONValue.parse(text: run.metadata) ?? .object([:])
+        metadata = run.metadata
         userAgent = run.userAgent
         createdAt = run.createdAt
         completedAt = run.completedAt
@@ -93,8 +133,8 @@ public struct ResultsAcknowledgement: Encodable, Sendable {
     public let conflicting: [String]
 }
 
-/// A page of runs.
-public struct RunListView: Encodable, Sendable {
+/// A page of runs (`GET /api/runs`).
+public struct RunListView: Codable, Sendable {
     public let runs: [RunView]
     public let nextCursor: String?
 }

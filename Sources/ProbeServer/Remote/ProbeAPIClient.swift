@@ -6,55 +6,12 @@ import Foundation
 import BeyondEssentials
 import ProbeCatalog
 import ProbeClient
-
-/// A run as `GET /api/runs/{id}` shows it (the server's `RunView`), read by the CLI.
-/// Dates stay text: the CLI prints them and never computes with them.
-public struct RemoteRun: Decodable, Sendable, Equatable {
-    public let id: String
-    public let url: String?
-    public let reportUrl: String?
-    public let label: String?
-    public let platform: String?
-    public let detectedPlatform: String?
-    public let requirementSet: String?
-    public let metadata: JSONValue?
-    public let userAgent: String?
-    public let createdAt: String?
-    public let completedAt: String?
-    public let verdict: String?
-    public let results: [ResultSummary]?
-    /// Only for a run with no result yet (see `RunView.certificateRefusals`).
-    public let certificateRefusals: [RemoteRefusal]?
-
-    public struct RemoteRefusal: Decodable, Sendable, Equatable {
-        public let at: String?
-        public let client: String
-        public let serverName: String?
-        public let sign: String
-        public let alert: String?
-        public let explanation: String
-        public let acceptedLater: Bool?
-    }
-
-    public struct ResultSummary: Decodable, Sendable, Equatable {
-        public let probe: String
-        public let attempt: Int
-        public let status: String
-        public let reason: String?
-        public let elapsedMs: Double?
-    }
-}
-
-/// `GET /api/runs` → `{"runs":[…],"nextCursor":…}`.
-public struct RemoteRunList: Decodable, Sendable {
-    public let runs: [RemoteRun]
-    public let nextCursor: String?
-}
+import ProbeStore
 
 /// `GET /api/runs/{id}/wait` → `{"completed":…,"run":…,"verdict":…}`.
 public struct RemoteWait: Decodable, Sendable {
     public let completed: Bool
-    public let run: RemoteRun?
+    public let run: RunView?
     public let verdict: String?
 
     enum CodingKeys: String, CodingKey { case completed, run, verdict }
@@ -63,7 +20,7 @@ public struct RemoteWait: Decodable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         completed = try container.decode(Bool.self, forKey: .completed)
-        run = try? container.decodeIfPresent(RemoteRun.self, forKey: .run)
+        run = try? container.decodeIfPresent(RunView.self, forKey: .run)
         verdict = try? container.decodeIfPresent(String.self, forKey: .verdict)
     }
 }
@@ -108,7 +65,7 @@ public struct ProbeAPIClient: Sendable {
     }
 
     public func createRun(label: String? = nil, platform: String? = nil, requirementSet: String? = nil,
-                          requireTaps: Bool = false, metadata: [String: JSONValue]? = nil) throws -> RemoteRun {
+                          requireTaps: Bool = false, metadata: [String: JSONValue]? = nil) throws -> RunView {
         var body: [String: JSONValue] = [:]
         if let label { body["label"] = .string(label) }
         if let platform { body["platform"] = .string(platform) }
@@ -116,7 +73,7 @@ public struct ProbeAPIClient: Sendable {
         if requireTaps { body["requireTaps"] = .bool(true) }
         if let metadata { body["metadata"] = .object(metadata) }
         let bytes = [UInt8]((try? JSONEncoder().encode(JSONValue.object(body))) ?? Data("{}".utf8))
-        return try decode(RemoteRun.self, try http.post(APIRoute.createRun.path(), json: bytes))
+        return try decode(RunView.self, try http.post(APIRoute.createRun.path(), json: bytes))
     }
 
     /// Pins (or unpins) a run so `--keep-days` keeps it; needs an admin token.
@@ -125,15 +82,15 @@ public struct ProbeAPIClient: Sendable {
         return try decode(RemotePin.self, pinned ? try http.post(route.path(id), json: Array("{}".utf8)) : try http.delete(route.path(id)))
     }
 
-    public func run(_ id: String) throws -> RemoteRun {
-        try decode(RemoteRun.self, try http.get(APIRoute.run.path(id)))
+    public func run(_ id: String) throws -> RunView {
+        try decode(RunView.self, try http.get(APIRoute.run.path(id)))
     }
 
     public func runs(label: String? = nil, platform: String? = nil, verdict: String? = nil, since: String? = nil,
-                     limit: Int? = nil, cursor: String? = nil) throws -> RemoteRunList {
+                     limit: Int? = nil, cursor: String? = nil) throws -> RunListView {
         let query = Self.query([("label", label), ("platform", platform), ("verdict", verdict), ("since", since),
                                 ("limit", limit.map(String.init)), ("cursor", cursor)])
-        return try decode(RemoteRunList.self, try http.get(APIRoute.listRuns.path() + query))
+        return try decode(RunListView.self, try http.get(APIRoute.listRuns.path() + query))
     }
 
     /// One long poll: the server answers when the run completes or after `seconds`. The
@@ -192,12 +149,12 @@ public struct ProbeAPIClient: Sendable {
         throw ServerIgnoredRequireTaps(server: http.server.description)
     }
 
-    func assembledDocument(run: RemoteRun, diff: DiffReport) -> RunReportDocument {
+    func assembledDocument(run: RunView, diff: DiffReport) -> RunReportDocument {
         let summary = RunReportDocument.Run(
-            id: run.id, label: run.label, platform: run.platform, detectedPlatform: run.detectedPlatform,
-            requirementSet: run.requirementSet ?? diff.requirementSet, metadata: run.metadata ?? .object([:]),
-            userAgent: run.userAgent, createdAt: run.createdAt.flatMap { try? Date($0, strategy: .iso8601) },
-            completedAt: run.completedAt.flatMap { try? Date($0, strategy: .iso8601) }, verdict: run.verdict)
+            id: run.id, label: run.label, platform: run.platform?.rawValue, detectedPlatform: run.detectedPlatform?.rawValue,
+            requirementSet: run.requirementSet, metadata: run.metadata.json,
+            userAgent: run.userAgent, createdAt: run.createdAt,
+            completedAt: run.completedAt, verdict: run.verdict?.rawValue)
         let results = (run.results ?? []).map {
             RunReportDocument.Attempt(probe: $0.probe, attempt: $0.attempt, status: $0.status, reason: $0.reason,
                                       observed: .object([:]), elapsedMs: $0.elapsedMs, at: nil, receivedAt: nil)

@@ -99,10 +99,6 @@ enum ReportFacts {
     static func wrapperTitle(_ detected: DetectedPlatform) -> String? { Words.framework(detected) }
 
     /// A platform's name for a person from its id ("android-webview" → "Android WebView").
-    static func platformTitle(_ id: String) -> String {
-        Platform(rawValue: id)?.title ?? id
-    }
-
     static func verdictTitle(_ verdict: DiffReport.Verdict) -> String {
         switch verdict {
         case .ready: return "Ready"

@@ -183,8 +183,8 @@ public enum RunMatrixPage {
         html += "</th>"
         let platform = row.report?.platform
         var device = platform.map { ReportFacts.platformSummary($0) }
-            ?? (run.detectedPlatform ?? run.platform).map(ReportFacts.platformTitle) ?? "not reported yet"
-        let metadata = JSONValue.parse(text: run.metadata) ?? .object([:])
+            ?? (run.detectedPlatform ?? run.platform)?.title ?? "not reported yet"
+        let metadata = run.metadata.json
         if let model = ReportFacts.deviceModel(metadata: metadata, userAgent: run.userAgent) {
             device = model + " · " + device
         }

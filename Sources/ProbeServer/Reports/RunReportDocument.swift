@@ -162,13 +162,12 @@ public struct RunReportDocument: Codable, Sendable, Equatable {
     /// `previews`: upload id → `data:` URI of the uploads a report shows inline (`CameraSnapshot`).
     public init(run: RunRecord, report: DiffReport, records: [ResultRecord], uploads: [UploadRecord],
                 generatedAt: Date = Date(), previews: [String: String] = [:]) {
-        let metadata = JSONValue.parse(text: run.metadata) ?? .object([:])
         self.init(
             generatedAt: generatedAt,
             run: Run(
-                id: run.id, label: run.label, platform: run.platform, detectedPlatform: run.detectedPlatform,
-                requirementSet: run.requirementSet, metadata: metadata, userAgent: run.userAgent,
-                createdAt: run.createdAt, completedAt: run.completedAt, verdict: run.verdict),
+                id: run.id, label: run.label, platform: run.platform?.rawValue, detectedPlatform: run.detectedPlatform?.rawValue,
+                requirementSet: run.requirementSet, metadata: run.metadata.json, userAgent: run.userAgent,
+                createdAt: run.createdAt, completedAt: run.completedAt, verdict: run.verdict?.rawValue),
             diff: report,
             results: records.map { record in
                 Attempt(probe: record.probe, attempt: record.attempt, status: record.status, reason: record.reason,
@@ -208,13 +207,15 @@ public struct RunReportDocument: Codable, Sendable, Equatable {
         }
     }
 
-    /// The run as a record, for `RunJudge` (the dates a judge does not read are filled in).
+    /// The run as a record, for `RunJudge` (the dates a judge does not read are filled in). The
+    /// document's texts read as a store's columns do (`RunRecord(storedPlatform:…)`): a value
+    /// this build does not know reads as nil, metadata that is not an object as none.
     public var runRecord: RunRecord {
-        let metadataText = (try? JSONEncoder().encode(run.metadata)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return RunRecord(
-            id: run.id, label: run.label, platform: run.platform, requirementSet: run.requirementSet,
-            metadata: metadataText, userAgent: run.userAgent, createdAt: run.createdAt ?? generatedAt,
-            completedAt: run.completedAt, verdict: run.verdict, detectedPlatform: run.detectedPlatform)
+        RunRecord(
+            id: run.id, label: run.label, platform: run.platform.flatMap(Platform.init(rawValue:)), requirementSet: run.requirementSet,
+            metadata: RunMetadata(run.metadata.objectValue ?? [:]), userAgent: run.userAgent, createdAt: run.createdAt ?? generatedAt,
+            completedAt: run.completedAt, verdict: run.verdict.flatMap(DiffReport.Verdict.init(rawValue:)),
+            detectedPlatform: run.detectedPlatform.flatMap(Platform.init(rawValue:)))
     }
 
     /// The latest attempt of a probe, whose timing the report shows.

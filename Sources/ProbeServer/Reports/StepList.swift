@@ -42,7 +42,7 @@ public struct StepList: Sendable {
     }
 
     /// Whether any result has no line yet (so the caller fetches a judgement only then).
-    public func hasNew(_ results: [RemoteRun.ResultSummary]) -> Bool {
+    public func hasNew(_ results: [RunView.ResultSummary]) -> Bool {
         results.contains { $0.probe != StepMarker.probe.rawValue && !printed.contains("\($0.probe)#\($0.attempt)") }
     }
 
@@ -50,7 +50,7 @@ public struct StepList: Sendable {
     /// run's judgement so far, each line shows what the judge says of the step for the run's
     /// platform, not the page's raw status: a blocked third-party cookie that desktop expects
     /// is `i`, never `✗`, so the list and the verdict agree.
-    public mutating func newLines(_ results: [RemoteRun.ResultSummary], judged: DiffReport? = nil) -> [String] {
+    public mutating func newLines(_ results: [RunView.ResultSummary], judged: DiffReport? = nil) -> [String] {
         var lines: [String] = []
         // The page's "step started" marker is not a probe: the step's own line follows it.
         for result in results where result.probe != StepMarker.probe.rawValue {
@@ -65,7 +65,7 @@ public struct StepList: Sendable {
 
     public var count: Int { printed.count }
 
-    public func line(_ result: RemoteRun.ResultSummary, finding: Finding? = nil, platform: Platform? = nil) -> String {
+    public func line(_ result: RunView.ResultSummary, finding: Finding? = nil, platform: Platform? = nil) -> String {
         let title = catalog.probes.first { $0.id.rawValue == result.probe }?.title ?? result.probe
         // The page's own status, unless the judge disagrees about a failure: a step the page
         // saw fail that the platform expects is information, and a step the page passed that

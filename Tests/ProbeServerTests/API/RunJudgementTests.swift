@@ -79,7 +79,7 @@ import ProbeRuns
                 "the run's own profile asked by name is the stored judgement")
         #expect(Self.judged(s) == before)
         let row = try #require(try s.service.store.run(id: id))
-        #expect(row.verdict == stored.verdict)
+        #expect(row.verdict?.rawValue == stored.verdict)
         // Another profile is another question: answered, never kept.
         #expect(try Self.read(s, "/api/runs/\(id)/diff?requirementSet=video-only").status == 200)
         #expect(Self.judged(s) == before + 1)
@@ -278,7 +278,7 @@ import ProbeRuns
             #expect(try store.judgement(runID: run.id) == Self.judgement("a"))
             try store.storeJudgement(id: run.id, Self.judgement("b", "not-ready"))
             #expect(try store.judgement(runID: run.id) == Self.judgement("b", "not-ready"))
-            #expect(try store.run(id: run.id)?.verdict == "not-ready")
+            #expect(try store.run(id: run.id)?.verdict == .notReady)
             #expect(throws: StoreError.runNotFound("missing")) { try store.storeJudgement(id: "missing", Self.judgement("a")) }
         }
     }

@@ -4,8 +4,8 @@ import Testing
 
 /// The live step list of `probe-server try`: one line per result, once, escaped, in 80 columns.
 @Suite struct StepListTests {
-    static func result(_ probe: String, _ status: String, reason: String? = nil, attempt: Int = 1) -> RemoteRun.ResultSummary {
-        RemoteRun.ResultSummary(probe: probe, attempt: attempt, status: status, reason: reason, elapsedMs: 3)
+    static func result(_ probe: String, _ status: String, reason: String? = nil, attempt: Int = 1) -> RunView.ResultSummary {
+        RunView.ResultSummary(probe: probe, attempt: attempt, status: status, reason: reason, elapsedMs: 3)
     }
 
     @Test func EachResult_IsOneLineWithItsSymbolTitleAndReason_PrintedOnce() throws {

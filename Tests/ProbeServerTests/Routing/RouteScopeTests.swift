@@ -115,7 +115,7 @@ extension CapabilityTable.Credential: CustomTestStringConvertible {
     static func makeRun(_ service: TestService) throws -> (id: String, key: String) {
         let key = RunKey.generate()
         let record = RunRecord(id: RunID.generate(), label: "scope", platform: nil, requirementSet: Catalog.defaultRequirementSet,
-                               metadata: "{}", userAgent: nil, createdAt: Date(), writeKeyDigest: RunKey.digest(key))
+                               userAgent: nil, createdAt: Date(), writeKeyDigest: RunKey.digest(key))
         try service.service.store.createRun(record)
         return (record.id, key)
     }

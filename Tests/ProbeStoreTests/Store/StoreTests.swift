@@ -1,4 +1,5 @@
 import Foundation
+import ProbeCatalog
 import Testing
 @testable import ProbeStore
 @testable import ProbeStoreTesting
@@ -10,7 +11,7 @@ import Testing
 
     @Test(arguments: StoreEngine.available) func CreatedRun_ReadsBackUnchanged(engine: StoreEngine) throws {
         try StoreFixtures.withStore(engine) { store, _ in
-            let run = StoreFixtures.run(label: "nightly", platform: "android-webview")
+            let run = StoreFixtures.run(label: "nightly", platform: .androidWebView)
             try store.createRun(run)
             #expect(try store.run(id: run.id) == run)
             #expect(try store.run(id: RunID.generate()) == nil)
@@ -39,7 +40,7 @@ import Testing
     @Test(arguments: StoreEngine.available) func OversizedRecord_IsRejectedWithTheLimit(engine: StoreEngine) throws {
         try StoreFixtures.withStore(engine) { store, _ in
             var run = StoreFixtures.run()
-            run.metadata = String(repeating: "x", count: StoreLimits.maxMetadataBytes + 1)
+            run.metadata = RunMetadata(["x": .string(String(repeating: "x", count: StoreLimits.maxMetadataBytes))])
             let error = try #require(throws: StoreError.self) { try store.createRun(run) }
             #expect(error.isClientError)
             #expect(error.localizedDescription.contains("\(StoreLimits.maxMetadataBytes)"))
@@ -57,7 +58,7 @@ import Testing
             try store.touch(runID: run.id, at: run.createdAt.addingTimeInterval(5))  // never moves back
             let stored = try #require(try store.run(id: run.id))
             #expect(stored.completedAt == done)
-            #expect(stored.verdict == "not-ready")
+            #expect(stored.verdict == .notReady)
             #expect(stored.lastSeenAt == run.createdAt.addingTimeInterval(120))
             let missing = RunID.generate()
             #expect(throws: StoreError.runNotFound(missing)) { try store.completeRun(id: missing, at: done) }
@@ -76,7 +77,7 @@ import Testing
             #expect(try store.setVerdict(id: run.id, verdict: "not-ready") == true)
             #expect(try store.perform(.setVerdict(id: run.id, verdict: "ready")) == .judged(verdict: "not-ready", first: false))
             let stored = try #require(try store.run(id: run.id))
-            #expect(stored.verdict == "not-ready")
+            #expect(stored.verdict == .notReady)
             #expect(stored.completedAt == done)
         }
     }
@@ -159,7 +160,7 @@ import Testing
             var created: [RunRecord] = []
             for index in 0..<7 {
                 let run = StoreFixtures.run(
-                    label: index % 2 == 0 ? "even" : "odd", platform: index < 4 ? "ios-wkwebview" : "android-webview",
+                    label: index % 2 == 0 ? "even" : "odd", platform: index < 4 ? .iosWKWebView : .androidWebView,
                     createdAt: StoreFixtures.epoch.addingTimeInterval(Double(index)))
                 try store.createRun(run)
                 created.append(run)
