@@ -145,7 +145,7 @@ extension Symptom {
         KnownCause("person.cancelled-silently", .app, scope: "engines without the file input's cancel event (Chrome before 113, iOS before 16.4)",
             summary: "the person closed the chooser, and this engine fires no cancel event, so the page saw no answer (not a fault)",
             check: "ask the person whether a chooser appeared; pick a file to verify",
-            remedy: nil, source: PlatformSource.inputCancelEvent,
+            remedy: nil, source: PlatformSource.inputCancelEvent, context: .person,
             applies: { $0.lacksCancelEvent && $0.cancelFired != true && $0.changeFired != true },
             weigh: .possible("no change and no cancel on an engine without the cancel event")),
         KnownCause("android.chooser-callback-lost", .webViewPermissionHandler, scope: "Android WebView",
