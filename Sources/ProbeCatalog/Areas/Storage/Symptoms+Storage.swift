@@ -110,7 +110,7 @@ extension Symptom {
             summary: "third-party cookies are off: CookieManager.setAcceptThirdPartyCookies(webView, true) was not called",
             check: "CookieManager.getInstance().acceptThirdPartyCookies(webView); React Native: thirdPartyCookiesEnabled",
             remedy: .thirdPartyCookies, source: PlatformSource.androidThirdPartyCookies,
-            applies: { $0.family == .android },
+            applies: { $0.family == .android && $0.platform.isAppWebView },
             weigh: .likely("the frame loaded and its cookie was not kept")),
         KnownCause("ios.itp", .device, scope: "iOS WebKit",
             summary: "WebKit blocks third-party cookies outright (expected on iOS)",
