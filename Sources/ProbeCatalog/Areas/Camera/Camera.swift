@@ -360,9 +360,10 @@ extension Diagnosis {
         .fact("navigator.mediaDevices is offered to secure contexts only", source: PlatformSource.mdnSecureContext)) {
         "The camera API is absent because the page is not a secure context"
     }
-    static let cameraAPIOldIOS = KnownDiagnosis("ios.camera.api-before-14.3", probes: [.cameraApi],
-        .fact("WKWebView gained getUserMedia in iOS 14.3", source: PlatformSource.wkWebViewGetUserMedia)) { (version: Version) in
-        "iOS \(version) has no getUserMedia in WKWebView; it arrived in iOS 14.3"
+    // What the page saw on that iOS; the fact (no getUserMedia in WKWebView before 14.3) is
+    // native iOS's getUserMedia row and its known cause.
+    static let cameraAPIOldIOS = KnownDiagnosis("ios.camera.api-before-14.3", probes: [.cameraApi], .observation) { (version: Version) in
+        "The camera API is missing on iOS \(version)"
     }
     static let cameraAPIMissing = KnownDiagnosis("camera.api-missing", probes: [.cameraApi], .observation) {
         "The camera API is missing in a secure context"
