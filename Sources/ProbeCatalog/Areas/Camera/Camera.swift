@@ -334,11 +334,14 @@ extension Diagnosis.Basis {
 /// Media playback: the leads of the diagnoses the evaluators below word from the causes in
 /// `Symptoms+Media.swift`.
 extension Diagnosis {
-    static let autoplayRefused = KnownDiagnosis("media.autoplay-refused", probes: [.mediaAutoplay],
-        .fact("Android WebView requires a gesture for media playback by default; iOS: mediaTypesRequiringUserActionForPlayback", source: PlatformSource.androidMediaGesture)) {
+    // Both leads say what the page saw: the gesture and inline-playback facts are the
+    // platform's rows (native Android's mediaPlaybackRequiresUserGesture, native iOS's
+    // mediaTypesRequiringUserActionForPlayback and allowsInlineMediaPlayback) and the
+    // symptoms' causes those rows link.
+    static let autoplayRefused = KnownDiagnosis("media.autoplay-refused", probes: [.mediaAutoplay], .observation) {
         "Unmuted media did not play without a gesture"
     }
-    static let inlineRefused = KnownDiagnosis("media.inline-refused", probes: [.mediaInline], .inlinePlaybackOffOnIPhone) {
+    static let inlineRefused = KnownDiagnosis("media.inline-refused", probes: [.mediaInline], .observation) {
         "The playsinline video did not play inside the page"
     }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
