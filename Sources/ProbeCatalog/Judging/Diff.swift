@@ -218,6 +218,9 @@ public struct Diff: Sendable {
         var causes: [Cause] = []
         // The diagnosis without the causes it names (`Finding.lead`), set once it is judged.
         var lead: String?
+        // What the evaluator stated: an observation with no cause of its own is worded from
+        // the causes the settings rows name (`Diagnosis.ranking`), as a symptom's would be.
+        var stated: Diagnosis?
         func make(
             _ verdict: Finding.Verdict, _ observed: String, severity: Finding.Severity = .none,
             diagnosis: String? = nil, layer: Finding.Layer? = nil, remedy: Remedy? = nil
@@ -240,6 +243,11 @@ public struct Diff: Sendable {
                 var judge = SettingRowJudge(probe: probe, result: result, context: context)
                 judge.policyOnly = !failing && result.status != .fail && result.status != .error
                 let rows = judge.judge(named: named)
+                if named.isEmpty, !rows.causes.isEmpty, let stated, stated.basis == .observation, stated.lead == nil {
+                    let worded = Diagnosis.ranking(stated, causes: rows.causes, ruledOut: [])
+                    diagnosis = judged.map { $0.diagnosis(worded.text) } ?? worded.text
+                    lead = worded.lead
+                }
                 named += rows.causes
                 if let first = rows.causes.first, diagnosis?.isEmpty ?? true {
                     diagnosis = first.summary
@@ -283,6 +291,7 @@ public struct Diff: Sendable {
 
         let diagnosis = assessment.diagnosis?.text
         lead = assessment.diagnosis?.lead
+        stated = assessment.diagnosis
         switch (assessment.state, expectation) {
         case (.notDone, _):
             return make(.skipped, assessment.observed, diagnosis: diagnosis)

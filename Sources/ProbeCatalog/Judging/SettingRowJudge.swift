@@ -75,6 +75,8 @@ struct SettingRowJudge {
             case .changedSetting: return "a setting the app changes: does it set \(row.name)?"
             case .versionGate:
                 let range = row.versions.map { " \($0.words)" } ?? ""
+                // The platform's own WebView comes with the device, not with the app.
+                if let platform = wrapper.platformRelease { return "a version gate: does the device run \(platform)\(range)?" }
                 return "a version gate: does the app bundle \(row.plugin ?? wrapper.title)\(range)?"
             case .appCode: return "the app's code: what does its \(SettingRowJudge.callback(row.nativeCall) ?? row.name) answer?"
             }
@@ -176,7 +178,8 @@ struct SettingRowJudge {
         return nil
     }
 
-    /// The release of `wrapper` the run shows: the host report's `host.wrapperVersion` when a
+    /// The release of `wrapper` the run shows: for the platform's own table the device's
+    /// (`Wrapper.platformRelease`); otherwise the host report's `host.wrapperVersion` when a
     /// report the run does not contradict names that wrapper (the app reads its own
     /// dependency, docs/host-report.md), else, for Cordova, the page's `cordova.version`
     /// (cordova-js, released with each platform at its number). Nil for a plugin's own
@@ -185,6 +188,13 @@ struct SettingRowJudge {
     func release(of wrapper: Wrapper) -> Version? {
         // Read once per finding (`releases`): the host report is weighed against the run anew
         // on every read of `context.host`.
+        // The platform's own table is versioned by the device: iOS, whose release WKWebView
+        // ships with, and Android System WebView, by its Chromium major (the engine's version).
+        switch wrapper {
+        case .nativeIOS: return context.family == .ios ? context.platform.osVersion : nil
+        case .nativeAndroid: return context.family == .android ? context.platform.engineVersion : nil
+        default: break
+        }
         guard context.platform.wrapperDetection?.inAppBrowser != true else { return nil }
         if let host = context.host, host.wrapper == wrapper.rawValue, let version = host.wrapperVersion.flatMap(Version.init) {
             return version
@@ -218,13 +228,14 @@ struct SettingRowJudge {
         var fixes: [WrapperFix] = []
     }
 
-    /// A row whose known cause is named already adds its fix only. One whose known cause the
-    /// cause's own rule does not leave standing on this evidence (`KnownCause.cause`: where it
-    /// applies, how the evidence weighs) adds nothing, nor does any row once the evaluator
-    /// found a conclusive cause (it rules the others out). Two rows of one cause add one cause.
+    /// A row whose known cause is named already adds its fix only (a conclusive cause too:
+    /// the row is where its fix is written). One whose known cause the cause's own rule does
+    /// not leave standing on this evidence (`KnownCause.cause`: where it applies, how the
+    /// evidence weighs) adds nothing, nor does any other row once the evaluator found a
+    /// conclusive cause (it rules the others out). Two rows of one cause add one cause.
     func judge(named: [Cause]) -> Judgement {
         var judgement = Judgement()
-        guard !named.contains(where: { $0.likelihood == .conclusive }) else { return judgement }
+        let conclusive = named.contains { $0.likelihood == .conclusive }
         var seen = Set(named.map(\.id))
         let releases = self.releases
         for (wrapper, row) in matchingRows() {
@@ -233,6 +244,7 @@ struct SettingRowJudge {
                 judgement.fixes += remedy?.wrappers ?? []
                 continue
             }
+            guard !conclusive else { continue }
             guard let cause = cause(wrapper, row, remedy: remedy, hasOthers: !named.isEmpty, release: releases[wrapper], tier: tier(wrapper, row)) else { continue }
             judgement.fixes += remedy?.wrappers ?? []
             guard !seen.contains(cause.id) else { continue }
@@ -265,7 +277,7 @@ struct SettingRowJudge {
         let tierCheck = tier.check(wrapper, row)
         let observed = "\(probe.title) posted \(row.when.byProbe[probe.id]!.words)"
         // A row for some releases only says which, and counts the unknown release against it.
-        let releases = row.versions.map { " (\(row.plugin ?? wrapper.title) \($0.words) only)" } ?? ""
+        let releases = row.versions.map { " (\(row.plugin ?? wrapper.platformRelease ?? wrapper.title) \($0.words) only)" } ?? ""
         let unknownRelease = row.versions != nil && !(row.plugin == nil && release != nil)
         if case .known(let id) = row.cause, let known = Self.knownCauses[id] {
             // A cause of a run that stopped in the step (`Symptom.stalled`) is about the
@@ -339,5 +351,18 @@ extension Remedy {
             androidKotlin.map { WrapperFix(.nativeAndroid, nil, family: .android, language: "Kotlin", docs: docs?.android ?? home(.nativeAndroid), code: $0) },
             reactNative.map { WrapperFix(.reactNativeWebView, nil, language: "JSX", docs: docs?.reactNative ?? home(.reactNativeWebView), code: $0) },
         ].compactMap { $0 }
+    }
+}
+
+extension Wrapper {
+    /// What a native table's `versions` count (docs/wrapper-data.md): the device's iOS, which
+    /// WKWebView ships with, or its Android System WebView (Chromium's major); nil for a
+    /// wrapper, whose `versions` are its own releases.
+    var platformRelease: String? {
+        switch self {
+        case .nativeIOS: return "iOS"
+        case .nativeAndroid: return "Android System WebView"
+        default: return nil
+        }
     }
 }

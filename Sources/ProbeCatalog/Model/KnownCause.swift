@@ -27,12 +27,17 @@ public struct KnownCause: Sendable {
     /// What another observation of the same run would have to be for the cause to be false:
     /// where one holds, the cause is ruled out, whatever its own probe shows.
     public let ruledOutBy: [Contradiction]
+    /// Nil for a platform or wrapper fact (a WebView setting, a permission handler, an OS
+    /// permission, an engine's or a wrapper's behaviour), which a settings row of the
+    /// wrappers' tables holds (`cause: {"known": id}`, docs/wrapper-data.md); otherwise the
+    /// part of the run's context the cause is about, which no app setting decides.
+    public let context: RunContext?
     let applies: @Sendable (CauseEvidence) -> Bool
     let weigh: @Sendable (CauseEvidence) -> Weighing?
 
     init(
         _ id: String, _ layer: Cause.Layer, scope: String, summary: String, check: String, remedy: Remedy?, source: String,
-        ruledOutBy: [Contradiction] = [],
+        ruledOutBy: [Contradiction] = [], context: RunContext? = nil,
         applies: @escaping @Sendable (CauseEvidence) -> Bool = { _ in true },
         weigh: @escaping @Sendable (CauseEvidence) -> Weighing?
     ) {
@@ -44,6 +49,9 @@ public struct KnownCause: Sendable {
         self.remedy = remedy
         self.source = source
         self.ruledOutBy = ruledOutBy
+        // The page's causes (an insecure or opaque origin, the page's constraints) are the
+        // page's by their layer; every other context is declared on the cause.
+        self.context = context ?? (layer == .page ? .page : nil)
         self.applies = applies
         self.weigh = weigh
     }
@@ -52,11 +60,31 @@ public struct KnownCause: Sendable {
     /// it applies (`applies`) is all that decides it.
     init(
         _ id: String, _ layer: Cause.Layer, scope: String, summary: String, check: String, remedy: Remedy?, source: String,
-        ruledOutBy: [Contradiction] = [],
+        ruledOutBy: [Contradiction] = [], context: RunContext? = nil,
         applies: @escaping @Sendable (CauseEvidence) -> Bool = { _ in true },
         weigh weighing: Weighing
     ) {
-        self.init(id, layer, scope: scope, summary: summary, check: check, remedy: remedy, source: source, ruledOutBy: ruledOutBy, applies: applies, weigh: { _ in weighing })
+        self.init(id, layer, scope: scope, summary: summary, check: check, remedy: remedy, source: source, ruledOutBy: ruledOutBy, context: context, applies: applies, weigh: { _ in weighing })
+    }
+
+    /// What a cause that is no setting is about: the run's context. Such a cause stays
+    /// declared on its symptom and is never a settings row; every other cause is one
+    /// (`every_platform_or_wrapper_cause_is_a_settings_row`).
+    public enum RunContext: String, Sendable, Encodable, CaseIterable {
+        /// The page or the server: an insecure or opaque origin, the page's own constraints.
+        case page
+        /// What the person did: answered Don't Allow, closed a chooser, left the page.
+        case person
+        /// The device's state: no camera, a camera another app holds, a driver that failed.
+        case device
+        /// A browser's own policy or site setting: no wrapper's table judges a browser.
+        case browser
+        /// What the app does on purpose around the WebView (hides the system bars, navigates
+        /// away): no setting is wrong, nothing is to fix.
+        case app
+        /// A rule of the web platform every engine follows (enumerateDevices lists no camera
+        /// before a grant): the setting behind it is another probe's.
+        case webPlatform = "web-platform"
     }
 
     /// The first declared observation of this run that rules the cause out, if any.
@@ -134,7 +162,7 @@ extension Symptom: Encodable {
 }
 
 extension KnownCause: Encodable {
-    enum CodingKeys: String, CodingKey { case id, layer, scope, summary, check, source, ruledOutBy }
+    enum CodingKeys: String, CodingKey { case id, layer, scope, summary, check, source, ruledOutBy, context }
 }
 
 extension Contradiction: Encodable {

@@ -3,7 +3,7 @@ extension Remedy {
     /// by the name of their constant: a native or React Native row's fix is the remedy's line
     /// in that wrapper's language.
     static let byName: [String: Remedy] = [
-        "autoplay": .autoplay, "bodyIntegrity": .bodyIntegrity, "cameraGrant": .cameraGrant,
+        "autoplay": .autoplay, "bodyIntegrity": .bodyIntegrity, "cameraGrant": .cameraGrant, "cameraReacquire": .cameraReacquire,
         "captureAttribute": .captureAttribute, "cookies": .cookies, "customSchemes": .customSchemes,
         "domStorage": .domStorage, "fileCallbackOnCancel": .fileCallbackOnCancel, "fileChooser": .fileChooser,
         "flushCookies": Symptom.flushCookies, "renderProcessGone": Symptom.renderProcessGone,
@@ -11,6 +11,6 @@ extension Remedy {
         "javaScript": .javaScript,
         "loadErrors": .loadErrors, "mixedContent": .mixedContent, "osCameraPermission": .osCameraPermission,
         "persistentDataStore": .persistentDataStore, "platformUserAgent": .platformUserAgent, "strictOrigin": .strictOrigin,
-        "thirdPartyCookies": .thirdPartyCookies, "windowOpen": .windowOpen,
+        "thirdPartyCookies": .thirdPartyCookies, "updateOS": .updateOS, "windowOpen": .windowOpen,
     ]
 }

@@ -16,12 +16,14 @@ extension CorpusCase {
                    top: "ios.camera.before-14.3", detected: .cordova,
                    [Posted.api(present: false), Posted.camera("TypeError", ms: 1, prompt: nil, state: nil)]),
         // Multiple windows on and no onCreateWindow: target=_blank did nothing (merged NativePHP/mobile-air#180).
+        // The cause is native Android's onCreateWindow row, the callback the fix implemented.
         CorpusCase("https://github.com/NativePHP/mobile-air/pull/180", wrapper: "native", .androidWebView, os: "14",
-                   probe: "nav.windowOpen", top: "webview.window-open-lost",
+                   probe: "nav.windowOpen", top: "native-android.onCreateWindow",
                    [Run.result("nav.windowOpen", ["tapResult": "lost", "timerResult": "blocked"])]),
-        // .NET MAUI's Android WebView allows multiple windows and creates none (merged docs fix dotnet/docs-maui#2742).
+        // .NET MAUI's Android WebView allows multiple windows and creates none (merged docs fix dotnet/docs-maui#2742):
+        // MAUI's SetSupportMultipleWindows row, the setting the docs fix is about.
         CorpusCase("https://github.com/dotnet/docs-maui/issues/2737", wrapper: ".NET MAUI", .androidWebView, os: "14",
-                   probe: "nav.windowOpen", top: "webview.window-open-lost", also: ["maui.SetSupportMultipleWindows"], detected: .maui,
+                   probe: "nav.windowOpen", top: "maui.SetSupportMultipleWindows", detected: .maui,
                    [Run.result("nav.windowOpen", ["tapResult": "lost", "timerResult": "blocked"])]),
         // A renderer that died in a chooser step took the app with it until onRenderProcessGone (merged react-native-webview#1480).
         CorpusCase("https://github.com/react-native-webview/react-native-webview/pull/1480", wrapper: "react-native-webview", .rnWebViewAndroid, os: "10",

@@ -38,9 +38,17 @@ import Testing
             let stalled = row.when.probes.filter { row.when.byProbe[$0]!.stalled }
             let posting = row.when.probes.filter { !row.when.byProbe[$0]!.stalled }
             var out: [Scenario] = []
+            // What rules the row's cause out is not what the page posts when the setting is
+            // wrong (a camera that opened shows the CAMERA permission held): a step the row does
+            // not decide whose healthy result would rule it out is posted as skipped.
+            let contradicted: Set<ProbeID> = if case .known(let id) = row.cause, let known = SettingRowJudge.knownCauses[id] {
+                Set(known.ruledOutBy.map(\.probe))
+            } else { [] }
             if !posting.isEmpty {
                 let posted = Run.healthy(platform).map { result in
-                    row.when.byProbe[result.probe].map { $0.example(from: result) } ?? result
+                    if let predicate = row.when.byProbe[result.probe] { return predicate.example(from: result) }
+                    let rulesOut = contradicted.contains(result.probe) && SettingRowJudge.knownCauses[causeID]?.ruledOutBy.contains { $0.probe == result.probe && $0.holds(in: [result.probe: result]) } == true
+                    return rulesOut ? Run.result(result.probe, [:], status: .skipped) : result
                 }
                 out.append(Scenario(probes: posting, posted: posted, clock: nil))
             }
@@ -48,9 +56,6 @@ import Testing
             // A run that stops in a later step for the row's cause has not shown earlier what
             // rules that cause out (a camera that opened rules out a missing camera usage
             // description): such steps are posted as skipped, as an app that never reached them.
-            let contradicted: Set<ProbeID> = if case .known(let id) = row.cause, let known = SettingRowJudge.knownCauses[id] {
-                Set(known.ruledOutBy.map(\.probe))
-            } else { [] }
             for probe in stalled {
                 let cut = order.firstIndex(of: probe)!
                 let before = Run.healthy(platform).filter { (order.firstIndex(of: $0.probe) ?? .max) < cut }.map { result in
@@ -62,8 +67,26 @@ import Testing
             return out
         }
 
+        /// A row of the platform's own table for some releases (`versions`: of iOS, or of
+        /// Android System WebView) is judged on a device inside them: its first release, or
+        /// the one before the release it ends at.
+        var deviceRelease: String? {
+            guard wrapper.isNative, let range = row.versions else { return nil }
+            if let from = range.from { return from.description }
+            guard let before = range.before else { return nil }
+            var components = before.components
+            while components.count > 1, components.last == 0 { components.removeLast() }
+            if components[components.count - 1] > 0 {
+                components[components.count - 1] -= 1
+            } else {
+                components = [components[0] - 1]
+            }
+            return Version(components).description
+        }
+
         func report(_ scenario: Scenario) -> DiffReport {
-            var detected = Run.detected(platform)
+            var detected = Run.detected(platform, osVersion: family == .ios ? deviceRelease : nil,
+                                        engineVersion: family == .android ? deviceRelease : nil)
             detected.wrapperDetection = WrapperDetection(wrapper: wrapper, confidence: .high, evidence: ["test"], inAppBrowser: row.plugin != nil)
             return Diff(platform: detected, requirementSet: "liveform")!.report(results: scenario.posted, clock: scenario.clock)
         }

@@ -10,8 +10,10 @@ import Testing
     static let minimumRows = 10
     /// Branch names that move: a link at one of them stops proving the default it cites.
     static let movingRefs: Set<String> = ["main", "master", "HEAD", "develop", "trunk"]
-    /// The platforms' own reference pages, cited for native rows and platform defaults.
-    static let platformDocs = ["https://developer.apple.com/", "https://developer.android.com/", "https://webkit.org/"]
+    /// The platforms' own pages, cited for native rows and platform defaults: Apple's, Android's and WebKit's, WebKit's bug tracker (where
+    /// an engine change is recorded) and MDN, the web platform's reference the known causes cite.
+    static let platformDocs = ["https://developer.apple.com/", "https://developer.android.com/", "https://webkit.org/",
+                               "https://bugs.webkit.org/", "https://developer.mozilla.org/"]
 
     static var knownCauseIDs: Set<String> {
         Set(Catalog.symptoms.flatMap { $0.causes.map(\.id) })

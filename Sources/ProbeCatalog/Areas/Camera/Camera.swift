@@ -334,11 +334,14 @@ extension Diagnosis.Basis {
 /// Media playback: the leads of the diagnoses the evaluators below word from the causes in
 /// `Symptoms+Media.swift`.
 extension Diagnosis {
-    static let autoplayRefused = KnownDiagnosis("media.autoplay-refused", probes: [.mediaAutoplay],
-        .fact("Android WebView requires a gesture for media playback by default; iOS: mediaTypesRequiringUserActionForPlayback", source: PlatformSource.androidMediaGesture)) {
+    // Both leads say what the page saw: the gesture and inline-playback facts are the
+    // platform's rows (native Android's mediaPlaybackRequiresUserGesture, native iOS's
+    // mediaTypesRequiringUserActionForPlayback and allowsInlineMediaPlayback) and the
+    // symptoms' causes those rows link.
+    static let autoplayRefused = KnownDiagnosis("media.autoplay-refused", probes: [.mediaAutoplay], .observation) {
         "Unmuted media did not play without a gesture"
     }
-    static let inlineRefused = KnownDiagnosis("media.inline-refused", probes: [.mediaInline], .inlinePlaybackOffOnIPhone) {
+    static let inlineRefused = KnownDiagnosis("media.inline-refused", probes: [.mediaInline], .observation) {
         "The playsinline video did not play inside the page"
     }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
@@ -360,9 +363,10 @@ extension Diagnosis {
         .fact("navigator.mediaDevices is offered to secure contexts only", source: PlatformSource.mdnSecureContext)) {
         "The camera API is absent because the page is not a secure context"
     }
-    static let cameraAPIOldIOS = KnownDiagnosis("ios.camera.api-before-14.3", probes: [.cameraApi],
-        .fact("WKWebView gained getUserMedia in iOS 14.3", source: PlatformSource.wkWebViewGetUserMedia)) { (version: Version) in
-        "iOS \(version) has no getUserMedia in WKWebView; it arrived in iOS 14.3"
+    // What the page saw on that iOS; the fact (no getUserMedia in WKWebView before 14.3) is
+    // native iOS's getUserMedia row and its known cause.
+    static let cameraAPIOldIOS = KnownDiagnosis("ios.camera.api-before-14.3", probes: [.cameraApi], .observation) { (version: Version) in
+        "The camera API is missing on iOS \(version)"
     }
     static let cameraAPIMissing = KnownDiagnosis("camera.api-missing", probes: [.cameraApi], .observation) {
         "The camera API is missing in a secure context"

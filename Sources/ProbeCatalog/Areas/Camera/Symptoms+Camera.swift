@@ -158,7 +158,7 @@ extension Symptom {
         KnownCause("camera.person-denied", .osPermission, scope: "every app WebView and browser",
             summary: "the person answered a camera prompt with Don't Allow (the OS prompt for the app, or the WebView's prompt for the page)",
             check: "ask the person; on iOS AVCaptureDevice.authorizationStatus(for: .video), on Android checkSelfPermission(CAMERA), tells the OS answer from the WebView's",
-            remedy: .osCameraPermission, source: PlatformSource.avAuthorization,
+            remedy: .osCameraPermission, source: PlatformSource.avAuthorization, context: .person,
             weigh: { e in
                 if e.promptShown == true { return .likely("a prompt was shown before the denial") }
                 if e.fastWithoutPrompt { return nil }  // No person answers a prompt this fast.
@@ -167,7 +167,7 @@ extension Symptom {
         KnownCause("browser.camera.site-setting", .osPermission, scope: "Safari, Chrome, desktop browsers",
             summary: "the browser denied it from a stored site setting (or the OS setting for the browser)",
             check: "the site's camera setting in the browser, and the OS camera permission of the browser app",
-            remedy: .osCameraPermission, source: PlatformSource.mdnGetUserMediaErrors,
+            remedy: .osCameraPermission, source: PlatformSource.mdnGetUserMediaErrors, context: .browser,
             applies: { !$0.platform.isAppWebView },
             weigh: { e in .init(likelihood: e.fastWithoutPrompt ? .likely : .possible, supporting: [e.denialWords]) }),
     ])
@@ -225,12 +225,12 @@ extension Symptom {
                     ios: "https://developer.apple.com/documentation/avfoundation/avcapturesession/stoprunning()",
                     android: "https://developer.android.com/reference/androidx/camera/lifecycle/ProcessCameraProvider#unbindAll()",
                     reactNative: "https://react-native-vision-camera.com/docs/guides/lifecycle")),
-            source: PlatformSource.notReadableInUse,
+            source: PlatformSource.notReadableInUse, context: .device,
             weigh: .likely("Blink and WebKit report a camera they cannot open as NotReadableError")),
         KnownCause("camera.start-failure", .device, scope: "every engine",
             summary: "the OS or the camera driver failed to start the camera (a hardware or OS-level error)",
             check: "open the system camera app: if it fails too, restart the device",
-            remedy: nil, source: PlatformSource.blinkUserMediaErrors,
+            remedy: nil, source: PlatformSource.blinkUserMediaErrors, context: .device,
             weigh: .likely("NotReadableError is also a device that failed to start")),
     ])
 
@@ -240,7 +240,7 @@ extension Symptom {
             summary: "the device has no usable camera (an emulator or simulator without one configured counts)",
             check: "camera.devices: no video input listed; on an emulator, set a camera in the AVD's advanced settings; the iOS Simulator has none",
             remedy: nil, source: PlatformSource.mdnGetUserMediaErrors,
-            ruledOutBy: cameraOpened,
+            ruledOutBy: cameraOpened, context: .device,
             applies: { $0.errorName != "OverconstrainedError" },
             weigh: { e in
                 let inputs = max(e.observed(.cameraDevices, "videoInputsBefore")?.intValue ?? -1, e.observed(.cameraDevices, "videoInputsAfter")?.intValue ?? -1)
@@ -314,12 +314,12 @@ extension Symptom {
         KnownCause("camera.no-device", .device, scope: "every engine",
             summary: "the device has no camera (an emulator or simulator without one configured counts)",
             check: "the system camera app; the AVD's camera setting", remedy: nil, source: PlatformSource.mdnGetUserMediaErrors,
-            ruledOutBy: cameraOpened,
+            ruledOutBy: cameraOpened, context: .device,
             weigh: .likely("no video input before or after the request")),
         KnownCause("camera.not-yet-permitted", .osPermission, scope: "every engine",
             summary: "the engine hides devices until the camera is permitted, and it never was",
             check: "camera.getUserMedia: a denial there explains the empty list",
-            remedy: .osCameraPermission, source: PlatformSource.enumerateDevices,
+            remedy: .osCameraPermission, source: PlatformSource.enumerateDevices, context: .webPlatform,
             weigh: { e in
                 let outcome = e.observed(.cameraGetUserMedia, "outcome")?.stringValue
                 if outcome == "granted" { return .init(likelihood: .possible, against: ["camera.getUserMedia was granted"]) }

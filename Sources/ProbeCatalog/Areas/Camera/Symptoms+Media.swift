@@ -23,7 +23,9 @@ extension Symptom {
         check: "the configuration's allowsInlineMediaPlayback (or the host report's); media.inline's fullscreen event (webkitbeginfullscreen). WebKit defaults it to true on iPad, but Cordova sets it false there too unless AllowInlineMediaPlayback is on, so an iPad that plays inline rules it out only outside Cordova",
         remedy: .inlineAndAutoplay, source: PlatformSource.wkInlinePlayback,
         ruledOutBy: inlinePlaybackWorked,
-        applies: { $0.family == .ios && $0.platform.isAppWebView && $0.context.inlinePlaybackFailed },
+        // A camera preview that shows no frames is its symptom too (native iOS's
+        // allowsInlineMediaPlayback row): a video that played inline rules it out there.
+        applies: { $0.family == .ios && $0.platform.isAppWebView && ($0.context.inlinePlaybackFailed || $0.result?.probe == .cameraFrames) },
         weigh: { e in
             if e.observed(.mediaInline, "enteredFullscreen")?.boolValue == true {
                 return .likely("media.inline entered the fullscreen player")
@@ -80,7 +82,7 @@ extension Symptom {
         KnownCause("browser.autoplay-policy", .osPermission, scope: "Safari, Chrome, desktop browsers",
             summary: "the browser's autoplay policy refuses unmuted media without a gesture (expected in a browser)",
             check: "none in the app: start playback from a tap", remedy: nil,
-            source: "https://developer.mozilla.org/en-US/docs/Web/Media/Guides/Autoplay",
+            source: "https://developer.mozilla.org/en-US/docs/Web/Media/Guides/Autoplay", context: .browser,
             applies: { !$0.platform.isAppWebView },
             weigh: .likely("a browser")),
     ])

@@ -28,7 +28,7 @@ extension Symptom {
         KnownCause("app.system-bars-hidden", .app, scope: "every Android app",
             summary: "the app hides the status and navigation bars (immersive mode), so nothing covers the page and no inset is due",
             check: "whether the bars are visible while the page is shown; if they are not, nothing needs fixing",
-            remedy: nil, source: "https://developer.android.com/develop/ui/views/layout/immersive",
+            remedy: nil, source: "https://developer.android.com/develop/ui/views/layout/immersive", context: .app,
             applies: { $0.family == .android && $0.platform.isAppWebView },
             weigh: .possible("bars hidden on purpose give the same page")),
     ])

@@ -319,6 +319,7 @@ extension Diagnosis {
         "A same-origin fetch failed\(errorName.map { " (\($0))" } ?? ""): the host intercepts or blocks requests to this origin."
     }
 
+    // The CORS preflight is the web platform's (Fetch), no WebView setting: a fact, not a row.
     static let preflightFailed = KnownDiagnosis("network.preflight-failed", probes: [.fetchCors],
         .fact("a credentialed cross-origin POST with a custom header is preceded by an OPTIONS preflight", source: PlatformSource.corsPreflight)) {
         "The preflighted credentialed POST failed while a simple GET worked: the host intercepts OPTIONS requests or strips credentials on cross-origin requests."
@@ -366,29 +367,36 @@ extension Diagnosis {
     static let noPopupAsExpected = KnownDiagnosis("contract.no-popup", probes: [.navWindowOpen], .contract) {
         "No popup opened, as the contract expects."
     }
-    static let windowOpenDropped = KnownDiagnosis("ios.window-open-dropped", probes: [.navWindowOpen],
-        .fact("WKWebView opens no window unless createWebViewWith is implemented", source: PlatformSource.wkCreateWebView)) {
-        "window.open from a tap did nothing: WKUIDelegate webView(_:createWebViewWith:…) is not implemented, so new-window requests are dropped; handle them per app policy (docs/requirements.md#navigation-and-windows)."
+    // What the page saw; the causes are the settings rows' (native iOS's
+    // javaScriptCanOpenWindowsAutomatically and createWebViewWith, a wrapper's own).
+    static let windowOpenDropped = KnownDiagnosis("ios.window-open-dropped", probes: [.navWindowOpen], .observation) {
+        "window.open from a tap did nothing: the request for a new window was dropped (handle it per app policy, docs/requirements.md#navigation-and-windows)"
     }
 
-    static let windowOpenLost = KnownDiagnosis("webview.window-open-lost", probes: [.navWindowOpen],
-        .fact("a host that allows new windows must create and show one for each request: Android's default WebChromeClient.onCreateWindow creates none", source: PlatformSource.androidOnCreateWindow)) { (which: String) in
-        "window.open from \(which) created a window that never loaded and never showed: the app allows new windows (Android setSupportMultipleWindows(true); iOS createWebViewWith returning a WKWebView) but nothing creates or shows one, so the link does nothing for the person"
+    // What the page saw; the causes are the settings rows' (native Android's onCreateWindow
+    // and setSupportMultipleWindows, a wrapper's own).
+    static let windowOpenLost = KnownDiagnosis("webview.window-open-lost", probes: [.navWindowOpen], .observation) { (which: String) in
+        "window.open from \(which) created a window that never loaded and never showed, so the link does nothing for the person"
     }
 
-    static let customSchemeNotForwarded = KnownDiagnosis("webview.custom-scheme-not-forwarded", probes: [.navCustomScheme],
-        .fact("unknown schemes reach the WebView's error page unless the host forwards them", source: PlatformSource.androidOverrideUrl)) {
-        "The WebView tried to load the custom scheme itself and showed an error page: unknown schemes are not forwarded to the OS."
+    // What the page saw; the causes are the settings rows' (native Android's
+    // shouldOverrideUrlLoading, native iOS's decidePolicyFor, a wrapper's own).
+    static let customSchemeNotForwarded = KnownDiagnosis("webview.custom-scheme-not-forwarded", probes: [.navCustomScheme], .observation) {
+        "The WebView tried to load the custom scheme itself and showed an error page: the link was not forwarded to the OS"
     }
 
+    // No platform row holds it yet (a return URL is the app's own navigation callback, which
+    // only the wrappers' tables cover): the fact stays here until native rows do.
     static let returnURLNotIntercepted = KnownDiagnosis("webview.return-url-not-intercepted", probes: [.navReturnUrl],
         .fact("the host intercepts return URLs in its navigation callback", source: PlatformSource.androidOverrideUrl)) {
         "The return URL did not reach the app: universal links and app links do not open the app from inside its own WebView; intercept the URL in the navigation callback."
     }
 
-    static let loadErrorUnhandled = KnownDiagnosis("webview.load-error-unhandled", probes: [.navLoadError], .fact("load errors reach the host through onReceivedError / didFailProvisionalNavigation", source: PlatformSource.androidReceivedError)) { (httpErrors: Bool, loadFailures: Bool) in
+    // What the page saw; the causes are the settings rows' (native Android's onReceivedError,
+    // native iOS's didFailProvisionalNavigation, a wrapper's own).
+    static let loadErrorUnhandled = KnownDiagnosis("webview.load-error-unhandled", probes: [.navLoadError], .observation) { (httpErrors: Bool, loadFailures: Bool) in
         let unhandled = [httpErrors ? "HTTP errors" : nil, loadFailures ? "load failures" : nil].compactMap { $0 }
-        return "The app leaves the user on a blank or raw error page: it does not handle \(unhandled.joined(separator: " and ")) with a retry screen."
+        return "The app leaves the user on a blank or raw error page: no retry screen for \(unhandled.joined(separator: " and "))"
     }
 
     static let notResumed = KnownDiagnosis("app.webview-recreated", probes: [.lifecycleBackground], .processEndedInBackground) {
@@ -401,6 +409,7 @@ extension Diagnosis {
     static let offlineQueueLost = KnownDiagnosis("webview.offline-queue-lost", probes: [.netOffline], .observation) { (lost: Int) in
         "\(lost) result(s) queued offline never reached the server: storage was cleared or the page reloaded while offline."
     }
+    // The offline event is the web platform's (HTML), no WebView setting: a fact, not a row.
     static let noOfflineEvent = KnownDiagnosis("webview.no-offline-event", probes: [.netOffline],
         .fact("the window's offline event fires when the browser loses its network connection", source: PlatformSource.offlineEvent)) {
         "No offline event fired: the WebView does not report connectivity changes to the page."

@@ -103,13 +103,13 @@ extension Symptom {
         KnownCause("app.navigated-away", .app, scope: "every app WebView",
             summary: "the app navigated the WebView away from the page or closed it",
             check: "the app's navigation callback (decidePolicyFor / shouldOverrideUrlLoading / onShouldStartLoadWithRequest) and whatever closes the WebView",
-            remedy: nil, source: PlatformSource.wkNavigationDelegate,
+            remedy: nil, source: PlatformSource.wkNavigationDelegate, context: .app,
             applies: { $0.platform.isAppWebView },
             weigh: .possible("nothing arrived since the step began")),
         KnownCause("person.left", .app, scope: "every engine",
             summary: "the person left the app or has not finished the step, e.g. is still in the chooser (not a fault of the app)",
             check: "ask the person; reopen the run's link to resume it",
-            remedy: nil, source: PlatformSource.androidProcessLifecycle,
+            remedy: nil, source: PlatformSource.androidProcessLifecycle, context: .person,
             weigh: { e in .init(likelihood: .possible, supporting: ["a person can stop at any step"], against: e.result?.probe == .cameraGetUserMedia ? ["the marker is posted after the tap, just before the camera call"] : []) }),
     ])
 }

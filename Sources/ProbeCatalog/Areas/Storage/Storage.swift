@@ -242,6 +242,7 @@ extension Diagnosis {
         "\(storage) \(how): the host's website data store or cookie policy blocks storage."
     }
 
+    // The storage quota is the web platform's, no setting of the app's WebView: a fact, not a row.
     static let storageRoundTripFailed = KnownDiagnosis("storage.round-trip-failed", probes: [.storageLocal, .storageSession],
         .fact("a write beyond the origin's storage quota throws QuotaExceededError", source: PlatformSource.storageQuota)) { (storage: String, error: String?) in
         "\(storage) exists but a write-read-remove round trip failed\(error.map { " (\($0))" } ?? ""): the storage quota is zero or the data store is read-only."
@@ -255,6 +256,7 @@ extension Diagnosis {
         "IndexedDB failed: the host's website data store blocks storage (a non-persistent or restricted store)."
     }
 
+    // HttpOnly is the web platform's own rule (RFC 6265), which no WebView setting changes: a fact, not a row.
     static let httpOnlyVisible = KnownDiagnosis("host.httponly-cookie-copied", probes: [.cookieServer],
         .fact("an HttpOnly cookie is never visible to document.cookie", source: PlatformSource.httpOnlyCookie)) {
         "The HttpOnly cookie showed in document.cookie: the host copies cookies into the page through a bridge, which defeats HttpOnly."
@@ -266,15 +268,9 @@ extension Diagnosis {
     }
     static let cookieNotSent = KnownDiagnosis("cookies.not-sent", probes: [.fetchCredentials], .observation) { "The cookie was not sent" }
 
-    /// Cookies blocked where the run rules nothing out: the platform's usual cause.
-    static let cookiesOffAndroid = KnownDiagnosis("android.cookies-off", probes: [.cookieDocument, .cookieServer, .fetchCredentials],
-        .fact("CookieManager.setAcceptCookie(false) refuses every cookie of the app's WebViews", source: PlatformSource.androidAcceptCookie)) {
-        "Cookies are blocked: the app's CookieManager does not accept cookies (setAcceptCookie(false))."
-    }
-    static let cookiesOffIOS = KnownDiagnosis("ios.cookies-refused", probes: [.cookieDocument, .cookieServer, .fetchCredentials],
-        .fact("the data store's cookie policy decides which cookies a WKWebView keeps", source: PlatformSource.cookieAcceptPolicy)) {
-        "Cookies are blocked: the WKWebView's website data store or cookie policy rejects them (use .default())."
-    }
+    /// Cookies blocked in a browser. In an app WebView the causes are the symptom's and the
+    /// settings rows' (native Android's setAcceptCookie, native iOS's cookieAcceptPolicy).
+    // A browser's own settings: no wrapper's table judges a browser, so the fact stays here.
     static let cookiesOffBrowser = KnownDiagnosis("browser.cookies-off", probes: [.cookieDocument, .cookieServer, .fetchCredentials],
         .fact("navigator.cookieEnabled is false when the browser's settings refuse cookies", source: PlatformSource.cookieEnabled)) {
         "Cookies are blocked by the browser's settings."
@@ -283,16 +279,15 @@ extension Diagnosis {
     static let thirdPartyFrameUnreachable = KnownDiagnosis("cookies.second-origin-unreachable", probes: [.cookieThirdParty], .observation) {
         "The second origin did not answer (certificate not trusted, or unreachable); the third-party cookie could not be tested."
     }
-    static let thirdPartyCookiesITP = KnownDiagnosis("ios.itp", probes: [.cookieThirdParty],
-        .fact("WebKit blocks third-party cookies outright", source: PlatformSource.webKitThirdPartyCookies)) {
-        "Third-party cookies are blocked by WebKit's Intelligent Tracking Prevention: expected on iOS, and no setting changes it; keep the flow first-party."
+    /// The lead of an app WebView's (or iOS's) third-party cookie not kept: the causes are
+    /// `Symptom.thirdPartyCookiesBlocked`'s, which the platform's rows link (native Android's
+    /// acceptThirdPartyCookies, native iOS's thirdPartyCookies: ITP).
+    static let thirdPartyCookieNotKept = KnownDiagnosis("cookies.third-party-not-kept", probes: [.cookieThirdParty], .observation) {
+        "The second origin's SameSite=None cookie was not kept"
     }
+    // Chrome's and a desktop browser's own site settings: no wrapper's table judges a browser.
     static let thirdPartyCookiesChrome = KnownDiagnosis("chrome.third-party-cookies-blocked", probes: [.cookieThirdParty], .chromeBlocksThirdPartyCookies) {
         "Third-party cookies are blocked in Chrome's site settings."
-    }
-    static let thirdPartyCookiesOffAndroid = KnownDiagnosis("android.third-party-cookies-off", probes: [.cookieThirdParty],
-        .fact("third-party cookies are off by default in Android WebView since Android 5", source: PlatformSource.androidThirdPartyCookies)) {
-        "Third-party cookies are blocked: Android WebView refuses them unless the app calls CookieManager.setAcceptThirdPartyCookies(webView, true)."
     }
     static let thirdPartyCookiesBrowser = KnownDiagnosis("browser.third-party-cookies-blocked", probes: [.cookieThirdParty], .chromeBlocksThirdPartyCookies) {
         "The browser blocks third-party cookies."
@@ -312,8 +307,8 @@ extension Diagnosis {
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let storageDeclared: [any DeclaredDiagnosis] = [
         domStorageOff, storageBlocked, storageRoundTripFailed, indexedDBDomStorageOff, indexedDBBlocked,
-        httpOnlyVisible, cookieNotKept, cookieNotSent, cookiesOffAndroid, cookiesOffIOS, cookiesOffBrowser,
-        thirdPartyFrameUnreachable, thirdPartyCookiesITP, thirdPartyCookiesChrome, thirdPartyCookiesOffAndroid,
+        httpOnlyVisible, cookieNotKept, cookieNotSent, cookiesOffBrowser,
+        thirdPartyFrameUnreachable, thirdPartyCookieNotKept, thirdPartyCookiesChrome,
         thirdPartyCookiesBrowser, navigationLostStorage, notRelaunched, relaunchLostStorage,
     ]
 }
@@ -377,25 +372,17 @@ extension Diff {
         return Assessment(.works, observed)
     }
 
-    /// A cookie not kept: the causes the rest of the run leaves standing (cookies off for the
-    /// app only where no other cookie was kept), else the platform's usual words.
+    /// A cookie not kept: in an app WebView, the causes the rest of the run leaves standing
+    /// (cookies off for the app only where no other cookie was kept), which the settings rows
+    /// name with their fixes; in a browser, its own settings.
     func cookiesNotKept(_ result: ProbeResult, _ context: EvaluationContext, _ observed: String, lead: Diagnosis = Diagnosis.cookieNotKept()) -> Assessment {
-        // The platform's usual words only where the run rules nothing out: with another
-        // cookie kept, "cookies are off" would contradict it.
+        // "Cookies are off" only where the run rules nothing out: with another cookie kept,
+        // it would contradict it.
         let evidence = CauseEvidence(result: result, context: context)
-        guard !Symptom.cookiesBlocked.rank(evidence).isEmpty || !Symptom.cookiesBlocked.ruledOut(evidence).isEmpty else {
-            return Assessment(.broken, observed, diagnosis: cookieBlockedDiagnosis(context), layer: .webView, remedy: .cookies)
+        guard context.isAppWebView || !Symptom.cookiesBlocked.rank(evidence).isEmpty || !Symptom.cookiesBlocked.ruledOut(evidence).isEmpty else {
+            return Assessment(.broken, observed, diagnosis: Diagnosis.cookiesOffBrowser(), layer: .webView, remedy: .cookies)
         }
         return diagnosed(.cookiesBlocked, result, context, state: .broken, observed: observed, lead: lead, remedy: nil)
-    }
-
-    /// Cookies blocked: Android's CookieManager, or WebKit's data store.
-    func cookieBlockedDiagnosis(_ context: EvaluationContext) -> Diagnosis {
-        switch context.family {
-        case .android: return Diagnosis.cookiesOffAndroid()
-        case .ios: return Diagnosis.cookiesOffIOS()
-        case .desktop: return Diagnosis.cookiesOffBrowser()
-        }
     }
 
     /// Third-party cookies: Android WebView blocks them unless the app opts in; WebKit's ITP
@@ -407,13 +394,13 @@ extension Diff {
         guard let readBack = result.bool("readBack") else { return Assessment(.unknown, "") }
         let observed = "set \(describe(result.bool("set"))), read back \(describe(readBack))"
         if readBack { return Assessment(.works, observed) }
-        let diagnosis: Diagnosis
         switch context.family {
-        case .ios: diagnosis = Diagnosis.thirdPartyCookiesITP()
-        case .android: diagnosis = context.platform.platform == .androidChrome ? Diagnosis.thirdPartyCookiesChrome() : Diagnosis.thirdPartyCookiesOffAndroid()
+        case .android where context.platform.platform == .androidChrome:
+            return Assessment(.broken, observed, diagnosis: Diagnosis.thirdPartyCookiesChrome(), layer: .webView, remedy: .thirdPartyCookies)
         case .desktop: return Assessment(.broken, observed, diagnosis: Diagnosis.thirdPartyCookiesBrowser(), layer: .userOrOS)
+        case .android, .ios:
+            return diagnosed(.thirdPartyCookiesBlocked, result, context, state: .broken, observed: observed, lead: Diagnosis.thirdPartyCookieNotKept(), remedy: .thirdPartyCookies)
         }
-        return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .thirdPartyCookies, causes: rank(.thirdPartyCookiesBlocked, result, context))
     }
 
     func evaluateNavigationStorage(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
