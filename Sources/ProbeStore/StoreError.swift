@@ -1,4 +1,9 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -45,6 +50,9 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
     case postgres(PostgresError)
     /// A PostgreSQL store was asked for and libpq cannot be loaded (`LibPQ`): what to install.
     case postgresLibraryMissing(PostgresError)
+    /// An upload's file could not be made (`UploadFiles`): the operating system's error, and
+    /// what was being done. ENOSPC is a full disk; nothing of the upload was kept.
+    case uploadFile(errno: Int32, what: String)
 
     /// Maps an SQLite failure to the case an operator can act on.
     public init(_ error: SQLiteError) {
@@ -73,7 +81,16 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
     /// Retry-After, and the page keeps the result queued.
     public var isRetryable: Bool {
         switch self {
-        case .diskFull, .ioError, .busy, .overloaded, .closed, .unavailable: true
+        case .diskFull, .ioError, .busy, .overloaded, .closed, .unavailable, .uploadFile: true
+        default: false
+        }
+    }
+
+    /// The disk is full, in the database or under an upload's file.
+    public var isDiskFull: Bool {
+        switch self {
+        case .diskFull: true
+        case .uploadFile(let code, _): code == ENOSPC
         default: false
         }
     }
@@ -126,6 +143,9 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
             "PostgreSQL refused the statement: \(error)"
         case .postgresLibraryMissing(let error):
             error.message
+        case .uploadFile(let code, let what):
+            // Lower case: it is the answer's message as it stands (`StoreError.httpError`).
+            "cannot \(what): \(String(cString: strerror(code)))\(code == ENOSPC ? ": free space on the data folder's disk" : ""); nothing of the upload was kept"
         }
     }
 

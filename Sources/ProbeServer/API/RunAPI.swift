@@ -448,7 +448,7 @@ public final class RunAPI: @unchecked Sendable {
         return later(.deleteRun(id: id)) { [self] outcome in
             judgements.forget(runID: id)
             reportBodies.forget(runID: id)
-            if case .deleted(let paths) = outcome { removeUploads(paths) }
+            if case .deleted(let paths) = outcome { UploadFiles(dataDirectory: dataDirectory).remove(paths) }
             return Response(status: .noContent)
         }
     }
@@ -460,14 +460,6 @@ public final class RunAPI: @unchecked Sendable {
         try token.require(.admin, req)
         let id = try runID(req)
         return later(.setPinned(id: id, pinned: pinned)) { _ in .json(PinView(id: id, pinned: pinned)) }
-    }
-
-    /// Deletes upload files the store released. Paths are relative and `..`-free (the store
-    /// checks that when they are recorded), so nothing outside the data dir is touched.
-    func removeUploads(_ paths: [String]) {
-        for path in paths where !path.hasPrefix("/") && !path.split(separator: "/").contains("..") {
-            unlink(dataDirectory + "/" + path)
-        }
     }
 
     // MARK: Results
@@ -661,8 +653,7 @@ public final class RunAPI: @unchecked Sendable {
     private let seamLock = Lock()
     private var beaconSettled: (@Sendable (String, Bool) -> Void)?
 
-    /// Keeps an uploaded file of a run: the bytes under `DATA/uploads/RUN/`, written 0600 and
-    /// synced, then the record. Blocking: call it off the event loops (the upload route is
+    /// Keeps an uploaded file of a run: the bytes (`UploadFiles`), then the record. Blocking: call it off the event loops (the upload route is
     /// offloaded). The file name is the client's text, stored as data, never used as a path.
     public func saveUpload(run id: String, probe: String, fileName: String, declaredType: String?,
                            sniffedType: String?, bytes: [UInt8], sha256: String, access: RunAccess, address: String) throws {
@@ -683,37 +674,15 @@ public final class RunAPI: @unchecked Sendable {
         try storeGauge.check(adding: Int64(bytes.count))
         if !access.hasToken { try chargeStoredBytes(Int64(bytes.count), address: address) }
         let uploadID = RunID.generate()
-        let relative = "uploads/\(id)/\(uploadID)"
-        for dir in [dataDirectory + "/uploads", dataDirectory + "/uploads/" + id] where mkdir(dir, 0o700) != 0 && errno != EEXIST {
-            throw HTTPError(.serviceUnavailable, code: "store_unavailable", "cannot create the upload folder: \(String(cString: strerror(errno)))")
-        }
-        let path = dataDirectory + "/" + relative
-        let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw HTTPError(.serviceUnavailable, code: "store_unavailable", "cannot write the upload: \(String(cString: strerror(errno)))")
-        }
-        var offset = 0
-        var failed: Int32 = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 { if errno == EINTR { continue }; failed = errno; break }
-            offset += n
-        }
-        if failed == 0 && fsync(fd) != 0 { failed = errno }
-        close(fd)
-        if failed != 0 {
-            unlink(path)
-            throw failed == ENOSPC
-                ? StoreError.diskFullAnswer
-                : HTTPError(.serviceUnavailable, code: "store_unavailable", "cannot write the upload: \(String(cString: strerror(failed)))")
-        }
+        let files = UploadFiles(dataDirectory: dataDirectory)
+        let relative = try files.write(run: id, upload: uploadID, bytes: bytes)
         let record = UploadRecord(id: uploadID, runID: id, probe: probe, fileName: String(fileName.prefix(255)),
                                   declaredType: declaredType, sniffedType: sniffedType, size: Int64(bytes.count),
                                   sha256: sha256, storedPath: relative, receivedAt: Self.now())
         do {
             try store.addUpload(record)
         } catch {
-            unlink(path)
+            files.remove([relative])
             throw error
         }
         storeGauge.add(Int64(bytes.count))

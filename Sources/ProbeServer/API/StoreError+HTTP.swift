@@ -30,6 +30,8 @@ extension StoreError: HTTPErrorConvertible {
             return HTTPError(.badRequest, code: "invalid", message)
         case .diskFull:
             return Self.diskFullAnswer
+        case .uploadFile:
+            return isDiskFull ? Self.diskFullAnswer : HTTPError(.serviceUnavailable, code: "store_unavailable", localizedText)
         case .quotaExceeded(let quota):
             return quota.httpError
         case .postgres(let error) where error.sqlState == PostgresError.characterNotInRepertoire:

@@ -288,7 +288,7 @@ public final class ProbeService: @unchecked Sendable {
             var total = 0
             while true {
                 let outcome = try store.purge(olderThan: cutoff)
-                api.removeUploads(outcome.uploadPaths)
+                UploadFiles(dataDirectory: options.dataDirectory).remove(outcome.uploadPaths)
                 total += outcome.runIDs.count
                 if !outcome.hasMore { break }
             }
