@@ -96,9 +96,17 @@ public final class RunAPI: @unchecked Sendable {
                               missedSome: { [weak self] in self?.wakeCompletedWaits() })
     }
 
+    /// Where the run API's work that reads or writes the store runs when it is not a route's
+    /// `.offload` (which the server's own blocking queue runs): off the event loops, on
+    /// Dispatch's global concurrent queue, whose threads grow while others block. The one hop
+    /// every such call takes, so a reader finds them all here.
+    static func onBlockingPool(_ work: @escaping @Sendable () -> Void) {
+        DispatchQueue.global().async(execute: work)
+    }
+
     /// Wakes the waits whose run completed while news of it could not reach this instance.
     func wakeCompletedWaits() {
-        DispatchQueue.global().async { [self] in
+        Self.onBlockingPool { [self] in
             for id in waiters.runIDs {
                 if let run = try? store.run(id: id), run.isAnnounced { waiters.complete(runID: id) }
             }
@@ -223,7 +231,7 @@ public final class RunAPI: @unchecked Sendable {
     func withRun(_ id: String, _ access: RunAccess, _ need: RunAccess.Need,
                  _ body: @escaping @Sendable (RunRecord) throws -> Reply) -> Reply {
         .later { [self] promise in
-            DispatchQueue.global().async {
+            Self.onBlockingPool {
                 let reply: Reply
                 do {
                     reply = try body(try self.run(id, access, need))
@@ -636,7 +644,7 @@ public final class RunAPI: @unchecked Sendable {
         let settled = onNoscriptBeaconSettled
         guard RunID.isWellFormed(id) else { settled?(id, false); return }
         let access = RunAccess(key: key, scope: (try? token.scope(of: request)) ?? nil)
-        DispatchQueue.global().async { [self] in
+        Self.onBlockingPool { [self] in
             guard (try? run(id, access, .write)) != nil else { settled?(id, false); return }
             let record = ResultRecord(runID: id, probe: ProbeID.envScript.rawValue, attempt: 0, status: ProbeResult.Status.fail.rawValue,
                                       observed: #"{"javascript":false,"noscriptBeacon":true}"#, receivedAt: Self.now())
@@ -764,14 +772,14 @@ public final class RunAPI: @unchecked Sendable {
             // Register first, then look: a completion between the two still wakes us.
             let ticket: RunWaiters.Ticket
             do {
-                ticket = try self.waiters.wait(runID: id, address: address, seconds: wait) { DispatchQueue.global().async(execute: answer) }
+                ticket = try self.waiters.wait(runID: id, address: address, seconds: wait) { Self.onBlockingPool(answer) }
             } catch {
                 promise.fail(error)
                 return
             }
             // A client that hangs up costs nothing more: the waiter goes, the connection closes.
             promise.onAbandon { ticket.cancel() }
-            DispatchQueue.global().async {
+            Self.onBlockingPool {
                 if let run = try? self.store.run(id: id), !run.isAnnounced {
                     return
                 }
