@@ -24,8 +24,8 @@ extension PostgresRunStore {
         }
         if let label = filter.label { add({ "label = \($0)" }, label) }
         // Both expressions indexed as written (migration 7): keep the same text.
-        if let platform = filter.platform { add({ "coalesce(platform, detected_platform) = \($0)" }, platform) }
-        if let verdict = filter.verdict { add({ "coalesce(verdict, 'incomplete') = \($0)" }, verdict) }
+        if let platform = filter.platform { add({ "coalesce(platform, detected_platform) = \($0)" }, platform.rawValue) }
+        if let verdict = filter.verdict { add({ "coalesce(verdict, 'incomplete') = \($0)" }, verdict.rawValue) }
         if let since = filter.since { add({ "created_at >= \($0)::bigint" }, String(since.unixMillis)) }
         if let cursor = filter.cursor {
             let (createdAt, id) = try RunCursor.parse(cursor)

@@ -3,12 +3,15 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ProbeCatalog
 
 /// Which runs `listRuns` returns, newest first.
 public struct RunFilter: Equatable, Sendable {
     public var label: String?
-    public var platform: String?
-    public var verdict: String?
+    /// The `?platform=` override when one was given, else the platform the page reported.
+    public var platform: Platform?
+    /// A run never completed counts as incomplete.
+    public var verdict: DiffReport.Verdict?
     /// Only runs created at or after this time.
     public var since: Date?
     /// At most `StoreLimits.maxPageSize`.
@@ -17,7 +20,7 @@ public struct RunFilter: Equatable, Sendable {
     public var cursor: String?
 
     public init(
-        label: String? = nil, platform: String? = nil, verdict: String? = nil, since: Date? = nil,
+        label: String? = nil, platform: Platform? = nil, verdict: DiffReport.Verdict? = nil, since: Date? = nil,
         limit: Int = StoreLimits.defaultPageSize, cursor: String? = nil
     ) {
         self.label = label
@@ -37,8 +40,6 @@ extension RunFilter {
             throw .invalid("limit must be 1...\(StoreLimits.maxPageSize)")
         }
         try StoreCheck.text(label, "label", max: .max)
-        try StoreCheck.text(platform, "platform", max: .max)
-        try StoreCheck.text(verdict, "verdict", max: .max)
         try StoreCheck.text(cursor, "cursor", max: .max)
     }
 }

@@ -31,13 +31,13 @@ extension SQLiteRunStore {
             // The override when one was given, else what the page reported. This expression
             // and the verdict's are indexed as written (migration 7): keep the same text.
             conditions.append("coalesce(platform, detected_platform) = ?")
-            values.append(platform)
+            values.append(platform.rawValue)
         }
         if let verdict = filter.verdict {
             // A run never completed has no verdict yet; judged now it is incomplete, which is
             // what `probe-server wait` calls it at its timeout.
             conditions.append("coalesce(verdict, 'incomplete') = ?")
-            values.append(verdict)
+            values.append(verdict.rawValue)
         }
         if let since = filter.since {
             conditions.append("created_at >= ?")

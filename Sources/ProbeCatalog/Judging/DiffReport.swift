@@ -1,6 +1,6 @@
 /// A run's results compared with a profile: findings, the overall verdict, and checklist coverage.
 public struct DiffReport: Sendable, Codable, Equatable {
-    public enum Verdict: String, Sendable, Codable {
+    public enum Verdict: String, Sendable, Codable, CaseIterable {
         case ready
         case notReady = "not-ready"
         case incomplete

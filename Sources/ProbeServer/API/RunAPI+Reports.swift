@@ -78,8 +78,8 @@ extension RunAPI {
             }
             let q = req.queryItems
             let filter = RunMatrixFilter(label: q["label"].flatMap { $0.isEmpty ? nil : $0 },
-                                         platform: q["platform"].flatMap { $0.isEmpty ? nil : $0 },
-                                         verdict: q["verdict"].flatMap { $0.isEmpty ? nil : $0 })
+                                         platform: try Self.listed(Platform.self, q["platform"], "platform"),
+                                         verdict: try Self.listed(DiffReport.Verdict.self, q["verdict"], "verdict"))
             // Older runs a page at a time, by the store's keyset cursor (`RunCursor`): the page's
             // "Older runs" link carries the cursor after its last row, so a page deep in a store
             // of thousands of runs costs what the first does.

@@ -434,7 +434,8 @@ public final class RunAPI: @unchecked Sendable {
 
     func listRuns(_ req: Request) throws -> Response {
         let q = req.queryItems
-        var filter = RunFilter(label: q["label"], platform: q["platform"], verdict: q["verdict"], cursor: q["cursor"])
+        var filter = RunFilter(label: q["label"], platform: try Self.listed(Platform.self, q["platform"], "platform"),
+                               verdict: try Self.listed(DiffReport.Verdict.self, q["verdict"], "verdict"), cursor: q["cursor"])
         if let limit = q["limit"] {
             guard let n = Int(limit), (1...StoreLimits.maxPageSize).contains(n) else {
                 throw HTTPError(.badRequest, code: "invalid_field", "limit must be 1 to \(StoreLimits.maxPageSize)", field: "limit")
@@ -449,6 +450,19 @@ public final class RunAPI: @unchecked Sendable {
         }
         let page = try store.listRuns(filter: filter)
         return .json(RunListView(runs: page.items.map { RunView($0) }, nextCursor: page.nextCursor))
+    }
+
+    /// A listing's `?platform=` or `?verdict=`: one of the values the runs can have, else 400
+    /// naming them (a value no run can hold would list nothing, which reads as "no such runs").
+    /// Empty is no filter, as a form's "any" sends it.
+    static func listed<Value: RawRepresentable & CaseIterable>(_ type: Value.Type, _ text: String?, _ field: String) throws(HTTPError) -> Value?
+    where Value.RawValue == String {
+        guard let text, !text.isEmpty else { return nil }
+        guard let value = Value(rawValue: text) else {
+            throw HTTPError(.badRequest, code: "invalid_field",
+                            "unknown \(field) \(Logger.sanitize(text, max: 40)); one of \(Value.allCases.map(\.rawValue).joined(separator: ", "))", field: field)
+        }
+        return value
     }
 
     func deleteRun(_ id: String) throws -> Reply {

@@ -26,8 +26,8 @@ public struct RunMatrixRow: Sendable {
 /// The filter of the `/runs` form, echoed back into its fields.
 public struct RunMatrixFilter: Sendable, Equatable {
     public var label: String?
-    public var platform: String?
-    public var verdict: String?
+    public var platform: Platform?
+    public var verdict: DiffReport.Verdict?
 }
 
 /// The device × probe matrix of recent runs (`/runs`): one row per run, one line high, one
@@ -63,16 +63,16 @@ public enum RunMatrixPage {
         h.line("<form class=\"filter\" method=\"get\" action=\"/runs\">")
         h.line("<label>Label <input type=\"search\" name=\"label\" value=\"\(e(filter.label ?? ""))\"></label>")
         h.line("<label>Platform <select name=\"platform\">")
-        h.line("<option value=\"\"\(filter.platform == nil || filter.platform == "" ? " selected" : "")>any</option>")
+        h.line("<option value=\"\"\(filter.platform == nil ? " selected" : "")>any</option>")
         for platform in Platform.allCases {
-            let selected = filter.platform == platform.rawValue ? " selected" : ""
+            let selected = filter.platform == platform ? " selected" : ""
             h.line("<option value=\"\(platform.rawValue)\"\(selected)>\(e(platform.title))</option>")
         }
         h.line("</select></label>")
         h.line("<label>Verdict <select name=\"verdict\">")
-        h.line("<option value=\"\"\(filter.verdict == nil || filter.verdict == "" ? " selected" : "")>any</option>")
+        h.line("<option value=\"\"\(filter.verdict == nil ? " selected" : "")>any</option>")
         for verdict in [DiffReport.Verdict.ready, .notReady, .incomplete] {
-            let selected = filter.verdict == verdict.rawValue ? " selected" : ""
+            let selected = filter.verdict == verdict ? " selected" : ""
             h.line("<option value=\"\(verdict.rawValue)\"\(selected)>\(e(ReportFacts.verdictTitle(verdict)))</option>")
         }
         h.line("</select></label>")
@@ -112,7 +112,7 @@ public enum RunMatrixPage {
 
     /// `/runs` with the filter's fields (as the form sends them) and a page's cursor.
     static func pagePath(_ filter: RunMatrixFilter, cursor: String?) -> String {
-        let items = [("label", filter.label), ("platform", filter.platform), ("verdict", filter.verdict), ("cursor", cursor)]
+        let items = [("label", filter.label), ("platform", filter.platform?.rawValue), ("verdict", filter.verdict?.rawValue), ("cursor", cursor)]
             .compactMap { (name: String, value: String?) in value.map { name + "=" + queryValue($0) } }
         return "/runs" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
     }

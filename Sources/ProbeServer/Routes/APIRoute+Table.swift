@@ -27,7 +27,7 @@ extension APIRoute {
                                           request: .init(schema: "PlatformSignals", required: false),
                                           response: .init(status: 200, description: "the detected platform", schema: "DetectedPlatform"))
     public static let listRuns = APIRoute("GET", "/api/runs", .runAPI, access: .token(.read), summary: "List runs, newest first",
-                                          detail: "`?label=&platform=&verdict=&since=&limit=&cursor=`: a page of runs and the cursor of the next",
+                                          detail: "`?label=&platform=&verdict=&since=&limit=&cursor=`: a page of runs and the cursor of the next; a platform or verdict no run can have is a 400 naming the values",
                                           response: .init(status: 200, description: "a page of runs", schema: "RunList"),
                                           limits: [.init(name: .maxPageSize, placement: .query(parameter: "limit", keyword: "maximum"))])
     public static let run = APIRoute("GET", "/api/runs/{id}", .runAPI, summary: "A run and its results",

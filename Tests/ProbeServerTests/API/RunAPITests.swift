@@ -237,6 +237,23 @@ import ProbeRuns
         #expect(try s.request("GET", "/api/runs/\(id)").status == 404)
     }
 
+    /// A listing's platform or verdict is one a run can have: anything else is a 400 naming the
+    /// values (it would list nothing, which reads as "no such runs"), its text sanitized; empty,
+    /// as a form's "any" sends it, is no filter.
+    @Test func ListingByAnUnknownPlatformOrVerdict_IsRefusedNamingTheValues() throws {
+        let s = try TestService(transport: .router) { $0.token = "secret-token" }
+        _ = try s.createRun(#"{"label":"one"}"#)
+        let token = ["Authorization": "Bearer secret-token"]
+        let platform = try s.request("GET", "/api/runs?platform=ipad%1B%5B31m", headers: token)
+        #expect(platform.status == 400 && platform.errorField == "platform")
+        #expect(platform.errorMessage.contains("android-webview") && !platform.errorMessage.contains("\u{1B}"), "\(platform.errorMessage)")
+        let verdict = try s.request("GET", "/api/runs?verdict=passed", headers: token)
+        #expect(verdict.status == 400 && verdict.errorField == "verdict" && verdict.errorMessage.contains("not-ready"))
+        let any = try s.request("GET", "/api/runs?platform=&verdict=incomplete", headers: token)
+        #expect(any.status == 200 && (any.json["runs"] as? [[String: Any]])?.count == 1)
+        #expect(try s.request("GET", "/runs?platform=ipad", headers: token).status == 400)
+    }
+
     @Test func GeneratedToken_IsKeptOwnerOnlyAndReused() throws {
         let s = try TestService()
         var st = stat()

@@ -360,7 +360,7 @@ import Testing
         var fresh = ReportFixtures.run(label: "fresh")
         fresh.id = "fresh-run"
         let html = RunMatrixPage.html(rows: [failing, RunMatrixRow(run: fresh, report: nil)],
-                                      filter: RunMatrixFilter(platform: "android-webview", verdict: "not-ready"))
+                                      filter: RunMatrixFilter(platform: .androidWebView, verdict: .notReady))
         #expect(html.contains("<td class=\"cell v-fail\" title=\"Camera access: "))
         #expect(html.contains("<th scope=\"col\" class=\"run\">Run</th><th scope=\"col\" class=\"device\">Device</th><th scope=\"col\" class=\"verdict\">Verdict</th>"))
         #expect(html.contains("<div class=\"matrix-scroll\""))
@@ -388,7 +388,7 @@ import Testing
         #expect(withAbout.contains("<span class=\"reason\">Camera access failed: "), "the leading finding in words")
         #expect(withAbout.contains("<td class=\"about\">–</td>") || !withAbout.contains("title=\"\""), "an empty cell has no empty tooltip")
         // A page with older runs links them by the store's cursor, the filter kept; a later page links back.
-        let paged = RunMatrixPage.html(rows: [failing], filter: RunMatrixFilter(label: "a&b c", verdict: "not-ready"),
+        let paged = RunMatrixPage.html(rows: [failing], filter: RunMatrixFilter(label: "a&b c", verdict: .notReady),
                                        older: "1700000000000.run-1", isFirst: false)
         #expect(paged.contains("<a rel=\"next\" href=\"/runs?label=a%26b%20c&amp;verdict=not-ready&amp;cursor=1700000000000.run-1\">Older runs</a>"))
         #expect(paged.contains("<a href=\"/runs?label=a%26b%20c&amp;verdict=not-ready\">Newest runs</a>"))
@@ -405,7 +405,7 @@ import Testing
         // HTML: no element or attribute the payload tried to create; no template syntax.
         for html in [RunReportPage.html(document),
                      RunMatrixPage.html(rows: [RunMatrixRow(run: document.runRecord, report: document.diff)],
-                                        filter: RunMatrixFilter(label: hostile, platform: hostile, verdict: hostile))] {
+                                        filter: RunMatrixFilter(label: hostile, platform: .iosWKWebView, verdict: .notReady))] {
             // The one script is the server's own file (check_report.py allows exactly that).
             #expect(html.replacingOccurrences(of: "<script src=\"/assets/report.js\" defer></script>", with: "").contains("<script") == false)
             #expect(!html.contains("<img"))

@@ -178,11 +178,11 @@ import Testing
 
             #expect(try store.listRuns(filter: RunFilter(label: "even")).items.map(\.id)
                 == [created[6], created[4], created[2], created[0]].map(\.id))
-            #expect(try store.listRuns(filter: RunFilter(platform: "ios-wkwebview", limit: 2)).items.map(\.id)
+            #expect(try store.listRuns(filter: RunFilter(platform: .iosWKWebView, limit: 2)).items.map(\.id)
                 == [created[3], created[2]].map(\.id))
-            #expect(try store.listRuns(filter: RunFilter(verdict: "ready")).items.map(\.id) == [created[6].id])
+            #expect(try store.listRuns(filter: RunFilter(verdict: .ready)).items.map(\.id) == [created[6].id])
             // Never completed: incomplete, as `probe-server wait` calls such a run.
-            #expect(try store.listRuns(filter: RunFilter(verdict: "incomplete")).items.count == 6)
+            #expect(try store.listRuns(filter: RunFilter(verdict: .incomplete)).items.count == 6)
             #expect(try store.listRuns(filter: RunFilter(since: created[5].createdAt)).items.count == 2)
             #expect(throws: StoreError.self) { try store.listRuns(filter: RunFilter(cursor: "garbage")) }
             #expect(throws: StoreError.self) { try store.listRuns(filter: RunFilter(limit: 0)) }
