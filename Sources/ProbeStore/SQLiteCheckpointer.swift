@@ -15,7 +15,7 @@ import CSQLite
 /// checkpoint, which never blocks the writer (https://www.sqlite.org/c3ref/wal_checkpoint_v2.html).
 /// The writer restarts the WAL from its start once a checkpoint has copied all of it.
 ///
-/// Locking: `wanted`, `isStopping` and `isStopped` are guarded by `condition`; the connection
+/// Locking: `wanted`, `copiedFrames`, `isStopping` and `isStopped` are guarded by `condition`; the connection
 /// belongs to the thread.
 final class SQLiteCheckpointer: @unchecked Sendable {
     /// SQLite's own threshold for its automatic checkpoint (SQLITE_DEFAULT_WAL_AUTOCHECKPOINT).
@@ -49,15 +49,25 @@ final class SQLiteCheckpointer: @unchecked Sendable {
     func install(on writer: SQLiteDatabase) {
         sqlite3_wal_hook(writer.handle, { context, _, _, pages in
             if pages >= SQLiteCheckpointer.walPages, let context {
-                Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue().request()
+                Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue().committed(walPages: pages)
             }
             return SQLITE_OK
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// Called on the writer thread after a commit: wakes the checkpoint thread, never waits.
-    func request() {
+    /// The WAL's frames the last checkpoint copied: while the writer keeps writing, a
+    /// checkpoint rarely catches up before its next transaction, so the WAL is not started
+    /// again and its length keeps growing; a checkpoint is asked for every `walPages` frames
+    /// written since, as SQLite's own cadence, not after every commit (each costs two fsyncs).
+    private var copiedFrames: Int32 = 0
+
+    /// Called on the writer thread after a commit that left `pages` frames in the WAL: wakes
+    /// the checkpoint thread when enough of them are new, never waits.
+    func committed(walPages pages: Int32) {
         condition.withLock {
+            // Fewer frames than were copied: the writer started the WAL again.
+            let fresh = pages < copiedFrames ? pages : pages - copiedFrames
+            guard fresh >= Self.walPages else { return }
             wanted = true
             condition.signal()
         }
@@ -85,7 +95,11 @@ final class SQLiteCheckpointer: @unchecked Sendable {
             wanted = false
             condition.unlock()
             // PASSIVE: copies what no reader still needs; what is left goes at the next request.
-            try? database.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            var frames: Int32 = 0
+            var copied: Int32 = 0
+            if sqlite3_wal_checkpoint_v2(database.handle, nil, SQLITE_CHECKPOINT_PASSIVE, &frames, &copied) == SQLITE_OK {
+                condition.withLock { copiedFrames = max(0, copied) }
+            }
         }
     }
 }
