@@ -17,8 +17,6 @@ public final class SQLiteRunStore: GroupCommittedStore, @unchecked Sendable {
     public let path: String
     let writer: GroupCommitWriter
     let readers: ReaderPool
-    /// Runs the WAL's checkpoints beside the writer (nil: SQLite's automatic one, in the writer's commits).
-    let checkpointer: SQLiteCheckpointer?
 
     /// Opens `fileName` in `dataDirectory` (which must exist).
     public convenience init(dataDirectory: String) throws(StoreError) {
@@ -39,8 +37,6 @@ public final class SQLiteRunStore: GroupCommittedStore, @unchecked Sendable {
             throw StoreError.from(error)
         }
         try Migrations.apply(to: database)
-        checkpointer = SQLiteCheckpointer(path: path)
-        checkpointer?.install(on: database)
         writer = GroupCommitWriter(committer: SQLiteBatchCommitter(database: database) { database, write in
             try Self.apply(write, to: database)
         })
@@ -77,9 +73,6 @@ public final class SQLiteRunStore: GroupCommittedStore, @unchecked Sendable {
     // MARK: RunStore (`submit` and `writeStatistics`: `GroupCommittedStore`)
 
     public func close() {
-        // First: the writer's last act is a checkpoint of its own (TRUNCATE), which must not
-        // find this one under way.
-        checkpointer?.stop()
         writer.close()
         readers.close()
     }
