@@ -29,15 +29,19 @@ final class PostgresBatchCommitter: BatchCommitter {
         // new results: one pipeline of five statements. Other batches, and one of those that
         // the pipeline refused, run without savepoints (two round trips fewer per write);
         // only if a write fails there, again with one savepoint per write.
-        switch commitAppendsPipelined(batch) {
+        var writeFailed = false
+        switch commitAppendsPipelined(batch) ?? commitMixedPipelined(batch) {
         case .committed(let outcomes)?: return outcomes.map { .success($0) }
         case .failed(let error)?: return batch.map { _ in .failure(error) }
-        case .aWriteFailed?, nil: break
+        case .aWriteFailed?: writeFailed = true
+        case nil: break
         }
-        switch commitWithoutSavepoints(batch) {
-        case .committed(let outcomes): return outcomes.map { .success($0) }
-        case .failed(let error): return batch.map { _ in .failure(error) }
-        case .aWriteFailed: break
+        if !writeFailed {
+            switch commitWithoutSavepoints(batch) {
+            case .committed(let outcomes): return outcomes.map { .success($0) }
+            case .failed(let error): return batch.map { _ in .failure(error) }
+            case .aWriteFailed: break
+            }
         }
         do {
             try connection.execute("BEGIN")
@@ -154,15 +158,100 @@ final class PostgresBatchCommitter: BatchCommitter {
             _ = try? connection.execute("ROLLBACK")  // the server skipped the COMMIT: end the aborted transaction
             return nil
         }
-        // Committed, but the flush failed (a role that may not call the function): any
-        // synchronous commit that writes WAL flushes it; this one takes a run row's lock.
+        return flushFailed(batch, plan.outcomes)
+    }
+
+    /// The batch committed, but the flush after it failed (a role that may not call the
+    /// function): any synchronous commit that writes WAL flushes it; this one takes a run
+    /// row's lock.
+    private func flushFailed(_ batch: [StoreWrite], _ outcomes: [StoreWriteOutcome]) -> FastCommit {
         do {
             let run = batch.flatMap(\.runIDs).min() ?? ""
             try connection.execute("UPDATE runs SET last_seen_at = last_seen_at WHERE id = $1", [run])
-            return .committed(plan.outcomes)
+            return .committed(outcomes)
         } catch {
             return .failed(StoreError.from(error))
         }
+    }
+
+    /// A batch of appends and a few other writes (a run created, its platform recorded, a
+    /// run completed and its verdict stored: under a farm's burst nearly every batch holds
+    /// one) in one transaction, the appends as `commitAppendsPipelined` sends them, in the
+    /// same pipeline as BEGIN and the row locks, the other writes after it one by one, then
+    /// COMMIT and the flush in one more pipeline: three round trips and the others' own,
+    /// where each append cost two more.
+    ///
+    /// The appends go first, which keeps the batch's meaning only because no other write of
+    /// it names their runs: writes on different runs commute, and every write of a batch was
+    /// queued before any of it was acknowledged. nil (the batch's own order, write by write)
+    /// for a batch without both kinds, with an append to a run another write names, or with
+    /// a purge (whose runs are not known before it runs); nil too when the appends' pipeline
+    /// is refused, as `commitAppendsPipelined`. `aWriteFailed` when another write fails.
+    private func commitMixedPipelined(_ batch: [StoreWrite]) -> FastCommit? {
+        var appends: [StoreWrite] = []
+        var others: [(index: Int, write: StoreWrite)] = []
+        var otherRuns = Set<String>()
+        for (index, write) in batch.enumerated() {
+            switch write {
+            case .appendResults: appends.append(write)
+            case .purge: return nil
+            case .createRun(let run):
+                others.append((index, write))
+                otherRuns.insert(run.id)
+            default:
+                others.append((index, write))
+                otherRuns.formUnion(write.runIDs)
+            }
+        }
+        guard !appends.isEmpty, !others.isEmpty,
+              appends.allSatisfy({ $0.runIDs.allSatisfy { !otherRuns.contains($0) } }),
+              let plan = AppendPlan(appends)
+        else { return nil }
+        let ids = Set(batch.flatMap(\.runIDs)).filter(RunID.isWellFormed).sorted()
+        let lockRuns = PostgresStatement("SELECT id FROM runs WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE",
+                                         [PostgresArray.literal(ids)], prepared: true)
+        let statements: [PostgresStatement] = ["BEGIN", "SET LOCAL synchronous_commit = off", lockRuns, plan.insert, plan.count]
+        do {
+            let answer = try connection.pipeline(statements)
+            if let (_, error) = answer.failure {
+                if error.isConnectionLost { return .failed(StoreError.from(error)) }
+                _ = try? connection.execute("ROLLBACK")
+                return nil
+            }
+        } catch {
+            return error.isConnectionLost ? .failed(StoreError.from(error)) : nil
+        }
+        var outcomes = [StoreWriteOutcome?](repeating: nil, count: batch.count)
+        var nextAppend = plan.outcomes.makeIterator()
+        for index in batch.indices {
+            if case .appendResults = batch[index] { outcomes[index] = nextAppend.next() }
+        }
+        for (index, write) in others {
+            do {
+                outcomes[index] = try PostgresWrites(connection: connection).apply(write)
+            } catch {
+                let storeError = StoreError.from(error)
+                _ = try? connection.execute("ROLLBACK")
+                if case .unavailable = storeError { return .failed(storeError) }
+                return .aWriteFailed
+            }
+        }
+        let done = outcomes.compactMap { $0 }
+        let answer: PostgresPipelineAnswer
+        do {
+            answer = try connection.pipeline(["COMMIT", Self.flush])
+        } catch {
+            // Lost: the COMMIT's answer with it (a retry finds its results stored). Otherwise
+            // nothing was sent: end the transaction.
+            if !error.isConnectionLost { _ = try? connection.execute("ROLLBACK") }
+            return .failed(StoreError.from(error))
+        }
+        guard let (index, error) = answer.failure else { return .committed(done) }
+        if index == 0 || error.isConnectionLost {
+            _ = try? connection.execute("ROLLBACK")
+            return .failed(StoreError.from(error))
+        }
+        return flushFailed(batch, done)
     }
 
     /// A synchronous commit that writes WAL, without touching a row another session could be

@@ -115,8 +115,17 @@ package final class EventLoop: @unchecked Sendable {
     // MARK: Cross-thread
 
     /// Runs `task` on the loop thread. Safe from any thread.
+    ///
+    /// Only the task that finds the list empty writes the wake-up byte: the ones queued after
+    /// it, before the loop takes the list (under the same lock, after draining the pipe), run
+    /// in the same pass. A group commit hands back dozens of answers at once; one write(2)
+    /// and one wake-up for all of them, not one each.
     func execute(_ task: @escaping @Sendable () -> Void) {
-        taskLock.withLock { tasks.append(task) }
+        let first = taskLock.withLock { () -> Bool in
+            tasks.append(task)
+            return tasks.count == 1
+        }
+        guard first else { return }
         // A full pipe already holds a wake-up the loop has not drained: nothing is lost.
         var one: UInt8 = 1
         _ = write(wakeWrite, &one, 1)

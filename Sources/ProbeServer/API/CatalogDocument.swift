@@ -36,6 +36,10 @@ final class CatalogDocument: Sendable {
 
     /// The whole export, pretty (`/api/catalog`).
     var json: String { once(whole) { catalog.exportJSON() } }
+    /// The whole export for a caller that only reads it once (the catalog's version, a digest
+    /// of it): the one `/api/catalog` built, else encoded and not kept, so an idle server
+    /// holds no export that no tool asked for.
+    var passingJSON: String { whole.withLock { $0 } ?? catalog.exportJSON() }
     /// `pageMembers` of the export as compact JSON.
     var page: [UInt8] { once(pagePart) { catalog.exportJSON(members: Self.pageMembers) } }
 

@@ -87,7 +87,7 @@ public final class RunAPI: @unchecked Sendable {
         let document = CatalogDocument(catalog)
         self.catalogDocument = document
         self.judgements = RunJudgements(store: store, catalog: catalog,
-                                        version: CatalogVersion(export: { document.json }, serverVersion: serverVersion))
+                                        version: CatalogVersion(export: { document.passingJSON }, serverVersion: serverVersion))
         self.completion = RunCompletion(judgements: judgements, judging: { Self.judging.async($0) })
         // A token a browser sends for a page that is not ours is not looked at (`AccessToken.sentCrossSite`).
         self.token.isOwnOrigin = { [weak self] origin, request in self?.origins.isOwn(origin, for: request) ?? false }
@@ -102,6 +102,17 @@ public final class RunAPI: @unchecked Sendable {
     /// every such call takes, so a reader finds them all here.
     static func onBlockingPool(_ work: @escaping @Sendable () -> Void) {
         DispatchQueue.global().async(execute: work)
+    }
+
+    /// Computes the catalog's version (a digest of its whole export: tens of milliseconds of
+    /// CPU) on the judging lane after the start, so the first run completed does not pay it
+    /// while a farm's devices wait for their acknowledgements, each instance of a team again;
+    /// then gives the encoder's scratch back (`FreedMemory`).
+    func warmJudging() {
+        Self.judging.async { [judgements] in
+            _ = judgements.version.value
+            FreedMemory.giveBack()
+        }
     }
 
     /// Wakes the waits whose run completed while news of it could not reach this instance.

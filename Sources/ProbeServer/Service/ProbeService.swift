@@ -182,6 +182,7 @@ public final class ProbeService: @unchecked Sendable {
         api.storeGauge.start()
         // After the listeners: the first page load finds the catalog built, and the start does not wait for it.
         api.catalogDocument.warm()
+        api.warmJudging()
         if let webhooks {
             webhooks.reportBase = probeURLs.first ?? "https://localhost:\(server.port)/"
             webhooks.start()
