@@ -23,6 +23,23 @@ extension Expected {
         #expect(finding.remedy?.androidKotlin?.contains("onShowFileChooser") == true)
     }
 
+    @Test func NoAnswerOnIOS_SaysWhatThePageSaw_AndTheRowNamesTheCause() {
+        let result = Run.result("file.accept", ["changeFired": false, "cancelFired": false, "fileCount": 0, "waitedMs": 30000])
+        let finding = Run.finding(.iosWKWebView, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.hasPrefix("The file panel never answered") == true)
+        #expect(!finding.causes.isEmpty)
+        #expect(finding.remedy?.iosSwift?.contains("runOpenPanelWith") == true)
+    }
+
+    @Test func CapturedPhotoNeverCameBack_OnAndroid_IsTheCallbackRowsCause() {
+        let result = Run.result("file.capture", ["cameraOpenedDirectly": true, "environmentChangeFired": false, "userChangeFired": false])
+        let finding = Run.finding(.androidWebView, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.hasPrefix("The camera opened but no photo came back to the page") == true)
+        #expect(finding.causes.contains { $0.id == "android.chooser-callback-lost" })
+    }
+
     @Test func SecondPickAfterACancelNeverFires_MeansTheCallbackWasNotAnswered() {
         let result = Run.result("file.cancel", ["cancelFired": false, "secondChooserOpened": false, "secondChangeFired": false, "secondFileCount": 0])
         let finding = Run.finding(.androidWebView, result)

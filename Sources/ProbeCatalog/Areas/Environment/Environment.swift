@@ -144,6 +144,8 @@ extension Diagnosis.Basis {
 
 /// The environment: the diagnoses the evaluators below state.
 extension Diagnosis {
+    // The platform's rows (native Android's setJavaScriptEnabled, a wrapper's own) defer to this
+    // conclusion (their cause is {"probe": "env.script"}), so the fact it rests on stays here.
     static let javaScriptOffAndroid = KnownDiagnosis("android.javascript-off", probes: [.envScript],
         .fact("Android WebView runs no JavaScript unless setJavaScriptEnabled(true)", source: PlatformSource.androidJavaScript)) {
         "JavaScript is off: Android WebView has it off by default."
@@ -169,12 +171,15 @@ extension Diagnosis {
     /// An app's own user agent, or one naming another platform than the run's
     /// (PlatformDetector.userAgentNames): the run is judged by the page's other signals (or
     /// ?platform=), but whatever reads the agent does not see a phone.
+    // The platform's rows (customUserAgent, setUserAgentString, a wrapper's own) defer to this
+    // conclusion (their cause is {"probe": "env.platform"}), so the fact it rests on stays here.
     static let userAgentHidesPlatform = KnownDiagnosis("webview.user-agent-hides-platform", probes: [.envPlatform],
         .fact("an app may replace its WebView's whole user agent (WKWebView.customUserAgent, WebSettings.setUserAgentString); appending to it (applicationNameForUserAgent) keeps the platform's",
               source: "https://developer.apple.com/documentation/webkit/wkwebview/customuseragent")) { (userAgent: String, judgedAs: String) in
         "The WebView's user agent (\"\(userAgent.prefix(80))\") names no platform, or another than the device's: a page or server that reads it (a flow's own device check, a \"continue on your phone\" hand-off) sees no phone. The run was judged as \(judgedAs) from the page's other signals. Keep the platform's agent and append the app's name to it."
     }
 
+    // A secure context is the web platform's rule, no WebView setting: a fact, not a row.
     static let notSecureContext = KnownDiagnosis("page.insecure-context", probes: [.envSecureContext],
         .fact("camera and storage APIs are offered to secure contexts only", source: PlatformSource.mdnSecureContext)) {
         "The page is not a secure context, so navigator.mediaDevices is absent and the camera cannot work. Load it over https:// (or http://localhost)."

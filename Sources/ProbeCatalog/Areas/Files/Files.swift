@@ -132,6 +132,8 @@ extension Diagnosis {
         "The uploaded file's SHA-256 on the server differs from the page's: the upload was altered on the way (a request interceptor or bridge)."
     }
 
+    // No platform row holds it yet (the chooser intent is built inside the app's own
+    // onShowFileChooser, which no row judges by its accept types): the fact stays until one does.
     static let acceptIgnored = KnownDiagnosis("android.chooser-ignores-accept", probes: [.fileAccept],
         .fact("FileChooserParams.createIntent() builds the chooser intent from the input's accept types", source: PlatformSource.androidFileChooserParams)) {
         "accept=\"image/*\" was asked, but the chooser returned a non-image: the chooser intent ignores the accept types (use fileChooserParams.createIntent())."
@@ -143,26 +145,31 @@ extension Diagnosis {
 
     /// A cancel sooner than a person can see a chooser (`Diff.fastCancelMs`): none was shown.
     /// `bothPicks`: file.cancel, where the cancel-then-pick path ends there too.
-    static let chooserNeverShown = KnownDiagnosis("webview.chooser-never-shown", probes: [.fileAccept, .fileHeic, .fileCancel], .fact("a cancelled chooser must answer the ValueCallback with null; the default onShowFileChooser cancels every request", source: PlatformSource.androidFileChooser)) { (family: Platform.Family, cancelledMs: Double, bothPicks: Bool) in
+    /// What the page saw of an instant cancel on Android; the causes are `Symptom.fileNoChooser`'s
+    /// and the settings rows' (native Android's onShowFileChooser, a wrapper's own).
+    static let chooserCancelledAtOnce = KnownDiagnosis("file.chooser-cancelled-at-once", probes: [.fileAccept, .fileHeic], .observation) { (cancelledMs: Double) in
+        "The chooser was cancelled \(milliseconds(cancelledMs)) after the tap, sooner than a person can see one: none was shown"
+    }
+
+    /// A cancel sooner than a person can see a chooser on iOS or in a browser, where no row holds
+    /// the cause: WebKit shows its own panel unless the app's runOpenPanelWith answers without one.
+    static let chooserNeverShown = KnownDiagnosis("webview.chooser-never-shown", probes: [.fileAccept, .fileHeic, .fileCancel], .fact("WebKit shows its own file panel unless the WKUIDelegate implements runOpenPanelWith, which then decides what the page gets", source: PlatformSource.wkRunOpenPanel)) { (family: Platform.Family, cancelledMs: Double, bothPicks: Bool) in
         var text = "The chooser was cancelled \(milliseconds(cancelledMs)) after the tap, sooner than a person can see one: none was shown."
-        switch family {
-        case .android:
-            text += " WebChromeClient.onShowFileChooser is not implemented (or returns false), and the default cancels every file request."
-        case .ios:
+        if family == .ios {
             text += " webView(_:runOpenPanelWith:…) calls its completion handler with nil without presenting a panel."
-        case .desktop:
-            break
         }
         return text + (bothPicks ? " Both picks end there, so the cancel-then-pick path cannot work either." : "")
     }
 
-    static let noChooserAndroid = KnownDiagnosis("android.no-file-chooser", probes: [.fileAccept, .fileHeic],
-        .fact("the default WebChromeClient.onShowFileChooser cancels every file request", source: PlatformSource.androidFileChooser)) {
-        "Neither change nor cancel fired after the tap: WebChromeClient.onShowFileChooser is not implemented, and the default cancels every file request."
+    // What the page saw; the causes are `Symptom.fileNoChooser`'s and the settings rows'
+    // (native Android's onShowFileChooser, a wrapper's own file-chooser row).
+    static let noChooserAndroid = KnownDiagnosis("android.chooser-unanswered", probes: [.fileAccept, .fileHeic], .observation) {
+        "Neither change nor cancel fired after the tap: the file chooser did not answer"
     }
-    static let openPanelUnanswered = KnownDiagnosis("ios.open-panel-unanswered", probes: [.fileAccept, .fileHeic],
-        .fact("WebKit shows its own file panel unless the WKUIDelegate implements runOpenPanelWith, which must call its completion handler", source: PlatformSource.wkRunOpenPanel)) {
-        "The file panel never answered: the host implements webView(_:runOpenPanelWith:…) without calling the completion handler (uploads work by default when it is not implemented)."
+    // What the page saw; the causes are the settings rows' (native iOS's runOpenPanelWith,
+    // a wrapper's own), and `Symptom.fileNoChooser`'s where the engine has no cancel event.
+    static let openPanelUnanswered = KnownDiagnosis("ios.open-panel-unanswered", probes: [.fileAccept, .fileHeic], .observation) {
+        "The file panel never answered"
     }
     static let chooserUnanswered = KnownDiagnosis("file.chooser-unanswered", probes: [.fileAccept, .fileHeic], .observation) {
         "The file chooser did not answer."
@@ -176,38 +183,45 @@ extension Diagnosis {
         "The chooser was cancelled \(milliseconds(cancelledMs)) after the tap, sooner than a person can see one: none was shown, so the cancel-then-pick path cannot work either"
     }
 
+    // The capture attribute's meaning is the web platform's (HTML Media Capture), no setting: a fact, not a row.
     static let captureIgnored = KnownDiagnosis("webview.capture-ignored", probes: [.fileCapture],
         .fact("the capture attribute asks for the camera instead of a file list", source: PlatformSource.captureAttribute)) {
         "The capture attribute was not honoured: a file list opened instead of the camera."
     }
-    static let capturedPhotoLost = KnownDiagnosis("android.capture-result-lost", probes: [.fileCapture],
-        .fact("the chooser's result reaches the page only through the ValueCallback", source: PlatformSource.androidFileChooser)) {
-        "The camera opened but no photo came back to the page: the chooser result is not passed to the ValueCallback (Android: parse the capture output content:// URI)."
+    // What the page saw; the causes are the settings rows' (native Android's
+    // filePathCallbackResult, native iOS's runOpenPanelWith, a wrapper's capture rows).
+    static let capturedPhotoLost = KnownDiagnosis("file.capture-result-lost", probes: [.fileCapture], .observation) {
+        "The camera opened but no photo came back to the page"
     }
     static let captureUnconfirmed = KnownDiagnosis("file.capture-unconfirmed", probes: [.fileCapture], .instruction) {
         "Files came back; the person did not say whether the camera opened directly."
     }
 
+    // The cancel event's age is the engines' (HTML), no setting decides it: a fact, not a row.
     static let noCancelEvent = KnownDiagnosis("engine.no-cancel-event", probes: [.fileCancel],
         .fact("the file input's cancel event is recent (Chrome 113, Safari 16.4)", source: PlatformSource.inputCancelEvent)) {
         "No cancel event on the first chooser: this engine does not fire it; the second pick works, which is what matters."
     }
+    // Native Android's filePathCallbackOnCancel row defers to this conclusion (its cause is
+    // {"probe": "file.cancel"}), so the fact it rests on stays here beside it.
     static let cancelledCallbackUnanswered = KnownDiagnosis("android.chooser-cancel-unanswered", probes: [.fileCancel],
         .fact("a cancelled chooser must answer the ValueCallback with null", source: PlatformSource.androidFileChooser)) {
         "After a cancel the second pick never fires: the ValueCallback of the cancelled chooser was not answered with null, so the WebView still waits for it and ignores new picks."
     }
+    // No native iOS row holds file.cancel yet: the fact stays until one does.
     static let cancelledPanelUnanswered = KnownDiagnosis("ios.open-panel-cancel-unanswered", probes: [.fileCancel],
         .fact("the open-panel handler must call its completion handler, with nil on cancel", source: PlatformSource.wkRunOpenPanel)) {
         "After a cancel the second pick did not reach the page: the host's open-panel handler did not call its completion handler on cancel."
     }
 
+    // WebKit's transcoding follows the input's accept list (the page's), no setting of the app: a fact, not a row.
     static let heicRefused = KnownDiagnosis("page.heic-refused", probes: [.fileHeic],
         .fact("WebKit transcodes a picked image whose type the input's accept list does not allow (a HEIC photo to JPEG)", source: PlatformSource.heicConversion)) {
         "A HEIC photo reached the server unconverted and was refused: accept image/heic on the server, or let iOS convert by keeping accept=\"image/*\"."
     }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let filesDeclared: [any DeclaredDiagnosis] = [
-        uploadAltered, acceptIgnored, chooserCancelledByPerson, chooserNeverShown, noChooserAndroid,
+        uploadAltered, acceptIgnored, chooserCancelledByPerson, chooserCancelledAtOnce, chooserNeverShown, noChooserAndroid,
         openPanelUnanswered, chooserUnanswered, captureNotCamera, cancelBeforeChooser, captureIgnored,
         capturedPhotoLost, captureUnconfirmed, noCancelEvent, cancelledCallbackUnanswered, cancelledPanelUnanswered,
         heicRefused,
@@ -246,19 +260,30 @@ extension Diff {
             guard let ms = waitedMs, ms < Self.fastCancelMs else {
                 return Assessment(.notDone, "the chooser was cancelled\(waited)", diagnosis: Diagnosis.chooserCancelledByPerson())
             }
-            return Assessment(
-                .broken, "cancelled \(milliseconds(ms)) after the tap, no file",
-                diagnosis: Diagnosis.chooserNeverShown(context.family, ms, false), layer: .webView, remedy: .fileChooser,
-                causes: context.isAndroid ? rank(.fileNoChooser, result, context) : [])
+            let observed = "cancelled \(milliseconds(ms)) after the tap, no file"
+            guard context.isAndroid else {
+                return Assessment(.broken, observed, diagnosis: Diagnosis.chooserNeverShown(context.family, ms, false), layer: .webView, remedy: .fileChooser)
+            }
+            return noChooser(result, context, observed: observed, lead: Diagnosis.chooserCancelledAtOnce(ms))
         }
         let observed = "no change and no cancel event after the tap\(waited)"
-        let diagnosis: Diagnosis
+        let lead: Diagnosis
         switch context.family {
-        case .android: diagnosis = Diagnosis.noChooserAndroid()
-        case .ios: diagnosis = Diagnosis.openPanelUnanswered()
+        case .android: lead = Diagnosis.noChooserAndroid()
+        case .ios: lead = Diagnosis.openPanelUnanswered()
         case .desktop: return Assessment(.broken, observed, diagnosis: Diagnosis.chooserUnanswered(), layer: .webView, remedy: .fileChooser)
         }
-        return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .fileChooser, causes: rank(.fileNoChooser, result, context))
+        return noChooser(result, context, observed: observed, lead: lead)
+    }
+
+    /// A chooser that answered nothing, or cancelled at once: what the page saw, worded from
+    /// the symptom's causes where it ranks any, else from the settings rows' (which word an
+    /// observation that names none).
+    func noChooser(_ result: ProbeResult, _ context: EvaluationContext, observed: String, lead: Diagnosis) -> Assessment {
+        guard !rank(.fileNoChooser, result, context).isEmpty else {
+            return Assessment(.broken, observed, diagnosis: lead, layer: .webView, remedy: .fileChooser)
+        }
+        return diagnosed(.fileNoChooser, result, context, state: .broken, observed: observed, lead: lead, remedy: .fileChooser)
     }
 
     func evaluateFileCapture(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -274,7 +299,10 @@ extension Diff {
             return Assessment(.broken, observed, diagnosis: Diagnosis.captureIgnored(), layer: .webView, remedy: .captureAttribute)
         }
         if environment == false && user == false {
-            return Assessment(.broken, observed, diagnosis: Diagnosis.capturedPhotoLost(), layer: .webView, remedy: .captureAttribute)
+            // An app WebView's rows name the cause (and word the observation); a browser has none.
+            let lost = Diagnosis.capturedPhotoLost()
+            let diagnosis = context.isAppWebView ? lost : Diagnosis.ranking(lost, causes: [], ruledOut: [])
+            return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .captureAttribute)
         }
         if direct == true { return Assessment(.works, observed) }
         return Assessment(.noted, observed, diagnosis: Diagnosis.captureUnconfirmed())
