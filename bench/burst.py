@@ -445,7 +445,10 @@ async def device_run(index, t0, steps, port, context, tally):
         for step in steps:
             await asyncio.sleep(max(0.0, start + step["at"] - time.monotonic()))
             what = step["kind"]
-            if what != "create" and run is None:
+            # The page asks for what needs no run before it creates one (the config, preloaded
+            # beside its scripts); a step that names the run waits for its creation.
+            names_run = b"{RUN}" in step["head"] or b"{KEY}" in step["head"] or step["body_put"]
+            if names_run and run is None:
                 tally["failed"].append(f"device {index}: no run created")
                 break
             request = request_of(step, run, key, address)
