@@ -238,7 +238,8 @@ struct SettingRowJudge {
         let conclusive = named.contains { $0.likelihood == .conclusive }
         var seen = Set(named.map(\.id))
         let releases = self.releases
-        for (wrapper, row) in matchingRows() {
+        let matched = matchingRows()
+        for (wrapper, row) in matched {
             let remedy = Self.remedy(wrapper, row)
             if case .known(let id) = row.cause, seen.contains(id) {
                 judgement.fixes += remedy?.wrappers ?? []
@@ -251,18 +252,19 @@ struct SettingRowJudge {
             seen.insert(cause.id)
             judgement.causes.append(cause)
         }
-        if let host = unknownHostCause(named: named + judgement.causes) { judgement.causes.append(host) }
+        if let host = unknownHostCause(named: named + judgement.causes, rows: matched) { judgement.causes.append(host) }
         return judgement
     }
 
     /// Where no framework's bridge names the app WebView and a callback of the platform's
-    /// layer decides the finding (a row of the app-code tier holds), the page may be in a
-    /// plugin's own WebView, which answers those callbacks itself (`UnknownHost`). Not for a
-    /// run that stopped: a stopped step's rows are about the process, not a callback's answer.
-    func unknownHostCause(named: [Cause]) -> Cause? {
+    /// layer decides the finding (one of `rows`, the finding's matching rows, is of the app-code
+    /// tier), the page may be in a plugin's own WebView, which answers those callbacks itself
+    /// (`UnknownHost`). Not for a run that stopped: a stopped step's rows are about the
+    /// process, not a callback's answer.
+    func unknownHostCause(named: [Cause], rows: [(wrapper: Wrapper, row: WrapperSettingRow)]) -> Cause? {
         guard !stalled, !named.isEmpty, let host = UnknownHost.of(context), let native = layers.first, layers.count == 1 else { return nil }
         var callbacks: [String] = []
-        for (wrapper, row) in holdingRows() where tier(wrapper, row) == .appCode {
+        for (wrapper, row) in rows where tier(wrapper, row) == .appCode {
             let name = Self.callback(row.nativeCall) ?? row.name
             if !callbacks.contains(name) { callbacks.append(name) }
         }
