@@ -468,6 +468,7 @@ async def device_run(index, t0, steps, port, context, tally):
             if what == "results":
                 if ok:
                     tally["acks_ms"].append(took)
+                    tally["acks_at_s"].append(sent - t0)
             elif what == "create" and ok:
                 created = json.loads(body_of(head, data))
                 run, key = created["id"].encode(), created["writeKey"].encode()
@@ -494,7 +495,8 @@ async def burst(indices, t0, steps, port):
     """The devices of indices (one client process's share), each starting at its own slot."""
     context = ssl.create_default_context()
     context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
-    tally = {"created": [], "judged": {}, "acks_ms": [], "refused": {}, "refusals": 0, "retried": {}, "failed": []}
+    tally = {"created": [], "judged": {}, "acks_ms": [], "acks_at_s": [], "refused": {}, "refusals": 0, "retried": {},
+             "failed": []}
     devices = [asyncio.create_task(device_run(i, t0, steps, port, context, tally)) for i in indices]
     lag = asyncio.create_task(loop_lag(tally))
     done, pending = await asyncio.wait(devices, timeout=max(1.0, t0 + DEVICE_BOUND_S - time.monotonic()))
@@ -547,7 +549,7 @@ def start_clients(sequence, port):
 
 def gather(clients):
     """The client processes' tallies merged into one, with each one's CPU and loop lag."""
-    total = {"created": [], "judged": {}, "acks_ms": [], "refused": {}, "refusals": 0, "retried": {}, "failed": [],
+    total = {"created": [], "judged": {}, "acks_ms": [], "acks_at_s": [], "refused": {}, "refusals": 0, "retried": {}, "failed": [],
              "cpu_s": [], "lag_p99_ms": []}
     deadline = time.monotonic() + DEVICE_BOUND_S + 60
     for shard, (process, conn) in enumerate(clients):
@@ -563,7 +565,7 @@ def gather(clients):
             if process.is_alive():
                 process.kill()
                 process.join()
-        for key in ("created", "acks_ms", "failed"):
+        for key in ("created", "acks_ms", "acks_at_s", "failed"):
             total[key] += tally[key]
         total["judged"].update(tally["judged"])
         for what, example in tally["refused"].items():
@@ -611,10 +613,17 @@ def measure(name, sequence, port, hooks, servers, others=None):
     announced = judged & set(arrived)
     last = max(arrived[r] for r in announced) if announced else None
     acks = tally["acks_ms"]
+    # The acknowledgements by when they were sent, in half-seconds of the burst: where in
+    # the burst the slow ones are (the starts' handshakes, the steady middle, the judging tail).
+    slices = {}
+    for at, took in zip(tally["acks_at_s"], acks):
+        slices.setdefault(int(max(0.0, at) * 2) / 2, []).append(took)
+    by_time = [{"from_s": k, "acks": len(v), "p50_ms": percentile(v, 0.5), "p99_ms": percentile(v, 0.99), "max_ms": max(v)}
+               for k, v in sorted(slices.items())]
     row = {"devices": DEVICES, "created": len(tally["created"]), "judged": len(judged), "announced": len(announced),
            "forged_announcements": hooks.forged,
            "acks": len(acks), "ack_p50_ms": percentile(acks, 0.5), "ack_p99_ms": percentile(acks, 0.99),
-           "ack_max_ms": max(acks) if acks else None,
+           "ack_max_ms": max(acks) if acks else None, "acks_by_time": by_time,
            # The worst client process's loop lag p99 (each process has its own loop).
            "client_lag_p99_ms": max(lags) if lags else None, "client_lag_p99_ms_per_process": tally["lag_p99_ms"],
            "client_processes": len(tally["cpu_s"]),
@@ -635,6 +644,8 @@ def measure(name, sequence, port, hooks, servers, others=None):
           + f", client {row['client_cpu_s']:.1f} CPU-s ({row['client_processes']} device processes "
           f"{devices_cpu:.1f}, receiver {hooks_cpu:.1f}; worst loop lag p99 {fmt(row['client_lag_p99_ms'])} ms), "
           f"{row['refusals']} refused", flush=True)
+    print("    acks by when sent: " + ", ".join(f"{t['from_s']:.1f} s: {t['acks']} p50 {fmt(t['p50_ms'])} p99 {fmt(t['p99_ms'])}"
+                                         for t in by_time), flush=True)
     for what, example in list(tally["refused"].items())[:5]:
         print(f"    refused: {what}: {example}", flush=True)
     for failure in tally["failed"][:5]:
@@ -785,6 +796,9 @@ def main():
         one, one_data = start_server("one", PORTS["one"], webhook)
         rows["one"] = measure("×1", sequence, PORTS["one"], hooks, [one.pid])
         stop_probe(one)
+        if os.environ.get("BURST_ONLY") == "one":
+            # A look at the single instance alone (while changing it): no report is written.
+            return
 
         print(f"farm burst: {DEVICES} devices against one instance over PostgreSQL behind nginx...", flush=True)
         rows["one_pg"] = behind_nginx(1, sequence, hooks, webhook, one_data)

@@ -36,7 +36,8 @@ extension HTTPServer {
         case .later(let start):
             let answer = Mutex<Response?>(nil)
             let answered = DispatchSemaphore(value: 0)
-            let promise = context.promise(for: head, abandonHandlerInstalled: {}) { response in
+            // No loop in process: what a promise runs on the connection's loop runs where it is completed.
+            let promise = context.promise(for: head, abandonHandlerInstalled: {}, onLoop: { $0() }) { response in
                 answer.withLock { $0 = response }
                 answered.signal()
             }

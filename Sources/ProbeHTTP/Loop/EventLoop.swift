@@ -22,6 +22,10 @@ package final class EventLoop: @unchecked Sendable {
     private let wakeWrite: Int32
     private let taskLock = Lock()
     private var tasks: [@Sendable () -> Void] = []
+    /// True while the loop runs a pass of tasks (guarded by `taskLock`): a task queued then,
+    /// from the loop itself (an answer built on the loop, then delivered) or from another
+    /// thread, runs in the next pass of the same drain, with no wake-up byte of its own.
+    private var draining = false
     private var sources: [Int32: any EventSource] = [:]
     /// Bytes of the read scratch buffer shared by the loop's connections.
     static let readChunk = 64 * 1024
@@ -123,7 +127,7 @@ package final class EventLoop: @unchecked Sendable {
     func execute(_ task: @escaping @Sendable () -> Void) {
         let first = taskLock.withLock { () -> Bool in
             tasks.append(task)
-            return tasks.count == 1
+            return tasks.count == 1 && !draining
         }
         guard first else { return }
         // A full pipe already holds a wake-up the loop has not drained: nothing is lost.
@@ -167,12 +171,30 @@ package final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// The passes one drain makes before the loop goes back to its sockets: tasks that keep
+    /// coming (a burst's answers) must not hold the connections' reads and writes back.
+    static let taskPasses = 4
+
     private func runTasks() {
-        let pending = taskLock.withLock { () -> [@Sendable () -> Void] in
-            let t = tasks
-            tasks.removeAll(keepingCapacity: true)
-            return t
+        for _ in 0..<Self.taskPasses {
+            let pending = taskLock.withLock { () -> [@Sendable () -> Void] in
+                let t = tasks
+                tasks.removeAll(keepingCapacity: true)
+                draining = !t.isEmpty
+                return t
+            }
+            if pending.isEmpty { return }
+            for task in pending { task() }
         }
-        for task in pending { task() }
+        // Tasks queued during the last pass wrote no wake-up byte (`draining`): write one
+        // for them, so the next iteration runs them after the sockets had their turn.
+        let left = taskLock.withLock { () -> Bool in
+            draining = false
+            return !tasks.isEmpty
+        }
+        if left {
+            var one: UInt8 = 1
+            _ = write(wakeWrite, &one, 1)
+        }
     }
 }

@@ -33,12 +33,16 @@ public final class ReplyPromise: @unchecked Sendable {
     /// judges again whether its client already left (it is not told a second time).
     private let abandonHandlerInstalled: @Sendable () -> Void
     private var shape: (@Sendable (Response) -> Response)?
+    /// Runs work on the connection's event loop (`completeOnLoop`); inline where there is none.
+    private let onLoop: @Sendable (@escaping @Sendable () -> Void) -> Void
 
     init(render: @escaping @Sendable (any Error) -> Response,
          abandonHandlerInstalled: @escaping @Sendable () -> Void = {},
+         onLoop: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() },
          deliver: @escaping @Sendable (Response) -> Void) {
         self.render = render
         self.abandonHandlerInstalled = abandonHandlerInstalled
+        self.onLoop = onLoop
         self.deliver = deliver
     }
 
@@ -70,6 +74,20 @@ public final class ReplyPromise: @unchecked Sendable {
         let response: Response
         do { response = try body() } catch { return fail(error) }
         succeed(response)
+    }
+
+    /// Answers with what `body` returns, built on the connection's event loop rather than on
+    /// the calling thread: a store's writer that completes a batch's promises hands each
+    /// answer's encoding to the loops and goes on to the next commit, where every result
+    /// queued behind it waits.
+    public func completeOnLoop(_ body: @escaping @Sendable () throws -> Response) {
+        onLoop { [self] in complete(body) }
+    }
+
+    /// Runs `work` on the connection's event loop (inline where the promise has none): what a
+    /// completion does before it answers, off the thread that completed it.
+    public func onConnectionLoop(_ work: @escaping @Sendable () -> Void) {
+        onLoop(work)
     }
 
     /// Runs `handler` once if the client goes away before the answer (at once if it already has).

@@ -275,7 +275,7 @@ final class Connection: EventSource {
             let loop = self.loop
             let promise = context.promise(for: head, abandonHandlerInstalled: {
                 loop.execute { me.value?.handlerBecameAbandonable() }
-            }) { response in
+            }, onLoop: { work in loop.execute(work) }) { response in
                 loop.execute { me.value?.completeDeferred(response) }
             }
             inFlight = InFlight(head: head, startedAt: startedAt, pattern: pattern, promise: promise)

@@ -114,9 +114,10 @@ final class ServerContext: Sendable {
     /// A promise whose `fail` renders through `response(for:to:)`; `abandonHandlerInstalled`
     /// is told when its handler registers `onAbandon`.
     func promise(for head: RequestHead, abandonHandlerInstalled: @escaping @Sendable () -> Void,
+                 onLoop: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
                  deliver: @escaping @Sendable (Response) -> Void) -> ReplyPromise {
         ReplyPromise(render: { [self] error in response(for: error, to: head) },
-                     abandonHandlerInstalled: abandonHandlerInstalled, deliver: deliver)
+                     abandonHandlerInstalled: abandonHandlerInstalled, onLoop: onLoop, deliver: deliver)
     }
 
     /// Where any error a request met becomes its response (handlers, offloaded work,

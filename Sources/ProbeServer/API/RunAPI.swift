@@ -268,12 +268,13 @@ public final class RunAPI: @unchecked Sendable {
         try CrossSiteWrites.requireBodyType(req, bodyType)
     }
 
-    /// Submits a write and answers from its commit.
+    /// Submits a write and answers from its commit; the answer is built on the connection's
+    /// loop, so the store's writer goes straight on to its next commit.
     func later(_ write: StoreWrite, _ answer: @escaping @Sendable (StoreWriteOutcome) throws -> Response) -> Reply {
         .later { [self] promise in
             store.submit(write) { result in
                 switch result {
-                case .success(let outcome): promise.complete { try answer(outcome) }
+                case .success(let outcome): promise.completeOnLoop { try answer(outcome) }
                 case .failure(let error): promise.fail(error)
                 }
             }
@@ -564,26 +565,35 @@ public final class RunAPI: @unchecked Sendable {
 
     /// Appends, then (when the post held `env.platform`) records the platform the page reported
     /// before answering, so a read after the answer sees both.
+    /// The acknowledgement is encoded on the connection's loop, not on the store's writer,
+    /// which goes straight on to its next commit.
     func answerAppended(_ stored: [ResultRecord], bytes incoming: Int64, platform: PlatformReport?) -> Reply {
         .later { [self] promise in
-            append(stored, platform: platform, fail: { promise.fail($0) }) { [self] outcome in
-                promise.complete { acknowledgement(outcome, stored, bytes: incoming) }
+            append(stored, platform: platform, offWriter: promise.onConnectionLoop, fail: { promise.fail($0) }) { [self] outcome in
+                promise.completeOnLoop { [self] in acknowledgement(outcome, stored, bytes: incoming) }
             }
         }
     }
 
     /// Appends, then (when the batch held `env.platform`) records the platform the page
-    /// reported, then calls `then`: a read after it sees both.
-    func append(_ stored: [ResultRecord], platform: PlatformReport?, fail: @escaping @Sendable (any Error) -> Void,
+    /// reported, then calls `then`: a read after it sees both. The platform is detected on
+    /// `offWriter` (the connection's loop), not on the store's writer thread, whose every
+    /// moment in a completion delays the next commit and every result queued for it.
+    func append(_ stored: [ResultRecord], platform: PlatformReport?,
+                offWriter: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+                fail: @escaping @Sendable (any Error) -> Void,
                 then: @escaping @Sendable (StoreWriteOutcome) -> Void) {
-        store.submit(.appendResults(stored)) { result in
+        store.submit(.appendResults(stored)) { [self] result in
             guard case .success(let outcome) = result else {
                 if case .failure(let error) = result { fail(error) }
                 return
             }
-            guard case .appended(let outcomes) = outcome, let update = platform?.update(outcomes: outcomes) else { return then(outcome) }
-            // The results are acknowledged whether or not this lands: they are stored.
-            self.store.submit(update) { _ in then(outcome) }
+            guard case .appended(let outcomes) = outcome, let platform else { return then(outcome) }
+            offWriter { [self] in
+                guard let update = platform.update(outcomes: outcomes) else { return then(outcome) }
+                // The results are acknowledged whether or not this lands: they are stored.
+                store.submit(update) { _ in then(outcome) }
+            }
         }
     }
 
@@ -632,7 +642,7 @@ public final class RunAPI: @unchecked Sendable {
                 // the last download of a run, 170 ms of a farm tunnel's 1.6 Mbit/s.
                 promise.shaping { $0.compressed(for: req, level: Self.perRequestGzip) }
                 guard let batch else { return self.complete(id, requester: requester, promise) }
-                self.append(batch.records, platform: batch.platform(run), fail: { promise.fail($0) }) { [self] outcome in
+                self.append(batch.records, platform: batch.platform(run), offWriter: promise.onConnectionLoop, fail: { promise.fail($0) }) { [self] outcome in
                     account(outcome, bytes: batch.bytes)
                     complete(id, requester: requester, promise)
                 }
