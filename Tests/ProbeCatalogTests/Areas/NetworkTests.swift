@@ -77,6 +77,13 @@ extension Expected {
         #expect(!Run.finding(.desktop, lost).causes.contains { $0.id == "webview.return-url-not-intercepted" })
     }
 
+    @Test func CameraTrackEndedInTheBackground_PassesAndSaysTheOSsRule() {
+        let result = Run.result("lifecycle.background", ["hiddenFired": true, "visibleFired": true, "resumed": true, "trackStateAfter": "ended"])
+        let finding = Run.finding(.iosWKWebView, result)
+        #expect(finding.verdict == .pass)
+        #expect(finding.diagnosis?.hasPrefix("The camera track ended while the app was in the background: iOS interrupts an app's camera") == true)
+    }
+
     @Test func MissingOfflineEvent_IsTheEnginesRule_NoSetting() {
         let result = Run.result("net.offline", ["offlineFired": false, "onlineFired": true, "queued": 1, "delivered": 1])
         let finding = Run.finding(.androidWebView, result)

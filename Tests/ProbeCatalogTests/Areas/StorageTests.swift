@@ -99,6 +99,12 @@ extension Expected {
         #expect(finding.diagnosis?.contains("Ruled out by this run: browser.cookies-off") == true)
     }
 
+    @Test func StorageNullInABrowser_IsTheBrowsersSiteSetting_NotAnAppsDataStore() {
+        let finding = Run.finding(.desktop, Run.result("storage.local", ["available": false, "writeReadRemove": false]))
+        #expect(finding.diagnosis?.hasPrefix("localStorage is null: the browser's settings keep this site from saving data") == true)
+        #expect(finding.causes.map(\.id) == ["browser.site-data-blocked"])
+    }
+
     @Test func HttpOnlyCookieInDocumentCookie_IsTheHostsBridge_NoSetting() {
         let finding = Run.finding(.androidWebView, Run.result("cookie.server", ["setCookieSent": true, "echoed": true, "visibleToScript": true]))
         #expect(finding.verdict == .warn)

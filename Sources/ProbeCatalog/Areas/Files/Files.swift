@@ -144,8 +144,9 @@ extension Diagnosis {
 
     /// A cancel sooner than a person can see a chooser (`Diff.fastCancelMs`): none was shown.
     /// `bothPicks`: file.cancel, where the cancel-then-pick path ends there too.
-    /// What the page saw of an instant cancel on Android; the causes are `Symptom.fileNoChooser`'s
-    /// and the settings rows' (native Android's onShowFileChooser, a wrapper's own).
+    /// What the page saw of an instant cancel; the causes are `Symptom.fileNoChooser`'s and the
+    /// settings rows' (native Android's onShowFileChooser, native iOS's runOpenPanelWith answering
+    /// nil, a wrapper's own).
     static let chooserCancelledAtOnce = KnownDiagnosis("file.chooser-cancelled-at-once", probes: [.fileAccept, .fileHeic], .observation) { (cancelledMs: Double) in
         "The chooser was cancelled \(milliseconds(cancelledMs)) after the tap, sooner than a person can see one: none was shown"
     }
@@ -253,7 +254,9 @@ extension Diff {
     /// observation that names none).
     func noChooser(_ result: ProbeResult, _ context: EvaluationContext, observed: String, lead: Diagnosis) -> Assessment {
         guard !rank(.fileNoChooser, result, context).isEmpty else {
-            return Assessment(.broken, observed, diagnosis: lead, layer: .webView, remedy: .fileChooser)
+            // A browser has no rows to word the observation: it stands alone.
+            let diagnosis = context.isAppWebView ? lead : Diagnosis.ranking(lead, causes: [], ruledOut: [])
+            return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .fileChooser)
         }
         return diagnosed(.fileNoChooser, result, context, state: .broken, observed: observed, lead: lead, remedy: .fileChooser)
     }

@@ -86,11 +86,19 @@ extension Symptom {
     ])
 
     /// lifecycle.background: the camera track ended in the background (the page resumed).
+    /// The OS's own rule for every app, no setting of the WebView's: the device's context.
     static let cameraTrackEnded = Symptom(id: "lifecycle.camera-track-ended", probes: [.lifecycleBackground], observation: "the camera track ended while the app was in the background", causes: [
-        KnownCause("os.camera-track-ended", .device, scope: "iOS and Android",
-            summary: "the OS takes the camera from an app in the background, which ends the page's track, as it does for every app: the page must start it again on return",
+        KnownCause("ios.camera-interrupted-in-background", .device, scope: "iOS",
+            summary: "iOS interrupts an app's camera when the app goes to the background, as it does for every app, which ends the page's track: the page must start it again on return",
             check: "none: the page calls getUserMedia again on visibilitychange",
-            remedy: nil, source: PlatformSource.androidProcessLifecycle, context: .webPlatform,
+            remedy: nil, source: PlatformSource.iosCameraInterruptedInBackground, context: .device,
+            applies: { $0.family == .ios },
+            weigh: .likely("the track's readyState was ended after the app came back")),
+        KnownCause("android.camera-blocked-in-background", .device, scope: "Android 9+",
+            summary: "Android gives no app in the background the camera, which ends the page's track: the page must start it again on return",
+            check: "none: the page calls getUserMedia again on visibilitychange",
+            remedy: nil, source: PlatformSource.androidCameraInBackground, context: .device,
+            applies: { $0.family != .ios },
             weigh: .likely("the track's readyState was ended after the app came back")),
     ])
 

@@ -52,6 +52,17 @@ extension Symptom {
                 }
                 return .init(likelihood: cookiesBlocked ? .likely : .possible, supporting: cookiesBlocked ? ["cookie.document failed too"] : ["storage blocked"])
             }),
+        // A browser's own site settings: no wrapper's table judges a browser.
+        KnownCause("browser.site-data-blocked", .osPermission, scope: "browsers (a site setting or a blocking extension)",
+            summary: "the browser's settings keep this site from saving data (Chrome: sites may not save data; Safari: Block All Cookies), which leaves web storage null or throwing",
+            check: "the browser's site settings for this origin and its extensions; cookie.document fails too then",
+            remedy: nil, source: PlatformSource.chromeThirdPartyCookies,
+            ruledOutBy: webStorageWorked, context: .browser,
+            applies: { !$0.platform.isAppWebView },
+            weigh: { e in
+                let cookiesBlocked = e.observed(.cookieDocument, "writeRead")?.boolValue == false
+                return .init(likelihood: cookiesBlocked ? .likely : .possible, supporting: cookiesBlocked ? ["cookie.document failed too"] : ["storage blocked in a browser"])
+            }),
     ])
 
     /// Web storage that exists but whose write-read-remove round trip failed. The quota is
