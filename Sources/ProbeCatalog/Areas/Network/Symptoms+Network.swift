@@ -68,7 +68,7 @@ extension Symptom {
     /// do not open the app that is showing the page: its navigation callback must take the URL
     /// (native Android's shouldOverrideUrlLoading and native iOS's decidePolicyFor rows link it).
     static let returnURLLost = Symptom(id: "nav.return-url-lost", probes: [.navReturnUrl], observation: "the return URL did not reach the app", causes: [
-        KnownCause("webview.return-url-not-intercepted", .webViewPermissionHandler, scope: "app WebViews (universal links and app links do not open the app from its own WebView)",
+        KnownCause("webview.return-url-not-intercepted", .webViewSetting, scope: "app WebViews (universal links and app links do not open the app from its own WebView)",
             summary: "the app's navigation callback (WebViewClient.shouldOverrideUrlLoading, WKNavigationDelegate decidePolicyFor) does not take the return URL: universal links and app links do not open the app from inside its own WebView",
             check: "the navigation callback must recognise the return URL, cancel the load and hand it to the app",
             remedy: .returnUrl, source: PlatformSource.androidOverrideUrl,
