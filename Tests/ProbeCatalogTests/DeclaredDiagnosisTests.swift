@@ -112,10 +112,13 @@ import Testing
     @Test func DeclaredTemplate_FillsInWhatTheRunObserved() {
         let null = Run.result("storage.local", ["available": false, "writeReadRemove": false])
         let finding = Run.finding(.androidWebView, null)
-        let declared = Diagnosis.domStorageOff("localStorage", "is null")
-        #expect(declared.id == "android.dom-storage-off")
+        let declared = Diagnosis.storageUnavailable("localStorage", "is null")
+        #expect(declared.id == "storage.unavailable")
         #expect(finding.diagnosis?.hasPrefix(declared.text) == true)
-        #expect(declared.text == "localStorage is null: Android WebView has DOM storage off by default; domStorageEnabled is not set.")
-        #expect(declared.basis.source == PlatformSource.androidDomStorage)
+        #expect(declared.text == "localStorage is null")
+        #expect(declared.basis == .observation)
+        // The observation leads; the platform fact is the cause the finding names, with its source.
+        #expect(finding.causes.first?.id == "android.dom-storage-off")
+        #expect(finding.causes.first?.source == PlatformSource.androidDomStorage)
     }
 }

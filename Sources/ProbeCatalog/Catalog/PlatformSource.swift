@@ -5,6 +5,10 @@ enum PlatformSource {
     // app's camera authorization (TCC) and denies with PermissionDenied before
     // `decidePolicyForUserMediaPermissionRequest` asks the UI delegate.
     static let webKitPermissionOrder = "https://github.com/WebKit/WebKit/blob/main/Source/WebKit/UIProcess/UserMediaPermissionRequestManagerProxy.cpp"
+    // iOS interrupts an app's capture session when the app goes to the background.
+    static let iosCameraInterruptedInBackground = "https://developer.apple.com/documentation/avfoundation/avcapturesession/interruptionreason/videodevicenotavailableinbackground"
+    // Android 9+: an app in the background cannot use the camera.
+    static let androidCameraInBackground = "https://developer.android.com/about/versions/pie/android-9.0-changes-all#bg-sensor-access"
     // WKUIDelegate media capture decision, iOS 15+.
     static let wkMediaCaptureDelegate = "https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:requestmediacapturepermissionfor:initiatedbyframe:type:decisionhandler:)"
     static let avAuthorization = "https://developer.apple.com/documentation/avfoundation/requesting-authorization-to-capture-and-save-media"

@@ -12,5 +12,6 @@ extension Remedy {
         "loadErrors": .loadErrors, "mixedContent": .mixedContent, "osCameraPermission": .osCameraPermission,
         "persistentDataStore": .persistentDataStore, "platformUserAgent": .platformUserAgent, "strictOrigin": .strictOrigin,
         "thirdPartyCookies": .thirdPartyCookies, "updateOS": .updateOS, "windowOpen": .windowOpen,
+        "returnUrl": .returnUrl,
     ]
 }

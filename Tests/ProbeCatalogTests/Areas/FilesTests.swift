@@ -44,7 +44,9 @@ extension Expected {
         let result = Run.result("file.cancel", ["cancelFired": false, "secondChooserOpened": false, "secondChangeFired": false, "secondFileCount": 0])
         let finding = Run.finding(.androidWebView, result)
         #expect(finding.verdict == .fail)
-        #expect(finding.diagnosis?.contains("ValueCallback of the cancelled chooser was not answered") == true)
+        #expect(finding.diagnosis?.hasPrefix("After a cancel the second pick never reached the page") == true)
+        #expect(finding.diagnosis?.contains("ValueCallback was not answered with null") == true)
+        #expect(finding.causes.first?.id == "android.chooser-cancel-unanswered")
         #expect(finding.remedy?.androidKotlin?.contains("onReceiveValue(null)") == true)
     }
 
@@ -105,5 +107,36 @@ extension Expected {
     @Test func AlteredUpload_IsABodyIntegrityProblem() {
         let result = Run.result("file.accept", ["changeFired": true, "fileCount": 1, "type": "image/jpeg", "hashMatch": false])
         #expect(Run.finding(.iosWKWebView, result).layer == .network)
+    }
+
+    @Test func NonImageFromAnImageInput_OnAndroid_NamesTheAppsChooserIntent() {
+        let result = Run.result("file.accept", ["changeFired": true, "cancelFired": false, "fileCount": 1, "type": "", "sniffedFormat": "other", "hashMatch": true])
+        let finding = Run.finding(.androidWebView, result)
+        #expect(finding.verdict == .warn)
+        #expect(finding.diagnosis?.hasPrefix("accept=\"image/*\" was asked, but the chooser returned a non-image: the app's onShowFileChooser") == true)
+        #expect(finding.causes.first?.id == "android.chooser-ignores-accept")
+    }
+
+    @Test func InstantCancelOnIOS_NamesRunOpenPanelAnsweringNil() {
+        let result = Run.result("file.accept", ["changeFired": false, "cancelFired": true, "waitedMs": 12])
+        let finding = Run.finding(.iosWKWebView, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.hasPrefix("The chooser was cancelled 12 ms after the tap, sooner than a person can see one: none was shown") == true)
+        #expect(finding.causes.first?.id == "ios.open-panel-answers-nil")
+    }
+
+    @Test func SecondPickLostOnIOS_NamesTheCompletionHandlerOnCancel() {
+        let result = Run.result("file.cancel", ["cancelFired": false, "secondChooserOpened": false, "secondChangeFired": false])
+        let finding = Run.finding(.iosWKWebView, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.causes.first?.id == "ios.open-panel-cancel-unanswered")
+        #expect(finding.diagnosis?.contains("did not call its completion handler") == true)
+    }
+
+    @Test func NoCancelEventWhileTheSecondPickWorks_PassesAndSaysTheEnginesAge() {
+        let result = Run.result("file.cancel", ["cancelFired": false, "secondChooserOpened": true, "secondChangeFired": true, "secondFileCount": 1])
+        let finding = Run.finding(.iosWKWebView, result)
+        #expect(finding.verdict == .pass)
+        #expect(finding.diagnosis?.contains("Chrome 113, Safari 16.4") == true)
     }
 }

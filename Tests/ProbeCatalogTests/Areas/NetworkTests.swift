@@ -58,4 +58,47 @@ extension Expected {
         let blocked = Run.result("nav.windowOpen", ["tapResult": "blocked", "timerResult": "blocked"])
         #expect(Run.finding(.androidWebView, blocked, requirementSet: "video-only").verdict == .pass)
     }
+
+    @Test func PostBodyLostInAnAndroidWebView_NamesShouldInterceptRequest() {
+        let finding = Run.finding(.androidWebView, Run.result("fetch.sameOrigin", ["getOk": true, "postEchoExact": false]))
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.hasPrefix("The POST body came back altered or empty while the GET worked: the app's WebViewClient.shouldInterceptRequest") == true)
+        #expect(finding.causes.first?.id == "android.intercept-request-reissued")
+        #expect(finding.layer == .network)
+    }
+
+    @Test func ReturnURLThatStayedInTheWebView_NamesTheNavigationCallback_InAnAppOnly() {
+        let lost = Run.result("nav.returnUrl", ["reachedApp": false])
+        for platform in [Platform.androidWebView, .iosWKWebView] {
+            let finding = Run.finding(platform, lost)
+            #expect(finding.diagnosis?.hasPrefix("The return URL did not reach the app: the app's navigation callback") == true, "\(platform)")
+            #expect(finding.causes.map(\.id).contains("webview.return-url-not-intercepted"), "\(platform)")
+        }
+        #expect(!Run.finding(.desktop, lost).causes.contains { $0.id == "webview.return-url-not-intercepted" })
+    }
+
+    @Test func CameraTrackEndedInTheBackground_PassesAndSaysTheOSsRule() {
+        let result = Run.result("lifecycle.background", ["hiddenFired": true, "visibleFired": true, "resumed": true, "trackStateAfter": "ended"])
+        let finding = Run.finding(.iosWKWebView, result)
+        #expect(finding.verdict == .pass)
+        #expect(finding.diagnosis?.hasPrefix("The camera track ended while the app was in the background: iOS interrupts an app's camera") == true)
+    }
+
+    @Test func MissingOfflineEvent_IsTheEnginesRule_NoSetting() {
+        let result = Run.result("net.offline", ["offlineFired": false, "onlineFired": true, "queued": 1, "delivered": 1])
+        let finding = Run.finding(.androidWebView, result)
+        #expect(finding.verdict == .warn)
+        #expect(finding.diagnosis?.hasPrefix("No offline event fired while the device was offline: the window's offline event fires only") == true)
+        #expect(Symptom.noOfflineEvent.causes.allSatisfy { $0.context == .webPlatform })
+    }
+
+    @Test func MixedContentFullyBlockedOnAndroid_NamesNeverAllow_ElsewhereTheStandard() {
+        let blocked = Run.result("net.mixedContent", ["imageLoaded": false, "fetchBlocked": true])
+        #expect(Run.finding(.androidWebView, blocked).causes.contains { $0.id == "android.mixed-content-never-allow" })
+        // On iOS it passes (the profile's expectation), and the engine's rule is what it carries.
+        let ios = Run.detected(.iosWKWebView)
+        let diff = Diff(platform: ios, requirementSet: "liveform")!
+        let context = EvaluationContext(results: [blocked.probe: blocked], platform: ios, profile: diff.profile, requirementSet: diff.requirementSet)
+        #expect(diff.evaluate(Catalog.standard.probe(id: blocked.probe)!, blocked, context).causes.map(\.id) == ["engine.mixed-content-blocked"])
+    }
 }

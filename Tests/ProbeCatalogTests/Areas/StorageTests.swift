@@ -24,7 +24,10 @@ extension Expected {
         let result = Run.result("storage.local", ["available": false, "writeReadRemove": false])
         let finding = Run.finding(.androidWebView, result)
         #expect(finding.verdict == .fail)
-        #expect(finding.diagnosis?.contains("domStorageEnabled is not set") == true)
+        // What the page saw leads; DOM storage's default is the cause, with its source.
+        #expect(finding.diagnosis?.hasPrefix("localStorage is null: DOM storage is off") == true)
+        #expect(finding.diagnosis?.contains("domStorageEnabled is false by default on Android and was not set") == true)
+        #expect(finding.causes.first?.id == "android.dom-storage-off")
         #expect(finding.remedy?.androidKotlin?.contains("webView.settings.domStorageEnabled = true") == true)
         #expect(finding.remedy?.reactNative == "<WebView domStorageEnabled />")
     }
@@ -79,5 +82,50 @@ extension Expected {
         let finding = Run.finding(.iosWKWebView, result)
         #expect(finding.verdict == .fail)
         #expect(finding.remedy?.iosSwift?.contains(".default()") == true)
+    }
+
+    @Test func CookiesRefusedInABrowser_LeadWithWhatThePageSaw_AndNameTheBrowsersSetting() {
+        let finding = Run.finding(.desktop, Run.result("cookie.document", ["cookieEnabled": false, "writeRead": false]))
+        #expect(finding.verdict == .fail)
+        #expect(finding.lead == "The cookie was not kept.")
+        #expect(finding.causes.first?.id == "browser.cookies-off")
+        #expect(Symptom.cookiesBlocked.causes.first { $0.id == "browser.cookies-off" }?.context == .browser)
+    }
+
+    @Test func CookiesRefusedInABrowserWhileTheServerCookieCameBack_RuleTheBrowsersSettingOut() {
+        let server = Run.result("cookie.server", ["setCookieSent": true, "echoed": true])
+        let finding = Run.finding(.desktop, Run.result("cookie.document", ["cookieEnabled": true, "writeRead": false]), others: [server])
+        #expect(!finding.causes.contains { $0.id == "browser.cookies-off" })
+        #expect(finding.diagnosis?.contains("Ruled out by this run: browser.cookies-off") == true)
+    }
+
+    @Test func StorageNullInABrowser_IsTheBrowsersSiteSetting_NotAnAppsDataStore() {
+        let finding = Run.finding(.desktop, Run.result("storage.local", ["available": false, "writeReadRemove": false]))
+        #expect(finding.diagnosis?.hasPrefix("localStorage is null: the browser's settings keep this site from saving data") == true)
+        #expect(finding.causes.map(\.id) == ["browser.site-data-blocked"])
+    }
+
+    @Test func HttpOnlyCookieInDocumentCookie_IsTheHostsBridge_NoSetting() {
+        let finding = Run.finding(.androidWebView, Run.result("cookie.server", ["setCookieSent": true, "echoed": true, "visibleToScript": true]))
+        #expect(finding.verdict == .warn)
+        #expect(finding.diagnosis?.hasPrefix("The HttpOnly cookie showed in document.cookie: the host copies cookies") == true)
+        #expect(finding.causes.map(\.id) == ["host.httponly-cookie-copied"])
+        #expect(Symptom.httpOnlyVisible.causes.allSatisfy { $0.context == .app })
+    }
+
+    @Test func QuotaExceededOnARoundTrip_IsTheOriginsQuota() {
+        let result = Run.result("storage.local", ["available": true, "writeReadRemove": false, "errorName": "QuotaExceededError"])
+        let finding = Run.finding(.iosWKWebView, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.diagnosis?.hasPrefix("localStorage exists but a write-read-remove round trip failed (QuotaExceededError): the origin's storage quota") == true)
+        #expect(finding.causes.first?.id == "storage.quota-exhausted")
+        #expect(finding.causes.first?.likelihood == .likely)
+    }
+
+    @Test func ThirdPartyCookiesBlockedInChrome_AreChromesSiteSetting() {
+        let frame = Run.result("cookie.thirdParty", ["frameLoaded": true, "set": true, "readBack": false])
+        let finding = Run.finding(.androidChrome, frame)
+        #expect(finding.causes.first?.id == "chrome.third-party-cookies-blocked")
+        #expect(!finding.causes.contains { $0.id == "android.third-party-cookies-off" })
     }
 }

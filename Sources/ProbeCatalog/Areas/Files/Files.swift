@@ -122,21 +122,20 @@ extension StandardProbes {
     ]
 
     /// The failing observations this area's evaluators rank causes for (`Catalog.symptoms`).
-    static let filesSymptoms: [Symptom] = [.fileNoChooser, .captureNotCamera]
+    static let filesSymptoms: [Symptom] = [.fileNoChooser, .captureNotCamera, .acceptIgnored, .captureIgnored, .noCancelEvent, .secondPickLost, .heicRefused]
 }
 
 /// File inputs: the diagnoses the evaluators below state (the causes they rank are in
 /// `Symptoms+Storage.swift` and `Symptoms+Camera.swift`).
 extension Diagnosis {
-    static let uploadAltered = KnownDiagnosis("network.upload-altered", probes: [.fileAccept], .reissuedRequestsLoseBody) {
-        "The uploaded file's SHA-256 on the server differs from the page's: the upload was altered on the way (a request interceptor or bridge)."
+    /// What the page saw; the causes are `Symptom.requestIntercepted`'s (the platform's rows link them).
+    static let uploadAltered = KnownDiagnosis("network.upload-altered", probes: [.fileAccept], .observation) {
+        "The uploaded file's SHA-256 on the server differs from the page's: the upload was altered on the way"
     }
 
-    // No platform row holds it yet (the chooser intent is built inside the app's own
-    // onShowFileChooser, which no row judges by its accept types): the fact stays until one does.
-    static let acceptIgnored = KnownDiagnosis("android.chooser-ignores-accept", probes: [.fileAccept],
-        .fact("FileChooserParams.createIntent() builds the chooser intent from the input's accept types", source: PlatformSource.androidFileChooserParams)) {
-        "accept=\"image/*\" was asked, but the chooser returned a non-image: the chooser intent ignores the accept types (use fileChooserParams.createIntent())."
+    /// What the page saw; the cause is `Symptom.acceptIgnored`'s (native Android's createIntent row links it).
+    static let acceptIgnored = KnownDiagnosis("file.accept-ignored", probes: [.fileAccept], .observation) {
+        "accept=\"image/*\" was asked, but the chooser returned a non-image"
     }
 
     static let chooserCancelledByPerson = KnownDiagnosis("file.chooser-cancelled", probes: [.fileAccept, .fileHeic], .instruction) {
@@ -145,20 +144,11 @@ extension Diagnosis {
 
     /// A cancel sooner than a person can see a chooser (`Diff.fastCancelMs`): none was shown.
     /// `bothPicks`: file.cancel, where the cancel-then-pick path ends there too.
-    /// What the page saw of an instant cancel on Android; the causes are `Symptom.fileNoChooser`'s
-    /// and the settings rows' (native Android's onShowFileChooser, a wrapper's own).
+    /// What the page saw of an instant cancel; the causes are `Symptom.fileNoChooser`'s and the
+    /// settings rows' (native Android's onShowFileChooser, native iOS's runOpenPanelWith answering
+    /// nil, a wrapper's own).
     static let chooserCancelledAtOnce = KnownDiagnosis("file.chooser-cancelled-at-once", probes: [.fileAccept, .fileHeic], .observation) { (cancelledMs: Double) in
         "The chooser was cancelled \(milliseconds(cancelledMs)) after the tap, sooner than a person can see one: none was shown"
-    }
-
-    /// A cancel sooner than a person can see a chooser on iOS or in a browser, where no row holds
-    /// the cause: WebKit shows its own panel unless the app's runOpenPanelWith answers without one.
-    static let chooserNeverShown = KnownDiagnosis("webview.chooser-never-shown", probes: [.fileAccept, .fileHeic, .fileCancel], .fact("WebKit shows its own file panel unless the WKUIDelegate implements runOpenPanelWith, which then decides what the page gets", source: PlatformSource.wkRunOpenPanel)) { (family: Platform.Family, cancelledMs: Double, bothPicks: Bool) in
-        var text = "The chooser was cancelled \(milliseconds(cancelledMs)) after the tap, sooner than a person can see one: none was shown."
-        if family == .ios {
-            text += " webView(_:runOpenPanelWith:…) calls its completion handler with nil without presenting a panel."
-        }
-        return text + (bothPicks ? " Both picks end there, so the cancel-then-pick path cannot work either." : "")
     }
 
     // What the page saw; the causes are `Symptom.fileNoChooser`'s and the settings rows'
@@ -183,11 +173,6 @@ extension Diagnosis {
         "The chooser was cancelled \(milliseconds(cancelledMs)) after the tap, sooner than a person can see one: none was shown, so the cancel-then-pick path cannot work either"
     }
 
-    // The capture attribute's meaning is the web platform's (HTML Media Capture), no setting: a fact, not a row.
-    static let captureIgnored = KnownDiagnosis("webview.capture-ignored", probes: [.fileCapture],
-        .fact("the capture attribute asks for the camera instead of a file list", source: PlatformSource.captureAttribute)) {
-        "The capture attribute was not honoured: a file list opened instead of the camera."
-    }
     // What the page saw; the causes are the settings rows' (native Android's
     // filePathCallbackResult, native iOS's runOpenPanelWith, a wrapper's capture rows).
     static let capturedPhotoLost = KnownDiagnosis("file.capture-result-lost", probes: [.fileCapture], .observation) {
@@ -197,34 +182,25 @@ extension Diagnosis {
         "Files came back; the person did not say whether the camera opened directly."
     }
 
-    // The cancel event's age is the engines' (HTML), no setting decides it: a fact, not a row.
-    static let noCancelEvent = KnownDiagnosis("engine.no-cancel-event", probes: [.fileCancel],
-        .fact("the file input's cancel event is recent (Chrome 113, Safari 16.4)", source: PlatformSource.inputCancelEvent)) {
-        "No cancel event on the first chooser: this engine does not fire it; the second pick works, which is what matters."
+    /// What the page saw; the cause is `Symptom.noCancelEvent`'s (the engine's, no setting).
+    static let noCancelEvent = KnownDiagnosis("file.no-cancel-event", probes: [.fileCancel], .observation) {
+        "No cancel event on the first chooser; the second pick works, which is what matters"
     }
-    // Native Android's filePathCallbackOnCancel row defers to this conclusion (its cause is
-    // {"probe": "file.cancel"}), so the fact it rests on stays here beside it.
-    static let cancelledCallbackUnanswered = KnownDiagnosis("android.chooser-cancel-unanswered", probes: [.fileCancel],
-        .fact("a cancelled chooser must answer the ValueCallback with null", source: PlatformSource.androidFileChooser)) {
-        "After a cancel the second pick never fires: the ValueCallback of the cancelled chooser was not answered with null, so the WebView still waits for it and ignores new picks."
-    }
-    // No native iOS row holds file.cancel yet: the fact stays until one does.
-    static let cancelledPanelUnanswered = KnownDiagnosis("ios.open-panel-cancel-unanswered", probes: [.fileCancel],
-        .fact("the open-panel handler must call its completion handler, with nil on cancel", source: PlatformSource.wkRunOpenPanel)) {
-        "After a cancel the second pick did not reach the page: the host's open-panel handler did not call its completion handler on cancel."
+    /// What the page saw; the causes are `Symptom.secondPickLost`'s, which the platform's rows
+    /// link (native Android's filePathCallbackOnCancel, native iOS's runOpenPanelWith on cancel).
+    static let secondPickLost = KnownDiagnosis("file.second-pick-lost", probes: [.fileCancel], .observation) {
+        "After a cancel the second pick never reached the page"
     }
 
-    // WebKit's transcoding follows the input's accept list (the page's), no setting of the app: a fact, not a row.
-    static let heicRefused = KnownDiagnosis("page.heic-refused", probes: [.fileHeic],
-        .fact("WebKit transcodes a picked image whose type the input's accept list does not allow (a HEIC photo to JPEG)", source: PlatformSource.heicConversion)) {
-        "A HEIC photo reached the server unconverted and was refused: accept image/heic on the server, or let iOS convert by keeping accept=\"image/*\"."
+    /// What the page saw; the cause is `Symptom.heicRefused`'s (the page's accept list and its server).
+    static let heicRefused = KnownDiagnosis("file.heic-refused", probes: [.fileHeic], .observation) {
+        "A HEIC photo reached the server unconverted and was refused"
     }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let filesDeclared: [any DeclaredDiagnosis] = [
-        uploadAltered, acceptIgnored, chooserCancelledByPerson, chooserCancelledAtOnce, chooserNeverShown, noChooserAndroid,
-        openPanelUnanswered, chooserUnanswered, captureNotCamera, cancelBeforeChooser, captureIgnored,
-        capturedPhotoLost, captureUnconfirmed, noCancelEvent, cancelledCallbackUnanswered, cancelledPanelUnanswered,
-        heicRefused,
+        uploadAltered, acceptIgnored, chooserCancelledByPerson, chooserCancelledAtOnce, noChooserAndroid,
+        openPanelUnanswered, chooserUnanswered, captureNotCamera, cancelBeforeChooser,
+        capturedPhotoLost, captureUnconfirmed, noCancelEvent, secondPickLost, heicRefused,
     ]
 }
 
@@ -239,11 +215,11 @@ extension Diff {
             let type = result.string("type") ?? ""
             let observed = "\(count) file(s), type \(type.isEmpty ? "(empty)" : type), \(result.int("size").map { "\($0) bytes" } ?? "size ?"), hash match \(describe(result.bool("hashMatch")))"
             if result.bool("hashMatch") == false {
-                return Assessment(.broken, observed, diagnosis: Diagnosis.uploadAltered(), layer: .network, remedy: .bodyIntegrity)
+                return diagnosed(.requestIntercepted, result, context, state: .broken, observed: observed, lead: Diagnosis.uploadAltered(), remedy: .bodyIntegrity)
             }
             let sniffed = result.string("sniffedFormat")
             if !type.hasPrefix("image/"), sniffed.map({ !["jpeg", "png", "heic", "gif", "webp"].contains($0) }) ?? true {
-                return Assessment(.warning, observed, diagnosis: Diagnosis.acceptIgnored(), layer: .webView, remedy: .fileChooser)
+                return diagnosed(.acceptIgnored, result, context, state: .warning, observed: observed, lead: Diagnosis.acceptIgnored(), remedy: .fileChooser)
             }
             return Assessment(.works, observed)
         }
@@ -261,9 +237,6 @@ extension Diff {
                 return Assessment(.notDone, "the chooser was cancelled\(waited)", diagnosis: Diagnosis.chooserCancelledByPerson())
             }
             let observed = "cancelled \(milliseconds(ms)) after the tap, no file"
-            guard context.isAndroid else {
-                return Assessment(.broken, observed, diagnosis: Diagnosis.chooserNeverShown(context.family, ms, false), layer: .webView, remedy: .fileChooser)
-            }
             return noChooser(result, context, observed: observed, lead: Diagnosis.chooserCancelledAtOnce(ms))
         }
         let observed = "no change and no cancel event after the tap\(waited)"
@@ -281,7 +254,9 @@ extension Diff {
     /// observation that names none).
     func noChooser(_ result: ProbeResult, _ context: EvaluationContext, observed: String, lead: Diagnosis) -> Assessment {
         guard !rank(.fileNoChooser, result, context).isEmpty else {
-            return Assessment(.broken, observed, diagnosis: lead, layer: .webView, remedy: .fileChooser)
+            // A browser has no rows to word the observation: it stands alone.
+            let diagnosis = context.isAppWebView ? lead : Diagnosis.ranking(lead, causes: [], ruledOut: [])
+            return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .fileChooser)
         }
         return diagnosed(.fileNoChooser, result, context, state: .broken, observed: observed, lead: lead, remedy: .fileChooser)
     }
@@ -296,7 +271,7 @@ extension Diff {
             return diagnosed(.captureNotCamera, result, context, state: .broken, observed: observed, lead: Diagnosis.captureNotCamera(), remedy: .captureAttribute)
         }
         if direct == false {
-            return Assessment(.broken, observed, diagnosis: Diagnosis.captureIgnored(), layer: .webView, remedy: .captureAttribute)
+            return diagnosed(.captureIgnored, result, context, state: .broken, observed: observed, lead: Diagnosis.captureNotCamera(), remedy: .captureAttribute)
         }
         if environment == false && user == false {
             // An app WebView's rows name the cause (and word the observation); a browser has none.
@@ -317,22 +292,19 @@ extension Diff {
         guard second != nil || reopened != nil else { return Assessment(.unknown, "") }
         let observed = "cancel event \(describe(cancel)); chooser opened again \(describe(reopened)); second pick change \(describe(second))"
         if second == true {
-            return Assessment(.works, observed, diagnosis: cancel == true ? nil : Diagnosis.noCancelEvent())
+            guard cancel != true else { return Assessment(.works, observed) }
+            return diagnosed(.noCancelEvent, result, context, state: .works, observed: observed, lead: Diagnosis.noCancelEvent(), remedy: nil)
         }
         // No chooser at all (file.accept or this step saw an instant cancel): there is no
         // callback left unanswered, the chooser itself is missing.
         let instant = [result.number("cancelMs"), context.results[.fileAccept].flatMap { accept in
             accept.bool("cancelFired") == true && accept.bool("changeFired") != true ? accept.number("waitedMs") : nil
         }].compactMap { $0 }.filter { $0 < Self.fastCancelMs }.min()
-        if let ms = instant, context.isAndroid {
-            return diagnosed(.fileNoChooser, result, context, state: .broken, observed: observed,
-                             lead: Diagnosis.cancelBeforeChooser(ms), remedy: nil)
-        }
         if let ms = instant {
-            return Assessment(.broken, observed, diagnosis: Diagnosis.chooserNeverShown(context.family, ms, true), layer: .webView, remedy: .fileChooser)
+            return diagnosed(.fileNoChooser, result, context, state: .broken, observed: observed,
+                             lead: Diagnosis.cancelBeforeChooser(ms), remedy: context.isAndroid ? nil : .fileChooser)
         }
-        let diagnosis = context.isAndroid ? Diagnosis.cancelledCallbackUnanswered() : Diagnosis.cancelledPanelUnanswered()
-        return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .fileCallbackOnCancel)
+        return diagnosed(.secondPickLost, result, context, state: .broken, observed: observed, lead: Diagnosis.secondPickLost(), remedy: .fileCallbackOnCancel)
     }
 
     func evaluateHEIC(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -344,7 +316,7 @@ extension Diff {
         if result.bool("changeFired") == false { return chooserDidNotDeliver(result, context) }
         let observed = "type \(result.string("type") ?? "(empty)"), format \(result.string("sniffedFormat") ?? "?"), converted to JPEG \(describe(converted)), server accepted \(describe(accepted))"
         if accepted == true { return Assessment(.works, observed) }
-        return Assessment(.broken, observed, diagnosis: Diagnosis.heicRefused(), layer: .page, remedy: .heic)
+        return diagnosed(.heicRefused, result, context, state: .broken, observed: observed, lead: Diagnosis.heicRefused(), remedy: .heic)
     }
 }
 

@@ -298,65 +298,58 @@ extension StandardProbes {
     ]
 
     /// The failing observations this area's evaluators rank causes for (`Catalog.symptoms`).
-    static let networkSymptoms: [Symptom] = []
-}
-
-/// The facts more than one declaration rests on, stated once.
-extension Diagnosis.Basis {
-    static let reissuedRequestsLoseBody = fact("WebResourceRequest carries no body, so a host that re-issues requests from shouldInterceptRequest sends them without it", source: PlatformSource.androidInterceptRequest)
-    fileprivate static let hostSeesEveryRequest = fact("a host sees every request of its WebView and may answer or block it", source: PlatformSource.androidInterceptRequest)
-    fileprivate static let mixedContentMode = fact("mixedContentMode decides what an https page may load over http", source: PlatformSource.androidMixedContent)
-    fileprivate static let passiveMixedContent = fact("browsers upgrade or allow passive mixed content such as images, and block active content such as fetch", source: PlatformSource.mixedContent)
+    static let networkSymptoms: [Symptom] = [
+        .requestIntercepted, .preflightFailed, .mixedContentAllowed, .mixedImagesLoad, .mixedContentBlocked,
+        .returnURLLost, .notResumed, .cameraTrackEnded, .noOfflineEvent,
+    ]
 }
 
 /// Requests between the page and the server: the diagnoses the evaluators below state.
 extension Diagnosis {
-    /// WebResourceRequest has no body: a host that re-issues requests from shouldInterceptRequest drops it.
-    static let postBodyAltered = KnownDiagnosis("network.post-body-altered", probes: [.fetchSameOrigin], .reissuedRequestsLoseBody) {
-        "The POST body came back altered or empty: something between the page and the server rewrites request bodies (shouldInterceptRequest re-issuing requests drops POST bodies; a URLProtocol proxy)."
+    /// What the page saw of a request that failed or changed on the way: the causes are
+    /// `Symptom.requestIntercepted`'s, which the platform's rows link (native Android's
+    /// shouldInterceptRequest, native iOS's setURLSchemeHandler).
+    static let postBodyAltered = KnownDiagnosis("network.post-body-altered", probes: [.fetchSameOrigin], .observation) {
+        "The POST body came back altered or empty while the GET worked"
     }
-    static let sameOriginBlocked = KnownDiagnosis("network.same-origin-blocked", probes: [.fetchSameOrigin], .hostSeesEveryRequest) { (errorName: String?) in
-        "A same-origin fetch failed\(errorName.map { " (\($0))" } ?? ""): the host intercepts or blocks requests to this origin."
+    static let sameOriginBlocked = KnownDiagnosis("network.same-origin-blocked", probes: [.fetchSameOrigin], .observation) { (errorName: String?) in
+        "A same-origin fetch failed\(errorName.map { " (\($0))" } ?? "")"
     }
 
-    // The CORS preflight is the web platform's (Fetch), no WebView setting: a fact, not a row.
-    static let preflightFailed = KnownDiagnosis("network.preflight-failed", probes: [.fetchCors],
-        .fact("a credentialed cross-origin POST with a custom header is preceded by an OPTIONS preflight", source: PlatformSource.corsPreflight)) {
-        "The preflighted credentialed POST failed while a simple GET worked: the host intercepts OPTIONS requests or strips credentials on cross-origin requests."
+    /// What the page saw; the cause is `Symptom.preflightFailed`'s.
+    static let preflightFailed = KnownDiagnosis("network.preflight-failed", probes: [.fetchCors], .observation) {
+        "The preflighted credentialed POST failed while a simple GET worked"
     }
     static let crossOriginUnreachable = KnownDiagnosis("network.second-origin-unreachable", probes: [.fetchCors], .observation) {
         "The second origin was unreachable from the WebView (certificate not trusted, or requests to other hosts blocked by the host's navigation or network policy)."
     }
 
-    static let bodyChanged = KnownDiagnosis("network.body-changed", probes: [.fetchIntegrity], .reissuedRequestsLoseBody) {
-        "A 128 KiB body changed in transit: a bridge, request interceptor or proxy alters bodies."
+    static let bodyChanged = KnownDiagnosis("network.body-changed", probes: [.fetchIntegrity], .observation) {
+        "A 128 KiB body changed in transit"
     }
-    static let xhrIntercepted = KnownDiagnosis("network.xhr-intercepted", probes: [.xhrSameOrigin], .hostSeesEveryRequest) {
-        "XMLHttpRequest failed: the host intercepts requests (a patched XMLHttpRequest, or shouldInterceptRequest)."
+    static let xhrIntercepted = KnownDiagnosis("network.xhr-intercepted", probes: [.xhrSameOrigin], .observation) {
+        "XMLHttpRequest failed"
     }
 
-    static let mixedContentAlwaysAllowed = KnownDiagnosis("android.mixed-content-always-allow", probes: [.netMixedContent], .mixedContentMode) {
-        "An http: fetch went through from the https page: mixed content is always allowed (Android MIXED_CONTENT_ALWAYS_ALLOW / mixedContentMode=\"always\"), which lets a network attacker inject script."
+    /// What the page saw of mixed content; the causes are the symptoms' (`Symptom.mixedContentAllowed`,
+    /// `.mixedImagesLoad`, `.mixedContentBlocked`), which native Android's mixedContentMode rows link.
+    static let mixedContentAlwaysAllowed = KnownDiagnosis("network.mixed-fetch-allowed", probes: [.netMixedContent], .observation) {
+        "An http: fetch went through from the https page"
     }
-    static let mixedImagesCompatibility = KnownDiagnosis("android.mixed-content-compatibility", probes: [.netMixedContent], .mixedContentMode) {
-        "http: images load: MIXED_CONTENT_COMPATIBILITY_MODE, as the LiveForm guide configures (docs/requirements.md#network)."
+    static let mixedImagesCompatibility = KnownDiagnosis("contract.mixed-images-compatibility", probes: [.netMixedContent], .contract) {
+        "http: images load and the http: fetch is blocked: the compatibility mode the requirement set configures on Android (docs/requirements.md#network)."
     }
-    static let mixedImagesPassive = KnownDiagnosis("engine.mixed-images-passive", probes: [.netMixedContent], .passiveMixedContent) {
-        "http: images load (upgraded or allowed as passive content)."
+    static let mixedImagesPassive = KnownDiagnosis("network.mixed-images-load", probes: [.netMixedContent], .observation) {
+        "http: images load and the http: fetch is blocked"
     }
-    static let mixedContentBlocked = KnownDiagnosis("engine.mixed-content-blocked", probes: [.netMixedContent], .passiveMixedContent) {
-        "Mixed content is fully blocked; serve every LiveForm resource over https."
+    static let mixedContentBlocked = KnownDiagnosis("network.mixed-content-blocked", probes: [.netMixedContent], .observation) {
+        "The http: image and the http: fetch were both blocked"
     }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let networkDeclared: [any DeclaredDiagnosis] = [
         postBodyAltered, sameOriginBlocked, preflightFailed, crossOriginUnreachable, bodyChanged, xhrIntercepted,
         mixedContentAlwaysAllowed, mixedImagesCompatibility, mixedImagesPassive, mixedContentBlocked,
     ]
-}
-
-/// The facts more than one declaration rests on, stated once.
-extension Diagnosis.Basis {
-    fileprivate static let processEndedInBackground = fact("a backgrounded app's process can be ended and its activity recreated", source: PlatformSource.androidProcessLifecycle)
 }
 
 /// Navigation, windows and the app's lifecycle: the diagnoses the evaluators below state.
@@ -385,11 +378,10 @@ extension Diagnosis {
         "The WebView tried to load the custom scheme itself and showed an error page: the link was not forwarded to the OS"
     }
 
-    // No platform row holds it yet (a return URL is the app's own navigation callback, which
-    // only the wrappers' tables cover): the fact stays here until native rows do.
-    static let returnURLNotIntercepted = KnownDiagnosis("webview.return-url-not-intercepted", probes: [.navReturnUrl],
-        .fact("the host intercepts return URLs in its navigation callback", source: PlatformSource.androidOverrideUrl)) {
-        "The return URL did not reach the app: universal links and app links do not open the app from inside its own WebView; intercept the URL in the navigation callback."
+    // What the page saw; the cause is `Symptom.returnURLLost`'s, which the platform's rows link
+    // (native Android's shouldOverrideUrlLoading, native iOS's decidePolicyFor, a wrapper's own).
+    static let returnURLNotIntercepted = KnownDiagnosis("nav.return-url-lost", probes: [.navReturnUrl], .observation) {
+        "The return URL did not reach the app"
     }
 
     // What the page saw; the causes are the settings rows' (native Android's onReceivedError,
@@ -399,20 +391,20 @@ extension Diagnosis {
         return "The app leaves the user on a blank or raw error page: no retry screen for \(unhandled.joined(separator: " and "))"
     }
 
-    static let notResumed = KnownDiagnosis("app.webview-recreated", probes: [.lifecycleBackground], .processEndedInBackground) {
-        "The page did not resume after the app came back: the WebView was recreated or reloaded (activity recreation, or a reload on becoming active)."
+    /// What the page saw after the app came back; the causes are `Symptom.notResumed`'s and `Symptom.cameraTrackEnded`'s.
+    static let notResumed = KnownDiagnosis("lifecycle.not-resumed", probes: [.lifecycleBackground], .observation) {
+        "The page did not resume after the app came back"
     }
-    static let cameraTrackEnded = KnownDiagnosis("os.camera-track-ended", probes: [.lifecycleBackground], .processEndedInBackground) {
-        "The camera track ended in the background, as the OS does; the page must start it again on return."
+    static let cameraTrackEnded = KnownDiagnosis("lifecycle.camera-track-ended", probes: [.lifecycleBackground], .observation) {
+        "The camera track ended while the app was in the background"
     }
 
     static let offlineQueueLost = KnownDiagnosis("webview.offline-queue-lost", probes: [.netOffline], .observation) { (lost: Int) in
         "\(lost) result(s) queued offline never reached the server: storage was cleared or the page reloaded while offline."
     }
-    // The offline event is the web platform's (HTML), no WebView setting: a fact, not a row.
-    static let noOfflineEvent = KnownDiagnosis("webview.no-offline-event", probes: [.netOffline],
-        .fact("the window's offline event fires when the browser loses its network connection", source: PlatformSource.offlineEvent)) {
-        "No offline event fired: the WebView does not report connectivity changes to the page."
+    /// What the page saw; the cause is `Symptom.noOfflineEvent`'s.
+    static let noOfflineEvent = KnownDiagnosis("net.no-offline-event", probes: [.netOffline], .observation) {
+        "No offline event fired while the device was offline"
     }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let navigationDeclared: [any DeclaredDiagnosis] = [
@@ -427,7 +419,8 @@ extension Diff {
         let post = result.bool("postEchoExact")
         let error = result.string("errorName")
         return everyStep(get, post, observed: "GET \(describe(get)), POST echoed exactly \(describe(post))" + (error.map { ", \($0)" } ?? "")) { observed in
-            Assessment(.broken, observed, diagnosis: get == true ? Diagnosis.postBodyAltered() : Diagnosis.sameOriginBlocked(error), layer: .network, remedy: .bodyIntegrity)
+            diagnosed(.requestIntercepted, result, context, state: .broken, observed: observed,
+                      lead: get == true ? Diagnosis.postBodyAltered() : Diagnosis.sameOriginBlocked(error), remedy: .bodyIntegrity)
         }
     }
 
@@ -442,7 +435,9 @@ extension Diff {
         let preflight = result.bool("preflightOk")
         let error = result.string("errorName")
         return everyStep(get, preflight, observed: "cross-origin GET \(describe(get)), preflighted credentialed POST \(describe(preflight))" + (error.map { ", \($0)" } ?? "")) { observed in
-            Assessment(.broken, observed, diagnosis: get == true ? Diagnosis.preflightFailed() : Diagnosis.crossOriginUnreachable(), layer: .network)
+            get == true
+                ? diagnosed(.preflightFailed, result, context, state: .broken, observed: observed, lead: Diagnosis.preflightFailed(), remedy: nil)
+                : Assessment(.broken, observed, diagnosis: Diagnosis.crossOriginUnreachable(), layer: .network)
         }
     }
 
@@ -450,7 +445,7 @@ extension Diff {
         let up = result.bool("uploadHashMatch")
         let down = result.bool("downloadHashMatch")
         return everyStep(up, down, observed: "128 KiB upload hash match \(describe(up)), download hash match \(describe(down))") { observed in
-            Assessment(.broken, observed, diagnosis: Diagnosis.bodyChanged(), layer: .network, remedy: .bodyIntegrity)
+            diagnosed(.requestIntercepted, result, context, state: .broken, observed: observed, lead: Diagnosis.bodyChanged(), remedy: .bodyIntegrity)
         }
     }
 
@@ -458,7 +453,7 @@ extension Diff {
         let get = result.bool("getOk")
         let post = result.bool("postOk")
         return everyStep(get, post, observed: "XHR GET \(describe(get)), POST \(describe(post))") { observed in
-            Assessment(.broken, observed, diagnosis: Diagnosis.xhrIntercepted(), layer: .network, remedy: .bodyIntegrity)
+            diagnosed(.requestIntercepted, result, context, state: .broken, observed: observed, lead: Diagnosis.xhrIntercepted(), remedy: .bodyIntegrity)
         }
     }
 
@@ -470,12 +465,15 @@ extension Diff {
         guard image != nil || fetchBlocked != nil else { return Assessment(.unknown, "") }
         let observed = "http: image loaded \(describe(image)), http: fetch blocked \(describe(fetchBlocked))"
         if fetchBlocked == false {
-            return Assessment(.warning, observed, diagnosis: Diagnosis.mixedContentAlwaysAllowed(), layer: .webView, remedy: .mixedContent)
+            return diagnosed(.mixedContentAllowed, result, context, state: .warning, observed: observed, lead: Diagnosis.mixedContentAlwaysAllowed(), remedy: .mixedContent)
+        }
+        if image == true, context.isAndroid {
+            return Assessment(.noted, observed, diagnosis: Diagnosis.mixedImagesCompatibility())
         }
         if image == true {
-            return Assessment(.noted, observed, diagnosis: context.isAndroid ? Diagnosis.mixedImagesCompatibility() : Diagnosis.mixedImagesPassive())
+            return diagnosed(.mixedImagesLoad, result, context, state: .noted, observed: observed, lead: Diagnosis.mixedImagesPassive(), remedy: nil)
         }
-        return Assessment(.noted, observed, diagnosis: Diagnosis.mixedContentBlocked())
+        return diagnosed(.mixedContentBlocked, result, context, state: .noted, observed: observed, lead: Diagnosis.mixedContentBlocked(), remedy: nil)
     }
 }
 
@@ -515,7 +513,7 @@ extension Diff {
         guard let reached = result.bool("reachedApp") else { return Assessment(.unknown, "") }
         let observed = "return URL reached the app as intended: \(describe(reached))" + (result.string("outcome").map { " (\($0))" } ?? "")
         if reached { return Assessment(.works, observed) }
-        return Assessment(.broken, observed, diagnosis: Diagnosis.returnURLNotIntercepted(), layer: .webView, remedy: .returnUrl)
+        return diagnosed(.returnURLLost, result, context, state: .broken, observed: observed, lead: Diagnosis.returnURLNotIntercepted(), remedy: .returnUrl)
     }
 
     func evaluateLoadError(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -533,10 +531,10 @@ extension Diff {
         let track = result.string("trackStateAfter")
         let observed = "hidden event \(describe(result.bool("hiddenFired"))), visible event \(describe(visible)), resumed \(describe(resumed)), camera track after: \(track ?? "?")"
         if resumed == false {
-            return Assessment(.broken, observed, diagnosis: Diagnosis.notResumed(), layer: .webView, remedy: .backgroundResume)
+            return diagnosed(.notResumed, result, context, state: .broken, observed: observed, lead: Diagnosis.notResumed(), remedy: .backgroundResume)
         }
         if track == "ended" {
-            return Assessment(.works, observed, diagnosis: Diagnosis.cameraTrackEnded())
+            return diagnosed(.cameraTrackEnded, result, context, state: .works, observed: observed, lead: Diagnosis.cameraTrackEnded(), remedy: nil)
         }
         return Assessment(.works, observed)
     }
@@ -562,7 +560,7 @@ extension Diff {
             return Assessment(.broken, observed, diagnosis: Diagnosis.offlineQueueLost(queued - delivered), layer: .webView, remedy: .offline)
         }
         if offline == false {
-            return Assessment(.warning, observed, diagnosis: Diagnosis.noOfflineEvent(), layer: .webView)
+            return diagnosed(.noOfflineEvent, result, context, state: .warning, observed: observed, lead: Diagnosis.noOfflineEvent(), remedy: nil)
         }
         return Assessment(.works, observed)
     }

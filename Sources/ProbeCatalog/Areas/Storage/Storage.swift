@@ -220,46 +220,31 @@ extension StandardProbes {
     }
 
     /// The failing observations this area's evaluators rank causes for (`Catalog.symptoms`).
-    static let storageSymptoms: [Symptom] = [.storageUnavailable, .storageNotPersistent, .cookiesBlocked, .thirdPartyCookiesBlocked]
-}
-
-/// The facts more than one declaration rests on, stated once.
-extension Diagnosis.Basis {
-    fileprivate static let domStorageOffByDefault = fact("Android WebView has DOM storage off unless setDomStorageEnabled(true)", source: PlatformSource.androidDomStorage)
-    fileprivate static let dataStoreDecidesStorage = fact("the WKWebView's website data store decides what a page may store", source: PlatformSource.nonPersistentStore)
-    fileprivate static let chromeBlocksThirdPartyCookies = fact("Chrome's site settings can block third-party cookies", source: PlatformSource.chromeThirdPartyCookies)
-    fileprivate static let nonPersistentStoreKeepsNothing = fact("a non-persistent data store keeps nothing past the WebView", source: PlatformSource.nonPersistentStore)
+    static let storageSymptoms: [Symptom] = [.storageUnavailable, .storageRoundTripFailed, .storageNotPersistent, .cookiesBlocked, .httpOnlyVisible, .thirdPartyCookiesBlocked]
 }
 
 /// Storage and cookies: the diagnoses the evaluators below state (the causes they rank are
 /// in `Symptoms+Storage.swift`).
 extension Diagnosis {
-    static let domStorageOff = KnownDiagnosis("android.dom-storage-off", probes: [.storageLocal], .domStorageOffByDefault) { (storage: String, how: String) in
-        "\(storage) \(how): Android WebView has DOM storage off by default; domStorageEnabled is not set."
+    /// What the page saw of storage that is null or throws; the causes are
+    /// `Symptom.storageUnavailable`'s, which the platform's rows link (native Android's
+    /// domStorageEnabled, native iOS's WKAppBoundDomains).
+    static let storageUnavailable = KnownDiagnosis("storage.unavailable", probes: [.storageLocal, .storageSession], .observation) { (storage: String, how: String) in
+        "\(storage) \(how)"
     }
 
-    static let storageBlocked = KnownDiagnosis("webview.data-store-blocked", probes: [.storageLocal, .storageSession], .dataStoreDecidesStorage) { (storage: String, how: String) in
-        "\(storage) \(how): the host's website data store or cookie policy blocks storage."
+    /// What the page saw of a round trip that failed; the causes are `Symptom.storageRoundTripFailed`'s.
+    static let storageRoundTripFailed = KnownDiagnosis("storage.round-trip-failed", probes: [.storageLocal, .storageSession], .observation) { (storage: String, error: String?) in
+        "\(storage) exists but a write-read-remove round trip failed\(error.map { " (\($0))" } ?? "")"
     }
 
-    // The storage quota is the web platform's, no setting of the app's WebView: a fact, not a row.
-    static let storageRoundTripFailed = KnownDiagnosis("storage.round-trip-failed", probes: [.storageLocal, .storageSession],
-        .fact("a write beyond the origin's storage quota throws QuotaExceededError", source: PlatformSource.storageQuota)) { (storage: String, error: String?) in
-        "\(storage) exists but a write-read-remove round trip failed\(error.map { " (\($0))" } ?? ""): the storage quota is zero or the data store is read-only."
+    static let indexedDBFailed = KnownDiagnosis("storage.indexeddb-failed", probes: [.storageIndexedDB], .observation) {
+        "IndexedDB failed"
     }
 
-    static let indexedDBDomStorageOff = KnownDiagnosis("android.indexeddb-dom-storage-off", probes: [.storageIndexedDB], .domStorageOffByDefault) {
-        "IndexedDB failed: Android WebView's DOM storage setting also governs IndexedDB; domStorageEnabled is not set, or storage is blocked."
-    }
-
-    static let indexedDBBlocked = KnownDiagnosis("webview.indexeddb-data-store-blocked", probes: [.storageIndexedDB], .dataStoreDecidesStorage) {
-        "IndexedDB failed: the host's website data store blocks storage (a non-persistent or restricted store)."
-    }
-
-    // HttpOnly is the web platform's own rule (RFC 6265), which no WebView setting changes: a fact, not a row.
-    static let httpOnlyVisible = KnownDiagnosis("host.httponly-cookie-copied", probes: [.cookieServer],
-        .fact("an HttpOnly cookie is never visible to document.cookie", source: PlatformSource.httpOnlyCookie)) {
-        "The HttpOnly cookie showed in document.cookie: the host copies cookies into the page through a bridge, which defeats HttpOnly."
+    /// What the page saw; the cause is `Symptom.httpOnlyVisible`'s.
+    static let httpOnlyVisible = KnownDiagnosis("cookies.httponly-visible", probes: [.cookieServer], .observation) {
+        "The HttpOnly cookie showed in document.cookie"
     }
 
     /// The leads of `Symptom.cookiesBlocked`'s diagnosis: what was not kept or not sent.
@@ -268,48 +253,32 @@ extension Diagnosis {
     }
     static let cookieNotSent = KnownDiagnosis("cookies.not-sent", probes: [.fetchCredentials], .observation) { "The cookie was not sent" }
 
-    /// Cookies blocked in a browser. In an app WebView the causes are the symptom's and the
-    /// settings rows' (native Android's setAcceptCookie, native iOS's cookieAcceptPolicy).
-    // A browser's own settings: no wrapper's table judges a browser, so the fact stays here.
-    static let cookiesOffBrowser = KnownDiagnosis("browser.cookies-off", probes: [.cookieDocument, .cookieServer, .fetchCredentials],
-        .fact("navigator.cookieEnabled is false when the browser's settings refuse cookies", source: PlatformSource.cookieEnabled)) {
-        "Cookies are blocked by the browser's settings."
-    }
-
     static let thirdPartyFrameUnreachable = KnownDiagnosis("cookies.second-origin-unreachable", probes: [.cookieThirdParty], .observation) {
         "The second origin did not answer (certificate not trusted, or unreachable); the third-party cookie could not be tested."
     }
-    /// The lead of an app WebView's (or iOS's) third-party cookie not kept: the causes are
+    /// The lead of a third-party cookie not kept: the causes are
     /// `Symptom.thirdPartyCookiesBlocked`'s, which the platform's rows link (native Android's
-    /// acceptThirdPartyCookies, native iOS's thirdPartyCookies: ITP).
+    /// acceptThirdPartyCookies, native iOS's thirdPartyCookies: ITP), or a browser's own settings.
     static let thirdPartyCookieNotKept = KnownDiagnosis("cookies.third-party-not-kept", probes: [.cookieThirdParty], .observation) {
         "The second origin's SameSite=None cookie was not kept"
     }
-    // Chrome's and a desktop browser's own site settings: no wrapper's table judges a browser.
-    static let thirdPartyCookiesChrome = KnownDiagnosis("chrome.third-party-cookies-blocked", probes: [.cookieThirdParty], .chromeBlocksThirdPartyCookies) {
-        "Third-party cookies are blocked in Chrome's site settings."
-    }
-    static let thirdPartyCookiesBrowser = KnownDiagnosis("browser.third-party-cookies-blocked", probes: [.cookieThirdParty], .chromeBlocksThirdPartyCookies) {
-        "The browser blocks third-party cookies."
-    }
 
-    static let navigationLostStorage = KnownDiagnosis("webview.navigation-lost-storage", probes: [.storageNavigation], .nonPersistentStoreKeepsNothing) { (cookieLost: Bool, localStorageLost: Bool) in
+    /// The leads of `Symptom.storageNotPersistent`'s diagnosis: what a navigation or a relaunch lost.
+    static let navigationLostStorage = KnownDiagnosis("storage.navigation-lost", probes: [.storageNavigation], .observation) { (cookieLost: Bool, localStorageLost: Bool) in
         let lost = [cookieLost ? "the cookie" : nil, localStorageLost ? "the localStorage marker" : nil].compactMap { $0 }
-        return "A full navigation lost \(lost.joined(separator: " and ")): the host clears cookies or storage between loads, or uses a non-persistent data store."
+        return "A full navigation lost \(lost.joined(separator: " and "))"
     }
 
     static let notRelaunched = KnownDiagnosis("storage.not-relaunched", probes: [.storageRelaunch], .instruction) {
         "Close the app, reopen the link, and answer again."
     }
-    static let relaunchLostStorage = KnownDiagnosis("webview.relaunch-lost-storage", probes: [.storageRelaunch], .nonPersistentStoreKeepsNothing) {
-        "Persistent data did not survive a relaunch: the WebView uses a non-persistent data store (WKWebsiteDataStore.nonPersistent(), incognito) or the app clears it on start; a resumed session will not work."
+    static let relaunchLostStorage = KnownDiagnosis("storage.relaunch-lost", probes: [.storageRelaunch], .observation) {
+        "Persistent data did not survive a relaunch, so a resumed session will not work"
     }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let storageDeclared: [any DeclaredDiagnosis] = [
-        domStorageOff, storageBlocked, storageRoundTripFailed, indexedDBDomStorageOff, indexedDBBlocked,
-        httpOnlyVisible, cookieNotKept, cookieNotSent, cookiesOffBrowser,
-        thirdPartyFrameUnreachable, thirdPartyCookieNotKept, thirdPartyCookiesChrome,
-        thirdPartyCookiesBrowser, navigationLostStorage, notRelaunched, relaunchLostStorage,
+        storageUnavailable, storageRoundTripFailed, indexedDBFailed, httpOnlyVisible, cookieNotKept, cookieNotSent,
+        thirdPartyFrameUnreachable, thirdPartyCookieNotKept, navigationLostStorage, notRelaunched, relaunchLostStorage,
     ]
 }
 
@@ -334,10 +303,9 @@ extension Diff {
             let how = available == false ? "is null" : "throws \(error!)"
             // domStorageEnabled gates localStorage alone (Symptom.webStorageWorked), so a null
             // sessionStorage on Android is the data store's or the origin's doing, as elsewhere.
-            let diagnosis = context.isAndroid && probe == .storageLocal ? Diagnosis.domStorageOff(name, how) : Diagnosis.storageBlocked(name, how)
-            return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .domStorage, causes: rank(.storageUnavailable, result, context))
+            return diagnosed(.storageUnavailable, result, context, state: .broken, observed: observed, lead: Diagnosis.storageUnavailable(name, how), remedy: .domStorage)
         }
-        return Assessment(.broken, observed, diagnosis: Diagnosis.storageRoundTripFailed(name, error), layer: .webView, remedy: .domStorage)
+        return diagnosed(.storageRoundTripFailed, result, context, state: .broken, observed: observed, lead: Diagnosis.storageRoundTripFailed(name, error), remedy: .domStorage)
     }
 
     func evaluateIndexedDB(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -346,8 +314,7 @@ extension Diff {
         let roundTrip = result.bool("putGetDelete")
         let error = result.string("errorName")
         return everyStep(available, opened, roundTrip, observed: "indexedDB available \(describe(available)), opened \(describe(opened)), put-get-delete \(describe(roundTrip))" + (error.map { ", \($0)" } ?? "")) { observed in
-            let diagnosis = context.isAndroid ? Diagnosis.indexedDBDomStorageOff() : Diagnosis.indexedDBBlocked()
-            return Assessment(.broken, observed, diagnosis: diagnosis, layer: .webView, remedy: .domStorage, causes: rank(.storageUnavailable, result, context))
+            diagnosed(.storageUnavailable, result, context, state: .broken, observed: observed, lead: Diagnosis.indexedDBFailed(), remedy: .domStorage)
         }
     }
 
@@ -367,22 +334,16 @@ extension Diff {
             return cookiesNotKept(result, context, observed)
         }
         if result.bool("visibleToScript") == true {
-            return Assessment(.warning, observed, diagnosis: Diagnosis.httpOnlyVisible(), layer: .webView)
+            return diagnosed(.httpOnlyVisible, result, context, state: .warning, observed: observed, lead: Diagnosis.httpOnlyVisible(), remedy: nil)
         }
         return Assessment(.works, observed)
     }
 
-    /// A cookie not kept: in an app WebView, the causes the rest of the run leaves standing
-    /// (cookies off for the app only where no other cookie was kept), which the settings rows
-    /// name with their fixes; in a browser, its own settings.
+    /// A cookie not kept: the causes the rest of the run leaves standing (cookies off for the
+    /// app, or in a browser's settings, only where no other cookie was kept), which the
+    /// settings rows name with their fixes in an app WebView.
     func cookiesNotKept(_ result: ProbeResult, _ context: EvaluationContext, _ observed: String, lead: Diagnosis = Diagnosis.cookieNotKept()) -> Assessment {
-        // "Cookies are off" only where the run rules nothing out: with another cookie kept,
-        // it would contradict it.
-        let evidence = CauseEvidence(result: result, context: context)
-        guard context.isAppWebView || !Symptom.cookiesBlocked.rank(evidence).isEmpty || !Symptom.cookiesBlocked.ruledOut(evidence).isEmpty else {
-            return Assessment(.broken, observed, diagnosis: Diagnosis.cookiesOffBrowser(), layer: .webView, remedy: .cookies)
-        }
-        return diagnosed(.cookiesBlocked, result, context, state: .broken, observed: observed, lead: lead, remedy: nil)
+        diagnosed(.cookiesBlocked, result, context, state: .broken, observed: observed, lead: lead, remedy: nil)
     }
 
     /// Third-party cookies: Android WebView blocks them unless the app opts in; WebKit's ITP
@@ -394,23 +355,17 @@ extension Diff {
         guard let readBack = result.bool("readBack") else { return Assessment(.unknown, "") }
         let observed = "set \(describe(result.bool("set"))), read back \(describe(readBack))"
         if readBack { return Assessment(.works, observed) }
-        switch context.family {
-        case .android where context.platform.platform == .androidChrome:
-            return Assessment(.broken, observed, diagnosis: Diagnosis.thirdPartyCookiesChrome(), layer: .webView, remedy: .thirdPartyCookies)
-        case .desktop: return Assessment(.broken, observed, diagnosis: Diagnosis.thirdPartyCookiesBrowser(), layer: .userOrOS)
-        case .android, .ios:
-            return diagnosed(.thirdPartyCookiesBlocked, result, context, state: .broken, observed: observed, lead: Diagnosis.thirdPartyCookieNotKept(), remedy: .thirdPartyCookies)
-        }
+        // A browser's own site settings carry no fix of the app's: the cause's remedy, if any.
+        let remedy: Remedy? = context.isAppWebView || context.family == .ios ? .thirdPartyCookies : nil
+        return diagnosed(.thirdPartyCookiesBlocked, result, context, state: .broken, observed: observed, lead: Diagnosis.thirdPartyCookieNotKept(), remedy: remedy)
     }
 
     func evaluateNavigationStorage(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         let cookie = result.bool("cookieSurvived")
         let local = result.bool("localStorageSurvived")
         return everyStep(cookie, local, observed: "after navigating away and back: cookie \(describe(cookie)), localStorage \(describe(local))") { observed in
-            Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.navigationLostStorage(cookie == false, local == false),
-                layer: .webView, remedy: cookie == false ? .cookies : .persistentDataStore, causes: rank(.storageNotPersistent, result, context))
+            diagnosed(.storageNotPersistent, result, context, state: .broken, observed: observed,
+                      lead: Diagnosis.navigationLostStorage(cookie == false, local == false), remedy: cookie == false ? .cookies : .persistentDataStore)
         }
     }
 
@@ -422,10 +377,7 @@ extension Diff {
         let local = result.bool("localStorage")
         let indexed = result.bool("indexedDB")
         return noStepFailed(persistent, local, indexed, observed: "after relaunch: session cookie \(describe(result.bool("sessionCookie"))), persistent cookie \(describe(persistent)), localStorage \(describe(local)), IndexedDB \(describe(indexed))") { observed in
-            Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.relaunchLostStorage(),
-                layer: .webView, remedy: .persistentDataStore, causes: rank(.storageNotPersistent, result, context))
+            diagnosed(.storageNotPersistent, result, context, state: .broken, observed: observed, lead: Diagnosis.relaunchLostStorage(), remedy: .persistentDataStore)
         }
     }
 }

@@ -52,6 +52,42 @@ extension Symptom {
                 }
                 return .init(likelihood: cookiesBlocked ? .likely : .possible, supporting: cookiesBlocked ? ["cookie.document failed too"] : ["storage blocked"])
             }),
+        // A browser's own site settings: no wrapper's table judges a browser.
+        KnownCause("browser.site-data-blocked", .osPermission, scope: "browsers (a site setting or a blocking extension)",
+            summary: "the browser's settings keep this site from saving data (Chrome: sites may not save data; Safari: Block All Cookies), which leaves web storage null or throwing",
+            check: "the browser's site settings for this origin and its extensions; cookie.document fails too then",
+            remedy: nil, source: PlatformSource.chromeThirdPartyCookies,
+            ruledOutBy: webStorageWorked, context: .browser,
+            applies: { !$0.platform.isAppWebView },
+            weigh: { e in
+                let cookiesBlocked = e.observed(.cookieDocument, "writeRead")?.boolValue == false
+                return .init(likelihood: cookiesBlocked ? .likely : .possible, supporting: cookiesBlocked ? ["cookie.document failed too"] : ["storage blocked in a browser"])
+            }),
+    ])
+
+    /// Web storage that exists but whose write-read-remove round trip failed. The quota is
+    /// the web platform's (the Storage standard), which no WebView setting decides.
+    static let storageRoundTripFailed = Symptom(id: "storage.round-trip-failed", probes: [.storageLocal, .storageSession], observation: "web storage exists but a write-read-remove round trip failed", causes: [
+        KnownCause("storage.quota-exhausted", .page, scope: "every engine",
+            summary: "the origin's storage quota is zero or used up: a write beyond the quota throws QuotaExceededError (a private or restricted data store can give an origin no quota)",
+            check: "the errorName is QuotaExceededError; navigator.storage.estimate() in the page shows the origin's quota and usage",
+            remedy: nil, source: PlatformSource.storageQuota, context: .webPlatform,
+            weigh: { e in
+                e.errorName == "QuotaExceededError"
+                    ? .likely("the write threw QuotaExceededError")
+                    : .possible("the round trip failed", against: "no QuotaExceededError was thrown")
+            }),
+    ])
+
+    /// document.cookie showed a cookie the server set HttpOnly. RFC 6265 keeps an HttpOnly
+    /// cookie from every script API, in every engine; only a host that copies cookies into the
+    /// page itself puts one there.
+    static let httpOnlyVisible = Symptom(id: "cookies.httponly-visible", probes: [.cookieServer], observation: "an HttpOnly cookie showed in document.cookie", causes: [
+        KnownCause("host.httponly-cookie-copied", .app, scope: "app WebViews whose host copies cookies into the page (a cookie bridge or an injected script)",
+            summary: "the host copies cookies into the page through a bridge (an injected script that writes document.cookie), which defeats HttpOnly: an engine never shows an HttpOnly cookie to script",
+            check: "search the app for code that reads the native cookie store (HTTPCookieStorage, WKHTTPCookieStore, CookieManager.getCookie) and writes document.cookie through evaluateJavaScript or a user script",
+            remedy: nil, source: PlatformSource.httpOnlyCookie, context: .app,
+            weigh: .likely("document.cookie showed the HttpOnly cookie")),
     ])
 
     /// storage.relaunch or storage.navigation lost what persistent storage should keep. A
@@ -102,6 +138,13 @@ extension Symptom {
             source: PlatformSource.nonPersistentStore,
             weigh: .likely("first-party cookies blocked in a WKWebView")),
         interceptionDropsSetCookie,
+        KnownCause("browser.cookies-off", .osPermission, scope: "browsers (a site setting or a blocking extension)",
+            summary: "the browser's settings refuse cookies for this site (navigator.cookieEnabled is false when they do)",
+            check: "the browser's site settings for this origin, and cookie-blocking extensions; cookie.document's cookieEnabled is false then",
+            remedy: .cookies, source: PlatformSource.cookieEnabled,
+            ruledOutBy: cookiesKept, context: .browser,
+            applies: { !$0.platform.isAppWebView },
+            weigh: .likely("a cookie was not kept in a browser")),
     ])
 
     /// cookie.thirdParty blocked where the profile requires it.
@@ -117,6 +160,18 @@ extension Symptom {
             check: "none: design the flow without third-party cookies", remedy: nil, source: PlatformSource.webKitThirdPartyCookies,
             applies: { $0.family == .ios },
             weigh: .conclusive("iOS")),
+        KnownCause("chrome.third-party-cookies-blocked", .osPermission, scope: "Chrome on Android",
+            summary: "Chrome's site settings block third-party cookies",
+            check: "Chrome: Settings › Site settings › Third-party cookies, and the site's own exception",
+            remedy: .thirdPartyCookies, source: PlatformSource.chromeThirdPartyCookies, context: .browser,
+            applies: { $0.platform == .androidChrome },
+            weigh: .likely("the frame loaded and its cookie was not kept in Chrome")),
+        KnownCause("browser.third-party-cookies-blocked", .osPermission, scope: "desktop browsers",
+            summary: "the browser blocks third-party cookies (its default, or its site settings)",
+            check: "the browser's privacy settings for third-party cookies, and the site's own exception",
+            remedy: nil, source: PlatformSource.chromeThirdPartyCookies, context: .browser,
+            applies: { $0.family == .desktop },
+            weigh: .likely("the frame loaded and its cookie was not kept in a desktop browser")),
     ])
 
     /// True when the wrapper's own WebChromeClient answers file inputs: its Android
@@ -158,6 +213,16 @@ extension Symptom {
                 let fastCancel = e.cancelFired == true && e.elapsedMs < Diff.fastCancelMs
                 return .init(likelihood: .possible, supporting: ["no file reached the page"], against: fastCancel ? ["the cancel came before a chooser could appear"] : [])
             }),
+        KnownCause("ios.open-panel-answers-nil", .webViewPermissionHandler, scope: "iOS WKWebView whose WKUIDelegate implements runOpenPanelWith",
+            summary: "the app's WKUIDelegate webView(_:runOpenPanelWith:…) calls its completion handler with nil without presenting a panel: WebKit shows its own panel only when the delegate does not implement it",
+            check: "the app's runOpenPanelWith: present a picker (or leave it unimplemented) and answer with the picked URLs",
+            remedy: .fileChooser, source: PlatformSource.wkRunOpenPanel,
+            ruledOutBy: chooserWorked,
+            applies: { e in
+                let waited = e.result.flatMap { $0.ifDeclared("waitedMs", .number)?.numberValue ?? $0.ifDeclared("cancelMs", .number)?.numberValue }
+                return e.family == .ios && e.platform.isAppWebView && e.cancelFired == true && (waited ?? .infinity) < Diff.fastCancelMs
+            },
+            weigh: .likely("a cancel sooner than a panel can appear in a WKWebView")),
         captureIntentInvisible, captureWithoutCameraPermission,
     ])
 }
