@@ -4,7 +4,7 @@ enum PlatformSource {
     // WebKit: `UserMediaPermissionRequestManagerProxy::requestSystemValidation` checks the
     // app's camera authorization (TCC) and denies with PermissionDenied before
     // `decidePolicyForUserMediaPermissionRequest` asks the UI delegate.
-    static let webKitPermissionOrder = "https://github.com/WebKit/WebKit/blob/main/Source/WebKit/UIProcess/UserMediaPermissionRequestManagerProxy.cpp"
+    static let webKitPermissionOrder = "https://github.com/WebKit/WebKit/blob/f55a67c82a45a19466ae48610072738f889d6bf4/Source/WebKit/UIProcess/UserMediaPermissionRequestManagerProxy.cpp"
     // iOS interrupts an app's capture session when the app goes to the background.
     static let iosCameraInterruptedInBackground = "https://developer.apple.com/documentation/avfoundation/avcapturesession/interruptionreason/videodevicenotavailableinbackground"
     // Android 9+: an app in the background cannot use the camera.
@@ -22,7 +22,7 @@ enum PlatformSource {
     static let killedOnVideoCapture = "https://github.com/tilltue/TLPhotoPicker/issues/47"
     // WKWebView gained getUserMedia in iOS 14.3.
     static let wkWebViewGetUserMedia = "https://bugs.webkit.org/show_bug.cgi?id=208667"
-    static let rnMediaCaptureGrantType = "https://github.com/react-native-webview/react-native-webview/blob/master/docs/Reference.md#mediacapturepermissiongranttype"
+    static let rnMediaCaptureGrantType = "https://github.com/react-native-webview/react-native-webview/blob/1d8205af06dbb0bad0d8f208bb2a37ce5f732fd3/docs/Reference.md#mediacapturepermissiongranttype"
     // Android: "If this method isn't overridden, the permission is denied"; the host must call
     // grant() or deny().
     static let androidOnPermissionRequest = "https://developer.android.com/reference/android/webkit/WebChromeClient#onPermissionRequest(android.webkit.PermissionRequest)"
@@ -92,7 +92,7 @@ enum PlatformSource {
     static let wkRunOpenPanel = "https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:runopenpanelwith:initiatedbyframe:completionhandler:)"
     // WebKit's findImagesForTranscoding: a picked image whose type the input's accept list
     // does not allow is transcoded (a HEIC photo to JPEG for accept="image/jpeg").
-    static let heicConversion = "https://github.com/WebKit/WebKit/blob/main/Source/WebCore/platform/graphics/cg/ImageUtilitiesCG.cpp"
+    static let heicConversion = "https://github.com/WebKit/WebKit/blob/c6e4bb5d32cc8364c1d0742ea16dc7a039b0276c/Source/WebCore/platform/graphics/cg/ImageUtilitiesCG.cpp"
     static let captureAttribute = "https://developer.mozilla.org/en-US/docs/Web/HTML/Reference/Attributes/capture"
     // A credentialed request with a non-simple method or header is preceded by an OPTIONS preflight.
     static let corsPreflight = "https://developer.mozilla.org/en-US/docs/Glossary/Preflight_request"

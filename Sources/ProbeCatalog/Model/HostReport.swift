@@ -133,7 +133,7 @@ public struct HostFact: Sendable, Encodable {
     /// A react-native-webview prop, at its entry in the props reference.
     private static func rnProp(_ name: String) -> API { rn("the \(name) prop", rnProps + "#\(name.lowercased())") }
 
-    static let rnProps = "https://github.com/react-native-webview/react-native-webview/blob/master/docs/Reference.md"
+    static let rnProps = "https://github.com/react-native-webview/react-native-webview/blob/1d8205af06dbb0bad0d8f208bb2a37ce5f732fd3/docs/Reference.md"
     static let rnPermissions = "https://github.com/zoontek/react-native-permissions#check"
     static let androidSettings = "https://developer.android.com/reference/android/webkit/WebSettings"
 

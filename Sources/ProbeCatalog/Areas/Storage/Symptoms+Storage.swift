@@ -94,7 +94,7 @@ extension Symptom {
     /// non-persistent store does not make storage null (so it is not a cause of
     /// `storageUnavailable`): WKWebsiteDataStore.nonPersistent() keeps storage for the
     /// WebView's life, and react-native-webview's Android incognito removes the cookies and the
-    /// cache (`setIncognito` in https://github.com/react-native-webview/react-native-webview/blob/master/android/src/main/java/com/reactnativecommunity/webview/RNCWebViewManagerImpl.kt).
+    /// cache (`setIncognito` in https://github.com/react-native-webview/react-native-webview/blob/1d8205af06dbb0bad0d8f208bb2a37ce5f732fd3/android/src/main/java/com/reactnativecommunity/webview/RNCWebViewManagerImpl.kt).
     static let storageNotPersistent = Symptom(id: "storage.not-persistent", probes: [.storageRelaunch, .storageNavigation], observation: "persistent cookies or storage did not survive a navigation or a relaunch", causes: [
         KnownCause("webview.non-persistent-store", .webViewSetting, scope: "iOS WKWebView (react-native-webview's incognito on iOS)",
             summary: "the WebView uses a non-persistent data store (WKWebsiteDataStore.nonPersistent(), react-native-webview incognito)",
