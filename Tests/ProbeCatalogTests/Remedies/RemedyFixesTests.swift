@@ -60,3 +60,16 @@ import Testing
         #expect(try JSONDecoder().decode(Remedy.self, from: JSONEncoder().encode(Remedy.domStorage)) == Remedy.domStorage)
     }
 }
+
+extension RemedyFixesTests {
+    /// A report.json an earlier build wrote spells a remedy as columns; it still reads, each
+    /// column the fix of its wrapper and a judged finding's wrapper fixes first.
+    @Test func AnEarlierBuildsColumns_ReadAsTheFixesOfTheirWrappers() throws {
+        let columns = #"{"iosSwift":"a()","androidKotlin":"b()","docs":{"ios":"https://i.example"}}"#
+        let remedy = try JSONDecoder().decode(Remedy.self, from: Data(columns.utf8))
+        #expect(remedy == Remedy(iosSwift: "a()", androidKotlin: "b()", docs: Remedy.Docs(ios: "https://i.example")))
+        let judged = #"{"androidKotlin":"b()","reactNative":"<WebView />","wrappers":[{"wrapper":"cordova","family":"android","language":"Java","code":"c()","docs":"https://c.example"},{"wrapper":"react-native-webview","family":"android","language":"Kotlin","code":"r()","docs":"https://r.example"}]}"#
+        let fixes = try JSONDecoder().decode(Remedy.self, from: Data(judged.utf8)).fixes
+        #expect(fixes.map(\.code) == ["c()", "r()", "b()"])
+    }
+}
