@@ -22,7 +22,7 @@ enum ReportFacts {
         return (platform.isAppWebView ? Array(relevant.prefix(1)) : relevant).map { ($0.label, $0.code) }
     }
 
-    /// "fix (Android Kotlin): code" for one line of code; the label and then each line
+    /// "fix (Cordova (Java, Android)): code" for one line of code; the label and then each line
     /// indented by two for more (the CI formats keep the code's own lines).
     static func fixText(_ wrapper: String, _ code: String) -> String {
         guard code.contains("\n") else { return "fix (\(wrapper)): \(code)" }
