@@ -4,12 +4,16 @@
 (() => {
 'use strict';
 
+/* The fix for the run's platform: the remedy's fixes are one list keyed by wrapper (the
+   detected one's first); a React Native app takes react-native-webview's, else its native
+   WebView's; an app on neither takes the first. */
 function remedyFor(remedy, platform) {
-  if (!remedy) return null;
-  if (/^rn-/.test(platform)) return remedy.reactNative;
-  if (/^ios/.test(platform)) return remedy.iosSwift;
-  if (/^android/.test(platform)) return remedy.androidKotlin;
-  return remedy.iosSwift || remedy.androidKotlin || remedy.reactNative;
+  const fixes = (remedy && remedy.fixes) || [];
+  const of = (wrapper, family) => fixes.filter((x) => x.wrapper === wrapper && (!x.family || !family || x.family === family))[0];
+  const family = /ios/.test(platform) ? 'ios' : /android/.test(platform) ? 'android' : null;
+  const fix = (/^rn-/.test(platform) && of('react-native-webview', family))
+    || (family === 'ios' && of('native-ios')) || (family === 'android' && of('native-android')) || fixes[0];
+  return fix ? fix.code : null;
 }
 
 function render(diff, box, the) {

@@ -14,10 +14,12 @@
     if (m) o.override = decodeURIComponent(m[1]);
     return o;
   }
-  /* The detected wrapper's fix open, the others folded; false: no per-wrapper fixes. */
+  /* The detected wrapper's fix open, the others folded; false when the remedy has only the
+     declared native and React Native lines (the end screen shows the platform's one). */
+  var LINES = ['native-ios', 'native-android', 'react-native-webview'];
   function renderFixes(remedy, li) {
-    var f = remedy && remedy.wrappers, d = li.ownerDocument, box = li;
-    if (!f || !f.length) return false;
+    var f = remedy && remedy.fixes, d = li.ownerDocument, box = li;
+    if (!f || !f.some(function (x) { return LINES.indexOf(x.wrapper) < 0; })) return false;
     f.forEach(function (x, i) {
       if (i === 1) {
         box = li.appendChild(d.createElement('details'));

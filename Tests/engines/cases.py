@@ -3,8 +3,8 @@
 Each case changes one app setting from the correct configuration of its engine. `fails`
 and `warns` are the complete sets: a finding with verdict fail (or warn) that is not listed
 fails the case, and so does a listed one that is missing. For every listed finding the
-diagnosis must contain each given phrase, the layer must match, and the remedy for the
-detected platform (iosSwift on ios-wkwebview, androidKotlin on android-webview) must
+diagnosis must contain each given phrase, the layer must match, and the remedy's fix for
+the detected platform (native-ios on ios-wkwebview, native-android on android-webview) must
 contain the given phrase.
 
 What these engines cannot show whatever the app does is in the baselines below, each
@@ -66,7 +66,7 @@ class Case:
     # "host-report" for an item the host report settled, None for one the page settled.
     checklist: dict = field(default_factory=dict)
     # The wrapper the server must detect (docs/wrappers.md), and per probe a phrase the
-    # detected wrapper's own fix (the finding's remedy.wrappers[0]) must contain.
+    # detected wrapper's own fix (the finding's remedy.fixes[0]) must contain.
     wrapper: str = None
     wrapper_fixes: dict = field(default_factory=dict)
 

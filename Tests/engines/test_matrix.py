@@ -40,7 +40,13 @@ HOST_TIMEOUT = float(os.environ.get("ENGINES_HOST_TIMEOUT", "150"))
 UNTRUSTED_TIMEOUT = 8
 JS_OFF_WAIT = 20
 
-REMEDY_FIELD = {"ios-wkwebview": "iosSwift", "android-webview": "androidKotlin"}
+# The remedy's fix (one per wrapper in remedy.fixes) an app on each platform pastes.
+REMEDY_WRAPPER = {"ios-wkwebview": "native-ios", "android-webview": "native-android"}
+
+
+def fix_code(remedy, wrapper):
+    """The code of the remedy's fix for `wrapper`, "" when it has none."""
+    return next((f.get("code") or "" for f in (remedy or {}).get("fixes") or [] if f.get("wrapper") == wrapper), "")
 
 
 def host_command(case, url, ca, screenshot):
@@ -197,10 +203,10 @@ def check_expect(finding, expect, platform, where):
         if phrase in (finding.get("diagnosis") or ""):
             problems.append(f"{where}: diagnosis still says {phrase!r}: {finding.get('diagnosis')!r}")
     if expect.remedy:
-        field = REMEDY_FIELD.get(platform)
-        text = ((finding.get("remedy") or {}).get(field) or "") if field else ""
+        wrapper = REMEDY_WRAPPER.get(platform)
+        text = fix_code(finding.get("remedy"), wrapper) if wrapper else ""
         if expect.remedy not in text:
-            problems.append(f"{where}: remedy.{field} {text!r} lacks {expect.remedy!r}")
+            problems.append(f"{where}: the remedy's {wrapper} fix {text!r} lacks {expect.remedy!r}")
     return problems
 
 
@@ -247,7 +253,7 @@ def test_case(case, matrix):
         if seen != case.wrapper:
             problems.append(f"wrapper {seen!r}, expected {case.wrapper!r}: {diff['platform'].get('wrapperDetection')}")
     for probe, phrase in case.wrapper_fixes.items():
-        fixes = ((findings.get(probe) or {}).get("remedy") or {}).get("wrappers") or []
+        fixes = ((findings.get(probe) or {}).get("remedy") or {}).get("fixes") or []
         first = fixes[0] if fixes else {}
         if first.get("wrapper") != case.wrapper or phrase not in first.get("code", ""):
             problems.append(f"{probe}: first fix {first.get('wrapper')!r} {first.get('code', '')[:80]!r} lacks {case.wrapper}'s {phrase!r}")

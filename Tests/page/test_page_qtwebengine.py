@@ -49,4 +49,5 @@ def test_an_android_host_that_grants_everything_is_critical(server):
     assert findings["camera.foreignOrigin"]["verdict"] == "fail" and findings["camera.foreignOrigin"]["severity"] == "critical"
     # The WebView default: media waits for a gesture, and the remedy names the setting.
     assert findings["media.autoplay"]["verdict"] == "fail"
-    assert "mediaPlaybackRequiresUserGesture" in findings["media.autoplay"]["remedy"]["androidKotlin"]
+    kotlin = [f["code"] for f in findings["media.autoplay"]["remedy"]["fixes"] if f["wrapper"] == "native-android"]
+    assert kotlin and "mediaPlaybackRequiresUserGesture" in kotlin[0]

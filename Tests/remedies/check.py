@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Every fix the catalog shows an integrator goes through a real compiler or parser.
 
-Reads the `remedies` section of `probe-server catalog --json` (each remedy line, each merged
-fix, the combined fix of every set of remedies one finding can carry, each wrapper fix),
+Reads the `remedies` section of `probe-server catalog --json` (each remedy's fix per wrapper,
+each merged fix, the combined fix of every set of remedies one finding can carry, each
+wrapper fix),
 wraps each snippet in a compilation unit by its kind (KINDS below), and runs, against the
 minimal platform stubs in stubs/:
 

@@ -103,9 +103,7 @@ public enum ProbesDocument {
             if let remedy = probe.remedy, !remedy.isEmpty {
                 out.append("")
                 out.append("Remedies when it fails:")
-                out += remedyBlock("iOS (Swift)", "swift", remedy.iosSwift, docs: remedy.docs?.ios)
-                out += remedyBlock("Android (Kotlin)", "kotlin", remedy.androidKotlin, docs: remedy.docs?.android)
-                out += remedyBlock("React Native", "jsx", remedy.reactNative, docs: remedy.docs?.reactNative)
+                for fix in remedy.fixes { out += remedyBlock(fix) }
             }
             for set in catalog.requirementSets {
                 if let change = set.overrides[probe.id] {
@@ -188,10 +186,11 @@ public enum ProbesDocument {
     /// Markdown renders `<WebView …/>` and `<noscript>` as HTML; the docs show them as text.
     /// A list item with the remedy's code as a fenced block inside it (CommonMark §5.2: the
     /// block is indented to the item's content) and the page documenting its API.
-    static func remedyBlock(_ label: String, _ fence: String, _ code: String?, docs: String?) -> [String] {
-        guard let code else { return [] }
-        return ["", "- \(label)" + (docs.map { ", documented at <\($0)>" } ?? "") + ":", "", "  ```\(fence)"]
-            + code.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }
+    /// One fix under its wrapper's label ("Native iOS (WKWebView) (Swift, iOS)"), fenced in its language.
+    static func remedyBlock(_ fix: WrapperFix) -> [String] {
+        let fence = fix.language.lowercased().filter { $0.isLetter || $0.isNumber }
+        return ["", "- \(fix.label)" + (fix.docs.isEmpty ? "" : ", documented at <\(fix.docs)>") + ":", "", "  ```\(fence)"]
+            + fix.code.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }
             + ["  ```"]
     }
 

@@ -59,20 +59,25 @@ extension Diff {
 extension Remedy {
     /// One remedy that carries every fix, per wrapper, without repeating one; fixes that
     /// declare the same callback are one merged fix (`Remedy.merges`), so the code compiles.
+    /// One fix per wrapper and family (`Key`), in `Wrapper` order.
     static func combined(_ remedies: [Remedy?]) -> Remedy? {
         let present = remedies.compactMap { $0 }
         guard !present.isEmpty else { return nil }
-        let lines = Dictionary(uniqueKeysWithValues: Line.allCases.map { line in
-            (line, joined(present.compactMap(line.code), line: line))
-        })
-        // The first fix's pages: the first line of each block is the likeliest cause's; a
-        // merged fix names the page of the callback it implements.
-        func firstDocs(_ line: Line, _ docs: (Remedy.Docs) -> String?) -> String? {
-            lines[line]??.mergedDocs ?? present.compactMap { $0.docs.flatMap(docs) }.first
+        var keys: [Key] = []
+        for fix in present.flatMap(\.fixes) where !keys.contains(Key(wrapper: fix.wrapper, family: fix.family)) {
+            keys.append(Key(wrapper: fix.wrapper, family: fix.family))
         }
-        let docs = Remedy.Docs(ios: firstDocs(.iosSwift, \.ios), android: firstDocs(.androidKotlin, \.android),
-                               reactNative: firstDocs(.reactNative, \.reactNative))
-        return Remedy(iosSwift: lines[.iosSwift]??.code, androidKotlin: lines[.androidKotlin]??.code, reactNative: lines[.reactNative]??.code,
-                      docs: docs == Remedy.Docs() ? nil : docs)
+        let ordered = keys.enumerated().sorted { a, b in
+            a.element.wrapper != b.element.wrapper ? a.element.wrapper < b.element.wrapper : a.offset < b.offset
+        }.map(\.element)
+        return Remedy(fixes: ordered.compactMap { key in
+            let parts = present.flatMap(\.fixes).filter { $0.wrapper == key.wrapper && $0.family == key.family }
+            guard let first = parts.first, let joined = joined(parts.map(\.code), wrapper: key.wrapper) else { return nil }
+            // The first fix's page: the first block is the likeliest cause's; a merged fix
+            // names the page of the callback it implements.
+            let docs = joined.mergedDocs ?? parts.map(\.docs).first { !$0.isEmpty } ?? ""
+            return WrapperFix(wrapper: key.wrapper, setting: first.setting, family: key.family, language: first.language,
+                              code: joined.code, docs: docs)
+        })
     }
 }

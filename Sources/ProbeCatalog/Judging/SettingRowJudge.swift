@@ -242,12 +242,12 @@ struct SettingRowJudge {
         for (wrapper, row) in matched {
             let remedy = Self.remedy(wrapper, row)
             if case .known(let id) = row.cause, seen.contains(id) {
-                judgement.fixes += remedy?.wrappers ?? []
+                judgement.fixes += remedy?.fixes ?? []
                 continue
             }
             guard !conclusive else { continue }
             guard let cause = cause(wrapper, row, remedy: remedy, hasOthers: !named.isEmpty, release: releases[wrapper], tier: tier(wrapper, row)) else { continue }
-            judgement.fixes += remedy?.wrappers ?? []
+            judgement.fixes += remedy?.fixes ?? []
             guard !seen.contains(cause.id) else { continue }
             seen.insert(cause.id)
             judgement.causes.append(cause)
@@ -314,11 +314,9 @@ struct SettingRowJudge {
     /// react-native-webview's JSX), otherwise a fix in the wrapper's own API.
     static func remedy(_ wrapper: Wrapper, _ row: WrapperSettingRow) -> Remedy? {
         guard let code = WrapperCatalog.profile(wrapper).code(row) else { return nil }
-        var remedy = Remedy()
         let setting: WrapperSetting? = if case .setting(let setting) = row.cause { setting } else { nil }
-        remedy.wrappers = [WrapperFix(wrapper, setting, family: row.family, language: code.language,
-                                      docs: row.sources.last ?? WrapperCatalog.profile(wrapper).home, code: code.code)]
-        return remedy
+        return Remedy(fixes: [WrapperFix(wrapper, setting, family: row.family, language: code.language,
+                                         docs: row.sources.last ?? WrapperCatalog.profile(wrapper).home, code: code.code)])
     }
 
     static let stallCauses = Set(Symptom.stalled.causes.map(\.id))
@@ -329,30 +327,14 @@ struct SettingRowJudge {
 }
 
 extension Remedy {
-    /// This remedy with the rows' fixes among its wrapper fixes, one per code: after the
-    /// detected wrapper's own fixes (the evaluator's, first) and before every other wrapper's.
-    /// A fix for the other platform's WebView is left out (`Remedy.applicable`).
+    /// This remedy with the rows' fixes among its fixes, one per code: after the detected
+    /// wrapper's own fixes (the evaluator's, first) and before every other wrapper's. A fix for
+    /// the other platform's WebView is left out (`Remedy.applicable`).
     func leading(with fixes: [WrapperFix], detected: Wrapper?, family: Platform.Family) -> Remedy {
         guard !fixes.isEmpty else { return self }
-        // A remedy no wrapper judgement set keeps its native lines as fixes (a report shows
-        // `wrappers` instead of the lines once it has them).
-        let existing = wrappers ?? nativeFixes
-        let own = existing.filter { $0.wrapper == detected }
-        var all = own
-        for fix in fixes + existing where !all.contains(where: { $0.wrapper == fix.wrapper && $0.code == fix.code }) { all.append(fix) }
-        var remedy = self
-        remedy.wrappers = Remedy.applicable(all, to: family)
-        return remedy
-    }
-
-    /// The three native lines as fixes of the native wrappers (React Native's as its JSX).
-    var nativeFixes: [WrapperFix] {
-        func home(_ wrapper: Wrapper) -> String { WrapperCatalog.profile(wrapper).home }
-        return [
-            iosSwift.map { WrapperFix(.nativeIOS, nil, family: .ios, language: "Swift", docs: docs?.ios ?? home(.nativeIOS), code: $0) },
-            androidKotlin.map { WrapperFix(.nativeAndroid, nil, family: .android, language: "Kotlin", docs: docs?.android ?? home(.nativeAndroid), code: $0) },
-            reactNative.map { WrapperFix(.reactNativeWebView, nil, language: "JSX", docs: docs?.reactNative ?? home(.reactNativeWebView), code: $0) },
-        ].compactMap { $0 }
+        var all = self.fixes.filter { $0.wrapper == detected }
+        for fix in fixes + self.fixes where !all.contains(where: { $0.wrapper == fix.wrapper && $0.code == fix.code }) { all.append(fix) }
+        return Remedy(fixes: Remedy.applicable(all, to: family))
     }
 }
 

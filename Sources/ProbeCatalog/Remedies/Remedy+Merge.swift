@@ -7,19 +7,6 @@ import BeyondEssentials
 /// one loses what only it did (the origin check). So such a pair has one merged fix, written by
 /// hand here, that does what both do; `combined` uses it in place of the two.
 extension Remedy {
-    /// One line of a remedy: the code is in that line's language.
-    public enum Line: String, Sendable, Codable, CaseIterable {
-        case iosSwift, androidKotlin, reactNative
-
-        public func code(_ remedy: Remedy) -> String? {
-            switch self {
-            case .iosSwift: return remedy.iosSwift
-            case .androidKotlin: return remedy.androidKotlin
-            case .reactNative: return remedy.reactNative
-            }
-        }
-    }
-
     /// A callback, method or property a line declares. Read from the code's outermost
     /// declarations (`members(_:)`), so a remedy cannot claim one and declare another.
     public struct Member: Sendable, Codable, Hashable, Comparable, CustomStringConvertible {
@@ -33,14 +20,15 @@ extension Remedy {
         public static let onShowFileChooser = Member("onShowFileChooser")
     }
 
-    /// The members the line declares at its outermost level: Kotlin `override fun`, `fun`,
+    /// The members a native fix declares at its outermost level: Kotlin `override fun`, `fun`,
     /// `val` and `var` (with their modifiers), Swift `func` by its full selector. Lines inside
-    /// a body (indented) are the body's, not declarations of the class.
-    public static func members(_ code: String, line: Line) -> [Member] {
+    /// a body (indented) are the body's, not declarations of the class. Another wrapper's fix
+    /// declares none the merges know.
+    public static func members(_ code: String, in wrapper: Wrapper) -> [Member] {
         let lines = code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var found: [Member] = []
-        switch line {
-        case .androidKotlin:
+        switch wrapper {
+        case .nativeAndroid:
             let modifiers: Set<String> = ["override", "private", "public", "internal", "protected", "open", "lateinit"]
             for text in lines where !text.hasPrefix(" ") && !text.hasPrefix("//") {
                 let words = text.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ":" || $0 == "<" }).map(String.init)
@@ -51,7 +39,7 @@ extension Remedy {
                 guard declares else { continue }
                 found.append(Member(words[keyword + 1]))
             }
-        case .iosSwift:
+        case .nativeIOS:
             // `func webView(` then one labelled parameter per line: the selector is the labels.
             var index = 0
             while index < lines.count {
@@ -73,17 +61,17 @@ extension Remedy {
                 found.append(Member("\(name)(\(labels.joined()))"))
                 index += 1
             }
-        case .reactNative:
+        default:
             break
         }
         return found
     }
 
-    /// Two fixes of one line that declare the same member, and the one fix that replaces them.
+    /// Two fixes of one wrapper that declare the same member, and the one fix that replaces them.
     public struct Merge: Sendable {
         public let id: String
-        public let line: Line
-        /// The fixes' code, as the catalog states it (each a `Line.code` of a catalog remedy).
+        public let wrapper: Wrapper
+        /// The fixes' code, as the catalog states it (each the code of a catalog remedy's fix).
         public let parts: [String]
         public let merged: String
         public let docs: String?
@@ -93,33 +81,33 @@ extension Remedy {
     /// declares one member twice. A test fails when a co-occurring pair has none.
     public static let merges: [Merge] = [
         // camera.denied on Android: no permission handler, or no CAMERA runtime permission.
-        Merge(id: "android.camera.grant+runtime", line: .androidKotlin,
+        Merge(id: "android.camera.grant+runtime", wrapper: .nativeAndroid,
               parts: [Remedy.cameraGrant.androidKotlin!, Symptom.androidRuntimeCamera.androidKotlin!],
               merged: androidGrantWithRuntimeCamera, docs: PlatformSource.androidOnPermissionRequest),
         // camera.reacquire's own line is a part of onPermissionRequest: the merged handler has it.
-        Merge(id: "android.camera.grant+reacquire", line: .androidKotlin,
+        Merge(id: "android.camera.grant+reacquire", wrapper: .nativeAndroid,
               parts: [Remedy.cameraGrant.androidKotlin!, Remedy.cameraReacquire.androidKotlin!],
               merged: androidGrantWithRuntimeCamera, docs: PlatformSource.androidOnPermissionRequest),
-        Merge(id: "android.camera.runtime+reacquire", line: .androidKotlin,
+        Merge(id: "android.camera.runtime+reacquire", wrapper: .nativeAndroid,
               parts: [Symptom.androidRuntimeCamera.androidKotlin!, Remedy.cameraReacquire.androidKotlin!],
               merged: androidGrantWithRuntimeCamera, docs: PlatformSource.androidOnPermissionRequest),
-        Merge(id: "android.camera.grant+runtime+reacquire", line: .androidKotlin,
+        Merge(id: "android.camera.grant+runtime+reacquire", wrapper: .nativeAndroid,
               parts: [Remedy.cameraGrant.androidKotlin!, Symptom.androidRuntimeCamera.androidKotlin!, Remedy.cameraReacquire.androidKotlin!],
               merged: androidGrantWithRuntimeCamera, docs: PlatformSource.androidOnPermissionRequest),
         // file.accept, file.capture and file.cancel on Android: one chooser, one callback.
-        Merge(id: "android.file.chooser+cancel", line: .androidKotlin,
+        Merge(id: "android.file.chooser+cancel", wrapper: .nativeAndroid,
               parts: [Remedy.fileChooser.androidKotlin!, Remedy.fileCallbackOnCancel.androidKotlin!],
               merged: androidFileChooser(capture: false), docs: PlatformSource.androidFileChooser),
-        Merge(id: "android.file.chooser+capture", line: .androidKotlin,
+        Merge(id: "android.file.chooser+capture", wrapper: .nativeAndroid,
               parts: [Remedy.fileChooser.androidKotlin!, Remedy.captureAttribute.androidKotlin!],
               merged: androidFileChooser(capture: true), docs: PlatformSource.androidFileChooser),
-        Merge(id: "android.file.capture+cancel", line: .androidKotlin,
+        Merge(id: "android.file.capture+cancel", wrapper: .nativeAndroid,
               parts: [Remedy.captureAttribute.androidKotlin!, Remedy.fileCallbackOnCancel.androidKotlin!],
               merged: androidFileChooser(capture: true), docs: PlatformSource.androidFileChooser),
-        Merge(id: "android.file.chooser+capture+cancel", line: .androidKotlin,
+        Merge(id: "android.file.chooser+capture+cancel", wrapper: .nativeAndroid,
               parts: [Remedy.fileChooser.androidKotlin!, Remedy.captureAttribute.androidKotlin!, Remedy.fileCallbackOnCancel.androidKotlin!],
               merged: androidFileChooser(capture: true), docs: PlatformSource.androidFileChooser),
-        Merge(id: "ios.camera.grant+reacquire", line: .iosSwift,
+        Merge(id: "ios.camera.grant+reacquire", wrapper: .nativeIOS,
               parts: [Remedy.cameraGrant.iosSwift!, Remedy.cameraReacquire.iosSwift!],
               merged: Remedy.cameraGrant.iosSwift!, docs: PlatformSource.wkMediaCaptureDelegate),
     ]
@@ -174,15 +162,15 @@ extension Remedy {
             """
     }
 
-    /// The code of one line for several fixes: each once, and every merge whose parts are all
+    /// The code of one wrapper's fix for several fixes: each once, and every merge whose parts are all
     /// there (the one with the most parts first) in place of its parts, where the first of them
     /// stood. Fixes that no merge joins stay one block each.
-    static func joined(_ texts: [String], line: Line) -> (code: String, mergedDocs: String?)? {
+    static func joined(_ texts: [String], wrapper: Wrapper) -> (code: String, mergedDocs: String?)? {
         var seen: [String] = []
         for text in texts where !seen.contains(text) { seen.append(text) }
         guard !seen.isEmpty else { return nil }
         var docs: String?
-        let candidates = merges.filter { $0.line == line }.sorted { $0.parts.count > $1.parts.count }
+        let candidates = merges.filter { $0.wrapper == wrapper }.sorted { $0.parts.count > $1.parts.count }
         var applied: Set<String> = []
         while let merge = candidates.first(where: { !applied.contains($0.id) && Set($0.parts).isSubset(of: seen) }) {
             applied.insert(merge.id)
@@ -193,7 +181,7 @@ extension Remedy {
             seen = seen.enumerated().filter { index, text in seen.firstIndex(of: text) == index }.map(\.element)
             docs = docs ?? merge.docs
         }
-        if line == .reactNative { seen = WebViewElement.merged(seen) }
+        if wrapper == .reactNativeWebView { seen = WebViewElement.merged(seen) }
         // Each fix is code: one block after the other, a blank line between them.
         return (seen.joined(separator: "\n\n"), docs)
     }

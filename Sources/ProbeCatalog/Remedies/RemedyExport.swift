@@ -3,11 +3,11 @@
 /// every set of remedies one finding can carry together. Tests/remedies/check.py compiles each.
 public struct RemedyExport: Sendable, Encodable, Equatable {
     public struct Snippet: Sendable, Encodable, Equatable {
-        /// "cameraGrant"-style: the probe or cause id, then the line ("camera.getUserMedia/androidKotlin").
+        /// The probe or cause id, then the fix's wrapper ("camera.getUserMedia/native-android").
         public let id: String
         /// Swift, Kotlin, JSX, or a wrapper fix's language.
         public let language: String
-        /// A native line's `Remedy.Line`, or a wrapper fix's wrapper and setting.
+        /// The fix's wrapper ("native-ios", "capacitor").
         public let line: String
         public let code: String
         /// The members the code declares (`Remedy.members`).
@@ -25,7 +25,7 @@ public struct RemedyExport: Sendable, Encodable, Equatable {
         let named = Remedy.named(catalog)
         let lines = named.flatMap { name, remedy in snippets(name, remedy) }
         let merged = Remedy.merges.map { merge in
-            snippet("merge:\(merge.id)/\(merge.line.rawValue)", merge.line, merge.merged)
+            snippet("merge:\(merge.id)/\(merge.wrapper.rawValue)", Remedy.line(merge.wrapper, code: merge.merged, docs: merge.docs))
         }
         let combined = Remedy.cooccurring(catalog).flatMap { group -> [Snippet] in
             guard group.remedies.count > 1, let remedy = Remedy.combined(group.remedies.map(\.remedy)) else { return [] }
@@ -49,18 +49,15 @@ public struct RemedyExport: Sendable, Encodable, Equatable {
     }
 
     static func snippets(_ name: String, _ remedy: Remedy) -> [Snippet] {
-        Remedy.Line.allCases.compactMap { line in line.code(remedy).map { snippet("\(name)/\(line.rawValue)", line, $0) } }
+        // A native wrapper's family is its own: only another wrapper's fix names it.
+        remedy.fixes.map { fix in
+            snippet("\(name)/\(fix.wrapper.rawValue)" + (fix.wrapper.isNative ? "" : fix.family.map { "/\($0.rawValue)" } ?? ""), fix)
+        }
     }
 
-    static func snippet(_ id: String, _ line: Remedy.Line, _ code: String) -> Snippet {
-        let language: String
-        switch line {
-        case .iosSwift: language = "Swift"
-        case .androidKotlin: language = "Kotlin"
-        case .reactNative: language = "JSX"
-        }
-        return Snippet(id: id, language: language, line: line.rawValue, code: code,
-                       members: Remedy.members(code, line: line).map(\.name))
+    static func snippet(_ id: String, _ fix: WrapperFix) -> Snippet {
+        Snippet(id: id, language: fix.language, line: fix.wrapper.rawValue, code: fix.code,
+                members: Remedy.members(fix.code, in: fix.wrapper).map(\.name))
     }
 }
 

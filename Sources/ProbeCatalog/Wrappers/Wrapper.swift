@@ -38,6 +38,17 @@ public enum Wrapper: String, Sendable, Codable, CaseIterable, Comparable {
         }
     }
 
+    /// The wrapper whose own fix an app on `platform` pastes when no framework was detected:
+    /// the platform's WebView, or react-native-webview for a React Native app; nil in a browser.
+    public init?(app platform: Platform) {
+        switch platform {
+        case .iosWKWebView: self = .nativeIOS
+        case .androidWebView: self = .nativeAndroid
+        case .rnWebViewIOS, .rnWebViewAndroid: self = .reactNativeWebView
+        case .iosSafari, .androidChrome, .desktop: return nil
+        }
+    }
+
     public static func < (lhs: Wrapper, rhs: Wrapper) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
@@ -226,9 +237,9 @@ public enum WrapperCatalog {
     /// The native fix a Remedy already states, as a WrapperFix for a native wrapper.
     static func native(_ wrapper: Wrapper, _ setting: WrapperSetting, _ remedy: Remedy, docs: String) -> WrapperFix {
         switch wrapper {
-        case .nativeIOS: return WrapperFix(wrapper, setting, family: .ios, language: "Swift", docs: docs, code: remedy.iosSwift ?? "")
-        case .nativeAndroid: return WrapperFix(wrapper, setting, family: .android, language: "Kotlin", docs: docs, code: remedy.androidKotlin ?? "")
-        default: return WrapperFix(wrapper, setting, language: "JSX", docs: docs, code: remedy.reactNative ?? "")
+        case .nativeIOS: return WrapperFix(wrapper, setting, family: .ios, language: "Swift", docs: docs, code: remedy.fix(wrapper)?.code ?? "")
+        case .nativeAndroid: return WrapperFix(wrapper, setting, family: .android, language: "Kotlin", docs: docs, code: remedy.fix(wrapper)?.code ?? "")
+        default: return WrapperFix(wrapper, setting, language: "JSX", docs: docs, code: remedy.fix(.reactNativeWebView)?.code ?? "")
         }
     }
 }
@@ -305,8 +316,8 @@ public struct WrapperSettingRow: Sendable, Equatable {
     public enum Fix: Sendable, Equatable {
         /// The profile's `WrapperFix` for this setting (and the row's family).
         case wrapperFix(WrapperSetting)
-        /// A catalog `Remedy`, whose line in the wrapper's language (Swift for native iOS,
-        /// Kotlin for native Android, JSX for react-native-webview) is the fix.
+        /// A catalog `Remedy`, whose fix for the wrapper (Swift for native iOS, Kotlin for
+        /// native Android, JSX for react-native-webview) is the row's.
         case remedy(String, Remedy)
         /// Code of the row's own. `kind` says where it goes for Tests/remedies/check.py
         /// (its compilation-unit kinds: "jsx.element", "dart.controllerStatements", …).
@@ -372,15 +383,8 @@ extension WrapperProfile {
             guard let fix = fixes(setting, family: row.family).first else { return nil }
             return WrapperSettingCode(language: fix.language, code: fix.code, origin: "fix:\(setting.rawValue)", kind: nil)
         case .remedy(let name, let remedy):
-            let line: (language: String, code: String?)
-            switch wrapper {
-            case .nativeIOS: line = ("Swift", remedy.iosSwift)
-            case .nativeAndroid: line = ("Kotlin", remedy.androidKotlin)
-            case .reactNativeWebView: line = ("JSX", remedy.reactNative)
-            default: line = ("", nil)
-            }
-            guard let code = line.code, !code.isEmpty else { return nil }
-            return WrapperSettingCode(language: line.language, code: code, origin: "remedy:\(name)", kind: nil)
+            guard Remedy.lineWrappers.contains(wrapper), let fix = remedy.fix(wrapper), !fix.code.isEmpty else { return nil }
+            return WrapperSettingCode(language: fix.language, code: fix.code, origin: "remedy:\(name)", kind: nil)
         case .code(let language, let kind, let code):
             return WrapperSettingCode(language: language, code: code, origin: "row", kind: kind)
         }

@@ -38,30 +38,25 @@ struct WrapperJudgement {
         return diagnosis + " " + note
     }
 
-    /// The remedy with `wrappers` set: the detected wrapper's fix first, then every other
+    /// The remedy's fixes for this setting: the detected wrapper's first, then every other
     /// wrapper on this platform in catalog order. A native or React Native wrapper's fix is the
     /// finding's own line (it names the exact call); a wrapper's platform-specific fix in the
     /// catalog wins over it (react-native-webview's grant type does nothing on Android).
     func remedy(_ remedy: Remedy?) -> Remedy {
-        var result = remedy ?? Remedy()
         let others = Wrapper.allCases.filter { $0 != detection.wrapper && $0.families.contains(family) }
-        result.wrappers = ([detection.wrapper] + others).flatMap { fixes(for: $0, remedy: remedy) }
-        return result
+        return Remedy(fixes: ([detection.wrapper] + others).flatMap { fixes(for: $0, remedy: remedy) })
     }
 
     func fixes(for wrapper: Wrapper, remedy: Remedy?) -> [WrapperFix] {
         let catalog = WrapperCatalog.profile(wrapper).fixes(setting, family: family)
-        let own: String?
-        let ownDocs: String?
         switch wrapper {
-        case .nativeIOS: (own, ownDocs) = (remedy?.iosSwift, remedy?.docs?.ios)
-        case .nativeAndroid: (own, ownDocs) = (remedy?.androidKotlin, remedy?.docs?.android)
+        case .nativeIOS, .nativeAndroid: break
         case .reactNativeWebView:
             if catalog.contains(where: { $0.family == family }) { return catalog.filter { $0.family == family } }
-            (own, ownDocs) = (remedy?.reactNative, remedy?.docs?.reactNative)
         default: return catalog
         }
-        guard let own, let first = catalog.first else { return catalog }
-        return [WrapperFix(wrapper, setting, family: first.family, language: first.language, docs: ownDocs ?? first.docs, code: own)]
+        guard let own = remedy?.fix(wrapper, family: family), let first = catalog.first else { return catalog }
+        return [WrapperFix(wrapper, setting, family: first.family, language: first.language,
+                           docs: own.docs.isEmpty ? first.docs : own.docs, code: own.code)]
     }
 }

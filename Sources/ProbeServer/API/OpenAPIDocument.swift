@@ -33,6 +33,7 @@ public enum OpenAPIDocument {
         }
         schemas["RunID"] = .object(["type": .string("string"), "pattern": .string(RunID.pattern),
                                     "description": .string("A run id: \(RunID.rule).")])
+        schemas["Wrapper"] = .object(["type": .string("string"), "enum": .array(Wrapper.allCases.map { .string($0.rawValue) })])
         schemas["Platform"] = .object(["type": .string("string"), "enum": .array(Platform.allCases.map { .string($0.rawValue) })])
         schemas["Expectation"] = .object(["type": .string("string"), "enum": .array(Expectation.allCases.map { .string($0.rawValue) })])
         schemas["ResultStatus"] = .object(["type": .string("string"), "enum": .array(ProbeResult.Status.allCases.map { .string($0.rawValue) })])
@@ -178,6 +179,28 @@ public enum OpenAPIDocument {
    }
   },
   "schemas": {
+   "Remedy": {
+    "type": "object",
+    "description": "the fix, one per wrapper and platform: the native iOS Swift, Android Kotlin and React Native lines the catalog declares, and on a finding judged against a detected wrapper every wrapper's fix in its own API, the detected wrapper's first (docs/wrappers.md)",
+    "required": ["fixes"],
+    "properties": {
+     "fixes": {
+      "type": "array",
+      "items": {
+       "type": "object",
+       "required": ["wrapper", "language", "code", "docs"],
+       "properties": {
+        "wrapper": {"$ref": "#/components/schemas/Wrapper"},
+        "setting": {"type": "string", "description": "the wrapper setting the fix changes, when it is one of the shared settings"},
+        "family": {"type": "string", "enum": ["ios", "android", "desktop"], "description": "the platform the fix is for; absent: both"},
+        "language": {"type": "string"},
+        "code": {"type": "string", "description": "complete code to paste"},
+        "docs": {"type": "string", "description": "the page documenting the API the code uses; empty when the declaration named none"}
+       }
+      }
+     }
+    }
+   },
    "Error": {
     "type": "object",
     "required": ["error"],
@@ -410,7 +433,7 @@ public enum OpenAPIDocument {
      "pageStatus": {"$ref": "#/components/schemas/ResultStatus", "description": "the status the page itself gave the result, when it differs from the verdict's"},
      "diagnosis": {"type": "string"},
      "layer": {"type": "string"},
-     "remedy": {"type": "object"},
+     "remedy": {"$ref": "#/components/schemas/Remedy"},
      "checklistItems": {
       "type": "array",
       "items": {"type": "string"}
@@ -471,7 +494,7 @@ public enum OpenAPIDocument {
          }
         },
         "check": {"type": "string"},
-        "remedy": {"type": "object"},
+        "remedy": {"$ref": "#/components/schemas/Remedy"},
         "source": {"type": "string"}
        }
       }

@@ -39,7 +39,7 @@ enum MarkdownReport {
         if !diff.verdictReasons.isEmpty { out.append("") }
 
         let actionable = ReportFacts.leading(diff)
-        let wrapper = ReportFacts.Wrapper.detected(platform)
+        let wrapper = Wrapper(app: platform)
         if actionable.isEmpty {
             out.append("No failed or warning findings.")
         } else {

@@ -11,57 +11,18 @@ import ProbeHTTP
 /// What every format says the same way: the words for a platform, a verdict, a wrapper's
 /// fix, a duration. Kept in one place so the JUnit file and the PR comment never disagree.
 enum ReportFacts {
-    /// The three wrappers a remedy names (docs/requirements.md#product-rules), in the order reports list them.
-    enum Wrapper: CaseIterable {
-        case iosSwift, androidKotlin, reactNative
-
-        var title: String {
-            switch self {
-            case .iosSwift: return "iOS Swift"
-            case .androidKotlin: return "Android Kotlin"
-            case .reactNative: return "React Native"
-            }
-        }
-
-        func line(in remedy: Remedy) -> String? {
-            switch self {
-            case .iosSwift: return remedy.iosSwift
-            case .androidKotlin: return remedy.androidKotlin
-            case .reactNative: return remedy.reactNative
-            }
-        }
-
-        /// The page documenting the API of this wrapper's line (`Remedy.docs`).
-        func docs(in remedy: Remedy) -> String? {
-            switch self {
-            case .iosSwift: return remedy.docs?.ios
-            case .androidKotlin: return remedy.docs?.android
-            case .reactNative: return remedy.docs?.reactNative
-            }
-        }
-
-        /// The wrapper whose settings the app on this platform has; nil in a browser.
-        static func detected(_ platform: Platform) -> Wrapper? {
-            switch platform {
-            case .iosWKWebView: return .iosSwift
-            case .androidWebView: return .androidKotlin
-            case .rnWebViewIOS, .rnWebViewAndroid: return .reactNative
-            case .iosSafari, .androidChrome, .desktop: return nil
-            }
-        }
-    }
-
-    /// The fixes that apply to the detected wrapper (all of them in a browser), labelled. An
-    /// app on a framework (Cordova, Capacitor, Flutter, MAUI, or react-native-webview's own
-    /// platform fix) gets that framework's fix; the report page lists the others folded.
+    /// The fixes that apply to the app on `platform`, labelled by their wrapper
+    /// (`WrapperFix.label`): an app gets its own one, the detected wrapper's when the judgement
+    /// put one first (Cordova, Capacitor, Flutter, MAUI, or react-native-webview's own platform
+    /// fix), else its WebView's declared line; a browser, no app's, gets every line. The report
+    /// page lists the others folded (`codeFixes`).
     static func relevantRemedies(_ remedy: Remedy?, platform: Platform) -> [(wrapper: String, fix: String)] {
         guard let remedy else { return [] }
-        if let first = detectedFix(remedy) { return [(first.label, first.code)] }
-        let relevant = remedy.relevant(to: platform)
-        return Wrapper.allCases.compactMap { wrapper in wrapper.line(in: relevant).map { (wrapper.title, $0) } }
+        let relevant = remedy.relevant(to: platform).fixes
+        return (platform.isAppWebView ? Array(relevant.prefix(1)) : relevant).map { ($0.label, $0.code) }
     }
 
-    /// "fix (Android Kotlin): code" for one line of code; the label and then each line
+    /// "fix (Cordova (Java, Android)): code" for one line of code; the label and then each line
     /// indented by two for more (the CI formats keep the code's own lines).
     static func fixText(_ wrapper: String, _ code: String) -> String {
         guard code.contains("\n") else { return "fix (\(wrapper)): \(code)" }
@@ -75,14 +36,6 @@ enum ReportFacts {
         let isComment = { (line: String) in line.hasPrefix("//") || line.hasPrefix("<!--") }
         let first = lines.first { !isComment($0) } ?? lines.first ?? ""
         return lines.count > 1 ? first + " …" : first
-    }
-
-    /// The detected wrapper's fix when it is not one of the three native lines (those keep
-    /// their labels: "iOS Swift", "Android Kotlin", "React Native").
-    static func detectedFix(_ remedy: Remedy) -> WrapperFix? {
-        guard let first = remedy.wrappers?.first, !first.wrapper.isNative else { return nil }
-        if first.wrapper == .reactNativeWebView, first.code == remedy.reactNative { return nil }
-        return first
     }
 
     /// "Cordova (Java, Android)" when the run detected a framework, else nil.
@@ -212,34 +165,27 @@ extension ReportFacts {
     }
 
     /// A finding's fixes as code, the one for this app first (`forThisApp`), the others after
-    /// it. From `Remedy.wrappers` when the judgement set them (the detected wrapper's first);
-    /// otherwise the remedy's own lines that apply to the platform, each with the page that
-    /// documents its API (`Remedy.docs`), else the native wrapper's documentation for the
-    /// probe's setting (`native-ios/Wrappers+NativeIOS.swift`, `native-android/Wrappers+NativeAndroid.swift`), else the first cause's source, else the
+    /// it in the remedy's order (the detected wrapper's first when the judgement set them).
+    /// This app's is the first the platform's WebView can paste (`Remedy.relevant`: a React
+    /// Native app on Android may take the Kotlin line). A fix without a page of its own links
+    /// the wrapper's documentation for the probe's setting (`native-ios/Wrappers+NativeIOS.swift`,
+    /// `native-android/Wrappers+NativeAndroid.swift`), else the first cause's source, else the
     /// wrapper's API home.
     static func codeFixes(_ finding: Finding, platform: Platform) -> (fixes: [CodeFix], forThisApp: Bool) {
-        guard let remedy = finding.remedy else { return ([], false) }
-        if let wrappers = remedy.wrappers, !wrappers.isEmpty {
-            return (wrappers.map { CodeFix(label: $0.label, language: $0.language, code: $0.code, docs: $0.docs) }, true)
-        }
-        // This app's line is the one that applies to its platform (a React Native app on
-        // Android may take the Kotlin line); the other wrappers' lines follow as written.
-        let relevant = remedy.relevant(to: platform)
-        let detected = Wrapper.detected(platform)
-        let order = Wrapper.allCases.filter { $0 == detected } + Wrapper.allCases.filter { $0 != detected }
+        guard let remedy = finding.remedy, !remedy.isEmpty else { return ([], false) }
+        let lead = remedy.relevant(to: platform).fixes.first
+        let ordered = (lead.map { [$0] } ?? []) + remedy.fixes.filter { $0 != lead }
         let setting = WrapperSetting.of(probe: finding.probe)
-        let fixes = order.compactMap { wrapper -> CodeFix? in
-            let lines = wrapper == detected ? relevant : remedy
-            guard let code = wrapper.line(in: lines), !code.isEmpty else { return nil }
-            let profile = WrapperCatalog.profile(wrapper.catalogWrapper)
-            let docs = wrapper.docs(in: lines)
-                ?? setting.flatMap { profile.fixes($0, family: wrapper.family).first?.docs }
-                ?? finding.causes.first?.source ?? profile.home
-            return CodeFix(label: wrapper.title, language: wrapper.language, code: code, docs: docs)
+        let fixes = ordered.filter { !$0.code.isEmpty }.map { fix -> CodeFix in
+            let profile = WrapperCatalog.profile(fix.wrapper)
+            let docs = !fix.docs.isEmpty ? fix.docs
+                : setting.flatMap { profile.fixes($0, family: fix.family).first?.docs } ?? finding.causes.first?.source ?? profile.home
+            return CodeFix(label: fix.label, language: fix.language, code: fix.code, docs: docs)
         }
-        // "(this app)" only for a fix in the detected wrapper's own language: a React Native
-        // app's Kotlin fix is its native project's, and says so by its label.
-        return (fixes, detected != nil && fixes.first?.label == detected?.title)
+        // "(this app)" only for a fix in the app's own wrapper: a React Native app's Kotlin fix
+        // is its native project's, and says so by its label.
+        let forThisApp = platform.isAppWebView && lead.map { !(platform.isReactNative && $0.wrapper.isNative) } == true
+        return (fixes, forThisApp && fixes.first?.code == lead?.code)
     }
 
     /// Findings to act on that lead: every actionable finding but those failing only because
@@ -401,32 +347,5 @@ extension ReportFacts {
             ("Verdict", verdictTitle(diff.verdict) + " against \(diff.requirementSet)"),
             ("Coverage", "\(ran) of \(diff.findings.count) probes run" + (skipped > 0 ? ", \(skipped) skipped" : "")),
         ]
-    }
-}
-
-extension ReportFacts.Wrapper {
-    /// The catalog's wrapper whose documentation the line's API is in.
-    var catalogWrapper: ProbeCatalog.Wrapper {
-        switch self {
-        case .iosSwift: return .nativeIOS
-        case .androidKotlin: return .nativeAndroid
-        case .reactNative: return .reactNativeWebView
-        }
-    }
-
-    var family: Platform.Family? {
-        switch self {
-        case .iosSwift: return .ios
-        case .androidKotlin: return .android
-        case .reactNative: return nil
-        }
-    }
-
-    var language: String {
-        switch self {
-        case .iosSwift: return "Swift"
-        case .androidKotlin: return "Kotlin"
-        case .reactNative: return "JSX"
-        }
     }
 }

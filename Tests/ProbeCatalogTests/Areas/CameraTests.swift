@@ -31,7 +31,8 @@ extension Expected {
         #expect(android.layer == .webView)
         #expect(android.diagnosis?.contains("onPermissionRequest") == true)
         #expect(android.remedy?.androidKotlin?.contains("RESOURCE_VIDEO_CAPTURE") == true)
-        #expect(android.remedy?.iosSwift?.contains("requestMediaCapturePermissionFor") == true)
+        #expect(android.remedy?.fix(.nativeIOS) == nil, "an Android app is offered no WKWebView fix")
+        #expect(Remedy.cameraGrant.iosSwift?.contains("requestMediaCapturePermissionFor") == true)
         #expect(android.remedy?.reactNative?.contains("mediaCapturePermissionGrantType") == true)
 
         let ios = Run.finding(.iosWKWebView, denied)
@@ -185,7 +186,8 @@ extension Expected {
         #expect(finding.diagnosis?.contains("black") == true)
         #expect(finding.diagnosis?.contains("media.inline failed too") == true)
         #expect(finding.remedy?.iosSwift?.contains("allowsInlineMediaPlayback = true") == true)
-        #expect(finding.remedy?.androidKotlin?.contains("mediaPlaybackRequiresUserGesture = false") == true)
+        #expect(finding.remedy?.fix(.nativeAndroid) == nil, "an iOS app is offered no android.webkit fix")
+        #expect(Remedy.inlineAndAutoplay.androidKotlin?.contains("mediaPlaybackRequiresUserGesture = false") == true)
     }
 
     @Test func GrantedStreamWithFrozenFrames_PointsAtAutoplaySettings() {

@@ -33,7 +33,8 @@ extension Expected {
         let finding = Run.finding(.iosWKWebView, Run.result("nav.customScheme", ["outcome": "webview-error"]))
         #expect(finding.verdict == .fail)
         #expect(finding.remedy?.iosSwift?.contains("decidePolicyFor") == true)
-        #expect(finding.remedy?.androidKotlin?.contains("shouldOverrideUrlLoading") == true)
+        #expect(finding.remedy?.fix(.nativeAndroid) == nil, "an iOS app is offered no android.webkit fix")
+        #expect(Remedy.customSchemes.androidKotlin?.contains("shouldOverrideUrlLoading") == true)
         #expect(finding.remedy?.reactNative?.contains("onShouldStartLoadWithRequest") == true)
     }
 

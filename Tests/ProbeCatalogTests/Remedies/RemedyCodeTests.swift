@@ -9,19 +9,12 @@ import Testing
     /// And every merged fix, as a remedy of its one line.
     static var allRemedies: [(name: String, remedy: Remedy)] {
         Remedy.named() + Remedy.merges.map { merge in
-            var remedy = Remedy(docs: Remedy.Docs(ios: merge.docs, android: merge.docs, reactNative: merge.docs))
-            switch merge.line {
-            case .iosSwift: remedy.iosSwift = merge.merged
-            case .androidKotlin: remedy.androidKotlin = merge.merged
-            case .reactNative: remedy.reactNative = merge.merged
-            }
-            return ("merge:" + merge.id, remedy)
+            ("merge:" + merge.id, Remedy(fixes: [Remedy.line(merge.wrapper, code: merge.merged, docs: merge.docs)]))
         }
     }
 
     static func lines(_ remedy: Remedy) -> [(wrapper: String, code: String)] {
-        [("iosSwift", remedy.iosSwift), ("androidKotlin", remedy.androidKotlin), ("reactNative", remedy.reactNative)]
-            .compactMap { wrapper, code in code.map { (wrapper, $0) } }
+        remedy.fixes.map { ($0.wrapper.rawValue, $0.code) }
     }
 
     /// The lines of `code` that are not comments (`//`, `<!-- … -->`, `{/* … */}`).
@@ -74,13 +67,8 @@ import Testing
 
     @Test func EveryRemedyLine_NamesTheDocumentationOfItsAPI() {
         for (name, remedy) in Self.allRemedies {
-            let docs = remedy.docs
-            let pairs: [(String?, String?, String)] = [
-                (remedy.iosSwift, docs?.ios, "ios"), (remedy.androidKotlin, docs?.android, "android"),
-                (remedy.reactNative, docs?.reactNative, "reactNative"),
-            ]
-            for (code, url, wrapper) in pairs where code != nil {
-                #expect(url?.hasPrefix("https://") == true, "\(name): no documentation for the \(wrapper) line")
+            for fix in remedy.fixes {
+                #expect(fix.docs.hasPrefix("https://"), "\(name): no documentation for the \(fix.wrapper.rawValue) fix")
             }
         }
     }
@@ -103,17 +91,17 @@ import Testing
 
     @Test func RelevantLines_KeepTheirDocumentation() {
         let android = Remedy.autoplay.relevant(to: .androidWebView)
-        #expect(android.iosSwift == nil)
-        #expect(android.docs?.android == PlatformSource.androidMediaGesture)
+        #expect(android.fix(.nativeIOS) == nil)
+        #expect(android.fix(.nativeAndroid)?.docs == PlatformSource.androidMediaGesture)
     }
 
     /// The members a line declares are read from its code: the handler fixes declare theirs.
     @Test func Members_AreTheOutermostDeclarations_OfEachLine() {
-        #expect(Remedy.members(Remedy.cameraGrant.androidKotlin!, line: .androidKotlin) == [.onPermissionRequest])
-        #expect(Remedy.members(Symptom.androidRuntimeCamera.androidKotlin!, line: .androidKotlin).map(\.name) == ["waiting", "askCamera", "onPermissionRequest"])
-        #expect(Remedy.members(Remedy.cameraGrant.iosSwift!, line: .iosSwift) == [.mediaCapture])
-        #expect(Remedy.members(Remedy.fileChooser.androidKotlin!, line: .androidKotlin).map(\.name) == ["pending", "chooser", "onShowFileChooser"])
-        #expect(Remedy.members(Remedy.cameraReacquire.androidKotlin!, line: .androidKotlin).isEmpty)
+        #expect(Remedy.members(Remedy.cameraGrant.androidKotlin!, in: .nativeAndroid) == [.onPermissionRequest])
+        #expect(Remedy.members(Symptom.androidRuntimeCamera.androidKotlin!, in: .nativeAndroid).map(\.name) == ["waiting", "askCamera", "onPermissionRequest"])
+        #expect(Remedy.members(Remedy.cameraGrant.iosSwift!, in: .nativeIOS) == [.mediaCapture])
+        #expect(Remedy.members(Remedy.fileChooser.androidKotlin!, in: .nativeAndroid).map(\.name) == ["pending", "chooser", "onShowFileChooser"])
+        #expect(Remedy.members(Remedy.cameraReacquire.androidKotlin!, in: .nativeAndroid).isEmpty)
     }
 
     /// Fixes that one finding can carry together and that declare the same member have a
@@ -123,11 +111,10 @@ import Testing
         #expect(groups.count > 20)
         for group in groups {
             let combined = Remedy.combined(group.remedies.map(\.remedy))
-            for line in Remedy.Line.allCases {
-                guard let code = combined.flatMap(line.code) else { continue }
-                let members = Remedy.members(code, line: line)
+            for fix in combined?.fixes ?? [] {
+                let members = Remedy.members(fix.code, in: fix.wrapper)
                 let twice = Set(members.filter { member in members.filter { $0 == member }.count > 1 })
-                #expect(twice.isEmpty, "\(group.symptom): \(group.remedies.map(\.name).joined(separator: " + ")) \(line.rawValue) declares \(twice.sorted()) twice: add a Remedy.Merge")
+                #expect(twice.isEmpty, "\(group.symptom): \(group.remedies.map(\.name).joined(separator: " + ")) \(fix.wrapper.rawValue) declares \(twice.sorted()) twice: add a Remedy.Merge")
             }
         }
     }
@@ -137,7 +124,7 @@ import Testing
         let groups = Remedy.cooccurring()
         for merge in Remedy.merges {
             let used = groups.contains { group in
-                Set(merge.parts).isSubset(of: Set(group.remedies.compactMap { merge.line.code($0.remedy) }))
+                Set(merge.parts).isSubset(of: Set(group.remedies.compactMap { $0.remedy.fix(merge.wrapper)?.code }))
             }
             #expect(used, "\(merge.id) joins fixes no finding carries together")
         }
@@ -151,9 +138,9 @@ import Testing
         let report = WrapperDetectorTests.run(WrapperDetectorTests.androidWebViewUA, [:], replacing: "camera.getUserMedia", with: denied)
         let finding = try #require(report.finding("camera.getUserMedia"))
         #expect(finding.causes.leading.map(\.id) == ["android.camera.no-permission-handler", "android.camera.no-runtime-permission"])
-        let fix = try #require(finding.remedy?.wrappers?.first)
+        let fix = try #require(finding.remedy?.fixes.first)
         #expect(fix.wrapper == .nativeAndroid && fix.language == "Kotlin")
-        for code in [fix.code, finding.remedy?.androidKotlin ?? ""] {
+        for code in [fix.code, finding.remedy?.fix(.nativeAndroid)?.code ?? ""] {
             #expect(code.components(separatedBy: "override fun onPermissionRequest").count - 1 == 1, "\(code)")
             #expect(code.contains("request.origin.host == \"id.example.com\""))
             #expect(code.contains("request.origin.scheme == \"https\""))

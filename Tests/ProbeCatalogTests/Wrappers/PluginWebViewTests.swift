@@ -22,7 +22,7 @@ import Testing
         #expect(ids.contains("android.camera.no-permission-handler") && ids.contains("android.camera.no-runtime-permission"), "\(ids)")
         #expect(!ids.contains("cordova.android.grant-without-runtime"), "\(ids)")
         // The plugin's own fix (the release whose chrome client answers) is among the fixes.
-        #expect(finding.remedy?.wrappers?.contains { $0.code.contains("cordova-plugin-inappbrowser") } == true, "\(finding.remedy?.wrappers?.map(\.label) ?? [])")
+        #expect(finding.remedy?.fixes.contains { $0.code.contains("cordova-plugin-inappbrowser") } == true, "\(finding.remedy?.fixes.map(\.label) ?? [])")
     }
 
     @Test func TheSameDenialInCordovasOwnWebView_IsTheOSPermission_ForItsHandlerGrants() throws {

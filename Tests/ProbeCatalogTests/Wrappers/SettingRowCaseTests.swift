@@ -138,7 +138,7 @@ import Testing
                 #expect(finding.causes.contains { $0.id == rowCase.causeID },
                         "\(rowCase): \(probe) names \(finding.causes.map(\.id)), not \(rowCase.causeID)")
                 if finding.verdict == .fail || finding.verdict == .warn, let code {
-                    let fixes = finding.remedy?.wrappers ?? []
+                    let fixes = finding.remedy?.fixes ?? []
                     #expect(fixes.contains { $0.wrapper == rowCase.wrapper && $0.code == code.code },
                             "\(rowCase): \(probe)'s fixes \(fixes.map(\.label)) lack the row's own")
                 }
@@ -180,10 +180,10 @@ import Testing
     @Test func ARowFix_LeadsAfterTheDetectedWrappersOwn_AndOnlyThisPlatformsNativeLineStays() {
         let remedy = Remedy(iosSwift: "a()", androidKotlin: "b()")
         let row = WrapperFix(.capacitor, nil, language: "TypeScript", docs: "https://capacitorjs.com", code: "c()")
-        #expect(remedy.leading(with: [row], detected: .capacitor, family: .ios).wrappers?.map(\.code) == ["c()", "a()"])
-        #expect(remedy.leading(with: [row], detected: .capacitor, family: .android).wrappers?.map(\.code) == ["c()", "b()"])
+        #expect(remedy.leading(with: [row], detected: .capacitor, family: .ios).fixes.map(\.code) == ["c()", "a()"])
+        #expect(remedy.leading(with: [row], detected: .capacitor, family: .android).fixes.map(\.code) == ["c()", "b()"])
         // A desktop engine stands in for either platform: every line stays.
-        #expect(remedy.leading(with: [row], detected: .capacitor, family: .desktop).wrappers?.map(\.code) == ["c()", "a()", "b()"])
+        #expect(remedy.leading(with: [row], detected: .capacitor, family: .desktop).fixes.map(\.code) == ["c()", "a()", "b()"])
         #expect(remedy.leading(with: [], detected: .capacitor, family: .ios) == remedy)
     }
 
@@ -195,7 +195,7 @@ import Testing
         let reacquire = Run.result("camera.reacquire", ["outcome": "granted", "promptShown": true, "elapsedMs": 3200])
         let results = Run.healthy(.iosWKWebView).filter { $0.probe != "camera.reacquire" } + [reacquire]
         let finding = try #require(Diff(platform: detected, requirementSet: "liveform")!.report(results: results).finding("camera.reacquire"))
-        let families = (finding.remedy?.wrappers ?? []).compactMap(\.family)
-        #expect(!families.isEmpty && !families.contains(.android), "\(finding.remedy?.wrappers?.map(\.label) ?? [])")
+        let families = (finding.remedy?.fixes ?? []).compactMap(\.family)
+        #expect(!families.isEmpty && !families.contains(.android), "\(finding.remedy?.fixes.map(\.label) ?? [])")
     }
 }

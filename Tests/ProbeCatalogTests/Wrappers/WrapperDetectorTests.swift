@@ -101,42 +101,42 @@ import Testing
         let finding = report.finding("camera.foreignOrigin")!
         #expect(finding.verdict == .fail)
         #expect(finding.diagnosis?.contains("Cordova default, which this app did not override: SystemWebChromeClient.onPermissionRequest grants every requested resource to every origin") == true)
-        let first = finding.remedy?.wrappers?.first
+        let first = finding.remedy?.fixes.first
         #expect(first?.wrapper == .cordova && first?.language == "Java")
         #expect(first?.code.contains("extends SystemWebChromeClient") == true)
-        #expect(finding.remedy?.wrappers?.dropFirst().contains { $0.wrapper == .capacitor } == true)
-        #expect(finding.remedy?.wrappers?.contains { $0.wrapper == .nativeIOS } == false)
+        #expect(finding.remedy?.fixes.dropFirst().contains { $0.wrapper == .capacitor } == true)
+        #expect(finding.remedy?.fixes.contains { $0.wrapper == .nativeIOS } == false)
     }
 
     @Test func CapacitorIOS_GrantingAForeignOrigin_IsToldItsDelegationHandlerDefault() {
         let report = Self.run(Self.iosWebViewUA, ["globals": ["Capacitor"], "capacitorNative": true], replacing: "camera.foreignOrigin", with: Self.foreignGranted, platform: .iosWKWebView)
         let finding = report.finding("camera.foreignOrigin")!
         #expect(finding.diagnosis?.contains("WebViewDelegationHandler answers every media-capture request with .grant") == true)
-        #expect(finding.remedy?.wrappers?.first?.code.contains("class ViewController: CAPBridgeViewController") == true)
+        #expect(finding.remedy?.fixes.first?.code.contains("class ViewController: CAPBridgeViewController") == true)
     }
 
     @Test func WebviewFlutter_IsToldItsOriginCheckMustGoToThePlatformClass() {
         let report = Self.run(Self.androidWebViewUA, ["override": "webview_flutter"], replacing: "camera.foreignOrigin", with: Self.foreignGranted)
         let finding = report.finding("camera.foreignOrigin")!
         #expect(finding.diagnosis?.contains("it belongs in the platform class") == true)
-        #expect(finding.remedy?.wrappers?.first?.wrapper == .webviewFlutter && finding.remedy?.wrappers?.first?.language == "Dart")
+        #expect(finding.remedy?.fixes.first?.wrapper == .webviewFlutter && finding.remedy?.fixes.first?.language == "Dart")
     }
 
     @Test func ReactNativeAndroid_ForeignOriginFix_IsANativePatch_NotTheIOSOnlyGrantType() {
         let report = Self.run(Self.androidWebViewUA, [:], replacing: "camera.foreignOrigin", with: Self.foreignGranted)
         let plain = report.finding("camera.foreignOrigin")!
-        #expect(plain.remedy?.wrappers?.first?.wrapper == .nativeAndroid)
+        #expect(plain.remedy?.fixes.first?.wrapper == .nativeAndroid)
         var results = Run.healthy(.rnWebViewAndroid, replacing: "camera.foreignOrigin", with: Self.foreignGranted)
         results.removeAll { $0.probe == "env.platform" }
         results.append(Run.result("env.platform", Self.envPlatform(Self.androidWebViewUA, ["globals": ["ReactNativeWebView"]], extra: ["reactNativeWebView": true])))
         let rn = Diff.report(results: results)!.finding("camera.foreignOrigin")!
-        #expect(rn.remedy?.wrappers?.first?.wrapper == .reactNativeWebView)
-        #expect(rn.remedy?.wrappers?.first?.code.contains("request.getOrigin()") == true)
+        #expect(rn.remedy?.fixes.first?.wrapper == .reactNativeWebView)
+        #expect(rn.remedy?.fixes.first?.code.contains("request.getOrigin()") == true)
     }
 
     @Test func NativeApp_KeepsItsOwnRemedyLines_AsTheFirstFix() {
         let report = Self.run(Self.androidWebViewUA, [:], replacing: "camera.foreignOrigin", with: Self.foreignGranted)
         let finding = report.finding("camera.foreignOrigin")!
-        #expect(finding.remedy?.wrappers?.first?.code == finding.remedy?.androidKotlin)
+        #expect(finding.remedy?.fixes.first?.code == finding.remedy?.androidKotlin)
     }
 }

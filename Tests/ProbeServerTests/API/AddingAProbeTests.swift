@@ -59,7 +59,8 @@ import Testing
         let findings = diff.json["findings"] as? [[String: Any]] ?? []
         let finding = try #require(findings.first { $0["probe"] as? String == "storage.cacheApi" }, "no finding for the new probe")
         #expect(finding["verdict"] as? String == "fail")
-        #expect((finding["remedy"] as? [String: Any])?["androidKotlin"] as? String != nil)
+        let fixes = (finding["remedy"] as? [String: Any])?["fixes"] as? [[String: Any]] ?? []
+        #expect(fixes.contains { $0["wrapper"] as? String == "native-android" && $0["language"] as? String == "Kotlin" && $0["code"] is String })
     }
 
     @Test func TheStandardServer_DoesNotKnowTheFixture() throws {

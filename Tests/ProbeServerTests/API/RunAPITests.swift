@@ -171,7 +171,8 @@ import ProbeRuns
         let findings = diff.json["findings"] as? [[String: Any]] ?? []
         let storage = findings.first { $0["probe"] as? String == "storage.local" }
         #expect(storage?["verdict"] as? String == "fail")
-        #expect((storage?["remedy"] as? [String: Any])?["androidKotlin"] as? String != nil)
+        let fixes = (storage?["remedy"] as? [String: Any])?["fixes"] as? [[String: Any]] ?? []
+        #expect(fixes.contains { $0["wrapper"] as? String == "native-android" && $0["code"] is String })
     }
 
     @Test func Complete_CarryingTheLastResults_StoresThemBeforeItJudges() throws {

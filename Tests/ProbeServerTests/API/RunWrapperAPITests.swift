@@ -18,7 +18,7 @@ import ProbeCatalog
         #expect(detection?["wrapper"] as? String == "cordova")
         #expect(detection?["overridden"] as? Bool == true)
         let finding = (diff.json["findings"] as? [[String: Any]])?.first { $0["probe"] as? String == "camera.foreignOrigin" }
-        let first = ((finding?["remedy"] as? [String: Any])?["wrappers"] as? [[String: Any]])?.first
+        let first = ((finding?["remedy"] as? [String: Any])?["fixes"] as? [[String: Any]])?.first
         #expect(first?["wrapper"] as? String == "cordova")
         #expect((first?["code"] as? String)?.contains("extends SystemWebChromeClient") == true)
         #expect((finding?["diagnosis"] as? String)?.contains("SystemWebChromeClient.onPermissionRequest grants every requested resource") == true)

@@ -77,9 +77,9 @@ import Testing
         let failure = xml.components(separatedBy: "name=\"camera.getUserMedia\"")[1].components(separatedBy: "</testcase>")[0]
         #expect(failure.contains("<failure message=\""))
         #expect(failure.contains("type=\"high\"") || failure.contains("type=\"critical\""))
-        #expect(failure.contains("fix (Android Kotlin):\n  "), "the fix's code on its own lines")
+        #expect(failure.contains("fix (Native Android (WebView) (Kotlin, Android)):\n  "), "the fix's code on its own lines")
         #expect(failure.contains("\n  override fun onPermissionRequest(request: PermissionRequest) {"))
-        #expect(!failure.contains("fix (iOS Swift)"), "only the detected wrapper's fix")
+        #expect(!failure.contains("fix (Native iOS (WKWebView) (Swift, iOS))"), "only the detected wrapper's fix")
         #expect(xml.contains("<property name=\"platform\" value=\"android-webview\"/>"))
         #expect(xml.contains("<property name=\"verdict\" value=\"not-ready\"/>"))
     }
@@ -123,7 +123,7 @@ import Testing
     @Test func Markdown_ListsFindingsWithTheFixForTheDetectedWrapper() {
         let markdown = RunReports.markdown(ReportFixtures.document(ReportFixtures.cameraDenied()))
         #expect(markdown.hasPrefix("### ❌ probe-server: **Not ready** (not-ready)"))
-        #expect(markdown.contains("| Verdict | Severity | Probe | Observed | Diagnosis | Fix (Android Kotlin) |"))
+        #expect(markdown.contains("| Verdict | Severity | Probe | Observed | Diagnosis | Fix (Native Android (WebView)) |"))
         #expect(markdown.contains("**Checklist coverage**"))
         let row = markdown.split(separator: "\n").first { $0.hasPrefix("|") && $0.contains("Camera access") } ?? ""
         #expect(!row.contains("camera.getUserMedia"), "the id is in the details line, not the table")
@@ -158,7 +158,7 @@ import Testing
         #expect(coloured.contains("\u{1B}[31m"))
         #expect(plain.contains("verdict:   NOT READY"))
         #expect(plain.contains("FAIL "))
-        #expect(plain.contains("fix (Android Kotlin):\n"))
+        #expect(plain.contains("fix (Native Android (WebView) (Kotlin, Android)):\n"))
     }
 
     @Test func TerminalReport_FitsEightyColumns_WithEachLineOfTheFixOnItsOwn() {
@@ -170,11 +170,12 @@ import Testing
         #expect(plain.contains("\n        override fun onPermissionRequest(request: PermissionRequest) {\n"))
         // Every fix the catalog can print keeps its lines, indented, within 80 columns.
         let remedies = Catalog.standard.probes.compactMap(\.remedy) + Catalog.symptoms.flatMap { $0.causes.compactMap(\.remedy) }
-        for code in remedies.flatMap({ [$0.iosSwift, $0.androidKotlin, $0.reactNative].compactMap { $0 } }) {
-            let printed = TerminalReport.fix("Android Kotlin", code, style: .plain)
+        for fix in remedies.flatMap(\.fixes) {
+            let code = fix.code
+            let printed = TerminalReport.fix(fix.label, code, style: .plain)
             for line in printed { #expect(line.count <= TerminalText.columns, "\(line.count) columns: \(line)") }
             if printed.count == 1 {
-                #expect(!code.contains("\n") && printed == ["     fix (Android Kotlin): " + code])
+                #expect(!code.contains("\n") && printed == ["     fix (\(fix.label)): " + code])
             } else {
                 #expect(printed.dropFirst().map { String($0.dropFirst(TerminalReport.codeIndent.count)) } == code.components(separatedBy: "\n"))
             }
@@ -257,7 +258,7 @@ import Testing
         #expect(android.fixes.first?.docs == PlatformSource.androidOverrideUrl)
         #expect(android.fixes.first?.code.contains("override fun shouldOverrideUrlLoading(") == true)
         #expect(ReportFacts.codeFixes(custom, platform: .iosWKWebView).fixes.first?.docs == PlatformSource.wkNavigationDelegate)
-        #expect(ReportFacts.codeHeadline(Remedy.customSchemes.androidKotlin ?? "") == "override fun shouldOverrideUrlLoading( …")
+        #expect(ReportFacts.codeHeadline(Remedy.customSchemes.fix(.nativeAndroid)?.code ?? "") == "override fun shouldOverrideUrlLoading( …")
         #expect(ReportFacts.codeHeadline("// Accept image/heic on the server") == "// Accept image/heic on the server")
     }
 

@@ -1,5 +1,5 @@
 /// react-native-webview: the vendor checklist has its own tab for it, and the catalog's
-/// `Remedy.reactNative` lines are its fixes. What was read in its source is
+/// remedies declare its fixes (each remedy's `.reactNativeWebView` fix, the prop). What was read in its source is
 /// react-native-webview.json beside this file.
 extension WrapperCatalog {
     static let rnReference = "https://github.com/react-native-webview/react-native-webview/blob/master/docs/Reference.md"
