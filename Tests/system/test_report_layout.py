@@ -224,7 +224,7 @@ def test_PrintedReport_HasTheSummaryTheRunIdAndPageNumbersOnEveryPage(judged, tm
     assert "null" not in pages[0].split("Findings")[0]
     # The detected wrapper's fix prints; what is folded on screen stays folded on paper: the
     # other wrappers' fixes and the other platforms' checklist rows are only named.
-    assert "Fix in Native Android (WebView)" in text
+    assert "Fix in Android WebView (Kotlin)" in text
     assert "items for other platforms" in text and "The fix in the other wrappers" in text
     for folded in ["Fix in react-native-webview", "Fix in Capacitor", "Fix in Cordova", "NSCameraUsageDescription is declared"]:
         assert folded not in text, f"{folded!r} is folded on screen, so not printed"

@@ -186,7 +186,7 @@ public enum ProbesDocument {
     /// Markdown renders `<WebView …/>` and `<noscript>` as HTML; the docs show them as text.
     /// A list item with the remedy's code as a fenced block inside it (CommonMark §5.2: the
     /// block is indented to the item's content) and the page documenting its API.
-    /// One fix under its wrapper's label ("Native iOS (WKWebView) (Swift, iOS)"), fenced in its language.
+    /// One fix under its wrapper's label ("WKWebView (Swift)"), fenced in its language.
     static func remedyBlock(_ fix: WrapperFix) -> [String] {
         let fence = fix.language.lowercased().filter { $0.isLetter || $0.isNumber }
         return ["", "- \(fix.label)" + (fix.docs.isEmpty ? "" : ", documented at <\(fix.docs)>") + ":", "", "  ```\(fence)"]

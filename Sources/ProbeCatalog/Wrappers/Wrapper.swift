@@ -130,8 +130,14 @@ public struct WrapperFix: Sendable, Codable, Equatable {
     public let docs: String
 
     /// "Capacitor (Kotlin, Android)": how reports label the fix.
+    /// A native fix names its WebView and language only ("WKWebView (Swift)"): its platform
+    /// is the WebView's, and a second bracket would say it twice.
     public var label: String {
-        "\(wrapper.title) (\(language)\(family.map { ", \($0 == .ios ? "iOS" : "Android")" } ?? ""))"
+        switch wrapper {
+        case .nativeIOS: return "WKWebView (\(language))"
+        case .nativeAndroid: return "Android WebView (\(language))"
+        default: return "\(wrapper.title) (\(language)\(family.map { ", \($0 == .ios ? "iOS" : "Android")" } ?? ""))"
+        }
     }
 }
 

@@ -32,7 +32,7 @@ import Testing
         let text = ProbesDocument.render()
         for probe in Catalog.standard.probes { #expect(text.contains("### \(probe.id)")) }
         for item in Catalog.standard.checklist { #expect(text.contains("`\(item.id)`")) }
-        #expect(text.contains("- Native Android (WebView) (Kotlin, Android), documented at <\(PlatformSource.androidDomStorage)>:\n\n  ```kotlin\n"))
+        #expect(text.contains("- Android WebView (Kotlin), documented at <\(PlatformSource.androidDomStorage)>:\n\n  ```kotlin\n"))
         #expect(text.contains("  webView.settings.domStorageEnabled = true\n  ```"))
         #expect(text.contains("  ```jsx\n  <WebView domStorageEnabled />\n  ```"))
         #expect(text.contains("53 items: 31 verified, 4 inferred, 14 confirmed, 4 not-observable."))

@@ -137,7 +137,7 @@ import Testing
         let failingRun = try Self.run(["diff", failing, "--profile", "liveform"])
         #expect(failingRun.status == 1)
         #expect(failingRun.stdout.contains("FAIL "))
-        #expect(failingRun.stdout.contains("fix (Native Android (WebView) (Kotlin, Android)):"))
+        #expect(failingRun.stdout.contains("fix (Android WebView (Kotlin)):"))
         #expect(!failingRun.stdout.contains("\u{1B}["), "no colour into a pipe")
         // Nobody tapped: ready, the tap steps left to a person; counted with --require-taps.
         let farmRun = try Self.run(["diff", farm])

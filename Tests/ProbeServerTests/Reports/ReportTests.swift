@@ -77,9 +77,9 @@ import Testing
         let failure = xml.components(separatedBy: "name=\"camera.getUserMedia\"")[1].components(separatedBy: "</testcase>")[0]
         #expect(failure.contains("<failure message=\""))
         #expect(failure.contains("type=\"high\"") || failure.contains("type=\"critical\""))
-        #expect(failure.contains("fix (Native Android (WebView) (Kotlin, Android)):\n  "), "the fix's code on its own lines")
+        #expect(failure.contains("fix (Android WebView (Kotlin)):\n  "), "the fix's code on its own lines")
         #expect(failure.contains("\n  override fun onPermissionRequest(request: PermissionRequest) {"))
-        #expect(!failure.contains("fix (Native iOS (WKWebView) (Swift, iOS))"), "only the detected wrapper's fix")
+        #expect(!failure.contains("fix (WKWebView (Swift))"), "only the detected wrapper's fix")
         #expect(xml.contains("<property name=\"platform\" value=\"android-webview\"/>"))
         #expect(xml.contains("<property name=\"verdict\" value=\"not-ready\"/>"))
     }
@@ -158,7 +158,7 @@ import Testing
         #expect(coloured.contains("\u{1B}[31m"))
         #expect(plain.contains("verdict:   NOT READY"))
         #expect(plain.contains("FAIL "))
-        #expect(plain.contains("fix (Native Android (WebView) (Kotlin, Android)):\n"))
+        #expect(plain.contains("fix (Android WebView (Kotlin)):\n"))
     }
 
     @Test func TerminalReport_FitsEightyColumns_WithEachLineOfTheFixOnItsOwn() {
@@ -227,8 +227,8 @@ import Testing
         let html = RunReportPage.html(ReportFixtures.document(ReportFixtures.cameraDenied(), uploads: [ReportFixtures.upload()]))
         #expect(html.contains("<span class=\"badge verdict-not-ready\">Not ready</span>"))
         #expect(html.contains("<h3 class=\"sev sev-high\">") || html.contains("<h3 class=\"sev sev-critical\">"))
-        for wrapper in ["Native Android (WebView)", "react-native-webview", "Capacitor", "Cordova"] { #expect(html.contains("Fix in " + wrapper)) }
-        #expect(html.contains("<div class=\"fix this-app\"><p class=\"fix-head\"><strong>Fix in Native Android (WebView) (Kotlin, Android)</strong> <span class=\"tag\">this app</span>"))
+        for wrapper in ["Android WebView", "react-native-webview", "Capacitor", "Cordova"] { #expect(html.contains("Fix in " + wrapper)) }
+        #expect(html.contains("<div class=\"fix this-app\"><p class=\"fix-head\"><strong>Fix in Android WebView (Kotlin)</strong> <span class=\"tag\">this app</span>"))
         #expect(html.contains("id=\"checklist\""))
         #expect(html.contains("Pixel 7"))
         #expect(html.contains("Duration</dt><dd>1.6 min") || html.contains("Duration</dt><dd>95.0 s"))
@@ -265,11 +265,11 @@ import Testing
     @Test func RunReportPage_FixIsCodeWithACopyButtonAndItsDocumentation() throws {
         let html = RunReportPage.html(ReportFixtures.document(ReportFixtures.cameraDenied()))
         #expect(html.contains("<script src=\"/assets/report.js\" defer></script>"))
-        #expect(html.contains("<button type=\"button\" class=\"copy\" data-for=\"fix-1\" aria-label=\"Copy the fix in Native Android (WebView) (Kotlin, Android)\" hidden>Copy</button></p><pre><code id=\"fix-1\" class=\"language-kotlin\">"))
+        #expect(html.contains("<button type=\"button\" class=\"copy\" data-for=\"fix-1\" aria-label=\"Copy the fix in Android WebView (Kotlin)\" hidden>Copy</button></p><pre><code id=\"fix-1\" class=\"language-kotlin\">"))
         #expect(html.contains("<a href=\"https://developer.android.com/"))
         #expect(html.contains("Documentation</a>"))
         // The other wrappers' fixes are folded under the one for this app.
-        let open = try #require(html.range(of: "Fix in Native Android (WebView) (Kotlin, Android)")).lowerBound
+        let open = try #require(html.range(of: "Fix in Android WebView (Kotlin)")).lowerBound
         let folded = try #require(html.range(of: "<details class=\"other-wrappers\">")).lowerBound
         #expect(open < folded)
         #expect(html.contains("Fix in react-native-webview (JSX)"))
