@@ -95,4 +95,6 @@ enum PlatformSource {
     // Passive content (images) may be upgraded or loaded; active content (fetch, scripts) is blocked.
     static let mixedContent = "https://developer.mozilla.org/en-US/docs/Web/Security/Mixed_content"
     static let offlineEvent = "https://developer.mozilla.org/en-US/docs/Web/API/Window/offline_event"
+    // Android's own version comes with the device maker's system updates (Settings › System › Software updates).
+    static let androidSystemUpdate = "https://support.google.com/android/answer/7680439"
 }

@@ -235,6 +235,22 @@ extension Expected {
         #expect(Run.finding(.androidWebView, api, others: [context]).diagnosis?.contains("not a secure context") == true)
     }
 
+    @Test func MissingCameraAPI_InAnInsecureContext_NamesThePageAsTheOnlyCause() {
+        let api = Run.result("camera.api", ["mediaDevices": false, "getUserMedia": false])
+        let context = Run.result("env.secureContext", ["isSecureContext": false, "protocol": "http:"])
+        let finding = Run.finding(.iosWKWebView, api, others: [context])
+        #expect(finding.causes.map(\.id) == ["page.insecure-context"])
+    }
+
+    @Test func AnUnlistedGetUserMediaError_IsTheEnginesReason_NotAPermissionLayer() {
+        let result = Run.result("camera.getUserMedia", ["outcome": "error", "errorName": "InvalidStateError", "elapsedMs": 40])
+        let finding = Run.finding(.androidWebView, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.causes.first?.id == "camera.engine-error")
+        #expect(finding.diagnosis?.contains("InvalidStateError") == true)
+        #expect(!finding.causes.contains { $0.layer == .webViewPermissionHandler || $0.layer == .osPermission })
+    }
+
     @Test func ReacquireWithASecondPrompt_Warns() {
         let result = Run.result("camera.reacquire", ["outcome": "granted", "elapsedMs": 2500, "promptShown": true])
         #expect(Run.finding(.iosWKWebView, result).verdict == .warn)

@@ -25,6 +25,29 @@ extension Expected {
         #expect(report.findings.filter { $0.verdict == .fail }.map(\.probe) == ["env.platform"])
     }
 
+    @Test func VersionUnderTheMinimum_IsTheRequirementSetsRule_AndTheOSUpdateItsCause() {
+        let ios = Run.report(.iosWKWebView, Run.healthy(.iosWKWebView), osVersion: "14.8").finding("env.platform")!
+        #expect(ios.causes.map(\.id) == ["ios.not-updated"])
+        #expect(ios.diagnosis?.contains("WebKit is part of iOS and updates only with the OS") == true)
+        let engine = Run.report(.androidWebView, Run.healthy(.androidWebView), engineVersion: "96.0.4664.104").finding("env.platform")!
+        #expect(engine.causes.map(\.id) == ["android.webview-not-updated"])
+        let os = Run.report(.androidWebView, Run.healthy(.androidWebView), osVersion: "8.1").finding("env.platform")!
+        #expect(os.causes.map(\.id).contains("android.os-not-updated"))
+        #expect(!os.causes.map(\.id).contains("ios.not-updated"))
+        let declared = Diagnosis.declared.filter { $0.id.hasPrefix("platform.below-") }
+        #expect(!declared.isEmpty && declared.allSatisfy { $0.basis == .contract })
+    }
+
+    @Test func InsecureContext_IsThePagesOwnCause_NotAWebViewSetting() {
+        let insecure = Run.result("env.secureContext", ["isSecureContext": false, "protocol": "http:", "origin": "http://192.168.1.20:8080"])
+        let finding = Run.finding(.androidWebView, insecure)
+        #expect(finding.verdict == .fail)
+        #expect(finding.causes.first?.id == "page.insecure-context")
+        #expect(finding.causes.first?.layer == .page)
+        #expect(finding.diagnosis?.hasPrefix("The page is not a secure context") == true)
+        #expect(finding.remedy?.androidKotlin?.contains("https://") == true)
+    }
+
     @Test func AndroidUnderTheMinimum_NamesBothVersions() {
         let report = Run.report(.androidWebView, Run.healthy(.androidWebView), osVersion: "8.1")
         #expect(report.finding("env.platform")?.diagnosis?.contains("Android 8.1 is below the minimum Android 9") == true)

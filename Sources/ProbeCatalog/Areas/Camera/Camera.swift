@@ -323,7 +323,7 @@ extension StandardProbes {
     ]
 
     /// The failing observations this area's evaluators rank causes for (`Catalog.symptoms`).
-    static let cameraSymptoms: [Symptom] = [.autoplayRefused, .inlineRefused, .cameraDenied, .cameraNotReadable, .cameraNotFound, .cameraUnanswered, .cameraAPIMissing, .cameraNoDevices, .promptsAgain]
+    static let cameraSymptoms: [Symptom] = [.autoplayRefused, .inlineRefused, .cameraDenied, .cameraNotReadable, .cameraNotFound, .cameraOtherError, .cameraUnanswered, .cameraAPIMissing, .cameraNoDevices, .promptsAgain]
 }
 
 /// The facts more than one declaration rests on, stated once.
@@ -359,9 +359,10 @@ extension Diagnosis.Basis {
 /// `Symptoms+Camera.swift`).
 extension Diagnosis {
     /// The leads of `Symptom.cameraAPIMissing`'s diagnosis.
-    static let cameraAPIInsecure = KnownDiagnosis("camera.api-insecure-context", probes: [.cameraApi],
-        .fact("navigator.mediaDevices is offered to secure contexts only", source: PlatformSource.mdnSecureContext)) {
-        "The camera API is absent because the page is not a secure context"
+    // What the page saw; that navigator.mediaDevices is offered to secure contexts only is the
+    // symptom's page.insecure-context cause, concluded by env.secureContext.
+    static let cameraAPIInsecure = KnownDiagnosis("camera.api-insecure-context", probes: [.cameraApi], .observation) {
+        "The camera API is missing in a page that is not a secure context"
     }
     // What the page saw on that iOS; the fact (no getUserMedia in WKWebView before 14.3) is
     // native iOS's getUserMedia row and its known cause.
@@ -383,9 +384,10 @@ extension Diagnosis {
         "Video alone was asked for, yet the stream carries audio: the host adds the microphone to the grant."
     }
 
-    static let cameraEngineFailed = KnownDiagnosis("camera.engine-failed", probes: [.cameraGetUserMedia, .cameraReacquire],
-        .fact("getUserMedia rejects with a named DOMException for each way it fails", source: PlatformSource.mdnGetUserMediaErrors)) { (errorName: String) in
-        "getUserMedia failed with \(errorName): the engine could not start the camera."
+    // What the page saw; what the error name means is `Symptom.cameraOtherError`'s causes (the
+    // web platform's named DOMExceptions, the device), which no setting of the app decides.
+    static let cameraEngineFailed = KnownDiagnosis("camera.engine-failed", probes: [.cameraGetUserMedia, .cameraReacquire], .observation) { (errorName: String) in
+        "getUserMedia failed with \(errorName), a name that is neither a denial nor a missing or busy camera"
     }
 
     /// The lead of a refused camera's diagnosis: the error, its speed and the prompt
@@ -558,7 +560,7 @@ extension Diff {
             // The call itself failed: what camera.api names for the missing API is the cause.
             return diagnosed(.cameraAPIMissing, result, context, state: .broken, observed: observed, lead: Diagnosis.cameraCallMissing(name), remedy: nil)
         default:
-            return Assessment(.broken, observed, diagnosis: Diagnosis.cameraEngineFailed(name), layer: .webView, remedy: .cameraGrant)
+            return diagnosed(.cameraOtherError, result, context, state: .broken, observed: observed, lead: Diagnosis.cameraEngineFailed(name), remedy: nil)
         }
         let stateAlreadyDenied = symptom.id == Symptom.cameraDenied.id && evidence.permissionStateBefore == "denied"
         let lead = Diagnosis.cameraRefused(evidence.denialWords, stateAlreadyDenied)
