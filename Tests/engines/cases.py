@@ -275,8 +275,8 @@ CASES = [
     # Blink rejects the certificate with a certificate_unknown alert, as Android's WebView does.
     qt("qt-ca-untrusted", "incomplete", {"trust": "none"}, warns={"env.platform": None}, refused="alert certificate_unknown"),
     qt("qt-javascript-off", "not-ready", {"javascript": "off"},
-       fails={"env.script": Expect(diagnosis=("Android WebView has it off by default",), layer="webview",
-                                   remedy="javaScriptEnabled = true")},
+       fails={"env.script": Expect(diagnosis=("JavaScript is off", "its default is false"), layer="webview",
+                                   remedy="javaScriptEnabled = true", causes=("android.javascript-off",))},
        warns={"env.platform": None}),
     qt("qt-dom-storage-off", "not-ready", {"dom_storage": "off"},
        fails={**STORAGE_OFF_QT, "storage.navigation": NAV_LOST_STORAGE}),

@@ -78,6 +78,18 @@ extension Expected {
         #expect(finding.remedy?.androidKotlin?.contains("webView.settings.javaScriptEnabled = true") == true)
     }
 
+    @Test func JavaScriptOff_NamesEachPlatformsSwitch_AndABrowsersOwnSetting() {
+        let off = Run.result("env.script", ["noscriptBeacon": true], status: .fail)
+        let android = Run.finding(.androidWebView, off)
+        #expect(android.causes.first?.id == "android.javascript-off")
+        #expect(android.diagnosis?.hasPrefix("JavaScript is off: WebSettings.setJavaScriptEnabled(true) was not called") == true)
+        let ios = Run.finding(.iosWKWebView, off)
+        #expect(ios.causes.first?.id == "ios.javascript-off")
+        #expect(ios.remedy?.iosSwift?.contains("allowsContentJavaScript = true") == true)
+        let browser = Run.finding(.androidChrome, off)
+        #expect(browser.causes.map(\.id) == ["browser.javascript-off"])
+    }
+
     @Test func EmbeddedWebView_IsAFailure_AndAHeaderAWarning() {
         #expect(Run.finding(.androidWebView, Run.result("env.viewport", ["heightRatio": 0.5])).verdict == .fail)
         #expect(Run.finding(.iosWKWebView, Run.result("env.viewport", ["heightRatio": 0.89])).verdict == .warn)
@@ -105,7 +117,7 @@ extension Expected {
         let finding = report.finding("env.platform")!
         #expect(finding.verdict == .warn)
         #expect(finding.diagnosis?.contains("names no platform") == true)
-        #expect(finding.causes.contains { $0.id == "native-android.setUserAgentString" })
+        #expect(finding.causes.contains { $0.id == "android.user-agent-replaced" })
     }
 
     @Test func AnAppsAgentNamingAnotherPlatform_WarnsThatItHidesTheDevice() {
@@ -126,10 +138,10 @@ extension Expected {
         let diff = Diff(platform: android, requirementSet: "liveform")!
         let hosted = diff.report(results: Run.healthy(.androidWebView, replacing: "env.platform", with: ["userAgent": .string(desktop)]))
         #expect(hosted.finding("env.platform")?.diagnosis?.contains("user agent") != true)
-        #expect(hosted.finding("env.platform")?.causes.contains { $0.id.hasSuffix("setUserAgentString") } != true)
+        #expect(hosted.finding("env.platform")?.causes.contains { $0.id == "android.user-agent-replaced" } != true)
         let own = diff.report(results: Run.healthy(.androidWebView, replacing: "env.platform", with: ["userAgent": "ExampleBank/5.2.1"]))
         #expect(own.finding("env.platform")?.verdict == .warn)
-        #expect(own.finding("env.platform")?.causes.contains { $0.id == "native-android.setUserAgentString" } == true)
+        #expect(own.finding("env.platform")?.causes.contains { $0.id == "android.user-agent-replaced" } == true)
     }
 
     @Test func AnIPadsWebKitAgent_NamingTheMac_IsNoFinding() {

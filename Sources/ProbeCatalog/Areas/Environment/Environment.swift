@@ -131,18 +131,14 @@ extension StandardProbes {
     ]
 
     /// The failing observations this area's evaluators rank causes for (`Catalog.symptoms`).
-    static let environmentSymptoms: [Symptom] = [.underSystemBars, .insecureContext, .belowVersion]
+    static let environmentSymptoms: [Symptom] = [.underSystemBars, .insecureContext, .belowVersion, .scriptOff, .userAgentReplaced]
 }
 
 /// The environment: the diagnoses the evaluators below state.
 extension Diagnosis {
-    // The platform's rows (native Android's setJavaScriptEnabled, a wrapper's own) defer to this
-    // conclusion (their cause is {"probe": "env.script"}), so the fact it rests on stays here.
-    static let javaScriptOffAndroid = KnownDiagnosis("android.javascript-off", probes: [.envScript],
-        .fact("Android WebView runs no JavaScript unless setJavaScriptEnabled(true)", source: PlatformSource.androidJavaScript)) {
-        "JavaScript is off: Android WebView has it off by default."
-    }
-    static let javaScriptOff = KnownDiagnosis("webview.javascript-off", probes: [.envScript], .observation) { "JavaScript is off in this WebView." }
+    // What the page saw; the causes are `Symptom.scriptOff`'s, which the platform's rows link
+    // (native Android's setJavaScriptEnabled, native iOS's allowsContentJavaScript).
+    static let javaScriptOff = KnownDiagnosis("webview.javascript-off", probes: [.envScript], .observation) { "JavaScript is off" }
 
     /// A version under the requirement set's minimum fails the run: the requirement set's rule
     /// (docs/requirements.md#requirement-sets). How the engine updates (Android System WebView
@@ -156,13 +152,11 @@ extension Diagnosis {
 
     /// An app's own user agent, or one naming another platform than the run's
     /// (PlatformDetector.userAgentNames): the run is judged by the page's other signals (or
-    /// ?platform=), but whatever reads the agent does not see a phone.
-    // The platform's rows (customUserAgent, setUserAgentString, a wrapper's own) defer to this
-    // conclusion (their cause is {"probe": "env.platform"}), so the fact it rests on stays here.
-    static let userAgentHidesPlatform = KnownDiagnosis("webview.user-agent-hides-platform", probes: [.envPlatform],
-        .fact("an app may replace its WebView's whole user agent (WKWebView.customUserAgent, WebSettings.setUserAgentString); appending to it (applicationNameForUserAgent) keeps the platform's",
-              source: "https://developer.apple.com/documentation/webkit/wkwebview/customuseragent")) { (userAgent: String, judgedAs: String) in
-        "The WebView's user agent (\"\(userAgent.prefix(80))\") names no platform, or another than the device's: a page or server that reads it (a flow's own device check, a \"continue on your phone\" hand-off) sees no phone. The run was judged as \(judgedAs) from the page's other signals. Keep the platform's agent and append the app's name to it."
+    /// ?platform=), but whatever reads the agent does not see a phone. What the page saw; the
+    /// causes are the settings rows' (native iOS's customUserAgent, native Android's
+    /// setUserAgentString, a wrapper's own), which word the finding (`Symptom.userAgentReplaced`).
+    static let userAgentHidesPlatform = KnownDiagnosis("webview.user-agent-hides-platform", probes: [.envPlatform], .observation) { (userAgent: String, judgedAs: String) in
+        "The WebView's user agent (\"\(userAgent.prefix(80))\") names no platform, or another than the device's, so a page or server that reads it (a flow's own device check, a \"continue on your phone\" hand-off) sees no phone; the run was judged as \(judgedAs) from the page's other signals"
     }
 
     // What the page saw; a secure context is the web platform's rule, no WebView setting: the
@@ -187,7 +181,7 @@ extension Diagnosis {
     }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let environmentDeclared: [any DeclaredDiagnosis] = [
-        javaScriptOffAndroid, javaScriptOff, belowMinimumVersion, belowRecommendedVersion,
+        javaScriptOff, belowMinimumVersion, belowRecommendedVersion,
         userAgentHidesPlatform, notSecureContext,
         spansSystemBars, nativeHeader, embeddedWebView, cameraShimmed,
     ]
@@ -217,10 +211,8 @@ enum VersionShortfall: Sendable {
 extension Diff {
     func evaluateScript(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         if result.bool("noscriptBeacon") == true || result.bool("javascript") == false {
-            return Assessment(
-                .broken, "the <noscript> beacon reached the server: JavaScript is off",
-                diagnosis: context.isAndroid ? Diagnosis.javaScriptOffAndroid() : Diagnosis.javaScriptOff(),
-                layer: .webView, remedy: .javaScript)
+            return diagnosed(.scriptOff, result, context, state: .broken, observed: "the <noscript> beacon reached the server: JavaScript is off",
+                             lead: Diagnosis.javaScriptOff(), remedy: .javaScript)
         }
         if result.bool("javascript") == true { return Assessment(.works, "JavaScript ran") }
         return Assessment(.unknown, "")
@@ -384,12 +376,12 @@ extension Remedy {
     /// app's own (PlatformDetector.userAgentNamesPlatform).
     public static let platformUserAgent = Remedy(
         iosSwift: """
-            // Keep WebKit's agent (it names the iPhone); add the app's name after it
+            // Keep WebKit's agent (it names the iPhone); append the app's name
             configuration.applicationNameForUserAgent = "ExampleApp/1.0"
             webView.customUserAgent = nil
             """,
         androidKotlin: """
-            // Keep the WebView's agent (it names Android); add the app's name after it
+            // Keep the WebView's agent (it names Android); append the app's name
             webView.settings.userAgentString =
                 WebSettings.getDefaultUserAgent(context) + " ExampleApp/1.0"
             """,
