@@ -97,7 +97,7 @@ QT_WARNS = {"env.platform": ANDROID_VERSION}
 # the page's URI, which is its own origin while a foreign frame asks. So every WebKit host
 # that grants its own origin also grants the second origin's frames, whatever its check.
 # iOS hands the delegate the requesting frame's origin; this engine cannot show that.
-WEBKIT_FOREIGN = Expect(diagnosis=("grants every origin",), layer="webview", remedy="origin.protocol",
+WEBKIT_FOREIGN = Expect(diagnosis=("granted on another host and on another port",), layer="webview", remedy="origin.protocol",
                         observed="same host other port: granted, other host: granted")
 
 # QtWebEngine answers the page's later {video, audio} request from the video grant it
@@ -275,8 +275,8 @@ CASES = [
     # Blink rejects the certificate with a certificate_unknown alert, as Android's WebView does.
     qt("qt-ca-untrusted", "incomplete", {"trust": "none"}, warns={"env.platform": None}, refused="alert certificate_unknown"),
     qt("qt-javascript-off", "not-ready", {"javascript": "off"},
-       fails={"env.script": Expect(diagnosis=("Android WebView has it off by default",), layer="webview",
-                                   remedy="javaScriptEnabled = true")},
+       fails={"env.script": Expect(diagnosis=("JavaScript is off", "its default is false"), layer="webview",
+                                   remedy="javaScriptEnabled = true", causes=("android.javascript-off",))},
        warns={"env.platform": None}),
     qt("qt-dom-storage-off", "not-ready", {"dom_storage": "off"},
        fails={**STORAGE_OFF_QT, "storage.navigation": NAV_LOST_STORAGE}),
@@ -300,12 +300,13 @@ CASES = [
        fails={"camera.getUserMedia": camera_denied_webview("does not grant RESOURCE_VIDEO_CAPTURE",
                                                            "onPermissionRequest")}),
     qt("qt-grants-every-origin", "not-ready", {"media_handler": "all"},
-       fails={"camera.foreignOrigin": Expect(diagnosis=("grants every origin",), layer="webview", remedy="request.origin.scheme",
+       fails={"camera.foreignOrigin": Expect(diagnosis=("granted on another host and on another port", "PermissionRequest.getOrigin() check"),
+                                             layer="webview", remedy="request.origin.scheme",
                                              observed="same host other port: granted, other host: granted")}),
     # The LiveForm guide (liveform, the default set) itself checks the host only, so there this is a
     # warning; the strict scheme-host-port check (video-only) fails it: both diffs are asserted.
     qt("qt-host-only-check", "ready", {"media_handler": "host-only"},
-       warns={"camera.foreignOrigin": Expect(diagnosis=("compares the host but not the port", "checks the host only"),
+       warns={"camera.foreignOrigin": Expect(diagnosis=("other port only", "checks the host only", "compares the host but not the port"),
                                              layer="webview", remedy="request.origin.scheme",
                                              observed="same host other port: granted, other host: error")},
        missing=OPERATOR),

@@ -99,4 +99,12 @@ enum PlatformSource {
     // Passive content (images) may be upgraded or loaded; active content (fetch, scripts) is blocked.
     static let mixedContent = "https://developer.mozilla.org/en-US/docs/Web/Security/Mixed_content"
     static let offlineEvent = "https://developer.mozilla.org/en-US/docs/Web/API/Window/offline_event"
+    // Android's own version comes with the device maker's system updates (Settings › System › Software updates).
+    static let androidSystemUpdate = "https://support.google.com/android/answer/7680439"
+    static let wkAllowsContentJavaScript = "https://developer.apple.com/documentation/webkit/wkwebpagepreferences/allowscontentjavascript"
+    // "scripting is currently turned off in the browser": what <noscript> is shown for.
+    static let noscriptElement = "https://developer.mozilla.org/en-US/docs/Web/HTML/Reference/Elements/noscript"
+    // customUserAgent replaces the whole agent; applicationNameForUserAgent is appended to WebKit's.
+    static let wkCustomUserAgent = "https://developer.apple.com/documentation/webkit/wkwebview/customuseragent"
+    static let androidSetUserAgentString = "https://developer.android.com/reference/android/webkit/WebSettings#setUserAgentString(java.lang.String)"
 }

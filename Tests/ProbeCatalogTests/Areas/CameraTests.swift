@@ -77,7 +77,9 @@ extension Expected {
         let finding = Run.finding(.androidWebView, result)
         #expect(finding.verdict == .fail)
         #expect(finding.severity == .critical)
-        #expect(finding.diagnosis?.contains("origin check is missing") == true)
+        #expect(finding.diagnosis?.hasPrefix("The camera was granted to the second origin's host: ") == true)
+        #expect(finding.causes.map(\.id) == ["native-android.permissionRequestOriginHost"])
+        #expect(finding.diagnosis?.contains("compares no host, or matches it loosely") == true)
         #expect(finding.remedy?.androidKotlin?.contains("scheme") == true)
     }
 
@@ -86,7 +88,8 @@ extension Expected {
         // A failure under the strict contract; a warning under liveform (see OriginStrictnessTests).
         let finding = Run.finding(.iosWKWebView, result, requirementSet: "video-only")
         #expect(finding.verdict == .fail)
-        #expect(finding.diagnosis?.contains("compares the host but not the port") == true)
+        #expect(finding.causes.map(\.id) == ["native-ios.mediaCaptureOrigin"])
+        #expect(finding.diagnosis?.contains("without comparing protocol, host and port") == true)
         #expect(finding.remedy?.iosSwift?.contains("port") == true)
     }
 
@@ -94,12 +97,23 @@ extension Expected {
         let result = Run.result("camera.foreignOrigin", ["otherPortOutcome": "granted", "otherHostOutcome": "granted", "otherPortElapsedMs": 30, "otherHostElapsedMs": 30])
         let finding = Run.finding(.rnWebViewAndroid, result)
         #expect(finding.verdict == .fail)
-        #expect(finding.diagnosis?.contains("grants every origin") == true)
+        #expect(finding.diagnosis?.hasPrefix("The camera was granted on another host and on another port") == true)
+        #expect(finding.causes.contains { $0.id == "native-android.permissionRequestOrigin" })
     }
 
-    @Test func CameraGrantedToAForeignOriginAfterAPrompt_OnIOS_SaysDenyNotPrompt() {
+    @Test func CameraGrantedToAForeignOriginAfterAPrompt_OnIOS_SaysSo_AndNamesTheDelegatesOriginCheck() {
         let result = Run.result("camera.foreignOrigin", ["otherPortOutcome": "granted", "otherPortElapsedMs": 3000, "otherHostOutcome": "error"])
-        #expect(Run.finding(.iosWKWebView, result).diagnosis?.contains("returns .prompt for foreign origins") == true)
+        let finding = Run.finding(.iosWKWebView, result)
+        #expect(finding.diagnosis?.contains("other port only, after a prompt") == true)
+        #expect(finding.causes.map(\.id) == ["native-ios.mediaCaptureOrigin"])
+    }
+
+    @Test func CameraGrantedOnTheOtherPortOnly_OnAndroid_NamesTheHandlersPortCheck() {
+        let result = Run.result("camera.foreignOrigin", ["otherPortOutcome": "granted", "otherPortElapsedMs": 30, "otherHostOutcome": "error"])
+        let finding = Run.finding(.androidWebView, result, requirementSet: "video-only")
+        #expect(finding.verdict == .fail)
+        #expect(finding.causes.map(\.id) == ["native-android.permissionRequestOriginPort"])
+        #expect(finding.diagnosis?.contains("compares the host but not the port or scheme") == true)
     }
 
     @Test func CameraDeniedOnBothForeignOrigins_Passes() {
@@ -112,10 +126,11 @@ extension Expected {
         let android = Run.finding(.androidWebView, result)
         #expect(android.verdict == .fail)
         #expect(android.severity == .critical)
-        #expect(android.diagnosis?.contains("grants every requested resource") == true)
-        #expect(android.diagnosis?.contains("grant(request.resources)") == true)
+        #expect(android.diagnosis?.hasPrefix("Audio was granted when only video was needed: ") == true)
+        #expect(android.causes.map(\.id) == ["native-android.permissionRequestOrigin", "native-android.permissionRequestGrantsResources"])
+        #expect(android.diagnosis?.contains("request.grant(request.resources)") == true)
         #expect(android.remedy?.androidKotlin?.contains("RESOURCE_VIDEO_CAPTURE") == true)
-        #expect(Run.finding(.iosWKWebView, result).diagnosis?.contains("capture type") == true)
+        #expect(Run.finding(.iosWKWebView, result).causes.map(\.id) == ["native-ios.mediaCaptureOrigin"])
     }
 
     @Test func AMicrophoneTheAppGranted_FailsWithTheGrantEverythingCause_AndFoldsUnderTheScopeStep() {
@@ -123,7 +138,8 @@ extension Expected {
         let scope = Run.result("camera.scope", ["audioOutcome": "granted", "videoAudioOutcome": "granted", "audioTracks": 1, "elapsedMs": 20])
         let alone = Run.finding(.androidWebView, microphone)
         #expect(alone.verdict == .fail)
-        #expect(alone.diagnosis?.contains("grants every requested resource") == true)
+        #expect(alone.diagnosis?.hasPrefix("Audio was granted when only video was needed: ") == true)
+        #expect(alone.causes.map(\.id).contains("native-android.permissionRequestGrantsResources"))
         #expect(alone.observed.contains("-34 dBFS"))
         let report = Run.report(.androidWebView, [microphone, scope])
         #expect(report.findings.first { $0.probe == "camera.microphone" }?.consequenceOf == "camera.scope")
@@ -140,7 +156,18 @@ extension Expected {
         let failed = Run.result("camera.microphone", ["outcome": "error", "errorName": "NotReadableError", "via": "scope", "audioTracks": 0, "elapsedMs": 30])
         let finding = Run.finding(.androidWebView, failed)
         #expect(finding.verdict == .fail)
-        #expect(finding.diagnosis?.contains("grants every requested resource") == true)
+        #expect(finding.causes.map(\.id) == ["native-android.permissionRequestGrantsResources"])
+    }
+
+    @Test func AudioInAVideoOnlyStream_NamesTheHandlerThatGrantsItsResources_AndABrowserOnlyWhatWasSeen() {
+        let audio = Run.result("camera.getUserMedia", ["outcome": "granted", "audioTracks": 1, "elapsedMs": 30])
+        let android = Run.finding(.androidWebView, audio)
+        #expect(android.verdict == .warn)
+        #expect(android.causes.map(\.id) == ["native-android.permissionRequestGrantsResources"])
+        #expect(android.remedy?.androidKotlin?.contains("RESOURCE_VIDEO_CAPTURE") == true)
+        let desktop = Run.finding(.desktop, audio)
+        #expect(desktop.diagnosis == "Video alone was asked for, yet the stream carries audio.")
+        #expect(desktop.causes.isEmpty)
     }
 
     @Test func ASilentMicrophoneInABrowser_IsSaid() {
@@ -222,7 +249,15 @@ extension Expected {
         let frames = Run.result("camera.frames", ["playing": true, "frames": 30, "black": false, "frozen": false, "fullscreen": true])
         let finding = Run.finding(.iosWKWebView, frames)
         #expect(finding.verdict == .fail)
-        #expect(finding.diagnosis?.contains("allowsInlineMediaPlayback is false on iPhone by default") == true)
+        #expect(finding.causes.map(\.id) == ["ios.inline-playback-off"])
+        #expect(finding.diagnosis?.hasPrefix("The camera preview left the page for a fullscreen player: allowsInlineMediaPlayback is false (the iPhone default)") == true)
+    }
+
+    @Test func BlackPreviewOnAndroid_NamesTheGestureRule_UnlessAPlayWithoutAGestureRulesItOut() {
+        let black = Run.result("camera.frames", ["playing": true, "frames": 30, "black": true, "frozen": false, "fullscreen": false])
+        #expect(Run.finding(.androidWebView, black).causes.map(\.id) == ["android.autoplay.gesture-required"])
+        let played = Run.result("media.autoplay", ["played": true])
+        #expect(Run.finding(.androidWebView, black, others: [played]).causes.isEmpty)
     }
 
     @Test func MissingCameraAPI_OnOldIOS_NamesIOS14Point3() {
@@ -235,6 +270,22 @@ extension Expected {
         let api = Run.result("camera.api", ["mediaDevices": false, "getUserMedia": false])
         let context = Run.result("env.secureContext", ["isSecureContext": false, "protocol": "http:"])
         #expect(Run.finding(.androidWebView, api, others: [context]).diagnosis?.contains("not a secure context") == true)
+    }
+
+    @Test func MissingCameraAPI_InAnInsecureContext_NamesThePageAsTheOnlyCause() {
+        let api = Run.result("camera.api", ["mediaDevices": false, "getUserMedia": false])
+        let context = Run.result("env.secureContext", ["isSecureContext": false, "protocol": "http:"])
+        let finding = Run.finding(.iosWKWebView, api, others: [context])
+        #expect(finding.causes.map(\.id) == ["page.insecure-context"])
+    }
+
+    @Test func AnUnlistedGetUserMediaError_IsTheEnginesReason_NotAPermissionLayer() {
+        let result = Run.result("camera.getUserMedia", ["outcome": "error", "errorName": "InvalidStateError", "elapsedMs": 40])
+        let finding = Run.finding(.androidWebView, result)
+        #expect(finding.verdict == .fail)
+        #expect(finding.causes.first?.id == "camera.engine-error")
+        #expect(finding.diagnosis?.contains("InvalidStateError") == true)
+        #expect(!finding.causes.contains { $0.layer == .webViewPermissionHandler || $0.layer == .osPermission })
     }
 
     @Test func ReacquireWithASecondPrompt_Warns() {

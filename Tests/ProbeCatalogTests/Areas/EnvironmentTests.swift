@@ -25,6 +25,29 @@ extension Expected {
         #expect(report.findings.filter { $0.verdict == .fail }.map(\.probe) == ["env.platform"])
     }
 
+    @Test func VersionUnderTheMinimum_IsTheRequirementSetsRule_AndTheOSUpdateItsCause() {
+        let ios = Run.report(.iosWKWebView, Run.healthy(.iosWKWebView), osVersion: "14.8").finding("env.platform")!
+        #expect(ios.causes.map(\.id) == ["ios.not-updated"])
+        #expect(ios.diagnosis?.contains("WebKit is part of iOS and updates only with the OS") == true)
+        let engine = Run.report(.androidWebView, Run.healthy(.androidWebView), engineVersion: "96.0.4664.104").finding("env.platform")!
+        #expect(engine.causes.map(\.id) == ["android.webview-not-updated"])
+        let os = Run.report(.androidWebView, Run.healthy(.androidWebView), osVersion: "8.1").finding("env.platform")!
+        #expect(os.causes.map(\.id).contains("android.os-not-updated"))
+        #expect(!os.causes.map(\.id).contains("ios.not-updated"))
+        let declared = Diagnosis.declared.filter { $0.id.hasPrefix("platform.below-") }
+        #expect(!declared.isEmpty && declared.allSatisfy { $0.basis == .contract })
+    }
+
+    @Test func InsecureContext_IsThePagesOwnCause_NotAWebViewSetting() {
+        let insecure = Run.result("env.secureContext", ["isSecureContext": false, "protocol": "http:", "origin": "http://192.168.1.20:8080"])
+        let finding = Run.finding(.androidWebView, insecure)
+        #expect(finding.verdict == .fail)
+        #expect(finding.causes.first?.id == "page.insecure-context")
+        #expect(finding.causes.first?.layer == .page)
+        #expect(finding.diagnosis?.hasPrefix("The page is not a secure context") == true)
+        #expect(finding.remedy?.androidKotlin?.contains("https://") == true)
+    }
+
     @Test func AndroidUnderTheMinimum_NamesBothVersions() {
         let report = Run.report(.androidWebView, Run.healthy(.androidWebView), osVersion: "8.1")
         #expect(report.finding("env.platform")?.diagnosis?.contains("Android 8.1 is below the minimum Android 9") == true)
@@ -55,6 +78,18 @@ extension Expected {
         #expect(finding.remedy?.androidKotlin?.contains("webView.settings.javaScriptEnabled = true") == true)
     }
 
+    @Test func JavaScriptOff_NamesEachPlatformsSwitch_AndABrowsersOwnSetting() {
+        let off = Run.result("env.script", ["noscriptBeacon": true], status: .fail)
+        let android = Run.finding(.androidWebView, off)
+        #expect(android.causes.first?.id == "android.javascript-off")
+        #expect(android.diagnosis?.hasPrefix("JavaScript is off: WebSettings.setJavaScriptEnabled(true) was not called") == true)
+        let ios = Run.finding(.iosWKWebView, off)
+        #expect(ios.causes.first?.id == "ios.javascript-off")
+        #expect(ios.remedy?.iosSwift?.contains("allowsContentJavaScript = true") == true)
+        let browser = Run.finding(.androidChrome, off)
+        #expect(browser.causes.map(\.id) == ["browser.javascript-off"])
+    }
+
     @Test func EmbeddedWebView_IsAFailure_AndAHeaderAWarning() {
         #expect(Run.finding(.androidWebView, Run.result("env.viewport", ["heightRatio": 0.5])).verdict == .fail)
         #expect(Run.finding(.iosWKWebView, Run.result("env.viewport", ["heightRatio": 0.89])).verdict == .warn)
@@ -82,7 +117,7 @@ extension Expected {
         let finding = report.finding("env.platform")!
         #expect(finding.verdict == .warn)
         #expect(finding.diagnosis?.contains("names no platform") == true)
-        #expect(finding.causes.contains { $0.id == "native-android.setUserAgentString" })
+        #expect(finding.causes.contains { $0.id == "android.user-agent-replaced" })
     }
 
     @Test func AnAppsAgentNamingAnotherPlatform_WarnsThatItHidesTheDevice() {
@@ -103,10 +138,10 @@ extension Expected {
         let diff = Diff(platform: android, requirementSet: "liveform")!
         let hosted = diff.report(results: Run.healthy(.androidWebView, replacing: "env.platform", with: ["userAgent": .string(desktop)]))
         #expect(hosted.finding("env.platform")?.diagnosis?.contains("user agent") != true)
-        #expect(hosted.finding("env.platform")?.causes.contains { $0.id.hasSuffix("setUserAgentString") } != true)
+        #expect(hosted.finding("env.platform")?.causes.contains { $0.id == "android.user-agent-replaced" } != true)
         let own = diff.report(results: Run.healthy(.androidWebView, replacing: "env.platform", with: ["userAgent": "ExampleBank/5.2.1"]))
         #expect(own.finding("env.platform")?.verdict == .warn)
-        #expect(own.finding("env.platform")?.causes.contains { $0.id == "native-android.setUserAgentString" } == true)
+        #expect(own.finding("env.platform")?.causes.contains { $0.id == "android.user-agent-replaced" } == true)
     }
 
     @Test func AnIPadsWebKitAgent_NamingTheMac_IsNoFinding() {

@@ -305,6 +305,8 @@ import Testing
         #expect(finding.verdict == .warn)
         #expect(finding.diagnosis?.contains("the host says domStorageEnabled = true (webView.settings.domStorageEnabled), but storage.local found localStorage null") == true)
         #expect(finding.causes.map(\.id) == ["host.contradiction.domStorageEnabled"])
+        // The lead says what was seen; the cause says why a report and a page disagree.
+        #expect(finding.diagnosis?.contains(": the host reports domStorageEnabled = true (webView.settings.domStorageEnabled) for another WebView, or before it applied it") == true)
         #expect(finding.remedy?.androidKotlin?.contains("before loadUrl") == true)
     }
 

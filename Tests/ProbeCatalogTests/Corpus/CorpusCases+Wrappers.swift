@@ -53,7 +53,7 @@ extension CorpusCase {
         // MARK: Cordova
         // OverrideUserAgent set to a desktop agent: Ionic's Platform no longer saw Android (reporter: only with an agent not from the device).
         CorpusCase("https://github.com/ionic-team/ionic-framework/issues/11790", wrapper: "Cordova", .androidWebView,
-                   probe: "env.platform", top: "webview.user-agent-hides-platform", also: ["cordova.OverrideUserAgent"], detected: .cordova,
+                   probe: "env.platform", top: "cordova.OverrideUserAgent", also: ["android.user-agent-replaced"], detected: .cordova,
                    [Run.result("env.platform", ["userAgent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/58.0.3029.110 Safari/537.36"])]),
         // Cookies lost when the app closed within ~30 s of the login; CookieManager.flush() fixed it (several users).
         CorpusCase("https://github.com/apache/cordova-android/issues/802", wrapper: "Cordova", .androidWebView, os: "9",

@@ -323,12 +323,7 @@ extension StandardProbes {
     ]
 
     /// The failing observations this area's evaluators rank causes for (`Catalog.symptoms`).
-    static let cameraSymptoms: [Symptom] = [.autoplayRefused, .inlineRefused, .cameraDenied, .cameraNotReadable, .cameraNotFound, .cameraUnanswered, .cameraAPIMissing, .cameraNoDevices, .promptsAgain]
-}
-
-/// The facts more than one declaration rests on, stated once.
-extension Diagnosis.Basis {
-    static let inlinePlaybackOffOnIPhone = fact("allowsInlineMediaPlayback is false by default on iPhone", source: PlatformSource.wkInlinePlayback)
+    static let cameraSymptoms: [Symptom] = [.autoplayRefused, .inlineRefused, .previewNotPlaying, .cameraDenied, .cameraNotReadable, .cameraNotFound, .cameraOtherError, .cameraUnanswered, .cameraAPIMissing, .cameraNoDevices, .promptsAgain]
 }
 
 /// Media playback: the leads of the diagnoses the evaluators below word from the causes in
@@ -350,18 +345,14 @@ extension Diagnosis {
     ]
 }
 
-/// The facts more than one declaration rests on, stated once.
-extension Diagnosis.Basis {
-    fileprivate static let hostChecksOrigin = fact("PermissionRequest.getOrigin() is the host's to check", source: PlatformSource.androidPermissionRequest)
-}
-
 /// The camera: the diagnoses the evaluators below state (the causes they rank are in
 /// `Symptoms+Camera.swift`).
 extension Diagnosis {
     /// The leads of `Symptom.cameraAPIMissing`'s diagnosis.
-    static let cameraAPIInsecure = KnownDiagnosis("camera.api-insecure-context", probes: [.cameraApi],
-        .fact("navigator.mediaDevices is offered to secure contexts only", source: PlatformSource.mdnSecureContext)) {
-        "The camera API is absent because the page is not a secure context"
+    // What the page saw; that navigator.mediaDevices is offered to secure contexts only is the
+    // symptom's page.insecure-context cause, concluded by env.secureContext.
+    static let cameraAPIInsecure = KnownDiagnosis("camera.api-insecure-context", probes: [.cameraApi], .observation) {
+        "The camera API is missing in a page that is not a secure context"
     }
     // What the page saw on that iOS; the fact (no getUserMedia in WKWebView before 14.3) is
     // native iOS's getUserMedia row and its known cause.
@@ -378,14 +369,16 @@ extension Diagnosis {
 
     static let noCameraListed = KnownDiagnosis("camera.no-devices", probes: [.cameraDevices], .observation) { "No camera is listed" }
 
-    static let audioAddedToGrant = KnownDiagnosis("webview.camera-grant-adds-audio", probes: [.cameraGetUserMedia],
-        .fact("the host grants the resources it passes to PermissionRequest.grant, whatever the page asked", source: PlatformSource.androidPermissionRequest)) {
-        "Video alone was asked for, yet the stream carries audio: the host adds the microphone to the grant."
+    // What the page saw; the cause is native Android's permissionRequestGrantsAudio row (the
+    // host grants the resources it passes to PermissionRequest.grant, whatever the page asked).
+    static let audioAddedToGrant = KnownDiagnosis("webview.camera-grant-adds-audio", probes: [.cameraGetUserMedia], .observation) {
+        "Video alone was asked for, yet the stream carries audio"
     }
 
-    static let cameraEngineFailed = KnownDiagnosis("camera.engine-failed", probes: [.cameraGetUserMedia, .cameraReacquire],
-        .fact("getUserMedia rejects with a named DOMException for each way it fails", source: PlatformSource.mdnGetUserMediaErrors)) { (errorName: String) in
-        "getUserMedia failed with \(errorName): the engine could not start the camera."
+    // What the page saw; what the error name means is `Symptom.cameraOtherError`'s causes (the
+    // web platform's named DOMExceptions, the device), which no setting of the app decides.
+    static let cameraEngineFailed = KnownDiagnosis("camera.engine-failed", probes: [.cameraGetUserMedia, .cameraReacquire], .observation) { (errorName: String) in
+        "getUserMedia failed with \(errorName), a name that is neither a denial nor a missing or busy camera"
     }
 
     /// The lead of a refused camera's diagnosis: the error, its speed and the prompt
@@ -394,57 +387,53 @@ extension Diagnosis {
         denial + (stateAlreadyDenied ? " (the permission state was already denied before the request)" : "")
     }
 
-    static let previewFullscreen = KnownDiagnosis("ios.camera.preview-fullscreen", probes: [.cameraFrames], .inlinePlaybackOffOnIPhone) {
-        "The camera preview left the page for a fullscreen player: inline playback is off (allowsInlineMediaPlayback is false on iPhone by default)."
+    // What the page saw; the causes are `Symptom.previewNotPlaying`'s, which native iOS's
+    // allowsInlineMediaPlayback and native Android's mediaPlaybackRequiresUserGesture rows link.
+    static let previewFullscreen = KnownDiagnosis("ios.camera.preview-fullscreen", probes: [.cameraFrames], .observation) {
+        "The camera preview left the page for a fullscreen player"
     }
 
-    static let previewNotPlaying = KnownDiagnosis("webview.camera-preview-not-playing", probes: [.cameraFrames], .fact("a video that may not play inline shows no frames in the page", source: PlatformSource.wkInlinePlayback)) { (black: Bool, inlineFailed: Bool, autoplayRefused: Bool) in
+    static let previewNotPlaying = KnownDiagnosis("webview.camera-preview-not-playing", probes: [.cameraFrames], .observation) { (black: Bool, inlineFailed: Bool, autoplayRefused: Bool) in
         let alsoFailed = [inlineFailed ? "media.inline failed too" : nil, autoplayRefused ? "media.autoplay was refused too" : nil].compactMap { $0 }
-        return "The camera was granted but the preview is \(black ? "black" : "frozen or not playing"): the video element is not allowed to play inline without a gesture, so the stream never renders"
+        return "The camera was granted but the preview is \(black ? "black" : "frozen or not playing")"
             + (alsoFailed.isEmpty ? "" : " (\(alsoFailed.joined(separator: "; ")))")
-            + ". Check the inline and autoplay settings; a covered lens also gives black frames."
     }
 
     static let promptsAgain = KnownDiagnosis("camera.prompts-again", probes: [.cameraReacquire], .observation) {
         "The camera was asked for again although the person allowed it in this page"
     }
 
-    /// Who granted the microphone, per platform: Android's grant(request.resources), the iOS
-    /// media-capture decision (after a prompt: it answered .prompt and the person allowed it).
-    static let audioGranted = KnownDiagnosis("webview.camera-grant-everything", probes: [.cameraScope, .cameraMicrophone], .fact("PermissionRequest.grant(request.resources) grants whatever the page asked for", source: PlatformSource.androidPermissionRequest)) { (family: Platform.Family, afterPrompt: Bool) in
-        let detail: String
-        switch family {
-        case .android:
-            detail = "onPermissionRequest calls request.grant(request.resources); grant only RESOURCE_VIDEO_CAPTURE"
-        case .ios:
-            detail = afterPrompt
-                ? "the media-capture decision returns .prompt for the microphone and the person allowed it; deny any type but .camera"
-                : "the media-capture decision grants without looking at the capture type"
-        case .desktop:
-            detail = "the browser granted the microphone"
-        }
-        return "Audio was granted when only video was needed: the host grants every requested resource (\(detail))."
+    /// What the page saw; who granted the microphone is the settings rows' to say (native
+    /// Android's and native iOS's camera-origin rows: the handler that grants request.resources,
+    /// the media-capture decision that grants every type).
+    static let audioGranted = KnownDiagnosis("webview.camera-grant-everything", probes: [.cameraScope, .cameraMicrophone], .observation) { (afterPrompt: Bool) in
+        "Audio was granted when only video was needed" + (afterPrompt ? ", after a prompt the person allowed" : "")
     }
 
     static let displayCaptureGranted = KnownDiagnosis("contract.display-capture-granted", probes: [.cameraScope], .contract) { (requirementSet: String) in
         "Display capture was granted; the \(requirementSet) contract requires it denied (docs/requirements.md#video-only)."
     }
 
-    /// The note a foreign-origin grant after a prompt adds: the delegate answered .prompt.
+    /// What a foreign-origin grant after a prompt adds to what was seen: the delegate answered
+    /// .prompt, where the requirement set asks for .deny (docs/requirements.md#camera-getusermedia).
     private static func promptNote(_ prompted: Bool) -> String {
-        prompted ? " The grant came after a prompt: the delegate returns .prompt for foreign origins; deny them (docs/requirements.md#camera-getusermedia)." : ""
+        prompted ? ", after a prompt" : ""
     }
 
-    static let everyOriginGranted = KnownDiagnosis("webview.camera-every-origin", probes: [.cameraForeignOrigin], .hostChecksOrigin) { (prompted: Bool) in
-        "The camera was granted on another host and on another port: the host grants every origin (no origin check at all).\(promptNote(prompted))"
+    // What the page saw; the causes are the settings rows' (native Android's
+    // PermissionRequest.getOrigin rows, native iOS's WKSecurityOrigin rows: the host's origin
+    // check), which word the finding. An origin is scheme, host and port (RFC 6454 §4,
+    // PlatformSource.rfc6454Origin): a check of the host alone is what the port-only grant shows.
+    static let everyOriginGranted = KnownDiagnosis("webview.camera-every-origin", probes: [.cameraForeignOrigin], .observation) { (prompted: Bool) in
+        "The camera was granted on another host and on another port\(promptNote(prompted))"
     }
-    static let otherHostGranted = KnownDiagnosis("webview.camera-origin-check-missing", probes: [.cameraForeignOrigin], .hostChecksOrigin) { (prompted: Bool) in
-        "The camera was granted to the second origin's host: the host's origin check is missing (or matches loosely, e.g. by suffix).\(promptNote(prompted))"
+    static let otherHostGranted = KnownDiagnosis("webview.camera-origin-check-missing", probes: [.cameraForeignOrigin], .observation) { (prompted: Bool) in
+        "The camera was granted to the second origin's host\(promptNote(prompted))"
     }
     /// `hostOnlyContract`: the requirement set whose guide checks the host only, where this is a warning.
-    static let otherPortGranted = KnownDiagnosis("webview.camera-origin-ignores-port", probes: [.cameraForeignOrigin], .fact("an origin is scheme, host and port", source: PlatformSource.rfc6454Origin)) { (prompted: Bool, hostOnlyContract: String?) in
-        "The camera was granted on the same host's other port only: the origin check compares the host but not the port (or scheme); an origin is scheme, host and port (RFC 6454 §4).\(promptNote(prompted))"
-            + (hostOnlyContract.map { " The \($0) guide checks the host only (docs/requirements.md#liveform), so this is a warning here; any other service on that host can use the camera." } ?? "")
+    static let otherPortGranted = KnownDiagnosis("webview.camera-origin-ignores-port", probes: [.cameraForeignOrigin], .observation) { (prompted: Bool, hostOnlyContract: String?) in
+        "The camera was granted on the same host's other port only\(promptNote(prompted))"
+            + (hostOnlyContract.map { " (a warning under \($0), whose guide checks the host only: docs/requirements.md#liveform; any other service on that host can use the camera)" } ?? "")
     }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let cameraDeclared: [any DeclaredDiagnosis] = [
@@ -521,7 +510,7 @@ extension Diff {
             let audio = result.int("audioTracks") ?? 0
             let observed = "granted in \(milliseconds(elapsed))" + (result.bool("promptShown") == true ? " after a prompt" : "")
             if audio > 0 {
-                return Assessment(.warning, observed + ", with \(audio) audio track(s)", diagnosis: Diagnosis.audioAddedToGrant(), layer: .webView, remedy: .videoOnlyGrant)
+                return Assessment(.warning, observed + ", with \(audio) audio track(s)", diagnosis: worded(Diagnosis.audioAddedToGrant(), context), layer: .webView, remedy: .videoOnlyGrant)
             }
             return Assessment(.works, observed)
         }
@@ -558,7 +547,7 @@ extension Diff {
             // The call itself failed: what camera.api names for the missing API is the cause.
             return diagnosed(.cameraAPIMissing, result, context, state: .broken, observed: observed, lead: Diagnosis.cameraCallMissing(name), remedy: nil)
         default:
-            return Assessment(.broken, observed, diagnosis: Diagnosis.cameraEngineFailed(name), layer: .webView, remedy: .cameraGrant)
+            return diagnosed(.cameraOtherError, result, context, state: .broken, observed: observed, lead: Diagnosis.cameraEngineFailed(name), remedy: nil)
         }
         let stateAlreadyDenied = symptom.id == Symptom.cameraDenied.id && evidence.permissionStateBefore == "denied"
         let lead = Diagnosis.cameraRefused(evidence.denialWords, stateAlreadyDenied)
@@ -580,13 +569,11 @@ extension Diff {
         let settings = Remedy.inlineAndAutoplay
 
         if fullscreen == true {
-            return Assessment(.broken, observed, diagnosis: Diagnosis.previewFullscreen(), layer: .webView, remedy: settings)
+            return diagnosed(.previewNotPlaying, result, context, state: .broken, observed: observed, lead: Diagnosis.previewFullscreen(), remedy: settings)
         }
         if black == true || frozen == true || playing == false || frames == 0 {
-            return Assessment(
-                .broken, observed,
-                diagnosis: Diagnosis.previewNotPlaying(black == true, context.inlinePlaybackFailed, autoplayBroken),
-                layer: .webView, remedy: settings)
+            let lead = Diagnosis.previewNotPlaying(black == true, context.inlinePlaybackFailed, autoplayBroken)
+            return diagnosed(.previewNotPlaying, result, context, state: .broken, observed: observed, lead: lead, remedy: settings)
         }
         return Assessment(.works, observed)
     }
@@ -629,13 +616,20 @@ extension Diff {
         if audio == "granted" || bothGrantedAudio || audioTracks > 0 {
             let elapsed = result.number("elapsedMs") ?? 0
             let afterPrompt = elapsed >= Self.fastDenialMs && context.isIOS
-            return Assessment(.granted, observed, diagnosis: Diagnosis.audioGranted(context.family, afterPrompt), layer: .webView, remedy: .videoOnlyGrant)
+            return Assessment(.granted, observed, diagnosis: worded(Diagnosis.audioGranted(afterPrompt), context), layer: .webView, remedy: .videoOnlyGrant)
         }
         if display == "granted", context.requirementSet.deniesDisplayCapture {
             return Assessment(.granted, observed, diagnosis: Diagnosis.displayCaptureGranted(context.requirementSet.id), layer: .webView, remedy: .videoOnlyGrant)
         }
         if audio == "error" || both == "error" { return Assessment(.denied, observed) }
         return Assessment(.unknown, "")
+    }
+
+    /// What the page saw of a grant the host decides: in an app WebView the settings rows name
+    /// the host's handler and word the finding (`Diff.make`); a browser has no rows, so the
+    /// observation is said on its own.
+    func worded(_ lead: Diagnosis, _ context: EvaluationContext) -> Diagnosis {
+        context.isAppWebView ? lead : Diagnosis.ranking(lead, causes: [], ruledOut: [])
     }
 
     /// An origin is scheme, host and port (RFC 6454 §4); compare all three, and deny
@@ -655,17 +649,17 @@ extension Diff {
         }()
 
         if portGranted && hostGranted {
-            return Assessment(.granted, observed, diagnosis: Diagnosis.everyOriginGranted(prompted), layer: .webView, remedy: .strictOrigin)
+            return Assessment(.granted, observed, diagnosis: worded(Diagnosis.everyOriginGranted(prompted), context), layer: .webView, remedy: .strictOrigin)
         }
         if hostGranted {
-            return Assessment(.granted, observed, diagnosis: Diagnosis.otherHostGranted(prompted), layer: .webView, remedy: .strictOrigin)
+            return Assessment(.granted, observed, diagnosis: worded(Diagnosis.otherHostGranted(prompted), context), layer: .webView, remedy: .strictOrigin)
         }
         if portGranted {
             if context.requirementSet.originCheck == .host {
                 // The LiveForm guide's samples check the host only (docs/requirements.md#liveform).
-                return Assessment(.warning, observed, diagnosis: Diagnosis.otherPortGranted(prompted, context.requirementSet.id), layer: .webView, remedy: .strictOrigin)
+                return Assessment(.warning, observed, diagnosis: worded(Diagnosis.otherPortGranted(prompted, context.requirementSet.id), context), layer: .webView, remedy: .strictOrigin)
             }
-            return Assessment(.granted, observed, diagnosis: Diagnosis.otherPortGranted(prompted, nil), layer: .webView, remedy: .strictOrigin)
+            return Assessment(.granted, observed, diagnosis: worded(Diagnosis.otherPortGranted(prompted, nil), context), layer: .webView, remedy: .strictOrigin)
         }
         if port == "error" || host == "error" { return Assessment(.denied, observed) }
         return Assessment(.unknown, "")

@@ -86,7 +86,7 @@ extension Diff {
         // failed to start (https://w3c.github.io/mediacapture-main/#dom-mediadevices-getusermedia,
         // step "If the user grants permission but a hardware error…"): the host granted audio.
         func grantedByTheHost(_ observed: String, afterPrompt: Bool) -> Assessment {
-            Assessment(.granted, observed, diagnosis: Diagnosis.audioGranted(context.family, afterPrompt), layer: .webView, remedy: .videoOnlyGrant)
+            Assessment(.granted, observed, diagnosis: worded(Diagnosis.audioGranted(afterPrompt), context), layer: .webView, remedy: .videoOnlyGrant)
         }
         if result.string("errorName") == "NotReadableError", context.isAppWebView {
             return grantedByTheHost("granted, then the microphone failed to start (NotReadableError)", afterPrompt: false)

@@ -256,6 +256,17 @@ extension Symptom {
             weigh: .likely("OverconstrainedError")),
     ])
 
+    /// Any other error name (InvalidStateError, NotSupportedError, an engine's own): the web
+    /// platform names each way getUserMedia fails, and none of these is a layer's denial or a
+    /// missing or busy camera, so no setting of the app is the cause.
+    static let cameraOtherError = camera("camera.other-error", "getUserMedia rejected with an error that is neither a denial, a missing or busy camera, nor a timeout", [
+        KnownCause("camera.engine-error", .device, scope: "every engine",
+            summary: "the engine could not start the camera for the reason its error names: getUserMedia rejects with a named DOMException for each way it fails (InvalidStateError: the document is not fully active; NotSupportedError: the request cannot be met in this context), and an older engine with a name of its own",
+            check: "the error's name and message against getUserMedia's listed exceptions; the same page in the device's browser: if it opens the camera there, the WebView's engine is the one that fails",
+            remedy: nil, source: PlatformSource.mdnGetUserMediaErrors, context: .webPlatform,
+            weigh: { e in .likely("getUserMedia failed with \(e.errorName ?? "an unnamed error")") }),
+    ])
+
     /// The page's own TimeoutError: the promise never settled.
     static let cameraUnanswered = camera("camera.unanswered", "getUserMedia never settled (the page's TimeoutError)", [
         KnownCause("handler.never-answers", .webViewPermissionHandler, scope: "every app WebView",

@@ -74,7 +74,14 @@ extension Symptom {
         summary: "media needs a user gesture: WebSettings.mediaPlaybackRequiresUserGesture is true, Android WebView's default",
         check: "webView.settings.mediaPlaybackRequiresUserGesture is false",
         source: PlatformSource.androidMediaGesture,
-        weigh: { _ in .likely("play() was refused without a gesture in an Android WebView") })
+        weigh: { e in
+            // A camera preview is a video element the page starts without a gesture: the
+            // setting holds it back as it holds back media.autoplay's play().
+            guard e.result?.probe == .cameraFrames else { return .likely("play() was refused without a gesture in an Android WebView") }
+            return e.observed(.mediaAutoplay, "played")?.boolValue == false
+                ? .likely("media.autoplay was refused without a gesture too, and the preview's video starts without one")
+                : .possible("the preview's video starts without a gesture")
+        })
 
     /// media.autoplay refused.
     static let autoplayRefused = Symptom(id: "media.autoplay-refused", probes: [.mediaAutoplay], observation: "an unmuted play() without a gesture was refused", causes: [
@@ -86,6 +93,13 @@ extension Symptom {
             applies: { !$0.platform.isAppWebView },
             weigh: .likely("a browser")),
     ])
+
+    /// camera.frames: a granted camera whose preview left the page for the fullscreen player, or
+    /// shows no moving picture. iOS's inline-playback default sends it fullscreen (or keeps it
+    /// black where no gesture opens the player); Android's gesture rule holds back a video the
+    /// page starts on its own. A video that played inside the page, or without a gesture, rules
+    /// each out.
+    static let previewNotPlaying = Symptom(id: "camera.preview-not-playing", probes: [.cameraFrames], observation: "the granted camera's preview went fullscreen, or is black, frozen or not playing", causes: [iosInlineOff, androidGestureRule])
 
     /// media.inline: the playsinline video did not play inside the page.
     static let inlineRefused = Symptom(id: "media.not-inline", probes: [.mediaInline], observation: "a playsinline video did not play inside the page", causes: [iosInlineOff, iosGestureRule, androidGestureRule])

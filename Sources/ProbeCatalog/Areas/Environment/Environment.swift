@@ -131,58 +131,38 @@ extension StandardProbes {
     ]
 
     /// The failing observations this area's evaluators rank causes for (`Catalog.symptoms`).
-    static let environmentSymptoms: [Symptom] = [.underSystemBars]
-}
-
-/// The facts more than one declaration rests on, stated once.
-extension Diagnosis.Basis {
-    fileprivate static let webViewUpdatesApartFromOS = fact("Android System WebView updates apart from the OS; its Chrome version is the engine's", source: PlatformSource.androidWebViewVersions)
-    // Each Safari release note names the iOS version whose WebKit it is: WKWebView's engine
-    // comes with the OS and updates only with it.
-    fileprivate static let webKitUpdatesWithIOS = fact("WKWebView's WebKit is part of iOS and updates only with the OS", source: PlatformSource.safariReleaseNotes)
+    static let environmentSymptoms: [Symptom] = [.underSystemBars, .insecureContext, .belowVersion, .scriptOff, .userAgentReplaced]
 }
 
 /// The environment: the diagnoses the evaluators below state.
 extension Diagnosis {
-    // The platform's rows (native Android's setJavaScriptEnabled, a wrapper's own) defer to this
-    // conclusion (their cause is {"probe": "env.script"}), so the fact it rests on stays here.
-    static let javaScriptOffAndroid = KnownDiagnosis("android.javascript-off", probes: [.envScript],
-        .fact("Android WebView runs no JavaScript unless setJavaScriptEnabled(true)", source: PlatformSource.androidJavaScript)) {
-        "JavaScript is off: Android WebView has it off by default."
-    }
-    static let javaScriptOff = KnownDiagnosis("webview.javascript-off", probes: [.envScript], .observation) { "JavaScript is off in this WebView." }
+    // What the page saw; the causes are `Symptom.scriptOff`'s, which the platform's rows link
+    // (native Android's setJavaScriptEnabled, native iOS's allowsContentJavaScript).
+    static let javaScriptOff = KnownDiagnosis("webview.javascript-off", probes: [.envScript], .observation) { "JavaScript is off" }
 
-    /// A version under the requirement set's minimum fails the run; its versions are the
-    /// requirement set's (docs/requirements.md#requirement-sets), the engine's is Android System WebView's own.
-    static let belowMinimumVersion = KnownDiagnosis("platform.below-minimum", probes: [.envPlatform], .webViewUpdatesApartFromOS) { (shortfalls: [VersionShortfall]) in
-        shortfalls.map(\.sentence).joined(separator: "; ") + ". This fails the run whatever else passed."
+    /// A version under the requirement set's minimum fails the run: the requirement set's rule
+    /// (docs/requirements.md#requirement-sets). How the engine updates (Android System WebView
+    /// apart from the OS, WKWebView's WebKit only with iOS) is `Symptom.belowVersion`'s causes.
+    static let belowMinimumVersion = KnownDiagnosis("platform.below-minimum", probes: [.envPlatform], .contract) { (shortfalls: [VersionShortfall]) in
+        shortfalls.map(\.sentence).joined(separator: "; ") + ", which fails the run whatever else passed"
     }
-    static let belowRecommendedVersion = KnownDiagnosis("platform.below-recommended", probes: [.envPlatform], .webViewUpdatesApartFromOS) { (shortfalls: [VersionShortfall]) in
-        shortfalls.map(\.sentence).joined(separator: "; ") + "."
-    }
-
-    static let belowMinimumVersionIOS = KnownDiagnosis("platform.below-minimum-ios", probes: [.envPlatform], .webKitUpdatesWithIOS) { (shortfalls: [VersionShortfall]) in
-        shortfalls.map(\.sentence).joined(separator: "; ") + ". This fails the run whatever else passed."
-    }
-    static let belowRecommendedVersionIOS = KnownDiagnosis("platform.below-recommended-ios", probes: [.envPlatform], .webKitUpdatesWithIOS) { (shortfalls: [VersionShortfall]) in
-        shortfalls.map(\.sentence).joined(separator: "; ") + "."
+    static let belowRecommendedVersion = KnownDiagnosis("platform.below-recommended", probes: [.envPlatform], .contract) { (shortfalls: [VersionShortfall]) in
+        shortfalls.map(\.sentence).joined(separator: "; ")
     }
 
     /// An app's own user agent, or one naming another platform than the run's
     /// (PlatformDetector.userAgentNames): the run is judged by the page's other signals (or
-    /// ?platform=), but whatever reads the agent does not see a phone.
-    // The platform's rows (customUserAgent, setUserAgentString, a wrapper's own) defer to this
-    // conclusion (their cause is {"probe": "env.platform"}), so the fact it rests on stays here.
-    static let userAgentHidesPlatform = KnownDiagnosis("webview.user-agent-hides-platform", probes: [.envPlatform],
-        .fact("an app may replace its WebView's whole user agent (WKWebView.customUserAgent, WebSettings.setUserAgentString); appending to it (applicationNameForUserAgent) keeps the platform's",
-              source: "https://developer.apple.com/documentation/webkit/wkwebview/customuseragent")) { (userAgent: String, judgedAs: String) in
-        "The WebView's user agent (\"\(userAgent.prefix(80))\") names no platform, or another than the device's: a page or server that reads it (a flow's own device check, a \"continue on your phone\" hand-off) sees no phone. The run was judged as \(judgedAs) from the page's other signals. Keep the platform's agent and append the app's name to it."
+    /// ?platform=), but whatever reads the agent does not see a phone. What the page saw; the
+    /// causes are the settings rows' (native iOS's customUserAgent, native Android's
+    /// setUserAgentString, a wrapper's own), which word the finding (`Symptom.userAgentReplaced`).
+    static let userAgentHidesPlatform = KnownDiagnosis("webview.user-agent-hides-platform", probes: [.envPlatform], .observation) { (userAgent: String, judgedAs: String) in
+        "The WebView's user agent (\"\(userAgent.prefix(80))\") names no platform, or another than the device's, so a page or server that reads it (a flow's own device check, a \"continue on your phone\" hand-off) sees no phone; the run was judged as \(judgedAs) from the page's other signals"
     }
 
-    // A secure context is the web platform's rule, no WebView setting: a fact, not a row.
-    static let notSecureContext = KnownDiagnosis("page.insecure-context", probes: [.envSecureContext],
-        .fact("camera and storage APIs are offered to secure contexts only", source: PlatformSource.mdnSecureContext)) {
-        "The page is not a secure context, so navigator.mediaDevices is absent and the camera cannot work. Load it over https:// (or http://localhost)."
+    // What the page saw; a secure context is the web platform's rule, no WebView setting: the
+    // cause is the page's own (`Symptom.insecureContext`), not a row.
+    static let notSecureContext = KnownDiagnosis("page.insecure-context", probes: [.envSecureContext], .observation) {
+        "The page is not a secure context, so navigator.mediaDevices is absent and the camera cannot work"
     }
 
     /// The lead of `Symptom.underSystemBars`'s diagnosis.
@@ -201,7 +181,7 @@ extension Diagnosis {
     }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let environmentDeclared: [any DeclaredDiagnosis] = [
-        javaScriptOffAndroid, javaScriptOff, belowMinimumVersion, belowRecommendedVersion, belowMinimumVersionIOS, belowRecommendedVersionIOS,
+        javaScriptOff, belowMinimumVersion, belowRecommendedVersion,
         userAgentHidesPlatform, notSecureContext,
         spansSystemBars, nativeHeader, embeddedWebView, cameraShimmed,
     ]
@@ -231,10 +211,8 @@ enum VersionShortfall: Sendable {
 extension Diff {
     func evaluateScript(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
         if result.bool("noscriptBeacon") == true || result.bool("javascript") == false {
-            return Assessment(
-                .broken, "the <noscript> beacon reached the server: JavaScript is off",
-                diagnosis: context.isAndroid ? Diagnosis.javaScriptOffAndroid() : Diagnosis.javaScriptOff(),
-                layer: .webView, remedy: .javaScript)
+            return diagnosed(.scriptOff, result, context, state: .broken, observed: "the <noscript> beacon reached the server: JavaScript is off",
+                             lead: Diagnosis.javaScriptOff(), remedy: .javaScript)
         }
         if result.bool("javascript") == true { return Assessment(.works, "JavaScript ran") }
         return Assessment(.unknown, "")
@@ -259,15 +237,9 @@ extension Diff {
         var failures: [VersionShortfall] = []
         var warnings: [VersionShortfall] = []
         for minimum in context.profile.minimums {
-            let actual: Version?
-            switch minimum.subject {
-            case .iOS: actual = detected.os == "iOS" ? detected.osVersion : nil
-            case .android: actual = detected.os == "Android" ? detected.osVersion : nil
-            case .androidWebView:
-                actual = detected.engine == "Blink" ? detected.engineVersion.map { Version([$0.major]) } : nil
-            case .reactNativeWebView:
-                continue  // not visible from the page: the checklist asks instead
-            }
+            // react-native-webview's is not visible from the page: the checklist asks instead.
+            guard minimum.subject != .reactNativeWebView else { continue }
+            let actual = context.measuredVersion(minimum.subject)
             let name = minimum.subject == .androidWebView ? "Android System WebView Chrome" : minimum.subject.rawValue
             guard let actual else {
                 // Under ?platform= the user agent is not the judged platform's: it cannot carry its version.
@@ -281,15 +253,13 @@ extension Diff {
                 warnings.append(.belowRecommended(subject: name, actual: actual, recommended: recommended, minimum: minimum.minimum, note: minimum.note))
             }
         }
-        // The fact a version shortfall rests on is its platform's: iOS updates WebKit with the OS.
-        let ios = detected.platform.family == .ios
+        // The rule is the requirement set's; how the device gets a newer engine is its
+        // platform's (`Symptom.belowVersion`), which the causes say.
         if !failures.isEmpty {
-            let diagnosis = ios ? Diagnosis.belowMinimumVersionIOS(failures) : Diagnosis.belowMinimumVersion(failures)
-            return Assessment(.broken, observed, diagnosis: diagnosis, layer: .device, remedy: .updateOS)
+            return diagnosed(.belowVersion, result, context, state: .broken, observed: observed, lead: Diagnosis.belowMinimumVersion(failures), remedy: .updateOS)
         }
         if !warnings.isEmpty {
-            let diagnosis = ios ? Diagnosis.belowRecommendedVersionIOS(warnings) : Diagnosis.belowRecommendedVersion(warnings)
-            return Assessment(.warning, observed, diagnosis: diagnosis, layer: .device, remedy: .updateOS)
+            return diagnosed(.belowVersion, result, context, state: .warning, observed: observed, lead: Diagnosis.belowRecommendedVersion(warnings), remedy: .updateOS)
         }
         return Assessment(.works, observed)
     }
@@ -298,7 +268,7 @@ extension Diff {
         guard let secure = result.bool("isSecureContext") else { return Assessment(.unknown, "") }
         let observed = "isSecureContext \(describe(secure)), \(result.string("protocol") ?? "?") \(result.string("origin") ?? "")"
         if secure { return Assessment(.works, observed) }
-        return Assessment(.broken, observed, diagnosis: Diagnosis.notSecureContext(), layer: .webView, remedy: .secureContext)
+        return diagnosed(.insecureContext, result, context, state: .broken, observed: observed, lead: Diagnosis.notSecureContext(), remedy: .secureContext)
     }
 
     func evaluateViewport(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
@@ -406,12 +376,12 @@ extension Remedy {
     /// app's own (PlatformDetector.userAgentNamesPlatform).
     public static let platformUserAgent = Remedy(
         iosSwift: """
-            // Keep WebKit's agent (it names the iPhone); add the app's name after it
+            // Keep WebKit's agent (it names the iPhone); append the app's name
             configuration.applicationNameForUserAgent = "ExampleApp/1.0"
             webView.customUserAgent = nil
             """,
         androidKotlin: """
-            // Keep the WebView's agent (it names Android); add the app's name after it
+            // Keep the WebView's agent (it names Android); append the app's name
             webView.settings.userAgentString =
                 WebSettings.getDefaultUserAgent(context) + " ExampleApp/1.0"
             """,

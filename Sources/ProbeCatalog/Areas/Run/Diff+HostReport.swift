@@ -104,9 +104,12 @@ extension Diff {
         let contradictions = HostContradiction.find(host, context)
         guard !contradictions.isEmpty else { return Assessment(.noted, observed) }
         let causes = contradictions.map(\.cause)
+        // Every contradiction holds at once (not one of several explanations): the first is
+        // worded after the lead, the others follow it as the finding's causes.
+        let lead = Diagnosis.hostReportContradicts(contradictions.map(\.sentence))
         return Assessment(
             .warning, observed + "; \(contradictions.count) contradiction(s)",
-            diagnosis: Diagnosis.hostReportContradicts(contradictions.map(\.sentence)), layer: .webView,
+            diagnosis: Diagnosis.ranking(lead, causes: Array(causes.prefix(1)), ruledOut: []), layer: .webView,
             remedy: HostContradiction.remedy, causes: causes)
     }
 }

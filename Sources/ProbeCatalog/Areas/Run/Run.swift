@@ -71,10 +71,11 @@ extension Diagnosis {
     /// The lead of a stalled step's diagnosis; its causes are `Symptom.stalled`'s.
     static let runStopped = KnownDiagnosis("run.stalled", probes: [], .observation) { (step: String) in "The run stopped in \(step)" }
 
-    // The configuration is copied when the WebView is created; WebSettings belong to one WebView.
-    static let hostReportContradicts = KnownDiagnosis("host.report.contradicts-page", probes: [HostReport.probe], .fact("a WKWebView copies its configuration when it is created; WebSettings belong to one WebView", source: "https://developer.apple.com/documentation/webkit/wkwebview/init(frame:configuration:)")) { (contradictions: [String]) in
+    // What the page saw against what the host said; the causes are each contradiction's
+    // (`HostContradiction.cause`: the setting read from another WebView than the page's, or
+    // before it was applied, with the API that holds it).
+    static let hostReportContradicts = KnownDiagnosis("host.report.contradicts-page", probes: [HostReport.probe], .observation) { (contradictions: [String]) in
         "The host report contradicts what the page saw: " + contradictions.joined(separator: "; ")
-            + ". A setting read from another WebView instance than the one showing the page, or applied after the page loaded, reads one way and acts another."
     }
 
     /// A report the run contradicts settles nothing; `Diff.separatingCheck` tells a forged
