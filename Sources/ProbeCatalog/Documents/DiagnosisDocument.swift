@@ -41,15 +41,14 @@ public enum DiagnosisDocument {
         out.append("## Declared diagnoses")
         out.append("")
         out.append("What a finding's diagnosis may say, by id, with the probes that state it and its basis:")
-        out.append("a platform fact with its source, a rule of the requirement set, what the page saw (its")
-        out.append("causes are its symptom's above), or a step for the person.")
+        out.append("a rule of the requirement set, what the page saw (its causes are its symptom's above and")
+        out.append("the settings rows'), or a step for the person. No diagnosis states a platform fact itself.")
         out.append("")
         out.append("| Diagnosis | Probes | Basis |")
         out.append("|---|---|---|")
         for declared in Diagnosis.declared.sorted(by: { $0.id < $1.id }) {
             let basis: String
             switch declared.basis {
-            case .fact(let words, let source): basis = "\(cell(words)) (\(link(source)))"
             case .contract: basis = "the requirement set"
             case .observation: basis = "what the page saw"
             case .instruction: basis = "a step for the person"

@@ -161,14 +161,6 @@ public enum ProbesDocument {
                 out.append("- `\(cause.id)` (\(cause.layer.rawValue); \(escape(cause.scope))): \(escape(cause.summary)). Check: \(escape(cause.check)).\(ruledOut) Source: <\(cause.source)>")
             }
         }
-        // Each platform fact once, however many of the probe's diagnoses rest on it.
-        var facts: [(fact: String, source: String)] = []
-        for case .fact(let fact, let source) in Diagnosis.declared(for: probe.id).map(\.basis) where !facts.contains(where: { $0 == (fact, source) }) {
-            facts.append((fact, source))
-        }
-        if !facts.isEmpty {
-            out += ["", "Sources of its own diagnoses:", ""] + facts.map { "- \(escape($0.fact)) — <\($0.source)>" }
-        }
         return out
     }
 

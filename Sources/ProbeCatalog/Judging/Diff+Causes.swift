@@ -35,25 +35,6 @@ extension Diff {
         let fixes = [remedy ?? top.remedy] + causes.leading.map(\.remedy)
         return Assessment(state, observed, diagnosis: diagnosis, layer: top.layer.findingLayer, remedy: Remedy.combined(fixes), causes: causes)
     }
-
-    /// A diagnosis that rests on a platform fact, as the one cause a finding carries when no
-    /// symptom's causes were ranked: the declaration's name, its fact's public source. Nil
-    /// for an observation, a contract rule or an instruction, which claim no cause.
-    static func singleCause(probe: Probe, assessment: Assessment, remedy: Remedy?) -> Cause? {
-        guard let diagnosis = assessment.diagnosis, let source = diagnosis.basis.source else { return nil }
-        let layer: Cause.Layer
-        switch assessment.layer {
-        case .webView?: layer = .webViewSetting
-        case .userOrOS?: layer = .osPermission
-        case .device?: layer = .device
-        case .network?: layer = .network
-        case .page?, nil: layer = .page
-        }
-        return Cause(
-            id: diagnosis.id, layer: layer, likelihood: .likely, summary: diagnosis.text,
-            evidence: Cause.Evidence(supporting: [assessment.observed]),
-            check: "run \(probe.title) again after the fix", remedy: remedy, source: source)
-    }
 }
 
 extension Remedy {

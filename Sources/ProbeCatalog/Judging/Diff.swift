@@ -287,7 +287,7 @@ public struct Diff: Sendable {
         }
         assessment.diagnosis = assessment.diagnosis?.namingTheOthers(assessment.causes)
         let remedy = assessment.remedy ?? probe.remedy
-        causes = assessment.causes.isEmpty ? Self.singleCause(probe: probe, assessment: assessment, remedy: remedy).map { [$0] } ?? [] : assessment.causes
+        causes = assessment.causes
 
         let diagnosis = assessment.diagnosis?.text
         lead = assessment.diagnosis?.lead

@@ -27,23 +27,18 @@ public struct Diagnosis: Sendable, Equatable {
         self.lead = lead
     }
 
-    /// Why the catalog may say it.
+    /// Why the catalog may say it. No case states a platform fact: a fact of a WebView
+    /// setting or callback is a settings row of the wrappers' tables, one of the web platform,
+    /// a browser, the page, the device or the person a known cause of the run's context
+    /// (`KnownCause.context`), each beside its public source; a diagnosis only says what was
+    /// seen, which rule was applied, or what the person is to do, and its causes are ranked.
     public enum Basis: Sendable, Equatable {
-        /// A platform fact in words, beside the public page that states it (vendor docs,
-        /// engine source, a wrapper's source at a tag, or a thread where it was confirmed).
-        case fact(String, source: String)
         /// A rule of the requirement set the run is judged by (docs/requirements.md), not of the platform.
         case contract
-        /// What the page saw, in words: the causes that explain it are its symptom's (`Symptoms+*.swift`).
+        /// What the page saw, in words: the causes that explain it are its symptom's (`Symptoms+*.swift`) and the settings rows'.
         case observation
         /// A step for the person, or a note on the run itself: it claims nothing of the platform.
         case instruction
-
-        /// The public page of a platform fact; nil for the other bases.
-        public var source: String? {
-            if case .fact(_, let source) = self { return source }
-            return nil
-        }
     }
 }
 

@@ -76,8 +76,9 @@ public enum Words {
     }
 
     /// "likely, the app's OS permission: <summary>": the head of a cause's line in every report.
-    /// Of a finding whose diagnosis is that cause (`Diff.singleCause`), the summary is the
-    /// diagnosis the report shows above it, and is not said twice.
+    /// Of a finding whose diagnosis opens with that cause's words (a row's cause that words an
+    /// observation with no lead of its own), the summary is the diagnosis the report shows
+    /// above it, and is not said twice.
     public static func causeHead(_ cause: Cause, in finding: Finding? = nil) -> String {
         let said = finding.map { isTheDiagnosis(cause, of: $0) } ?? false
         return "\(likelihood(cause.likelihood)), \(layer(cause.layer)): " + (said ? "the diagnosis above" : cause.summary)
@@ -88,7 +89,7 @@ public enum Words {
         "\(causeHead(cause, in: finding)) — check: \(cause.check) — source: \(cause.source)"
     }
 
-    /// A diagnosis resting on one platform fact is its finding's one cause (`Diff.singleCause`).
+    /// True when the finding's diagnosis, with no lead apart from it, opens with the cause's words.
     static func isTheDiagnosis(_ cause: Cause, of finding: Finding) -> Bool {
         finding.lead == nil && finding.diagnosis?.hasPrefix(cause.summary) == true
     }
