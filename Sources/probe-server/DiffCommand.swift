@@ -30,7 +30,7 @@ enum DiffCommand: Command {
     static let operands = Operands.exactly(1, "a results file or a run id")
     static let argumentHelp: [(name: String, help: String)] = [
         ("<file>", "A JSON file of results: one result, {\"results\": [...]}, a bare array, "
-            + "or a JSON report (probe-server.report/2 or /1). `-` reads stdin. Offline."),
+            + "or a JSON report (probe-server.report/3, /2 or /1). `-` reads stdin. Offline."),
         ("<run-id>", "A run on the server: --server, else $PROBE_SERVER, else "
             + "\(ServerOptions.defaultServer) (the data folder's CA and token)."),
     ]

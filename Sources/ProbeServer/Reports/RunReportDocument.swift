@@ -11,9 +11,9 @@ import ProbeStore
 /// everything they show (timings come from the results).
 public struct RunReportDocument: Codable, Sendable, Equatable {
     /// Bumped when a field changes meaning or disappears; adding a field keeps the version.
-    public static let currentSchema = "probe-server.report/2"
+    public static let currentSchema = "probe-server.report/3"
     /// Schema 1 reports lack the findings' `causes`; they are read the same way.
-    public static let readableSchemas = ["probe-server.report/1", currentSchema]
+    public static let readableSchemas = ["probe-server.report/1", "probe-server.report/2", currentSchema]
 
     public var schema: String
     public var generatedAt: Date

@@ -48,7 +48,7 @@ public enum RunReports {
         }
     }
 
-    /// `{"schema":"probe-server.report/2","run":…,"diff":…,"results":[…],"uploads":[…],"generatedAt":…}`
+    /// `{"schema":"probe-server.report/3","run":…,"diff":…,"results":[…],"uploads":[…],"generatedAt":…}`
     public static func json(run: RunRecord, report: DiffReport, results: [ResultRecord], uploads: [UploadRecord],
                             generatedAt: Date = Date()) -> String {
         RunReportDocument(run: run, report: report, results: results, uploads: uploads, generatedAt: generatedAt).jsonText()

@@ -350,7 +350,7 @@ final class LockedBox<T>: @unchecked Sendable {
         _ = try s.request("POST", "/api/runs/\(id)/results", body: TestService.result(id, "storage.local", observed: #"{"available":true}"#))
         let json = try s.request("GET", "/api/runs/\(id)/report.json")
         #expect(json.status == 200)
-        #expect(json.json["schema"] as? String == "probe-server.report/2")
+        #expect(json.json["schema"] as? String == "probe-server.report/3")
         let junit = try s.request("GET", "/api/runs/\(id)/report.junit.xml")
         #expect(junit.headers["content-type"]?.hasPrefix("application/xml") == true)
         #expect(junit.text.contains("<testsuite"))

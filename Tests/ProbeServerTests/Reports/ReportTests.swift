@@ -34,7 +34,7 @@ import Testing
         let document = ReportFixtures.document(ReportFixtures.cameraDenied(), uploads: [ReportFixtures.upload()])
         let text = RunReports.json(document)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(object["schema"] as? String == "probe-server.report/2")
+        #expect(object["schema"] as? String == "probe-server.report/3")
         #expect(Set(object.keys) == ["schema", "generatedAt", "run", "diff", "results", "uploads"])
         let uploads = try #require(object["uploads"] as? [[String: Any]])
         #expect(uploads.first?["storedPath"] == nil, "where the bytes lie on the server stays private")
