@@ -251,7 +251,7 @@ CASES = [
            fails={"media.inline": Expect(diagnosis=("allowsInlineMediaPlayback",), layer="webview", remedy="allowsInlineMediaPlayback = true"),
                   "media.autoplay": Expect(diagnosis=("allowsInlineMediaPlayback is false",), layer="webview",
                                            remedy="allowsInlineMediaPlayback = true"),
-                  "camera.frames": Expect(diagnosis=("not allowed to play inline",), layer="webview",
+                  "camera.frames": Expect(diagnosis=("allowsInlineMediaPlayback is false",), layer="webview",
                                           remedy="allowsInlineMediaPlayback = true")}),
 
     # The app does not trust the local CA (no network security config for user CAs, no

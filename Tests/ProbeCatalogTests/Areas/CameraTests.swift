@@ -130,7 +130,10 @@ extension Expected {
         #expect(android.causes.map(\.id) == ["native-android.permissionRequestOrigin", "native-android.permissionRequestGrantsResources"])
         #expect(android.diagnosis?.contains("request.grant(request.resources)") == true)
         #expect(android.remedy?.androidKotlin?.contains("RESOURCE_VIDEO_CAPTURE") == true)
-        #expect(Run.finding(.iosWKWebView, result).causes.map(\.id) == ["native-ios.mediaCaptureOrigin"])
+        // On iOS the decision is asked per capture type: the row that says so, not the origin check's.
+        let ios = Run.finding(.iosWKWebView, result)
+        #expect(ios.causes.map(\.id) == ["native-ios.mediaCaptureType"])
+        #expect(ios.diagnosis?.contains("grants without looking at the capture type") == true)
     }
 
     @Test func AMicrophoneTheAppGranted_FailsWithTheGrantEverythingCause_AndFoldsUnderTheScopeStep() {

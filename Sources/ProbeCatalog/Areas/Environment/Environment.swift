@@ -255,11 +255,18 @@ extension Diff {
         }
         // The rule is the requirement set's; how the device gets a newer engine is its
         // platform's (`Symptom.belowVersion`), which the causes say.
+        // A version is the device's, read or not: a finding that no cause explains (a version
+        // the run could not read) is still about the device.
+        func onTheDevice(_ assessment: Assessment) -> Assessment {
+            var assessment = assessment
+            assessment.layer = assessment.layer ?? .device
+            return assessment
+        }
         if !failures.isEmpty {
-            return diagnosed(.belowVersion, result, context, state: .broken, observed: observed, lead: Diagnosis.belowMinimumVersion(failures), remedy: .updateOS)
+            return onTheDevice(diagnosed(.belowVersion, result, context, state: .broken, observed: observed, lead: Diagnosis.belowMinimumVersion(failures), remedy: .updateOS))
         }
         if !warnings.isEmpty {
-            return diagnosed(.belowVersion, result, context, state: .warning, observed: observed, lead: Diagnosis.belowRecommendedVersion(warnings), remedy: .updateOS)
+            return onTheDevice(diagnosed(.belowVersion, result, context, state: .warning, observed: observed, lead: Diagnosis.belowRecommendedVersion(warnings), remedy: .updateOS))
         }
         return Assessment(.works, observed)
     }

@@ -238,8 +238,12 @@ enum HostSettlement {
         case rulesOut
     }
 
+    /// A report the page contradicts on any fact was read from another WebView than the page's,
+    /// or before its settings were applied (`host.report`'s finding says which): none of its
+    /// facts rules a cause in or out, so a stale "domStorageEnabled = true" does not hide the
+    /// setting the page found off.
     static func settle(_ causes: [Cause], _ evidence: CauseEvidence) -> [Cause] {
-        guard let host = evidence.host else { return causes }
+        guard let host = evidence.host, HostContradiction.find(host, evidence.context).isEmpty else { return causes }
         return causes.compactMap { cause in
             switch verdict(cause.id, host, evidence) {
             case nil: return cause
