@@ -43,7 +43,7 @@ P['nav.windowOpen'] = async (ctx) => {
   const back = ctx.state.windowOpenReturn, o = {};
   if (back) { o[back.which + 'Result'] = 'same-view'; return info(o); }
   await new Promise((resolve) => ctx.ui.panel(ctx.probe.instructions, [{ id: 'tap-' + ctx.slug, label: 'Open window',
-    onClick: () => openAndWatch('tap', ctx).then((r) => { o.tapResult = r; resolve(); }) }]));
+    onClick: () => { ctx.started(); openAndWatch('tap', ctx).then((r) => { o.tapResult = r; resolve(); }); } }]));
   ctx.ui.note('Now a window opens from a timer, without a tap; come back again.');
   o.timerResult = await openAndWatch('timer', ctx);
   return info(o);

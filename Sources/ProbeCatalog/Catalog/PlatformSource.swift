@@ -65,6 +65,7 @@ enum PlatformSource {
     static let androidRenderProcessGone = "https://developer.android.com/reference/android/webkit/WebViewClient#onRenderProcessGone(android.webkit.WebView,%20android.webkit.RenderProcessGoneDetail)"
     static let androidProcessLifecycle = "https://developer.android.com/guide/components/activities/process-lifecycle"
     static let wkContentProcessTerminated = "https://developer.apple.com/documentation/webkit/wknavigationdelegate/webviewwebcontentprocessdidterminate(_:)"
+    static let wkTargetFrame = "https://developer.apple.com/documentation/webkit/wknavigationaction/targetframe"
     static let wkNavigationDelegate = "https://developer.apple.com/documentation/webkit/wknavigationdelegate/webview(_:decidepolicyfor:decisionhandler:)"
     static let androidJavaScript = "https://developer.android.com/reference/android/webkit/WebSettings#setJavaScriptEnabled(boolean)"
     static let androidMediaGesture = "https://developer.android.com/reference/android/webkit/WebSettings#setMediaPlaybackRequiresUserGesture(boolean)"

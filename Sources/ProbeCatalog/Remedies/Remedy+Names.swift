@@ -7,7 +7,7 @@ extension Remedy {
         "captureAttribute": .captureAttribute, "cookies": .cookies, "customSchemes": .customSchemes,
         "domStorage": .domStorage, "fileCallbackOnCancel": .fileCallbackOnCancel, "fileChooser": .fileChooser,
         "flushCookies": Symptom.flushCookies, "renderProcessGone": Symptom.renderProcessGone,
-        "webContentProcessTerminated": Symptom.webContentProcessTerminated, "fullScreenLayout": .fullScreenLayout, "inlineMedia": .inlineMedia,
+        "webContentProcessTerminated": Symptom.webContentProcessTerminated, "newWindowTargetFrame": Symptom.newWindowTargetFrame, "fullScreenLayout": .fullScreenLayout, "inlineMedia": .inlineMedia,
         "javaScript": .javaScript,
         "loadErrors": .loadErrors, "mixedContent": .mixedContent, "osCameraPermission": .osCameraPermission,
         "persistentDataStore": .persistentDataStore, "platformUserAgent": .platformUserAgent, "strictOrigin": .strictOrigin,

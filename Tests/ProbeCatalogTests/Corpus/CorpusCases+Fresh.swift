@@ -67,5 +67,35 @@ extension CorpusCase {
         CorpusCase("https://github.com/Cap-go/capacitor-inappbrowser/pull/635", wrapper: "Capacitor", .iosWKWebView, os: "17.5",
                    probe: "camera.reacquire", top: "ios.camera.prompt-each-time",
                    [Posted.promptedAgain]),
+        // A custom-scheme link did nothing: WKWebView logged "unsupported URL" in didFailProvisionalNavigation because
+        // the navigation delegate did not hand unknown schemes to UIApplication.open (maintainer; later Capacitor opens them).
+        // "nothing" on iOS is also a forwarding host with no app for the test scheme: both are named.
+        CorpusCase("https://github.com/ionic-team/capacitor/issues/339", wrapper: "Capacitor", .iosWKWebView, os: "11.4",
+                   probe: "nav.customScheme", top: "native-ios.decidePolicyFor", also: ["ios.custom-scheme-forwarded-no-app"], detected: .capacitor,
+                   [Run.result("nav.customScheme", ["outcome": "nothing"], status: .pass)]),
+        // The same in Cordova's WKWebView engine: custom-scheme links did nothing until its navigation delegate opened them.
+        CorpusCase("https://github.com/ionic-team/cordova-plugin-wkwebview-engine/issues/44", wrapper: "Cordova", .iosWKWebView, os: "11.2",
+                   probe: "nav.customScheme", top: "native-ios.decidePolicyFor", also: ["ios.custom-scheme-forwarded-no-app"], detected: .cordova,
+                   [Run.result("nav.customScheme", ["outcome": "nothing"], status: .pass)]),
+        // react-native-webview 11.0.0 made setSupportMultipleWindows default to true: target=_blank went to the
+        // browser, which the app did not want (maintainers: set it to false). A policy outcome names the setting.
+        CorpusCase("https://github.com/react-native-webview/react-native-webview/issues/1775", wrapper: "react-native-webview", .rnWebViewAndroid, os: "10",
+                   probe: "nav.windowOpen", top: "react-native-webview.setSupportMultipleWindows", detected: .reactNativeWebView,
+                   [Run.result("nav.windowOpen", ["tapResult": "external", "timerResult": "external"])]),
+        // BlazorWebView's decidePolicyFor dereferenced navigationAction.TargetFrame, nil for a new window: a
+        // target=_blank link ended the app (merged dotnet/maui#4268 handles the nil frame).
+        CorpusCase("https://github.com/dotnet/maui/pull/4268", wrapper: ".NET MAUI", .iosWKWebView, os: "15.2",
+                   probe: "nav.windowOpen", top: "ios.new-window-nil-target-frame", clock: Posted.stoppedClock, detected: .maui,
+                   [Posted.started("nav.windowOpen")]),
+        // flutter_inappwebview 5.x: the camera capture ended the app building its file URI, the plugin's
+        // <provider> not declared in the app's manifest (maintainer: add it as the docs say).
+        CorpusCase("https://github.com/pichillilorenzo/flutter_inappwebview/issues/774", wrapper: "flutter_inappwebview", .androidWebView, os: "11",
+                   probe: "file.capture", top: "flutter_inappwebview.fileProviderLegacy", clock: Posted.stoppedClock, detected: .flutterInAppWebView,
+                   [Posted.started("file.capture"), Posted.bridges(["flutter_inappwebview"])]),
+        // flutter_inappwebview 2.x on iOS: target=_blank and window.open did nothing (maintainer: handle the
+        // window callback, onCreateWindow today). The tap's row, not the timer's setting, is named.
+        CorpusCase("https://github.com/pichillilorenzo/flutter_inappwebview/issues/164", wrapper: "flutter_inappwebview", .iosWKWebView, os: "12.4",
+                   probe: "nav.windowOpen", top: "flutter_inappwebview.onCreateWindowIOSBefore4", detected: .flutterInAppWebView,
+                   [Run.result("nav.windowOpen", ["tapResult": "blocked", "timerResult": "blocked"])]),
     ]
 }

@@ -187,7 +187,9 @@ extension StandardProbes {
                 Threshold("loadMs", ms: 5000, "A window that exists but neither loaded nor hid this page gets this much more before it counts as lost (a slow device still loads a small page in it)."),
             ],
             expectation: .init(.info, expected: "per app policy"),
-            remedy: .windowOpen).tappedByFarms().evaluated(
+            // A host whose delegate assumes a target frame ends the app on the new-window
+            // request: the run stops in this step.
+            remedy: .windowOpen, marksStart: true).tappedByFarms().evaluated(
                 by: Diff.evaluateWindowOpen,
                 concluding: [
                 "a window created and never shown (lost) → the host allows new windows and shows none (warning)",
@@ -210,6 +212,7 @@ extension StandardProbes {
                 by: Diff.evaluateCustomScheme,
                 concluding: [
                 "WebView error page → unknown schemes not forwarded",
+                "nothing on iOS → dropped, or forwarded with no app for the test scheme (warning)",
                 ]),
         Probe(
             id: .navReturnUrl, title: "Return URL",
@@ -300,7 +303,7 @@ extension StandardProbes {
     /// The failing observations this area's evaluators rank causes for (`Catalog.symptoms`).
     static let networkSymptoms: [Symptom] = [
         .requestIntercepted, .preflightFailed, .mixedContentAllowed, .mixedImagesLoad, .mixedContentBlocked,
-        .returnURLLost, .notResumed, .cameraTrackEnded, .noOfflineEvent,
+        .returnURLLost, .customSchemeNothing, .notResumed, .cameraTrackEnded, .noOfflineEvent,
     ]
 }
 
@@ -378,6 +381,12 @@ extension Diagnosis {
         "The WebView tried to load the custom scheme itself and showed an error page: the link was not forwarded to the OS"
     }
 
+    // What the page saw; the causes are `Symptom.customSchemeNothing`'s and the settings rows'
+    // (native iOS's decidePolicyFor, a wrapper's own navigation callback).
+    static let customSchemeNothingIOS = KnownDiagnosis("ios.custom-scheme-nothing", probes: [.navCustomScheme], .observation) {
+        "Nothing happened for the custom-scheme link: in a WKWebView that is what a host that drops unknown schemes shows (WebKit logs \"unsupported URL\" and shows no error page), and also what a host that forwards them shows when no app on the device handles the test scheme"
+    }
+
     // What the page saw; the cause is `Symptom.returnURLLost`'s, which the platform's rows link
     // (native Android's shouldOverrideUrlLoading, native iOS's decidePolicyFor, a wrapper's own).
     static let returnURLNotIntercepted = KnownDiagnosis("nav.return-url-lost", probes: [.navReturnUrl], .observation) {
@@ -408,7 +417,7 @@ extension Diagnosis {
     }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let navigationDeclared: [any DeclaredDiagnosis] = [
-        newWindowOpened, noPopupAsExpected, windowOpenDropped, windowOpenLost, customSchemeNotForwarded, returnURLNotIntercepted,
+        newWindowOpened, noPopupAsExpected, windowOpenDropped, windowOpenLost, customSchemeNotForwarded, customSchemeNothingIOS, returnURLNotIntercepted,
         loadErrorUnhandled, notResumed, cameraTrackEnded, offlineQueueLost, noOfflineEvent,
     ]
 }
@@ -505,6 +514,12 @@ extension Diff {
         let observed = "custom-scheme link: \(outcome)"
         if outcome == "webview-error" {
             return Assessment(.broken, observed, diagnosis: Diagnosis.customSchemeNotForwarded(), layer: .webView, remedy: .customSchemes)
+        }
+        // WKWebView shows no error page for a scheme it cannot load, so "nothing" does not tell
+        // a host that drops the link from one that forwards it to an app the device lacks (an
+        // Android WebView that does not intercept shows ERR_UNKNOWN_URL_SCHEME instead).
+        if outcome == "nothing", context.platform.platform == .iosWKWebView {
+            return diagnosed(.customSchemeNothing, result, context, state: .warning, observed: observed, lead: Diagnosis.customSchemeNothingIOS(), remedy: .customSchemes)
         }
         return Assessment(.works, observed)
     }

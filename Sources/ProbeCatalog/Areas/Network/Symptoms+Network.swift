@@ -76,6 +76,19 @@ extension Symptom {
             weigh: .likely("the return URL stayed in the WebView")),
     ])
 
+    /// nav.customScheme: nothing happened in a WKWebView. A host that drops unknown schemes
+    /// shows that (native iOS's decidePolicyFor row and a wrapper's navigation row link it), and
+    /// so does one that forwards the link to UIApplication.open when no app handles the test
+    /// scheme: the page's test scheme is one no app registers, which is the run's context.
+    static let customSchemeNothing = Symptom(id: "nav.custom-scheme-nothing", probes: [.navCustomScheme], observation: "nothing happened for the custom-scheme link in a WKWebView", causes: [
+        KnownCause("ios.custom-scheme-forwarded-no-app", .page, scope: "iOS app WebViews that forward unknown schemes",
+            summary: "the host forwarded the link to UIApplication.open, and no app on the device handles the page's test scheme (probe-test-scheme:), so iOS opened nothing: the forwarding works",
+            check: "tap a tel: or mailto: link in the same WebView: a host that forwards opens the call sheet or Mail; one that drops unknown schemes does nothing there either",
+            remedy: nil, source: "https://developer.apple.com/documentation/uikit/uiapplication/open(_:options:completionhandler:)",
+            applies: { $0.family == .ios && $0.platform.isAppWebView },
+            weigh: .possible("no app handles the test scheme, so a forwarding host shows nothing too")),
+    ])
+
     /// lifecycle.background: the page started over after the app came back.
     static let notResumed = Symptom(id: "lifecycle.not-resumed", probes: [.lifecycleBackground], observation: "the page did not resume after the app came back", causes: [
         KnownCause("app.webview-recreated", .app, scope: "app WebViews (Android ends background processes under memory pressure)",

@@ -25,6 +25,25 @@ extension Symptom {
             }
             """, docs: Remedy.Docs(ios: PlatformSource.wkContentProcessTerminated))
 
+    /// A navigation delegate that does not assume a target frame: a new-window request has
+    /// none (WKNavigationAction.targetFrame is nil), and dereferencing it ends the app.
+    static let newWindowTargetFrame = Remedy(iosSwift: """
+            // WKNavigationDelegate: a new-window request has no target frame
+            func webView(
+                _ webView: WKWebView,
+                decidePolicyFor navigationAction: WKNavigationAction,
+                decisionHandler: @escaping (WKNavigationActionPolicy) -> Void
+            ) {
+                guard navigationAction.targetFrame != nil else {
+                    // target=_blank or window.open: load it here (or open
+                    // it per the app's policy) instead of assuming a frame
+                    webView.load(navigationAction.request)
+                    return decisionHandler(.cancel)
+                }
+                decisionHandler(.allow)
+            }
+            """, docs: Remedy.Docs(ios: PlatformSource.wkTargetFrame))
+
     /// The recovery when the renderer ends: without it Android ends the app with it.
     static let renderProcessGone = Remedy(androidKotlin: """
             // WebViewClient: destroy and recreate the WebView, return true
@@ -48,7 +67,7 @@ extension Symptom {
             weigh: .possible("the page stopped posting during a step that starts the camera or a chooser"))
     }
 
-    static let stalled = Symptom(id: "run.stalled", probes: [.cameraGetUserMedia, .fileAccept, .fileCapture, .fileCancel, .fileHeic, .lifecycleBackground], observation: "the step began (its start marker arrived) and nothing came after it", causes: [
+    static let stalled = Symptom(id: "run.stalled", probes: [.cameraGetUserMedia, .fileAccept, .fileCapture, .fileCancel, .fileHeic, .lifecycleBackground, .navWindowOpen], observation: "the step began (its start marker arrived) and nothing came after it", causes: [
         // Seen on a device: an iOS 16.2 app without the key ended with SIGABRT the moment the
         // page asked for the camera, before any callback ran
         // (https://github.com/pichillilorenzo/flutter_inappwebview/issues/1510).
@@ -100,6 +119,13 @@ extension Symptom {
             source: PlatformSource.androidProcessLifecycle,
             applies: { $0.family == .android && ($0.result?.probe.rawValue ?? "").hasPrefix("file.") },
             weigh: .possible("the results stopped in a chooser step")),
+        // Seen in .NET MAUI's BlazorWebView until a merged fix (https://github.com/dotnet/maui/pull/4268).
+        KnownCause("ios.new-window-nil-target-frame", .app, scope: "iOS WKWebView, a new-window request",
+            summary: "the app's navigation or UI delegate assumes a target frame, and a new-window request has none (WKNavigationAction.targetFrame is nil for one): dereferencing it ended the app",
+            check: "the device's crash log: a nil dereference (Swift: unexpectedly found nil; .NET: NullReferenceException) in decidePolicyFor or createWebViewWith; handle a nil targetFrame there",
+            remedy: newWindowTargetFrame, source: PlatformSource.wkTargetFrame,
+            applies: { $0.family == .ios && $0.platform.isAppWebView && $0.result?.probe == .navWindowOpen },
+            weigh: .possible("the results stopped in window.open, a new-window request, on iOS")),
         KnownCause("app.navigated-away", .app, scope: "every app WebView",
             summary: "the app navigated the WebView away from the page or closed it",
             check: "the app's navigation callback (decidePolicyFor / shouldOverrideUrlLoading / onShouldStartLoadWithRequest) and whatever closes the WebView",
