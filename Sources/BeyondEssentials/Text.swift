@@ -136,3 +136,39 @@ extension String {
         return path
     }
 }
+
+extension StringProtocol {
+    /// Whether `token` occurs in the text as the same UTF-8 bytes: for ASCII tokens (a user
+    /// agent's "Android", "FBAV/") the answer of `contains(_:)`, without the Character-by-
+    /// Character search behind the standard library's, which took 5 % of a farm burst's
+    /// server CPU in user-agent matching alone (perf record, docs/performance.md).
+    public func containsBytes(_ token: some StringProtocol) -> Bool {
+        firstBytesRange(of: token) != nil
+    }
+
+    /// Where `token` first occurs as the same UTF-8 bytes (`containsBytes`), as indices of the text.
+    public func firstBytesRange(of token: some StringProtocol) -> Range<Index>? {
+        let needle = Array(token.utf8)
+        let offset = utf8.withContiguousStorageIfAvailable { Self.offset(of: needle, in: $0) }
+            ?? Array(utf8).withUnsafeBufferPointer { Self.offset(of: needle, in: $0) }
+        guard let offset else { return nil }
+        let lower = utf8.index(startIndex, offsetBy: offset)
+        return lower..<utf8.index(lower, offsetBy: needle.count)
+    }
+
+    private static func offset(of needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Int? {
+        // An empty token is found nowhere, as with `contains(_:)`.
+        guard let first = needle.first else { return nil }
+        guard hay.count >= needle.count else { return nil }
+        var i = 0
+        while i <= hay.count - needle.count {
+            if hay[i] == first {
+                var j = 1
+                while j < needle.count, hay[i + j] == needle[j] { j += 1 }
+                if j == needle.count { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+}

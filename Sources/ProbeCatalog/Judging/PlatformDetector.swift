@@ -1,3 +1,4 @@
+import BeyondEssentials
 /// Tells the platform from the user agent plus the page's signals (docs/requirements.md#product-rules).
 ///
 /// The user agent alone cannot tell Safari from SFSafariViewController, Chrome from a
@@ -93,7 +94,7 @@ public enum PlatformDetector {
     /// Whether `userAgent` names a platform (`platformTokens`). False for an app's own agent
     /// ("ExampleApp/2.3"), which pages and servers that read the user agent take for no phone.
     public static func userAgentNamesPlatform(_ userAgent: String) -> Bool {
-        platformTokens.contains { userAgent.contains($0) }
+        platformTokens.contains { userAgent.containsBytes($0) }
     }
 
     /// The tokens by which an app WebView's own platform shows in its agent: Android's, and
@@ -109,21 +110,21 @@ public enum PlatformDetector {
     /// served a site's desktop pages), which pages and servers that read the agent take for no phone.
     public static func userAgentNames(_ family: Platform.Family, _ userAgent: String) -> Bool {
         guard let tokens = ownPlatformTokens[family] else { return userAgentNamesPlatform(userAgent) }
-        return tokens.contains { userAgent.contains($0) }
+        return tokens.contains { userAgent.containsBytes($0) }
     }
 
     static func detectFromPage(userAgent ua: String, signals: PlatformSignals) -> DetectedPlatform {
         if !ua.isEmpty, !userAgentNamesPlatform(ua), let hidden = fromSignals(ua, signals) {
             return hidden
         }
-        if ua.contains("Android") {
+        if ua.containsBytes("Android") {
             return android(ua, signals)
         }
-        if ua.contains("iPhone") || ua.contains("iPad") || ua.contains("iPod") {
+        if ua.containsBytes("iPhone") || ua.containsBytes("iPad") || ua.containsBytes("iPod") {
             return ios(ua, signals, desktopMode: false)
         }
         // iPadOS 13+ defaults to a Mac user agent; a Mac has no touch points.
-        if ua.contains("Macintosh"), let touch = signals.maxTouchPoints, touch > 1 {
+        if ua.containsBytes("Macintosh"), let touch = signals.maxTouchPoints, touch > 1 {
             return ios(ua, signals, desktopMode: true)
         }
         return desktop(ua, signals)
@@ -170,7 +171,7 @@ public enum PlatformDetector {
         if signals.webkitMessageHandlers == true {
             return result(.iosWKWebView, nil, .high, "window.webkit.messageHandlers is present: a WKWebView host registered a handler")
         }
-        if ua.contains("Safari/"), safariVersion != nil {
+        if ua.containsBytes("Safari/"), safariVersion != nil {
             return result(.iosSafari, nil, .medium, "Version/ and Safari/ tokens: Safari or SFSafariViewController (same user agent)")
         }
         if desktopMode {
@@ -182,7 +183,7 @@ public enum PlatformDetector {
     static func iosVersionText(_ ua: String) -> String? {
         // "CPU iPhone OS 17_4_1 like Mac OS X", "CPU OS 18_1 like Mac OS X"
         var search = ua[...]
-        while let range = search.firstRange(of: "OS ") {
+        while let range = search.firstBytesRange(of: "OS ") {
             let rest = search[range.upperBound...]
             let digits = rest.prefix { $0.isNumber || $0 == "_" || $0 == "." }
             if let first = digits.first, first.isNumber { return String(digits) }
@@ -192,10 +193,10 @@ public enum PlatformDetector {
     }
 
     static func iosInAppWrapper(_ ua: String) -> String? {
-        if ua.contains("FBAN/") || ua.contains("FBAV/") || ua.contains("FB_IAB") { return "Facebook" }
-        if ua.contains("Instagram") { return "Instagram" }
-        if ua.contains(" Line/") { return "LINE" }
-        if ua.contains("GSA/") { return "Google app" }
+        if ua.containsBytes("FBAN/") || ua.containsBytes("FBAV/") || ua.containsBytes("FB_IAB") { return "Facebook" }
+        if ua.containsBytes("Instagram") { return "Instagram" }
+        if ua.containsBytes(" Line/") { return "LINE" }
+        if ua.containsBytes("GSA/") { return "Google app" }
         return nil
     }
 
@@ -203,9 +204,9 @@ public enum PlatformDetector {
     /// (https://developer.chrome.com/docs/multidevice/user-agent/), FxiOS
     /// (https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/User-Agent/Firefox), EdgiOS.
     static func iosBrowserApp(_ ua: String) -> String? {
-        if ua.contains("CriOS/") { return "Chrome for iOS" }
-        if ua.contains("FxiOS/") { return "Firefox for iOS" }
-        if ua.contains("EdgiOS/") { return "Edge for iOS" }
+        if ua.containsBytes("CriOS/") { return "Chrome for iOS" }
+        if ua.containsBytes("FxiOS/") { return "Firefox for iOS" }
+        if ua.containsBytes("EdgiOS/") { return "Edge for iOS" }
         return nil
     }
 
@@ -216,7 +217,7 @@ public enum PlatformDetector {
         var osVersion = number(after: "Android ", in: ua).flatMap { Version($0) }
         // Chrome 110+ reduces the user agent to "Android 10; K": the real version is only in
         // userAgentData.getHighEntropyValues(['platformVersion']).
-        if ua.contains("; K)"), osVersion == Version([10]) {
+        if ua.containsBytes("; K)"), osVersion == Version([10]) {
             if let real = signals.uaPlatformVersion.flatMap({ Version($0) }) {
                 osVersion = real
                 reasons.append("reduced user agent (\"Android 10; K\"); Android \(real) from userAgentData.platformVersion")
@@ -239,13 +240,13 @@ public enum PlatformDetector {
         }
 
         var wrapper: String?
-        if ua.contains("FB_IAB") || ua.contains("FBAV/") || ua.contains("FBAN/") { wrapper = "Facebook" }
-        else if ua.contains("Instagram") { wrapper = "Instagram" }
-        else if ua.contains("Line/") { wrapper = "LINE" }
+        if ua.containsBytes("FB_IAB") || ua.containsBytes("FBAV/") || ua.containsBytes("FBAN/") { wrapper = "Facebook" }
+        else if ua.containsBytes("Instagram") { wrapper = "Instagram" }
+        else if ua.containsBytes("Line/") { wrapper = "LINE" }
         // https://developer.samsung.com/internet/android/web-developer-guide.html: "SamsungBrowser/" before "Chrome/".
-        else if ua.contains("SamsungBrowser/") { wrapper = "Samsung Internet" }
-        else if ua.contains("EdgA/") { wrapper = "Edge" }
-        else if ua.contains("OPR/") { wrapper = "Opera" }
+        else if ua.containsBytes("SamsungBrowser/") { wrapper = "Samsung Internet" }
+        else if ua.containsBytes("EdgA/") { wrapper = "Edge" }
+        else if ua.containsBytes("OPR/") { wrapper = "Opera" }
         else if engine == "Gecko" { wrapper = "Firefox" }
 
         func result(_ platform: Platform, _ confidence: DetectedPlatform.Confidence, _ why: String) -> DetectedPlatform {
@@ -260,10 +261,10 @@ public enum PlatformDetector {
             return result(.rnWebViewAndroid, .high, "window.ReactNativeWebView is present")
         }
         // The WebView's own token (Lollipop on), which Chrome never sends (sources: the type's documentation).
-        if ua.contains("; wv)") {
+        if ua.containsBytes("; wv)") {
             return result(.androidWebView, .high, "\"; wv)\" token: Android System WebView" + (wrapper.map { " inside \($0)" } ?? ""))
         }
-        if ua.contains("Version/4.0"), ua.contains("Chrome/") {
+        if ua.containsBytes("Version/4.0"), ua.containsBytes("Chrome/") {
             // Before Android 5 the WebView had no "wv" token, only "Version/4.0 Chrome/".
             return result(.androidWebView, .medium, "\"Version/4.0 Chrome/\" without \"wv\": an Android WebView from before Lollipop")
         }
@@ -321,16 +322,16 @@ public enum PlatformDetector {
         var reasons: [String] = []
         var os = "unknown"
         var osVersion: Version?
-        if ua.contains("Windows NT") {
+        if ua.containsBytes("Windows NT") {
             os = "Windows"
             osVersion = number(after: "Windows NT ", in: ua).flatMap { Version($0) }
-        } else if ua.contains("Mac OS X") {
+        } else if ua.containsBytes("Mac OS X") {
             os = "macOS"
             // Browsers freeze this at 10_15_7; reported as sent.
             osVersion = number(after: "Mac OS X ", in: ua).flatMap { Version($0) }
-        } else if ua.contains("CrOS") {
+        } else if ua.containsBytes("CrOS") {
             os = "ChromeOS"
-        } else if ua.contains("Linux") || ua.contains("X11") {
+        } else if ua.containsBytes("Linux") || ua.containsBytes("X11") {
             os = "Linux"
         }
         var engine = "unknown"
@@ -343,8 +344,8 @@ public enum PlatformDetector {
         } else if let chrome = number(after: "Chrome/", in: ua) {
             engine = "Blink"
             engineVersion = Version(chrome)
-            wrapper = ua.contains("Edg/") ? "Edge" : (ua.contains("OPR/") ? "Opera" : "Chrome")
-        } else if ua.contains("AppleWebKit") {
+            wrapper = ua.containsBytes("Edg/") ? "Edge" : (ua.containsBytes("OPR/") ? "Opera" : "Chrome")
+        } else if ua.containsBytes("AppleWebKit") {
             engine = "WebKit"
             // Only Safari's Version/ names a release (Safari's, on macOS). WebKitGTK and WPE
             // send a Version/ of their own that follows no WebKit or Safari release (it reads
@@ -364,7 +365,7 @@ public enum PlatformDetector {
 
     /// The dotted number right after `prefix`: "Chrome/" in "Chrome/120.0.6099.193 Mobile" → "120.0.6099.193".
     static func number(after prefix: String, in ua: String) -> String? {
-        guard let range = ua.firstRange(of: prefix) else { return nil }
+        guard let range = ua.firstBytesRange(of: prefix) else { return nil }
         let digits = ua[range.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "_" }
         guard let first = digits.first, first.isNumber else { return nil }
         return String(digits)
