@@ -1,6 +1,6 @@
 /* What the probe files share: timing, errors, hashing, the camera request, frames from the
    second origin. Each probe file adds its probes to ProbeImpl.probes, keyed by the catalog's
-   probe id; the observed field names are the catalog's contract (Areas/<Area>/<Area>.swift), and
+   probe id; the observed field names are the catalog's contract (Areas/<Area>/*.swift), and
    every time limit is a threshold the catalog declares (ctx.limit, pageLimit). */
 (() => {
 'use strict';

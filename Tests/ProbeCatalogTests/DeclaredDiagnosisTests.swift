@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import ProbeCatalog
 
-/// One fact in one place: a diagnosis is known in its area's `extension Diagnosis` (beside the
-/// causes of `Symptoms+*.swift`) and judged in the `extension Diff` of the same file. `Assessment` takes a `Diagnosis`, which
+/// One fact in one place: a diagnosis is known in its probe's `extension Diagnosis` (beside the
+/// symptoms and their causes) and judged in the `extension Diff` of the same file. `Assessment` takes a `Diagnosis`, which
 /// only a declaration states, so an evaluator's inline string does not compile; these tests
 /// hold the rest of the promise: the sources say no diagnosis of their own, every declaration
 /// is listed and cites its basis, and every diagnosis a run states is declared for its probe.
@@ -11,7 +11,7 @@ import Testing
     static let sources = CitationTests.root.appendingPathComponent("Sources/ProbeCatalog")
 
     /// The catalog's sources whose file name starts with `prefix`, in whichever folder they sit
-    /// (the judging files `Diff*.swift`, an area's `Symptoms+*.swift` in `Areas/<Area>/`); `name`
+    /// (the judging files `Diff*.swift`, in `Judging/` and `Areas/Run/`); `name`
     /// is the path under Sources/ProbeCatalog.
     static func files(_ prefix: String) throws -> [(name: String, text: String)] {
         try FileManager.default.subpathsOfDirectory(atPath: sources.path)

@@ -21,7 +21,7 @@ import Testing
     }
 
     /// Every catalog source's text, one after the other: a probe is declared in its area's
-    /// file (`Areas/<Area>/<Area>.swift`), so the tests read them all rather than name one.
+    /// file (`Areas/<Area>/*.swift`), so the tests read them all rather than name one.
     static func allSources() throws -> String {
         try sourceFiles().keys.sorted().map { try source($0) }.joined(separator: "\n")
     }

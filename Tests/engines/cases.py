@@ -103,7 +103,7 @@ WEBKIT_FOREIGN = Expect(diagnosis=("granted on another host and on another port"
 # QtWebEngine answers the page's later {video, audio} request from the video grant it
 # already holds, without asking the app's callback (no MediaAudioVideoCapture request in the
 # host log, also with AskEveryTime), and resolves it with a video-only stream. The catalog
-# counts audio tracks (Areas/Camera/Camera.swift: a video-only stream is the correct grant), so the
+# counts audio tracks (Areas/Camera/CameraGrantScope.swift: a video-only stream is the correct grant), so the
 # correct host passes camera.scope; qt-grants-every-resource shows a real audio grant.
 CAMERA_CHAIN = ("camera.api", "camera.devices", "camera.getUserMedia", "camera.frames", "camera.reacquire")
 WORKING = ("env.script", "env.secureContext", "env.viewport", "storage.local", "storage.session", "storage.indexedDB",

@@ -222,7 +222,7 @@ def test_case(case, matrix):
                                                                   if f["verdict"] in ("fail", "warn")))
     problems = []
     if r["undeclared"]:
-        problems.append(f"the page posted fields its probes do not declare (Sources/ProbeCatalog/Areas/<Area>/<Area>.swift): {', '.join(r['undeclared'])}")
+        problems.append(f"the page posted fields its probes do not declare (Sources/ProbeCatalog/Areas/<Area>/*.swift): {', '.join(r['undeclared'])}")
     platform = diff["platform"]["platform"]
     if case.platform and platform != case.platform:
         problems.append(f"platform {platform}, expected {case.platform}")

@@ -96,7 +96,7 @@ class Server:
         undeclared = self.undeclared_fields([(p, json.loads(o)) for p, _, _, _, o in rows])
         assert undeclared == [], (
             f"the page posted fields its probes do not declare: {', '.join(undeclared)}. "
-            "Declare them on the probe in Sources/ProbeCatalog/Areas/<Area>/<Area>.swift (observed:) or stop posting them.")
+            "Declare them on the probe in Sources/ProbeCatalog/Areas/<Area>/*.swift (observed:) or stop posting them.")
         return {p: {"attempt": a, "status": s, "reason": r, "observed": json.loads(o)} for p, a, s, r, o in rows}
 
     def declared_fields(self):

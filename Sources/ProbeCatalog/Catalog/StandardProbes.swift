@@ -1,5 +1,5 @@
 /// The probes of the sequential page (docs/probes.md), in page order. Each area declares its
-/// own in `Areas/<Area>/<Area>.swift`, beside the diagnoses they can state and how they are
+/// own in `Areas/<Area>/*.swift`, beside the diagnoses they can state and how they are
 /// judged; this is only the order of the areas' lists. The observed fields are the contract
 /// with the page: the page posts them, `ResultDecoder` checks their types, and `Diff` reads them.
 enum StandardProbes {
@@ -8,5 +8,5 @@ enum StandardProbes {
     static let all: [Probe] = environment + hostReport + storage + network + media + camera + location + files + navigation + lifecycle + relaunch + confirmation
 
     /// Every failing observation the catalog models, area by area in page order.
-    static let symptoms: [Symptom] = environmentSymptoms + storageSymptoms + networkSymptoms + cameraSymptoms + filesSymptoms + runSymptoms
+    static let symptoms: [Symptom] = environmentSymptoms + storageSymptoms + networkSymptoms + navigationSymptoms + mediaSymptoms + cameraSymptoms + filesSymptoms + runSymptoms
 }

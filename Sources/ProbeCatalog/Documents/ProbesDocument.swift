@@ -144,7 +144,7 @@ public enum ProbesDocument {
 
     /// Every known cause of the probe's failing observations, with the check that tells it
     /// apart and its public source; then the facts and sources of the probe's own declared
-    /// diagnoses (the `extension Diagnosis` of each `Areas/<Area>/<Area>.swift`).
+    /// diagnoses (the `extension Diagnosis` of each `Areas/<Area>/*.swift`).
     static func causesSection(_ probe: Probe) -> [String] {
         var out: [String] = []
         if probe.marksStart {

@@ -22,7 +22,7 @@ struct Assessment {
 
     var state: State
     var observed: String
-    /// A declared diagnosis (in its area's `Areas/<Area>/<Area>.swift`) stated with the values observed: never free text.
+    /// A declared diagnosis (in its probe's file, `Areas/<Area>/*.swift`) stated with the values observed: never free text.
     var diagnosis: Diagnosis?
     var layer: Finding.Layer?
     var remedy: Remedy?
@@ -109,7 +109,7 @@ enum ObservedRead {
     }
 
     static func undeclared(probe: ProbeID, field: String, as type: ObservedField.JSONType? = nil) -> String {
-        "the diff reads \(probe).\(field)\(type.map { " as \($0.rawValue)" } ?? ""), which \(probe) does not declare so in its area's Areas/<Area>/<Area>.swift: declare it on the probe (or read it as its declared type)"
+        "the diff reads \(probe).\(field)\(type.map { " as \($0.rawValue)" } ?? ""), which \(probe) does not declare so in its file in Areas/<Area>/: declare it on the probe (or read it as its declared type)"
     }
 }
 

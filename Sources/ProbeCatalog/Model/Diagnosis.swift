@@ -1,8 +1,8 @@
-// Where the catalog's knowledge lives and where it is judged: each area's file
-// (`Areas/<Area>/<Area>.swift`) declares its probes, the diagnoses its evaluators state
-// (`extension Diagnosis`), the evaluators (`extension Diff`), which only decide which
-// declaration applies to a result and fill in what it observed, and the fixes its findings
-// carry (`extension Remedy`); a symptom's ranked causes are in `Symptoms+*.swift` beside it. An evaluator
+// Where the catalog's knowledge lives and where it is judged: each file of an area
+// (`Areas/<Area>/*.swift`, one per group of probes) declares its probes, the diagnoses its
+// evaluators state (`extension Diagnosis`), the evaluators (`extension Diff`), which only decide
+// which declaration applies to a result and fill in what it observed, the symptoms they rank with
+// their causes (`extension Symptom`) and the fixes its findings carry (`extension Remedy`). An evaluator
 // cannot word a diagnosis itself: `Assessment` takes a `Diagnosis`, and only a declared
 // `KnownDiagnosis` states one.
 
@@ -35,7 +35,7 @@ public struct Diagnosis: Sendable, Equatable {
     public enum Basis: Sendable, Equatable {
         /// A rule of the requirement set the run is judged by (docs/requirements.md), not of the platform.
         case contract
-        /// What the page saw, in words: the causes that explain it are its symptom's (`Symptoms+*.swift`) and the settings rows'.
+        /// What the page saw, in words: the causes that explain it are its symptom's (beside its probe) and the settings rows'.
         case observation
         /// A step for the person, or a note on the run itself: it claims nothing of the platform.
         case instruction
@@ -44,7 +44,7 @@ public struct Diagnosis: Sendable, Equatable {
 
 /// A diagnosis the catalog knows: its stable name, the probes that state it, its basis, and
 /// its words as a function of the values an evaluator observed (a storage's name, an error's
-/// name, a percentage). Declared once, in its area's file (`Areas/<Area>/<Area>.swift`); an evaluator states it by
+/// name, a percentage). Declared once, in its probe's file (`Areas/<Area>/*.swift`); an evaluator states it by
 /// calling it with those values (`Diagnosis.domStorageOff(name, how)`).
 public struct KnownDiagnosis<each Value>: Sendable, DeclaredDiagnosis {
     public let id: String
@@ -72,8 +72,8 @@ public protocol DeclaredDiagnosis: Sendable {
 }
 
 extension Diagnosis {
-    /// Every diagnosis the catalog declares (the `extension Diagnosis` of each `Areas/<Area>/<Area>.swift`).
-    public static let declared: [any DeclaredDiagnosis] = cameraDeclared + environmentDeclared + filesDeclared + locationDeclared + mediaDeclared + microphoneDeclared + navigationDeclared + networkDeclared + runDeclared + storageDeclared
+    /// Every diagnosis the catalog declares (the `extension Diagnosis` of each `Areas/<Area>/*.swift`).
+    public static let declared: [any DeclaredDiagnosis] = cameraDeclared + environmentDeclared + filesDeclared + grantScopeDeclared + locationDeclared + mediaDeclared + microphoneDeclared + navigationDeclared + networkDeclared + runDeclared + storageDeclared
 
     /// The declared diagnoses a probe can state.
     public static func declared(for probe: ProbeID) -> [any DeclaredDiagnosis] {

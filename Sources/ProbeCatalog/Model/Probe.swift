@@ -51,7 +51,7 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     /// What a correctly configured app posts: the healthy-run fixture (`HealthyRun`) is built
     /// from it. Not exported: the page never needs it.
     public var healthy: HealthyExample = .none
-    /// How the diff reads this probe's result: an evaluator beside the declaration in `Areas/<Area>/<Area>.swift`, registered on the
+    /// How the diff reads this probe's result: an evaluator beside the declaration in `Areas/<Area>/*.swift`, registered on the
     /// declaration (`evaluated(by:)`) so that the probe and its judge are found together.
     /// Nil: the page's status decides.
     var evaluator: Evaluator?

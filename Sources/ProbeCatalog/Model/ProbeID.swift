@@ -1,7 +1,7 @@
 /// The name of a probe (.storageLocal): what the page posts, the store keeps and every
 /// cause, diagnosis, wrapper row and checklist item points at. A typed name, not a string, so
 /// that a misspelt probe in the catalog fails to compile instead of silently matching nothing;
-/// the standard probes' names are declared beside the probes themselves (`Areas/<Area>/<Area>.swift`).
+/// the standard probes' names are declared beside the probes themselves (`Areas/<Area>/*.swift`).
 /// On the wire it is the bare string, as a value and as an object key.
 public struct ProbeID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CodingKeyRepresentable,
     CustomStringConvertible

@@ -1,7 +1,7 @@
 // The probes of the environment: JavaScript, the platform, the secure context, the layout and
 // injected scripts: their names, their declarations, the diagnoses they can state, how their
-// results are judged and the fixes their findings carry, side by side. Their ranked causes are in
-// `Symptoms+*.swift` beside this file; docs/adding-a-probe.md walks adding a probe here.
+// results are judged, the causes they rank and the fixes their findings carry, side by side;
+// docs/adding-a-probe.md walks adding a probe to an area.
 
 /// The names of this area's probes, in page order: each is the `id` of one declaration below.
 extension ProbeID {
@@ -312,6 +312,155 @@ extension Diff {
         }
         return Assessment(.noted, observed)
     }
+}
+
+/// env.script: the page's own script never ran, only its <noscript> beacon reached the server.
+/// Each platform's WebView has a switch for it (Android's off by default, iOS's on), and a
+/// browser a setting of its own; the settings rows link the WebViews' (native Android's
+/// setJavaScriptEnabled, native iOS's allowsContentJavaScript).
+extension Symptom {
+    static let scriptOff = Symptom(id: "env.javascript-off", probes: [.envScript], observation: "the page's <noscript> beacon reached the server and its script posted nothing", causes: [
+        KnownCause("android.javascript-off", .webViewSetting, scope: "Android WebView (false by default), every wrapper that leaves it",
+            summary: "WebSettings.setJavaScriptEnabled(true) was not called on this WebView: Android WebView runs no JavaScript unless it is, and its default is false",
+            check: "webView.settings.javaScriptEnabled on the WebView that loads the page, set before loadUrl",
+            remedy: .javaScript, source: PlatformSource.androidJavaScript,
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: .likely("the <noscript> beacon reached the server from an Android WebView")),
+        KnownCause("ios.javascript-off", .webViewSetting, scope: "iOS WKWebView (true by default)",
+            summary: "the app turned JavaScript off: defaultWebpagePreferences.allowsContentJavaScript is false (or the preferences decidePolicyFor returns for this navigation; WKPreferences.javaScriptEnabled before iOS 14)",
+            check: "configuration.defaultWebpagePreferences.allowsContentJavaScript, and the preferences webView(_:decidePolicyFor:preferences:decisionHandler:) hands back",
+            remedy: .javaScript, source: PlatformSource.wkAllowsContentJavaScript,
+            applies: { $0.family == .ios && $0.platform.isAppWebView },
+            weigh: .likely("the <noscript> beacon reached the server from a WKWebView")),
+        KnownCause("browser.javascript-off", .osPermission, scope: "Safari, Chrome, desktop browsers",
+            summary: "JavaScript is turned off in the browser's settings, for every site or for this one",
+            check: "the browser's JavaScript setting (Safari: Settings › Apps › Safari › Advanced; Chrome: Settings › Site settings › JavaScript)",
+            remedy: nil, source: PlatformSource.noscriptElement, context: .browser,
+            applies: { !$0.platform.isAppWebView },
+            weigh: .likely("a browser ran no script of the page")),
+    ])
+}
+
+/// env.platform: an app WebView whose user agent names no platform, or another than the
+/// device's. An app may replace its WebView's whole agent or append its name to the platform's;
+/// only replacing it hides the phone. The settings rows link these causes (native iOS's
+/// customUserAgent, native Android's setUserAgentString) and a wrapper's own row names its
+/// setting, so the rows word the finding: the evaluator ranks none of them itself.
+extension Symptom {
+    static let userAgentReplaced = Symptom(id: "platform.user-agent-replaced", probes: [.envPlatform], observation: "an app WebView's user agent names no platform, or another than the device's", causes: [
+        KnownCause("ios.custom-user-agent", .webViewSetting, scope: "iOS WKWebView, every wrapper that sets it",
+            summary: "the app set WKWebView.customUserAgent to a string of its own, which replaces WebKit's agent and the iPhone it names (applicationNameForUserAgent appends to it instead)",
+            check: "webView.customUserAgent is nil; the app's name goes in configuration.applicationNameForUserAgent",
+            remedy: .platformUserAgent, source: PlatformSource.wkCustomUserAgent,
+            applies: { $0.family == .ios && $0.platform.isAppWebView },
+            weigh: .likely("the user agent names no iPhone")),
+        KnownCause("android.user-agent-replaced", .webViewSetting, scope: "Android WebView, every wrapper that sets it",
+            summary: "the app set WebSettings.setUserAgentString to a string of its own, which replaces the WebView's default agent (getDefaultUserAgent) and the Android phone it names",
+            check: "webView.settings.userAgentString starts with WebSettings.getDefaultUserAgent(context)",
+            remedy: .platformUserAgent, source: PlatformSource.androidSetUserAgentString,
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: .likely("the user agent names no Android phone")),
+    ])
+}
+
+/// env.platform: a version under the requirement set's minimum or recommendation. The rule is
+/// the requirement set's (docs/requirements.md#requirement-sets); how the device gets a newer
+/// engine is its platform's, and no setting of the app changes it: Android System WebView
+/// updates apart from the OS, from the store, and its Chrome version is the engine's
+/// (https://developer.android.com/develop/ui/views/layout/webapps/webview); WKWebView's WebKit
+/// is part of iOS and updates only with it, each Safari release note naming its iOS
+/// (https://developer.apple.com/documentation/safari-release-notes).
+extension Symptom {
+    static let belowVersion = Symptom(id: "platform.below-version", probes: [.envPlatform], observation: "a version under the requirement set's minimum or recommendation", causes: [
+        KnownCause("android.webview-not-updated", .device, scope: "Android WebView and Chrome",
+            summary: "the device's Android System WebView (or Chrome) has not been updated: it updates apart from the OS, from the Play Store, and its Chrome version is the engine's",
+            check: "the Android System WebView version in Settings › Apps (or WebViewCompat.getCurrentWebViewPackage); update it from the Play Store",
+            remedy: .updateOS, source: PlatformSource.androidWebViewVersions, context: .device,
+            applies: { $0.context.versionBelowRequirement(.androidWebView) != nil },
+            weigh: { e in .likely("Chrome \(e.context.versionBelowRequirement(.androidWebView).map { "\($0)" } ?? "?") is the engine's version") }),
+        KnownCause("android.os-not-updated", .device, scope: "Android",
+            summary: "the device runs an Android older than the requirement set's: Android itself comes with the device maker's system updates, apart from the WebView",
+            check: "Settings › About phone › Android version; Settings › System › Software updates",
+            remedy: .updateOS, source: PlatformSource.androidSystemUpdate, context: .device,
+            applies: { $0.context.versionBelowRequirement(.android) != nil },
+            weigh: { e in .likely("Android \(e.context.versionBelowRequirement(.android).map { "\($0)" } ?? "?")") }),
+        KnownCause("ios.not-updated", .device, scope: "iOS, every browser and WKWebView",
+            summary: "the device's iOS has not been updated: WKWebView's WebKit is part of iOS and updates only with the OS",
+            check: "Settings › General › About › iOS Version; Software Update",
+            remedy: .updateOS, source: PlatformSource.safariReleaseNotes, context: .device,
+            applies: { $0.context.versionBelowRequirement(.iOS) != nil },
+            weigh: { e in .likely("iOS \(e.context.versionBelowRequirement(.iOS).map { "\($0)" } ?? "?") brings its own WebKit") }),
+    ])
+}
+
+extension EvaluationContext {
+    /// The version of `subject` the run shows: the OS's from the user agent, Android System
+    /// WebView's as its Chrome major; nil when the run shows none (react-native-webview's never).
+    func measuredVersion(_ subject: VersionMinimum.Subject) -> Version? {
+        switch subject {
+        case .iOS: return platform.os == "iOS" ? platform.osVersion : nil
+        case .android: return platform.os == "Android" ? platform.osVersion : nil
+        case .androidWebView: return platform.engine == "Blink" ? platform.engineVersion.map { Version([$0.major]) } : nil
+        case .reactNativeWebView: return nil
+        }
+    }
+
+    /// The measured version of `subject` where it is under the requirement set's minimum or
+    /// recommendation; nil where it meets both or the run shows none.
+    func versionBelowRequirement(_ subject: VersionMinimum.Subject) -> Version? {
+        guard let minimum = profile.minimums.first(where: { $0.subject == subject }), let actual = measuredVersion(subject) else { return nil }
+        let short = (minimum.minimum.map { actual < $0 } ?? false) || (minimum.recommended.map { actual < $0 } ?? false)
+        return short ? actual : nil
+    }
+}
+
+/// env.secureContext: a page that is not a secure context. Camera, microphone and storage APIs
+/// are offered to secure contexts only, a rule of the web platform that no WebView setting
+/// turns: the page's origin (https://, or http://localhost) is the cause, not the app.
+extension Symptom {
+    static let insecureContext = Symptom(id: "page.insecure-context", probes: [.envSecureContext], observation: "isSecureContext is false", causes: [
+        KnownCause("page.insecure-context", .page, scope: "every engine",
+            summary: "the page was loaded over http:// from a host other than localhost (or from an opaque origin), and camera and storage APIs are offered to secure contexts only",
+            check: "the address the WebView loads: https://, or http://localhost with adb reverse",
+            remedy: .secureContext, source: PlatformSource.mdnSecureContext,
+            weigh: { e in .conclusive("isSecureContext is false" + (e.observed(.envSecureContext, "protocol")?.stringValue.map { " on \($0)" } ?? "")) }),
+    ])
+}
+
+/// env.viewport: an Android WebView that spans the whole screen with no safe-area inset. From
+/// Android 15 an app that targets SDK 35 is drawn edge to edge, under the status and
+/// navigation bars (https://developer.android.com/about/versions/15/behavior-changes-15#edge-to-edge),
+/// and Android WebView passed no safe-area insets to the page before version 140, the version
+/// Capacitor's system-bar handling waits for
+/// (https://github.com/ionic-team/capacitor/blob/8.4.2/android/capacitor/src/main/java/com/getcapacitor/plugin/SystemBars.java#L37-L41).
+/// Bars the app hid on purpose give the same page, so both are said with the check between them.
+extension Symptom {
+    /// The first Android that draws every app targeting SDK 35 edge to edge.
+    static let edgeToEdgeEnforcedFrom = Version([15])
+
+    static let underSystemBars = Symptom(id: "viewport.under-system-bars", probes: [.envViewport], observation: "the page spans the whole screen and env(safe-area-inset-*) is 0", causes: [
+        KnownCause("android.edge-to-edge-unhandled", .app,
+            scope: "Android 15+ apps that target SDK 35, every wrapper (Capacitor 7: android.adjustMarginsForEdgeToEdge, \"disable\" by default)",
+            summary: "Android 15 draws the app edge to edge and the app applies no system-bar insets, so the page's top and bottom sit under the status and navigation bars",
+            check: "whether the status bar's icons are drawn over the page's top; the app's targetSdkVersion; a ViewCompat.setOnApplyWindowInsetsListener on the WebView or its parent",
+            remedy: .edgeToEdgeInsets, source: "https://developer.android.com/about/versions/15/behavior-changes-15#edge-to-edge",
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: { e in
+                guard let os = e.osVersion else {
+                    return .possible("the whole screen with no inset", against: "the Android version is unknown, and edge to edge is enforced only from Android 15")
+                }
+                if os >= edgeToEdgeEnforcedFrom {
+                    return .likely("Android \(os): edge to edge for every app that targets SDK 35")
+                }
+                return .possible("the whole screen with no inset", against: "Android \(os): only an app that asks for edge to edge (setDecorFitsSystemWindows(false), a status bar over the WebView) is drawn under the bars")
+            }),
+        KnownCause("app.system-bars-hidden", .app, scope: "every Android app",
+            summary: "the app hides the status and navigation bars (immersive mode), so nothing covers the page and no inset is due",
+            check: "whether the bars are visible while the page is shown; if they are not, nothing needs fixing",
+            remedy: nil, source: "https://developer.android.com/develop/ui/views/layout/immersive", context: .app,
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: .possible("bars hidden on purpose give the same page")),
+    ])
 }
 
 /// The fixes this area's findings carry, as code an integrator pastes (Tests/remedies/check.py

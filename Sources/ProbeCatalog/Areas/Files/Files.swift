@@ -1,7 +1,6 @@
 // The probes of file input: the chooser, capture, cancel and HEIC: their names, their declarations,
-// the diagnoses they can state, how their results are judged and the fixes their findings carry,
-// side by side. Their ranked causes are in `Symptoms+*.swift` beside this file;
-// docs/adding-a-probe.md walks adding a probe here.
+// the diagnoses they can state, how their results are judged, the causes they rank and the fixes
+// their findings carry, side by side; docs/adding-a-probe.md walks adding a probe to an area.
 
 /// The names of this area's probes, in page order: each is the `id` of one declaration below.
 extension ProbeID {
@@ -125,8 +124,8 @@ extension StandardProbes {
     static let filesSymptoms: [Symptom] = [.fileNoChooser, .captureNotCamera, .acceptIgnored, .captureIgnored, .noCancelEvent, .secondPickLost, .heicRefused]
 }
 
-/// File inputs: the diagnoses the evaluators below state (the causes they rank are in
-/// `Symptoms+Storage.swift` and `Symptoms+Camera.swift`).
+/// File inputs: the diagnoses the evaluators below state (the causes they rank are the
+/// symptoms below).
 extension Diagnosis {
     /// What the page saw; the causes are `Symptom.requestIntercepted`'s (the platform's rows link them).
     static let uploadAltered = KnownDiagnosis("network.upload-altered", probes: [.fileAccept], .observation) {
@@ -318,6 +317,224 @@ extension Diff {
         if accepted == true { return Assessment(.works, observed) }
         return diagnosed(.heicRefused, result, context, state: .broken, observed: observed, lead: Diagnosis.heicRefused(), remedy: .heic)
     }
+}
+
+/// File inputs: failing observations and their known causes.
+extension Symptom {
+    /// True when the wrapper's own WebChromeClient answers file inputs: its Android
+    /// file-chooser default (its data file) does not fail file.accept by itself.
+    static func answersChooser(_ wrapper: Wrapper) -> Bool {
+        !WrapperCatalog.profile(wrapper).defaults(.fileChooser, family: .android).contains { $0.fails.contains(.fileAccept) }
+    }
+
+    /// file.accept: the chooser never answered, or cancelled at once.
+    static let fileNoChooser = Symptom(id: "file.no-chooser", probes: [.fileAccept, .fileCapture, .fileCancel], observation: "the file input got neither a file nor a cancel, or a cancel faster than a chooser can appear", causes: [
+        KnownCause("android.no-file-chooser", .webViewPermissionHandler, scope: "Android WebView with the platform WebChromeClient (react-native-webview, Capacitor, Cordova, flutter_inappwebview and .NET MAUI implement it; webview_flutter leaves it to the app)",
+            summary: "WebChromeClient.onShowFileChooser is not implemented: the default cancels every request",
+            check: "the app's WebChromeClient overrides onShowFileChooser and launches FileChooserParams.createIntent()",
+            remedy: .fileChooser, source: PlatformSource.androidFileChooser,
+            ruledOutBy: chooserWorked,
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: { e in
+                // The wrappers that answer the chooser themselves (their data files); webview_flutter
+                // leaves it to the app (setOnShowFileSelector), like the platform's WebChromeClient.
+                if let wrapper = e.wrapper, answersChooser(wrapper) {
+                    return .possible("no chooser answer on Android", against: "\(wrapper.rawValue) implements onShowFileChooser")
+                }
+                let against = e.lacksCancelEvent && e.cancelFired != true ? ["this engine has no cancel event, so a person's cancel looks the same"] : []
+                return .init(likelihood: .likely, supporting: ["no chooser answer in an Android WebView, whose default cancels"], against: against)
+            }),
+        KnownCause("person.cancelled-silently", .app, scope: "engines without the file input's cancel event (Chrome before 113, iOS before 16.4)",
+            summary: "the person closed the chooser, and this engine fires no cancel event, so the page saw no answer (not a fault)",
+            check: "ask the person whether a chooser appeared; pick a file to verify",
+            remedy: nil, source: PlatformSource.inputCancelEvent, context: .person,
+            applies: { $0.lacksCancelEvent && $0.cancelFired != true && $0.changeFired != true },
+            weigh: .possible("no change and no cancel on an engine without the cancel event")),
+        KnownCause("android.chooser-callback-lost", .webViewPermissionHandler, scope: "Android WebView",
+            summary: "the app opens a chooser but never passes the result to the ValueCallback (onActivityResult not forwarded, or the callback dropped)",
+            check: "the chooser opens on the device; then the app's activity result must reach filePathCallback.onReceiveValue",
+            remedy: .fileCallbackOnCancel, source: PlatformSource.fileInputUnresponsive,
+            ruledOutBy: chooserWorked + noChooserShown,
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: { e in
+                let fastCancel = e.cancelFired == true && e.elapsedMs < Diff.fastCancelMs
+                return .init(likelihood: .possible, supporting: ["no file reached the page"], against: fastCancel ? ["the cancel came before a chooser could appear"] : [])
+            }),
+        KnownCause("ios.open-panel-answers-nil", .webViewPermissionHandler, scope: "iOS WKWebView whose WKUIDelegate implements runOpenPanelWith",
+            summary: "the app's WKUIDelegate webView(_:runOpenPanelWith:…) calls its completion handler with nil without presenting a panel: WebKit shows its own panel only when the delegate does not implement it",
+            check: "the app's runOpenPanelWith: present a picker (or leave it unimplemented) and answer with the picked URLs",
+            remedy: .fileChooser, source: PlatformSource.wkRunOpenPanel,
+            ruledOutBy: chooserWorked,
+            applies: { e in
+                let waited = e.result.flatMap { $0.ifDeclared("waitedMs", .number)?.numberValue ?? $0.ifDeclared("cancelMs", .number)?.numberValue }
+                return e.family == .ios && e.platform.isAppWebView && e.cancelFired == true && (waited ?? .infinity) < Diff.fastCancelMs
+            },
+            weigh: .likely("a cancel sooner than a panel can appear in a WKWebView")),
+        captureIntentInvisible, captureWithoutCameraPermission,
+    ])
+
+    /// file.accept: a non-image came back from an input that accepts image/*.
+    static let acceptIgnored = Symptom(id: "file.accept-ignored", probes: [.fileAccept], observation: "a non-image came back from an input that accepts image/*", causes: [
+        KnownCause("android.chooser-ignores-accept", .webViewPermissionHandler, scope: "Android WebView whose app builds its own chooser intent",
+            summary: "the app's onShowFileChooser builds its own chooser intent that ignores the input's accept types: FileChooserParams.createIntent() builds one from them",
+            check: "the app's onShowFileChooser launches fileChooserParams.createIntent(), or an intent whose type comes from fileChooserParams.acceptTypes",
+            remedy: .fileChooser, source: PlatformSource.androidFileChooserParams,
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: .likely("a non-image came back in an Android WebView")),
+    ])
+
+    /// file.capture outside Android's WebView: a file list opened instead of the camera. The
+    /// capture attribute is the web platform's (HTML Media Capture), a hint an engine may meet
+    /// with a file list; no setting of the app decides it there.
+    static let captureIgnored = Symptom(id: "file.capture-ignored", probes: [.fileCapture], observation: "a capture input opened a file list instead of the camera", causes: [
+        KnownCause("engine.capture-ignored", .page, scope: "engines without a camera picker (desktop browsers), or a chooser that offers both",
+            summary: "the capture attribute asks for the camera instead of a file list, as a hint: an engine without a camera picker, or a chooser that offers both, opens a file list",
+            check: "the input's capture attribute was set (file.capture posts it); then the engine, not the page, chose the file list",
+            remedy: .captureAttribute, source: PlatformSource.captureAttribute, context: .webPlatform,
+            weigh: .likely("a file list opened where the camera was asked for")),
+    ])
+
+    /// file.cancel: the second pick worked, the first chooser fired no cancel event. The event
+    /// is the engines' (HTML), recent: Chrome 113, Safari 16.4.
+    static let noCancelEvent = Symptom(id: "file.no-cancel-event", probes: [.fileCancel], observation: "a cancelled chooser fired no cancel event", causes: [
+        KnownCause("engine.no-cancel-event", .page, scope: "Chrome before 113, Safari before 16.4",
+            summary: "this engine does not fire the file input's cancel event, which is recent (Chrome 113, Safari 16.4)",
+            check: "the engine's version in env.platform; nothing to fix while the second pick works",
+            remedy: nil, source: PlatformSource.inputCancelEvent, context: .webPlatform,
+            weigh: .likely("no cancel event, and the second pick worked")),
+    ])
+
+    /// file.cancel: after a cancel the second pick never came. The callback the app must
+    /// answer on cancel is the platform's (native Android's filePathCallbackOnCancel, native
+    /// iOS's runOpenPanelWithCancel rows link these).
+    static let secondPickLost = Symptom(id: "file.second-pick-lost", probes: [.fileCancel], observation: "after a cancel the second pick never reached the page", causes: [
+        KnownCause("android.chooser-cancel-unanswered", .webViewPermissionHandler, scope: "Android WebView whose app shows its own chooser",
+            summary: "the cancelled chooser's ValueCallback was not answered with null, so the WebView still waits for it and ignores new picks",
+            check: "on RESULT_CANCELED the app calls filePathCallback.onReceiveValue(null), and answers a pending callback before storing a new one",
+            remedy: .fileCallbackOnCancel, source: PlatformSource.androidFileChooser,
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: .likely("the second pick never fired after a cancel")),
+        KnownCause("ios.open-panel-cancel-unanswered", .webViewPermissionHandler, scope: "iOS WKWebView whose WKUIDelegate implements runOpenPanelWith",
+            summary: "the app's runOpenPanelWith did not call its completion handler when the panel was cancelled (it must, with nil), so WebKit opens no new panel",
+            check: "every path of the app's runOpenPanelWith calls completionHandler once: with the URLs, or nil on cancel",
+            remedy: .fileCallbackOnCancel, source: PlatformSource.wkRunOpenPanel,
+            applies: { $0.family == .ios && $0.platform.isAppWebView },
+            weigh: .likely("the second pick never reached the page after a cancel")),
+    ])
+
+    /// file.heic: the server refused a HEIC photo. WebKit transcodes a picked image to JPEG
+    /// when the input's accept list does not allow its type: the page's accept list decides.
+    static let heicRefused = Symptom(id: "file.heic-refused", probes: [.fileHeic], observation: "a HEIC photo reached the server unconverted and was refused", causes: [
+        KnownCause("page.heic-refused", .page, scope: "iOS (WebKit), pages whose input accepts image/heic",
+            summary: "the input's accept list allows HEIC, so WebKit did not transcode the photo to JPEG, and the server refuses HEIC: accept image/heic on the server, or keep accept=\"image/*\" so that iOS converts",
+            check: "the input's accept attribute names image/heic (or *), and the server's accepted types",
+            remedy: .heic, source: PlatformSource.heicConversion, context: .page,
+            weigh: .likely("the server refused the unconverted HEIC")),
+    ])
+}
+
+/// What rules the file inputs' causes out (a chooser that worked, a cancel sooner than a chooser
+/// can appear), and the capture path's causes: the camera intent, not the chooser.
+extension Symptom {
+    /// file.accept opened a chooser and a file came back: onShowFileChooser is implemented and
+    /// its result reaches the page.
+    static let chooserWorked: [Contradiction] = [
+        Contradiction(.fileAccept, "file.accept opened a chooser and its file reached the page: onShowFileChooser is implemented and answers its callback") { r in
+            r.bool("changeFired") == true && (r.int("fileCount") ?? 0) > 0
+        },
+    ]
+    /// file.accept's cancel came with no change within `Diff.fastCancelMs` of the tap: sooner
+    /// than any chooser can appear.
+    @Sendable static func cancelledBeforeAChooser(_ r: ProbeResult) -> Bool {
+        r.bool("cancelFired") == true && r.bool("changeFired") != true && (r.number("waitedMs") ?? .infinity) < Diff.fastCancelMs
+    }
+    static let noChooserShown: [Contradiction] = [
+        Contradiction(.fileCancel, "file.cancel's chooser was cancelled sooner than one can appear: no chooser was shown, so none had a result to lose") { r in
+            r.bool("cancelFired") == true && (r.number("cancelMs") ?? .infinity) < Diff.fastCancelMs
+        },
+        Contradiction(.fileAccept, "file.accept's chooser was cancelled sooner than one can appear: no chooser was shown, so none had a result to lose") { r in
+            cancelledBeforeAChooser(r)
+        },
+    ]
+    /// The same: no chooser opens for a file input in this WebView, so none could open a file
+    /// list where the camera was asked for.
+    static let noChooserOpens: [Contradiction] = [
+        Contradiction(.fileAccept, "file.accept's chooser was cancelled sooner than one can appear: no chooser opens for a file input here, so none opened a file list instead of the camera") { r in
+            cancelledBeforeAChooser(r)
+        },
+    ]
+
+    static var fileAcceptDelivered: @Sendable (CauseEvidence) -> Bool {
+        { e in e.observed(.fileAccept, "changeFired")?.boolValue == true && (e.observed(.fileAccept, "fileCount")?.intValue ?? 0) > 0 }
+    }
+
+    // MARK: the capture path: the camera intent, not the chooser
+
+    /// The wrappers whose chooser adds an ACTION_IMAGE_CAPTURE intent for a capture input
+    /// (docs/wrappers.md), guarded by resolveActivity().
+    static let buildsCaptureIntent: Set<Wrapper> = [.reactNativeWebView, .capacitor, .cordova, .flutterInAppWebView]
+
+    static let captureIntentInvisible = KnownCause("android.capture-intent-invisible", .app, scope: "Android 11+ (targetSdk 30+): react-native-webview, Capacitor, Cordova, flutter_inappwebview, and apps that check resolveActivity()",
+        summary: "the camera intent (ACTION_IMAGE_CAPTURE) is checked with resolveActivity(), which returns null on Android 11+ without a <queries> entry for it, so the camera never opens (nothing, or only a file list)",
+        check: "AndroidManifest.xml has <queries><intent><action android:name=\"android.media.action.IMAGE_CAPTURE\" /></intent></queries>; logcat says \"no Activity to handle this Intent\" or \"Device does not support photo capture\"",
+        remedy: captureQueries, source: "https://developer.android.com/training/package-visibility",
+        applies: { e in
+            e.family == .android && e.platform.isAppWebView && (e.osVersion.map { $0 >= Version([11]) } ?? true)
+        },
+        weigh: { e in
+            if fileAcceptDelivered(e) {
+                return .likely("file.accept's chooser worked: only the camera path fails")
+            }
+            if e.result?.probe == .fileCapture, let wrapper = e.wrapper, buildsCaptureIntent.contains(wrapper) {
+                return .likely("\(wrapper.rawValue) opens the camera with ACTION_IMAGE_CAPTURE only when resolveActivity() finds it")
+            }
+            return .init(likelihood: .possible, supporting: ["no camera on Android 11+"], against: e.result?.probe == .fileCapture ? [] : ["file.accept did not deliver a file either"])
+        })
+
+    static let captureWithoutCameraPermission = cameraPermissionMissing("android.capture-without-camera-permission", scope: "Android: react-native-webview (and apps) that declare CAMERA in the manifest",
+        summary: "the manifest declares CAMERA but the app does not hold it, so no camera intent is built (react-native-webview) or launching it throws: the capture input opens nothing",
+        check: "ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA); logcat says \"there is no Camera permission\"; after a granted camera.getUserMedia the capture input works",
+        remedy: Symptom.androidRuntimeCamera, source: "https://github.com/react-native-webview/react-native-webview/pull/3962",
+        applies: { $0.family == .android && $0.platform.isAppWebView },
+        weigh: { e in
+            let cameraRefused = e.observed(.cameraGetUserMedia, "outcome")?.stringValue == "error"
+            if cameraRefused || (fileAcceptDelivered(e) && e.wrapper == .reactNativeWebView) {
+                return .init(likelihood: .likely, supporting: cameraRefused ? ["camera.getUserMedia was refused too"] : ["react-native-webview builds no camera intent without CAMERA"])
+            }
+            return .possible("a capture input needs the CAMERA permission when the manifest declares it")
+        })
+
+    // https://developer.android.com/training/package-visibility/declaring
+    static let captureQueries = Remedy(
+        androidKotlin: """
+            // AndroidManifest.xml, inside <manifest> (Android 11+ package
+            // visibility hides the camera app from resolveActivity without it):
+            // <queries>
+            //   <intent>
+            //     <action android:name="android.media.action.IMAGE_CAPTURE" />
+            //   </intent>
+            // </queries>
+            val capture = Intent(MediaStore.ACTION_IMAGE_CAPTURE)
+            val camera = capture.resolveActivity(context.packageManager)
+            """,
+        docs: Remedy.Docs(android: "https://developer.android.com/training/package-visibility/declaring"))
+
+    /// file.capture: the capture attribute did not open the camera.
+    static let captureNotCamera = Symptom(id: "file.capture-not-camera", probes: [.fileCapture], observation: "a capture input did not open the camera (a file list opened, or nothing)", causes: [
+        KnownCause("android.capture-ignored", .webViewPermissionHandler, scope: "Android WebView with an app chooser built from createIntent() alone (.NET MAUI, most native apps)",
+            summary: "the chooser intent ignores FileChooserParams.isCaptureEnabled (createIntent() has no camera), so a file list opens instead of the camera",
+            check: "the app's onShowFileChooser launches ACTION_IMAGE_CAPTURE when fileChooserParams.isCaptureEnabled is true; a file list (not nothing) opened",
+            remedy: .captureAttribute, source: PlatformSource.androidFileChooser,
+            ruledOutBy: noChooserOpens,
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: { e in
+                if let wrapper = e.wrapper, buildsCaptureIntent.contains(wrapper) {
+                    return .possible("the camera did not open", against: "\(wrapper.rawValue) adds a camera intent when capture is set")
+                }
+                return .likely("the camera did not open for a capture input")
+            }),
+        captureIntentInvisible, captureWithoutCameraPermission,
+    ])
 }
 
 /// The fixes this area's findings carry, as code an integrator pastes (Tests/remedies/check.py

@@ -1,7 +1,7 @@
 // The probes of storage and cookies: web storage, IndexedDB, cookies, and what survives a
 // navigation and a relaunch: their names, their declarations, the diagnoses they can state, how
-// their results are judged and the fixes their findings carry, side by side. Their ranked causes
-// are in `Symptoms+*.swift` beside this file; docs/adding-a-probe.md walks adding a probe here.
+// their results are judged, the causes they rank and the fixes their findings carry, side by
+// side; docs/adding-a-probe.md walks adding a probe here.
 
 /// The names of this area's probes, in page order: each is the `id` of one declaration below.
 extension ProbeID {
@@ -224,7 +224,7 @@ extension StandardProbes {
 }
 
 /// Storage and cookies: the diagnoses the evaluators below state (the causes they rank are
-/// in `Symptoms+Storage.swift`).
+/// the symptoms below).
 extension Diagnosis {
     /// What the page saw of storage that is null or throws; the causes are
     /// `Symptom.storageUnavailable`'s, which the platform's rows link (native Android's
@@ -380,6 +380,298 @@ extension Diff {
             diagnosed(.storageNotPersistent, result, context, state: .broken, observed: observed, lead: Diagnosis.relaunchLostStorage(), remedy: .persistentDataStore)
         }
     }
+}
+
+/// Storage and cookies: failing observations and their known causes.
+extension Symptom {
+    // https://developer.apple.com/documentation/webkit/wkwebsitedatastore/nonpersistent()
+    static let nonPersistentRemedy = Remedy(
+        iosSwift: """
+            // Not .nonPersistent(); no removeData(ofTypes:modifiedSince:) at launch
+            configuration.websiteDataStore = WKWebsiteDataStore.default()
+            """,
+        androidKotlin: """
+            // Do not clear cookies or WebStorage at start: remove any
+            // CookieManager.removeAllCookies / WebStorage.deleteAllData call
+            """,
+        reactNative: """
+            // Remove incognito and do not clear cookies at start
+            <WebView incognito={false} />
+            """,
+        docs: Remedy.Docs(ios: PlatformSource.nonPersistentStore, android: PlatformSource.androidAcceptCookie,
+                          reactNative: WrapperCatalog.rnReference + "#incognito"))
+
+    /// localStorage / sessionStorage / indexedDB null or throwing.
+    static let storageUnavailable = Symptom(id: "storage.unavailable", probes: [.storageLocal, .storageSession, .storageIndexedDB], observation: "web storage is null, throws, or cannot open", causes: [
+        KnownCause("page.opaque-origin", .page, scope: "every engine",
+            summary: "the page runs in an opaque origin (data:, file: or a sandboxed frame), which has no storage",
+            check: "env.secureContext: origin must be the server's https origin, not \"null\"",
+            remedy: nil, source: PlatformSource.opaqueOriginStorage,
+            applies: { e in
+                let origin = e.observed(.envSecureContext, "origin")?.stringValue
+                return origin == "null" || origin?.hasPrefix("file:") == true || origin?.hasPrefix("data:") == true
+            },
+            weigh: .conclusive("the page's origin is opaque")),
+        KnownCause("android.dom-storage-off", .webViewSetting, scope: "Android WebView (react-native-webview, Capacitor, Cordova and flutter_inappwebview turn it on)",
+            summary: "DOM storage is off: WebSettings.domStorageEnabled is false by default on Android and was not set",
+            check: "webView.settings.domStorageEnabled (React Native: the domStorageEnabled prop is not false)",
+            remedy: .domStorage, source: PlatformSource.androidDomStorage,
+            ruledOutBy: webStorageWorked,
+            applies: { $0.family == .android && $0.platform.isAppWebView && $0.result?.probe != .storageSession },
+            weigh: { e in
+                if let wrapper = e.wrapper {
+                    return .possible("null or throwing storage on Android", against: "\(wrapper.rawValue) turns DOM storage on unless the app turns it off")
+                }
+                return .likely("null or throwing storage in an Android WebView, whose default is off")
+            }),
+        KnownCause("webview.data-store-blocked", .webViewSetting, scope: "iOS WKWebView, Android",
+            summary: "the host's website data store or cookie policy blocks storage for the page",
+            check: "iOS: the configuration's websiteDataStore and HTTPCookieStorage.cookieAcceptPolicy; Android: CookieManager.acceptCookie()",
+            remedy: .persistentDataStore, source: PlatformSource.nonPersistentStore,
+            applies: { $0.platform.isAppWebView },
+            weigh: { e in
+                let cookiesBlocked = e.observed(.cookieDocument, "writeRead")?.boolValue == false
+                if e.family == .android && e.wrapper == nil {
+                    return .init(likelihood: .possible, supporting: cookiesBlocked ? ["cookie.document failed too"] : [], against: ["Android's DOM storage default explains it alone"])
+                }
+                return .init(likelihood: cookiesBlocked ? .likely : .possible, supporting: cookiesBlocked ? ["cookie.document failed too"] : ["storage blocked"])
+            }),
+        // A browser's own site settings: no wrapper's table judges a browser.
+        KnownCause("browser.site-data-blocked", .osPermission, scope: "browsers (a site setting or a blocking extension)",
+            summary: "the browser's settings keep this site from saving data (Chrome: sites may not save data; Safari: Block All Cookies), which leaves web storage null or throwing",
+            check: "the browser's site settings for this origin and its extensions; cookie.document fails too then",
+            remedy: nil, source: PlatformSource.chromeThirdPartyCookies,
+            ruledOutBy: webStorageWorked, context: .browser,
+            applies: { !$0.platform.isAppWebView },
+            weigh: { e in
+                let cookiesBlocked = e.observed(.cookieDocument, "writeRead")?.boolValue == false
+                return .init(likelihood: cookiesBlocked ? .likely : .possible, supporting: cookiesBlocked ? ["cookie.document failed too"] : ["storage blocked in a browser"])
+            }),
+    ])
+
+    /// Web storage that exists but whose write-read-remove round trip failed. The quota is
+    /// the web platform's (the Storage standard), which no WebView setting decides.
+    static let storageRoundTripFailed = Symptom(id: "storage.round-trip-failed", probes: [.storageLocal, .storageSession], observation: "web storage exists but a write-read-remove round trip failed", causes: [
+        KnownCause("storage.quota-exhausted", .page, scope: "every engine",
+            summary: "the origin's storage quota is zero or used up: a write beyond the quota throws QuotaExceededError (a private or restricted data store can give an origin no quota)",
+            check: "the errorName is QuotaExceededError; navigator.storage.estimate() in the page shows the origin's quota and usage",
+            remedy: nil, source: PlatformSource.storageQuota, context: .webPlatform,
+            weigh: { e in
+                e.errorName == "QuotaExceededError"
+                    ? .likely("the write threw QuotaExceededError")
+                    : .possible("the round trip failed", against: "no QuotaExceededError was thrown")
+            }),
+    ])
+
+    /// document.cookie showed a cookie the server set HttpOnly. RFC 6265 keeps an HttpOnly
+    /// cookie from every script API, in every engine; only a host that copies cookies into the
+    /// page itself puts one there.
+    static let httpOnlyVisible = Symptom(id: "cookies.httponly-visible", probes: [.cookieServer], observation: "an HttpOnly cookie showed in document.cookie", causes: [
+        KnownCause("host.httponly-cookie-copied", .app, scope: "app WebViews whose host copies cookies into the page (a cookie bridge or an injected script)",
+            summary: "the host copies cookies into the page through a bridge (an injected script that writes document.cookie), which defeats HttpOnly: an engine never shows an HttpOnly cookie to script",
+            check: "search the app for code that reads the native cookie store (HTTPCookieStorage, WKHTTPCookieStore, CookieManager.getCookie) and writes document.cookie through evaluateJavaScript or a user script",
+            remedy: nil, source: PlatformSource.httpOnlyCookie, context: .app,
+            weigh: .likely("document.cookie showed the HttpOnly cookie")),
+    ])
+
+    /// storage.relaunch or storage.navigation lost what persistent storage should keep. A
+    /// non-persistent store does not make storage null (so it is not a cause of
+    /// `storageUnavailable`): WKWebsiteDataStore.nonPersistent() keeps storage for the
+    /// WebView's life, and react-native-webview's Android incognito removes the cookies and the
+    /// cache (`setIncognito` in https://github.com/react-native-webview/react-native-webview/blob/1d8205af06dbb0bad0d8f208bb2a37ce5f732fd3/android/src/main/java/com/reactnativecommunity/webview/RNCWebViewManagerImpl.kt).
+    static let storageNotPersistent = Symptom(id: "storage.not-persistent", probes: [.storageRelaunch, .storageNavigation], observation: "persistent cookies or storage did not survive a navigation or a relaunch", causes: [
+        KnownCause("webview.non-persistent-store", .webViewSetting, scope: "iOS WKWebView (react-native-webview's incognito on iOS)",
+            summary: "the WebView uses a non-persistent data store (WKWebsiteDataStore.nonPersistent(), react-native-webview incognito)",
+            check: "the WKWebViewConfiguration's websiteDataStore.isPersistent; the incognito prop; localStorage is lost with the cookies",
+            remedy: nonPersistentRemedy, source: PlatformSource.nonPersistentStore,
+            ruledOutBy: [
+                Contradiction(.storageRelaunch, "storage.relaunch found the localStorage marker after the relaunch: a non-persistent store keeps nothing past the WebView") { r in r.bool("localStorage") == true },
+            ],
+            applies: { $0.family == .ios },
+            weigh: { e in .init(likelihood: .likely, supporting: e.wrapper == .reactNativeWebView ? ["react-native-webview's incognito uses a non-persistent store"] : ["persistent markers were lost"]) }),
+        KnownCause("app.clears-data", .app, scope: "every app WebView",
+            summary: "the app clears cookies or website data when it starts or opens the WebView",
+            check: "search the app for removeData(ofTypes:), HTTPCookieStorage deletes, CookieManager.removeAllCookies, WebStorage.deleteAllData",
+            remedy: nonPersistentRemedy,
+            source: PlatformSource.removeWebsiteData,
+            applies: { $0.platform.isAppWebView },
+            weigh: { e in .init(likelihood: e.family == .android ? .likely : .possible, supporting: ["persistent markers were lost"]) }),
+        incognitoClearsCookies, cookiesNotFlushed,
+    ])
+
+    /// An app WebView's cookie store that refuses the page's cookies, on one family: the host's
+    /// setting, and a cookie kept in this run (by document.cookie or from the server) rules it out.
+    static func cookieStoreRefuses(_ id: String, on family: Platform.Family, scope: String, summary: String, check: String, source: String, weigh: KnownCause.Weighing) -> KnownCause {
+        KnownCause(
+            id, .webViewSetting, scope: scope, summary: summary, check: check, remedy: .cookies, source: source,
+            ruledOutBy: cookiesKept,
+            applies: { $0.family == family && $0.platform.isAppWebView },
+            weigh: weigh)
+    }
+
+    /// Cookies blocked for the page itself.
+    static let cookiesBlocked = Symptom(id: "cookies.blocked", probes: [.cookieDocument, .cookieServer, .fetchCredentials], observation: "first-party cookies are not stored or not sent", causes: [
+        cookieStoreRefuses("android.cookies-off", on: .android, scope: "Android WebView",
+            summary: "CookieManager does not accept cookies (setAcceptCookie(false))",
+            check: "CookieManager.getInstance().acceptCookie(); then document.cookie fails too (cookie.document)",
+            source: PlatformSource.androidAcceptCookie,
+            weigh: .likely("first-party cookies blocked in an Android WebView")),
+        cookieStoreRefuses("webview.data-store-blocked", on: .ios, scope: "iOS WKWebView",
+            summary: "the host's data store or HTTPCookieStorage.cookieAcceptPolicy refuses the page's cookies",
+            check: "HTTPCookieStorage.shared.cookieAcceptPolicy and the configuration's websiteDataStore; then document.cookie fails too (cookie.document)",
+            source: PlatformSource.nonPersistentStore,
+            weigh: .likely("first-party cookies blocked in a WKWebView")),
+        interceptionDropsSetCookie,
+        KnownCause("browser.cookies-off", .osPermission, scope: "browsers (a site setting or a blocking extension)",
+            summary: "the browser's settings refuse cookies for this site (navigator.cookieEnabled is false when they do)",
+            check: "the browser's site settings for this origin, and cookie-blocking extensions; cookie.document's cookieEnabled is false then",
+            remedy: .cookies, source: PlatformSource.cookieEnabled,
+            ruledOutBy: cookiesKept, context: .browser,
+            applies: { !$0.platform.isAppWebView },
+            weigh: .likely("a cookie was not kept in a browser")),
+    ])
+
+    /// cookie.thirdParty blocked where the profile requires it.
+    static let thirdPartyCookiesBlocked = Symptom(id: "cookies.third-party-blocked", probes: [.cookieThirdParty], observation: "the second origin's SameSite=None cookie was not kept", causes: [
+        KnownCause("android.third-party-cookies-off", .webViewSetting, scope: "Android WebView (off by default since Android 5)",
+            summary: "third-party cookies are off: CookieManager.setAcceptThirdPartyCookies(webView, true) was not called",
+            check: "CookieManager.getInstance().acceptThirdPartyCookies(webView); React Native: thirdPartyCookiesEnabled",
+            remedy: .thirdPartyCookies, source: PlatformSource.androidThirdPartyCookies,
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: .likely("the frame loaded and its cookie was not kept")),
+        KnownCause("ios.itp", .device, scope: "iOS WebKit",
+            summary: "WebKit blocks third-party cookies outright (expected on iOS)",
+            check: "none: design the flow without third-party cookies", remedy: nil, source: PlatformSource.webKitThirdPartyCookies,
+            applies: { $0.family == .ios },
+            weigh: .conclusive("iOS")),
+        KnownCause("chrome.third-party-cookies-blocked", .osPermission, scope: "Chrome on Android",
+            summary: "Chrome's site settings block third-party cookies",
+            check: "Chrome: Settings › Site settings › Third-party cookies, and the site's own exception",
+            remedy: .thirdPartyCookies, source: PlatformSource.chromeThirdPartyCookies, context: .browser,
+            applies: { $0.platform == .androidChrome },
+            weigh: .likely("the frame loaded and its cookie was not kept in Chrome")),
+        KnownCause("browser.third-party-cookies-blocked", .osPermission, scope: "desktop browsers",
+            summary: "the browser blocks third-party cookies (its default, or its site settings)",
+            check: "the browser's privacy settings for third-party cookies, and the site's own exception",
+            remedy: nil, source: PlatformSource.chromeThirdPartyCookies, context: .browser,
+            applies: { $0.family == .desktop },
+            weigh: .likely("the frame loaded and its cookie was not kept in a desktop browser")),
+    ])
+}
+
+/// What rules storage's causes out, and the causes that stand when it holds: the cookie jar a
+/// request layer bypasses, and a relaunch that lost the cookie while localStorage stayed.
+extension Symptom {
+    /// localStorage that worked in this run: DOM storage is on. Only localStorage says so:
+    /// Android WebView turns `domStorageEnabled` into Blink's `local_storage_enabled`
+    /// (https://github.com/chromium/chromium/blob/00b861abe677c1df2e83895e6ebac39cf5c96f7a/android_webview/browser/aw_settings.cc),
+    /// which Blink checks before localStorage and not before sessionStorage
+    /// (https://github.com/chromium/chromium/blob/060c72b76edb31927a3b3cc61a454e73425426f1/third_party/blink/renderer/modules/storage/dom_window_storage.cc),
+    /// so a working sessionStorage beside a null localStorage is what the setting gives.
+    static let webStorageWorked: [Contradiction] = [
+        Contradiction(.storageLocal, "storage.local wrote, read and removed a value: DOM storage is on") { r in
+            r.bool("available") == true && r.bool("writeReadRemove") == true
+        },
+    ]
+    /// Cookies kept in this run: the WebView's cookie store accepts them, and a setting that
+    /// refuses cookies refuses document.cookie's and the server's alike.
+    static let cookiesKept: [Contradiction] = [
+        Contradiction(.cookieDocument, "cookie.document wrote and read back a cookie: the WebView's cookie store accepts cookies") { r in r.bool("writeRead") == true },
+        Contradiction(.cookieServer, "cookie.server's Set-Cookie came back on the next request: the WebView's cookie store accepts cookies") { r in r.bool("echoed") == true },
+    ]
+    static let cookieSurvivedRelaunch: [Contradiction] = [
+        Contradiction(.storageRelaunch, "storage.relaunch found the persistent cookie after the relaunch") { r in r.bool("persistentCookie") == true },
+    ]
+
+    // MARK: cookies
+
+    // Same symptom as cookies off, told apart by cookie.document: a layer that fetches the
+    // page's requests itself loses the response's Set-Cookie while the jar works.
+    static let interceptionDropsSetCookie = KnownCause("app.interception-drops-set-cookie", .network,
+        scope: "app WebViews that answer the page's requests themselves (shouldInterceptRequest, a WKURLSchemeHandler, CapacitorHttp, Capacitor's server.url proxy) or sit behind a proxy",
+        summary: "a request-interception layer (shouldInterceptRequest, a WKURLSchemeHandler, a native HTTP bridge such as CapacitorHttp, Capacitor's server.url proxy, or a proxy) fetches the page's requests itself and does not store the response's Set-Cookie in the WebView's cookie jar",
+        check: "cookie.document passes while cookie.server fails and the server sent Set-Cookie: look for shouldInterceptRequest, a WKURLSchemeHandler, CapacitorHttp enabled or server.url in the app, or a proxy on the network",
+        remedy: interceptorCookies, source: "https://github.com/ionic-team/capacitor/pull/3076",
+        ruledOutBy: [
+            Contradiction(.cookieServer, "cookie.server's Set-Cookie came back on the next request: response cookies reach the jar") { r in r.bool("echoed") == true },
+            Contradiction(.cookieServer, "the server sent no Set-Cookie, so none was lost on the way") { r in r.bool("setCookieSent") == false },
+        ],
+        applies: { $0.platform.isAppWebView && $0.result?.probe != .cookieDocument },
+        weigh: { e in
+            if e.observed(.cookieDocument, "writeRead")?.boolValue == true {
+                return .likely("cookie.document kept its cookie: the jar accepts cookies, only the server's was lost")
+            }
+            return .possible("the server's cookie was not kept", against: "cookie.document failed too: cookies are off altogether")
+        })
+
+    // https://developer.android.com/reference/android/webkit/CookieManager#setCookie(java.lang.String,%20java.lang.String)
+    static let interceptorCookies = Remedy(
+        iosSwift: """
+            // Where a WKURLSchemeHandler or a native request answers for
+            // the page, store the response's cookies in the WebView's store
+            func keepCookies(of response: HTTPURLResponse, in webView: WKWebView) {
+                let fields = response.allHeaderFields
+                guard let url = response.url,
+                      let headers = fields as? [String: String] else { return }
+                let store = webView.configuration.websiteDataStore.httpCookieStore
+                HTTPCookie.cookies(withResponseHeaderFields: headers, for: url)
+                    .forEach { store.setCookie($0) }
+            }
+            """,
+        androidKotlin: """
+            // Where shouldInterceptRequest (or a native HTTP bridge) fetches
+            // for the page, store each Set-Cookie in the WebView's jar
+            fun keepCookies(url: String, connection: java.net.HttpURLConnection) {
+                val jar = CookieManager.getInstance()
+                connection.headerFields["Set-Cookie"].orEmpty()
+                    .forEach { jar.setCookie(url, it) }
+            }
+            """,
+        docs: Remedy.Docs(ios: "https://developer.apple.com/documentation/webkit/wkhttpcookiestore/setcookie(_:completionhandler:)",
+                          android: "https://developer.android.com/reference/android/webkit/CookieManager#setCookie(java.lang.String,%20java.lang.String)"))
+
+    // MARK: relaunch: incognito or not flushed (the same cookie lost, localStorage kept)
+
+    static let incognitoClearsCookies = KnownCause("android.incognito-clears-cookies", .webViewSetting,
+        scope: "Android: react-native-webview's and flutter_inappwebview's incognito, on any WebView of the app",
+        summary: "an incognito WebView calls CookieManager.removeAllCookies when it is created, which empties the app's one cookie jar (every WebView's) while localStorage stays",
+        check: "the incognito prop or setting on any WebView of the app; the cookie is lost after a normal relaunch too, where an unflushed cookie is lost only when the app is killed soon after it was set",
+        remedy: nonPersistentRemedy, source: "https://github.com/react-native-webview/react-native-webview/pull/1447",
+        ruledOutBy: cookieSurvivedRelaunch,
+        applies: { e in
+            e.family == .android && e.result?.probe == .storageRelaunch && [.reactNativeWebView, .flutterInAppWebView].contains(e.wrapper)
+        },
+        weigh: { e in
+            let localKept = e.result?.bool("localStorage") == true
+            return .init(likelihood: localKept ? .likely : .possible,
+                         supporting: ["the persistent cookie was lost in \(e.wrapper?.rawValue ?? "the wrapper"), whose incognito clears every cookie of the app"],
+                         against: localKept ? [] : ["localStorage was lost too, which incognito's cookie clearing does not do"])
+        })
+
+    static let cookiesNotFlushed = KnownCause("android.cookies-not-flushed", .app, scope: "Android WebView, every wrapper",
+        summary: "the cookie was still only in memory when the app was ended: Android WebView writes cookies to disk lazily, and the app does not call CookieManager.flush() when it goes to the background",
+        check: "the cookie is lost only when the app is killed soon after it was set (swiped away, force-stopped), not after a normal background and relaunch; CookieManager.getInstance().flush() in onPause",
+        remedy: flushCookies, source: "https://developer.android.com/reference/android/webkit/CookieManager#flush()",
+        ruledOutBy: cookieSurvivedRelaunch,
+        applies: { $0.family == .android && $0.platform.isAppWebView && $0.result?.probe == .storageRelaunch },
+        weigh: { e in
+            let localKept = e.result?.bool("localStorage") == true
+            return .init(likelihood: localKept ? .likely : .possible, supporting: ["the persistent cookie was lost across the relaunch"],
+                         against: localKept ? [] : ["localStorage was lost too, which an unflushed cookie does not explain"])
+        })
+
+    // https://developer.android.com/reference/android/webkit/CookieManager#flush()
+    static let flushCookies = Remedy(
+        androidKotlin: """
+            // Write the in-memory cookies to disk whenever the app goes to
+            // the background, before its process can be ended
+            lifecycle.addObserver(LifecycleEventObserver { _, event ->
+                if (event == Lifecycle.Event.ON_PAUSE) {
+                    CookieManager.getInstance().flush()
+                }
+            })
+            """,
+        docs: Remedy.Docs(android: "https://developer.android.com/reference/android/webkit/CookieManager#flush()"))
 }
 
 /// The fixes this area's findings carry, as code an integrator pastes (Tests/remedies/check.py

@@ -1,13 +1,11 @@
-// The probes of the camera and the media it plays: autoplay, inline video, the API, the grant, the
-// frames and whom it is granted to: their names, their declarations, the diagnoses they can state,
-// how their results are judged and the fixes their findings carry, side by side. Their ranked
-// causes are in `Symptoms+*.swift` beside this file; docs/adding-a-probe.md walks adding a probe
-// here.
+// The probes of the camera: the API, the devices, the grant, the preview, the cameras, asking
+// again, and whom the camera is granted to: their names, their declarations, the diagnoses they
+// can state, how their results are judged, the causes they rank and the fixes their findings
+// carry, side by side (the media the camera plays is MediaPlayback.swift's);
+// docs/adding-a-probe.md walks adding a probe to an area.
 
 /// The names of this area's probes, in page order: each is the `id` of one declaration below.
 extension ProbeID {
-    public static let mediaAutoplay = ProbeID(rawValue: "media.autoplay")
-    public static let mediaInline = ProbeID(rawValue: "media.inline")
     public static let cameraApi = ProbeID(rawValue: "camera.api")
     public static let cameraDevices = ProbeID(rawValue: "camera.devices")
     public static let cameraPermission = ProbeID(rawValue: "camera.permission")
@@ -15,75 +13,11 @@ extension ProbeID {
     public static let cameraFrames = ProbeID(rawValue: "camera.frames")
     public static let cameraFacing = ProbeID(rawValue: "camera.facing")
     public static let cameraReacquire = ProbeID(rawValue: "camera.reacquire")
-    public static let cameraScope = ProbeID(rawValue: "camera.scope")
-    public static let cameraForeignOrigin = ProbeID(rawValue: "camera.foreignOrigin")
 }
 
 extension StandardProbes {
     static let outcomeValues = ["granted", "error", "not-run"]
     static let permissionStates = ["granted", "denied", "prompt", "unsupported"]
-
-    // MARK: media
-
-    static let media: [Probe] = [
-        Probe(
-            id: .mediaAutoplay, title: "Autoplay",
-            instructions: "Nothing to do.",
-            kind: .auto, phase: .media,
-            checks: "An unmuted play() without a gesture.",
-            observed: [
-                F("played", .boolean, "True when play() resolved."),
-                F("allowed", .boolean, "True when play() was accepted: the element left the paused state, which only an allowed play() does (https://html.spec.whatwg.org/multipage/media.html#dom-media-play), even if the clip had not started by playMs."),
-                F("errorName", .string, "Rejection name, e.g. \"NotAllowedError\"."),
-                F("errorMessage", .string, "Exception message of the first failure."),
-            ],
-            healthy: .init(["played": true]),
-            thresholds: [
-                Threshold("playMs", ms: 4000, "The clip is a few KB from this server; an allowed play() starts in well under a second, and a refused one may never reject (older WebKit)."),
-            ],
-            expectation: .init(
-                .required, ExpectationRule.on(ExpectationRule.browsers, .info),
-                expected: "allowed without a gesture",
-                expectedOn: [.iosSafari: "blocked until a gesture (browser policy)", .androidChrome: "blocked until a gesture (browser policy)", .desktop: "browser policy"]),
-            remedy: .autoplay).evaluated(
-                by: Diff.evaluateAutoplay,
-                concluding: [
-                "refused in a WebView → media requires a user gesture (Android WebView's default: mediaPlaybackRequiresUserGesture is true)",
-                ]),
-        Probe(
-            id: .mediaInline, title: "Inline video",
-            instructions: "Nothing to do.",
-            kind: .auto, phase: .media,
-            checks: "A playsinline video stays in the page (not fullscreen).",
-            observed: [
-                F("inline", .boolean, "True when the video played inside the page."),
-                F("enteredFullscreen", .boolean, "True when a fullscreen/webkitbeginfullscreen event fired."),
-                F("played", .boolean, "True when the video played at all."),
-                F("allowed", .boolean, "True when play() was accepted (as media.autoplay), even if the clip had not started by playMs."),
-                F("errorName", .string, "Rejection name of play(), e.g. \"NotAllowedError\"."),
-            ],
-            healthy: .init(["inline": true, "enteredFullscreen": false, "played": true]),
-            thresholds: [
-                Threshold("playMs", ms: 4000, "As media.autoplay."),
-                Threshold("fullscreenSettleMs", ms: 500, "A fullscreen player takes over just after playing starts; its events fire within this."),
-            ],
-            expectation: .init(.required, [.desktop: .info], expected: "plays inline"),
-            remedy: .inlineMedia).evaluated(
-                by: Diff.evaluateInline,
-                concluding: [
-                "fullscreen on iOS → allowsInlineMediaPlayback false (its default on iPhone)",
-                ])
-            // It spends most of its time waiting fullscreenSettleMs for a player that would
-            // take its clip over, and the camera's steps after it neither read what it observes
-            // nor change it (its clip is muted: no audio session is taken from the capture).
-            // Not on iOS: there a clip refused inline playback goes fullscreen over the page and
-            // the camera's preview, and WebKit has delivered requestVideoFrameCallback
-            // (camera.frames' count) only to a displayed video
-            // (https://bugs.webkit.org/show_bug.cgi?id=282782), so one result could change the other.
-            .runningBesideTheNext(on: [.android, .desktop]),
-    ]
-
-    // MARK: camera
 
     static let camera: [Probe] = [
         Probe(
@@ -255,98 +189,19 @@ extension StandardProbes {
                 concluding: [
                 "granted after a second prompt → the host prompts every time (warning)",
                 ]),
-        Probe(
-            id: .cameraScope, title: "Only the camera",
-            instructions: "Nothing to do.",
-            kind: .auto, phase: .camera,
-            checks: "getUserMedia({audio:true}) and ({video:true, audio:true}), and getDisplayMedia where present: all must be denied.",
-            observed: [
-                F("audioOutcome", .string, "{audio:true}: granted or error.", values: outcomeValues),
-                F("audioErrorName", .string, "Error name for {audio:true}."),
-                F("videoAudioOutcome", .string, "{video:true, audio:true}: granted or error.", values: outcomeValues),
-                F("videoAudioErrorName", .string, "Error name for {video:true, audio:true}."),
-                F("audioTracks", .integer, "Audio tracks received in any granted stream."),
-                F("displayOutcome", .string, "getDisplayMedia({video:true}): granted, error, or unsupported.", values: outcomeValues + ["unsupported"]),
-                F("displayErrorName", .string, "Error name for getDisplayMedia."),
-                F("elapsedMs", .number, "Milliseconds the audio request took to settle."),
-                F("videoAudioTracks", .integer, "Audio tracks in the {video:true, audio:true} stream (Chromium resolves it with video alone when only the camera is granted)."),
-            ],
-            healthy: .init(["audioOutcome": "error", "audioErrorName": "NotAllowedError", "videoAudioOutcome": "error", "videoAudioErrorName": "NotAllowedError", "audioTracks": 0, "displayOutcome": "unsupported", "elapsedMs": 20]),
-            thresholds: [
-                Threshold("grantWaitMs", ms: 30000, "A person may be asked about the microphone; half a minute to answer."),
-                Threshold("grantWaitUnattendedMs", ms: 10000, "No person answers: a WebView handler answers within milliseconds, and one with no handler never settles (QtWebEngine), which this bound turns into TimeoutError."),
-                Threshold("displayMs", ms: 3000, "getDisplayMedia without a gesture is refused at once where it exists; a picker left open is as good as refused."),
-            ],
-            expectation: .init(
-                .security, ExpectationRule.on(ExpectationRule.browsers, .info),
-                expected: "audio denied (the host grants only the camera)",
-                expectedOn: [.iosSafari: "the person decides", .androidChrome: "the person decides", .desktop: "the person decides"]),
-            remedy: .videoOnlyGrant).evaluated(
-                by: Diff.evaluateScope,
-                concluding: [
-                "audio granted → the host grants every requested resource (Android: grant(request.resources))",
-                "display capture granted under video-only → the video-only requirement set is broken",
-                ]),
+        scope,
         microphone,
         // After the microphone, which listens beside it (camera.microphone's declaration).
         resolution,
-        Probe(
-            id: .cameraForeignOrigin, title: "Camera from another origin",
-            instructions: "Nothing to do.",
-            kind: .auto, phase: .camera,
-            checks: "The camera asked from the second origin: the same host on another port, and another host (in a frame, or a navigation that reports back).",
-            observed: [
-                F("via", .string, "How the second origin ran: frame or navigation.", values: ["frame", "navigation"]),
-                F("otherPortOutcome", .string, "Same host, other port: granted, error, or not-run.", values: outcomeValues),
-                F("otherPortErrorName", .string, "Error name on the other port."),
-                F("otherPortElapsedMs", .number, "Milliseconds to settle on the other port."),
-                F("otherHostOutcome", .string, "Other host: granted, error, or not-run.", values: outcomeValues),
-                F("otherHostErrorName", .string, "Error name on the other host."),
-                F("otherHostElapsedMs", .number, "Milliseconds to settle on the other host."),
-            ],
-            healthy: .init(["via": "frame", "otherPortOutcome": "error", "otherPortErrorName": "NotAllowedError", "otherPortElapsedMs": 30, "otherHostOutcome": "error", "otherHostErrorName": "NotAllowedError", "otherHostElapsedMs": 30]),
-            thresholds: [
-                Threshold("frameAnswerMs", ms: 15000, "The frame loads on the second origin and asks for the camera; a prompt the host shows for a foreign origin stays unanswered in unattended runs."),
-            ],
-            expectation: .init(
-                .security, ExpectationRule.on(ExpectationRule.browsers, .info),
-                expected: "denied on both",
-                expectedOn: [.iosSafari: "the person decides", .androidChrome: "the person decides", .desktop: "the person decides"]),
-            remedy: .strictOrigin).evaluated(
-                by: Diff.evaluateForeignOrigin,
-                concluding: [
-                "granted on the other host → the origin check is missing",
-                "granted on the other host and port → every origin is granted",
-                "granted on the other port only → host compared but not the port; a warning under liveform, whose own samples check the host only",
-                "granted after a prompt on iOS → the delegate returns .prompt instead of .deny for foreign origins",
-                ]),
+        foreignOrigin,
     ]
 
     /// The failing observations this area's evaluators rank causes for (`Catalog.symptoms`).
-    static let cameraSymptoms: [Symptom] = [.autoplayRefused, .inlineRefused, .previewNotPlaying, .cameraDenied, .cameraNotReadable, .cameraNotFound, .cameraOtherError, .cameraUnanswered, .cameraAPIMissing, .cameraNoDevices, .promptsAgain]
+    static let cameraSymptoms: [Symptom] = [.previewNotPlaying, .cameraDenied, .cameraNotReadable, .cameraNotFound, .cameraOtherError, .cameraUnanswered, .cameraAPIMissing, .cameraNoDevices, .promptsAgain]
 }
 
-/// Media playback: the leads of the diagnoses the evaluators below word from the causes in
-/// `Symptoms+Media.swift`.
-extension Diagnosis {
-    // Both leads say what the page saw: the gesture and inline-playback facts are the
-    // platform's rows (native Android's mediaPlaybackRequiresUserGesture, native iOS's
-    // mediaTypesRequiringUserActionForPlayback and allowsInlineMediaPlayback) and the
-    // symptoms' causes those rows link.
-    static let autoplayRefused = KnownDiagnosis("media.autoplay-refused", probes: [.mediaAutoplay], .observation) {
-        "Unmuted media did not play without a gesture"
-    }
-    static let inlineRefused = KnownDiagnosis("media.inline-refused", probes: [.mediaInline], .observation) {
-        "The playsinline video did not play inside the page"
-    }
-    /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
-    static let mediaDeclared: [any DeclaredDiagnosis] = [
-        autoplayRefused, inlineRefused,
-    ]
-}
-
-/// The camera: the diagnoses the evaluators below state (the causes they rank are in
-/// `Symptoms+Camera.swift`).
+/// The camera: the diagnoses the evaluators below state (the causes they rank are the
+/// symptoms below).
 extension Diagnosis {
     /// The leads of `Symptom.cameraAPIMissing`'s diagnosis.
     // What the page saw; that navigator.mediaDevices is offered to secure contexts only is the
@@ -403,71 +258,11 @@ extension Diagnosis {
         "The camera was asked for again although the person allowed it in this page"
     }
 
-    /// What the page saw; who granted the microphone is the settings rows' to say (native
-    /// Android's and native iOS's camera-origin rows: the handler that grants request.resources,
-    /// the media-capture decision that grants every type).
-    static let audioGranted = KnownDiagnosis("webview.camera-grant-everything", probes: [.cameraScope, .cameraMicrophone], .observation) { (afterPrompt: Bool) in
-        "Audio was granted when only video was needed" + (afterPrompt ? ", after a prompt the person allowed" : "")
-    }
-
-    static let displayCaptureGranted = KnownDiagnosis("contract.display-capture-granted", probes: [.cameraScope], .contract) { (requirementSet: String) in
-        "Display capture was granted; the \(requirementSet) contract requires it denied (docs/requirements.md#video-only)."
-    }
-
-    /// What a foreign-origin grant after a prompt adds to what was seen: the delegate answered
-    /// .prompt, where the requirement set asks for .deny (docs/requirements.md#camera-getusermedia).
-    private static func promptNote(_ prompted: Bool) -> String {
-        prompted ? ", after a prompt" : ""
-    }
-
-    // What the page saw; the causes are the settings rows' (native Android's
-    // PermissionRequest.getOrigin rows, native iOS's WKSecurityOrigin rows: the host's origin
-    // check), which word the finding. An origin is scheme, host and port (RFC 6454 §4,
-    // PlatformSource.rfc6454Origin): a check of the host alone is what the port-only grant shows.
-    static let everyOriginGranted = KnownDiagnosis("webview.camera-every-origin", probes: [.cameraForeignOrigin], .observation) { (prompted: Bool) in
-        "The camera was granted on another host and on another port\(promptNote(prompted))"
-    }
-    static let otherHostGranted = KnownDiagnosis("webview.camera-origin-check-missing", probes: [.cameraForeignOrigin], .observation) { (prompted: Bool) in
-        "The camera was granted to the second origin's host\(promptNote(prompted))"
-    }
-    /// `hostOnlyContract`: the requirement set whose guide checks the host only, where this is a warning.
-    static let otherPortGranted = KnownDiagnosis("webview.camera-origin-ignores-port", probes: [.cameraForeignOrigin], .observation) { (prompted: Bool, hostOnlyContract: String?) in
-        "The camera was granted on the same host's other port only\(promptNote(prompted))"
-            + (hostOnlyContract.map { " (a warning under \($0), whose guide checks the host only: docs/requirements.md#liveform; any other service on that host can use the camera)" } ?? "")
-    }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let cameraDeclared: [any DeclaredDiagnosis] = [
         cameraAPIInsecure, cameraAPIOldIOS, cameraAPIMissing, cameraCallMissing, noCameraListed, audioAddedToGrant, cameraEngineFailed,
-        cameraRefused, previewFullscreen, previewNotPlaying, promptsAgain, audioGranted, displayCaptureGranted,
-        everyOriginGranted, otherHostGranted, otherPortGranted,
+        cameraRefused, previewFullscreen, previewNotPlaying, promptsAgain,
     ]
-}
-
-extension Diff {
-    func evaluateAutoplay(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
-        guard let played = result.bool("played") else { return Assessment(.unknown, "") }
-        let error = result.string("errorName")
-        if played { return Assessment(.works, "unmuted play() without a gesture worked") }
-        // Accepted but still loading at the limit: the policy allowed it; a slow network or
-        // device is not a gesture rule.
-        if result.bool("allowed") == true {
-            return Assessment(.works, "unmuted play() without a gesture was allowed; the clip had not started by the limit")
-        }
-        let observed = "unmuted play() was refused" + (error.map { " (\($0))" } ?? "")
-        return diagnosed(.autoplayRefused, result, context, state: .broken, observed: observed, lead: Diagnosis.autoplayRefused(), remedy: nil)
-    }
-
-    /// allowsInlineMediaPlayback defaults to false on iPhone and true on iPad
-    /// (https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/allowsinlinemediaplayback).
-    func evaluateInline(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
-        let inline = result.bool("inline")
-        let fullscreen = result.bool("enteredFullscreen")
-        guard inline != nil || fullscreen != nil else { return Assessment(.unknown, "") }
-        let observed = "inline \(describe(inline)), entered fullscreen \(describe(fullscreen))"
-        if inline == true, fullscreen != true { return Assessment(.works, observed) }
-        let refused = result.string("errorName").map { ", play() refused with \($0)" } ?? ""
-        return diagnosed(.inlineRefused, result, context, state: .broken, observed: observed + refused, lead: Diagnosis.inlineRefused(), remedy: nil)
-    }
 }
 
 extension Diff {
@@ -518,7 +313,7 @@ extension Diff {
     }
 
     /// Names every layer that can have refused the camera, ranked by the evidence (speed,
-    /// prompt, permission state, platform, wrapper): `Symptoms+Camera.swift` holds the facts.
+    /// prompt, permission state, platform, wrapper): the symptoms below hold the facts.
     func cameraDenial(_ result: ProbeResult, _ context: EvaluationContext, elapsed: Double, what: String) -> Assessment {
         let name = result.string("errorName") ?? "an error"
         let message = result.string("errorMessage")
@@ -600,31 +395,6 @@ extension Diff {
         return cameraDenial(result, context, elapsed: elapsed, what: "the second getUserMedia")
     }
 
-    /// Grant only the camera, never whatever was asked; video-only also denies audio and
-    /// display capture (docs/requirements.md#camera-getusermedia, #video-only).
-    func evaluateScope(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
-        let audio = result.string("audioOutcome")
-        let both = result.string("videoAudioOutcome")
-        let display = result.string("displayOutcome")
-        let audioTracks = result.int("audioTracks") ?? 0
-        guard audio != nil || both != nil || display != nil else { return Assessment(.unknown, "") }
-        let observed = "{audio} \(audio ?? "not-run"), {video, audio} \(both ?? "not-run"), audio tracks \(audioTracks), display capture \(display ?? "not-run")"
-        // Chromium resolves {video, audio} with a video-only stream when the host grants only
-        // the camera: that is the correct grant, not an audio one. The tracks tell; a page
-        // that did not count them is judged by the outcome alone.
-        let bothGrantedAudio = both == "granted" && (result.int("audioTracks") == nil || audioTracks > 0)
-        if audio == "granted" || bothGrantedAudio || audioTracks > 0 {
-            let elapsed = result.number("elapsedMs") ?? 0
-            let afterPrompt = elapsed >= Self.fastDenialMs && context.isIOS
-            return Assessment(.granted, observed, diagnosis: worded(Diagnosis.audioGranted(afterPrompt), context), layer: .webView, remedy: .videoOnlyGrant)
-        }
-        if display == "granted", context.requirementSet.deniesDisplayCapture {
-            return Assessment(.granted, observed, diagnosis: Diagnosis.displayCaptureGranted(context.requirementSet.id), layer: .webView, remedy: .videoOnlyGrant)
-        }
-        if audio == "error" || both == "error" { return Assessment(.denied, observed) }
-        return Assessment(.unknown, "")
-    }
-
     /// What the page saw of a grant the host decides: in an app WebView the settings rows name
     /// the host's handler and word the finding (`Diff.make`); a browser has no rows, so the
     /// observation is said on its own.
@@ -632,89 +402,411 @@ extension Diff {
         context.isAppWebView ? lead : Diagnosis.ranking(lead, causes: [], ruledOut: [])
     }
 
-    /// An origin is scheme, host and port (RFC 6454 §4); compare all three, and deny
-    /// (not prompt) anything else.
-    func evaluateForeignOrigin(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
-        let port = result.string("otherPortOutcome")
-        let host = result.string("otherHostOutcome")
-        guard port != nil || host != nil else { return Assessment(.unknown, "") }
-        let observed = "same host other port: \(port ?? "not-run"), other host: \(host ?? "not-run")" + (result.string("via").map { " (via \($0))" } ?? "")
-        let portGranted = port == "granted"
-        let hostGranted = host == "granted"
-        // On iOS a slow grant went through a prompt: the delegate returned .prompt, not .deny.
-        let prompted: Bool = {
-            guard context.isIOS else { return false }
-            let times = [portGranted ? result.number("otherPortElapsedMs") : nil, hostGranted ? result.number("otherHostElapsedMs") : nil]
-            return times.contains { ($0 ?? 0) >= Self.fastDenialMs }
-        }()
+}
 
-        if portGranted && hostGranted {
-            return Assessment(.granted, observed, diagnosis: worded(Diagnosis.everyOriginGranted(prompted), context), layer: .webView, remedy: .strictOrigin)
-        }
-        if hostGranted {
-            return Assessment(.granted, observed, diagnosis: worded(Diagnosis.otherHostGranted(prompted), context), layer: .webView, remedy: .strictOrigin)
-        }
-        if portGranted {
-            if context.requirementSet.originCheck == .host {
-                // The LiveForm guide's samples check the host only (docs/requirements.md#liveform).
-                return Assessment(.warning, observed, diagnosis: worded(Diagnosis.otherPortGranted(prompted, context.requirementSet.id), context), layer: .webView, remedy: .strictOrigin)
+/// The camera's failing observations and every cause known for each.
+extension Symptom {
+    /// camera.frames: a granted camera whose preview left the page for the fullscreen player, or
+    /// shows no moving picture. iOS's inline-playback default sends it fullscreen (or keeps it
+    /// black where no gesture opens the player); Android's gesture rule holds back a video the
+    /// page starts on its own. A video that played inside the page, or without a gesture, rules
+    /// each out.
+    static let previewNotPlaying = Symptom(id: "camera.preview-not-playing", probes: [.cameraFrames], observation: "the granted camera's preview went fullscreen, or is black, frozen or not playing", causes: [iosInlineOff, androidGestureRule])
+
+    /// The wrappers whose Android chrome client denies the camera unless the app answers
+    /// (docs/wrappers.md): the platform's "no permission handler" cause is theirs too.
+    static let deniesWithoutCallback: Set<Wrapper> = [.flutterInAppWebView, .webviewFlutter, .maui]
+    // https://developer.apple.com/documentation/avfoundation/avcapturedevice/authorizationstatus(for:)
+    static let iosSettingsDenial = Remedy(
+        iosSwift: """
+            // Before opening the WebView
+            \(Remedy.cameraAuthorizationSwift)
+            """,
+        reactNative: """
+            // react-native-permissions, before rendering the WebView
+            const status = await check(PERMISSIONS.IOS.CAMERA);
+            if (status === RESULTS.BLOCKED) {
+              Linking.openSettings(); // after saying why
             }
-            return Assessment(.granted, observed, diagnosis: worded(Diagnosis.otherPortGranted(prompted, nil), context), layer: .webView, remedy: .strictOrigin)
-        }
-        if port == "error" || host == "error" { return Assessment(.denied, observed) }
-        return Assessment(.unknown, "")
+            """,
+        docs: Remedy.Docs(
+            ios: "https://developer.apple.com/documentation/avfoundation/avcapturedevice/authorizationstatus(for:)",
+            reactNative: "https://github.com/zoontek/react-native-permissions#check"))
+    // https://developer.android.com/reference/androidx/core/content/ContextCompat#checkSelfPermission(android.content.Context,java.lang.String)
+    static let androidRuntimeCamera = Remedy(
+        androidKotlin: """
+            // AndroidManifest.xml:
+            // <uses-permission android:name="android.permission.CAMERA" />
+            // In onPermissionRequest: grant once the app holds CAMERA, else
+            // ask for it and grant or deny when it answers
+            \(Remedy.askCameraLauncherKotlin)
+
+            override fun onPermissionRequest(request: PermissionRequest) {
+                val held = ContextCompat.checkSelfPermission(
+                    context, Manifest.permission.CAMERA
+                ) == PackageManager.PERMISSION_GRANTED
+                if (held) {
+                    request.grant(arrayOf(PermissionRequest.RESOURCE_VIDEO_CAPTURE))
+                } else {
+                    waiting = request
+                    askCamera.launch(Manifest.permission.CAMERA)
+                }
+            }
+            """,
+        reactNative: """
+            // AndroidManifest.xml declares android.permission.CAMERA;
+            // before rendering the WebView:
+            const granted = await PermissionsAndroid.request(
+              PermissionsAndroid.PERMISSIONS.CAMERA);
+            setShowWebView(granted === PermissionsAndroid.RESULTS.GRANTED);
+            """,
+        docs: Remedy.Docs(
+            android: "https://developer.android.com/reference/androidx/core/content/ContextCompat#checkSelfPermission(android.content.Context,java.lang.String)",
+            reactNative: "https://reactnative.dev/docs/permissionsandroid"))
+    // https://github.com/react-native-webview/react-native-webview/blob/master/docs/Reference.md#mediacapturepermissiongranttype
+    static let rnGrantType = Remedy(
+        reactNative: """
+            // iOS 15+; not "deny", and the page's host must be the WebView's
+            // host for the same-host values
+            <WebView mediaCapturePermissionGrantType="grantIfSameHostElsePrompt" />
+            """,
+        docs: Remedy.Docs(reactNative: PlatformSource.rnMediaCaptureGrantType))
+    // https://github.com/apache/cordova-android/issues/1888
+    static let cordovaRuntimeCamera = Remedy(
+        androidKotlin: """
+            // cordova-android grants every WebView request itself: hold
+            // android.permission.CAMERA first (cordova-plugin-android-permissions,
+            // or a cordova-android release that asks for it), e.g. in MainActivity
+            ActivityCompat.requestPermissions(
+                this, arrayOf(Manifest.permission.CAMERA), CAMERA_REQUEST)
+            """,
+        docs: Remedy.Docs(android: "https://developer.android.com/reference/androidx/core/app/ActivityCompat#requestPermissions(android.app.Activity,java.lang.String[],int)"))
+
+    static func camera(_ id: String, _ observation: String, _ causes: [KnownCause]) -> Symptom {
+        Symptom(id: id, probes: [.cameraGetUserMedia, .cameraReacquire], observation: observation, causes: causes)
     }
+
+    /// NotAllowedError (and the older PermissionDeniedError, SecurityError, AbortError). Blink
+    /// rejects a person's, the system's and the embedder's denial alike with NotAllowedError
+    /// (`UserMediaRequest::Fail`, `PlatformSource.blinkUserMediaErrors`), and WebKit denies a TCC
+    /// refusal and a delegate's .deny with the same PermissionDenied: the name never tells the
+    /// layers apart; speed, the prompt, the wrapper and the checks do.
+    static let cameraDenied = camera("camera.denied", "getUserMedia rejected with NotAllowedError (or PermissionDeniedError, SecurityError, AbortError), the name engines give every layer's denial", [
+        KnownCause("page.insecure-context", .page, scope: "every engine",
+            summary: "the page is not a secure context, and the camera is offered to secure contexts only",
+            check: "env.secureContext: isSecureContext must be true (https, or localhost)", remedy: .secureContext,
+            source: PlatformSource.mdnSecureContext,
+            applies: { $0.observed(.envSecureContext, "isSecureContext")?.boolValue == false },
+            weigh: .conclusive("env.secureContext saw an insecure context")),
+        KnownCause("ios.camera.delegate-denied", .webViewPermissionHandler, scope: "iOS 15+ WKWebView",
+            summary: "the app's WKUIDelegate media-capture decision (requestMediaCapturePermissionFor) returned .deny for this origin",
+            check: "AVCaptureDevice.authorizationStatus(for: .video) is .authorized: then the delegate denied it (breakpoint in requestMediaCapturePermissionFor)",
+            remedy: .cameraGrant, source: PlatformSource.wkMediaCaptureDelegate,
+            applies: { $0.family == .ios && $0.platform.isAppWebView && $0.wrapper != .reactNativeWebView && ($0.osVersion.map { $0 >= Version([15]) } ?? true) },
+            weigh: weighWebViewLayerDenial),
+        KnownCause("rn.ios.camera.grant-type-denied", .webViewSetting, scope: "react-native-webview on iOS 15+",
+            summary: "react-native-webview's mediaCapturePermissionGrantType denied it (\"deny\", or a same-host value while the page's host differs from the WebView's)",
+            check: "AVCaptureDevice.authorizationStatus(for: .video) is .authorized (react-native-permissions check(PERMISSIONS.IOS.CAMERA) is \"granted\"): then the prop denied it",
+            remedy: rnGrantType, source: PlatformSource.rnMediaCaptureGrantType,
+            applies: { $0.family == .ios && $0.wrapper == .reactNativeWebView && ($0.osVersion.map { $0 >= Version([15]) } ?? true) },
+            weigh: weighWebViewLayerDenial),
+        KnownCause("ios.camera.settings-denied", .osPermission, scope: "iOS WKWebView, every wrapper",
+            summary: "the app's camera access is off in Settings (or restricted): WebKit checks it before it asks the delegate and denies at once, with no prompt",
+            check: "AVCaptureDevice.authorizationStatus(for: .video) is .denied or .restricted; Settings › the app › Camera",
+            remedy: iosSettingsDenial, source: PlatformSource.webKitPermissionOrder,
+            ruledOutBy: [
+                Contradiction(.cameraPermission, "camera.permission was granted before the request: the app's camera access is on") { r in r.string("stateBefore") == "granted" },
+            ] + cameraOpened,
+            applies: { $0.family == .ios && $0.platform.isAppWebView },
+            weigh: { e in
+                if e.fastWithoutPrompt {
+                    return .likely("\(e.denialWords): WebKit denies as fast when the OS authorization is denied, before the delegate is asked")
+                }
+                if e.permissionStateBefore == "denied" {
+                    return .likely("the permission state was denied before the request")
+                }
+                return .possible("a denial in Settings gives NotAllowedError too", against: "\(e.denialWords): a person had time to answer a prompt")
+            }),
+        KnownCause("android.camera.no-permission-handler", .webViewPermissionHandler, scope: "Android WebView with the platform WebChromeClient; flutter_inappwebview, webview_flutter and .NET MAUI without their permission callback (docs/wrappers.md)",
+            summary: "the WebView's permission handler does not grant RESOURCE_VIDEO_CAPTURE: WebChromeClient.onPermissionRequest is not overridden (the default denies) or denies this origin",
+            check: "ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA) is PERMISSION_GRANTED: then the handler denied it (log in onPermissionRequest)",
+            remedy: .cameraGrant, source: PlatformSource.androidOnPermissionRequest,
+            applies: { $0.family == .android && $0.platform.isAppWebView && ($0.wrapper.map(Self.deniesWithoutCallback.contains) ?? true) },
+            weigh: weighWebViewLayerDenial),
+        cameraPermissionMissing("android.camera.no-runtime-permission", scope: "Android WebView, every wrapper",
+            summary: "the app does not hold the CAMERA runtime permission (not declared in the manifest, not requested, or refused): a WebView grant alone does not open the camera",
+            check: "ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA) (adb shell dumpsys package <app> | grep CAMERA)",
+            remedy: androidRuntimeCamera,
+            // The WebView fails a granted request when the app lacks CAMERA (the cordova-android
+            // thread); .NET MAUI's documented handler checks it before granting for that reason.
+            source: PlatformSource.cordovaGrantWithoutRuntime,
+            applies: { $0.family == .android && $0.platform.isAppWebView && $0.wrapper != .cordova && $0.wrapper != .reactNativeWebView },
+            weigh: weighRuntimePermissionDenial),
+        cameraPermissionMissing("rn.android.camera.manifest", scope: "react-native-webview on Android",
+            summary: "android.permission.CAMERA is missing from AndroidManifest.xml or was not granted: react-native-webview's onPermissionRequest then denies without a prompt",
+            check: "AndroidManifest.xml declares android.permission.CAMERA; PermissionsAndroid.check(PERMISSIONS.CAMERA) is true",
+            remedy: androidRuntimeCamera, source: PlatformSource.rnCameraManifest,
+            applies: { $0.family == .android && $0.wrapper == .reactNativeWebView },
+            weigh: weighRuntimePermissionDenial),
+        KnownCause("rn.android.camera.no-handler", .webViewPermissionHandler, scope: "react-native-webview before 6.6 and React Native's old core WebView, on Android",
+            summary: "the React Native WebView has no onPermissionRequest (react-native-webview before 6.6, or React Native's removed core WebView), so Android's default denies",
+            check: "the react-native-webview version in package.json is 6.6 or later",
+            remedy: Remedy(reactNative: """
+                // react-native-webview 6.6 or later answers onPermissionRequest;
+                // request the CAMERA permission first
+                // package.json: "react-native-webview": "^13.0.0"
+                """, docs: Remedy.Docs(reactNative: WrapperCatalog.rnReference)),
+            source: PlatformSource.rnNoPermissionHandler,
+            applies: { $0.family == .android && $0.wrapper == .reactNativeWebView },
+            weigh: { e in
+                guard e.fastWithoutPrompt else { return nil }
+                return .possible("\(e.denialWords)", against: "react-native-webview 6.6 and later answer the request")
+            }),
+        cameraPermissionMissing("cordova.android.grant-without-runtime", scope: "Cordova on Android",
+            summary: "cordova-android grants the WebView request without asking for the CAMERA runtime permission, so the first request fails and later ones never settle",
+            check: "ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA); a second getUserMedia that hangs confirms it",
+            remedy: cordovaRuntimeCamera, source: PlatformSource.cordovaGrantWithoutRuntime,
+            applies: { $0.family == .android && $0.wrapper == .cordova },
+            weigh: { e in .init(likelihood: e.isFast ? .conclusive : .likely, supporting: ["Cordova's handler grants every request, so a denial can only come from the OS permission", e.denialWords]) }),
+        KnownCause("camera.person-denied", .osPermission, scope: "every app WebView and browser",
+            summary: "the person answered a camera prompt with Don't Allow (the OS prompt for the app, or the WebView's prompt for the page)",
+            check: "ask the person; on iOS AVCaptureDevice.authorizationStatus(for: .video), on Android checkSelfPermission(CAMERA), tells the OS answer from the WebView's",
+            remedy: .osCameraPermission, source: PlatformSource.avAuthorization, context: .person,
+            weigh: { e in
+                if e.promptShown == true { return .likely("a prompt was shown before the denial") }
+                if e.fastWithoutPrompt { return nil }  // No person answers a prompt this fast.
+                return .likely("\(e.denialWords): a person had time to answer a prompt")
+            }),
+        KnownCause("browser.camera.site-setting", .osPermission, scope: "Safari, Chrome, desktop browsers",
+            summary: "the browser denied it from a stored site setting (or the OS setting for the browser)",
+            check: "the site's camera setting in the browser, and the OS camera permission of the browser app",
+            remedy: .osCameraPermission, source: PlatformSource.mdnGetUserMediaErrors, context: .browser,
+            applies: { !$0.platform.isAppWebView },
+            weigh: { e in .init(likelihood: e.fastWithoutPrompt ? .likely : .possible, supporting: [e.denialWords]) }),
+    ])
+
+    /// The WebView's own handler refused: only a fast denial with no prompt fits.
+    @Sendable static func weighWebViewLayerDenial(_ e: CauseEvidence) -> KnownCause.Weighing? {
+        if e.promptShown == true { return nil }  // A prompt means the handler passed the request on.
+        var against: [String] = []
+        if e.permissionStateBefore == "denied" { against.append("the permission state was already denied before the request, which an OS denial gives too") }
+        if e.fastWithoutPrompt {
+            return .init(likelihood: against.isEmpty ? .likely : .possible, supporting: ["\(e.denialWords): no person answered, so a layer of the app refused"], against: against)
+        }
+        return .init(likelihood: .possible, supporting: ["no prompt was seen"], against: against + ["\(e.denialWords): slower than a handler's own denial"])
+    }
+
+    /// The app lacks Android's CAMERA runtime permission (`scope`: under which wrapper): the OS
+    /// layer refuses whatever the WebView granted, and a camera that opened in this run rules it out.
+    static func cameraPermissionMissing(
+        _ id: String, scope: String, summary: String, check: String, remedy: Remedy, source: String,
+        applies: @escaping @Sendable (CauseEvidence) -> Bool,
+        weigh: @escaping @Sendable (CauseEvidence) -> KnownCause.Weighing?
+    ) -> KnownCause {
+        KnownCause(id, .osPermission, scope: scope, summary: summary, check: check, remedy: remedy, source: source, ruledOutBy: cameraOpened, applies: applies, weigh: weigh)
+    }
+
+    @Sendable static func weighRuntimePermissionDenial(_ e: CauseEvidence) -> KnownCause.Weighing? {
+        if e.fastWithoutPrompt || e.permissionStateBefore == "denied" {
+            return .likely("\(e.denialWords): a missing runtime permission fails as fast, with no prompt")
+        }
+        return .possible("without the runtime permission no grant opens the camera", against: "\(e.denialWords): a person had time to answer a prompt")
+    }
+
+    /// NotReadableError (TrackStartError in old Chromium).
+    static let cameraNotReadable = camera("camera.not-readable", "getUserMedia rejected with NotReadableError: permission was given, the camera did not start", [
+        KnownCause("camera.busy", .device, scope: "every engine",
+            summary: "the camera is busy: another app (or the app's own native camera session) holds it",
+            check: "close every other app that uses the camera and the app's native camera screens, then run the step again: a grant then points here",
+            remedy: Remedy(
+                iosSwift: """
+                    // Stop any AVCaptureSession of the app before the page asks
+                    // for the camera
+                    captureSession.stopRunning()
+                    """,
+                androidKotlin: """
+                    // Release any android.hardware.Camera/CameraX use of the app
+                    // before the page asks for the camera
+                    cameraProvider.unbindAll()
+                    """,
+                reactNative: """
+                    // Unmount native camera components (react-native-vision-camera,
+                    // expo-camera) before the page asks for the camera
+                    showNativeCamera ? <Camera device={device} isActive /> : <WebView />
+                    """,
+                docs: Remedy.Docs(
+                    ios: "https://developer.apple.com/documentation/avfoundation/avcapturesession/stoprunning()",
+                    android: "https://developer.android.com/reference/androidx/camera/lifecycle/ProcessCameraProvider#unbindAll()",
+                    reactNative: "https://react-native-vision-camera.com/docs/guides/lifecycle")),
+            source: PlatformSource.notReadableInUse, context: .device,
+            weigh: .likely("Blink and WebKit report a camera they cannot open as NotReadableError")),
+        KnownCause("camera.start-failure", .device, scope: "every engine",
+            summary: "the OS or the camera driver failed to start the camera (a hardware or OS-level error)",
+            check: "open the system camera app: if it fails too, restart the device",
+            remedy: nil, source: PlatformSource.blinkUserMediaErrors, context: .device,
+            weigh: .likely("NotReadableError is also a device that failed to start")),
+    ])
+
+    /// NotFoundError, OverconstrainedError.
+    static let cameraNotFound = camera("camera.not-found", "getUserMedia rejected with NotFoundError (or OverconstrainedError)", [
+        KnownCause("camera.no-device", .device, scope: "every engine",
+            summary: "the device has no usable camera (an emulator or simulator without one configured counts)",
+            check: "camera.devices: no video input listed; on an emulator, set a camera in the AVD's advanced settings; the iOS Simulator has none",
+            remedy: nil, source: PlatformSource.mdnGetUserMediaErrors,
+            ruledOutBy: cameraOpened, context: .device,
+            applies: { $0.errorName != "OverconstrainedError" },
+            weigh: { e in
+                let inputs = max(e.observed(.cameraDevices, "videoInputsBefore")?.intValue ?? -1, e.observed(.cameraDevices, "videoInputsAfter")?.intValue ?? -1)
+                if inputs == 0 { return .conclusive("camera.devices listed no video input") }
+                if inputs > 0 { return .possible("NotFoundError", against: "camera.devices listed \(inputs) video input(s)") }
+                return .likely("NotFoundError: no device matched {video: true}")
+            }),
+        KnownCause("page.overconstrained", .page, scope: "every engine",
+            summary: "the constraints asked for a camera the device does not have",
+            check: "the page asks {video: true} only; an OverconstrainedError names the constraint",
+            remedy: nil, source: PlatformSource.mdnGetUserMediaErrors,
+            applies: { $0.errorName == "OverconstrainedError" },
+            weigh: .likely("OverconstrainedError")),
+    ])
+
+    /// Any other error name (InvalidStateError, NotSupportedError, an engine's own): the web
+    /// platform names each way getUserMedia fails, and none of these is a layer's denial or a
+    /// missing or busy camera, so no setting of the app is the cause.
+    static let cameraOtherError = camera("camera.other-error", "getUserMedia rejected with an error that is neither a denial, a missing or busy camera, nor a timeout", [
+        KnownCause("camera.engine-error", .device, scope: "every engine",
+            summary: "the engine could not start the camera for the reason its error names: getUserMedia rejects with a named DOMException for each way it fails (InvalidStateError: the document is not fully active; NotSupportedError: the request cannot be met in this context), and an older engine with a name of its own",
+            check: "the error's name and message against getUserMedia's listed exceptions; the same page in the device's browser: if it opens the camera there, the WebView's engine is the one that fails",
+            remedy: nil, source: PlatformSource.mdnGetUserMediaErrors, context: .webPlatform,
+            weigh: { e in .likely("getUserMedia failed with \(e.errorName ?? "an unnamed error")") }),
+    ])
+
+    /// The page's own TimeoutError: the promise never settled.
+    static let cameraUnanswered = camera("camera.unanswered", "getUserMedia never settled (the page's TimeoutError)", [
+        KnownCause("handler.never-answers", .webViewPermissionHandler, scope: "every app WebView",
+            summary: "the request was never answered: the host's permission handler kept it without deciding (Android: neither grant() nor deny(); iOS: the decisionHandler never called)",
+            check: "log in onPermissionRequest / requestMediaCapturePermissionFor: every path must grant or deny",
+            remedy: .cameraGrant, source: PlatformSource.androidOnPermissionRequest,
+            applies: { $0.platform.isAppWebView },
+            weigh: .likely("the request was neither granted nor denied")),
+        KnownCause("cordova.android.pending-after-failure", .osPermission, scope: "Cordova on Android (and handlers that grant without the CAMERA runtime permission)",
+            summary: "the WebView was granted the camera without the CAMERA runtime permission once; later requests stay pending until the WebView is recreated",
+            check: "ContextCompat.checkSelfPermission(context, Manifest.permission.CAMERA); restart the app after granting it",
+            remedy: androidRuntimeCamera, source: PlatformSource.cordovaGrantWithoutRuntime,
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: { e in .init(likelihood: e.wrapper == .cordova ? .likely : .possible, supporting: e.wrapper == .cordova ? ["Cordova grants without the runtime permission"] : ["a pending request is what the cordova-android thread saw"]) }),
+    ])
+
+    /// navigator.mediaDevices.getUserMedia missing.
+    static let cameraAPIMissing = Symptom(id: "camera.api-missing", probes: [.cameraApi], observation: "navigator.mediaDevices.getUserMedia does not exist", causes: [
+        KnownCause("page.insecure-context", .page, scope: "every engine",
+            summary: "the page is not a secure context, and mediaDevices exists in secure contexts only",
+            check: "env.secureContext: isSecureContext", remedy: .secureContext, source: PlatformSource.mdnSecureContext,
+            applies: { $0.observed(.envSecureContext, "isSecureContext")?.boolValue == false },
+            weigh: .conclusive("env.secureContext saw an insecure context")),
+        KnownCause("ios.camera.before-14.3", .device, scope: "iOS before 14.3",
+            summary: "WKWebView has no getUserMedia before iOS 14.3",
+            check: "the iOS version (env.platform)", remedy: .updateOS, source: PlatformSource.wkWebViewGetUserMedia,
+            applies: { $0.family == .ios && ($0.osVersion.map { $0 < Version([14, 3]) } ?? false) },
+            weigh: { e in .init(likelihood: .conclusive, supporting: ["iOS \(e.osVersion.map { "\($0)" } ?? "?")"]) }),
+        // WebKit turns navigator.mediaDevices off for an app that may capture neither video nor
+        // audio, which on iOS means an Info.plist with neither usage description
+        // (WebPreferences::platformInitializeStore; UserMediaPermissionRequestManagerProxy's
+        // checkUsageDescriptionStringForType): https://github.com/WebKit/WebKit/blob/9def6e6f0258ddd9171d32bec2fffb684dbc7b8b/Source/WebKit/UIProcess/Cocoa/WebPreferencesCocoa.mm#L142
+        KnownCause("ios.no-capture-usage-descriptions", .osPermission, scope: "iOS 14.3+ WKWebView, every wrapper",
+            summary: "the app's Info.plist has neither NSCameraUsageDescription nor NSMicrophoneUsageDescription, so WebKit turns navigator.mediaDevices off for every page of the app",
+            check: "the app's Info.plist (Xcode › the target › Info) has NSCameraUsageDescription",
+            remedy: usageDescriptionRemedy, source: PlatformSource.webKitMediaDevicesNeedUsageDescription,
+            applies: { e in e.family == .ios && e.platform.isAppWebView && e.observed(.envSecureContext, "isSecureContext")?.boolValue != false
+                && !(e.osVersion.map { $0 < Version([14, 3]) } ?? false) },
+            weigh: { e in
+                e.observed(.cameraApi, "mediaDevices")?.boolValue == false
+                    ? .likely("navigator.mediaDevices itself is absent, as WebKit leaves it without a usage description")
+                    : .possible("getUserMedia is absent", against: "navigator.mediaDevices exists, which WebKit removes whole")
+            }),
+        KnownCause("webview.no-media-streams", .webViewSetting, scope: "every app WebView",
+            summary: "the WebView build lacks media capture, or the host turned media streams off",
+            check: "open the page in the system browser of the same device: if getUserMedia exists there, the host's WebView configuration removes it",
+            remedy: .updateOS, source: PlatformSource.mdnGetUserMediaErrors,
+            applies: { e in e.observed(.envSecureContext, "isSecureContext")?.boolValue != false && !(e.family == .ios && (e.osVersion.map { $0 < Version([14, 3]) } ?? false)) },
+            // On iOS 14.3+ every WKWebView has the API unless the app lacks the usage
+            // descriptions: a build without it, or a switch an app can turn, is the Android case.
+            weigh: { e in e.family == .ios ? .possible("a secure context on a version that has the API") : .likely("a secure context on a version that has the API") }),
+    ])
+
+    /// enumerateDevices listed no video input.
+    static let cameraNoDevices = Symptom(id: "camera.no-devices", probes: [.cameraDevices], observation: "enumerateDevices listed no video input", causes: [
+        KnownCause("camera.no-device", .device, scope: "every engine",
+            summary: "the device has no camera (an emulator or simulator without one configured counts)",
+            check: "the system camera app; the AVD's camera setting", remedy: nil, source: PlatformSource.mdnGetUserMediaErrors,
+            ruledOutBy: cameraOpened, context: .device,
+            weigh: .likely("no video input before or after the request")),
+        KnownCause("camera.not-yet-permitted", .osPermission, scope: "every engine",
+            summary: "the engine hides devices until the camera is permitted, and it never was",
+            check: "camera.getUserMedia: a denial there explains the empty list",
+            remedy: .osCameraPermission, source: PlatformSource.enumerateDevices, context: .webPlatform,
+            weigh: { e in
+                let outcome = e.observed(.cameraGetUserMedia, "outcome")?.stringValue
+                if outcome == "granted" { return .init(likelihood: .possible, against: ["camera.getUserMedia was granted"]) }
+                return .init(likelihood: outcome == "error" ? .likely : .possible, supporting: outcome == "error" ? ["camera.getUserMedia was refused too"] : [])
+            }),
+    ])
+}
+
+/// camera.reacquire: a second prompt for a camera the person already allowed in this page.
+/// Who asks again differs by platform: on iOS 15+ it is WebKit, whenever the host's
+/// media-capture decision is `.prompt` or is not implemented
+/// (https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:requestmediacapturepermissionfor:initiatedbyframe:type:decisionhandler:));
+/// Android WebView never prompts on its own, it hands every request to the app's
+/// onPermissionRequest (https://developer.android.com/reference/android/webkit/WebChromeClient#onPermissionRequest(android.webkit.PermissionRequest)),
+/// so a prompt there is the app's own dialog.
+extension Symptom {
+    /// iOS wrappers whose own setting answers `.prompt` by default, each named by its cause.
+    static let promptingWrappers: Set<Wrapper> = [.reactNativeWebView, .flutterInAppWebView]
+
+    static let promptsAgain = Symptom(id: "camera.prompts-again", probes: [.cameraReacquire], observation: "the camera was asked for again and a second prompt appeared", causes: [
+        KnownCause("rn.ios.camera.grant-type-prompt", .webViewSetting, scope: "react-native-webview on iOS 15+",
+            summary: "react-native-webview's mediaCapturePermissionGrantType is \"prompt\", its default, which asks the person on every request",
+            check: "the WebView's mediaCapturePermissionGrantType prop: \"grantIfSameHostElsePrompt\" asks once for the page's own host",
+            remedy: .cameraReacquire, source: PlatformSource.rnMediaCaptureGrantType,
+            applies: { $0.family == .ios && $0.wrapper == .reactNativeWebView },
+            weigh: .likely("a second prompt in react-native-webview on iOS, whose default is \"prompt\"")),
+        KnownCause("iaw.ios.camera.prompt-default", .webViewSetting, scope: "flutter_inappwebview on iOS 15+",
+            summary: "flutter_inappwebview's onPermissionRequest answers PermissionResponseAction.PROMPT, which asks the person again (in 5.x, which makes no media-capture decision on iOS, WebKit asks each time; in 6.x an app with no callback is denied instead)",
+            check: "onPermissionRequest returns PermissionResponse(action: PermissionResponseAction.GRANT) for the page's own origin",
+            remedy: .cameraReacquire,
+            source: "https://pub.dev/documentation/flutter_inappwebview/latest/flutter_inappwebview/PlatformWebViewCreationParams/onPermissionRequest.html",
+            applies: { $0.family == .ios && $0.wrapper == .flutterInAppWebView },
+            // 6.x answers .deny with no callback and .prompt for PROMPT: https://github.com/pichillilorenzo/flutter_inappwebview/blob/v6.1.5/flutter_inappwebview_ios/ios/Classes/InAppWebView/InAppWebView.swift#L1668-L1712
+            weigh: .likely("a second prompt in flutter_inappwebview on iOS, whose PROMPT action leaves the choice to WebKit")),
+        KnownCause("ios.camera.prompt-each-time", .webViewSetting, scope: "iOS WKWebView 15+ (native, Capacitor, Cordova, webview_flutter, MAUI)",
+            summary: "the WKUIDelegate's requestMediaCapturePermissionFor answers .prompt or is not implemented, so WebKit asks the person on every request",
+            check: "the WKUIDelegate implements webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:) and answers .grant for the page's own origin",
+            remedy: .cameraReacquire, source: PlatformSource.wkMediaCaptureDelegate,
+            applies: { $0.family == .ios && $0.platform.isAppWebView && !($0.wrapper.map(promptingWrappers.contains) ?? false) },
+            weigh: { e in
+                let supporting = ["a second prompt in a WKWebView: WebKit's own, on a .prompt decision"]
+                switch e.wrapper {
+                case .capacitor?:
+                    return .init(likelihood: .possible, supporting: supporting, against: ["Capacitor's WebViewDelegationHandler answers .grant unless the app replaced it (\(WrapperCatalog.capacitorDelegation))"])
+                case .cordova?:
+                    return .init(likelihood: .possible, supporting: supporting + ["cordova-ios 7 has no media-capture decision at all"], against: ["cordova-ios 8 grants the page's own host by default (MediaPermissionGrantType, \(WrapperCatalog.cordovaIOSUIDelegate))"])
+                default:
+                    return .init(likelihood: .likely, supporting: supporting)
+                }
+            }),
+        KnownCause("android.camera.own-dialog-each-time", .webViewSetting, scope: "Android WebView, every wrapper",
+            summary: "the app shows its own dialog in onPermissionRequest on every request (Android WebView has no prompt of its own), or asks for the CAMERA permission again although it holds it",
+            check: "onPermissionRequest grants RESOURCE_VIDEO_CAPTURE at once when ContextCompat.checkSelfPermission(CAMERA) is PERMISSION_GRANTED",
+            remedy: .cameraReacquire, source: PlatformSource.androidOnPermissionRequest,
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: .likely("a second prompt in an Android WebView, which never prompts itself")),
+    ])
 }
 
 /// The fixes this area's findings carry, as code an integrator pastes (Tests/remedies/check.py
 /// compiles each line; `RemedyCodeTests` checks their width and their API pages).
 extension Remedy {
-    static let wkMediaTypes = WrapperCatalog.wkMediaTypes
-
     static let androidRuntimePermission = "https://developer.android.com/training/permissions/requesting"
-
-    // Autoplay of the preview without an extra tap (docs/requirements.md#media-playback).
-    public static let autoplay = Remedy(
-        iosSwift: """
-            // Before WKWebView(frame:configuration:); the default needs a tap
-            configuration.mediaTypesRequiringUserActionForPlayback = []
-            """,
-        androidKotlin: "webView.settings.mediaPlaybackRequiresUserGesture = false",
-        reactNative: "<WebView mediaPlaybackRequiresUserAction={false} />",
-        docs: Docs(ios: wkMediaTypes, android: PlatformSource.androidMediaGesture, reactNative: rnReference + "#mediaplaybackrequiresuseraction"))
-
-    // allowsInlineMediaPlayback defaults to false on iPhone, true on iPad (docs/requirements.md#media-playback).
-    public static let inlineMedia = Remedy(
-        iosSwift: """
-            // Set before creating the WKWebView (false on iPhone by default)
-            configuration.allowsInlineMediaPlayback = true
-            """,
-        androidKotlin: """
-            // Android plays inline; the gesture rule is what holds the video
-            webView.settings.mediaPlaybackRequiresUserGesture = false
-            """,
-        reactNative: """
-            <WebView
-              allowsInlineMediaPlayback
-              mediaPlaybackRequiresUserAction={false}
-            />
-            """,
-        docs: Docs(ios: PlatformSource.wkInlinePlayback, android: PlatformSource.androidMediaGesture,
-                   reactNative: rnReference + "#allowsinlinemediaplayback"))
-
-    // Both playback settings at once: what a video that never plays in the page needs when
-    // the run cannot tell which of the two blocked it (camera preview, autoplay with inline off).
-    // The React Native fix of `inlineMedia` already sets both props, so its line and pages are
-    // this one's: one place to correct them.
-    public static let inlineAndAutoplay = Remedy(
-        iosSwift: """
-            // Both before creating the WKWebView
-            configuration.allowsInlineMediaPlayback = true
-            configuration.mediaTypesRequiringUserActionForPlayback = []
-            """,
-        androidKotlin: "webView.settings.mediaPlaybackRequiresUserGesture = false",
-        reactNative: inlineMedia.reactNative,
-        docs: inlineMedia.docs)
 
     /// The WKUIDelegate method every iOS camera grant implements, to its opening brace: the
     /// fixes differ only in the body that decides.
