@@ -75,4 +75,28 @@ import Testing
         }
         #expect(offenders.isEmpty, "cite a public source or docs/requirements.md instead:\n\(offenders.joined(separator: "\n"))")
     }
+
+    /// A GitHub source cited at a branch head ("blob/main/…") says tomorrow what someone
+    /// pushed today: a platform fact cites the code at a tag or commit. A project's Markdown
+    /// documentation page (a wrapper's Reference.md) is documentation, read as it stands.
+    static let branchHead = #"github\.com/[^/\s]+/[^/\s]+/(?:blob|tree)/(?:main|master|develop|trunk)/[^\s)>"]*"#
+
+    @Test func EveryGitHubSourceInSources_IsPinnedToATagOrCommit() throws {
+        let regex = try Regex(Self.branchHead)
+        var offenders: [String] = []
+        for file in Self.scannedFiles() where file.path.contains("/Sources/") {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let relative = String(file.path.dropFirst(Self.root.path.count + 1))
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                for match in line.matches(of: regex) {
+                    let url = String(line[match.range])
+                    if url.split(separator: "#")[0].hasSuffix(".md") { continue }
+                    offenders.append("\(relative):\(index + 1): \(url)")
+                }
+            }
+        }
+        #expect(offenders.isEmpty, "pin these to a tag or commit (find_files or git ls-remote gives one):\n\(offenders.joined(separator: "\n"))")
+        #expect(!"https://github.com/WebKit/WebKit/blob/main/Source/WebCore/x.cpp".matches(of: regex).isEmpty)
+        #expect("https://github.com/WebKit/WebKit/blob/a41a0658989b1b54631d7f66f1abe9090f714f96/Source/x.cpp".matches(of: regex).isEmpty)
+    }
 }

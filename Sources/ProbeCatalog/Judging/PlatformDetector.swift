@@ -350,7 +350,7 @@ public enum PlatformDetector {
             // Only Safari's Version/ names a release (Safari's, on macOS). WebKitGTK and WPE
             // send a Version/ of their own that follows no WebKit or Safari release (it reads
             // "60.5" in some builds), so their engine version stays unknown:
-            // https://github.com/WebKit/WebKit/blob/main/Source/WebCore/platform/glib/UserAgentGLib.cpp
+            // https://github.com/WebKit/WebKit/blob/a41a0658989b1b54631d7f66f1abe9090f714f96/Source/WebCore/platform/glib/UserAgentGLib.cpp
             if os == "macOS" {
                 engineVersion = number(after: "Version/", in: ua).flatMap { Version($0) }
                 wrapper = engineVersion == nil ? nil : "Safari"

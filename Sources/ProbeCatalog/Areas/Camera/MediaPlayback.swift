@@ -122,7 +122,7 @@ extension Diff {
 /// page, and their known causes. Both settings refuse a play() without a gesture the same way:
 /// with inline playback off WebKit must go fullscreen, fullscreen needs a gesture, so play()
 /// rejects with NotAllowedError and no player appears
-/// (https://github.com/WebKit/WebKit/blob/main/LayoutTests/media/video-fullscreen-restriction-removed-expected.txt),
+/// (https://github.com/WebKit/WebKit/blob/c502f01c62f004efd64643191b2fbe2422a8347b/LayoutTests/media/video-fullscreen-restriction-removed-expected.txt),
 /// exactly as the gesture rule rejects it
 /// (https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/mediatypesrequiringuseractionforplayback).
 /// Only a video that played rules either out; otherwise both stand, with the check between them.
