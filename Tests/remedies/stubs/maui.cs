@@ -120,7 +120,11 @@ namespace WebKit {
     public class WKFrameInfo { public bool MainFrame => true; public WKSecurityOrigin SecurityOrigin => null; }
     public enum WKMediaCaptureType { Camera, Microphone, CameraAndMicrophone }
     public enum WKPermissionDecision { Prompt, Grant, Deny }
-    public class WKUIDelegate : Foundation.NSObject, IWKUIDelegate {}
+    public class WKUIDelegate : Foundation.NSObject, IWKUIDelegate {
+        public virtual WKWebView CreateWebView(WKWebView webView, WKWebViewConfiguration configuration, WKNavigationAction navigationAction, WKWindowFeatures windowFeatures) => null;
+    }
+    public class WKNavigationAction { public Foundation.NSUrlRequest Request => null; public WKFrameInfo TargetFrame => null; }
+    public class WKWindowFeatures {}
     public class WKWebViewConfiguration {
         public bool AllowsInlineMediaPlayback { get; set; }
         public WKAudiovisualMediaTypes MediaTypesRequiringUserActionForPlayback { get; set; }
@@ -184,8 +188,14 @@ namespace Microsoft.Maui.LifecycleEvents {
 namespace Android.App { public class Activity : Android.Content.Context { public Android.Content.Intent Intent => null; } }
 namespace Android.Content { public class Intent { public Android.Net.Uri Data => null; } }
 namespace Android.OS { public sealed class Bundle {} }
-namespace Foundation { public class NSUrl : NSObject { public string AbsoluteString => ""; } }
-namespace UIKit { public class UIApplication {} }
+namespace Foundation { public class NSUrl : NSObject { public string AbsoluteString => ""; public string Host => ""; } public class NSUrlRequest : NSObject { public NSUrl Url => null; } }
+namespace UIKit {
+    public class UIApplicationOpenUrlOptions {}
+    public class UIApplication {
+        public static UIApplication SharedApplication => null;
+        public void OpenUrl(Foundation.NSUrl url, UIApplicationOpenUrlOptions options, Action<bool> completion) {}
+    }
+}
 
 namespace Android.Webkit { public class RenderProcessGoneDetail : Java.Lang.Object {} public class WebViewClient : Java.Lang.Object { public virtual bool OnRenderProcessGone(WebView view, RenderProcessGoneDetail detail) => false; } }
 namespace Microsoft.Maui.Handlers { public interface IWebViewHandler { WebKit.WKWebView PlatformView { get; } } }
@@ -193,4 +203,5 @@ namespace Microsoft.Maui.Platform {
     public class MauiWebViewClient : Android.Webkit.WebViewClient { public MauiWebViewClient(Microsoft.Maui.Handlers.WebViewHandler handler) {} }
     public class MauiWebViewNavigationDelegate : Foundation.NSObject { public MauiWebViewNavigationDelegate(Microsoft.Maui.Handlers.IWebViewHandler handler) {} }
 }
-namespace WebKit { public static class WKWebViewReloadExt { public static object Reload(this WKWebView w) => null; } }
+namespace WebKit { public static class WKWebViewReloadExt { public static object Reload(this WKWebView w) => null; public static object LoadRequest(this WKWebView w, Foundation.NSUrlRequest request) => null; } }
+namespace Microsoft.Maui.Platform { public class MauiWebViewUIDelegate : WebKit.WKUIDelegate { public MauiWebViewUIDelegate(Microsoft.Maui.Handlers.IWebViewHandler handler) {} } }
