@@ -14,6 +14,9 @@ public struct ObservationPredicate: Sendable, Equatable {
         /// A list field the page posted without this entry: a bridge the page did not find
         /// (env.injected's `bridgeObjects`). A list not posted is not one that lacks it.
         case lacks(String)
+        /// A list field the page posted with this entry and, when `without` is set, without
+        /// that one: one bridge of a wrapper's reached the page and its other did not.
+        case has(String, without: String?)
         /// A user agent that names no platform, or another than the run's
         /// (`PlatformDetector.userAgentNames`): an app's own, or a desktop one, in place of the engine's.
         case namesNoPlatform
@@ -29,6 +32,9 @@ public struct ObservationPredicate: Sendable, Equatable {
             case .below(let limit): return value?.numberValue.map { $0 < limit } ?? false
             case .atLeast(let limit): return value?.numberValue.map { $0 >= limit } ?? false
             case .lacks(let entry): return value?.arrayValue.map { !$0.contains(.string(entry)) } ?? false
+            case .has(let entry, let without):
+                guard let entries = value?.arrayValue else { return false }
+                return entries.contains(.string(entry)) && !(without.map { entries.contains(.string($0)) } ?? false)
             case .namesNoPlatform:
                 return value?.stringValue.map { agent in
                     !agent.isEmpty && !(family.map { PlatformDetector.userAgentNames($0, agent) } ?? PlatformDetector.userAgentNamesPlatform(agent))
@@ -52,6 +58,7 @@ public struct ObservationPredicate: Sendable, Equatable {
             case .below(let limit): return .number(limit > 1 ? (limit / 2).rounded(.down) : limit - 1)
             case .atLeast(let limit): return .number(limit)
             case .lacks: return .array([])
+            case .has(let entry, _): return .array([.string(entry)])
             case .namesNoPlatform: return .string("ExampleApp/1.0")
             }
         }
@@ -64,6 +71,7 @@ public struct ObservationPredicate: Sendable, Equatable {
             case .below(let limit): return "under \(Self.word(.number(limit)))"
             case .atLeast(let limit): return "\(Self.word(.number(limit))) or more"
             case .lacks(let entry): return "without \(entry)"
+            case .has(let entry, let without): return "with \(entry)" + (without.map { " and without \($0)" } ?? "")
             case .namesNoPlatform: return "naming no platform"
             }
         }
@@ -150,6 +158,10 @@ extension ObservationPredicate: Encodable {
             case .below(let limit): try container.encode(["below": limit], forKey: key)
             case .atLeast(let limit): try container.encode(["atLeast": limit], forKey: key)
             case .lacks(let entry): try container.encode(["lacks": entry], forKey: key)
+            case .has(let entry, let without):
+                var pair = ["has": entry]
+                pair["lacks"] = without
+                try container.encode(pair, forKey: key)
             case .namesNoPlatform: try container.encode(["namesNoPlatform": true], forKey: key)
             }
         }
@@ -258,6 +270,13 @@ extension DataFields {
                 throw fields.error("\(place): {\"lacks\": \"<entry>\"} needs a string[] field and a string, not \(field.type.rawValue) and \(literal(entry))")
             }
             return .lacks(entry)
+        }
+        if let object = condition.objectValue, let entry = object["has"], object.count == 1 || (object.count == 2 && object["lacks"] != nil) {
+            let without = object["lacks"]
+            guard field.type == .stringArray, let entry = entry.stringValue, !entry.isEmpty, without.map({ $0.stringValue.map { !$0.isEmpty } ?? false }) ?? true else {
+                throw fields.error("\(place): {\"has\": \"<entry>\"} (with an optional \"lacks\") needs a string[] field and strings, not \(field.type.rawValue) and \(literal(entry))")
+            }
+            return .has(entry, without: without?.stringValue)
         }
         if let object = condition.objectValue, object.count == 1, let flag = object["namesNoPlatform"] {
             guard field.type == .string, flag == .bool(true) else {

@@ -97,5 +97,39 @@ extension CorpusCase {
         CorpusCase("https://github.com/pichillilorenzo/flutter_inappwebview/issues/164", wrapper: "flutter_inappwebview", .iosWKWebView, os: "12.4",
                    probe: "nav.windowOpen", top: "flutter_inappwebview.onCreateWindowIOSBefore4", detected: .flutterInAppWebView,
                    [Run.result("nav.windowOpen", ["tapResult": "blocked", "timerResult": "blocked"])]),
+        // The web content process ended while the app was away and nothing reloaded it: a blank article (merged wikipedia-ios#3512 reloads).
+        CorpusCase("https://github.com/wikimedia/wikipedia-ios/pull/3512", wrapper: "native", .iosWKWebView, os: "13.4",
+                   probe: "lifecycle.background", top: "ios.web-content-terminated", clock: Posted.stoppedClock,
+                   [Posted.started("lifecycle.background")]),
+        // The same white screen on return in react-native-webview until onContentProcessDidTerminate reloads (merged jellyfin-ios#579).
+        CorpusCase("https://github.com/jellyfin/jellyfin-ios/pull/579", wrapper: "react-native-webview", .rnWebViewIOS, os: "18.1",
+                   probe: "lifecycle.background", top: "ios.web-content-terminated", clock: Posted.stoppedClock, detected: .reactNativeWebView,
+                   [Posted.started("lifecycle.background")]),
+        // WKAppBoundDomains in Info.plist without ios.limitsNavigationsToAppBoundDomains: no bridge, platform "web" (maintainer; merged capacitor#4789).
+        CorpusCase("https://github.com/ionic-team/capacitor/issues/4721", wrapper: "Capacitor", .iosWKWebView, os: "14.6",
+                   probe: "env.injected", top: "capacitor.appBoundDomainsInjection", detected: .capacitor,
+                   [Run.result("env.injected", ["patchedNatives": [], "unexpectedGlobals": [], "bridgeObjects": []])]),
+        // webview_flutter on Android denied every location request until the geolocation prompt callbacks (merged flutter/packages#3795).
+        CorpusCase("https://github.com/flutter/flutter/issues/27472", wrapper: "webview_flutter", .androidWebView, os: "9",
+                   probe: "location.position", top: "webview_flutter.setGeolocationPermissionsPromptCallbacks", detected: .webviewFlutter,
+                   [Run.result("location.position", ["available": true, "permissionStateBefore": "prompt", "permissionStateAfter": "prompt", "promptShown": .null,
+                                                     "outcome": "denied", "errorCode": 1, "errorMessage": "User denied Geolocation", "elapsedMs": 6, "accuracyM": .null], status: .fail)]),
+        // BlazorWebView on Android: location denied, its chrome client never answering the prompt (MAUI team: the permissions sample's chrome client).
+        CorpusCase("https://github.com/dotnet/maui/issues/4768", wrapper: ".NET MAUI", .androidWebView, os: "12",
+                   probe: "location.position", top: "maui.OnGeolocationPermissionsShowPrompt", detected: .maui,
+                   [Run.result("location.position", ["available": true, "permissionStateBefore": "prompt", "permissionStateAfter": "prompt", "promptShown": false,
+                                                     "outcome": "denied", "errorCode": 1, "errorMessage": "User denied Geolocation", "elapsedMs": 2600, "accuracyM": .null], status: .fail)]),
+        // Capacitor 6+ on Android: an allowNavigation host gets androidBridge but not the bridge script (#7467 names the commit; a merged app patch confirms).
+        CorpusCase("https://github.com/ionic-team/capacitor/issues/7454", wrapper: "Capacitor", .androidWebView, os: "14",
+                   probe: "env.injected", top: "capacitor.documentStartScriptOrigin", detected: .capacitor,
+                   [Run.result("env.injected", ["patchedNatives": [], "unexpectedGlobals": ["androidBridge"], "bridgeObjects": ["androidBridge"]])]),
+        // cordova-plugin-inappbrowser's own WebView answered no file input until it built a chooser (merged CB-9148): judged as the platform's WebView.
+        CorpusCase("https://github.com/apache/cordova-plugin-inappbrowser/pull/205", wrapper: "Cordova", .androidWebView, os: "7.0",
+                   probe: "file.accept", top: "android.no-file-chooser",
+                   [Posted.chooser()]),
+        // Xamarin.Forms 4.6 previews expired the WebView's cookies at each load (merged Xamarin.Forms#10571); MAUI does it with WebView.Cookies set.
+        CorpusCase("https://github.com/xamarin/Xamarin.Forms/issues/10318", wrapper: ".NET MAUI", .androidWebView, os: "10",
+                   probe: "storage.relaunch", top: "app.clears-data", also: ["android.cookies-not-flushed"], detected: .maui,
+                   [Posted.cookieLostOnRelaunch]),
     ]
 }
