@@ -378,6 +378,11 @@ def cs_source(namespace, kind, code):
         return CS_PRELUDE + f"namespace {namespace} {{ static class Program {{ static void Configure() {{\n{code}\n}} }} }}\n"
     if kind == "cs.asyncStatements":
         return CS_PRELUDE + f"namespace {namespace} {{ static class Program {{ static async Task Prepare() {{\n{code}\n}} }} }}\n"
+    if kind == "cs.builderStatements":
+        # MauiProgram.CreateMauiApp's body, after `var builder = MauiApp.CreateBuilder();`
+        # (the MAUI template's MauiProgram.cs), where lifecycle events are configured.
+        return (CS_PRELUDE + "using Microsoft.Maui.LifecycleEvents;\n"
+                + f"namespace {namespace} {{ static class Program {{ static void Configure(Microsoft.Maui.Hosting.MauiAppBuilder builder) {{\n{code}\n}} }} }}\n")
     raise ValueError(kind)
 
 

@@ -80,6 +80,8 @@ namespace Android.Webkit {
         public void SetAcceptThirdPartyCookies(WebView webView, bool accept) {}
         public bool AcceptCookie() => true;
         public bool AcceptThirdPartyCookies(WebView webView) => true;
+        public void SetCookie(string url, string value) {}
+        public void Flush() {}
     }
 }
 namespace AndroidX.Core.Content { public static class ContextCompat { public static Android.Content.PM.Permission CheckSelfPermission(Android.Content.Context context, string permission) => 0; } }
@@ -181,6 +183,7 @@ namespace Microsoft.Maui.LifecycleEvents {
         public static ILifecycleBuilder AddAndroid(this ILifecycleBuilder builder, Action<IAndroidLifecycleBuilder> configureDelegate) => builder;
         public static ILifecycleBuilder AddiOS(this ILifecycleBuilder builder, Action<IiOSLifecycleBuilder> configureDelegate) => builder;
         public static IAndroidLifecycleBuilder OnCreate(this IAndroidLifecycleBuilder lifecycle, Action<Android.App.Activity, Android.OS.Bundle> del) => lifecycle;
+        public static IAndroidLifecycleBuilder OnPause(this IAndroidLifecycleBuilder lifecycle, Action<Android.App.Activity> del) => lifecycle;
         public static IAndroidLifecycleBuilder OnNewIntent(this IAndroidLifecycleBuilder lifecycle, Action<Android.App.Activity, Android.Content.Intent> del) => lifecycle;
         public static IiOSLifecycleBuilder OpenUrl(this IiOSLifecycleBuilder lifecycle, Func<UIKit.UIApplication, Foundation.NSUrl, Foundation.NSDictionary, bool> del) => lifecycle;
     }
