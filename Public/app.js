@@ -472,8 +472,9 @@ async function main() {
   const reading = params.run ? settled(R.api('GET', withKey('/api/runs/' + enc(params.run)))) : null;
   const creating = !params.run && unattended ? settled(createRun({})) : null;
   /* A platform the run chose (?platform=) is its own to say; else the server says what opened the
-     page, but not on storage.navigation's return (?navcheck=): the page that left showed it. */
-  const detecting = params.platform || params.navcheck ? null : settled(R.api('POST', '/api/platform', I.platformSignals()));
+     page, but not on storage.navigation's return (?navcheck=) or cookie.thirdParty's
+     (?framecheck=): the page that left showed it. */
+  const detecting = params.platform || params.navcheck || params.framecheck ? null : settled(R.api('POST', '/api/platform', I.platformSignals()));
   let config, results = [];
   try {
     /* The same for every load (the run is read beside it): the second load of a run

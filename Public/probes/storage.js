@@ -66,8 +66,26 @@ P['cookie.server'] = async () => {
 P['cookie.thirdParty'] = async (ctx) => {
   const origin = ctx.origins.secondHost || ctx.origins.secondPort;
   if (!origin) return skipped('no-second-origin');
-  const src = `${origin}/frames/cookie.html?v=${nonce()}&parent=${encodeURIComponent(location.origin)}`;
+  const crossSite = origin === ctx.origins.secondHost;
+  /* Back from the frame's page, which found itself loaded as the page (frames/cookie.js). */
+  if (ctx.params.framecheck) {
+    ctx.clearParam('framecheck');
+    return result(false, { frameLoaded: false, loadedAsPage: true, set: false, readBack: false, storageAccessApi: false, origin, crossSite, errorName: null });
+  }
+  /* The frame's navigation is the run's first. A host that loads a subframe's URL in the main
+     frame (an app's shouldOverrideUrlLoading or decidePolicyFor that loads every URL itself;
+     webview_flutter_android before 3.16.1 with onNavigationRequest set,
+     https://github.com/flutter/packages/pull/6335) replaces this page: the frame's page then
+     sends the browser back here with ?framecheck=, and the marker, a keepalive request sent
+     first (not awaited: no round trip), says where a run stopped if even that failed. */
+  ctx.started();
+  const back = ctx.urlWith('framecheck', '1');
+  const src = `${origin}/frames/cookie.html?v=${nonce()}&parent=${encodeURIComponent(location.origin)}&back=${encodeURIComponent(back)}`;
   const m = await I.frameMessage(ctx, src, origin, 'probe-cookie', ctx.limit('frameAnswerMs')) || {};
+  const o = { frameLoaded: m.type === 'probe-cookie', loadedAsPage: false, set: !!m.set, readBack: !!m.readBack, storageAccessApi: !!m.storageAccessApi,
+    origin, crossSite, errorName: m.errorName || null };
+  return result(o.readBack, o);
+};
   const o = { frameLoaded: m.type === 'probe-cookie', set: !!m.set, readBack: !!m.readBack, storageAccessApi: !!m.storageAccessApi,
     origin, crossSite: origin === ctx.origins.secondHost, errorName: m.errorName || null };
   return result(o.readBack, o);

@@ -194,6 +194,14 @@ extension DataFields {
         guard let object = value.objectValue else { throw error("\"\(key)\" must be an object of probe to fields, not \(value.typeDescription)") }
         var byProbe: [ProbeID: ObservationPredicate] = [:]
         for name in object.keys.sorted() {
+            // A process that can end in any step that marks its start: each of them, stalled.
+            if name == WrapperDataVocabulary.everyMarkedStep {
+                guard object[name] == .object(["@stalled": .bool(true)]) else {
+                    throw error("\"\(key)\".\(name) is {\"@stalled\": true}, alone: it stands for a run that stopped inside any step with a start marker")
+                }
+                for step in vocabulary.markedSteps { byProbe[step] = ObservationPredicate(stalled: true) }
+                continue
+            }
             let probe = ProbeID(rawValue: name)
             guard let declared = vocabulary.fields[probe] else { throw error("\"\(key)\": \"\(name)\" is not a declared probe") }
             guard let conditions = object[name]!.objectValue else { throw error("\"\(key)\".\(name) must be an object of fields") }

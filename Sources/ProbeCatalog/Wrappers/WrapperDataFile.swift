@@ -11,6 +11,13 @@ struct WrapperDataVocabulary {
     let knownCauses: Set<String>
     /// Each probe's declared observed fields, which a row's predicates are read against.
     let fields: [ProbeID: [ObservedField]]
+    /// The steps that post a start marker (`Probe.marksStart`), in page order: what
+    /// `everyMarkedStep` stands for, so a row about a process that can end in any of them
+    /// follows the page when a step gains a marker.
+    var markedSteps: [ProbeID] = StandardProbes.all.filter(\.marksStart).map(\.id)
+
+    /// In a row's `probes` and as a key of `when`: every step that posts a start marker.
+    static let everyMarkedStep = "@everyMarkedStep"
 
     static var standard: WrapperDataVocabulary {
         WrapperDataVocabulary(probes: Set(StandardProbes.all.map(\.id)),
@@ -223,10 +230,11 @@ extension DataFields {
     /// Probe names, each one a probe the catalog declares (a ProbeID constant).
     func probes(_ key: String, _ vocabulary: WrapperDataVocabulary, single: Bool = false) throws -> [ProbeID] {
         let names = single ? [try string(key)] : try strings(key)
-        return try names.map { name in
+        return try names.flatMap { name -> [ProbeID] in
+            if !single, name == WrapperDataVocabulary.everyMarkedStep { return vocabulary.markedSteps }
             let probe = ProbeID(rawValue: name)
             guard vocabulary.probes.contains(probe) else { throw error("probe \"\(name)\" is not a declared probe") }
-            return probe
+            return [probe]
         }
     }
 }

@@ -127,6 +127,13 @@ extension CorpusCase {
         CorpusCase("https://github.com/apache/cordova-plugin-inappbrowser/pull/205", wrapper: "Cordova", .androidWebView, os: "7.0",
                    probe: "file.accept", top: "android.no-file-chooser",
                    [Posted.chooser()]),
+        // webview_flutter_android 3.x before 3.16.1 with onNavigationRequest: an iframe's navigation was loaded in
+        // the main frame, a white page (merged flutter/packages#6335 asks for main-frame navigations only). The
+        // page's first frame is cookie.thirdParty's: its page finds itself loaded as the page and sends it back.
+        CorpusCase("https://github.com/flutter/flutter/issues/145208", wrapper: "webview_flutter", .androidWebView, os: "14",
+                   probe: "cookie.thirdParty", top: "webview_flutter.onNavigationRequestSubframeInMainFrame", detected: .webviewFlutter,
+                   [Run.result("cookie.thirdParty", ["frameLoaded": false, "loadedAsPage": true, "set": false, "readBack": false, "storageAccessApi": false,
+                                                     "origin": "https://127.0.0.2:8443", "crossSite": true, "errorName": .null], status: .fail)]),
         // Xamarin.Forms 4.6 previews expired the WebView's cookies at each load (merged Xamarin.Forms#10571); MAUI does it with WebView.Cookies set.
         CorpusCase("https://github.com/xamarin/Xamarin.Forms/issues/10318", wrapper: ".NET MAUI", .androidWebView, os: "10",
                    probe: "storage.relaunch", top: "app.clears-data", also: ["android.cookies-not-flushed"], detected: .maui,

@@ -187,10 +187,11 @@ extension Symptom {
         KnownCause(
             id, .app, scope: scope, summary: summary, check: check, remedy: remedy, source: source,
             applies: { $0.family == family && $0.platform.isAppWebView },
-            weigh: .possible("the page stopped posting during a step that starts the camera or a chooser"))
+            weigh: .possible("the page stopped posting inside a step that posts a start marker (the camera, a chooser, the app sent away, the first frame)"))
     }
 
-    static let stalled = Symptom(id: "run.stalled", probes: [.cameraGetUserMedia, .fileAccept, .fileCapture, .fileCancel, .fileHeic, .lifecycleBackground, .navWindowOpen], observation: "the step began (its start marker arrived) and nothing came after it", causes: [
+    /// About every step that posts a start marker (`Probe.marksStart`): only there is a run seen to stop.
+    static let stalled = Symptom(id: "run.stalled", probes: StandardProbes.all.filter(\.marksStart).map(\.id), observation: "the step began (its start marker arrived) and nothing came after it", causes: [
         // Seen on a device: an iOS 16.2 app without the key ended with SIGABRT the moment the
         // page asked for the camera, before any callback ran
         // (https://github.com/pichillilorenzo/flutter_inappwebview/issues/1510).

@@ -121,6 +121,7 @@ extension StandardProbes {
             checks: "A frame on the second origin sets a SameSite=None; Secure cookie and reads it back on a credentialed request.",
             observed: [
                 F("frameLoaded", .boolean, "True when the second-origin frame loaded and answered."),
+                F("loadedAsPage", .boolean, "True when the frame's URL was loaded as the page itself (the host took the frame's navigation over and loaded it in the main frame), and the frame's page sent the test page back."),
                 F("set", .boolean, "True when the frame's Set-Cookie response arrived."),
                 F("readBack", .boolean, "True when the next credentialed request from the frame carried the cookie."),
                 F("storageAccessApi", .boolean, "True when document.hasStorageAccess exists in the frame."),
@@ -128,7 +129,7 @@ extension StandardProbes {
                 F("crossSite", .boolean, "True when that origin is another host (cross-site); false for the same host on another port, which RFC 6265bis counts as the same site."),
                 F("errorName", .string, "Error the frame reported, if any."),
             ],
-            healthy: .init(["frameLoaded": true, "set": true, "readBack": true], on: [.ios: ["readBack": false]]),
+            healthy: .init(["frameLoaded": true, "loadedAsPage": false, "set": true, "readBack": true], on: [.ios: ["readBack": false]]),
             thresholds: [
                 Threshold("frameAnswerMs", ms: 8000, "The frame loads a page and makes two requests to the second origin; one that has not answered in 8 s is blocked or untrusted (certificate, reachability)."),
             ],
@@ -142,12 +143,15 @@ extension StandardProbes {
                     .rnWebViewIOS: "blocked by WebKit ITP, which is expected",
                     .desktop: "depends on the browser's policy",
                 ]),
-            remedy: .thirdPartyCookies).evaluated(
+            // Its frame's navigation is the run's first: a host that loads a subframe's URL in
+            // the main frame replaces the page there (the start marker says where it stopped).
+            remedy: .thirdPartyCookies, marksStart: true).evaluated(
                 by: Diff.evaluateThirdPartyCookie,
                 concluding: [
                 "blocked on Android → setAcceptThirdPartyCookies(webView, true)",
                 "blocked on iOS → ITP, expected",
                 "second-origin frame did not load → certificate or reachability (warning)",
+                "the frame's URL loaded as the page → the host's navigation policy loads frames in the main frame (warning)",
                 ]).failing(as:
             // A third-party cookie is a cookie first: with cookies off, setAcceptThirdPartyCookies
             // has nothing to allow (https://developer.android.com/reference/android/webkit/CookieManager#setAcceptThirdPartyCookies(android.webkit.WebView,%20boolean)).
@@ -256,6 +260,12 @@ extension Diagnosis {
     static let thirdPartyFrameUnreachable = KnownDiagnosis("cookies.second-origin-unreachable", probes: [.cookieThirdParty], .observation) {
         "The second origin did not answer (certificate not trusted, or unreachable); the third-party cookie could not be tested."
     }
+    /// The rows that judge it are the hosts' navigation policies that load every URL in the
+    /// main frame (native Android's shouldOverrideUrlLoading, native iOS's decidePolicyFor,
+    /// webview_flutter_android before 3.16.1).
+    static let frameLoadedAsPage = KnownDiagnosis("navigation.frame-loaded-as-page", probes: [.cookieThirdParty], .observation) {
+        "The host loaded the second origin's frame as the page itself: a navigation policy that takes over every URL, a frame's included, and loads it in the main frame replaces the page (and any embedded flow, such as a verification provider's frame)."
+    }
     /// The lead of a third-party cookie not kept: the causes are
     /// `Symptom.thirdPartyCookiesBlocked`'s, which the platform's rows link (native Android's
     /// acceptThirdPartyCookies, native iOS's thirdPartyCookies: ITP), or a browser's own settings.
@@ -278,7 +288,7 @@ extension Diagnosis {
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let storageDeclared: [any DeclaredDiagnosis] = [
         storageUnavailable, storageRoundTripFailed, indexedDBFailed, httpOnlyVisible, cookieNotKept, cookieNotSent,
-        thirdPartyFrameUnreachable, thirdPartyCookieNotKept, navigationLostStorage, notRelaunched, relaunchLostStorage,
+        thirdPartyFrameUnreachable, frameLoadedAsPage, thirdPartyCookieNotKept, navigationLostStorage, notRelaunched, relaunchLostStorage,
     ]
 }
 
@@ -349,6 +359,11 @@ extension Diff {
     /// Third-party cookies: Android WebView blocks them unless the app opts in; WebKit's ITP
     /// blocks them on iOS whatever the app does, which the profile expects.
     func evaluateThirdPartyCookie(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
+        if result.bool("loadedAsPage") == true {
+            // A warning wherever the cookie's own expectation stands (ITP's blocking passes on
+            // iOS): the page came back, but any flow that embeds a frame would be replaced.
+            return Assessment(.warning, "the frame's URL was loaded as the page, replacing it", diagnosis: Diagnosis.frameLoadedAsPage(), layer: .webView)
+        }
         if result.bool("frameLoaded") == false {
             return Assessment(.warning, "the second-origin frame did not load", diagnosis: Diagnosis.thirdPartyFrameUnreachable(), layer: .network)
         }
