@@ -35,8 +35,11 @@ public struct Catalog: Sendable {
         Threshold("farmAnswerWaitMs", ms: 20000, "Unattended: once a farm script tapped, how long the step waits for an answer before the page ends it as a person would (\"Nothing happened\"); a script driving a native picker through Appium takes seconds. ?answerWait= (seconds) overrides it."),
     ]
 
-    /// Probe `checklistItems` are derived from the checklist map so that the two cannot disagree.
+    /// `checklist` is the guide's (`Checklist.liveform`): its verified and inferred items get
+    /// their probes from the probes' own declarations (`Probe.checklistClaims`), in page order,
+    /// and each probe's `checklistItems` from the items, so the two cannot disagree.
     public init(probes: [Probe], requirementSets: [RequirementSet], checklist: [ChecklistItem]) {
+        let checklist = Checklist.resolved(checklist, by: probes)
         self.probes = probes.map { probe in
             var probe = probe
             probe.checklistItems = checklist.filter { $0.coverage.probes.contains(probe.id) }.map(\.id)

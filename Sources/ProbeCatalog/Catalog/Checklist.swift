@@ -1,6 +1,10 @@
 /// Every item of the four tabs of the LiveForm guide's "Verification Checklist", in its order
-/// (docs/requirements.md#liveform).
-/// Coverage is computed from this map (`ChecklistCoverage`), never counted by hand.
+/// (docs/requirements.md#liveform), with how the product accounts for it. A verified or
+/// inferred item names no probe here: each probe declares, in its own file, the items it
+/// verifies or infers (`Probe.verifies`, `Probe.infers`), and the catalog builds each item's
+/// probes from them (`Catalog.checklist`). What is no probe's stays here: the operator
+/// questions and why an item is not observable.
+/// Coverage is computed from the catalog's items (`ChecklistCoverage`), never counted by hand.
 public enum Checklist {
     private static func ask(_ key: String, _ text: String, audience: OperatorQuestion.Audience = .tester) -> Coverage {
         .confirmed(OperatorQuestion(field: "answers.\(key)", text, audience: audience))
@@ -36,7 +40,7 @@ public enum Checklist {
         ChecklistItem(
             "common.url.customSchemes", .common, section: "URL and Navigation",
             "External custom schemes open in an external app or fail gracefully.",
-            .verified(.navCustomScheme)),
+            .verified),
         ChecklistItem(
             "common.permissions.camera", .common, section: "Permissions",
             "Camera permission is verified before entering the WebView on first launch.",
@@ -56,19 +60,19 @@ public enum Checklist {
         ChecklistItem(
             "common.webview.javascript", .common, section: "WebView Behavior",
             "LiveForm loads with JavaScript enabled.",
-            .verified(.envScript)),
+            .verified),
         ChecklistItem(
             "common.webview.cameraUI", .common, section: "WebView Behavior",
             "The camera UI opens when capturing an ID document.",
-            .verified(.cameraGetUserMedia, .cameraFrames)),
+            .verified),
         ChecklistItem(
             "common.webview.picker", .common, section: "WebView Behavior",
             "The picker opens for image upload.",
-            .verified(.fileAccept)),
+            .verified),
         ChecklistItem(
             "common.webview.cookiesPersist", .common, section: "WebView Behavior",
             "Cookies and storage persist during normal WebView navigation.",
-            .verified(.cookieDocument, .cookieServer, .storageLocal, .storageNavigation)),
+            .verified),
         ChecklistItem(
             "common.webview.loadingState", .common, section: "WebView Behavior",
             "A loading state is shown while the page loads.",
@@ -83,50 +87,47 @@ public enum Checklist {
         ChecklistItem(
             "android.manifest.camera", .android,
             "android.permission.CAMERA is declared in AndroidManifest.xml.",
-            .inferred(InferenceRule(.cameraGetUserMedia, .passed, because: "Android grants the camera at run time only to an app that declares android.permission.CAMERA, and the WebView cannot deliver frames without it"))),
+            .inferred),
         ChecklistItem(
             "android.runtime.camera", .android,
             "Android runtime camera permission is requested and verified as granted before opening the WebView.",
-            .inferred(InferenceRule(.cameraGetUserMedia, .passedWithoutPrompt, because: "a camera granted with no prompt inside the page means the app already held the runtime permission when the WebView opened"))),
+            .inferred),
         ChecklistItem(
             "android.onPermissionRequest", .android,
             "WebChromeClient.onPermissionRequest is implemented in native WebView code.",
-            .verified(.cameraGetUserMedia, .cameraScope, .cameraForeignOrigin)),
+            .verified),
         ChecklistItem(
             "android.onShowFileChooser", .android,
             "WebChromeClient.onShowFileChooser is implemented in native WebView code.",
-            .verified(.fileAccept)),
+            .verified),
         ChecklistItem(
             "android.webviewUpToDate", .android,
             "Android System WebView or Chrome is up to date.",
-            .verified(.envPlatform)),
+            .verified),
         ChecklistItem(
             "android.javaScriptEnabled", .android,
             "javaScriptEnabled is active.",
-            .verified(.envScript)),
+            .verified),
         ChecklistItem(
             "android.domStorageEnabled", .android,
             "domStorageEnabled is active.",
-            .verified(.storageLocal, .storageSession, .storageIndexedDB)),
+            .verified),
         ChecklistItem(
             "android.cookies", .android,
             "Cookies and third-party cookies are allowed.",
-            .verified(.cookieDocument, .cookieServer, .cookieThirdParty)),
+            .verified),
         ChecklistItem(
             "android.mediaGesture", .android,
             "Media playback and camera access are not blocked by user gesture policy or WebView settings.",
-            // A camera denial comes from onPermissionRequest or the runtime permission (their own
-            // items), not from mediaPlaybackRequiresUserGesture, which governs playback only
-            // (https://developer.android.com/reference/android/webkit/WebSettings#setMediaPlaybackRequiresUserGesture(boolean)).
-            .verified(.mediaAutoplay, .cameraGetUserMedia, .cameraFrames, inheriting: [.cameraGetUserMedia])),
+            .verified),
         ChecklistItem(
             "android.valueCallbackOnce", .android,
             "ValueCallback is called exactly once for all file chooser paths: success, cancel, and failure.",
-            .verified(.fileAccept, .fileCancel)),
+            .verified),
         ChecklistItem(
             "android.contentUris", .android,
             "File upload results passed as content:// URIs are handled correctly.",
-            .verified(.fileAccept, .fileCapture)),
+            .verified),
         ChecklistItem(
             "android.noFileUris", .android,
             "The app's file chooser implementation does not expose file:// URIs directly.",
@@ -134,7 +135,7 @@ public enum Checklist {
         ChecklistItem(
             "android.acceptAttribute", .android,
             "The LiveForm file selection UI allows file types matching the accept attribute.",
-            .verified(.fileAccept)),
+            .verified),
         ChecklistItem(
             "android.captureAttribute", .android,
             "The LiveForm capture UI opens the camera path matching the capture attribute.",
@@ -142,7 +143,7 @@ public enum Checklist {
         ChecklistItem(
             "android.mixedContent", .android,
             "LiveForm resources are not blocked by HTTPS or mixed content policy.",
-            .verified(.envSecureContext, .netMixedContent)),
+            .verified),
         ChecklistItem(
             "android.returnUrl", .android,
             "returnUrl or deep link navigation is delivered correctly to the external app/browser/customer app.",
@@ -153,7 +154,7 @@ public enum Checklist {
         ChecklistItem(
             "ios.plist.camera", .ios,
             "NSCameraUsageDescription is declared in Info.plist.",
-            .inferred(InferenceRule(.cameraGetUserMedia, .passed, because: "iOS terminates an app that uses a capture device without NSCameraUsageDescription (https://developer.apple.com/documentation/bundleresources/information-property-list/nscamerausagedescription), so a granted camera proves the key is there"))),
+            .inferred),
         ChecklistItem(
             "ios.plist.photos", .ios,
             "NSPhotoLibraryUsageDescription is declared in Info.plist.",
@@ -169,23 +170,23 @@ public enum Checklist {
         ChecklistItem(
             "ios.uiDelegate", .ios,
             "WKUIDelegate is set on the native WKWebView.",
-            .inferred(InferenceRule(.cameraGetUserMedia, .passedWithoutPrompt, because: "without a WKUIDelegate the media-capture decision is .prompt (docs/requirements.md#camera-getusermedia); a grant with no prompt means a delegate answered it"))),
+            .inferred),
         ChecklistItem(
             "ios.mediaCaptureHandler", .ios,
             "On iOS 15+, the WKUIDelegate media capture permission handler is verified.",
-            .verified(.cameraGetUserMedia, .cameraScope, .cameraForeignOrigin)),
+            .verified),
         ChecklistItem(
             "ios.fileInput", .ios,
             "input type=\"file\" works in WKWebView.",
-            .verified(.fileAccept)),
+            .verified),
         ChecklistItem(
             "ios.filesPassedBack", .ios,
             "Files selected or captured are correctly passed back to the WebView.",
-            .verified(.fileAccept, .fileCapture)),
+            .verified),
         ChecklistItem(
             "ios.acceptAttribute", .ios,
             "The LiveForm file selection UI allows file types matching the accept attribute.",
-            .verified(.fileAccept)),
+            .verified),
         ChecklistItem(
             "ios.captureAttribute", .ios,
             "The LiveForm capture UI opens the camera path matching the capture attribute.",
@@ -193,23 +194,23 @@ public enum Checklist {
         ChecklistItem(
             "ios.heic", .ios,
             "HEIC image uploads are handled correctly by the server or WebView flow.",
-            .verified(.fileHeic)),
+            .verified),
         ChecklistItem(
             "ios.javaScript", .ios,
             "JavaScript execution is enabled.",
-            .verified(.envScript)),
+            .verified),
         ChecklistItem(
             "ios.windowOpen", .ios,
             "window.open or new window requests are handled without blocking, according to app policy.",
-            .verified(.navWindowOpen)),
+            .verified),
         ChecklistItem(
             "ios.dataStore", .ios,
             "WKWebView cookie and website data store policy does not block the LiveForm flow.",
-            .verified(.cookieDocument, .cookieServer, .storageNavigation, .storageRelaunch)),
+            .verified),
         ChecklistItem(
             "ios.mixedContent", .ios,
             "LiveForm resources are not blocked by HTTPS or mixed content policy.",
-            .verified(.envSecureContext, .netMixedContent)),
+            .verified),
         ChecklistItem(
             "ios.returnUrl", .ios,
             "returnUrl, universal link, and deep link navigation are handled correctly per app policy.",
@@ -220,23 +221,23 @@ public enum Checklist {
         ChecklistItem(
             "rn.javaScriptEnabled", .reactNative,
             "javaScriptEnabled is active in react-native-webview.",
-            .verified(.envScript)),
+            .verified),
         ChecklistItem(
             "rn.domStorageEnabled", .reactNative,
             "domStorageEnabled is active in react-native-webview.",
-            .verified(.storageLocal, .storageSession, .storageIndexedDB)),
+            .verified),
         ChecklistItem(
             "rn.cookies", .reactNative,
             "sharedCookiesEnabled and thirdPartyCookiesEnabled are configured per app policy.",
-            .verified(.cookieDocument, .cookieServer, .cookieThirdParty)),
+            .verified),
         ChecklistItem(
             "rn.mediaCapture", .reactNative,
             "Media capture WebView props do not block camera access.",
-            .verified(.cameraGetUserMedia, .cameraFrames, .mediaInline)),
+            .verified),
         ChecklistItem(
             "rn.fileAccess", .reactNative,
             "allowFileAccess and file selection work on both Android and iOS.",
-            .verified(.fileAccept)),
+            .verified),
         ChecklistItem(
             "rn.permissionApi", .reactNative,
             "Expo/RN permission API returns accurate camera and photo library/media permission status.",
@@ -244,7 +245,7 @@ public enum Checklist {
         ChecklistItem(
             "rn.navigationHandlers", .reactNative,
             "The onShouldStartLoadWithRequest, onOpenWindow, and Linking.openURL combination handles returnUrl/deep links safely.",
-            .verified(.navCustomScheme, .navWindowOpen)),
+            .verified),
         ChecklistItem(
             "rn.errorHandlers", .reactNative,
             "onError and onHttpError provide recoverable guidance and a diagnostic report.",

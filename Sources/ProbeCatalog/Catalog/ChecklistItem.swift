@@ -25,7 +25,10 @@ public struct ChecklistItem: Sendable, Codable, Equatable, Identifiable {
     public let section: String?
     /// The item's text as the guide states it.
     public let text: String
-    public let coverage: Coverage
+    /// How the product accounts for it. In `Checklist` a verified or inferred item names no
+    /// probe: the catalog fills in the probes that say so in their declarations
+    /// (`Checklist.resolved(_:by:)`).
+    public internal(set) var coverage: Coverage
     /// The one requirement set that asks this item (`RequirementSet.id`); nil: every set. A run
     /// judged against another set has it not applicable, and the page does not ask it.
     public var requirementSet: String? = nil
@@ -72,16 +75,20 @@ public struct Coverage: Sendable, Codable, Equatable {
 
     enum CodingKeys: String, CodingKey { case method, probes, rule, question, reason }
 
-    public static func verified(_ probes: ProbeID...) -> Coverage {
-        Coverage(method: .verified, probes: probes, rule: nil, question: nil, reason: nil)
-    }
+    /// Verified by the probes that declare it (`Probe.verifies(_:inheritingItsFailure:)`),
+    /// every one of which must pass; the catalog lists them (`Checklist.resolved(_:by:)`).
+    public static let verified = Coverage(method: .verified, probes: [], rule: nil, question: nil, reason: nil)
+    /// Inferred from the one probe that declares the inference (`Probe.infers(_:_:because:)`);
+    /// the catalog fills in its rule (`Checklist.resolved(_:by:)`).
+    public static let inferred = Coverage(method: .inferred, probes: [], rule: nil, question: nil, reason: nil)
     /// verified by `probes`, of which `inheriting` fail for a reason another item names.
-    static func verified(_ probes: ProbeID..., inheriting: [ProbeID]) -> Coverage {
+    static func verified(by probes: [ProbeID], inheriting: [ProbeID]) -> Coverage {
         var coverage = Coverage(method: .verified, probes: probes, rule: nil, question: nil, reason: nil)
         coverage.inherited = inheriting
         return coverage
     }
-    public static func inferred(_ rule: InferenceRule) -> Coverage {
+    /// inferred by `rule`, from its probe.
+    static func inferred(by rule: InferenceRule) -> Coverage {
         Coverage(method: .inferred, probes: [rule.probe], rule: rule, question: nil, reason: nil)
     }
     public static func confirmed(_ question: OperatorQuestion) -> Coverage {

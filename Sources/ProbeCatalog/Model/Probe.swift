@@ -61,7 +61,13 @@ public struct Probe: Sendable, Codable, Equatable, Identifiable {
     /// The probes whose failure explains a failure of this one (`Consequence`), declared with
     /// `failing(as:)`. Not exported: the diff reads it and marks the finding.
     public internal(set) var consequences: [Consequence] = []
-    /// Checklist item ids (see `Checklist`) this probe's verdict verifies.
+    /// What this probe says of the checklist's items (`Checklist`), declared with
+    /// `verifies(_:inheritingItsFailure:)` and `infers(_:_:because:)`: the catalog builds each
+    /// item's probes from them. Not exported: the items carry the result.
+    public internal(set) var checklistClaims: [ChecklistClaim] = []
+    /// Checklist item ids (see `Checklist`) this probe accounts for, in the guide's order: the
+    /// ones it verifies or infers, and the ones whose question it asks. Set by the catalog
+    /// from its resolved checklist.
     public var checklistItems: [String]
     /// Expectation per platform under the default requirement set.
     public let expectation: ExpectationRule

@@ -142,6 +142,50 @@ import Testing
         }
     }
 
+    /// A probe declares the checklist items it covers in its own file; the checklist names no
+    /// probe. So a claim of an item the guide lacks (a typo), a claim that does not fit the
+    /// item's method, or a verified item no probe claims is a catalog error, named here.
+    @Test func EveryProbesChecklistClaim_NamesAGuideItem_AndEveryVerifiedOrInferredItemIsClaimed() {
+        let problems = Checklist.problems(in: Checklist.liveform, claimedBy: Catalog.standard.probes)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        for item in Checklist.liveform where item.coverage.method == .verified || item.coverage.method == .inferred {
+            #expect(item.coverage.probes.isEmpty && item.coverage.rule == nil, "\(item.id) lists its probes in Checklist.swift; the probes declare it")
+        }
+    }
+
+    @Test func AClaimOfAnUnknownItem_OrAnUnclaimedVerifiedItem_IsAProblemThatNamesIt() {
+        let storage = Catalog.standard.probe(id: "storage.local")!
+        let typo = storage.verifies("android.cookie")
+        let unclaimed = ChecklistItem("test.unclaimed", .common, "No probe verifies it.", .verified)
+        let inferredTwice = ChecklistItem("test.inferred", .common, "Two probes infer it.", .inferred)
+        let probes = [typo.infers("test.inferred", .passed, because: "a"), storage.infers("test.inferred", .passed, because: "b")]
+        let problems = Checklist.problems(in: Checklist.liveform + [unclaimed, inferredTwice], claimedBy: probes)
+        #expect(problems.contains { $0.contains("storage.local") && $0.contains("\"android.cookie\"") && $0.contains("does not have") }, "\(problems)")
+        #expect(problems.contains { $0.contains("\"test.unclaimed\" is verified, but no probe") }, "\(problems)")
+        #expect(problems.contains { $0.contains("\"test.inferred\" is inferred") && $0.contains("storage.local, storage.local do") }, "\(problems)")
+        #expect(problems.contains { $0.contains("\"common.webview.cameraUI\" is verified, but no probe") }, "\(problems)")
+    }
+
+    /// An item's probes are the probes that claim it, in page order, and an inferred item's rule
+    /// is its probe's declaration.
+    @Test func AnItemsProbes_AreItsClaimants_InPageOrder() throws {
+        let catalog = Catalog.standard
+        let order = Dictionary(uniqueKeysWithValues: catalog.probes.enumerated().map { ($1.id, $0) })
+        for item in catalog.checklist where item.coverage.method == .verified {
+            let claimants = catalog.probes.filter { $0.checklistClaims.contains { $0.item == item.id } }.map(\.id)
+            #expect(item.coverage.probes == claimants, "\(item.id)")
+            #expect(item.coverage.probes.map { order[$0]! } == item.coverage.probes.map { order[$0]! }.sorted(), "\(item.id)")
+        }
+        let plist = try #require(catalog.checklist.first { $0.id == "ios.plist.camera" })
+        #expect(plist.coverage.rule?.probe == "camera.getUserMedia")
+        #expect(plist.coverage.rule?.condition == .passed)
+        #expect(plist.coverage.probes == ["camera.getUserMedia"])
+        let gesture = try #require(catalog.checklist.first { $0.id == "android.mediaGesture" })
+        #expect(gesture.coverage.inherited == ["camera.getUserMedia"])
+        // Resolving twice changes nothing: a catalog may be built from another's checklist.
+        #expect(Checklist.resolved(catalog.checklist, by: catalog.probes) == catalog.checklist)
+    }
+
     @Test func ExportJSON_IsStableValidJSON_WithEverything() throws {
         let text = Catalog.standard.exportJSON()
         #expect(text == Catalog.standard.exportJSON())

@@ -108,7 +108,16 @@ extension StandardProbes {
                 "TypeError where camera.api found no getUserMedia → the camera API's causes (folded under camera.api)",
                 ]).failing(as:
             Consequence(of: .cameraApi, because: "getUserMedia cannot be called where navigator.mediaDevices.getUserMedia does not exist",
-                        unless: { $0.string("errorName") != "TypeError" })).blockingTheFlow(),
+                        unless: { $0.string("errorName") != "TypeError" })).blockingTheFlow()
+            .verifies("common.webview.cameraUI", "android.onPermissionRequest", "ios.mediaCaptureHandler", "rn.mediaCapture")
+            // A camera denial comes from onPermissionRequest or the runtime permission (their own
+            // items), not from mediaPlaybackRequiresUserGesture, which governs playback only
+            // (https://developer.android.com/reference/android/webkit/WebSettings#setMediaPlaybackRequiresUserGesture(boolean)).
+            .verifies("android.mediaGesture", inheritingItsFailure: true)
+            .infers("android.manifest.camera", .passed, because: "Android grants the camera at run time only to an app that declares android.permission.CAMERA, and the WebView cannot deliver frames without it")
+            .infers("android.runtime.camera", .passedWithoutPrompt, because: "a camera granted with no prompt inside the page means the app already held the runtime permission when the WebView opened")
+            .infers("ios.plist.camera", .passed, because: "iOS terminates an app that uses a capture device without NSCameraUsageDescription (https://developer.apple.com/documentation/bundleresources/information-property-list/nscamerausagedescription), so a granted camera proves the key is there")
+            .infers("ios.uiDelegate", .passedWithoutPrompt, because: "without a WKUIDelegate the media-capture decision is .prompt (docs/requirements.md#camera-getusermedia); a grant with no prompt means a delegate answered it"),
         Probe(
             id: .cameraFrames, title: "Camera preview",
             instructions: "Point the camera at something that moves.",
@@ -144,7 +153,8 @@ extension StandardProbes {
                 concluding: [
                 "fullscreen → inline playback off",
                 "black or frozen frames in a granted stream → inline/autoplay settings (combined with media.inline and media.autoplay)",
-                ]).blockingTheFlow(),
+                ]).blockingTheFlow()
+            .verifies("common.webview.cameraUI", "android.mediaGesture", "rn.mediaCapture"),
         Probe(
             id: .cameraFacing, title: "Front and back cameras",
             instructions: "Nothing to do.",

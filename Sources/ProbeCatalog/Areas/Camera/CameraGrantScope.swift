@@ -45,6 +45,7 @@ extension StandardProbes {
             "audio granted → the host grants every requested resource (Android: grant(request.resources))",
             "display capture granted under video-only → the video-only requirement set is broken",
             ])
+        .verifies("android.onPermissionRequest", "ios.mediaCaptureHandler")
 
     static let foreignOrigin = Probe(
         id: .cameraForeignOrigin, title: "Camera from another origin",
@@ -76,6 +77,7 @@ extension StandardProbes {
             "granted on the other port only → host compared but not the port; a warning under liveform, whose own samples check the host only",
             "granted after a prompt on iOS → the delegate returns .prompt instead of .deny for foreign origins",
             ])
+        .verifies("android.onPermissionRequest", "ios.mediaCaptureHandler")
 }
 
 /// The diagnoses the evaluators below state.

@@ -34,7 +34,8 @@ extension StandardProbes {
                 by: Diff.evaluateAutoplay,
                 concluding: [
                 "refused in a WebView → media requires a user gesture (Android WebView's default: mediaPlaybackRequiresUserGesture is true)",
-                ]),
+                ])
+            .verifies("android.mediaGesture"),
         Probe(
             id: .mediaInline, title: "Inline video",
             instructions: "Nothing to do.",
@@ -65,7 +66,8 @@ extension StandardProbes {
             // the camera's preview, and WebKit has delivered requestVideoFrameCallback
             // (camera.frames' count) only to a displayed video
             // (https://bugs.webkit.org/show_bug.cgi?id=282782), so one result could change the other.
-            .runningBesideTheNext(on: [.android, .desktop]),
+            .runningBesideTheNext(on: [.android, .desktop])
+            .verifies("rn.mediaCapture"),
     ]
 
     /// The failing observations this file's evaluators rank causes for (`Catalog.symptoms`).

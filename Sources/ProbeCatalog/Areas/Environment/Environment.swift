@@ -31,7 +31,8 @@ extension StandardProbes {
                 by: Diff.evaluateScript,
                 concluding: [
                 "noscript beacon seen → JavaScript off (Android WebView's default: setJavaScriptEnabled is false)",
-                ]).blockingTheFlow(),
+                ]).blockingTheFlow()
+            .verifies("common.webview.javascript", "android.javaScriptEnabled", "ios.javaScript", "rn.javaScriptEnabled"),
         Probe(
             id: .envPlatform, title: "Platform and versions",
             instructions: "Nothing to do: the page reads the browser's identity.",
@@ -68,7 +69,8 @@ extension StandardProbes {
                 "OS under the requirement set's minimum → fail naming the version and the minimum, whatever else passed",
                 "under the recommended version, or Android System WebView older than Chrome \(RequirementSet.staleWebViewChromeMajor) → warning",
                 "version unreadable (reduced user agent without userAgentData) → warning",
-                ]),
+                ])
+            .verifies("android.webviewUpToDate"),
         Probe(
             id: .envSecureContext, title: "Secure context",
             instructions: "Nothing to do.",
@@ -85,7 +87,8 @@ extension StandardProbes {
                 by: Diff.evaluateSecureContext,
                 concluding: [
                 "not a secure context → the camera API will be absent",
-                ]).blockingTheFlow(),
+                ]).blockingTheFlow()
+            .verifies("android.mixedContent", "ios.mixedContent"),
         Probe(
             id: .envViewport, title: "Full-screen layout",
             instructions: "Hold the phone upright.",

@@ -49,7 +49,10 @@ extension StandardProbes {
                 "no answer on iOS → runOpenPanelWith implemented without calling its completion handler",
                 "server hash differs → the upload was altered",
                 "non-image despite accept=image/* → the chooser intent ignores accept (warning)",
-                ]).blockingTheFlow(),
+                ]).blockingTheFlow()
+            .verifies(
+                "common.webview.picker", "android.onShowFileChooser", "android.valueCallbackOnce", "android.contentUris",
+                "android.acceptAttribute", "ios.fileInput", "ios.filesPassedBack", "ios.acceptAttribute", "rn.fileAccess"),
         Probe(
             id: .fileCapture, title: "Capture with the camera",
             instructions: "Tap \"Back camera\" then \"Front camera\"; take a photo each time. Did the camera open directly?",
@@ -70,7 +73,8 @@ extension StandardProbes {
                 by: Diff.evaluateFileCapture,
                 concluding: [
                 "a file list instead of the camera → capture not honoured by the chooser intent",
-                ]).blockingTheFlow(),
+                ]).blockingTheFlow()
+            .verifies("android.contentUris", "ios.filesPassedBack"),
         Probe(
             id: .fileCancel, title: "Cancel, then pick again",
             instructions: "Tap \"Choose image\", cancel the chooser, then tap it again and pick a photo.",
@@ -91,7 +95,8 @@ extension StandardProbes {
                 by: Diff.evaluateFileCancel,
                 concluding: [
                 "second pick never fires after a cancel → the ValueCallback was not answered with null",
-                ]),
+                ])
+            .verifies("android.valueCallbackOnce"),
         Probe(
             id: .fileHeic, title: "HEIC photo",
             instructions: "Tap \"Choose HEIC\" and pick a photo taken with the camera (HEIC on iPhone).",
@@ -117,7 +122,8 @@ extension StandardProbes {
                 by: Diff.evaluateHEIC,
                 concluding: [
                 "refused by the server → accept image/heic or let iOS convert",
-                ]),
+                ])
+            .verifies("ios.heic"),
     ]
 
     /// The failing observations this area's evaluators rank causes for (`Catalog.symptoms`).

@@ -41,7 +41,8 @@ extension StandardProbes {
                 "a window created and never shown (lost) → the host allows new windows and shows none (warning)",
                 "blocked from a tap on iOS → createWebViewWith not implemented (warning)",
                 "new window under video-only → contract uses no popups (warning)",
-                ]),
+                ])
+            .verifies("ios.windowOpen", "rn.navigationHandlers"),
         Probe(
             id: .navCustomScheme, title: "Custom scheme link",
             instructions: "Tap the custom-scheme link. What happened?",
@@ -59,7 +60,8 @@ extension StandardProbes {
                 concluding: [
                 "WebView error page → unknown schemes not forwarded",
                 "nothing on iOS → dropped, or forwarded with no app for the test scheme (warning)",
-                ]),
+                ])
+            .verifies("common.url.customSchemes", "rn.navigationHandlers"),
         Probe(
             id: .navReturnUrl, title: "Return URL",
             instructions: "Tap \"Return to app\". Did it reach the app as your app intends?",

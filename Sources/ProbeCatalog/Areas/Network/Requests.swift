@@ -157,7 +157,8 @@ extension StandardProbes {
                 concluding: [
                 "http: fetch allowed → mixed content always allowed (warning)",
                 "http: image allowed on Android → MIXED_CONTENT_COMPATIBILITY_MODE, which loads images only",
-                ]),
+                ])
+            .verifies("android.mixedContent", "ios.mixedContent"),
     ]
 
     /// The failing observations this file's evaluators rank causes for (`Catalog.symptoms`).

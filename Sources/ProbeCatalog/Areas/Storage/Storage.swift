@@ -33,7 +33,8 @@ extension StandardProbes {
                 "null or throwing on Android → domStorageEnabled not set",
                 "null or throwing on iOS → data store policy",
                 "present but round trip fails → zero quota / read-only store",
-                ]).blockingTheFlow(),
+                ]).blockingTheFlow()
+            .verifies("common.webview.cookiesPersist", "android.domStorageEnabled", "rn.domStorageEnabled"),
         Probe(
             id: .storageSession, title: "sessionStorage",
             instructions: "Nothing to do.",
@@ -49,7 +50,8 @@ extension StandardProbes {
                 ]).failing(as:
             // Android's WebSettings.setDomStorageEnabled switches the whole Web Storage API, both
             // localStorage and sessionStorage (https://developer.android.com/reference/android/webkit/WebSettings#setDomStorageEnabled(boolean)).
-            Consequence(of: .storageLocal, because: "Web Storage is off: sessionStorage goes with localStorage")).blockingTheFlow(),
+            Consequence(of: .storageLocal, because: "Web Storage is off: sessionStorage goes with localStorage")).blockingTheFlow()
+            .verifies("android.domStorageEnabled", "rn.domStorageEnabled"),
         Probe(
             id: .storageIndexedDB, title: "IndexedDB",
             instructions: "Nothing to do.",
@@ -68,7 +70,8 @@ extension StandardProbes {
                 by: Diff.evaluateIndexedDB,
                 concluding: [
                 "fails on Android → DOM storage setting; on iOS → non-persistent or restricted store",
-                ]).blockingTheFlow(),
+                ]).blockingTheFlow()
+            .verifies("android.domStorageEnabled", "rn.domStorageEnabled"),
         Probe(
             id: .cookieDocument, title: "document.cookie",
             instructions: "Nothing to do.",
@@ -84,7 +87,8 @@ extension StandardProbes {
                 by: Diff.evaluateDocumentCookie,
                 concluding: [
                 "blocked on Android → CookieManager.setAcceptCookie; on iOS → data store",
-                ]),
+                ])
+            .verifies("common.webview.cookiesPersist", "android.cookies", "ios.dataStore", "rn.cookies"),
         Probe(
             id: .cookieServer, title: "Server cookie",
             instructions: "Nothing to do.",
@@ -113,7 +117,8 @@ extension StandardProbes {
             // tunnel) that cookie.thirdParty, a frame of the second host with cookies of its
             // own, neither reads nor changes; storage.navigation, which leaves the page, waits
             // for it first.
-            .runningBesideTheNext(on: [.ios, .android, .desktop]),
+            .runningBesideTheNext(on: [.ios, .android, .desktop])
+            .verifies("common.webview.cookiesPersist", "android.cookies", "ios.dataStore", "rn.cookies"),
         Probe(
             id: .cookieThirdParty, title: "Third-party cookie",
             instructions: "Nothing to do.",
@@ -156,7 +161,8 @@ extension StandardProbes {
             // A third-party cookie is a cookie first: with cookies off, setAcceptThirdPartyCookies
             // has nothing to allow (https://developer.android.com/reference/android/webkit/CookieManager#setAcceptThirdPartyCookies(android.webkit.WebView,%20boolean)).
             Consequence(of: .cookieDocument, because: "cookies are off: no third-party cookie either",
-                        unless: { $0.bool("frameLoaded") == false })),
+                        unless: { $0.bool("frameLoaded") == false }))
+            .verifies("android.cookies", "rn.cookies"),
         Probe(
             id: .storageNavigation, title: "Storage across navigation",
             instructions: "The page leaves and comes back by itself.",
@@ -179,7 +185,8 @@ extension StandardProbes {
             Consequence(of: .storageLocal, because: "localStorage is unavailable: its marker cannot survive a navigation",
                         unless: { $0.bool("cookieSurvived") == false }),
             Consequence(of: .cookieDocument, because: "cookies are off: the cookie marker was never kept",
-                        unless: { $0.bool("localStorageSurvived") == false })),
+                        unless: { $0.bool("localStorageSurvived") == false }))
+            .verifies("common.webview.cookiesPersist", "ios.dataStore"),
     ]
 
     /// The person's last step on the page (only the checklist questions follow): closing the
@@ -211,7 +218,8 @@ extension StandardProbes {
             Consequence(of: .storageLocal, because: "localStorage is unavailable: its marker cannot survive a relaunch",
                         unless: { $0.bool("persistentCookie") == false || $0.bool("indexedDB") == false }),
             Consequence(of: .cookieDocument, because: "cookies are off: the cookie marker was never kept",
-                        unless: { $0.bool("localStorage") == false || $0.bool("indexedDB") == false })),
+                        unless: { $0.bool("localStorage") == false || $0.bool("indexedDB") == false }))
+            .verifies("ios.dataStore"),
     ]
 
     static func webStorageFields(_ name: String) -> [ObservedField] {
