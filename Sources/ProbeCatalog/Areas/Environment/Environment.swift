@@ -246,10 +246,11 @@ extension Diff {
 
         // An iPad in desktop content mode: the agent names the Mac and holds no iPadOS version.
         // A version under the minimum still fails below; else the agent is the finding.
-        let desktopClass = context.isAppWebView && context.family == .ios
-            ? result.string("userAgent").flatMap { agent in
-                result.int("maxTouchPoints").flatMap { PlatformDetector.desktopClassOnTouch(agent, maxTouchPoints: $0) ? (agent, $0) : nil }
-            } : nil
+        var desktopClass: (agent: String, touchPoints: Int)?
+        if context.isAppWebView, context.family == .ios, let agent = result.string("userAgent"), let touch = result.int("maxTouchPoints"),
+           PlatformDetector.desktopClassOnTouch(agent, maxTouchPoints: touch) {
+            desktopClass = (agent, touch)
+        }
 
         var failures: [VersionShortfall] = []
         var warnings: [VersionShortfall] = []
@@ -282,8 +283,8 @@ extension Diff {
         if !failures.isEmpty {
             return onTheDevice(diagnosed(.belowVersion, result, context, state: .broken, observed: observed, lead: Diagnosis.belowMinimumVersion(failures), remedy: .updateOS))
         }
-        if let (agent, touchPoints) = desktopClass {
-            return Assessment(.warning, observed, diagnosis: Diagnosis.desktopClassAgent(agent, touchPoints),
+        if let desktopClass {
+            return Assessment(.warning, observed, diagnosis: Diagnosis.desktopClassAgent(desktopClass.agent, desktopClass.touchPoints),
                               layer: .webView, remedy: .mobileContentMode)
         }
         if !warnings.isEmpty {
@@ -598,8 +599,8 @@ extension Remedy {
     /// An iPad's WKWebView in the mobile content mode: WebKit then names the iPad in the agent.
     public static let mobileContentMode = Remedy(
         iosSwift: """
-            // On the WKWebViewConfiguration, before WKWebView(frame:configuration:):
-            // the iPad then gets the mobile agent and pages, as an iPhone does
+            // On the WKWebViewConfiguration, before WKWebView(frame:configuration:)
+            // (an iPad then gets the mobile agent and pages, as an iPhone does)
             configuration.defaultWebpagePreferences.preferredContentMode = .mobile
             """,
         reactNative: "<WebView contentMode=\"mobile\" />",
