@@ -8,8 +8,10 @@ extension CorpusCase {
     /// WKWebView's agent in desktop content mode, as the threads quote it, and an iPad's touch points.
     static let desktopClassAgent = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_4) AppleWebKit/605.1.15 (KHTML, like Gecko)"
 
-    static func desktopClass(_ agent: String = desktopClassAgent) -> ProbeResult {
-        Run.result("env.platform", ["userAgent": .string(agent), "maxTouchPoints": 5, "webkitMessageHandlers": true])
+    static func desktopClass(_ agent: String = desktopClassAgent, cordovaVersion: String? = nil) -> ProbeResult {
+        var observed: [String: JSONValue] = ["userAgent": .string(agent), "maxTouchPoints": 5, "webkitMessageHandlers": true]
+        if let cordovaVersion { observed["wrapperSignals"] = ["globals": ["cordova"], "cordovaPlatform": "ios", "cordovaVersion": .string(cordovaVersion)] }
+        return Run.result("env.platform", observed)
     }
 
     static let contentModeThreads: [CorpusCase] = [
@@ -19,10 +21,11 @@ extension CorpusCase {
         CorpusCase("https://github.com/apache/cordova-plugin-inappbrowser/issues/687", wrapper: "Cordova InAppBrowser", .iosWKWebView,
                    probe: "env.platform", top: "cordova.inAppBrowserContentMode", detected: .cordova, inAppBrowser: true,
                    [desktopClass("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148")]),
-        // The same preference for the app's own WebView (merged cordova-ios#886, "iPad for mobile and Macintosh for desktop").
+        // The same preference for the app's own WebView (merged cordova-ios#886, "iPad for mobile and Macintosh for
+        // desktop"), released in cordova-ios 6.1.0: an app on that release that leaves it unset.
         CorpusCase("https://github.com/apache/cordova-ios/pull/886", wrapper: "Cordova", .iosWKWebView,
                    probe: "env.platform", top: "cordova.PreferredContentMode", detected: .cordova,
-                   [desktopClass()]),
+                   [desktopClass(cordovaVersion: "6.1.0")]),
         // iPads requested desktop sites from iOS 13 until the contentMode prop (fixed by merged #1538).
         CorpusCase("https://github.com/react-native-webview/react-native-webview/issues/1460", wrapper: "react-native-webview", .rnWebViewIOS,
                    probe: "env.platform", top: "react-native-webview.contentMode", detected: .reactNativeWebView,
