@@ -147,10 +147,9 @@ namespace Microsoft.Maui.Platform {
 namespace Microsoft.Maui.Handlers {
     public interface IWebView {}
     public class PropertyMapper<TView, THandler> { public void AppendToMapping(string key, Action<THandler, TView> method) {} }
-    // ViewHandler<IWebView, WKWebView>.PlatformViewFactory as on iOS, whose fixes use it (a file
-    // under Platforms/iOS): the Android build's handler never reads it.
-    public class ViewHandler<TVirtualView, TPlatformView> { public static Func<ViewHandler<TVirtualView, TPlatformView>, TPlatformView> PlatformViewFactory { get; set; } }
-    public class WebViewHandler : ViewHandler<IWebView, WebKit.WKWebView> {
+    public class WebViewHandler {
+        // iOS's: a handler of the app's own overrides it in a file under Platforms/iOS.
+        protected virtual WebKit.WKWebView CreatePlatformView() => null;
 #if IOS || MACCATALYST
         public WebKit.WKWebView PlatformView => null;
 #else
