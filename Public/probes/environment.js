@@ -32,7 +32,9 @@ P['env.platform'] = async (ctx) => {
      catalog's names are tried, wrapper.js), also under their older field. */
   const o = Object.assign(signals, {
     messageHandlerNames: signals.wrapperSignals ? signals.wrapperSignals.messageHandlers : [], screenWidth: screen.width | 0, screenHeight: screen.height | 0, devicePixelRatio: devicePixelRatio || 1,
-    standalone: typeof navigator.standalone === 'boolean' ? navigator.standalone : null
+    standalone: typeof navigator.standalone === 'boolean' ? navigator.standalone : null,
+    /* What a site may read besides the agent to tell a phone or tablet from a desktop. */
+    navigatorPlatform: typeof navigator.platform === 'string' ? navigator.platform : null
   });
   const uad = navigator.userAgentData;
   if (uad) {

@@ -107,5 +107,6 @@ enum PlatformSource {
     static let noscriptElement = "https://developer.mozilla.org/en-US/docs/Web/HTML/Reference/Elements/noscript"
     // customUserAgent replaces the whole agent; applicationNameForUserAgent is appended to WebKit's.
     static let wkCustomUserAgent = "https://developer.apple.com/documentation/webkit/wkwebview/customuseragent"
+    static let wkPreferredContentMode = "https://developer.apple.com/documentation/webkit/wkwebpagepreferences/preferredcontentmode"
     static let androidSetUserAgentString = "https://developer.android.com/reference/android/webkit/WebSettings#setUserAgentString(java.lang.String)"
 }

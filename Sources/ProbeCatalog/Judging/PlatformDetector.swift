@@ -113,6 +113,22 @@ public enum PlatformDetector {
         return tokens.contains { userAgent.containsBytes($0) }
     }
 
+    /// Whether `userAgent` is WebKit's desktop-class agent, the Mac's ("Macintosh; Intel Mac OS
+    /// X 10_15_7"), naming no iPhone, iPad or iPod. iPadOS 13+ gives it to a page when the
+    /// content mode is desktop, which `WKWebpagePreferences.preferredContentMode`'s default,
+    /// `.recommended`, chooses on most iPads
+    /// (https://developer.apple.com/documentation/webkit/wkwebpagepreferences/preferredcontentmode;
+    /// WWDC19 "Introducing Desktop-class Browsing on iPad", https://developer.apple.com/videos/play/wwdc2019/203/).
+    public static func desktopClassAgent(_ userAgent: String) -> Bool {
+        userAgent.containsBytes("Macintosh") && !["iPhone", "iPad", "iPod"].contains { userAgent.containsBytes($0) }
+    }
+
+    /// A desktop-class agent on a touch screen: an iPad in desktop content mode, since a Mac has
+    /// no touch points (`navigator.maxTouchPoints` is 0 there, 5 on an iPad).
+    public static func desktopClassOnTouch(_ userAgent: String, maxTouchPoints: Int?) -> Bool {
+        desktopClassAgent(userAgent) && (maxTouchPoints ?? 0) > 1
+    }
+
     static func detectFromPage(userAgent ua: String, signals: PlatformSignals) -> DetectedPlatform {
         if !ua.isEmpty, !userAgentNamesPlatform(ua), let hidden = fromSignals(ua, signals) {
             return hidden
@@ -123,8 +139,7 @@ public enum PlatformDetector {
         if ua.containsBytes("iPhone") || ua.containsBytes("iPad") || ua.containsBytes("iPod") {
             return ios(ua, signals, desktopMode: false)
         }
-        // iPadOS 13+ defaults to a Mac user agent; a Mac has no touch points.
-        if ua.containsBytes("Macintosh"), let touch = signals.maxTouchPoints, touch > 1 {
+        if desktopClassOnTouch(ua, maxTouchPoints: signals.maxTouchPoints) {
             return ios(ua, signals, desktopMode: true)
         }
         return desktop(ua, signals)

@@ -9,7 +9,7 @@ extension Remedy {
         "flushCookies": Symptom.flushCookies, "renderProcessGone": Symptom.renderProcessGone,
         "webContentProcessTerminated": Symptom.webContentProcessTerminated, "newWindowTargetFrame": Symptom.newWindowTargetFrame, "fullScreenLayout": .fullScreenLayout, "inlineMedia": .inlineMedia,
         "javaScript": .javaScript,
-        "loadErrors": .loadErrors, "mixedContent": .mixedContent, "osCameraPermission": .osCameraPermission,
+        "loadErrors": .loadErrors, "mixedContent": .mixedContent, "mobileContentMode": .mobileContentMode, "osCameraPermission": .osCameraPermission,
         "persistentDataStore": .persistentDataStore, "platformUserAgent": .platformUserAgent, "strictOrigin": .strictOrigin,
         "thirdPartyCookies": .thirdPartyCookies, "updateOS": .updateOS, "windowOpen": .windowOpen,
         "returnUrl": .returnUrl,

@@ -20,6 +20,9 @@ public struct ObservationPredicate: Sendable, Equatable {
         /// A user agent that names no platform, or another than the run's
         /// (`PlatformDetector.userAgentNames`): an app's own, or a desktop one, in place of the engine's.
         case namesNoPlatform
+        /// WebKit's desktop-class agent, the Mac's, naming no iPhone or iPad
+        /// (`PlatformDetector.desktopClassAgent`): with touch points, an iPad in desktop content mode.
+        case desktopClass
 
         /// `family`: the platform the run is judged as, when known: an agent naming another one
         /// hides the device as an agent naming none does (`PlatformDetector.userAgentNames`).
@@ -39,6 +42,8 @@ public struct ObservationPredicate: Sendable, Equatable {
                 return value?.stringValue.map { agent in
                     !agent.isEmpty && !(family.map { PlatformDetector.userAgentNames($0, agent) } ?? PlatformDetector.userAgentNamesPlatform(agent))
                 } ?? false
+            case .desktopClass:
+                return value?.stringValue.map(PlatformDetector.desktopClassAgent) ?? false
             }
         }
 
@@ -60,6 +65,8 @@ public struct ObservationPredicate: Sendable, Equatable {
             case .lacks: return .array([])
             case .has(let entry, _): return .array([.string(entry)])
             case .namesNoPlatform: return .string("ExampleApp/1.0")
+            // WKWebView's agent on an iPad in desktop content mode (no Safari's Version/).
+            case .desktopClass: return .string("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko)")
             }
         }
 
@@ -73,6 +80,7 @@ public struct ObservationPredicate: Sendable, Equatable {
             case .lacks(let entry): return "without \(entry)"
             case .has(let entry, let without): return "with \(entry)" + (without.map { " and without \($0)" } ?? "")
             case .namesNoPlatform: return "naming no platform"
+            case .desktopClass: return "the desktop-class (Mac) agent"
             }
         }
 
@@ -163,6 +171,7 @@ extension ObservationPredicate: Encodable {
                 pair["lacks"] = without
                 try container.encode(pair, forKey: key)
             case .namesNoPlatform: try container.encode(["namesNoPlatform": true], forKey: key)
+            case .desktopClass: try container.encode(["desktopClass": true], forKey: key)
             }
         }
         if let statuses { try container.encode(statuses.map(\.rawValue), forKey: AnyKey("@status")) }
@@ -291,6 +300,12 @@ extension DataFields {
                 throw fields.error("\(place): {\"namesNoPlatform\": true} needs a string field (a user agent), not \(field.type.rawValue) and \(literal(flag))")
             }
             return .namesNoPlatform
+        }
+        if let object = condition.objectValue, object.count == 1, let flag = object["desktopClass"] {
+            guard field.type == .string, flag == .bool(true) else {
+                throw fields.error("\(place): {\"desktopClass\": true} needs a string field (a user agent), not \(field.type.rawValue) and \(literal(flag))")
+            }
+            return .desktopClass
         }
         if let range = condition.objectValue {
             guard field.type == .number || field.type == .integer else { throw fields.error("\(place): a range needs a number field, not \(field.type.rawValue)") }

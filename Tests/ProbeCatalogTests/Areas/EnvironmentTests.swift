@@ -144,10 +144,32 @@ extension Expected {
         #expect(own.finding("env.platform")?.causes.contains { $0.id == "android.user-agent-replaced" } == true)
     }
 
-    @Test func AnIPadsWebKitAgent_NamingTheMac_IsNoFinding() {
-        let iPad = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko)"
-        let report = Run.report(.iosWKWebView, Run.healthy(.iosWKWebView, replacing: "env.platform", with: ["userAgent": .string(iPad)]))
+    /// A Mac agent the page saw no touch screen with names the platform WebKit runs on: no finding.
+    @Test func AMacAgent_WithoutTouchPoints_IsNoFinding() {
+        let mac = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko)"
+        let report = Run.report(.iosWKWebView, Run.healthy(.iosWKWebView, replacing: "env.platform", with: ["userAgent": .string(mac), "maxTouchPoints": 0]))
         #expect(report.finding("env.platform")?.verdict == .pass)
+    }
+
+    /// An iPad's app WebView in desktop content mode: the page works, so the finding warns; it
+    /// names the content mode (and the app's own Mac agent, the same page), never a replaced agent.
+    @Test func AnIPadsDesktopClassAgent_InAnAppWebView_WarnsAndNamesTheContentMode() throws {
+        let iPad = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko)"
+        let report = Run.report(.iosWKWebView, Run.healthy(.iosWKWebView, replacing: "env.platform", with: ["userAgent": .string(iPad), "maxTouchPoints": 5]))
+        let finding = try #require(report.finding("env.platform"))
+        #expect(finding.verdict == .warn)
+        #expect(finding.diagnosis?.contains("desktop content mode") == true)
+        let ids = finding.causes.map(\.id)
+        #expect(ids.first == "ios.desktop-content-mode", "\(ids)")
+        #expect(ids.contains("ios.custom-desktop-user-agent"))
+        #expect(!ids.contains("ios.custom-user-agent"))
+    }
+
+    /// Safari on an iPad sends the Mac's agent by the person's own setting: not an app's to fix.
+    @Test func AnIPadsDesktopClassAgent_InSafari_IsNoFinding() {
+        let safari = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Safari/605.1.15"
+        let report = Run.report(.iosSafari, Run.healthy(.iosSafari, replacing: "env.platform", with: ["userAgent": .string(safari), "maxTouchPoints": 5]))
+        #expect(report.finding("env.platform")?.diagnosis?.contains("desktop content mode") != true)
     }
 
     @Test func ABrowsersAgent_OnADesktop_IsNoFinding() {

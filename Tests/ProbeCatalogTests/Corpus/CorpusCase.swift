@@ -22,10 +22,13 @@ struct CorpusCase: CustomStringConvertible, Sendable {
     /// The wrapper the page's signals name (its bridge globals, or `?wrapper=` for one that
     /// injects none); nil judges the run as the platform's own WebView.
     let detectedWrapper: Wrapper?
+    /// The page was opened in cordova-plugin-inappbrowser's own WebView (its `cordova_iab`
+    /// bridge seen): judged by the plugin's rows and the platform's.
+    let inAppBrowser: Bool
 
     init(
         _ url: String, wrapper: String, _ platform: Platform, os: String? = nil, probe: ProbeID = "camera.getUserMedia",
-        top: String, also: [String] = [], clock: RunClock? = nil, detected: Wrapper? = nil, _ results: [ProbeResult]
+        top: String, also: [String] = [], clock: RunClock? = nil, detected: Wrapper? = nil, inAppBrowser: Bool = false, _ results: [ProbeResult]
     ) {
         self.url = url
         self.wrapper = wrapper
@@ -37,6 +40,7 @@ struct CorpusCase: CustomStringConvertible, Sendable {
         self.alsoNamed = also
         self.clock = clock
         self.detectedWrapper = detected
+        self.inAppBrowser = inAppBrowser
     }
 
     var description: String { "\(url) (\(wrapper), \(platform.rawValue))" }
@@ -66,7 +70,7 @@ struct CorpusCase: CustomStringConvertible, Sendable {
     func report() -> DiffReport {
         var detected = Run.detected(platform, osVersion: osVersion)
         if let detectedWrapper {
-            detected.wrapperDetection = WrapperDetection(wrapper: detectedWrapper, confidence: .high, evidence: ["the thread's app"])
+            detected.wrapperDetection = WrapperDetection(wrapper: detectedWrapper, confidence: .high, evidence: ["the thread's app"], inAppBrowser: inAppBrowser)
         }
         return Diff(platform: detected, requirementSet: "liveform")!
             .report(results: posted, clock: clock)

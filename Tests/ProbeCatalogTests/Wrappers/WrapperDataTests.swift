@@ -205,6 +205,21 @@ import Testing
         #expect(!predicate.holds(desktop), "with no run platform, any named platform counts")
     }
 
+    /// `{"desktopClass": true}` is WebKit's Mac agent naming no iPhone or iPad; beside the touch
+    /// points it is an iPad in desktop content mode, and a Mac (no touch points) is not one.
+    @Test func ADesktopClassCondition_HoldsForTheMacAgentWithTouchPoints_Only() throws {
+        let row = try #require(WrapperCatalog.settings(.nativeIOS).first { $0.id == "preferredContentMode" })
+        let predicate = try #require(row.when.byProbe["env.platform"])
+        func platform(_ agent: String, _ touch: Int) -> ProbeResult {
+            ProbeResult(run: "r", probe: "env.platform", status: .info, observed: ["userAgent": .string(agent), "maxTouchPoints": .number(Double(touch))], elapsedMs: 1, at: "2026-12-05T00:00:00Z")
+        }
+        let mac = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko)"
+        let iPadMobile = "Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"
+        #expect(predicate.holds(platform(mac, 5), family: .ios))
+        #expect(!predicate.holds(platform(mac, 0), family: .ios), "a Mac has no touch points")
+        #expect(!predicate.holds(platform(iPadMobile, 5), family: .ios), "the mobile content mode names the iPad")
+    }
+
     @Test func ALacksCondition_HoldsForAPostedListWithoutTheEntry_AndOnlyOnAList() throws {
         let row = try #require(WrapperCatalog.settings(.capacitor).first { $0.id == "allowNavigationBridge" })
         let predicate = try #require(row.when.byProbe["env.injected"])

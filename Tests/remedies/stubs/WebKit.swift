@@ -26,7 +26,11 @@ extension NSObject: Hashable {
 }
 
 // MARK: WebKit
-open class WKWebpagePreferences { public var allowsContentJavaScript = true }
+open class WKWebpagePreferences {
+    public enum ContentMode: Int { case recommended, mobile, desktop }
+    public var allowsContentJavaScript = true
+    public var preferredContentMode: ContentMode = .recommended
+}
 open class WKHTTPCookieStore {
     open func setCookie(_ cookie: HTTPCookie, completionHandler: (@MainActor () -> Void)? = nil) {}
 }

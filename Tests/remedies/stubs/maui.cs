@@ -85,6 +85,7 @@ namespace Android.Webkit {
     }
 }
 namespace AndroidX.Core.Content { public static class ContextCompat { public static Android.Content.PM.Permission CheckSelfPermission(Android.Content.Context context, string permission) => 0; } }
+namespace CoreGraphics { public struct CGRect { public static CGRect Empty => default(CGRect); } }
 namespace ObjCRuntime { public class Selector { public Selector(string name) {} } }
 namespace Foundation {
     [AttributeUsage(AttributeTargets.All)] public class ExportAttribute : Attribute { public ExportAttribute(string selector) {} }
@@ -106,7 +107,8 @@ namespace Photos {
 namespace WebKit {
     public interface IWKUIDelegate {}
     [Flags] public enum WKAudiovisualMediaTypes { None = 0, Audio = 1, Video = 2, All = 3 }
-    public class WKWebpagePreferences { public bool AllowsContentJavaScript { get; set; } }
+    public enum WKContentMode : long { Recommended, Mobile, Desktop }
+    public class WKWebpagePreferences { public bool AllowsContentJavaScript { get; set; } public WKContentMode PreferredContentMode { get; set; } }
     public class WKWebsiteDataStore { public bool Persistent => true; }
     public class WKContentWorld { public static WKContentWorld Page => null; }
     public class WKScriptMessage : Foundation.NSObject { public Foundation.NSObject Body => null; public WKFrameInfo FrameInfo => null; }
@@ -137,12 +139,17 @@ namespace WebKit {
 }
 namespace Microsoft.Maui.Platform {
     public class MauiWebChromeClient : Android.Webkit.WebChromeClient { public MauiWebChromeClient(Microsoft.Maui.Handlers.WebViewHandler handler) {} }
-    public class MauiWKWebView { public static WebKit.WKWebViewConfiguration CreateConfiguration() => null; }
+    public class MauiWKWebView : WebKit.WKWebView {
+        public MauiWKWebView(CoreGraphics.CGRect frame, Microsoft.Maui.Handlers.WebViewHandler handler, WebKit.WKWebViewConfiguration configuration) {}
+        public static WebKit.WKWebViewConfiguration CreateConfiguration() => null;
+    }
 }
 namespace Microsoft.Maui.Handlers {
     public interface IWebView {}
     public class PropertyMapper<TView, THandler> { public void AppendToMapping(string key, Action<THandler, TView> method) {} }
     public class WebViewHandler {
+        // iOS's: a handler of the app's own overrides it in a file under Platforms/iOS.
+        protected virtual WebKit.WKWebView CreatePlatformView() => null;
 #if IOS || MACCATALYST
         public WebKit.WKWebView PlatformView => null;
 #else

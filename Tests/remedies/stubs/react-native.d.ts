@@ -46,6 +46,7 @@ declare module 'react-native-webview' {
     javaScriptEnabled?: boolean;
     userAgent?: string;
     applicationNameForUserAgent?: string;
+    contentMode?: 'recommended' | 'mobile' | 'desktop';
     domStorageEnabled?: boolean;
     geolocationEnabled?: boolean;
     sharedCookiesEnabled?: boolean;

@@ -52,6 +52,7 @@ extension StandardProbes {
                 F("screenHeight", .integer, "screen.height in CSS pixels."),
                 F("devicePixelRatio", .number, "window.devicePixelRatio."),
                 F("standalone", .boolean, "navigator.standalone (iOS home-screen web app)."),
+                F("navigatorPlatform", .string, "navigator.platform, which a site may read as well as the user agent to tell a phone or tablet from a desktop."),
                 F("wrapperSignals", .object, "The app framework's bridge globals, message handlers and ?wrapper= (Public/wrapper.js; docs/wrappers.md)."),
             ],
             // Each family's default agent, which names its platform (PlatformDetector.userAgentNamesPlatform).
@@ -69,6 +70,7 @@ extension StandardProbes {
                 "OS under the requirement set's minimum → fail naming the version and the minimum, whatever else passed",
                 "under the recommended version, or Android System WebView older than Chrome \(RequirementSet.staleWebViewChromeMajor) → warning",
                 "version unreadable (reduced user agent without userAgentData) → warning",
+                "an app WebView's desktop-class (Mac) agent on a touch screen, an iPad in desktop content mode → warning: the page works, a site's flow may serve the desktop one",
                 ])
             .verifies("android.webviewUpToDate"),
         Probe(
@@ -134,7 +136,7 @@ extension StandardProbes {
     ]
 
     /// The failing observations this area's evaluators rank causes for (`Catalog.symptoms`).
-    static let environmentSymptoms: [Symptom] = [.underSystemBars, .insecureContext, .belowVersion, .scriptOff, .userAgentReplaced]
+    static let environmentSymptoms: [Symptom] = [.underSystemBars, .insecureContext, .belowVersion, .scriptOff, .userAgentReplaced, .desktopContentMode]
 }
 
 /// The environment: the diagnoses the evaluators below state.
@@ -162,6 +164,14 @@ extension Diagnosis {
         "The WebView's user agent (\"\(userAgent.prefix(80))\") names no platform, or another than the device's, so a page or server that reads it (a flow's own device check, a \"continue on your phone\" hand-off) sees no phone; the run was judged as \(judgedAs) from the page's other signals"
     }
 
+    /// An iPad's app WebView in desktop content mode: WebKit gives the page the Mac's agent, so a
+    /// site that branches on it serves its desktop flow. The page itself works; the causes are
+    /// the settings rows' (`Symptom.desktopContentMode`), which word the finding.
+    static let desktopClassAgent = KnownDiagnosis("webview.desktop-class-agent", probes: [.envPlatform], .observation) { (userAgent: String, touchPoints: Int) in
+        "The WebView sends WebKit's desktop-class agent (\"\(userAgent.prefix(80))\") on a touch screen with \(touchPoints) touch points: an iPad whose WebView loads pages in desktop content mode. "
+            + "The page works, but a site or server that reads the agent sees a Mac, so a flow that branches on it (mobile capture, or \"open this on your phone\") serves its desktop one"
+    }
+
     // What the page saw; a secure context is the web platform's rule, no WebView setting: the
     // cause is the page's own (`Symptom.insecureContext`), not a row.
     static let notSecureContext = KnownDiagnosis("page.insecure-context", probes: [.envSecureContext], .observation) {
@@ -185,7 +195,7 @@ extension Diagnosis {
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let environmentDeclared: [any DeclaredDiagnosis] = [
         javaScriptOff, belowMinimumVersion, belowRecommendedVersion,
-        userAgentHidesPlatform, notSecureContext,
+        userAgentHidesPlatform, desktopClassAgent, notSecureContext,
         spansSystemBars, nativeHeader, embeddedWebView, cameraShimmed,
     ]
 }
@@ -237,6 +247,14 @@ extension Diff {
                               layer: .webView, remedy: .platformUserAgent)
         }
 
+        // An iPad in desktop content mode: the agent names the Mac and holds no iPadOS version.
+        // A version under the minimum still fails below; else the agent is the finding.
+        var desktopClass: (agent: String, touchPoints: Int)?
+        if context.isAppWebView, context.family == .ios, let agent = result.string("userAgent"), let touch = result.int("maxTouchPoints"),
+           PlatformDetector.desktopClassOnTouch(agent, maxTouchPoints: touch) {
+            desktopClass = (agent, touch)
+        }
+
         var failures: [VersionShortfall] = []
         var warnings: [VersionShortfall] = []
         for minimum in context.profile.minimums {
@@ -267,6 +285,10 @@ extension Diff {
         }
         if !failures.isEmpty {
             return onTheDevice(diagnosed(.belowVersion, result, context, state: .broken, observed: observed, lead: Diagnosis.belowMinimumVersion(failures), remedy: .updateOS))
+        }
+        if let desktopClass {
+            return Assessment(.warning, observed, diagnosis: Diagnosis.desktopClassAgent(desktopClass.agent, desktopClass.touchPoints),
+                              layer: .webView, remedy: .mobileContentMode)
         }
         if !warnings.isEmpty {
             return onTheDevice(diagnosed(.belowVersion, result, context, state: .warning, observed: observed, lead: Diagnosis.belowRecommendedVersion(warnings), remedy: .updateOS))
@@ -466,6 +488,33 @@ extension Symptom {
     ])
 }
 
+/// env.platform: an app WebView on an iPad whose agent is the Mac's. iPadOS 13+ loads pages in
+/// desktop content mode when `WKWebpagePreferences.preferredContentMode` is `.recommended`, its
+/// default, on most iPads, and the page then gets the Mac's agent
+/// (https://developer.apple.com/documentation/webkit/wkwebpagepreferences/preferredcontentmode;
+/// WWDC19 "Introducing Desktop-class Browsing on iPad", https://developer.apple.com/videos/play/wwdc2019/203/).
+/// Each WebView has its own preferences: a plugin's window (an in-app browser) said Macintosh while
+/// the app's own WebView said iPad until the plugin read the content-mode preference too
+/// (https://github.com/apache/cordova-plugin-inappbrowser/issues/687, merged #688). An agent the
+/// app set itself (`customUserAgent`) gives the same page, so both are said with the check between
+/// them. The settings rows link these causes and name each wrapper's setting.
+extension Symptom {
+    static let desktopContentMode = Symptom(id: "platform.desktop-content-mode", probes: [.envPlatform], observation: "an app WebView on a touch screen sends WebKit's desktop-class (Mac) agent", causes: [
+        KnownCause("ios.desktop-content-mode", .webViewSetting, scope: "iPadOS 13+ WKWebView, every wrapper that leaves the content mode recommended",
+            summary: "the WKWebView's content mode is .recommended (the default) or .desktop, and on an iPad .recommended is desktop: WebKit gives the page the Mac's agent, so a site's device check serves its desktop flow",
+            check: "configuration.defaultWebpagePreferences.preferredContentMode (or the preferences decidePolicyFor hands back) is .mobile; if it is and the agent still says Macintosh, webView.customUserAgent holds a Mac agent the app set",
+            remedy: .mobileContentMode, source: PlatformSource.wkPreferredContentMode,
+            applies: { $0.family == .ios && $0.platform.isAppWebView },
+            weigh: .likely("a desktop-class agent with touch points: an iPad in desktop content mode")),
+        KnownCause("ios.custom-desktop-user-agent", .webViewSetting, scope: "iOS WKWebView, every wrapper that sets it",
+            summary: "the app set WKWebView.customUserAgent to a Mac agent of its own, which no content mode changes",
+            check: "webView.customUserAgent is nil (the app's name goes in configuration.applicationNameForUserAgent); with it nil and the content mode .mobile, WebKit names the iPad",
+            remedy: .platformUserAgent, source: PlatformSource.wkCustomUserAgent,
+            applies: { $0.family == .ios && $0.platform.isAppWebView },
+            weigh: .possible("a Mac agent the app set gives the same page", against: "the content mode's default gives it with no setting at all")),
+    ])
+}
+
 /// The fixes this area's findings carry, as code an integrator pastes (Tests/remedies/check.py
 /// compiles each line; `RemedyCodeTests` checks their width and their API pages).
 extension Remedy {
@@ -549,6 +598,16 @@ extension Remedy {
             ios: "https://developer.apple.com/documentation/webkit/wkwebviewconfiguration/applicationnameforuseragent",
             android: "https://developer.android.com/reference/android/webkit/WebSettings#getDefaultUserAgent(android.content.Context)",
             reactNative: rnReference + "#applicationnameforuseragent"))
+
+    /// An iPad's WKWebView in the mobile content mode: WebKit then names the iPad in the agent.
+    public static let mobileContentMode = Remedy(
+        iosSwift: """
+            // On the WKWebViewConfiguration, before WKWebView(frame:configuration:)
+            // (an iPad then gets the mobile agent and pages, as an iPhone does)
+            configuration.defaultWebpagePreferences.preferredContentMode = .mobile
+            """,
+        reactNative: "<WebView contentMode=\"mobile\" />",
+        docs: Docs(ios: PlatformSource.wkPreferredContentMode, reactNative: rnReference + "#contentmode"))
 
     public static let updateOS = Remedy(
         iosSwift: """
