@@ -296,8 +296,12 @@ struct SettingRowJudge {
                 check: "\(tierCheck) \(known.check)", remedy: remedy ?? weighed.remedy, source: known.source)
         }
         let value = "\(row.current.value) in \(row.current.version)"
+        // A framework's own default that fails the probe (`Tier.wrongDefault`) holds for every app
+        // that leaves the setting alone: as likely as the platform cause the evaluator named,
+        // which is the same setting seen from the engine's side.
+        let wrongDefault = tier == .wrongDefault && !wrapper.isNative && !unknownRelease
         return Cause(
-            id: "\(wrapper.rawValue).\(row.id)", layer: Self.layer(row), likelihood: hasOthers || unknownRelease ? .possible : .likely,
+            id: "\(wrapper.rawValue).\(row.id)", layer: Self.layer(row), likelihood: (hasOthers && !wrongDefault) || unknownRelease ? .possible : .likely,
             summary: "\(wrapper.title): \(row.name)\(releases) — \(row.whenWrong)",
             evidence: Cause.Evidence(supporting: [observed], against: unknownRelease ? ["the run does not show which release the app bundles"] : []),
             check: "\(tierCheck) Look at \(row.nativeCall) in the app (default: \(value))",

@@ -138,5 +138,44 @@ extension CorpusCase {
         CorpusCase("https://github.com/xamarin/Xamarin.Forms/issues/10318", wrapper: ".NET MAUI", .androidWebView, os: "10",
                    probe: "storage.relaunch", top: "app.clears-data", also: ["android.cookies-not-flushed"], detected: .maui,
                    [Posted.cookieLostOnRelaunch]),
+        // Xam.Plugin.Webview's Android renderer left DOM storage off until 1.4.3 set DomStorageEnabled (maintainer; the reporter: fixed).
+        CorpusCase("https://github.com/SKLn-Rad/Xam.Plugin.Webview/issues/19", wrapper: ".NET MAUI", .androidWebView, os: "7.0",
+                   probe: "storage.local", top: "android.dom-storage-off",
+                   [Posted.storage("storage.local", available: false, error: "TypeError"),
+                    Posted.storage("storage.session", available: false, error: "TypeError")]),
+        // react-native-webview set geolocation off in WebSettings over geolocationEnabled={true} (merged #562; the reporter: it fixed it).
+        CorpusCase("https://github.com/react-native-webview/react-native-webview/pull/562", wrapper: "react-native-webview", .rnWebViewAndroid, os: "8.1",
+                   probe: "location.position", top: "react-native-webview.geolocationEnabled", detected: .reactNativeWebView,
+                   [Run.result("location.position", ["available": true, "permissionStateBefore": "prompt", "permissionStateAfter": "prompt", "promptShown": .null,
+                                                     "outcome": "denied", "errorCode": 1, "errorMessage": "User denied Geolocation", "elapsedMs": 4, "accuracyM": .null], status: .fail)]),
+        // Android 15 draws edge to edge; Capacitor before 7.1 left the WebView under the system bars (merged #7871 adds the margins).
+        CorpusCase("https://github.com/ionic-team/capacitor/pull/7871", wrapper: "Capacitor", .androidWebView, os: "15",
+                   probe: "env.viewport", top: "android.edge-to-edge-unhandled", detected: .capacitor,
+                   [Posted.underTheBars, Posted.bridges(["Capacitor"])]),
+        // flutter_inappwebview denied location until androidOnGeolocationPermissionsShowPrompt answered it (the reporter's own fix).
+        CorpusCase("https://github.com/pichillilorenzo/flutter_inappwebview/issues/491", wrapper: "flutter_inappwebview", .androidWebView, os: "10",
+                   probe: "location.position", top: "flutter_inappwebview.onGeolocationPermissionsShowPrompt", detected: .flutterInAppWebView,
+                   [Run.result("location.position", ["available": true, "permissionStateBefore": "prompt", "permissionStateAfter": "prompt", "promptShown": .null,
+                                                     "outcome": "denied", "errorCode": 1, "errorMessage": "User denied Geolocation", "elapsedMs": 12, "accuracyM": .null], status: .fail),
+                    Posted.bridges(["flutter_inappwebview"])]),
+        // WKWebView answered no location request until Info.plist had NSLocationWhenInUseUsageDescription (merged firefox-ios#41).
+        CorpusCase("https://github.com/mozilla-mobile/firefox-ios/pull/41", wrapper: "native", .iosWKWebView, os: "8.1",
+                   probe: "location.position", top: "native-ios.NSLocationWhenInUseUsageDescription",
+                   [Run.result("location.position", ["available": true, "permissionStateBefore": "unsupported", "permissionStateAfter": "unsupported", "promptShown": .null,
+                                                     "outcome": "timeout", "errorCode": .null, "errorMessage": .null, "elapsedMs": 20_000, "accuracyM": .null], status: .fail)]),
+        // flutter_inappwebview's allowsInlineMediaPlayback false sent autoplaying video fullscreen on iPhone (merged webspace_app#111 sets it).
+        CorpusCase("https://github.com/theoden8/webspace_app/pull/111", wrapper: "flutter_inappwebview", .iosWKWebView, os: "18.5",
+                   probe: "media.inline", top: "flutter_inappwebview.allowsInlineMediaPlayback", detected: .flutterInAppWebView,
+                   [Posted.inlineFullscreen, Posted.bridges(["flutter_inappwebview"])]),
+        // Pages from file:// lost localStorage across navigations; a custom scheme (cordova-ios 6) keeps one origin (maintainer).
+        CorpusCase("https://github.com/apache/cordova-plugin-wkwebview-engine/issues/58", wrapper: "Cordova", .iosWKWebView, os: "10.2",
+                   probe: "storage.navigation", top: "cordova.fileSchemeBefore6", detected: .cordova,
+                   [Run.result("storage.navigation", ["cookieSurvived": true, "localStorageSurvived": false], status: .fail), Posted.bridges(["cordova"])]),
+        // No onMessage prop: no window.ReactNativeWebView and the injected script's style missing on iOS (the reporter: onMessage fixed it).
+        CorpusCase("https://github.com/react-native-webview/react-native-webview/issues/3007", wrapper: "react-native-webview", .rnWebViewIOS, os: "16.4",
+                   probe: "env.injected", top: "react-native-webview.onMessage", detected: .reactNativeWebView,
+                   [Run.result("env.injected", ["patchedNatives": [], "unexpectedGlobals": [], "bridgeObjects": []]),
+                    Run.result("env.platform", ["userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 16_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148",
+                                                "reactNativeWebView": false, "webkitMessageHandlers": true, "maxTouchPoints": 5])]),
     ]
 }
