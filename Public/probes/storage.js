@@ -79,15 +79,11 @@ P['cookie.thirdParty'] = async (ctx) => {
      sends the browser back here with ?framecheck=, and the marker, a keepalive request sent
      first (not awaited: no round trip), says where a run stopped if even that failed. */
   ctx.started();
-  const back = ctx.urlWith('framecheck', '1');
+  const back = location.origin + ctx.urlWith('framecheck', '1');
   const src = `${origin}/frames/cookie.html?v=${nonce()}&parent=${encodeURIComponent(location.origin)}&back=${encodeURIComponent(back)}`;
   const m = await I.frameMessage(ctx, src, origin, 'probe-cookie', ctx.limit('frameAnswerMs')) || {};
   const o = { frameLoaded: m.type === 'probe-cookie', loadedAsPage: false, set: !!m.set, readBack: !!m.readBack, storageAccessApi: !!m.storageAccessApi,
     origin, crossSite, errorName: m.errorName || null };
-  return result(o.readBack, o);
-};
-  const o = { frameLoaded: m.type === 'probe-cookie', set: !!m.set, readBack: !!m.readBack, storageAccessApi: !!m.storageAccessApi,
-    origin, crossSite: origin === ctx.origins.secondHost, errorName: m.errorName || null };
   return result(o.readBack, o);
 };
 

@@ -371,3 +371,41 @@ def test_a_stream_slower_than_liveFrameMs_is_sampled_for_the_whole_second(server
     frames, sample_ms, _ = frames_with_live_frame_ms(server, browser, 1)
     assert frames["black"] is False and frames["frozen"] is False
     assert frames["sampledMs"] >= sample_ms, frames
+
+
+def test_a_host_that_loads_a_frames_url_as_the_page_gets_it_back_and_the_step_says_so(server, browser):
+    """A host whose navigation policy takes every URL over and loads it in the main frame
+    (an Android shouldOverrideUrlLoading that calls loadUrl for a frame's request too): the
+    frame's page finds itself loaded as the page and sends the test page back, which records
+    cookie.thirdParty as loadedAsPage and goes on to finish the run."""
+    context = browser.new_context(ignore_https_errors=True, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    taken = []
+
+    def take_over(route):
+        # The frame's own request is cancelled, as a policy that returns true cancels it.
+        if route.request.frame != page.main_frame and not taken:
+            taken.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+    context.route("**/frames/cookie.html*", take_over)
+    try:
+        page.goto(server.base + "/?mode=unattended&probes=storage.local,cookie.thirdParty,fetch.sameOrigin", wait_until="domcontentloaded")
+        for _ in range(200):
+            if taken:
+                break
+            page.wait_for_timeout(50)
+        assert taken, "the page never loaded the second origin's frame"
+        # What loadUrl(url) does with the frame's URL: the main frame goes there.
+        page.goto(taken[0], wait_until="commit")
+        end = wait_finished(page)
+        stored = server.stored_results(end["run"])
+        observed = stored["cookie.thirdParty"]["observed"]
+        assert observed["loadedAsPage"] is True and observed["frameLoaded"] is False, observed
+        # The run went on after the return: the step after it ran in the same run.
+        assert stored["fetch.sameOrigin"]["status"] == "pass"
+        finding = {f["probe"]: f for f in server.get("/api/runs/" + end["run"] + "/diff")["findings"]}["cookie.thirdParty"]
+        assert finding["verdict"] == "warn" and "as the page" in finding["diagnosis"], finding
+    finally:
+        context.close()
