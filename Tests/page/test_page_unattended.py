@@ -23,9 +23,10 @@ def test_unattended_run_records_every_auto_probe_with_real_values(server, browse
         assert missing == [], f"no result for {missing}"
         errors = {p: r["reason"] for p, r in stored.items() if r["status"] == "error"}
         assert errors == {}, errors
-        # The step-start marker went out before the camera step, and is no result of it.
+        # The step-start markers went out before the first frame's step and the camera step,
+        # in page order, and are no results of them.
         markers = server.stored_attempts(end["run"], "step.started")
-        assert [m["observed"]["step"] for m in markers] == ["camera.getUserMedia"]
+        assert [m["observed"]["step"] for m in markers] == ["cookie.thirdParty", "camera.getUserMedia"]
         diff = server.get("/api/runs/" + end["run"] + "/diff")
         assert diff["unknownProbes"] == [] and all(f["probe"] != "step.started" for f in diff["findings"])
 
