@@ -299,7 +299,7 @@ struct SettingRowJudge {
         // A framework's own default that fails the probe (`Tier.wrongDefault`) holds for every app
         // that leaves the setting alone: as likely as the platform cause the evaluator named,
         // which is the same setting seen from the engine's side.
-        let wrongDefault = tier == .wrongDefault && !wrapper.isNative && !unknownRelease
+        let wrongDefault = tier == .wrongDefault && !wrapper.isNative
         return Cause(
             id: "\(wrapper.rawValue).\(row.id)", layer: Self.layer(row), likelihood: (hasOthers && !wrongDefault) || unknownRelease ? .possible : .likely,
             summary: "\(wrapper.title): \(row.name)\(releases) — \(row.whenWrong)",
