@@ -560,6 +560,7 @@ FLOW_CONDITIONS = {
 }
 FLOW_RUNS = {"loopback": 5, "phone": 5, "tunnel": 5, "rtt": 3}
 PHONE_FLOW_MAX_MS = 3000         # a phone on Wi-Fi
+PHONE_CAMERA_FPS = 30            # the fake camera's rate in every flow (unattended_flow)
 TUNNEL_FLOW_MAX_MS = 5000        # a farm device behind a tunnel
 
 
@@ -614,9 +615,16 @@ def unattended_flow(server, condition="loopback", runs=None):
                            "| openssl dgst -sha256 -binary | base64"],
                           stdin=open(os.path.join(server["data"], "cert.pem")), capture_output=True, text=True, check=True).stdout.strip()
     with sync_playwright() as p:
+        # The fake camera at a phone's 30 frames a second, the rate Chromium asks a camera for
+        # when a page names none (blink's MediaStreamVideoSource kDefaultFrameRate), not its
+        # own default of 20 (kFakeCaptureDefaultFrameRate, read from the switch's "fps"):
+        # https://source.chromium.org/chromium/chromium/src/+/main:media/capture/video/fake_video_capture_device_factory.cc,
+        # https://source.chromium.org/chromium/chromium/src/+/main:third_party/blink/renderer/modules/mediastream/media_stream_video_source.h.
+        # The camera steps wait on frames (camera.resolution: three per size), so a slower
+        # fake camera would be measured as the page's time.
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
                                     args=[f"--ignore-certificate-errors-spki-list={spki}", "--use-fake-ui-for-media-stream",
-                                          "--use-fake-device-for-media-stream", "--autoplay-policy=no-user-gesture-required"])
+                                          f"--use-fake-device-for-media-stream=fps={PHONE_CAMERA_FPS}", "--autoplay-policy=no-user-gesture-required"])
         try:
             for _ in range(runs):
                 context = browser.new_context()

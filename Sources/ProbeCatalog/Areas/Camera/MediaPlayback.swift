@@ -35,6 +35,11 @@ extension StandardProbes {
                 concluding: [
                 "refused in a WebView → media requires a user gesture (Android WebView's default: mediaPlaybackRequiresUserGesture is true)",
                 ])
+            // It waits on the clip's load and first frame, and the steps after it (the muted
+            // inline clip, the camera's API, devices and grant) neither read what it observes
+            // nor change it: a video-only capture takes no audio. Not on iOS, as media.inline:
+            // a clip there can go fullscreen over the page and the camera's preview.
+            .runningBesideTheNext(on: [.android, .desktop])
             .verifies("android.mediaGesture"),
         Probe(
             id: .mediaInline, title: "Inline video",

@@ -71,6 +71,10 @@ extension StandardProbes {
                 concluding: [
                 "fails on Android → DOM storage setting; on iOS → non-persistent or restricted store",
                 ]).blockingTheFlow()
+            // Its first open in a fresh profile creates the database (100–200 ms on a phone,
+            // waiting on the browser's storage process), and the cookie steps after it neither
+            // read nor change IndexedDB; storage.navigation, which leaves the page, waits for it.
+            .runningBesideTheNext(on: [.ios, .android, .desktop])
             .verifies("android.domStorageEnabled", "rn.domStorageEnabled"),
         Probe(
             id: .cookieDocument, title: "document.cookie",
