@@ -12,7 +12,7 @@ import Foundation
 public enum Words {
     /// The reasons the page (`Public/probes/*.js`, `Public/app.js`) gives a step it did not
     /// run, in words. A reason not listed here is a sentence already (a thrown error's
-    /// message, "the navigation to /away.html did not happen") and is shown as it came.
+    /// message, "the page did not navigate (location.assign)") and is shown as it came.
     public static let skipReasons: [String: String] = [
         Diff.unattendedSkipReason: "needs a person: the run is unattended",
         "skipped-by-operator": "skipped by the person running it",

@@ -3,8 +3,8 @@
 /// request carrying its file's current `v` as immutable (RFC 8246), so a browser that has it
 /// asks no more. The HTML itself stays `no-cache`: an upgraded server's page names the new
 /// hashes, so an old script never runs against a new API. What it buys: the page's second
-/// load in a run (storage.navigation returns to it) and away.html take their scripts from the
-/// cache instead of revalidating each, a round trip per wave on a farm's tunnel
+/// load in a run (storage.navigation's) takes its scripts from the cache instead of
+/// revalidating each, a round trip per wave on a farm's tunnel
 /// (docs/performance.md, "The flow as devices feel it").
 ///
 /// A pure function of the HTML's bytes: the caller says what each referenced file's version

@@ -171,7 +171,7 @@ extension StandardProbes {
             id: .storageNavigation, title: "Storage across navigation",
             instructions: "The page leaves and comes back by itself.",
             kind: .auto, phase: .storage,
-            checks: "A cookie and a localStorage marker survive a full navigation away and back.",
+            checks: "A cookie and a localStorage marker survive a full navigation: the page loads itself again as a new document and reads them.",
             observed: [
                 F("cookieSurvived", .boolean, "True when the cookie marker was there after the navigation."),
                 F("localStorageSurvived", .boolean, "True when the localStorage marker was there after the navigation."),
