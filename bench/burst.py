@@ -31,7 +31,9 @@ PostgreSQL behind nginx (TLS at nginx, the instances --http: docs/team-instance.
                          recorded run's length) plus the one-second start spread is its floor
   CPU-s per run          utime + stime of the server process(es) (/proc/PID/stat, proc(5))
                          over the burst, divided by the devices; for three instances the sum
-                         of the three, with nginx's and PostgreSQL's CPU as figures of their own
+                         of the three, with nginx's and PostgreSQL's CPU as figures of their own;
+                         each instance serves one run before (`warm`): its one-time costs are
+                         not a run's
 
 Writes bench/results/burst.json and its rows into bench/results/latest.md (between the
 BURST_START and BURST_END markers, replaced when run again); bench/render_doc.py renders
@@ -352,8 +354,9 @@ class Announcements:
 # MARK: the devices
 
 class Device:
-    """One device's keep-alive connection, HTTP/1.1 over TLS; reconnects when the server
-    closes it (it may, after 1,000 requests or an idle minute)."""
+    """One device's keep-alive connection, HTTP/1.1 over TLS (plain HTTP with no context:
+    `warm`, to an instance behind nginx); reconnects when the server closes it (it may,
+    after 1,000 requests or an idle minute)."""
 
     def __init__(self, port, context):
         self.port, self.context = port, context
@@ -361,7 +364,7 @@ class Device:
 
     async def connect(self):
         self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port, ssl=self.context,
-                                                                 server_hostname="localhost")
+                                                                 server_hostname="localhost" if self.context else None)
 
     async def send(self, request):
         """request: the whole request's bytes. The answer's status, its head (lower case)
@@ -412,10 +415,10 @@ def body_of(head, data):
 RETRIED = {408, 429, 503}          # what the page's queue sends again (Public/results.js)
 
 
-def compile_steps(sequence, port):
+def compile_steps(sequence, port, scheme="https"):
     """Each recorded step once as bytes templates: the request head without the device's
     run, key and address, its body, whether either needs them, and its kind."""
-    origin = f"https://127.0.0.1:{port}"
+    origin = f"{scheme}://127.0.0.1:{port}"
     steps = []
     for step in sequence:
         lines = [f"{step['method']} {step['path']} HTTP/1.1", f"Host: 127.0.0.1:{port}", "X-Forwarded-For: {ADDR}"]
@@ -629,9 +632,36 @@ def percentile(values, q):
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def warm(sequence, targets):
+    """One whole run on each instance before its burst, (port, TLS) each, straight to the
+    instance (nginx would hash every run to one): an instance's first run pays what it pays
+    once (the catalog's version digest on its first completion, the config's encoding and
+    gzip, the store's connections and prepared statements), and the rows compare runs as a
+    long-running instance serves them; the start row (bench.py) measures the start. Its
+    device addresses follow the burst's, so no rate limit counts them twice."""
+    context = ssl.create_default_context()
+    context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+
+    async def runs():
+        tally = {"created": [], "judged": {}, "acks_ms": [], "acks_at_s": [], "refused": {}, "refusals": 0, "retried": {},
+                 "failed": []}
+        now = time.monotonic()
+        await asyncio.gather(*(device_run(DEVICES + i, now - SPREAD_S * (DEVICES + i) / DEVICES,
+                                          compile_steps(sequence, port, "https" if tls else "http"), port,
+                                          context if tls else None, tally)
+                               for i, (port, tls) in enumerate(targets)))
+        return tally
+
+    tally = asyncio.run(runs())
+    if len(tally["judged"]) != len(targets):
+        raise SystemExit(f"burst: the warm-up runs were not all judged ({len(tally['judged'])} of {len(targets)}): "
+                         f"{tally['failed'][:3]} {list(tally['refused'].items())[:3]}")
+
+
 def measure(name, sequence, port, hooks, servers, others=None):
     """The burst against port: the servers' CPU (pids) and the others' (named trees) from
     just before the first device to the last verdict announced."""
+    time.sleep(0.5)                                # the warm-up's announcements in, before the reset
     hooks.reset()
     clients = start_clients(sequence, port)
     time.sleep(1)                                  # the servers idle before the burst
@@ -817,6 +847,7 @@ def behind_nginx(count, sequence, hooks, webhook, tls_data):
         instances = [start_server(f"pg{count}-{i}", port, ["--http", "--store", pg.url, *webhook])[0]
                      for i, port in enumerate(PORTS["three"][:count])]
         lb = start_nginx(PORTS["nginx"], PORTS["three"][:count], os.path.join(tls_data, "cert.pem"), os.path.join(tls_data, "key.pem"))
+        warm(sequence, [(port, False) for port in PORTS["three"][:count]])
         postmaster = int(open(os.path.join(pg.dir, "data", "postmaster.pid")).readline())
         return measure(f"×{count} PostgreSQL", sequence, PORTS["nginx"], hooks, [p.pid for p in instances],
                        {"nginx": lb.pid, "postgresql": postmaster})
@@ -849,6 +880,7 @@ def main():
     try:
         print(f"farm burst: {DEVICES} devices against one instance (SQLite, HTTPS)...", flush=True)
         one, one_data = start_server("one", PORTS["one"], webhook)
+        warm(sequence, [(PORTS["one"], True)])
         rows["one"] = measure("×1", sequence, PORTS["one"], hooks, [one.pid])
         stop_probe(one)
         if os.environ.get("BURST_ONLY") == "one":
@@ -862,6 +894,7 @@ def main():
         three = [start_server(f"three-{i}", port, ["--http", "--store", pg.url, *webhook])[0]
                  for i, port in enumerate(PORTS["three"])]
         lb = start_nginx(PORTS["nginx"], PORTS["three"], os.path.join(one_data, "cert.pem"), os.path.join(one_data, "key.pem"))
+        warm(sequence, [(port, False) for port in PORTS["three"]])
         postmaster = int(open(os.path.join(pg.dir, "data", "postmaster.pid")).readline())
         rows["three"] = measure("×3", sequence, PORTS["nginx"], hooks, [p.pid for p in three],
                                 {"nginx": lb.pid, "postgresql": postmaster})
