@@ -49,7 +49,8 @@ need_suite() {
       # JUnit against the committed XSD; PyYAML reads the example workflow and farm specs;
       # pdftotext (poppler-utils) reads the printed report. The remedy snippets' compilers
       # (Tests/remedies/check.py): kotlinc, javac, tsc, mcs, xmllint; tree-sitter parses Dart.
-      # git copies the checkout and node checks the page script for test_adding_a_probe.py.
+      # git copies the checkout and node checks the page script for test_adding_a_probe.py;
+      # node-typescript's parser reads every page script as ES2017 (test_page_scripts.py).
       need_debian system "${NEEDS_BUILD[@]}" curl zbar-tools librsvg2-bin libnss3-tools chromium openssl caddy nginx libxml2-utils python3-yaml poppler-utils \
         kotlin default-jdk-headless node-typescript nodejs mono-mcs git
       need_pip system pytest=pytest junitparser=junitparser playwright=playwright schemathesis=schemathesis yaml=pyyaml \
