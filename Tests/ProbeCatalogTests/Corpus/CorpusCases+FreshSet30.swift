@@ -8,11 +8,15 @@ import Testing
 /// Each is posted as the page would post it on that device (the OS version only where the
 /// thread states it).
 ///
+/// After: 8/10 (flutter_inappwebview#621 joined `freshSet30`; the other two stay open).
+///
 /// Before: 7/10 diagnosed as their threads concluded (`freshSet30`). The three misses
 /// (`freshSet30Open`), each with why:
 /// - flutter_inappwebview#621 (iOS 14.3, a prompt on every getUserMedia): the catalog led with
 ///   iaw.ios.camera.prompt-default, a flutter_inappwebview setting, and named no platform cause;
 ///   every cause of a second prompt assumed WebKit's media-capture decision, which is iOS 15+.
+///   Closed by a version range: native-ios's row mediaCaptureDecisionBefore15 (`before` 15.0,
+///   cause ios.camera.prompt-before-15), and the wrappers' .prompt causes hold from iOS 15 only.
 /// - capacitor#540 (Capacitor's first Android releases, a capture input opening the file list):
 ///   android.capture-intent-invisible leads; capacitor.captureIntent is only possible, and no row
 ///   says the releases before the bridge handled capture ignored it.
@@ -57,14 +61,14 @@ extension CorpusCase {
                    probe: "nav.customScheme", top: "flutter_inappwebview.useShouldOverrideUrlLoading", detected: .flutterInAppWebView,
                    [Run.result("nav.customScheme", ["outcome": "webview-error"], status: .fail), Posted.bridges(["flutter_inappwebview"])]),
 
-    ]
-
-    static let freshSet30Open: [CorpusCase] = [
         // flutter_inappwebview on iOS 14.3: every getUserMedia asked again; WebKit offered no way to
         // keep the grant (the maintainer; iOS 15's requestMediaCapturePermissionFor came later).
         CorpusCase("https://github.com/pichillilorenzo/flutter_inappwebview/issues/621", wrapper: "flutter_inappwebview", .iosWKWebView, os: "14.3",
-                   probe: "camera.reacquire", top: "ios.camera.prompt-each-time", detected: .flutterInAppWebView,
+                   probe: "camera.reacquire", top: "ios.camera.prompt-before-15", detected: .flutterInAppWebView,
                    [Posted.promptedAgain, Posted.bridges(["flutter_inappwebview"])]),
+    ]
+
+    static let freshSet30Open: [CorpusCase] = [
         // Capacitor's first Android releases: <input type=file accept=image/* capture> opened the file
         // list, not the camera (maintainer: the bridge's chrome client handles capture from the next release).
         CorpusCase("https://github.com/ionic-team/capacitor/issues/540", wrapper: "Capacitor", .androidWebView,
@@ -101,5 +105,28 @@ extension CorpusCase {
         for cause in finding.causes {
             #expect(cause.source.hasPrefix("https://"), "\(cause.id) cites no public source")
         }
+    }
+}
+
+/// The version range that closed flutter_inappwebview#621 holds for every wrapper on iOS: a second
+/// prompt before iOS 15 is WebKit's own (no media-capture decision exists), from iOS 15 it is not.
+@Suite struct MediaCaptureDecisionVersionTests {
+    static let wrappers: [Wrapper?] = [nil, .capacitor, .cordova, .reactNativeWebView, .flutterInAppWebView, .webviewFlutter, .maui]
+
+    static func secondPrompt(_ wrapper: Wrapper?, os: String) -> CorpusCase {
+        CorpusCase("a second camera prompt, \(wrapper?.rawValue ?? "native") on iOS \(os)", wrapper: wrapper?.rawValue ?? "native", .iosWKWebView, os: os,
+                   probe: "camera.reacquire", top: "ios.camera.prompt-before-15", detected: wrapper, [Posted.promptedAgain])
+    }
+
+    @Test(arguments: wrappers)
+    func SecondPrompt_BeforeIOS15_LeadsWithWebKitsOwnPrompt(_ wrapper: Wrapper?) throws {
+        let finding = try #require(Self.secondPrompt(wrapper, os: "14.8").finding())
+        #expect(finding.causes.leading.map(\.id).contains("ios.camera.prompt-before-15"), "\(finding.causes.map(\.id))")
+    }
+
+    @Test(arguments: wrappers)
+    func SecondPrompt_FromIOS15_DoesNotNameThePreIOS15Cause(_ wrapper: Wrapper?) throws {
+        let finding = try #require(Self.secondPrompt(wrapper, os: "16.4").finding())
+        #expect(!finding.causes.contains { $0.id == "ios.camera.prompt-before-15" }, "\(finding.causes.map(\.id))")
     }
 }
