@@ -31,8 +31,8 @@ extension CorpusCase {
                    probe: "media.inline", top: "react-native-webview.allowsInlineMediaPlayback", detected: .reactNativeWebView,
                    [Posted.inlineFullscreen]),
         // webview_flutter 4.1.0 on Android 13: no camera or microphone prompt, the call refused; the
-        // plugin answered no WebChromeClient.onPermissionRequest until setOnPlatformPermissionRequest
-        // (merged flutter/packages#3543).
+        // plugin answered no WebChromeClient.onPermissionRequest until the permission-request API
+        // (merged flutter/packages#3543, its Android implementation flutter/packages#3792, opened the next day).
         CorpusCase("https://github.com/flutter/flutter/issues/125245", wrapper: "webview_flutter", .androidWebView, os: "13",
                    top: "android.camera.no-permission-handler", detected: .webviewFlutter,
                    [Posted.camera("NotAllowedError", ms: 10, message: "Permission denied")]),
