@@ -773,26 +773,32 @@ extension Symptom {
     /// iOS wrappers whose own setting answers `.prompt` by default, each named by its cause.
     static let promptingWrappers: Set<Wrapper> = [.reactNativeWebView, .flutterInAppWebView]
 
+    /// An iOS before 15, whose WKWebView has no media-capture decision for the app to make
+    /// (https://developer.apple.com/documentation/webkit/wkuidelegate/webview(_:requestmediacapturepermissionfor:initiatedbyframe:type:decisionhandler:)).
+    static func beforeMediaCaptureDecision(_ e: CauseEvidence) -> Bool {
+        e.family == .ios && (e.osVersion.map { $0 < Version([15]) } ?? false)
+    }
+
     static let promptsAgain = Symptom(id: "camera.prompts-again", probes: [.cameraReacquire], observation: "the camera was asked for again and a second prompt appeared", causes: [
         KnownCause("rn.ios.camera.grant-type-prompt", .webViewSetting, scope: "react-native-webview on iOS 15+",
             summary: "react-native-webview's mediaCapturePermissionGrantType is \"prompt\", its default, which asks the person on every request",
             check: "the WebView's mediaCapturePermissionGrantType prop: \"grantIfSameHostElsePrompt\" asks once for the page's own host",
             remedy: .cameraReacquire, source: PlatformSource.rnMediaCaptureGrantType,
-            applies: { $0.family == .ios && $0.wrapper == .reactNativeWebView },
+            applies: { $0.family == .ios && $0.wrapper == .reactNativeWebView && !beforeMediaCaptureDecision($0) },
             weigh: .likely("a second prompt in react-native-webview on iOS, whose default is \"prompt\"")),
         KnownCause("iaw.ios.camera.prompt-default", .webViewSetting, scope: "flutter_inappwebview on iOS 15+",
             summary: "flutter_inappwebview's onPermissionRequest answers PermissionResponseAction.PROMPT, which asks the person again (in 5.x, which makes no media-capture decision on iOS, WebKit asks each time; in 6.x an app with no callback is denied instead)",
             check: "onPermissionRequest returns PermissionResponse(action: PermissionResponseAction.GRANT) for the page's own origin",
             remedy: .cameraReacquire,
             source: "https://pub.dev/documentation/flutter_inappwebview/latest/flutter_inappwebview/PlatformWebViewCreationParams/onPermissionRequest.html",
-            applies: { $0.family == .ios && $0.wrapper == .flutterInAppWebView },
+            applies: { $0.family == .ios && $0.wrapper == .flutterInAppWebView && !beforeMediaCaptureDecision($0) },
             // 6.x answers .deny with no callback and .prompt for PROMPT: https://github.com/pichillilorenzo/flutter_inappwebview/blob/v6.1.5/flutter_inappwebview_ios/ios/Classes/InAppWebView/InAppWebView.swift#L1668-L1712
             weigh: .likely("a second prompt in flutter_inappwebview on iOS, whose PROMPT action leaves the choice to WebKit")),
         KnownCause("ios.camera.prompt-each-time", .webViewSetting, scope: "iOS WKWebView 15+ (native, Capacitor, Cordova, webview_flutter, MAUI)",
             summary: "the WKUIDelegate's requestMediaCapturePermissionFor answers .prompt or is not implemented, so WebKit asks the person on every request",
             check: "the WKUIDelegate implements webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:) and answers .grant for the page's own origin",
             remedy: .cameraReacquire, source: PlatformSource.wkMediaCaptureDelegate,
-            applies: { $0.family == .ios && $0.platform.isAppWebView && !($0.wrapper.map(promptingWrappers.contains) ?? false) },
+            applies: { $0.family == .ios && $0.platform.isAppWebView && !($0.wrapper.map(promptingWrappers.contains) ?? false) && !beforeMediaCaptureDecision($0) },
             weigh: { e in
                 let supporting = ["a second prompt in a WKWebView: WebKit's own, on a .prompt decision"]
                 switch e.wrapper {
@@ -804,6 +810,15 @@ extension Symptom {
                     return .init(likelihood: .likely, supporting: supporting)
                 }
             }),
+        // The media-capture decision is iOS 15.0+ (its page's availability): before it no
+        // app, wrapper or setting can answer WebKit's request, so each wrapper's .prompt
+        // cause above stands only from iOS 15 and this one takes its place below it.
+        KnownCause("ios.camera.prompt-before-15", .device, scope: "iOS WKWebView before 15, every wrapper",
+            summary: "before iOS 15 WKWebView gives the app no media-capture decision (WKUIDelegate's requestMediaCapturePermissionFor is iOS 15.0+), so WebKit asks the person each time a page calls getUserMedia again; no setting of the app or its wrapper keeps the grant",
+            check: "the iOS version (env.platform): from iOS 15 the app's WKUIDelegate can answer .grant for the page's own origin",
+            remedy: .updateOS, source: PlatformSource.wkMediaCaptureDelegate,
+            applies: { $0.family == .ios && $0.platform.isAppWebView && beforeMediaCaptureDecision($0) },
+            weigh: { e in .init(likelihood: .conclusive, supporting: ["iOS \(e.osVersion.map { "\($0)" } ?? "?"), before the media-capture decision"]) }),
         KnownCause("android.camera.own-dialog-each-time", .webViewSetting, scope: "Android WebView, every wrapper",
             summary: "the app shows its own dialog in onPermissionRequest on every request (Android WebView has no prompt of its own), or asks for the CAMERA permission again although it holds it",
             check: "onPermissionRequest grants RESOURCE_VIDEO_CAPTURE at once when ContextCompat.checkSelfPermission(CAMERA) is PERMISSION_GRANTED",
