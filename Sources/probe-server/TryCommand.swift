@@ -136,7 +136,7 @@ enum TryCommand: Command {
             say("note: on desktop a browser's person decides this, so it is info, not a finding"
                 + (hosts.isEmpty ? "." : "; an app's WebView must get it right: try --engine \(hosts.joined(separator: " or ")) --misconfigure \(m.name)"))
         }
-        let reportURL = server.absolute(run.reportUrl ?? "/runs/\(run.id)")
+        let reportURL = server.absolute(run.reportUrl)
         say("report: \(reportURL)")
         if server.startedHere {
             say("  (the server stops with the trial; the run stays in \(server.dataDirectory): `probe-server serve -d \(server.dataDirectory)` shows it)")
