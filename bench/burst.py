@@ -502,12 +502,17 @@ async def loop_lag(tally, every=0.01):
         tally["lag_ms"].append((time.monotonic() - due) * 1000)
 
 
+def new_tally():
+    """What one client process counts of its devices (merged by `gather`)."""
+    return {"created": [], "judged": {}, "acks_ms": [], "acks_at_s": [], "refused": {}, "refusals": 0, "retried": {},
+            "failed": []}
+
+
 async def burst(indices, t0, steps, port):
     """The devices of indices (one client process's share), each starting at its own slot."""
     context = ssl.create_default_context()
     context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
-    tally = {"created": [], "judged": {}, "acks_ms": [], "acks_at_s": [], "refused": {}, "refusals": 0, "retried": {},
-             "failed": []}
+    tally = new_tally()
     devices = [asyncio.create_task(device_run(i, t0, steps, port, context, tally)) for i in indices]
     lag = asyncio.create_task(loop_lag(tally))
     done, pending = await asyncio.wait(devices, timeout=max(1.0, t0 + DEVICE_BOUND_S - time.monotonic()))
@@ -643,8 +648,7 @@ def warm(sequence, targets):
     context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
 
     async def runs():
-        tally = {"created": [], "judged": {}, "acks_ms": [], "acks_at_s": [], "refused": {}, "refusals": 0, "retried": {},
-                 "failed": []}
+        tally = new_tally()
         now = time.monotonic()
         await asyncio.gather(*(device_run(DEVICES + i, now - SPREAD_S * (DEVICES + i) / DEVICES,
                                           compile_steps(sequence, port, "https" if tls else "http"), port,
