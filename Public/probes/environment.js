@@ -70,7 +70,12 @@ P['env.viewport'] = async () => {
   });
 };
 
+/* The page's own globals (each of its files' window.Probe…, and host-report.js's answer
+   callback, docs/host-report.md) and frame indexes are not the host's. */
+const PAGE_GLOBALS = /^(Probe(Results|Impl|App|Wrapper|End|Welcome|HostReport)|probeHostReport|\d+)$/;
 P['env.injected'] = async (ctx) => {
+  /* It runs beside the steps after it (its declaration): they start their requests first. */
+  await I.sleep(0);
   /* A built-in the host replaced no longer prints as "[native code]"; the camera results
      then describe the host's shim, not the engine. */
   const toString = Function.prototype.toString, md = navigator.mediaDevices || {}, cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
@@ -85,8 +90,7 @@ P['env.injected'] = async (ctx) => {
   const frame = ctx.stage.appendChild(document.createElement('iframe')), baseline = {};
   try { Object.getOwnPropertyNames(frame.contentWindow).forEach((n) => { baseline[n] = 1; }); } catch (e) { /* none */ }
   I.removeWhenIdle(frame);
-  /* The page's own globals (ProbeResults, ProbeImpl, ProbeApp) and frame indexes are not the host's. */
-  const globals = Object.getOwnPropertyNames(window).filter((n) => !baseline[n] && !/^(Probe(Results|Impl|App)|\d+)$/.test(n));
+  const globals = Object.getOwnPropertyNames(window).filter((n) => !baseline[n] && !PAGE_GLOBALS.test(n));
   /* addJavascriptInterface objects are in every frame, so they are looked for by name. */
   /* The wrappers' bridges by the catalog's names (/api/config wrapperSignals); "Android" is the
      name Android's guide gives an app's own interface

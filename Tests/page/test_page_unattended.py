@@ -228,6 +228,24 @@ def test_the_native_bridge_receives_the_summary_and_is_reported_as_injected(serv
         stored = server.stored_results(end["run"])
         assert stored["env.platform"]["observed"]["reactNativeWebView"] is True
         assert "ReactNativeWebView" in stored["env.injected"]["observed"]["bridgeObjects"]
+        # The bridge is in every frame (as a host's injection is), so it is no unexpected global,
+        # and neither is any of the page's own (host-report.js's, loaded for the bridge, too).
+        assert stored["env.injected"]["observed"]["unexpectedGlobals"] == []
+    finally:
+        context.close()
+
+
+def test_a_plain_engine_shows_no_injected_globals_the_page_did_not_define(server, browser):
+    # A host that injects nothing: whatever env.injected lists would be judged as another
+    # framework's or plugin's WebView, so the page's own globals (wrapper.js's ProbeWrapper,
+    # end.js's ProbeEnd, …) must never be among them.
+    context = browser.new_context(ignore_https_errors=True)
+    page = context.new_page()
+    try:
+        page.goto(server.base + "/?mode=unattended&probes=env.platform,env.injected,storage.local")
+        end = wait_finished(page)
+        observed = server.stored_results(end["run"])["env.injected"]["observed"]
+        assert observed["unexpectedGlobals"] == [] and observed["bridgeObjects"] == [] and observed["patchedNatives"] == []
     finally:
         context.close()
 

@@ -298,7 +298,7 @@ import Testing
         // asking for the one asks for the other, and its script loads only where a bridge is.
         #expect(named == ["host.report", "env.injected"], "app.js names \(named.sorted()): declare it on the probe instead")
         let beside = Catalog.standard.probes.filter { $0.besideNext != nil }.map(\.id.rawValue)
-        #expect(Set(beside) == ["storage.indexedDB", "cookie.server", "media.autoplay", "media.inline", "fetch.sameOrigin", "fetch.cors",
+        #expect(Set(beside) == ["env.injected", "storage.indexedDB", "cookie.server", "media.autoplay", "media.inline", "fetch.sameOrigin", "fetch.cors",
                                 "fetch.integrity", "camera.microphone"])
         for clip in ["media.autoplay", "media.inline"] {
             #expect(Catalog.standard.probes.first { $0.id.rawValue == clip }?.besideNext?.contains(.ios) == false, "\(clip) runs alone on iOS")

@@ -132,7 +132,12 @@ extension StandardProbes {
                 by: Diff.evaluateInjected,
                 concluding: [
                 "getUserMedia or enumerateDevices patched → camera results describe the host's shim",
-                ]),
+                ])
+            // Its work is the main thread's alone (a frame's globals and the window's, each
+            // enumerated: most of a slow phone's 100 ms here), and no later step adds a global
+            // or patches a built-in: it yields first, so the storage steps after it start their
+            // requests and the second origin's frame, and runs while they wait on them.
+            .runningBesideTheNext(on: [.ios, .android, .desktop]),
     ]
 
     /// The failing observations this area's evaluators rank causes for (`Catalog.symptoms`).
