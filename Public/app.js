@@ -99,31 +99,8 @@ function panel(text, buttons) {
   fitDock();
   focusStep();
 }
-/* storage.relaunch: the exact link to reopen, to copy or to scan from another device. */
-function reopen() {
-  /* The link comes first, the Skip button last: this step's action is the link. */
-  const url = location.href, box = action.insertBefore(el('div', 'reopen'), action.querySelector('.buttons'));
-  const field = el('input', '', '', box);
-  field.id = 'reopen-url';
-  field.readOnly = true;
-  field.value = url;
-  field.setAttribute('aria-label', 'The link to open again');
-  const copy = el('button', 'btn secondary', 'Copy link', box);
-  copy.type = 'button';
-  copy.id = 'copy-url';
-  const selectIt = () => { field.focus(); field.select(); note('Selected: copy it with your keyboard or the system menu.'); };
-  copy.addEventListener('click', () => {
-    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).then(() => note('Copied.'), selectIt);
-    else selectIt();
-  });
-  const qr = el('img', 'qr', '', box);
-  qr.id = 'reopen-qr';
-  qr.alt = 'QR code of this link';
-  qr.onerror = () => { qr.hidden = true; fitDock(); };
-  qr.onload = fitDock;
-  qr.src = '/qr.svg?url=' + enc(url);
-  fitDock();
-}
+/* storage.relaunch's link to reopen: end.js's, loaded with the later phases. */
+const reopen = () => app.later.then(() => window.ProbeEnd && ProbeEnd.reopen({ action, el, note, fitDock }));
 const note = (text) => { const n = $('note'); if (n) n.textContent = text; if (text) announce(text); };
 function ask(text, answers, link) {
   const ctx = current, suffix = link && link.idSuffix ? '-' + link.idSuffix : '';
@@ -253,6 +230,7 @@ async function post(ctx, res) {
     try { res = await res.finish(); } catch (e) { res = { status: 'error', reason: `${e.name}: ${e.message}`, observed: res.observed }; }
   }
   app.queue.add(makeResult(ctx, res));
+  app.attempts[ctx.probe.id] = Math.max(app.attempts[ctx.probe.id] || 0, ctx.attempt);
   app.done[ctx.probe.id] = res.status;
   app.reasons[ctx.probe.id] = res.reason;
   setStatus(ctx.probe, res.status, res.reason);
@@ -278,10 +256,10 @@ function limitOf(probe, name) {
   return own ? own.ms : I.pageLimit(name);
 }
 
-/* The later phases' probes load while the first steps run, once the config (which every step
-   waits for) is in (docs/performance.md); a step waits only if its file is still on the way.
-   index.html's templates name them, so the server names each by its content (?v=).
-   async = false keeps their order (https://html.spec.whatwg.org/#script-processing-model). */
+/* The later phases' probes load once the config is in, while the first steps run
+   (docs/performance.md); a step waits only for a file still on the way. index.html's templates
+   name them, so the server names each by its content (?v=); async = false keeps their order
+   (https://html.spec.whatwg.org/#script-processing-model). */
 const templatedScripts = (id) => Array.prototype.map.call($(id).content.querySelectorAll('script[src]'), (s) => s.getAttribute('src'));
 const loadScript = (src, inOrder) => new Promise((resolve) => {
   const s = document.createElement('script');
@@ -416,9 +394,9 @@ async function finish() {
 }
 
 /* The first screen says so when a browser, not an app's WebView, opened the page (a QR code or a
-   pasted link opens the phone's browser). The server decides (POST /api/platform) by the rule the
-   run is judged by (PlatformDetector.swift): a WebView sending a browser's user agent, with no
-   bridge, looks the same from here; hence ?platform= as the way on. */
+   pasted link opens the phone's browser), by the rule the run is judged by (POST /api/platform,
+   PlatformDetector.swift): a WebView sending a browser's user agent, with no bridge, looks the
+   same from here; hence ?platform= as the way on. */
 function browserBanner(d) {
   const known = d && platformOf(d.platform);
   if (!known || known.appWebView) return;
@@ -465,11 +443,29 @@ function createRun(metadata) {
 /* A promise's outcome as a value, so a request sent early is read (and its error said) in turn. */
 const settled = (promise) => promise.then((value) => ({ value }), (error) => ({ error }));
 
+/* The run as the page left it, for its own reload (?navcheck=, ?framecheck=): a request fewer
+   on the flow's way. Any other load (a relaunch, a link opened later) reads the server's. */
+const RETURN = 'probe.return';
+function keepForReturn() {
+  /* As the server lists them, step-start markers too (their attempts number the next one). */
+  const results = Object.keys(app.attempts).map((id) => ({ probe: id, status: app.done[id] || 'info', reason: app.reasons[id], attempt: app.attempts[id] }));
+  try { if (app.run) sessionStorage.setItem(RETURN, JSON.stringify({ id: app.run, results, requirementSet: app.requirementSet })); } catch (e) { /* the return reads the run */ }
+}
+function takeReturn(run) {
+  if (!params.navcheck && !params.framecheck) return null;
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(RETURN) || 'null');
+    sessionStorage.removeItem(RETURN);
+    return kept && kept.id === run ? kept : null;
+  } catch (e) { return null; }
+}
+
 async function main() {
   /* What needs nothing from the config goes out beside it, a round trip less on a phone's
      link: the run named in the URL (its results), or an unattended run's creation (no
      introduction to show first). */
-  const reading = params.run ? settled(R.api('GET', withKey('/api/runs/' + enc(params.run)))) : null;
+  const returning = params.run ? takeReturn(params.run) : null;
+  const reading = returning ? Promise.resolve({ value: returning }) : params.run ? settled(R.api('GET', withKey('/api/runs/' + enc(params.run)))) : null;
   const creating = !params.run && unattended ? settled(createRun({})) : null;
   /* A platform the run chose (?platform=) is its own to say; else the server says what opened the
      page, but not on storage.navigation's return (?navcheck=) or cookie.thirdParty's
@@ -523,7 +519,7 @@ async function main() {
   app.queue = new R.Queue(app.run, app.key);
   app.queue.flush();
   addEventListener('online', () => app.queue.flush());
-  addEventListener('pagehide', () => app.queue.beacon());
+  addEventListener('pagehide', () => { app.queue.beacon(); keepForReturn(); });
 
   results.forEach((r) => {
     app.done[r.probe] = r.status;
@@ -542,8 +538,8 @@ async function main() {
   } catch (e) { /* storage off */ }
   app.relaunched = results.length > 0 && !sameSession;
   /* Read and set before any probe runs (the cookie and localStorage markers at once); only
-     storage.relaunch, the last step, reads the answer, so the IndexedDB marker's open (the
-     first in a fresh profile creates the database: 100-200 ms) runs beside the first steps. */
+     storage.relaunch, the last step, reads the answer, so the IndexedDB marker's open (in a
+     fresh profile it creates the database: 100-200 ms) runs beside the first steps. */
   app.state.earlierVisit = I.relaunchMarkers(app.run);
 
   /* docs/host-report.md: its script only where an app injected a bridge. */

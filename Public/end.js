@@ -129,5 +129,32 @@ function actions(the) {
   the.moveFocus(report);
 }
 
-window.ProbeEnd = { render, actions };
+/* storage.relaunch: the exact link to reopen, to copy or to scan from another device. */
+function reopen(the) {
+  const action = the.action, el = the.el, note = the.note, fitDock = the.fitDock;
+  /* The link comes first, the Skip button last: this step's action is the link. */
+  const url = location.href, box = action.insertBefore(el('div', 'reopen'), action.querySelector('.buttons'));
+  const field = el('input', '', '', box);
+  field.id = 'reopen-url';
+  field.readOnly = true;
+  field.value = url;
+  field.setAttribute('aria-label', 'The link to open again');
+  const copy = el('button', 'btn secondary', 'Copy link', box);
+  copy.type = 'button';
+  copy.id = 'copy-url';
+  const selectIt = () => { field.focus(); field.select(); note('Selected: copy it with your keyboard or the system menu.'); };
+  copy.addEventListener('click', () => {
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).then(() => note('Copied.'), selectIt);
+    else selectIt();
+  });
+  const qr = el('img', 'qr', '', box);
+  qr.id = 'reopen-qr';
+  qr.alt = 'QR code of this link';
+  qr.onerror = () => { qr.hidden = true; fitDock(); };
+  qr.onload = fitDock;
+  qr.src = '/qr.svg?url=' + encodeURIComponent(url);
+  fitDock();
+}
+
+window.ProbeEnd = { render, actions, reopen };
 })();

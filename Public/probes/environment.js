@@ -74,8 +74,9 @@ P['env.viewport'] = async () => {
    callback, docs/host-report.md) and frame indexes are not the host's. */
 const PAGE_GLOBALS = /^(Probe(Results|Impl|App|Wrapper|End|Welcome|HostReport)|probeHostReport|\d+)$/;
 P['env.injected'] = async (ctx) => {
-  /* It runs beside the steps after it (its declaration): they start their requests first. */
-  await I.sleep(0);
+  /* It runs beside the steps after it (its declaration): after the tasks queued, so they start
+     their requests first. */
+  await I.sleep();
   /* A built-in the host replaced no longer prints as "[native code]"; the camera results
      then describe the host's shim, not the engine. */
   const toString = Function.prototype.toString, md = navigator.mediaDevices || {}, cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');

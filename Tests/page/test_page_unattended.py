@@ -428,3 +428,32 @@ def test_a_host_that_loads_a_frames_url_as_the_page_gets_it_back_and_the_step_sa
         assert finding["verdict"] == "warn" and "as the page" in finding["diagnosis"], finding
     finally:
         context.close()
+
+
+def test_the_pages_own_reload_keeps_the_run_in_the_session_and_another_load_reads_it(server, browser):
+    # storage.navigation loads the page again (?navcheck=): that load takes the run as the page
+    # left it (sessionStorage) instead of asking the server for it again. A load the page did not
+    # make (the same URL opened in another session) has nothing kept, and reads the run.
+    context = browser.new_context(ignore_https_errors=True)
+    page = context.new_page()
+    reads = []
+    page.on("request", lambda r: reads.append(r.url) if r.method == "GET" and "/api/runs/" in r.url else None)
+    try:
+        page.goto(server.base + "/?mode=unattended&probes=storage.local,storage.navigation,cookie.document")
+        end = wait_finished(page)
+        stored = server.stored_results(end["run"])
+        assert stored["storage.navigation"]["observed"] == {"cookieSurvived": True, "localStorageSurvived": True}
+        assert stored["storage.local"]["attempt"] == 1 and stored["cookie.document"]["status"] == "pass"
+        assert reads == [], f"the return read the run again: {reads}"
+        assert page.get_attribute("#step-storage-local", "class").split() == ["step", "pass"]
+        again = context.browser.new_context(ignore_https_errors=True)
+        try:
+            other = again.new_page()
+            other.on("request", lambda r: reads.append(r.url) if r.method == "GET" and "/api/runs/" in r.url else None)
+            other.goto(page.url.split("#")[0] + "&navcheck=elsewhere")
+            other.wait_for_selector("html[data-finished]", timeout=60000)
+            assert any(f"/api/runs/{end['run']}?" in u for u in reads), reads
+        finally:
+            again.close()
+    finally:
+        context.close()
