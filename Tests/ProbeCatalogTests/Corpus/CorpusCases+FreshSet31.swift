@@ -13,6 +13,19 @@ import Testing
 /// meteor/meteor#7173 and react-native-webview#129 (autoplay on iOS 9, whose WebKit has no
 /// async functions, which the page is written in).
 ///
+/// After: 8/8 (the four misses joined `freshSet31`), each closed by a mechanism, none by a rule
+/// only its thread reaches:
+/// - capacitor#7473: a ranking rule. android.intercept-request-reissued weighs possible, not
+///   likely, where env.injected shows the page's fetch or XMLHttpRequest.open replaced by the
+///   host's script (`CauseEvidence.replacedRequestAPIs`): such a request may never reach the
+///   WebView's shouldInterceptRequest, so the wrapper's own HTTP row stands beside it.
+/// - maui#10141, flutter_inappwebview#72: a row field. `"defaultFails": true` says the value at
+///   `current` is itself the wrong one (docs/wrapper-data.md), which ranks the row as a wrong
+///   default of the wrapper, as likely as the platform's cause; set on every wrapper's
+///   mixed-content row, each of which read a never-allow default at its tag.
+/// - cordova-ios#922: an expected block keeps its causes. A finding that passes because the
+///   profile expects the block (WebKit's ITP) carries the causes its diagnosis names.
+///
 /// Before: 4/8 diagnosed as their threads concluded (`freshSet31`). The four misses
 /// (`freshSet31Open`), each with why:
 /// - ionic-team/capacitor#7473 (Capacitor on Android, a Uint8Array POST body changed):
@@ -47,9 +60,6 @@ extension CorpusCase {
         CorpusCase("https://github.com/NativeScript/NativeScript/issues/3456", wrapper: "native", .androidWebView,
                    probe: "cookie.thirdParty", top: "android.third-party-cookies-off",
                    [Posted.thirdPartyCookieDropped]),
-    ]
-
-    static let freshSet31Open: [CorpusCase] = [
         // Capacitor 5.7 on Android with CapacitorHttp enabled: a fetch() POST with a Uint8Array body reached
         // the server as a JSON object of indexes (the reporter's log); merged ionic-team/capacitor#7558
         // ("handle UInt8Array on body") fixed the patched fetch.
@@ -72,6 +82,8 @@ extension CorpusCase {
                    probe: "cookie.thirdParty", top: "ios.itp", detected: .cordova,
                    [Posted.thirdPartyCookieDropped, Posted.bridges(["cordova"])]),
     ]
+
+    static let freshSet31Open: [CorpusCase] = []
 }
 
 extension Posted {
@@ -115,5 +127,52 @@ extension Posted {
     @Test(arguments: CorpusCase.freshSet31Open)
     func OpenFreshCase_IsNotYetDiagnosedAsItsThreadConcluded(_ corpusCase: CorpusCase) throws {
         try corpusCase.expectStillOpen()
+    }
+}
+
+/// The mechanisms that closed fresh set 31, held for every wrapper they reach, not only the
+/// threads' own.
+@Suite struct FreshSet31MechanismTests {
+    /// Every wrapper whose mixed-content row reads a never-allow default at its tag.
+    static let mixedContentWrappers: [Wrapper] = [.capacitor, .cordova, .flutterInAppWebView, .maui, .reactNativeWebView, .webviewFlutter]
+
+    @Test(arguments: mixedContentWrappers)
+    func BlockedMixedContent_NamesTheWrappersNeverAllowDefault_AsLikelyAsThePlatforms(_ wrapper: Wrapper) throws {
+        let row = try #require(WrapperCatalog.settings(wrapper).first { $0.probes.contains("net.mixedContent") && $0.defaultFails })
+        let run = CorpusCase("mixed content blocked under \(wrapper.rawValue)", wrapper: wrapper.rawValue, .androidWebView,
+                             probe: "net.mixedContent", top: "\(wrapper.rawValue).\(row.id)", also: ["android.mixed-content-never-allow"],
+                             detected: wrapper, [Posted.mixedBlocked])
+        let finding = try #require(run.finding())
+        let leading = finding.causes.leading.map(\.id)
+        #expect(leading.contains("\(wrapper.rawValue).\(row.id)") && leading.contains("android.mixed-content-never-allow"), "\(leading)")
+    }
+
+    static func alteredUpload(patched: [String]) -> CorpusCase {
+        CorpusCase("an upload changed on the way, patched \(patched)", wrapper: "native", .androidWebView,
+                   probe: "fetch.integrity", top: "android.intercept-request-reissued",
+                   [Posted.integrity(upload: false, download: true), Posted.patched(patched, bridges: [])])
+    }
+
+    @Test func AlteredBody_InAWebViewWhoseFetchIsTheEngines_LeadsWithTheInterceptedRequest() throws {
+        let finding = try #require(Self.alteredUpload(patched: []).finding())
+        #expect(finding.causes.first?.id == "android.intercept-request-reissued")
+        #expect(finding.causes.first?.likelihood == .likely)
+    }
+
+    @Test(arguments: [["fetch"], ["XMLHttpRequest.open"], ["fetch", "XMLHttpRequest.open"]])
+    func AlteredBody_WhereTheHostReplacedTheRequestAPIs_OnlyPossiblyTheInterceptedRequest(_ patched: [String]) throws {
+        let finding = try #require(Self.alteredUpload(patched: patched).finding())
+        let intercept = try #require(finding.causes.first { $0.id == "android.intercept-request-reissued" })
+        #expect(intercept.likelihood == .possible)
+        #expect(intercept.evidence.against.contains { $0.contains("host's own script") })
+    }
+
+    @Test func ExpectedBlock_PassesAndCarriesTheCausesItsDiagnosisNames() throws {
+        let run = CorpusCase("a third-party cookie on iOS", wrapper: "native", .iosWKWebView, probe: "cookie.thirdParty", top: "ios.itp",
+                             [Posted.thirdPartyCookieDropped])
+        let finding = try #require(run.finding())
+        #expect(finding.verdict == .pass)
+        #expect(finding.causes.map(\.id) == ["ios.itp"])
+        #expect(finding.diagnosis?.contains(finding.causes[0].summary) == true)
     }
 }
