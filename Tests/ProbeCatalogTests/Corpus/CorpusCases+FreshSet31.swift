@@ -39,8 +39,8 @@ import Testing
 extension CorpusCase {
     static let freshSet31: [CorpusCase] = [
         // Capacitor 4.5 on iOS with CapacitorHttp enabled: a binary response came back broken through the
-        // patched XHR/fetch and worked without CapacitorHttp (the reporter); merged ionic-team/capacitor#6898
-        // passes the response type through.
+        // patched XHR/fetch and came back whole with CapacitorHttp off (the reporter, with a reproduction);
+        // a later merged change, ionic-team/capacitor#6898, passes XHR's response type to the native side.
         CorpusCase("https://github.com/ionic-team/capacitor/issues/6126", wrapper: "Capacitor", .iosWKWebView,
                    probe: "fetch.integrity", top: "capacitor.CapacitorHttp", detected: .capacitor,
                    [Posted.integrity(upload: false, download: false), Posted.patched(["fetch", "XMLHttpRequest.open"], bridges: ["Capacitor"])]),
