@@ -50,6 +50,14 @@ struct CauseEvidence {
         "\(errorName ?? "the error") in \(milliseconds(elapsedMs))" + (promptShown == true ? " after a prompt" : (promptShown == false ? " with no prompt" : ""))
     }
 
+    /// The page's request APIs the host replaced with its own script (env.injected's
+    /// patchedNatives): such a request may leave by the host's native HTTP stack, never
+    /// reaching the WebView's (CapacitorHttp does this, https://capacitorjs.com/docs/apis/http).
+    var replacedRequestAPIs: [String] {
+        let patched = observed(.envInjected, "patchedNatives")?.arrayValue?.compactMap(\.stringValue) ?? []
+        return patched.filter { $0 == "fetch" || $0 == "XMLHttpRequest.open" }
+    }
+
     func observed(_ probe: ProbeID, _ field: String) -> JSONValue? { context.observed(probe, field) }
 
     private func text(_ field: String) -> String? {

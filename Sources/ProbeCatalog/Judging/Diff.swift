@@ -223,7 +223,7 @@ public struct Diff: Sendable {
         var stated: Diagnosis?
         func make(
             _ verdict: Finding.Verdict, _ observed: String, severity: Finding.Severity = .none,
-            diagnosis: String? = nil, layer: Finding.Layer? = nil, remedy: Remedy? = nil
+            diagnosis: String? = nil, layer: Finding.Layer? = nil, remedy: Remedy? = nil, expectedBlock: Bool = false
         ) -> Finding {
             let failing = verdict == .fail || verdict == .warn
             // Read against the wrapper's defaults (docs/wrappers.md): its fix first, its default named.
@@ -231,8 +231,9 @@ public struct Diff: Sendable {
             var diagnosis = judged.map { $0.diagnosis(diagnosis) } ?? diagnosis
             var layer = layer
             var remedy = failing ? (judged.map { $0.remedy(remedy) } ?? remedy) : nil
-            // An info probe that failed (the camera on a desktop browser) still says why.
-            var named = failing || verdict == .info ? causes : []
+            // An info probe that failed (the camera on a desktop browser) still says why, and so
+            // does a block the profile expects (WebKit's ITP): its diagnosis names those causes.
+            var named = failing || verdict == .info || expectedBlock ? causes : []
             // The settings rows judge every failure too (`SettingRowJudge`): what they add
             // follows the evaluator's causes, and a failure no evaluator explained gets its
             // diagnosis and its fix from them.
@@ -302,7 +303,7 @@ public struct Diff: Sendable {
         case (.works, _), (.denied, _):
             return make(.pass, assessment.observed, diagnosis: diagnosis, layer: assessment.layer)
         case (.broken, .expectedBlocked):
-            return make(.pass, assessment.observed, diagnosis: diagnosis, layer: assessment.layer)
+            return make(.pass, assessment.observed, diagnosis: diagnosis, layer: assessment.layer, expectedBlock: true)
         case (.broken, .required), (.broken, .security):
             return make(.fail, assessment.observed, severity: .high, diagnosis: diagnosis, layer: assessment.layer, remedy: remedy)
         case (.granted, .security):

@@ -55,7 +55,8 @@ struct SettingRowJudge {
     /// feature fails only the apps that bundle such a release; a callback fails only where
     /// the app wrote it wrong, and its code is the last place to read.
     enum Tier: Int, CaseIterable, Comparable {
-        /// The setting's default in this wrapper fails the probe by itself (`WrapperDefault.fails`).
+        /// The setting's default in this wrapper fails the probe by itself (`WrapperDefault.fails`,
+        /// or the row's own `defaultFails`).
         case wrongDefault = 1
         /// A setting the app sets (a prop, a config key, a WebSettings call) to a value that fails.
         case changedSetting
@@ -125,6 +126,7 @@ struct SettingRowJudge {
     }
 
     func failsByDefault(_ wrapper: Wrapper, _ row: WrapperSettingRow) -> Bool {
+        if row.defaultFails { return true }
         guard case .setting(let setting) = row.cause else { return false }
         return WrapperCatalog.profile(wrapper).defaults(setting, family: context.family).contains { $0.fails.contains(probe.id) }
     }

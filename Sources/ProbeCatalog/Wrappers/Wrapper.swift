@@ -361,6 +361,11 @@ public struct WrapperSettingRow: Sendable, Equatable {
     /// Permalinks at a release tag (or commit) to the lines that show the default; Apple's
     /// and Android's reference pages for the platforms themselves.
     public let sources: [String]
+    /// True when the value at `current` is itself the wrong one (`whenWrong`): every app that
+    /// leaves the setting unset fails the row's probes, as a `setting` cause whose default
+    /// `fails` them does (`SettingRowJudge.Tier.wrongDefault`). For rows of the other kinds,
+    /// whose default no `defaults` entry carries.
+    public var defaultFails = false
 }
 
 /// A row's fix resolved to the code an integrator pastes.

@@ -77,7 +77,7 @@ struct WrapperDataFile {
         settings = try file.array("settings").enumerated().map { index, item in
             // The id, when the row has one, names the row in its errors beside its number.
             let id = item.objectValue?["id"]?.stringValue.map { " (\($0))" } ?? ""
-            return try WrapperSettingRow(DataFields(item, at: "\(name) row \(index + 1)\(id)", required: WrapperSettingRow.fields, optional: ["unless", "plugin", "versions"]),
+            return try WrapperSettingRow(DataFields(item, at: "\(name) row \(index + 1)\(id)", required: WrapperSettingRow.fields, optional: ["unless", "plugin", "versions", "defaultFails"]),
                                          vocabulary: vocabulary)
         }
     }
@@ -128,7 +128,14 @@ extension WrapperSettingRow {
                   cause: try Cause(fields, vocabulary: vocabulary),
                   fix: try Fix(fields), plugin: fields.has("plugin") ? try fields.string("plugin") : nil,
                   versions: fields.has("versions") ? try Self.versions(fields) : nil,
-                  sources: try fields.strings("sources"))
+                  sources: try fields.strings("sources"), defaultFails: try Self.defaultFails(fields))
+    }
+
+    /// `"defaultFails": true`, or left out: a `false` would say nothing the absence does not.
+    static func defaultFails(_ fields: DataFields) throws -> Bool {
+        guard fields.has("defaultFails") else { return false }
+        guard try fields.value("defaultFails").boolValue == true else { throw fields.error("\"defaultFails\" is true or left out") }
+        return true
     }
 
     /// One predicate per probe of the row, no more and no fewer: a probe the setting decides

@@ -17,6 +17,8 @@ struct WrapperExport: Encodable {
         let cause: Cause
         /// The plugin whose own WebView the row is about, when it is one.
         let plugin: String?
+        /// True when the default at `current` fails the row's probes (docs/wrapper-data.md); left out otherwise.
+        let defaultFails: Bool?
         let fix: WrapperSettingCode?
         let sources: [String]
     }
@@ -52,7 +54,7 @@ struct WrapperExport: Encodable {
                     current: row.current, previous: row.previous, nativeCall: row.nativeCall,
                     probes: row.probes, whenWrong: row.whenWrong, when: row.when, unless: row.unless.isEmpty ? nil : row.unless,
                     cause: Cause(kind: row.cause.kind, id: row.cause.id), plugin: row.plugin,
-                    fix: profile.code(row),
+                    defaultFails: row.defaultFails ? true : nil, fix: profile.code(row),
                     sources: row.sources)
         }
     }

@@ -3,7 +3,7 @@
 /// Public threads where the cause was confirmed (by the reporter's fix, a maintainer, or the
 /// engine's source), each as the results the probe page would post on that device.
 extension CorpusCase {
-    static let all: [CorpusCase] = ios + android + wrappers + devices + storage + files + stalls + media + cookies + capture + relaunch + prompts + wrapperThreads + freshThreads + contentModeThreads + freshSet30
+    static let all: [CorpusCase] = ios + android + wrappers + devices + storage + files + stalls + media + cookies + capture + relaunch + prompts + wrapperThreads + freshThreads + contentModeThreads + freshSet30 + freshSet31
 
     // MARK: iOS WKWebView
 

@@ -290,7 +290,14 @@ extension Symptom {
             check: "the app's shouldInterceptRequest must return null for every request it does not answer from local data; look for an OkHttp or HttpURLConnection call inside it",
             remedy: .bodyIntegrity, source: PlatformSource.androidInterceptRequest,
             applies: { $0.family == .android && $0.platform.isAppWebView },
-            weigh: .likely("a request of the page failed or lost its body in an Android WebView")),
+            // A fetch or XMLHttpRequest the host replaced may never reach the WebView, nor so its
+            // WebViewClient: the host's own HTTP stack is then as likely a place for the body to change.
+            weigh: { evidence in
+                let replaced = evidence.replacedRequestAPIs
+                guard !replaced.isEmpty else { return .likely("a request of the page failed or lost its body in an Android WebView") }
+                return .possible("a request of the page failed or lost its body in an Android WebView",
+                                 against: "the page's \(replaced.joined(separator: " and ")) is the host's own script (env.injected), which may send the request past the WebView's shouldInterceptRequest")
+            }),
         KnownCause("ios.scheme-handler-reissued", .network, scope: "iOS WKWebView whose page is served through a WKURLSchemeHandler",
             summary: "the app serves the page through a WKURLSchemeHandler (or a URLProtocol proxy) that fetches its requests itself: a streamed POST body arrives empty and a request it does not answer fails",
             check: "the configuration's setURLSchemeHandler(_:forURLScheme:) and the page's scheme (http and https cannot be registered, so a custom scheme serves the page)",
