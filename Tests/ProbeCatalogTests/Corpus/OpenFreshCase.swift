@@ -15,4 +15,15 @@ extension CorpusCase {
             #expect(cause.source.hasPrefix("https://"), "\(cause.id) cites no public source")
         }
     }
+
+    /// A fresh set's diagnosed thread, judged by the corpus's own check: it must stay diagnosed
+    /// as its thread concluded, every cause citing a public source.
+    func expectDiagnosedAsConcluded() throws {
+        let finding = try #require(self.finding(), "no finding for \(probe)")
+        let leading = finding.causes.leading.map(\.id)
+        #expect(diagnosedAsConcluded(), "\(self): leading causes \(leading), all \(finding.causes.map(\.id))")
+        for cause in finding.causes {
+            #expect(cause.source.hasPrefix("https://"), "\(cause.id) cites no public source")
+        }
+    }
 }
