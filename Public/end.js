@@ -16,6 +16,32 @@ function remedyFor(remedy, platform) {
   return fix ? fix.code : null;
 }
 
+/* Every wrapper's fix, the detected one's open and the others folded; false when the remedy
+   has only the declared native and React Native lines (then the platform's one is shown). */
+const LINES = ['native-ios', 'native-android', 'react-native-webview'];
+function renderFixes(remedy, li) {
+  const f = remedy && remedy.fixes, d = li.ownerDocument;
+  let box = li;
+  if (!f || !f.some((x) => LINES.indexOf(x.wrapper) < 0)) return false;
+  f.forEach((x, i) => {
+    if (i === 1) {
+      box = li.appendChild(d.createElement('details'));
+      box.appendChild(d.createElement('summary')).textContent = `The fix in the other wrappers (${f.length - 1})`;
+    }
+    const label = box.appendChild(d.createElement('p'));
+    label.textContent = `${x.wrapper} (${x.language}${x.family ? ', ' + x.family : ''}) `;
+    if (/^https:\/\//.test(x.docs || '')) {
+      const doc = label.appendChild(d.createElement('a'));
+      doc.href = x.docs;
+      doc.textContent = 'Documentation';
+    }
+    const pre = box.appendChild(d.createElement('pre'));
+    pre.className = 'remedy';
+    pre.textContent = x.code;
+  });
+  return true;
+}
+
 function render(diff, box, the) {
   const el = the.el, verdict = diff ? diff.verdict : 'unknown', d = diff && diff.platform, known = d && the.platformOf(d.platform);
   /* A browser's run is no app's: the verdict of its profile is not shown as one (no green Ready). */
@@ -43,7 +69,7 @@ function render(diff, box, the) {
     el('p', '', f.observed, li);
     if (f.diagnosis) el('p', 'muted', f.diagnosis, li);
     if (f.causes && f.causes[0]) el('p', 'muted', 'Check first: ' + f.causes[0].check, li);
-    if (!(window.ProbeWrapper && ProbeWrapper.renderFixes(f.remedy, li)) && fix) el('pre', 'remedy', fix, li);
+    if (!renderFixes(f.remedy, li) && fix) el('pre', 'remedy', fix, li);
     const also = knockOns(f);
     if (also.length) el('p', 'muted', 'Also fails because of it: ' + also.join(', '), li);
   });

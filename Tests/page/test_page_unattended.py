@@ -235,6 +235,24 @@ def test_the_native_bridge_receives_the_summary_and_is_reported_as_injected(serv
         context.close()
 
 
+def test_the_bridge_members_a_release_added_are_posted_as_release_markers(server, browser):
+    # A Capacitor 3+ bridge: isNativePlatform arrived in 3.0.0 (capacitor.json's releaseMarkers).
+    # The page looks up every marker path the catalog names and posts the ones it finds, so the
+    # judge can leave out the rows for releases before it; a path that is absent is not posted.
+    context = browser.new_context(ignore_https_errors=True)
+    context.add_init_script("window.Capacitor = { getPlatform: () => 'android', isNativePlatform: () => true };")
+    page = context.new_page()
+    try:
+        page.goto(server.base + "/?mode=unattended&probes=env.platform")
+        end = wait_finished(page)
+        signals = server.stored_results(end["run"])["env.platform"]["observed"]["wrapperSignals"]
+        assert "Capacitor.isNativePlatform" in signals["markers"]
+        assert "Capacitor.convertFileSrc" not in signals["markers"] and "CapacitorWebFetch" not in signals["markers"]
+        assert signals["capacitorNative"] is True
+    finally:
+        context.close()
+
+
 def test_a_plain_engine_shows_no_injected_globals_the_page_did_not_define(server, browser):
     # A host that injects nothing: whatever env.injected lists would be judged as another
     # framework's or plugin's WebView, so the page's own globals (wrapper.js's ProbeWrapper,

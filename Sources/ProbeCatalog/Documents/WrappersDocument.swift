@@ -38,6 +38,19 @@ public enum WrappersDocument {
             out.append("| \(signal) | `\(wrapper.rawValue)` | \(confidence) |")
         }
         out.append("")
+        out.append("### Release markers")
+        out.append("")
+        out.append("A member of the bridge one release added or removed: where the page finds it, the app bundles such a release, and a row for other releases (`versions`) is not named ([wrapper-data.md](wrapper-data.md)).")
+        out.append("")
+        out.append("| Path on `window` | Wrapper | Platforms | Releases | Source |")
+        out.append("|---|---|---|---|---|")
+        for profile in wrappers {
+            for marker in profile.detection.releaseMarkers {
+                let family = marker.family.map { $0 == .ios ? "iOS" : "Android" } ?? "both"
+                out.append("| `\(marker.path)` | `\(profile.wrapper.rawValue)` | \(family) | \(marker.releases.words) | [at](\(marker.source)), [before](\(marker.absentAt)) |")
+            }
+        }
+        out.append("")
         for profile in wrappers {
             out.append("## \(profile.wrapper.title) (`\(profile.wrapper.rawValue)`)")
             out.append("")

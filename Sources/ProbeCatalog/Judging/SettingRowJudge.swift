@@ -44,7 +44,8 @@ struct SettingRowJudge {
     /// platform's, each table in its own order.
     func matchingRows() -> [(wrapper: Wrapper, row: WrapperSettingRow)] {
         let rows = holdingRows()
-        let tiers = rows.map { tier($0.wrapper, $0.row) }
+        let releases = self.releases
+        let tiers = rows.map { tier($0.wrapper, $0.row, release: releases[$0.wrapper]) }
         return Tier.allCases.flatMap { tier in rows.indices.filter { tiers[$0] == tier }.map { rows[$0] } }
     }
 
@@ -56,11 +57,13 @@ struct SettingRowJudge {
     /// the app wrote it wrong, and its code is the last place to read.
     enum Tier: Int, CaseIterable, Comparable {
         /// The setting's default in this wrapper fails the probe by itself (`WrapperDefault.fails`,
-        /// or the row's own `defaultFails`).
+        /// or the row's own `defaultFails`; for a row with `versions`, where the run shows a
+        /// release inside them).
         case wrongDefault = 1
         /// A setting the app sets (a prop, a config key, a WebSettings call) to a value that fails.
         case changedSetting
-        /// A row for some releases only (`versions`): the feature was absent, or differed, before.
+        /// A row for some releases only (`versions`): the feature was absent, or differed, before;
+        /// a release's own wrong default too, where the run does not show the release.
         case versionGate
         /// A callback the app implements (WebChromeClient, WebViewClient, WKUIDelegate,
         /// WKNavigationDelegate): on the platform's layer, or one the integrator passes to the
@@ -84,8 +87,8 @@ struct SettingRowJudge {
         }
     }
 
-    func tier(_ wrapper: Wrapper, _ row: WrapperSettingRow) -> Tier {
-        if failsByDefault(wrapper, row) { return .wrongDefault }
+    func tier(_ wrapper: Wrapper, _ row: WrapperSettingRow, release: ReleaseEvidence?) -> Tier {
+        if failsByDefault(wrapper, row), row.versions.map({ range in row.plugin == nil && release?.within(range) == true }) ?? true { return .wrongDefault }
         if row.versions != nil { return .versionGate }
         if Self.isAppCode(wrapper, row) { return .appCode }
         return .changedSetting
@@ -131,10 +134,11 @@ struct SettingRowJudge {
         return WrapperCatalog.profile(wrapper).defaults(setting, family: context.family).contains { $0.fails.contains(probe.id) }
     }
 
-    /// False when the run shows a release of the row's wrapper outside the row's versions.
-    func inRange(_ row: WrapperSettingRow, release: Version?) -> Bool {
-        guard let range = row.versions, row.plugin == nil, let version = release else { return true }
-        return range.contains(version)
+    /// False when what the run shows of the row's wrapper's release (`ReleaseEvidence`) is
+    /// outside the row's versions.
+    func inRange(_ row: WrapperSettingRow, release: ReleaseEvidence?) -> Bool {
+        guard let range = row.versions, row.plugin == nil, let release else { return true }
+        return !release.excludes(range)
     }
 
     func holdingRows() -> [(wrapper: Wrapper, row: WrapperSettingRow)] {
@@ -180,34 +184,37 @@ struct SettingRowJudge {
         return nil
     }
 
-    /// The release of `wrapper` the run shows: for the platform's own table the device's
+    /// What the run shows of `wrapper`'s release: for the platform's own table the device's
     /// (`Wrapper.platformRelease`); otherwise the host report's `host.wrapperVersion` when a
     /// report the run does not contradict names that wrapper (the app reads its own
     /// dependency, docs/host-report.md), else, for Cordova, the page's `cordova.version`
-    /// (cordova-js, released with each platform at its number). Nil for a plugin's own
-    /// WebView, whose release neither can see, and for a run that shows none: a row for some
-    /// releases then stays possible, with its releases said.
-    func release(of wrapper: Wrapper) -> Version? {
+    /// (cordova-js, released with each platform at its number), else the bounds of the
+    /// wrapper's release markers the page found on its bridge. Nil for a plugin's own
+    /// WebView, whose release none of these can see, and for a run that shows nothing: a row
+    /// for some releases then stays possible, with its releases said.
+    func release(of wrapper: Wrapper) -> ReleaseEvidence? {
         // Read once per finding (`releases`): the host report is weighed against the run anew
         // on every read of `context.host`.
         // The platform's own table is versioned by the device: iOS, whose release WKWebView
         // ships with, and Android System WebView, by its Chromium major (the engine's version).
         switch wrapper {
-        case .nativeIOS: return context.family == .ios ? context.platform.osVersion : nil
-        case .nativeAndroid: return context.family == .android ? context.platform.engineVersion : nil
+        case .nativeIOS: return context.family == .ios ? context.platform.osVersion.map(ReleaseEvidence.release) : nil
+        case .nativeAndroid: return context.family == .android ? context.platform.engineVersion.map(ReleaseEvidence.release) : nil
         default: break
         }
         guard context.platform.wrapperDetection?.inAppBrowser != true else { return nil }
         if let host = context.host, host.wrapper == wrapper.rawValue, let version = host.wrapperVersion.flatMap(Version.init) {
-            return version
+            return .release(version)
         }
-        guard wrapper == .cordova, let platform = context.results[.envPlatform], platform.status != .skipped else { return nil }
-        return WrapperSignals(observed: platform.observed).cordovaVersion.flatMap(Version.init)
+        guard let platform = context.results[.envPlatform], platform.status != .skipped else { return nil }
+        let signals = WrapperSignals(observed: platform.observed)
+        if wrapper == .cordova, let version = signals.cordovaVersion.flatMap(Version.init) { return .release(version) }
+        return ReleaseEvidence.markers(WrapperCatalog.profile(wrapper).detection, found: signals.markers, family: context.family)
     }
 
-    /// The release of each wrapper whose rows apply (`layers`), where the run shows one.
-    var releases: [Wrapper: Version] {
-        var found: [Wrapper: Version] = [:]
+    /// What the run shows of the release of each wrapper whose rows apply (`layers`).
+    var releases: [Wrapper: ReleaseEvidence] {
+        var found: [Wrapper: ReleaseEvidence] = [:]
         for wrapper in layers { found[wrapper] = release(of: wrapper) }
         return found
     }
@@ -248,7 +255,8 @@ struct SettingRowJudge {
                 continue
             }
             guard !conclusive else { continue }
-            guard let cause = cause(wrapper, row, remedy: remedy, hasOthers: !named.isEmpty, release: releases[wrapper], tier: tier(wrapper, row)) else { continue }
+            guard let cause = cause(wrapper, row, remedy: remedy, named: named, release: releases[wrapper],
+                                    tier: tier(wrapper, row, release: releases[wrapper])) else { continue }
             judgement.fixes += remedy?.fixes ?? []
             guard !seen.contains(cause.id) else { continue }
             seen.insert(cause.id)
@@ -266,7 +274,8 @@ struct SettingRowJudge {
     func unknownHostCause(named: [Cause], rows: [(wrapper: Wrapper, row: WrapperSettingRow)]) -> Cause? {
         guard !stalled, !named.isEmpty, let host = UnknownHost.of(context), let native = layers.first, layers.count == 1 else { return nil }
         var callbacks: [String] = []
-        for (wrapper, row) in rows where tier(wrapper, row) == .appCode {
+        let releases = self.releases
+        for (wrapper, row) in rows where tier(wrapper, row, release: releases[wrapper]) == .appCode {
             let name = Self.callback(row.nativeCall) ?? row.name
             if !callbacks.contains(name) { callbacks.append(name) }
         }
@@ -277,12 +286,27 @@ struct SettingRowJudge {
     /// The row as a cause; its check opens with its tier's question (`Tier.check`), so a
     /// report that lists several tells a wrong default from a changed setting, a release
     /// from the app's own callback.
-    func cause(_ wrapper: Wrapper, _ row: WrapperSettingRow, remedy: Remedy?, hasOthers: Bool, release: Version?, tier: Tier) -> Cause? {
+    func cause(_ wrapper: Wrapper, _ row: WrapperSettingRow, remedy: Remedy?, named: [Cause], release: ReleaseEvidence?, tier: Tier) -> Cause? {
+        let hasOthers = !named.isEmpty
         let tierCheck = tier.check(wrapper, row)
         let observed = "\(probe.title) posted \(row.when.byProbe[probe.id]!.words)"
         // A row for some releases only says which, and counts the unknown release against it.
         let releases = row.versions.map { " (\(row.plugin ?? wrapper.platformRelease ?? wrapper.title) \($0.words) only)" } ?? ""
-        let unknownRelease = row.versions != nil && !(row.plugin == nil && release != nil)
+        let unknownRelease = row.versions.map { range in !(row.plugin == nil && release?.within(range) == true) } ?? false
+        let againstRelease = unknownRelease
+            ? ["the run does not show which release the app bundles" + (release?.words.map { " (\($0))" } ?? "")] : []
+        // A release's own wrong default (`versions` with `defaultFails`) fails every app on
+        // those releases that leaves the setting alone: the platform's cause seen from the
+        // wrapper's side, and the one explanation of a wrapper whose later releases set the
+        // value right, other than the app changing it. So where the run does not show the
+        // release, that weighs against it, but it stays as likely as the best cause the
+        // probe's evaluator named (the same fact from the engine's side), no more: it ranks
+        // among the version gates (`tier`). Markers or a release outside its versions leave it
+        // out (`inRange`).
+        let releaseDefault = row.defaultFails && row.versions != nil && !wrapper.isNative && unknownRelease
+        // Both a wrapper's wrong default and a release's are as likely as the best cause the
+        // evaluator named, no more (below).
+        let releaseDefaultLikelihood = min(Cause.Likelihood.likely, named.map(\.likelihood).max() ?? .likely)
         if case .known(let id) = row.cause, let known = Self.knownCauses[id] {
             // A cause of a run that stopped in the step (`Symptom.stalled`) is about the
             // absence of a result; one of any other symptom is about what a result showed.
@@ -292,20 +316,24 @@ struct SettingRowJudge {
             let evidence = CauseEvidence(result: result, context: context)
             guard let weighed = known.cause(evidence).flatMap({ HostSettlement.settle([$0], evidence).first }) else { return nil }
             return Cause(
-                id: known.id, layer: known.layer, likelihood: hasOthers ? .possible : weighed.likelihood, summary: known.summary,
+                id: known.id, layer: known.layer,
+                likelihood: releaseDefault ? min(weighed.likelihood, releaseDefaultLikelihood) : hasOthers ? .possible : weighed.likelihood, summary: known.summary,
                 evidence: Cause.Evidence(supporting: [observed, "\(wrapper.title): \(row.name)\(releases)"] + weighed.evidence.supporting,
-                                         against: weighed.evidence.against + (unknownRelease ? ["the run does not show which release the app bundles"] : [])),
+                                         against: weighed.evidence.against + againstRelease),
                 check: "\(tierCheck) \(known.check)", remedy: remedy ?? weighed.remedy, source: known.source)
         }
         let value = "\(row.current.value) in \(row.current.version)"
         // A framework's own default that fails the probe (`Tier.wrongDefault`) holds for every app
-        // that leaves the setting alone: as likely as the platform cause the evaluator named,
-        // which is the same setting seen from the engine's side.
+        // that leaves the setting alone: as likely as the best cause the evaluator named, which
+        // is the same setting seen from the engine's side, and no more (the symptom's reading
+        // is the evaluator's).
         let wrongDefault = tier == .wrongDefault && !wrapper.isNative
+        let likelihood: Cause.Likelihood = if releaseDefault || wrongDefault { releaseDefaultLikelihood }
+            else if hasOthers || unknownRelease { .possible } else { .likely }
         return Cause(
-            id: "\(wrapper.rawValue).\(row.id)", layer: Self.layer(row), likelihood: (hasOthers && !wrongDefault) || unknownRelease ? .possible : .likely,
+            id: "\(wrapper.rawValue).\(row.id)", layer: Self.layer(row), likelihood: likelihood,
             summary: "\(wrapper.title): \(row.name)\(releases) — \(row.whenWrong)",
-            evidence: Cause.Evidence(supporting: [observed], against: unknownRelease ? ["the run does not show which release the app bundles"] : []),
+            evidence: Cause.Evidence(supporting: [observed], against: againstRelease),
             check: "\(tierCheck) Look at \(row.nativeCall) in the app (default: \(value))",
             remedy: remedy, source: row.sources.first ?? WrapperCatalog.profile(wrapper).home)
     }

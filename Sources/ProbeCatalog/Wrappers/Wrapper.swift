@@ -213,6 +213,26 @@ public struct WrapperSignalNames: Sendable, Codable, Equatable {
     public let signals: [Signal]
     /// Where the wrapper's source defines them.
     public let sources: [String]
+    /// Bridge members one release added or removed, which bound the run's release.
+    public var releaseMarkers: [ReleaseMarker] = []
+}
+
+/// A member of a wrapper's bridge that one release added (or removed): where the page finds
+/// it on `window` (`Capacitor.isNativePlatform`), the app bundles that release or a later one
+/// (or an earlier one), whether or not the run shows the release itself (docs/wrapper-data.md
+/// `releaseMarkers`). A marker's absence proves nothing: the page may have looked before the
+/// bridge was in.
+public struct ReleaseMarker: Sendable, Codable, Equatable {
+    /// A dotted path from `window` (`Capacitor.isNativePlatform`, `webkit.messageHandlers.X`).
+    public let path: String
+    /// The platform whose bridge defines it; nil for both.
+    public let family: Platform.Family?
+    /// `from` (added there), `before` (removed there) or both: the releases it is found in.
+    public let releases: VersionRange
+    /// Where the first release with it defines it (or the last one before its removal), at a tag.
+    public let source: String
+    /// The release before it, without it, at a tag.
+    public let absentAt: String
 }
 
 /// Every wrapper integrators use, in `Wrapper` order.
@@ -232,12 +252,15 @@ public enum WrapperCatalog {
             for profile in all { for name in names(profile.detection) where !out.contains(name) { out.append(name) } }
             return out
         }
-        return PageSignals(globals: union(\.globals), messageHandlers: union(\.messageHandlers))
+        return PageSignals(globals: union(\.globals), messageHandlers: union(\.messageHandlers),
+                           markers: union { $0.releaseMarkers.map(\.path) })
     }()
 
     public struct PageSignals: Sendable, Codable, Equatable {
         public let globals: [String]
         public let messageHandlers: [String]
+        /// Every wrapper's release markers' paths, which the page looks up on `window`.
+        public let markers: [String]
     }
 
     /// The native fix a Remedy already states, as a WrapperFix for a native wrapper.
@@ -403,7 +426,7 @@ extension WrapperProfile {
 }
 
 /// Releases from `from` (included) to `before` (excluded); either end may be open.
-public struct VersionRange: Sendable, Equatable, Encodable {
+public struct VersionRange: Sendable, Equatable, Codable {
     public let from: Version?
     public let before: Version?
 

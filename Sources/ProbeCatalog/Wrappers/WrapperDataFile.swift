@@ -57,7 +57,8 @@ struct WrapperDataFile {
         readAt = try file.string("readAt")
         minimumVersions = try file.strings("minimumVersions")
         home = try file.string("home")
-        detection = try WrapperSignalNames(DataFields(file.value("detection"), at: "\(name) detection", required: WrapperSignalNames.fields))
+        detection = try WrapperSignalNames(DataFields(file.value("detection"), at: "\(name) detection", required: WrapperSignalNames.fields,
+                                                      optional: ["releaseMarkers"]))
         if let tab = try file.nullable("checklistTab") {
             guard let raw = tab.stringValue, let value = ChecklistItem.Tab(rawValue: raw) else {
                 throw file.error("\"checklistTab\" is \(tab), not null or one of \(ChecklistItem.Tab.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
@@ -96,9 +97,47 @@ extension WrapperSignalNames {
         if !(globals + messageHandlers).isEmpty, sources.isEmpty {
             throw fields.error("names a bridge with no \"sources\": cite where the wrapper's source defines it, at a tag")
         }
-        for name in globals + messageHandlers + userAgentTokens where name.isEmpty || name.contains(where: { !($0.isLetter || $0.isNumber || $0 == "_") }) {
+        for name in globals + messageHandlers + userAgentTokens where !Self.isIdentifier(name) {
             throw fields.error("\"\(name)\" is no JavaScript identifier or user agent token")
         }
+        if fields.has("releaseMarkers") {
+            releaseMarkers = try fields.array("releaseMarkers").enumerated().map { index, item in
+                try ReleaseMarker(DataFields(item, at: "\(fields.place) releaseMarkers \(index + 1)",
+                                             required: ["path", "family", "source", "absentAt"], optional: ["from", "before", "note"]))
+            }
+        }
+    }
+
+    static func isIdentifier(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains(where: { !($0.isLetter || $0.isNumber || $0 == "_") })
+    }
+}
+
+extension ReleaseMarker {
+    /// `{"path": "Capacitor.isNativePlatform", "family": "both", "from": "3.0.0", "source": …,
+    /// "absentAt": …, "note": …}`: `from`, `before` or both (a name one release had); the path
+    /// JavaScript names from `window`, both links https (the wrapper's source at a tag).
+    init(_ fields: DataFields) throws {
+        if fields.has("note") { _ = try fields.string("note") }
+        let path = try fields.string("path")
+        guard path.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ WrapperSignalNames.isIdentifier(String($0)) }) else {
+            throw fields.error("\"path\" \"\(path)\" is no dotted path of JavaScript names like Capacitor.isNativePlatform")
+        }
+        func version(_ key: String) throws -> Version? {
+            guard fields.has(key) else { return nil }
+            let text = try fields.string(key)
+            guard let version = Version(text), version.description == text else {
+                throw fields.error("\"\(key)\" is \"\(text)\", not a release number like 3.0.0")
+            }
+            return version
+        }
+        let releases = VersionRange(from: try version("from"), before: try version("before"))
+        guard releases.from != nil || releases.before != nil else { throw fields.error("give \"from\", \"before\" or both") }
+        let source = try fields.string("source"), absentAt = try fields.string("absentAt")
+        for link in [source, absentAt] where !link.hasPrefix("https://") {
+            throw fields.error("\"\(link)\" is no https link: cite the wrapper's source at a tag")
+        }
+        self.init(path: path, family: try fields.family(), releases: releases, source: source, absentAt: absentAt)
     }
 }
 

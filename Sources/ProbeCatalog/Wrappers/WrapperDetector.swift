@@ -15,6 +15,8 @@ public struct WrapperSignals: Sendable, Codable, Equatable {
     public var cordovaVersion: String?
     /// The page's `?wrapper=`.
     public var override: String?
+    /// The release markers' paths the page found on `window` (`ReleaseMarker`).
+    public var markers: [String] = []
 }
 
 // In an extension, so that Swift still synthesises the memberwise initializer (every signal absent by default).
@@ -32,7 +34,7 @@ extension WrapperSignals {
             globals: globals, messageHandlers: handlers,
             capacitorPlatform: object["capacitorPlatform"]?.stringValue, capacitorNative: object["capacitorNative"]?.boolValue,
             cordovaPlatform: object["cordovaPlatform"]?.stringValue, cordovaVersion: object["cordovaVersion"]?.stringValue,
-            override: object["override"]?.stringValue)
+            override: object["override"]?.stringValue, markers: strings(object["markers"]))
     }
 }
 

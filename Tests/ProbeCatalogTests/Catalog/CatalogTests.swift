@@ -240,6 +240,16 @@ import Testing
         #expect(Version("120.0.6099.193")!.major == 120)
         #expect(Version("x") == nil)
     }
+
+    @Test func PreReleases_SortBeforeTheirReleaseAsSemverOrdersThem() {
+        let ordered = ["1.0.0-alpha.9", "1.0.0-beta.2", "1.0.0-beta.14", "1.0.0", "1.0.1-rc.1", "1.0.1"].map { Version($0)! }
+        #expect(ordered == ordered.sorted())
+        #expect(zip(ordered, ordered.dropFirst()).allSatisfy { $0 < $1 && !($1 < $0) })
+        #expect(Version("1.0.0-beta.14")!.description == "1.0.0-beta.14")
+        #expect(Version("1.0.0-beta.14")! < Version("1.0")!)
+        #expect(Version("2.0.1+1")! == Version("2.0.1")! && Version("2.0.1+1")!.description == "2.0.1+1")
+        #expect(Version("2.0.0")! < Version("2.0.1+1")!)
+    }
 }
 
 @Suite struct DiagnosisGuideTests {

@@ -43,7 +43,7 @@ import Testing
         let judge = try Self.judge()
         #expect(judge.matchingRows().map(\.row.id) == ["default", "changed", "changedToo", "gated", "callback"],
                 "two rows of one tier keep their table's order")
-        #expect(Self.table.map { judge.tier(.nativeAndroid, $0) } == [.appCode, .versionGate, .changedSetting, .changedSetting, .wrongDefault])
+        #expect(Self.table.map { judge.tier(.nativeAndroid, $0, release: nil) } == [.appCode, .versionGate, .changedSetting, .changedSetting, .wrongDefault])
     }
 
     /// Under a wrapper, a callback is the app's code only where the integrator writes it; the

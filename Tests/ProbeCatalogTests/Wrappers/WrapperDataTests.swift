@@ -143,30 +143,94 @@ import Testing
         #expect(throws: WrapperDataError.self) { try Self.read(.cordova, word) }
     }
 
+    /// The causes an edited mixed-content row (`row` of `wrapper`'s table) names for a run on
+    /// Android whose env.platform posts `signals` as its wrapperSignals.
+    static func mixedContentCauses(_ rows: [WrapperSettingRow], wrapper: Wrapper = .cordova, row: String = "mixedContentMode",
+                                   signals: [String: JSONValue]) throws -> [Cause] {
+        var detected = Run.detected(.androidWebView)
+        detected.wrapperDetection = WrapperDetection(wrapper: wrapper, confidence: .high, evidence: ["test"])
+        let mixed = Run.result("net.mixedContent", ["imageLoaded": false, "fetchBlocked": true], status: .fail)
+        let platform = Run.result("env.platform", ["wrapperSignals": .object(signals)])
+        let results = Run.healthy(.androidWebView).filter { $0.probe != "net.mixedContent" && $0.probe != "env.platform" } + [mixed, platform]
+        let diff = try #require(Diff(platform: detected, requirementSet: "liveform"))
+        let context = EvaluationContext(results: Diff.latestAttempts(results), platform: detected, profile: diff.profile, requirementSet: diff.requirementSet)
+        let probe = try #require(Catalog.standard.probe(id: "net.mixedContent"))
+        var judge = SettingRowJudge(probe: probe, result: mixed, context: context)
+        judge.table = { $0 == wrapper ? rows : WrapperCatalog.settings($0) }
+        return judge.judge(named: []).causes.filter { $0.id == "\(wrapper.rawValue).\(row)" }
+    }
+
     /// A row for some releases is ruled in or out by the release the run shows (Cordova's
     /// `cordova.version`), and without one it is named as possible, saying which releases.
     @Test func ARowForSomeReleases_IsJudgedByTheReleaseTheRunShows() throws {
-        let json = try Self.edited(.cordova, row: "mixedContentMode") { $0["versions"] = ["before": "12.0.0"] }
+        let json = try Self.edited(.cordova, row: "mixedContentMode") { $0["versions"] = ["before": "12.0.0"]; $0["defaultFails"] = nil }
         let rows = try Self.read(.cordova, json).settings
         func causes(cordovaVersion: String?) throws -> [Cause] {
-            var detected = Run.detected(.androidWebView)
-            detected.wrapperDetection = WrapperDetection(wrapper: .cordova, confidence: .high, evidence: ["test"])
             var signals: [String: JSONValue] = ["globals": ["cordova"]]
             if let cordovaVersion { signals["cordovaVersion"] = .string(cordovaVersion) }
-            let mixed = Run.result("net.mixedContent", ["imageLoaded": false, "fetchBlocked": true], status: .fail)
-            let platform = Run.result("env.platform", ["wrapperSignals": .object(signals)])
-            let results = Run.healthy(.androidWebView).filter { $0.probe != "net.mixedContent" && $0.probe != "env.platform" } + [mixed, platform]
-            let diff = try #require(Diff(platform: detected, requirementSet: "liveform"))
-            let context = EvaluationContext(results: Diff.latestAttempts(results), platform: detected, profile: diff.profile, requirementSet: diff.requirementSet)
-            let probe = try #require(Catalog.standard.probe(id: "net.mixedContent"))
-            var judge = SettingRowJudge(probe: probe, result: mixed, context: context)
-            judge.table = { $0 == .cordova ? rows : WrapperCatalog.settings($0) }
-            return judge.judge(named: []).causes.filter { $0.id == "cordova.mixedContentMode" }
+            return try Self.mixedContentCauses(rows, signals: signals)
         }
         #expect(try causes(cordovaVersion: "13.0.0").isEmpty, "cordova-android 13 is outside \"before 12.0.0\"")
         #expect(try causes(cordovaVersion: "11.0.0").first?.likelihood == .likely)
         let unknown = try #require(try causes(cordovaVersion: nil).first)
         #expect(unknown.likelihood == .possible && unknown.summary.contains("Cordova before 12.0.0 only"), "\(unknown.summary)")
+    }
+
+    /// A release's own wrong default (`versions` with `defaultFails`) is the platform's cause
+    /// seen from the wrapper's side: where the run does not show the release it stays as likely,
+    /// saying so against it; a release the run shows outside it leaves it out.
+    @Test func AReleasesOwnWrongDefault_StaysLikelyWhereTheReleaseIsUnknown() throws {
+        let json = try Self.edited(.cordova, row: "mixedContentMode") { $0["versions"] = ["before": "12.0.0"] }
+        let rows = try Self.read(.cordova, json).settings
+        let unknown = try #require(try Self.mixedContentCauses(rows, signals: ["globals": ["cordova"]]).first)
+        #expect(unknown.likelihood == .likely, "\(unknown)")
+        #expect(unknown.evidence.against.contains { $0.hasPrefix("the run does not show which release") }, "\(unknown.evidence.against)")
+        #expect(try Self.mixedContentCauses(rows, signals: ["globals": ["cordova"], "cordovaVersion": "12.0.1"]).isEmpty)
+    }
+
+    /// A release marker the page found on the bridge bounds the release: a row before the
+    /// marker's release is left out, one from it holds, and an absent marker proves nothing.
+    @Test func AReleaseMarkerTheBridgeShows_BoundsTheRelease() throws {
+        let json = try Self.editedFile(.capacitor) { file in
+            var rows = file["settings"] as! [[String: Any]]
+            let index = rows.firstIndex { $0["id"] as? String == "allowMixedContent" }!
+            rows[index]["versions"] = ["before": "3.0.0"]
+            file["settings"] = rows
+        }
+        let file = try Self.read(.capacitor, json)
+        let marker = try #require(file.detection.releaseMarkers.first { $0.path == "Capacitor.isNativePlatform" })
+        #expect(marker.releases.from == Version([3]))
+        func causes(_ markers: [String]) throws -> [Cause] {
+            try Self.mixedContentCauses(file.settings, wrapper: .capacitor, row: "allowMixedContent",
+                                        signals: ["globals": ["Capacitor"], "markers": .array(markers.map { .string($0) })])
+        }
+        #expect(try causes(["Capacitor.isNativePlatform"]).isEmpty, "Capacitor 3.0.0 or later is outside \"before 3.0.0\"")
+        let unbounded = try #require(try causes([]).first)
+        #expect(unbounded.evidence.against.contains { $0.hasPrefix("the run does not show which release") })
+        let older = try #require(try causes(["Capacitor.convertFileSrc"]).first, "from 1.0.0-beta.20 leaves releases before 3.0.0")
+        #expect(older.evidence.against.contains { $0.contains("Capacitor.convertFileSrc, from 1.0.0-beta.20") }, "\(older.evidence.against)")
+    }
+
+    /// A release marker's path, releases and links are checked when the file is read.
+    @Test func AReleaseMarker_IsADottedPathWithReleasesAndLinks() throws {
+        func edited(_ marker: [String: Any]) throws -> [UInt8] {
+            try Self.editedFile(.capacitor) { file in
+                var detection = file["detection"] as! [String: Any]
+                detection["releaseMarkers"] = [marker]
+                file["detection"] = detection
+            }
+        }
+        let good: [String: Any] = ["path": "Capacitor.isNativePlatform", "family": "both", "from": "3.0.0",
+                                   "source": "https://example.org/a", "absentAt": "https://example.org/b"]
+        #expect(try Self.read(.capacitor, edited(good)).detection.releaseMarkers.count == 1)
+        var spaced = good; spaced["path"] = "Capacitor.is Native"
+        #expect(throws: WrapperDataError.self) { try Self.read(.capacitor, edited(spaced)) }
+        var none = good; none["from"] = nil
+        #expect(throws: WrapperDataError(description: "capacitor.json detection releaseMarkers 1: give \"from\", \"before\" or both")) {
+            try Self.read(.capacitor, edited(none))
+        }
+        var plain = good; plain["source"] = "github.com/ionic-team/capacitor"
+        #expect(throws: WrapperDataError.self) { try Self.read(.capacitor, edited(plain)) }
     }
 
     @Test func APredicate_HoldsOnlyForWhatItSays() throws {

@@ -26,6 +26,20 @@ import Testing
         return String(url[range.upperBound...].split(separator: "/").first ?? "")
     }
 
+    /// True for a GitHub commit (its full hash), pull request or issue: the record of when a
+    /// behaviour changed and of the maintainers confirming it, which a row for some releases
+    /// (`versions`) cites beside the tags either side.
+    static func isChange(_ url: String) -> Bool {
+        guard url.hasPrefix("https://github.com/") else { return false }
+        let parts = url.dropFirst("https://github.com/".count).split(separator: "/")
+        guard parts.count >= 4 else { return false }
+        switch parts[2] {
+        case "commit": return parts[3].count == 40 && parts[3].allSatisfy(\.isHexDigit)
+        case "pull", "issues": return Int(parts[3].prefix { $0.isNumber }) != nil
+        default: return false
+        }
+    }
+
     @Test func EveryWrapper_HasAtLeastTenSettingsRows() {
         for profile in WrapperCatalog.all {
             #expect(profile.settings.count >= Self.minimumRows, "\(profile.wrapper.rawValue) has \(profile.settings.count) settings rows")
@@ -96,6 +110,8 @@ import Testing
                 for url in row.sources {
                     if let ref = Self.ref(url) {
                         #expect(!ref.isEmpty && !Self.movingRefs.contains(ref), "\(label): \(url) is not at a tag")
+                    } else if Self.isChange(url) {
+                        #expect(row.versions != nil, "\(label): \(url) is a change; only a row for some releases cites one")
                     } else {
                         #expect(profile.wrapper.isNative || url.hasPrefix("https://developer.android.com/"),
                                 "\(label): \(url) is no GitHub permalink (docs only for native platforms)")
