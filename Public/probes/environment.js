@@ -78,8 +78,10 @@ P['env.injected'] = async (ctx) => {
      their requests first. */
   await I.sleep();
   /* A built-in the host replaced no longer prints as "[native code]"; the camera results
-     then describe the host's shim, not the engine. */
-  const toString = Function.prototype.toString, md = navigator.mediaDevices || {}, cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+     then describe the host's shim, not the engine. A cookie shim may sit on the document
+     itself (Capacitor's CapacitorCookies), so that is read before the prototype. */
+  const toString = Function.prototype.toString, md = navigator.mediaDevices || {},
+    cookie = Object.getOwnPropertyDescriptor(document, 'cookie') || Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
   const natives = { fetch, 'XMLHttpRequest.open': XMLHttpRequest.prototype.open, 'navigator.mediaDevices.getUserMedia': md.getUserMedia,
     'navigator.mediaDevices.enumerateDevices': md.enumerateDevices, 'window.open': open, 'window.postMessage': postMessage,
     'document.cookie': cookie && cookie.get, 'Function.prototype.toString': toString };

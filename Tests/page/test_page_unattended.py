@@ -253,6 +253,20 @@ def test_the_bridge_members_a_release_added_are_posted_as_release_markers(server
         context.close()
 
 
+def test_a_cookie_shim_on_the_document_itself_is_reported_as_patched(server, browser):
+    # Capacitor's CapacitorCookies defines document.cookie on the document, not on
+    # Document.prototype: env.injected must still list it, or the judge cannot weigh the shim.
+    context = browser.new_context(ignore_https_errors=True)
+    context.add_init_script("Object.defineProperty(document, 'cookie', { get: function () { return ''; }, set: function (v) {}, configurable: true });")
+    page = context.new_page()
+    try:
+        page.goto(server.base + "/?mode=unattended&probes=env.platform,env.injected")
+        end = wait_finished(page)
+        assert "document.cookie" in server.stored_results(end["run"])["env.injected"]["observed"]["patchedNatives"]
+    finally:
+        context.close()
+
+
 def test_a_plain_engine_shows_no_injected_globals_the_page_did_not_define(server, browser):
     # A host that injects nothing: whatever env.injected lists would be judged as another
     # framework's or plugin's WebView, so the page's own globals (wrapper.js's ProbeWrapper,

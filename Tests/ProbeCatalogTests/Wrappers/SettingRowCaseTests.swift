@@ -40,7 +40,8 @@ import Testing
             var out: [Scenario] = []
             // What rules the row's cause out is not what the page posts when the setting is
             // wrong (a camera that opened shows the CAMERA permission held): a step the row does
-            // not decide whose healthy result would rule it out is posted as skipped.
+            // not decide whose healthy result would rule it out, by the cause's contradictions or
+            // the row's own `unless`, is posted as skipped.
             let contradicted: Set<ProbeID> = if case .known(let id) = row.cause, let known = SettingRowJudge.knownCauses[id] {
                 Set(known.ruledOutBy.map(\.probe))
             } else { [] }
@@ -48,7 +49,8 @@ import Testing
                 let posted = Run.healthy(platform).map { result in
                     if let predicate = row.when.byProbe[result.probe] { return predicate.example(from: result) }
                     let rulesOut = contradicted.contains(result.probe) && SettingRowJudge.knownCauses[causeID]?.ruledOutBy.contains { $0.probe == result.probe && $0.holds(in: [result.probe: result]) } == true
-                    return rulesOut ? Run.result(result.probe, [:], status: .skipped) : result
+                    let unless = row.unless.firstHolding(in: [result.probe: result]) != nil
+                    return rulesOut || unless ? Run.result(result.probe, [:], status: .skipped) : result
                 }
                 out.append(Scenario(probes: posting, posted: posted, clock: nil))
             }
