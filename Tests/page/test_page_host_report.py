@@ -120,7 +120,7 @@ def test_capacitor_plugin_call_resolves_the_report_on_android(server, browser):
     assert stored["observed"]["bridge"] == "capacitor" and stored["observed"]["report"]["host"]["wrapper"] == "capacitor"
     items = settled(diff)
     assert items["android.manifest.camera"] == "verified" and items["android.onPermissionRequest"] == "verified"
-    # Capacitor never calls setAcceptThirdPartyCookies: the host reports it off.
+    # The host reports third-party cookies off (an app that turned off what Capacitor turns on).
     assert items["android.cookies"] == "failed"
     assert "host-item-android-manifest-camera" in shown
 

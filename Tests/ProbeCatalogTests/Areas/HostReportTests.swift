@@ -421,7 +421,7 @@ import Testing
             "common.permissions.camera": .verified, "common.webview.javascript": .verified, "android.manifest.camera": .verified,
             "android.runtime.camera": .verified, "android.onPermissionRequest": .verified, "android.onShowFileChooser": .verified,
             "android.webviewUpToDate": .verified, "android.javaScriptEnabled": .verified, "android.domStorageEnabled": .verified,
-            // acceptThirdPartyCookies false: Capacitor never calls setAcceptThirdPartyCookies.
+            // acceptThirdPartyCookies false in this fixture: the app turned off what Capacitor turns on.
             "android.cookies": .failed, "android.mediaGesture": .verified]),
         "capacitor-ios.json": ("capacitor", [
             // cameraAuthorization not-determined: the app opened the WebView without asking.
