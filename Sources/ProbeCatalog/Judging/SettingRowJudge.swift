@@ -42,9 +42,11 @@ struct SettingRowJudge {
     /// wrong default of this wrapper, then a setting apps commonly change, then a version-gated
     /// absence, then the app's own code. Within a tier the wrapper's rows come before the
     /// platform's, each table in its own order.
-    func matchingRows() -> [(wrapper: Wrapper, row: WrapperSettingRow)] {
-        let rows = holdingRows()
-        let releases = self.releases
+    func matchingRows() -> [(wrapper: Wrapper, row: WrapperSettingRow)] { matchingRows(releases: releases) }
+
+    /// `matchingRows()` with the run's releases read once by the caller (`judge`).
+    func matchingRows(releases: [Wrapper: ReleaseEvidence]) -> [(wrapper: Wrapper, row: WrapperSettingRow)] {
+        let rows = holdingRows(releases: releases)
         let tiers = rows.map { tier($0.wrapper, $0.row, release: releases[$0.wrapper]) }
         return Tier.allCases.flatMap { tier in rows.indices.filter { tiers[$0] == tier }.map { rows[$0] } }
     }
@@ -141,12 +143,11 @@ struct SettingRowJudge {
         return !release.excludes(range)
     }
 
-    func holdingRows() -> [(wrapper: Wrapper, row: WrapperSettingRow)] {
+    func holdingRows(releases: [Wrapper: ReleaseEvidence]) -> [(wrapper: Wrapper, row: WrapperSettingRow)] {
         // A page a plugin opened in its own WebView (cordova-plugin-inappbrowser) is judged by
         // that plugin's rows and the platform's, never by the wrapper's main WebView's rows.
         let plugin = context.platform.wrapperDetection?.inAppBrowser == true ? "cordova-plugin-inappbrowser" : nil
         let framework = layers.count > 1 ? layers.first : nil
-        let releases = self.releases
         return layers.flatMap { wrapper in
             table(wrapper).filter { row in
                 guard row.family == nil || row.family == context.family, wrapper.isNative || row.plugin == plugin,
@@ -247,7 +248,7 @@ struct SettingRowJudge {
         let conclusive = named.contains { $0.likelihood == .conclusive }
         var seen = Set(named.map(\.id))
         let releases = self.releases
-        let matched = matchingRows()
+        let matched = matchingRows(releases: releases)
         for (wrapper, row) in matched {
             let remedy = Self.remedy(wrapper, row)
             if case .known(let id) = row.cause, seen.contains(id) {
@@ -262,7 +263,7 @@ struct SettingRowJudge {
             seen.insert(cause.id)
             judgement.causes.append(cause)
         }
-        if let host = unknownHostCause(named: named + judgement.causes, rows: matched) { judgement.causes.append(host) }
+        if let host = unknownHostCause(named: named + judgement.causes, rows: matched, releases: releases) { judgement.causes.append(host) }
         return judgement
     }
 
@@ -271,10 +272,9 @@ struct SettingRowJudge {
     /// tier), the page may be in a plugin's own WebView, which answers those callbacks itself
     /// (`UnknownHost`). Not for a run that stopped: a stopped step's rows are about the
     /// process, not a callback's answer.
-    func unknownHostCause(named: [Cause], rows: [(wrapper: Wrapper, row: WrapperSettingRow)]) -> Cause? {
+    func unknownHostCause(named: [Cause], rows: [(wrapper: Wrapper, row: WrapperSettingRow)], releases: [Wrapper: ReleaseEvidence]) -> Cause? {
         guard !stalled, !named.isEmpty, let host = UnknownHost.of(context), let native = layers.first, layers.count == 1 else { return nil }
         var callbacks: [String] = []
-        let releases = self.releases
         for (wrapper, row) in rows where tier(wrapper, row, release: releases[wrapper]) == .appCode {
             let name = Self.callback(row.nativeCall) ?? row.name
             if !callbacks.contains(name) { callbacks.append(name) }
