@@ -307,6 +307,11 @@ struct SettingRowJudge {
         // Both a wrapper's wrong default and a release's are as likely as the best cause the
         // evaluator named, no more (below).
         let releaseDefaultLikelihood = min(Cause.Likelihood.likely, named.map(\.likelihood).max() ?? .likely)
+        // A framework's own default that fails the probe (`Tier.wrongDefault`) holds for every app
+        // that leaves the setting alone: as likely as the best cause the evaluator named, which
+        // is the same setting seen from the engine's side, and no more (the symptom's reading
+        // is the evaluator's). A row of a known cause is capped by that cause's own weighing too.
+        let wrongDefault = tier == .wrongDefault && !wrapper.isNative
         if case .known(let id) = row.cause, let known = Self.knownCauses[id] {
             // A cause of a run that stopped in the step (`Symptom.stalled`) is about the
             // absence of a result; one of any other symptom is about what a result showed.
@@ -317,17 +322,13 @@ struct SettingRowJudge {
             guard let weighed = known.cause(evidence).flatMap({ HostSettlement.settle([$0], evidence).first }) else { return nil }
             return Cause(
                 id: known.id, layer: known.layer,
-                likelihood: releaseDefault ? min(weighed.likelihood, releaseDefaultLikelihood) : hasOthers ? .possible : weighed.likelihood, summary: known.summary,
+                likelihood: releaseDefault || wrongDefault ? min(weighed.likelihood, releaseDefaultLikelihood) : hasOthers ? .possible : weighed.likelihood,
+                summary: known.summary,
                 evidence: Cause.Evidence(supporting: [observed, "\(wrapper.title): \(row.name)\(releases)"] + weighed.evidence.supporting,
                                          against: weighed.evidence.against + againstRelease),
                 check: "\(tierCheck) \(known.check)", remedy: remedy ?? weighed.remedy, source: known.source)
         }
         let value = "\(row.current.value) in \(row.current.version)"
-        // A framework's own default that fails the probe (`Tier.wrongDefault`) holds for every app
-        // that leaves the setting alone: as likely as the best cause the evaluator named, which
-        // is the same setting seen from the engine's side, and no more (the symptom's reading
-        // is the evaluator's).
-        let wrongDefault = tier == .wrongDefault && !wrapper.isNative
         let likelihood: Cause.Likelihood = if releaseDefault || wrongDefault { releaseDefaultLikelihood }
             else if hasOthers || unknownRelease { .possible } else { .likely }
         return Cause(

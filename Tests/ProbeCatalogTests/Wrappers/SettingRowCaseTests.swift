@@ -148,6 +148,36 @@ import Testing
         }
     }
 
+    /// Rows whose wrong default does not lead its own case, each with why. The list only shrinks.
+    static let defaultNotLeading: [String: String] = [
+        "cordova.json webViewEngineBefore600 on ios": "a missing navigator.mediaDevices on iOS is WebKit hiding it for a missing usage description first; UIWebView's own absence stays possible (webview.no-media-streams), and env.platform's webkit.messageHandlers rules it out (the row's unless)",
+    ]
+
+    /// A framework's own wrong default (`defaultFails`, inside its `versions`) fails every app
+    /// that leaves the setting alone, so in the run where that one setting is wrong it is
+    /// among the causes the evidence leaves at the top, for every row, not only the ones a
+    /// thread was about.
+    @Test(arguments: cases.filter { $0.row.defaultFails })
+    func AWrappersWrongDefault_LeadsTheRunWhereItIsWrong(_ rowCase: RowCase) {
+        guard Self.pending[rowCase.description] == nil else { return }
+        var leads = true
+        for scenario in rowCase.scenarios {
+            let report = rowCase.report(scenario)
+            for probe in scenario.probes {
+                guard let finding = report.finding(probe), finding.verdict != .pass else { continue }
+                if !finding.causes.leading.contains(where: { $0.id == rowCase.causeID }) {
+                    leads = false
+                    if Self.defaultNotLeading[rowCase.description] == nil {
+                        Issue.record("\(rowCase): \(probe) leads with \(finding.causes.leading.map(\.id)); the row is \(finding.causes.first { $0.id == rowCase.causeID }.map { "\($0.likelihood)" } ?? "not named")")
+                    }
+                }
+            }
+        }
+        if Self.defaultNotLeading[rowCase.description] != nil {
+            #expect(!leads, "\(rowCase) leads now: take it off `defaultNotLeading`")
+        }
+    }
+
     @Test func PendingRows_StillDoNotJudge() {
         for rowCase in Self.cases where Self.pending[rowCase.description] != nil {
             let judged = rowCase.scenarios.allSatisfy { scenario in
