@@ -40,7 +40,7 @@ function position(positionMs, bound) {
 }
 
 P['location.position'] = async (ctx) => {
-  const o = { available: !!navigator.geolocation, permissionStateBefore: await geolocationState(), permissionStateAfter: null, promptShown: null };
+  const o = { available: !!navigator.geolocation, permissionStateBefore: await geolocationState(), permissionStateAfter: null, promptShown: null, promptCount: null };
   if (!o.available) {
     Object.assign(o, { outcome: 'unsupported', errorCode: null, errorMessage: null, elapsedMs: null, accuracyM: null });
     return I.result(false, o);
@@ -52,8 +52,12 @@ P['location.position'] = async (ctx) => {
      only a position or a slow denial is asked about. */
   const fast = (ctx.catalog.thresholds || {}).fastDenialMs;
   if (!ctx.unattended && (o.outcome === 'granted' || (o.outcome === 'denied' && fast && o.elapsedMs >= fast))) {
-    const a = await ctx.ask('Did the app ask for your location?', [['yes', 'Yes'], ['no', 'No'], ['unknown', 'Not sure']]);
-    o.promptShown = a === 'unknown' ? null : a === 'yes';
+    /* Twice is the app's own question and then WebKit's about the page's site, which a
+       WKWebView asks on top of the app's authorization (the catalog's native-ios rows). */
+    const a = await ctx.ask('Did the app ask for your location? How many times?',
+      [['once', 'Once'], ['twice', 'Twice or more'], ['no', 'No'], ['unknown', 'Not sure']]);
+    o.promptShown = a === 'unknown' ? null : a !== 'no';
+    o.promptCount = { once: 1, twice: 2, no: 0 }[a] ?? null;
   }
   return I.result(o.outcome === 'granted', o);
 };

@@ -103,3 +103,16 @@ def test_an_attended_location_fix_asks_whether_the_app_prompted(server, browser)
     stored, _ = run(browser, server, "location.position", permissions=["geolocation"], geolocation=FIX, attended=answer)
     o = stored["location.position"]["observed"]
     assert o["outcome"] == "granted" and o["promptShown"] is False, o
+    assert o["promptCount"] == 0, o
+
+
+def test_an_attended_location_asked_twice_warns_and_names_webkits_own_question_on_ios(server, browser):
+    def answer(page):
+        page.click("#answer-location-position-twice", timeout=60000)
+    stored, findings = run(browser, server, "location.position", permissions=["geolocation"], geolocation=FIX,
+                           platform="ios-wkwebview", attended=answer)
+    o = stored["location.position"]["observed"]
+    assert o["outcome"] == "granted" and o["promptShown"] is True and o["promptCount"] == 2, o
+    f = findings["location.position"]
+    assert f["verdict"] == "warn", f
+    assert "native-ios.geolocationSiteQuestion" in [c["id"] for c in f.get("causes", [])], f

@@ -249,7 +249,7 @@ public struct Diff: Sendable {
                     diagnosis = judged.map { $0.diagnosis(worded.text) } ?? worded.text
                     lead = worded.lead
                 }
-                named += rows.causes
+                named = named.map { $0.naming(rows.apis[$0.id]) } + rows.causes
                 if let first = rows.causes.first, diagnosis?.isEmpty ?? true {
                     diagnosis = first.summary
                     layer = layer ?? first.layer.findingLayer

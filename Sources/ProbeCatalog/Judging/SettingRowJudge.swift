@@ -236,6 +236,9 @@ struct SettingRowJudge {
     struct Judgement {
         var causes: [Cause] = []
         var fixes: [WrapperFix] = []
+        /// For a cause the evaluator named whose row is a framework's: that row's API, so the
+        /// cause names the setting in the app's own API, not only the engine's (`Cause.naming`).
+        var apis: [String: String] = [:]
     }
 
     /// A row whose known cause is named already adds its fix only (a conclusive cause too:
@@ -247,12 +250,18 @@ struct SettingRowJudge {
         var judgement = Judgement()
         let conclusive = named.contains { $0.likelihood == .conclusive }
         var seen = Set(named.map(\.id))
+        // Causes a framework's own row added: their check already names its API.
+        var framed = Set<String>()
         let releases = self.releases
         let matched = matchingRows(releases: releases)
         for (wrapper, row) in matched {
             let remedy = Self.remedy(wrapper, row)
             if case .known(let id) = row.cause, seen.contains(id) {
                 judgement.fixes += remedy?.fixes ?? []
+                // Named by the evaluator or by the platform's row: the framework's row names its API.
+                if !wrapper.isNative, !framed.contains(id), judgement.apis[id] == nil {
+                    judgement.apis[id] = "\(wrapper.title): \(row.name) (default: \(row.current.value) in \(row.current.version))"
+                }
                 continue
             }
             guard !conclusive else { continue }
@@ -261,8 +270,10 @@ struct SettingRowJudge {
             judgement.fixes += remedy?.fixes ?? []
             guard !seen.contains(cause.id) else { continue }
             seen.insert(cause.id)
+            if !wrapper.isNative { framed.insert(cause.id) }
             judgement.causes.append(cause)
         }
+        judgement.causes = judgement.causes.map { $0.naming(judgement.apis[$0.id]) }
         if let host = unknownHostCause(named: named + judgement.causes, rows: matched, releases: releases) { judgement.causes.append(host) }
         return judgement
     }
@@ -383,5 +394,15 @@ extension Wrapper {
         case .nativeAndroid: return "Android System WebView"
         default: return nil
         }
+    }
+}
+
+extension Cause {
+    /// The cause with the framework's own API for it before its check (`Judgement.apis`): a
+    /// platform cause reads in the engine's terms, and the app sets it through its framework.
+    func naming(_ api: String?) -> Cause {
+        guard let api, !check.contains(api) else { return self }
+        return Cause(id: id, layer: layer, likelihood: likelihood, summary: summary, evidence: evidence,
+                     check: "In the app's framework, \(api). \(check)", remedy: remedy, source: source)
     }
 }

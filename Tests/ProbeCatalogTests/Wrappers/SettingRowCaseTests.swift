@@ -178,6 +178,27 @@ import Testing
         }
     }
 
+    /// A platform cause that a framework's row sets (its `known` cause) names that framework's
+    /// API in its check, whether the row or the probe's evaluator named it: an integrator reads
+    /// the setting in the API the app is written in.
+    @Test(arguments: cases.filter { rowCase in
+        if case .known = rowCase.row.cause { return !rowCase.wrapper.isNative }
+        return false
+    })
+    func AFrameworksPlatformCause_NamesTheFrameworksAPI(_ rowCase: RowCase) {
+        guard Self.pending[rowCase.description] == nil else { return }
+        // A row's own cause opens with its tier's question, which names a release or a plugin's.
+        let names = WrapperCatalog.settings(rowCase.wrapper).flatMap { [$0.name] + ($0.plugin.map { [$0] } ?? []) }
+            + (rowCase.row.versions != nil ? [rowCase.wrapper.title] : [])
+        for scenario in rowCase.scenarios {
+            let report = rowCase.report(scenario)
+            for probe in scenario.probes {
+                guard let cause = report.finding(probe)?.causes.first(where: { $0.id == rowCase.causeID }) else { continue }
+                #expect(names.contains { cause.check.contains($0) }, "\(rowCase): \(probe)'s \(cause.id) checks \"\(cause.check)\", naming no setting of \(rowCase.wrapper.title)")
+            }
+        }
+    }
+
     @Test func PendingRows_StillDoNotJudge() {
         for rowCase in Self.cases where Self.pending[rowCase.description] != nil {
             let judged = rowCase.scenarios.allSatisfy { scenario in

@@ -31,6 +31,7 @@ extension StandardProbes {
                 F("permissionStateBefore", .string, "permissions.query({name:'geolocation'}) before the call.", values: geolocationPermissionStates),
                 F("permissionStateAfter", .string, "permissions.query({name:'geolocation'}) after the call.", values: geolocationPermissionStates),
                 F("promptShown", .boolean, "Whether a prompt appeared, when known (asked of the person); null when unknown."),
+                F("promptCount", .integer, "How many location questions the person saw (asked of the person): 0, 1, or 2 for two or more (the app's own and then WebKit's about the page's site); null when unknown."),
             ],
             healthy: .init(["available": true, "outcome": "granted", "elapsedMs": 900, "accuracyM": 35]),
             thresholds: [
@@ -46,6 +47,7 @@ extension StandardProbes {
                 "denied within 250 ms with the permission already denied → a remembered decision",
                 "no answer → the host never answered the page's request; TIMEOUT after a grant → no fix",
                 "unavailable → location services off, or no fix",
+                "granted after two or more questions, in an app → a second question about the page's site (WebKit's own on iOS)",
                 ]),
     ]
 }
@@ -69,12 +71,15 @@ extension Diagnosis {
     static let locationUnavailable = KnownDiagnosis("location.unavailable", probes: [.locationPosition], .observation) {
         "The position is unavailable: location services are off for the device or the app, or there was no fix"
     }
+    static let locationAskedTwice = KnownDiagnosis("location.asked-twice", probes: [.locationPosition], .observation) {
+        "The person was asked for the location twice for one request: the app's question and then another about the page's site"
+    }
     static let locationMissing = KnownDiagnosis("location.api-missing", probes: [.locationPosition], .observation) {
         "navigator.geolocation does not exist in this WebView"
     }
 
     static let locationDeclared: [any DeclaredDiagnosis] = [
-        locationDeniedAtOnce, locationAlreadyDenied, locationRefused, locationUnanswered, locationNoFix, locationUnavailable, locationMissing,
+        locationDeniedAtOnce, locationAlreadyDenied, locationRefused, locationUnanswered, locationNoFix, locationUnavailable, locationAskedTwice, locationMissing,
     ]
 }
 
@@ -86,6 +91,11 @@ extension Diff {
             + (result.number("accuracyM").map { ", accuracy \(Int($0)) m" } ?? "")
         switch outcome {
         case "granted":
+            // A second question for one request: the app's own and then the WebView's about the
+            // page's site, which the settings rows name (WebKit asks its own on iOS).
+            if context.isAppWebView, let count = result.int("promptCount"), count >= 2 {
+                return Assessment(.warning, observed + ", after \(count) or more questions", diagnosis: Diagnosis.locationAskedTwice(), layer: .webView)
+            }
             return Assessment(.granted, observed)
         case "denied":
             let ms = elapsed ?? 0
