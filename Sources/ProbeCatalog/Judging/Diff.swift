@@ -233,7 +233,9 @@ public struct Diff: Sendable {
             var remedy = failing ? (judged.map { $0.remedy(remedy) } ?? remedy) : nil
             // An info probe that failed (the camera on a desktop browser) still says why, and so
             // does a block the profile expects (WebKit's ITP): its diagnosis names those causes.
-            var named = failing || verdict == .info || expectedBlock ? causes : []
+            // A pass keeps the causes its evaluator named: what explains an outcome that is right
+            // but surprises (a session cookie that ended with the app).
+            var named = failing || verdict == .info || verdict == .pass || expectedBlock ? causes : []
             // The settings rows judge every failure too (`SettingRowJudge`): what they add
             // follows the evaluator's causes, and a failure no evaluator explained gets its
             // diagnosis and its fix from them.

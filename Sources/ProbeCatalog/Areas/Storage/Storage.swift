@@ -236,7 +236,7 @@ extension StandardProbes {
     }
 
     /// The failing observations this area's evaluators rank causes for (`Catalog.symptoms`).
-    static let storageSymptoms: [Symptom] = [.storageUnavailable, .storageRoundTripFailed, .storageNotPersistent, .cookiesBlocked, .httpOnlyVisible, .thirdPartyCookiesBlocked]
+    static let storageSymptoms: [Symptom] = [.storageUnavailable, .storageRoundTripFailed, .storageNotPersistent, .sessionCookieEnded, .cookiesBlocked, .httpOnlyVisible, .thirdPartyCookiesBlocked]
 }
 
 /// Storage and cookies: the diagnoses the evaluators below state (the causes they rank are
@@ -297,10 +297,14 @@ extension Diagnosis {
     static let relaunchLostStorage = KnownDiagnosis("storage.relaunch-lost", probes: [.storageRelaunch], .observation) {
         "Persistent data did not survive a relaunch, so a resumed session will not work"
     }
+    static let sessionCookieEnded = KnownDiagnosis("storage.session-cookie-ended", probes: [.storageRelaunch], .observation) {
+        "Persistent data survived the relaunch; the session cookie ended with the app, as a cookie without Expires or Max-Age does"
+    }
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let storageDeclared: [any DeclaredDiagnosis] = [
         storageUnavailable, storageRoundTripFailed, indexedDBFailed, httpOnlyVisible, cookieNotKept, cookieNotSent,
         thirdPartyFrameUnreachable, frameLoadedAsPage, thirdPartyCookieNotKept, navigationLostStorage, notRelaunched, relaunchLostStorage,
+        sessionCookieEnded,
     ]
 }
 
@@ -403,9 +407,16 @@ extension Diff {
         let persistent = result.bool("persistentCookie")
         let local = result.bool("localStorage")
         let indexed = result.bool("indexedDB")
-        return noStepFailed(persistent, local, indexed, observed: "after relaunch: session cookie \(describe(result.bool("sessionCookie"))), persistent cookie \(describe(persistent)), localStorage \(describe(local)), IndexedDB \(describe(indexed))") { observed in
+        let observed = "after relaunch: session cookie \(describe(result.bool("sessionCookie"))), persistent cookie \(describe(persistent)), localStorage \(describe(local)), IndexedDB \(describe(indexed))"
+        let judged = noStepFailed(persistent, local, indexed, observed: observed) { observed in
             diagnosed(.storageNotPersistent, result, context, state: .broken, observed: observed, lead: Diagnosis.relaunchLostStorage(), remedy: .persistentDataStore)
         }
+        // Everything persistent stayed and the session cookie went: the web's rule, not a fault,
+        // and the one explanation of a site whose login does not survive a relaunch.
+        if judged.state == .works, result.bool("sessionCookie") == false {
+            return diagnosed(.sessionCookieEnded, result, context, state: .works, observed: observed, lead: Diagnosis.sessionCookieEnded(), remedy: nil)
+        }
+        return judged
     }
 }
 
@@ -524,6 +535,16 @@ extension Symptom {
             applies: { $0.platform.isAppWebView },
             weigh: { e in .init(likelihood: e.family == .android ? .likely : .possible, supporting: ["persistent markers were lost"]) }),
         incognitoClearsCookies, cookiesNotFlushed,
+    ])
+
+    /// storage.relaunch kept every persistent marker and lost the session cookie, as the web's
+    /// cookie model says: the explanation a site that logs in with a session cookie needs.
+    static let sessionCookieEnded = Symptom(id: "storage.session-cookie-ended", probes: [.storageRelaunch], observation: "the session cookie ended with the relaunch while persistent cookies and storage stayed", causes: [
+        KnownCause("page.session-cookie-ends-with-app", .page, scope: "every app WebView and browser",
+            summary: "a cookie without Expires or Max-Age is a session cookie, which ends with the app's session: a login the site keeps in one is gone at every relaunch, while persistent cookies and storage stay",
+            check: "the Set-Cookie of the site's login: without Expires or Max-Age it ends with the app; storage.relaunch's persistent cookie (Max-Age) survived",
+            remedy: nil, source: "https://www.rfc-editor.org/rfc/rfc6265#section-5.3", context: .page,
+            weigh: .likely("the persistent cookie, localStorage and IndexedDB survived the relaunch and the session cookie did not")),
     ])
 
     /// An app WebView's cookie store that refuses the page's cookies, on one family: the host's
