@@ -57,7 +57,7 @@ P['location.position'] = async (ctx) => {
     const a = await ctx.ask('Did the app ask for your location? How many times?',
       [['once', 'Once'], ['twice', 'Twice or more'], ['no', 'No'], ['unknown', 'Not sure']]);
     o.promptShown = a === 'unknown' ? null : a !== 'no';
-    o.promptCount = { once: 1, twice: 2, no: 0 }[a] ?? null;
+    o.promptCount = a === 'once' ? 1 : a === 'twice' ? 2 : a === 'no' ? 0 : null;
   }
   return I.result(o.outcome === 'granted', o);
 };
