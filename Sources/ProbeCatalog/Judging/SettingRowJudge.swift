@@ -333,7 +333,8 @@ struct SettingRowJudge {
             guard let weighed = known.cause(evidence).flatMap({ HostSettlement.settle([$0], evidence).first }) else { return nil }
             return Cause(
                 id: known.id, layer: known.layer,
-                likelihood: releaseDefault || wrongDefault ? min(weighed.likelihood, releaseDefaultLikelihood) : hasOthers ? .possible : weighed.likelihood,
+                likelihood: releaseDefault || (wrongDefault && hasOthers) ? min(weighed.likelihood, releaseDefaultLikelihood)
+                    : hasOthers ? .possible : weighed.likelihood,
                 summary: known.summary,
                 evidence: Cause.Evidence(supporting: [observed, "\(wrapper.title): \(row.name)\(releases)"] + weighed.evidence.supporting,
                                          against: weighed.evidence.against + againstRelease),
