@@ -123,6 +123,15 @@ public enum PlatformDetector {
         userAgent.containsBytes("Macintosh") && !["iPhone", "iPad", "iPod"].contains { userAgent.containsBytes($0) }
     }
 
+    /// Whether `userAgent` is an iPhone's or iPad's mobile agent without WebKit's "Mobile/" token:
+    /// WKWebViewConfiguration.applicationNameForUserAgent defaults to "Mobile/15E148" on iOS
+    /// (https://github.com/WebKit/WebKit/blob/62160da965fce1b9c4054c0f212660ccfb05726e/Source/WebKit/UIProcess/API/Cocoa/WKWebViewConfiguration.mm,
+    /// defaultApplicationNameForUserAgent), and an app that sets it to its own name replaces that
+    /// token instead of adding to it; sites that look for "Mobile" then take the phone for a desktop.
+    public static func mobileTokenReplaced(_ userAgent: String) -> Bool {
+        ["iPhone", "iPad", "iPod"].contains { userAgent.containsBytes($0) } && !userAgent.containsBytes(" Mobile/")
+    }
+
     /// A desktop-class agent on a touch screen: an iPad in desktop content mode, since a Mac has
     /// no touch points (`navigator.maxTouchPoints` is 0 there, 5 on an iPad).
     public static func desktopClassOnTouch(_ userAgent: String, maxTouchPoints: Int?) -> Bool {

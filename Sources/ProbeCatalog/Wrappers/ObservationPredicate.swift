@@ -23,6 +23,9 @@ public struct ObservationPredicate: Sendable, Equatable {
         /// WebKit's desktop-class agent, the Mac's, naming no iPhone or iPad
         /// (`PlatformDetector.desktopClassAgent`): with touch points, an iPad in desktop content mode.
         case desktopClass
+        /// An iPhone's or iPad's agent without WebKit's "Mobile/" token
+        /// (`PlatformDetector.mobileTokenReplaced`): an application name set in its place.
+        case mobileTokenReplaced
 
         /// `family`: the platform the run is judged as, when known: an agent naming another one
         /// hides the device as an agent naming none does (`PlatformDetector.userAgentNames`).
@@ -44,6 +47,8 @@ public struct ObservationPredicate: Sendable, Equatable {
                 } ?? false
             case .desktopClass:
                 return value?.stringValue.map(PlatformDetector.desktopClassAgent) ?? false
+            case .mobileTokenReplaced:
+                return value?.stringValue.map(PlatformDetector.mobileTokenReplaced) ?? false
             }
         }
 
@@ -67,6 +72,8 @@ public struct ObservationPredicate: Sendable, Equatable {
             case .namesNoPlatform: return .string("ExampleApp/1.0")
             // WKWebView's agent on an iPad in desktop content mode (no Safari's Version/).
             case .desktopClass: return .string("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko)")
+            // WKWebView's iPhone agent with the application name in place of "Mobile/15E148".
+            case .mobileTokenReplaced: return .string("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ExampleApp/1.0")
             }
         }
 
@@ -81,6 +88,7 @@ public struct ObservationPredicate: Sendable, Equatable {
             case .has(let entry, let without): return "with \(entry)" + (without.map { " and without \($0)" } ?? "")
             case .namesNoPlatform: return "naming no platform"
             case .desktopClass: return "the desktop-class (Mac) agent"
+            case .mobileTokenReplaced: return "an iPhone or iPad agent without WebKit's Mobile/ token"
             }
         }
 
@@ -172,6 +180,7 @@ extension ObservationPredicate: Encodable {
                 try container.encode(pair, forKey: key)
             case .namesNoPlatform: try container.encode(["namesNoPlatform": true], forKey: key)
             case .desktopClass: try container.encode(["desktopClass": true], forKey: key)
+            case .mobileTokenReplaced: try container.encode(["mobileTokenReplaced": true], forKey: key)
             }
         }
         if let statuses { try container.encode(statuses.map(\.rawValue), forKey: AnyKey("@status")) }
@@ -306,6 +315,12 @@ extension DataFields {
                 throw fields.error("\(place): {\"desktopClass\": true} needs a string field (a user agent), not \(field.type.rawValue) and \(literal(flag))")
             }
             return .desktopClass
+        }
+        if let object = condition.objectValue, object.count == 1, let flag = object["mobileTokenReplaced"] {
+            guard field.type == .string, flag == .bool(true) else {
+                throw fields.error("\(place): {\"mobileTokenReplaced\": true} needs a string field (a user agent), not \(field.type.rawValue) and \(literal(flag))")
+            }
+            return .mobileTokenReplaced
         }
         if let range = condition.objectValue {
             guard field.type == .number || field.type == .integer else { throw fields.error("\(place): a range needs a number field, not \(field.type.rawValue)") }

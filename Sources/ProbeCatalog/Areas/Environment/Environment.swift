@@ -169,6 +169,13 @@ extension Diagnosis {
         "The WebView's user agent (\"\(userAgent.prefix(80))\") names no platform, or another than the device's, so a page or server that reads it (a flow's own device check, a \"continue on your phone\" hand-off) sees no phone; the run was judged as \(judgedAs) from the page's other signals"
     }
 
+    /// An iOS app WebView's agent names the iPhone or iPad but lacks WebKit's "Mobile/" token
+    /// (`PlatformDetector.mobileTokenReplaced`); the causes are the settings rows'
+    /// (native iOS's applicationNameForUserAgent, a wrapper's own), which word the finding.
+    static let mobileTokenReplaced = KnownDiagnosis("webview.mobile-token-replaced", probes: [.envPlatform], .observation) { (userAgent: String) in
+        "The WebView's user agent (\"\(userAgent.prefix(80))\") lacks WebKit's \"Mobile/\" token: the app's name replaced it rather than following it, so a page or server that looks for \"Mobile\" (a flow's device check) takes the phone for a desktop"
+    }
+
     /// An iPad's app WebView in desktop content mode: WebKit gives the page the Mac's agent, so a
     /// site that branches on it serves its desktop flow. The page itself works; the causes are
     /// the settings rows' (`Symptom.desktopContentMode`), which word the finding.
@@ -200,7 +207,7 @@ extension Diagnosis {
     /// Every diagnosis declared in this file, for the docs and the tests (a test holds the list to the declarations).
     static let environmentDeclared: [any DeclaredDiagnosis] = [
         javaScriptOff, belowMinimumVersion, belowRecommendedVersion,
-        userAgentHidesPlatform, desktopClassAgent, notSecureContext,
+        userAgentHidesPlatform, desktopClassAgent, mobileTokenReplaced, notSecureContext,
         spansSystemBars, nativeHeader, embeddedWebView, cameraShimmed,
     ]
 }
@@ -294,6 +301,10 @@ extension Diff {
         if let desktopClass {
             return Assessment(.warning, observed, diagnosis: Diagnosis.desktopClassAgent(desktopClass.agent, desktopClass.touchPoints),
                               layer: .webView, remedy: .mobileContentMode)
+        }
+        // An iPhone's agent without WebKit's "Mobile/" token: the app's name in its place.
+        if context.isAppWebView, context.family == .ios, let agent = result.string("userAgent"), PlatformDetector.mobileTokenReplaced(agent) {
+            return Assessment(.warning, observed, diagnosis: Diagnosis.mobileTokenReplaced(agent), layer: .webView, remedy: .platformUserAgent)
         }
         if !warnings.isEmpty {
             return onTheDevice(diagnosed(.belowVersion, result, context, state: .warning, observed: observed, lead: Diagnosis.belowRecommendedVersion(warnings), remedy: .updateOS))
@@ -589,8 +600,10 @@ extension Remedy {
     /// app's own (PlatformDetector.userAgentNamesPlatform).
     public static let platformUserAgent = Remedy(
         iosSwift: """
-            // Keep WebKit's agent (it names the iPhone); append the app's name
-            configuration.applicationNameForUserAgent = "ExampleApp/1.0"
+            // Keep WebKit's agent (it names the iPhone) and its application
+            // name ("Mobile/15E148" by default): add the app's name after it
+            let appName = configuration.applicationNameForUserAgent ?? ""
+            configuration.applicationNameForUserAgent = appName + " ExampleApp/1.0"
             webView.customUserAgent = nil
             """,
         androidKotlin: """
