@@ -251,7 +251,7 @@ public struct Diff: Sendable {
                     diagnosis = judged.map { $0.diagnosis(worded.text) } ?? worded.text
                     lead = worded.lead
                 }
-                named = named.map { $0.naming(rows.apis[$0.id]) } + rows.causes
+                named = rows.naming(named) + rows.causes
                 if let first = rows.causes.first, diagnosis?.isEmpty ?? true {
                     diagnosis = first.summary
                     layer = layer ?? first.layer.findingLayer

@@ -239,6 +239,9 @@ struct SettingRowJudge {
         /// For a cause the evaluator named whose row is a framework's: that row's API, so the
         /// cause names the setting in the app's own API, not only the engine's (`Cause.naming`).
         var apis: [String: String] = [:]
+
+        /// `causes` with the framework's API before the check of each this judgement has one for.
+        func naming(_ causes: [Cause]) -> [Cause] { causes.map { $0.naming(apis[$0.id]) } }
     }
 
     /// A row whose known cause is named already adds its fix only (a conclusive cause too:
@@ -260,7 +263,7 @@ struct SettingRowJudge {
                 judgement.fixes += remedy?.fixes ?? []
                 // Named by the evaluator or by the platform's row: the framework's row names its API.
                 if !wrapper.isNative, !framed.contains(id), judgement.apis[id] == nil {
-                    judgement.apis[id] = "\(wrapper.title): \(row.name) (default: \(row.current.value) in \(row.current.version))"
+                    judgement.apis[id] = "\(wrapper.title): \(row.name) (default: \(Self.defaultWords(row)))"
                 }
                 continue
             }
@@ -273,7 +276,7 @@ struct SettingRowJudge {
             if !wrapper.isNative { framed.insert(cause.id) }
             judgement.causes.append(cause)
         }
-        judgement.causes = judgement.causes.map { $0.naming(judgement.apis[$0.id]) }
+        judgement.causes = judgement.naming(judgement.causes)
         if let host = unknownHostCause(named: named + judgement.causes, rows: matched, releases: releases) { judgement.causes.append(host) }
         return judgement
     }
@@ -340,16 +343,18 @@ struct SettingRowJudge {
                                          against: weighed.evidence.against + againstRelease),
                 check: "\(tierCheck) \(known.check)", remedy: remedy ?? weighed.remedy, source: known.source)
         }
-        let value = "\(row.current.value) in \(row.current.version)"
         let likelihood: Cause.Likelihood = if releaseDefault || wrongDefault { releaseDefaultLikelihood }
             else if hasOthers || unknownRelease { .possible } else { .likely }
         return Cause(
             id: "\(wrapper.rawValue).\(row.id)", layer: Self.layer(row), likelihood: likelihood,
             summary: "\(wrapper.title): \(row.name)\(releases) — \(row.whenWrong)",
             evidence: Cause.Evidence(supporting: [observed], against: againstRelease),
-            check: "\(tierCheck) Look at \(row.nativeCall) in the app (default: \(value))",
+            check: "\(tierCheck) Look at \(row.nativeCall) in the app (default: \(Self.defaultWords(row)))",
             remedy: remedy, source: row.sources.first ?? WrapperCatalog.profile(wrapper).home)
     }
+
+    /// The row's value at the release it was read at: "false in 8.4.2".
+    static func defaultWords(_ row: WrapperSettingRow) -> String { "\(row.current.value) in \(row.current.version)" }
 
     /// A permission or chooser callback is the handler layer; every other row is a setting.
     static func layer(_ row: WrapperSettingRow) -> Cause.Layer {

@@ -101,7 +101,7 @@ extension Diff {
         // whose end the app does not handle) add their causes and their fixes.
         let judge = SettingRowJudge(probe: probe, result: marker, context: context, stalled: true)
         let rows = judge.judge(named: ranked)
-        let causes = ranked.map { $0.naming(rows.apis[$0.id]) } + rows.causes
+        let causes = rows.naming(ranked) + rows.causes
         let observed = "the step began and no result came for \(Int(stalled.silentSeconds)) s: the run stopped here"
         let diagnosis = Diagnosis.listing(Diagnosis.runStopped(probe.title), causes: causes)
         var remedy = Remedy.combined(causes.leading.map(\.remedy))
