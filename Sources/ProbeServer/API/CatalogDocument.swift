@@ -43,16 +43,6 @@ final class CatalogDocument: Sendable {
     /// `pageMembers` of the export as compact JSON.
     var page: [UInt8] { once(pagePart) { catalog.exportJSON(members: Self.pageMembers) } }
 
-    /// Builds the page's part off the caller's thread, so the first page load finds it ready,
-    /// then gives what the start freed back to the kernel (`FreedMemory`): the encoder's
-    /// scratch would otherwise stay resident in an idle server.
-    func warm() {
-        DispatchQueue.global(qos: .utility).async { [self] in
-            _ = page
-            FreedMemory.giveBack()
-        }
-    }
-
     /// `/api/config` as a page loads it: the page's part and `tail`, the members made per
     /// request (the origins, which follow the request's Host; the limits; the version). The
     /// same tail gives the same bytes, so each is encoded, gzipped (level 9, once) and tagged

@@ -104,12 +104,16 @@ public final class RunAPI: @unchecked Sendable {
         DispatchQueue.global().async(execute: work)
     }
 
-    /// Computes the catalog's version (a digest of its whole export: tens of milliseconds of
-    /// CPU) on the judging lane after the start, so the first run completed does not pay it
-    /// while a farm's devices wait for their acknowledgements, each instance of a team again;
-    /// then gives the encoder's scratch back (`FreedMemory`).
-    func warmJudging() {
-        Self.judging.async { [judgements] in
+    /// After the listeners are up: builds the page's part of the catalog, so the first page load
+    /// finds it ready, then the catalog's version (a digest of its whole export: tens of
+    /// milliseconds of CPU), so the first run completed does not pay it while a farm's devices
+    /// wait for their acknowledgements; then gives the encoders' scratch back (`FreedMemory`).
+    /// One after the other on one thread: glibc gives each thread that allocates while another
+    /// does an arena of its own (malloc(3), M_ARENA_MAX), and the two built side by side left
+    /// 3.3 MB of two arenas' scratch resident in an idle server (docs/performance.md).
+    func warm() {
+        Self.judging.async { [catalogDocument, judgements] in
+            _ = catalogDocument.page
             _ = judgements.version.value
             FreedMemory.giveBack()
         }

@@ -53,6 +53,7 @@ public final class ProbeService: @unchecked Sendable {
 
     /// Builds everything and starts listening. Throws errors that say what to do.
     public init(options: ServiceOptions, extraRoutes: (inout Router) -> Void = { _ in }) throws {
+        FreedMemory.keepTrimming()
         self.options = options
         self.logger = Logger(level: options.logLevel)
         let dataDir = options.dataDirectory
@@ -181,8 +182,7 @@ public final class ProbeService: @unchecked Sendable {
         startPurging()
         api.storeGauge.start()
         // After the listeners: the first page load finds the catalog built, and the start does not wait for it.
-        api.catalogDocument.warm()
-        api.warmJudging()
+        api.warm()
         if let webhooks {
             webhooks.reportBase = probeURLs.first ?? "https://localhost:\(server.port)/"
             webhooks.start()
