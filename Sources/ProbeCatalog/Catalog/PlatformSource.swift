@@ -109,4 +109,10 @@ enum PlatformSource {
     static let wkCustomUserAgent = "https://developer.apple.com/documentation/webkit/wkwebview/customuseragent"
     static let wkPreferredContentMode = "https://developer.apple.com/documentation/webkit/wkwebpagepreferences/preferredcontentmode"
     static let androidSetUserAgentString = "https://developer.android.com/reference/android/webkit/WebSettings#setUserAgentString(java.lang.String)"
+    // Android System WebView's location providers: Google Play services' fused provider where
+    // Play services are available, else LocationManager; both wait for updates and report no
+    // error of their own when none comes.
+    static let chromiumLocationProviderFactory = "https://github.com/chromium/chromium/blob/2e586724ada2b94a1bc89f2ec4b89f3d62cdf910/services/device/geolocation/android/java/src/org/chromium/device/geolocation/LocationProviderFactory.java#L33-L44"
+    static let chromiumLocationProviderAndroid = "https://github.com/chromium/chromium/blob/098756533733ea50b2dcb1c40d9a9e18d49febbe/services/device/geolocation/android/java/src/org/chromium/device/geolocation/LocationProviderAndroid.java#L95-L168"
+    static let w3cGeolocationTimeout = "https://www.w3.org/TR/geolocation/#timeout-attribute"
 }

@@ -8,5 +8,5 @@ enum StandardProbes {
     static let all: [Probe] = environment + hostReport + storage + network + media + camera + location + files + navigation + lifecycle + relaunch + confirmation
 
     /// Every failing observation the catalog models, area by area in page order.
-    static let symptoms: [Symptom] = environmentSymptoms + storageSymptoms + networkSymptoms + navigationSymptoms + mediaSymptoms + cameraSymptoms + filesSymptoms + runSymptoms
+    static let symptoms: [Symptom] = environmentSymptoms + storageSymptoms + networkSymptoms + navigationSymptoms + locationSymptoms + mediaSymptoms + cameraSymptoms + filesSymptoms + runSymptoms
 }

@@ -42,9 +42,27 @@ extension Expected {
         let result = Run.result("location.position", ["available": true, "outcome": "timeout", "errorCode": 3, "elapsedMs": 15000, "permissionStateAfter": "granted"], status: .fail)
         let finding = Run.finding(.androidWebView, result)
         #expect(finding.diagnosis?.contains("allowed but no position came within 15 s") == true)
-        #expect(finding.layer == .userOrOS)
+        #expect(finding.layer == .device)
         // The platform's "nobody answers the prompt" row needs an unanswered request: a TIMEOUT code follows a grant.
         #expect(!finding.causes.map(\.summary).joined().contains("onGeolocationPermissionsShowPrompt"), "\(finding.causes.map(\.summary))")
+    }
+
+    /// Android System WebView's providers report no error when no update comes, so a TIMEOUT
+    /// after the grant on Android is the device's: its location services, its Google Play
+    /// services, or no fix where it is; each named with the check that tells it apart.
+    @Test func ATimeoutAfterAGrantInAnAndroidApp_NamesTheDevicesLocationServicesPlayServicesAndNoFix() {
+        let result = Run.result("location.position", ["available": true, "outcome": "timeout", "errorCode": 3, "elapsedMs": 15300, "permissionStateAfter": "granted"], status: .fail)
+        let android = Run.finding(.androidWebView, result)
+        #expect(android.causes.leading.map(\.id) == ["android.location-services-off", "android.geolocation-needs-play-services", "device.no-fix-indoors"])
+        #expect(android.causes.first?.remedy?.fixes.contains { $0.code.contains("isLocationEnabled") } == true)
+        #expect(android.causes.allSatisfy { !$0.check.isEmpty && $0.source.hasPrefix("https://") })
+        // WKWebView has neither provider: only the place the device is in.
+        let ios = Run.finding(.iosWKWebView, result)
+        #expect(ios.causes.contains { $0.id == "device.no-fix-indoors" })
+        #expect(!ios.causes.contains { $0.id.hasPrefix("android.") }, "\(ios.causes.map(\.id))")
+        // A request nobody answered is not this symptom.
+        let unanswered = Run.result("location.position", ["available": true, "outcome": "timeout", "elapsedMs": 20000], status: .fail)
+        #expect(!Run.finding(.androidWebView, unanswered).causes.contains { $0.id == "android.location-services-off" })
     }
 
     @Test func ACallbackTheFrameworkImplements_IsNotNamedAsTheAppsToImplement() {

@@ -23,11 +23,11 @@ import Testing
 /// their own in the catalog: they are judged as the platform's own WebView (detected nil).
 ///
 /// Before: 6/9 diagnosed as their threads concluded, measured on the catalog that had closed
-/// fresh sets 33 and 34. After: 6/9; the three open ones (`freshSet35Open`), each with why:
-/// - shiaho777/web-to-app#583 (a native Android WebView: the location granted and no position on
-///   devices without Google Play services). location.no-fix says what the page saw and names no
-///   cause: no row says which location provider Android WebView's Chromium uses, and the page
-///   makes one request, so nothing tells a missing provider from a device indoors.
+/// fresh sets 33 and 34. After: 7/9. shiaho777/web-to-app#583 (a native Android WebView: the
+/// location granted and no position on devices without Google Play services) is now judged:
+/// TIMEOUT after a grant is `Symptom.locationNoFix`, whose causes are the device's (location
+/// services off, no Play services, no fix where it is), read in Chromium's location providers,
+/// each with the check that tells it apart. The two open ones (`freshSet35Open`), each with why:
 /// - ionic-team/capacitor#4517 (Capacitor 3.0.0-rc on iOS 14.4: appendUserAgent replaced WebKit's
 ///   "Mobile/15E148"). Now named: the page's agent without the Mobile/ token is a warning on an iOS
 ///   app WebView (`mobileTokenReplaced`), judged by native-ios's applicationNameForUserAgent row,
@@ -85,17 +85,17 @@ extension CorpusCase {
         CorpusCase("https://github.com/react-native-webview/react-native-webview/issues/2167", wrapper: "react-native-webview", .rnWebViewAndroid,
                    probe: "storage.relaunch", top: "android.incognito-clears-cookies", detected: .reactNativeWebView,
                    [Posted.cookiesOnlyLostOnRelaunch, Posted.bridges(["ReactNativeWebView"])]),
-    ]
-
-    static let freshSet35Open: [CorpusCase] = [
         // WebToApp's generated Android APKs (2026), a native WebView around the user's site: the app's location permission
         // was granted but navigator.geolocation never produced a position and the page timed out; Chromium's WebView serves
-        // geolocation only through Google Play Services' fused provider, so on devices without reachable GMS no fix comes
-        // (merged shiaho777/web-to-app#583, which replaced the backend with a LocationManager bridge). On the page: TIMEOUT
+        // geolocation through Google Play services' fused provider and falls back to LocationManager without them, where
+        // such devices give no fix (merged shiaho777/web-to-app#583, which replaced the backend with a LocationManager bridge). On the page: TIMEOUT
         // after the grant; the page asks no question on a timeout.
         CorpusCase("https://github.com/shiaho777/web-to-app/pull/583", wrapper: "native (WebToApp APK)", .androidWebView,
                    probe: "location.position", top: "android.geolocation-needs-play-services",
                    [Posted.positionTimedOutAfterGrant]),
+    ]
+
+    static let freshSet35Open: [CorpusCase] = [
         // Capacitor 3.0.0-rc on iOS 14.4 (2021): with appendUserAgent set, navigator.userAgent lost "Mobile/15E148"; Capacitor
         // assigned the appended string to applicationNameForUserAgent, replacing WebKit's default application name instead of
         // appending to it (merged ionic-team/capacitor#4526, "Fixes #4517"). On the page: the agent ends in the app's token.

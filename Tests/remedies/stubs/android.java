@@ -37,6 +37,8 @@ public abstract class Context {
     public abstract java.io.File getCacheDir();
     public abstract String getPackageName();
     public abstract void startActivity(Intent intent);
+    public static final String LOCATION_SERVICE = "location";
+    public Object getSystemService(String name) { return null; }
     public android.content.pm.PackageManager getPackageManager() { return null; }
     public android.content.pm.ApplicationInfo getApplicationInfo() { return null; }
 }
@@ -142,6 +144,22 @@ public class JSONArray {
     public JSONArray() {}
     public JSONArray(java.util.Collection<?> copyFrom) {}
     public JSONArray(Object array) throws JSONException {}
+}
+// FILE: android/location/LocationManager.java
+package android.location;
+public class LocationManager {
+    public static final String PASSIVE_PROVIDER = "passive";
+    public java.util.List<String> getProviders(boolean enabledOnly) { return null; }
+}
+// FILE: android/provider/Settings.java
+package android.provider;
+public final class Settings {
+    public static final String ACTION_LOCATION_SOURCE_SETTINGS = "android.settings.LOCATION_SOURCE_SETTINGS";
+}
+// FILE: androidx/core/location/LocationManagerCompat.java
+package androidx.core.location;
+public final class LocationManagerCompat {
+    public static boolean isLocationEnabled(android.location.LocationManager locationManager) { return true; }
 }
 // FILE: android/provider/MediaStore.java
 package android.provider;

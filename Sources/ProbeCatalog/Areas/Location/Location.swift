@@ -62,8 +62,9 @@ extension Diagnosis {
     static let locationUnanswered = KnownDiagnosis("location.unanswered", probes: [.locationPosition], .observation) { (seconds: Int) in
         "No answer to getCurrentPosition within \(seconds) s: a request nobody answered (a host that never calls its prompt back), or no fix"
     }
+    /// The lead of `Symptom.locationNoFix`'s diagnosis.
     static let locationNoFix = KnownDiagnosis("location.no-fix", probes: [.locationPosition], .observation) { (seconds: Int) in
-        "The location was allowed but no position came within \(seconds) s (TIMEOUT): no fix indoors, or location services giving nothing"
+        "The location was allowed but no position came within \(seconds) s (TIMEOUT)"
     }
     static let locationAlreadyDenied = KnownDiagnosis("location.already-denied", probes: [.locationPosition], .observation) {
         "The location was refused at once, and the permission was already denied before the request: a decision remembered from earlier (the person's, or the browser's for this site)"
@@ -81,6 +82,41 @@ extension Diagnosis {
     static let locationDeclared: [any DeclaredDiagnosis] = [
         locationDeniedAtOnce, locationAlreadyDenied, locationRefused, locationUnanswered, locationNoFix, locationUnavailable, locationAskedTwice, locationMissing,
     ]
+}
+
+extension StandardProbes {
+    /// The failing observations this area's evaluator ranks causes for (`Catalog.symptoms`).
+    static let locationSymptoms: [Symptom] = [.locationNoFix]
+}
+
+/// location.position: the request was allowed and TIMEOUT came, counted from the grant
+/// (https://www.w3.org/TR/geolocation/#timeout-attribute), so no position reached the engine.
+/// Neither of Android System WebView's providers reports an error of its own when no update
+/// comes: Chromium's `LocationProviderFactory` uses Google Play services' fused provider where
+/// Play services are available and `LocationManager` otherwise, and `LocationProviderAndroid`,
+/// when only the passive provider is on (location services off), hands over the last known
+/// position if there is one and else nothing. Which of these it was is the device's: its
+/// settings and its services, which the checks name; the page cannot tell them apart.
+extension Symptom {
+    static let locationNoFix = Symptom(id: "location.no-fix", probes: [.locationPosition], observation: "TIMEOUT after the location was allowed", causes: [
+        KnownCause("android.location-services-off", .device, scope: "Android WebView, every wrapper",
+            summary: "the device's location services are off (Settings › Location): the app may locate and the page was allowed, but Android System WebView's provider gets no update and reports no error, so the request times out",
+            check: "Settings › Location on the device; in the app, LocationManagerCompat.isLocationEnabled before the page asks",
+            remedy: .locationServices, source: PlatformSource.chromiumLocationProviderAndroid, context: .device,
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: .likely("TIMEOUT after the grant: the provider waited for an update")),
+        KnownCause("android.geolocation-needs-play-services", .device, scope: "Android WebView on devices without Google Play services",
+            summary: "the device has no Google Play services (a de-Googled system, a device sold without Google's services): Android System WebView then asks LocationManager instead of Google's fused provider, and without Google's network location only a satellite fix answers, none indoors",
+            check: "GoogleApiAvailability.isGooglePlayServicesAvailable on the device, and LocationManager.getProviders(true): a device with location on and no network provider has only satellite fixes",
+            remedy: nil, source: PlatformSource.chromiumLocationProviderFactory, context: .device,
+            applies: { $0.family == .android && $0.platform.isAppWebView },
+            weigh: .likely("TIMEOUT after the grant on an Android app WebView")),
+        KnownCause("device.no-fix-indoors", .device, scope: "every engine",
+            summary: "the device found no position within the page's timeout: indoors, with only satellite positioning, a first fix can take longer",
+            check: "run the step again near a window or outdoors, with Wi-Fi on: a position then rules the device's services in and this out",
+            remedy: nil, source: PlatformSource.w3cGeolocationTimeout, context: .device,
+            weigh: .likely("no position within the timeout")),
+    ])
 }
 
 extension Diff {
@@ -111,7 +147,8 @@ extension Diff {
         case "timeout" where result.int("errorCode") == 3 || result.string("permissionStateAfter") == "granted":
             // TIMEOUT is counted from the grant (https://www.w3.org/TR/geolocation/#timeout-attribute):
             // the request was answered, the position did not come.
-            return Assessment(.broken, observed, diagnosis: Diagnosis.locationNoFix(Int((elapsed ?? 0) / 1000)), layer: .userOrOS)
+            return diagnosed(.locationNoFix, result, context, state: .broken, observed: observed,
+                             lead: Diagnosis.locationNoFix(Int((elapsed ?? 0) / 1000)), remedy: nil)
         case "timeout":
             return Assessment(.broken, observed, diagnosis: Diagnosis.locationUnanswered(Int((elapsed ?? 0) / 1000)), layer: .webView)
         case "unavailable":
@@ -122,4 +159,20 @@ extension Diff {
             return Assessment(.unknown, "")
         }
     }
+}
+
+extension Remedy {
+    // https://developer.android.com/reference/androidx/core/location/LocationManagerCompat#isLocationEnabled(android.location.LocationManager)
+    public static let locationServices = Remedy(
+        androidKotlin: """
+            // Before the page asks: with location services off WebView gets
+            // no position and the page times out; ask the person to turn
+            // them on
+            val locations = getSystemService(Context.LOCATION_SERVICE)
+                as LocationManager
+            if (!LocationManagerCompat.isLocationEnabled(locations)) {
+                startActivity(Intent(Settings.ACTION_LOCATION_SOURCE_SETTINGS))
+            }
+            """,
+        docs: Docs(android: "https://developer.android.com/reference/android/provider/Settings#ACTION_LOCATION_SOURCE_SETTINGS"))
 }
