@@ -53,6 +53,8 @@ P['env.secureContext'] = async () => {
   return result(secure, { isSecureContext: secure, protocol: location.protocol, origin: location.origin });
 };
 
+/* The viewport tag's content, as much as a report shows of it (the catalog's field says 160). */
+const VIEWPORT_CONTENT_CHARS = 160;
 P['env.viewport'] = async () => {
   /* Android reports screen.width and height as oriented, iOS always as portrait: take the
      screen's height in the page's current orientation. */
@@ -70,7 +72,7 @@ P['env.viewport'] = async () => {
   return info({
     innerWidth, innerHeight, screenWidth: sw, screenHeight: sh, safeAreaTop: top, safeAreaBottom: bottom,
     heightRatio: screenH ? Math.round(innerHeight / screenH * 1000) / 1000 : null,
-    viewportTags: tags.length, viewportFitCover: /viewport-fit\s*=\s*cover/i.test(inEffect), viewportContent: inEffect.slice(0, 160),
+    viewportTags: tags.length, viewportFitCover: /viewport-fit\s*=\s*cover/i.test(inEffect), viewportContent: inEffect.slice(0, VIEWPORT_CONTENT_CHARS),
     orientation: (screen.orientation && screen.orientation.type) || (matchMedia('(orientation: landscape)').matches ? 'landscape' : 'portrait')
   });
 };
