@@ -245,6 +245,7 @@ public struct Diff: Sendable {
             if let result, failing || verdict == .info {
                 var judge = SettingRowJudge(probe: probe, result: result, context: context)
                 judge.policyOnly = !failing && result.status != .fail && result.status != .error
+                judge.besideAContract = stated?.basis == .contract
                 let rows = judge.judge(named: named)
                 if named.isEmpty, !rows.causes.isEmpty, let stated, stated.basis == .observation, stated.lead == nil {
                     let worded = Diagnosis.ranking(stated, causes: rows.causes, ruledOut: [])

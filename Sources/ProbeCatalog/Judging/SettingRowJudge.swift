@@ -17,6 +17,11 @@ struct SettingRowJudge {
     /// nav.windowOpen, net.mixedContent): only rows whose `@status` names `info` hold, each a
     /// cause to weigh if the outcome is not the app's policy.
     var policyOnly = false
+    /// The evaluator's causes explain a requirement set's rule (a `.contract` diagnosis: a
+    /// version under the minimum), not what the page observed, so they are no alternative to a
+    /// row whose predicate holds: such a row is weighed on its own evidence, as if alone
+    /// (an old iOS and an agent the app rewrote are two problems, each with its own fix).
+    var besideAContract = false
     /// Each wrapper's settings rows (the catalog's; a test judges with rows of its own).
     var table: @Sendable (Wrapper) -> [WrapperSettingRow] = WrapperCatalog.settings
 
@@ -301,7 +306,7 @@ struct SettingRowJudge {
     /// report that lists several tells a wrong default from a changed setting, a release
     /// from the app's own callback.
     func cause(_ wrapper: Wrapper, _ row: WrapperSettingRow, remedy: Remedy?, named: [Cause], release: ReleaseEvidence?, tier: Tier) -> Cause? {
-        let hasOthers = !named.isEmpty
+        let hasOthers = !named.isEmpty && !besideAContract
         let tierCheck = tier.check(wrapper, row)
         let observed = "\(probe.title) posted \(row.when.byProbe[probe.id]!.words)"
         // A row for some releases only says which, and counts the unknown release against it.

@@ -176,4 +176,18 @@ extension Expected {
         let report = Run.report(.desktop, Run.healthy(.desktop))
         #expect(report.finding("env.platform")?.verdict == .pass)
     }
+
+    /// An OS under the minimum fails the run by the requirement set's rule; an agent the app
+    /// rewrote is a problem of its own beside it, said in what was observed and led by its row,
+    /// not demoted to "possible" beside the rule's causes.
+    @Test func AnAgentTheAppRewrote_LeadsBesideAnOSUnderTheMinimum() throws {
+        let agent = "Mozilla/5.0 (iPhone; CPU iPhone OS 14_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ExampleApp/1.0"
+        let platform = Run.result("env.platform", ["userAgent": .string(agent), "reactNativeWebView": false, "webkitMessageHandlers": true, "maxTouchPoints": 5])
+        let old = CorpusCase("iOS 14.4, an app agent without Mobile/", wrapper: "native", .iosWKWebView, os: "14.4", probe: "env.platform",
+                             top: "native-ios.applicationNameForUserAgent", [platform])
+        let finding = try #require(old.finding())
+        #expect(finding.verdict == .fail)
+        #expect(finding.observed.contains("Mobile/ token"), "\(finding.observed)")
+        #expect(Set(finding.causes.leading.map(\.id)) == ["ios.not-updated", "native-ios.applicationNameForUserAgent"], "\(finding.causes.map(\.id))")
+    }
 }

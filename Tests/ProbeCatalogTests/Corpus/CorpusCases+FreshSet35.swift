@@ -37,8 +37,10 @@ import Testing
 ///   app WebView (`mobileTokenReplaced`), judged by native-ios's applicationNameForUserAgent row,
 ///   Capacitor's history row appendUserAgentBefore300rc2 (read at 2.4.0, 2.5.0 and 3.0.0-rc.2) and
 ///   flutter_inappwebview's setSettings row; the project's own user-agent fix had the same fault
-///   and no longer replaces the token. It does not lead: iOS 14.4 is under the liveform profile's
-///   minimum, a failure of the same finding, beside which another row's cause is only possible.
+///   and no longer replaces the token. The app's rewrite now leads beside the old iOS (a
+///   requirement set's rule is no alternative to a row: `SettingRowJudge.besideAContract`), led by
+///   native-ios's row; Capacitor's history row stays possible, as the run does not show which
+///   Capacitor the app bundles (the posting has its bridge and no release markers).
 ///
 /// `top` is the cause the thread concluded, chosen from the thread (a wrapper row whose cause is a
 /// known cause is named by that cause's id); where no cause states it, `top` is the id such a

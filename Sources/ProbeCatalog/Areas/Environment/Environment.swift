@@ -314,15 +314,20 @@ extension Diff {
             assessment.layer = assessment.layer ?? .device
             return assessment
         }
+        // An agent the app rewrote is a problem of its own beside an old OS: said in what was
+        // observed, its causes named by the rows (`SettingRowJudge.besideAContract`).
+        let tokenReplaced = context.isAppWebView && context.family == .ios
+            && result.string("userAgent").map(PlatformDetector.mobileTokenReplaced) == true
         if !failures.isEmpty {
-            return onTheDevice(diagnosed(.belowVersion, result, context, state: .broken, observed: observed, lead: Diagnosis.belowMinimumVersion(failures), remedy: .updateOS))
+            let seen = observed + (tokenReplaced ? "; the agent lacks WebKit's Mobile/ token" : "")
+            return onTheDevice(diagnosed(.belowVersion, result, context, state: .broken, observed: seen, lead: Diagnosis.belowMinimumVersion(failures), remedy: .updateOS))
         }
         if let desktopClass {
             return Assessment(.warning, observed, diagnosis: Diagnosis.desktopClassAgent(desktopClass.agent, desktopClass.touchPoints),
                               layer: .webView, remedy: .mobileContentMode)
         }
         // An iPhone's agent without WebKit's "Mobile/" token: the app's name in its place.
-        if context.isAppWebView, context.family == .ios, let agent = result.string("userAgent"), PlatformDetector.mobileTokenReplaced(agent) {
+        if tokenReplaced, let agent = result.string("userAgent") {
             return Assessment(.warning, observed, diagnosis: Diagnosis.mobileTokenReplaced(agent), layer: .webView, remedy: .platformUserAgent)
         }
         if !warnings.isEmpty {
