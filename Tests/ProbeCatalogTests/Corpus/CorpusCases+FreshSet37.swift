@@ -36,10 +36,11 @@ extension CorpusCase {
         // Capacitor 4.3 on iOS with CapacitorCookies enabled (2022): a cookie written with document.cookie was not there
         // when read right after; the plugin's document.cookie setter went through the native bridge asynchronously
         // (merged ionic-team/capacitor#5954 "make document.cookie setter synchronous", released in 4.4.0).
-        // On the page: cookies enabled, the written cookie not read back.
+        // On the page: cookies enabled, the written cookie not read back; env.injected sees document.cookie's
+        // getter replaced (CapacitorCookies defines the property on the document).
         CorpusCase("https://github.com/ionic-team/capacitor/issues/5950", wrapper: "Capacitor", .iosWKWebView,
                    probe: "cookie.document", top: "capacitor.CapacitorCookiesBefore440", detected: .capacitor,
-                   [FreshSet37Posted.documentCookieNotReadBack, Posted.bridges(["Capacitor"])]),
+                   [FreshSet37Posted.documentCookieNotReadBack, FreshSet37Posted.capacitorCookiesShim]),
         // cordova-plugin-inappbrowser's WKWebView implementation on iOS 10–12 (2018): videos opened fullscreen in the
         // InAppBrowser although config.xml set AllowInlineMediaPlayback and the video had playsinline; the preference
         // configures the app's WebView, the InAppBrowser's WKWebView takes its own allowInlineMediaPlayback option (the
@@ -128,6 +129,9 @@ enum FreshSet37Posted {
         "outcome": "error", "errorName": "NotReadableError", "errorMessage": "Could not start audio source", "elapsedMs": 180, "via": "scope",
         "audioTracks": 0, "permissionStateBefore": "granted",
     ], status: .fail)
+
+    /// env.injected with CapacitorCookies on: Capacitor's bridge, and document.cookie's getter not native code.
+    static let capacitorCookiesShim = Run.result("env.injected", ["patchedNatives": ["document.cookie"], "unexpectedGlobals": [], "bridgeObjects": ["Capacitor"]])
 
     /// cookie.document: cookies enabled, the cookie just written not read back.
     static let documentCookieNotReadBack = Run.result("cookie.document", ["cookieEnabled": true, "writeRead": false], status: .fail)
