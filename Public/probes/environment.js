@@ -53,6 +53,8 @@ P['env.secureContext'] = async () => {
   return result(secure, { isSecureContext: secure, protocol: location.protocol, origin: location.origin });
 };
 
+/* The viewport tag's content, as much as a report shows of it (the catalog's field says 160). */
+const VIEWPORT_CONTENT_CHARS = 160;
 P['env.viewport'] = async () => {
   /* Android reports screen.width and height as oriented, iOS always as portrait: take the
      screen's height in the page's current orientation. */
@@ -63,9 +65,14 @@ P['env.viewport'] = async () => {
   probe.className = 'safe-area-probe';
   const cs = getComputedStyle(probe), top = parseFloat(cs.paddingTop) || 0, bottom = parseFloat(cs.paddingBottom) || 0;
   probe.remove();
+  /* index.html's one tag has viewport-fit=cover; one a host adds wins over it
+     (https://github.com/flutter/flutter/issues/96094). */
+  const tags = document.querySelectorAll('meta[name="viewport"]');
+  const inEffect = tags.length ? (tags[tags.length - 1].getAttribute('content') || '') : '';
   return info({
     innerWidth, innerHeight, screenWidth: sw, screenHeight: sh, safeAreaTop: top, safeAreaBottom: bottom,
     heightRatio: screenH ? Math.round(innerHeight / screenH * 1000) / 1000 : null,
+    viewportTags: tags.length, viewportFitCover: /viewport-fit\s*=\s*cover/i.test(inEffect), viewportContent: inEffect.slice(0, VIEWPORT_CONTENT_CHARS),
     orientation: (screen.orientation && screen.orientation.type) || (matchMedia('(orientation: landscape)').matches ? 'landscape' : 'portrait')
   });
 };

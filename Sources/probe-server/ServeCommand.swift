@@ -166,6 +166,8 @@ enum ServeCommand: Command {
             print(run.line(reportURL: reportBase + "runs/" + run.id, style: style))
             fflush(nil)
         }
+        // On this, the main thread, whose heap malloc_trim can give back (`RunAPI.warm`).
+        service.warm()
 
         while true {
             var received: Int32 = 0

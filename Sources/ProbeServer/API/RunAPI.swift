@@ -104,19 +104,20 @@ public final class RunAPI: @unchecked Sendable {
         DispatchQueue.global().async(execute: work)
     }
 
-    /// After the listeners are up: builds the page's part of the catalog, so the first page load
-    /// finds it ready, then the catalog's version (a digest of its whole export: tens of
-    /// milliseconds of CPU), so the first run completed does not pay it while a farm's devices
-    /// wait for their acknowledgements; then gives the encoders' scratch back (`FreedMemory`).
-    /// One after the other on one thread: glibc gives each thread that allocates while another
-    /// does an arena of its own (malloc(3), M_ARENA_MAX), and the two built side by side left
-    /// 3.3 MB of two arenas' scratch resident in an idle server (docs/performance.md).
+    /// Builds the page's part of the catalog, so the first page load finds it ready, then the
+    /// catalog's version (a digest of its whole export: tens of milliseconds of CPU), so the
+    /// first run completed does not pay it while a farm's devices wait for their
+    /// acknowledgements; then gives the encoders' scratch back (`FreedMemory`). On the caller's
+    /// thread, which `serve` makes its main thread once the listeners are up
+    /// (`ProbeService.warm`): `malloc_trim` returns the free top of the main thread's heap to the
+    /// kernel but not that of another thread's arena (glibc's mtrim), and the start's encoders
+    /// free blocks of several hundred KB, after which glibc keeps more free memory at an arena's
+    /// top (mallopt(3), the dynamic mmap threshold). Built on the judging lane, 3.3 MB of that
+    /// scratch stayed resident in an idle server (docs/performance.md).
     func warm() {
-        Self.judging.async { [catalogDocument, judgements] in
-            _ = catalogDocument.page
-            _ = judgements.version.value
-            FreedMemory.giveBack()
-        }
+        _ = catalogDocument.page
+        _ = judgements.version.value
+        FreedMemory.giveBack()
     }
 
     /// Wakes the waits whose run completed while news of it could not reach this instance.

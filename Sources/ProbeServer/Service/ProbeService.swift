@@ -53,7 +53,6 @@ public final class ProbeService: @unchecked Sendable {
 
     /// Builds everything and starts listening. Throws errors that say what to do.
     public init(options: ServiceOptions, extraRoutes: (inout Router) -> Void = { _ in }) throws {
-        FreedMemory.keepTrimming()
         self.options = options
         self.logger = Logger(level: options.logLevel)
         let dataDir = options.dataDirectory
@@ -181,13 +180,16 @@ public final class ProbeService: @unchecked Sendable {
         SetupState.shared.update(page: makeSetupPage())
         startPurging()
         api.storeGauge.start()
-        // After the listeners: the first page load finds the catalog built, and the start does not wait for it.
-        api.warm()
         if let webhooks {
             webhooks.reportBase = probeURLs.first ?? "https://localhost:\(server.port)/"
             webhooks.start()
         }
     }
+
+    /// Builds what the first page load and the first judged run need (`RunAPI.warm`), on the
+    /// caller's thread: `serve` calls it on its main thread once the listeners are up and the
+    /// banner is printed, so neither the start nor a device waits for it.
+    public func warm() { api.warm() }
 
     /// The probe URLs a person can open: the first LAN address first, then localhost.
     public var probeURLs: [String] {

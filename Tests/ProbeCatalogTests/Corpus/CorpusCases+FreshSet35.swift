@@ -23,11 +23,15 @@ import Testing
 /// their own in the catalog: they are judged as the platform's own WebView (detected nil).
 ///
 /// Before: 6/9 diagnosed as their threads concluded, measured on the catalog that had closed
-/// fresh sets 33 and 34. After: 7/9. shiaho777/web-to-app#583 (a native Android WebView: the
+/// fresh sets 33 and 34. After: 8/9. shiaho777/web-to-app#583 (a native Android WebView: the
 /// location granted and no position on devices without Google Play services) is now judged:
 /// TIMEOUT after a grant is `Symptom.locationNoFix`, whose causes are the device's (location
 /// services off, no Play services, no fix where it is), read in Chromium's location providers,
-/// each with the check that tells it apart. The two open ones (`freshSet35Open`), each with why:
+/// each with the check that tells it apart. flutter/flutter#96094 is judged too: the page now
+/// posts its viewport tags, and a tag in effect without the page's viewport-fit=cover warns
+/// (`viewport.tag-replaced`), worded by webview_flutter's enableZoom row (the plugin's own tag
+/// at the document's end, read at webview_flutter_wkwebview v3.26.0) and flutter_inappwebview's
+/// supportZoom row. The open one (`freshSet35Open`), with why:
 /// - ionic-team/capacitor#4517 (Capacitor 3.0.0-rc on iOS 14.4: appendUserAgent replaced WebKit's
 ///   "Mobile/15E148"). Now named: the page's agent without the Mobile/ token is a warning on an iOS
 ///   app WebView (`mobileTokenReplaced`), judged by native-ios's applicationNameForUserAgent row,
@@ -35,10 +39,6 @@ import Testing
 ///   flutter_inappwebview's setSettings row; the project's own user-agent fix had the same fault
 ///   and no longer replaces the token. It does not lead: iOS 14.4 is under the liveform profile's
 ///   minimum, a failure of the same finding, beside which another row's cause is only possible.
-/// - flutter/flutter#96094 (webview_flutter on iOS: the plugin's injected viewport tag dropped
-///   viewport-fit=cover, so the safe-area insets read 0). env.viewport passes (763 of 844
-///   points); the page does not post the document's viewport tags, so a tag the host rewrote is
-///   not seen.
 ///
 /// `top` is the cause the thread concluded, chosen from the thread (a wrapper row whose cause is a
 /// known cause is named by that cause's id); where no cause states it, `top` is the id such a
@@ -93,6 +93,13 @@ extension CorpusCase {
         CorpusCase("https://github.com/shiaho777/web-to-app/pull/583", wrapper: "native (WebToApp APK)", .androidWebView,
                    probe: "location.position", top: "android.geolocation-needs-play-services",
                    [Posted.positionTimedOutAfterGrant]),
+        // webview_flutter 3.0 on iOS (2022): env(safe-area-inset-bottom) was 0 on a page declaring viewport-fit=cover; with
+        // zoomEnabled false the plugin injects its own <meta name=viewport>, which overrides the page's and drops
+        // viewport-fit=cover (the reporter, citing the plugin's FLTWKNavigationDelegate lines). On the page: both insets 0,
+        // and WKWebView's automatic insets keep the layout out of the notch and the home indicator (763 of 844 points).
+        CorpusCase("https://github.com/flutter/flutter/issues/96094", wrapper: "webview_flutter", .iosWKWebView,
+                   probe: "env.viewport", top: "webview_flutter.enableZoom", detected: .webviewFlutter,
+                   [Posted.viewportWithoutCover]),
     ]
 
     static let freshSet35Open: [CorpusCase] = [
@@ -102,13 +109,6 @@ extension CorpusCase {
         CorpusCase("https://github.com/ionic-team/capacitor/issues/4517", wrapper: "Capacitor", .iosWKWebView, os: "14.4",
                    probe: "env.platform", top: "capacitor.appendUserAgentBefore300rc2", detected: .capacitor,
                    [Posted.userAgentWithoutMobileToken, Posted.bridges(["Capacitor"])]),
-        // webview_flutter 3.0 on iOS (2022): env(safe-area-inset-bottom) was 0 on a page declaring viewport-fit=cover; with
-        // zoomEnabled false the plugin injects its own <meta name=viewport>, which overrides the page's and drops
-        // viewport-fit=cover (the reporter, citing the plugin's FLTWKNavigationDelegate lines). On the page: both insets 0,
-        // and WKWebView's automatic insets keep the layout out of the notch and the home indicator (763 of 844 points).
-        CorpusCase("https://github.com/flutter/flutter/issues/96094", wrapper: "webview_flutter", .iosWKWebView,
-                   probe: "env.viewport", top: "webview_flutter.enableZoom", detected: .webviewFlutter,
-                   [Posted.viewportWithoutCover]),
     ]
 }
 
@@ -129,10 +129,11 @@ extension Posted {
     ])
 
     /// env.viewport on a notched iPhone whose page lost viewport-fit=cover: no insets, the layout
-    /// kept inside the safe area.
+    /// kept inside the safe area, and the plugin's viewport tag (zoom off) after the page's.
     static let viewportWithoutCover = Run.result("env.viewport", [
         "innerWidth": 390, "innerHeight": 763, "screenWidth": 390, "screenHeight": 844, "heightRatio": 0.904,
-        "safeAreaTop": 0, "safeAreaBottom": 0, "orientation": "portrait-primary",
+        "safeAreaTop": 0, "safeAreaBottom": 0, "orientation": "portrait-primary", "viewportTags": 2, "viewportFitCover": false,
+        "viewportContent": "width=device-width, initial-scale=1.0, maximum-scale=1.0, user-scalable=no",
     ])
 }
 

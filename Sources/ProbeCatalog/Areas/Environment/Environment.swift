@@ -105,8 +105,11 @@ extension StandardProbes {
                 F("safeAreaTop", .number, "env(safe-area-inset-top) in CSS pixels."),
                 F("safeAreaBottom", .number, "env(safe-area-inset-bottom) in CSS pixels."),
                 F("orientation", .string, "screen.orientation.type or portrait/landscape from matchMedia."),
+                F("viewportTags", .integer, "How many <meta name=viewport> the document has: the page declares one; a host that injects its own adds another."),
+                F("viewportFitCover", .boolean, "Whether the viewport tag in effect (the last) still says viewport-fit=cover, as the page's own does."),
+                F("viewportContent", .string, "The content of the viewport tag in effect, its first 160 characters."),
             ],
-            healthy: .init(["heightRatio": 0.95]),
+            healthy: .init(["heightRatio": 0.95, "viewportTags": 1, "viewportFitCover": true]),
             expectation: .init(
                 .required, ExpectationRule.on(ExpectationRule.browsers, .info),
                 expected: "fills the screen (at least 90 % of its height)",
@@ -116,6 +119,8 @@ extension StandardProbes {
                 concluding: [
                 "under 75 % of the screen height → embedded in a card or modal",
                 "75–90 % → native header or bar (a safe-area inset alone is fine)",
+                "an iOS app on a notched iPhone, upright: the whole screen with no safe-area inset → the page under the status bar",
+                "a viewport tag without viewport-fit=cover in effect, in an app → the host replaced the page's tag",
                 ]),
         Probe(
             id: .envInjected, title: "Injected scripts",
@@ -194,6 +199,20 @@ extension Diagnosis {
     static let spansSystemBars = KnownDiagnosis("viewport.under-system-bars", probes: [.envViewport], .observation) {
         "The page spans the whole screen and no safe-area inset tells it where the system bars are"
     }
+    /// An iOS app WebView on a notched iPhone, upright, that spans the whole screen with no
+    /// safe-area inset: the page's top is under the status bar and the notch or Dynamic Island,
+    /// and CSS cannot pad for it. The causes are the settings rows' (a scroll view whose
+    /// contentInsetAdjustmentBehavior is .never: Capacitor's contentInset, react-native-webview's,
+    /// the Flutter plugins'), which word the finding.
+    static let underStatusBar = KnownDiagnosis("viewport.under-status-bar", probes: [.envViewport], .observation) { (height: Int) in
+        "The page spans the whole \(height)-point screen of a notched iPhone with no safe-area inset: its top is under the status bar and the notch, and env(safe-area-inset-*) gives the page nothing to pad with"
+    }
+    /// The viewport tag in effect is not the page's: a host added its own (a user script at the
+    /// document's end), which dropped viewport-fit=cover. The causes are the settings rows'
+    /// (a wrapper's zoom setting that injects the tag), which word the finding.
+    static let viewportTagReplaced = KnownDiagnosis("viewport.tag-replaced", probes: [.envViewport], .observation) { (tags: Int, content: String) in
+        "The viewport tag in effect is not the page's (\(tags) tags; in effect: \"\(content.prefix(100))\"): the host added its own, which replaces the page's and drops viewport-fit=cover, so env(safe-area-inset-*) reads 0 and the page cannot lay itself out around the notch and the home indicator"
+    }
     static let nativeHeader = KnownDiagnosis("contract.viewport-native-header", probes: [.envViewport], .contract) { (leftPercent: Int) in
         "The WebView leaves \(leftPercent) % of the height to native UI: a header or bar. Pinned to the safe area on a notched iPhone it is about 89 %, which is fine (docs/requirements.md#layout); more than that, hide the native header."
     }
@@ -208,7 +227,7 @@ extension Diagnosis {
     static let environmentDeclared: [any DeclaredDiagnosis] = [
         javaScriptOff, belowMinimumVersion, belowRecommendedVersion,
         userAgentHidesPlatform, desktopClassAgent, mobileTokenReplaced, notSecureContext,
-        spansSystemBars, nativeHeader, embeddedWebView, cameraShimmed,
+        spansSystemBars, underStatusBar, viewportTagReplaced, nativeHeader, embeddedWebView, cameraShimmed,
     ]
 }
 
@@ -327,19 +346,46 @@ extension Diff {
         guard let ratio else { return Assessment(.unknown, "") }
         let percent = Int((ratio * 100).rounded())
         let observed = "the page uses \(percent) % of the screen height"
-        if ratio >= Self.underSystemBarsHeightRatio, context.isAndroid, context.platform.platform.isAppWebView,
-           result.number("safeAreaTop") == 0, result.number("safeAreaBottom") == 0 {
+        let noInsets = result.number("safeAreaTop") == 0 && result.number("safeAreaBottom") == 0
+        if ratio >= Self.underSystemBarsHeightRatio, context.isAndroid, context.platform.platform.isAppWebView, noInsets {
             // Edge to edge is enforced from Android 15 (targetSdk 35); before it, or with no
             // version known, the page cannot tell it from bars the app hid: a note, not a warning.
             let enforced = context.platform.osVersion.map { $0 >= Symptom.edgeToEdgeEnforcedFrom } ?? false
             return diagnosed(.underSystemBars, result, context, state: enforced ? .warning : .noted,
                              observed: observed + " with no safe-area inset", lead: Diagnosis.spansSystemBars(), remedy: .edgeToEdgeInsets)
         }
-        if ratio >= Self.fullScreenHeightRatio { return Assessment(.works, observed) }
-        if ratio >= Self.embeddedHeightRatio {
-            return Assessment(.warning, observed, diagnosis: Diagnosis.nativeHeader(100 - percent), layer: .webView, remedy: .fullScreenLayout)
+        // WKWebView reports the insets only where the page spans them; the whole of a notched
+        // screen with none is a page under the status bar (the rows name the scroll view's setting).
+        if ratio >= Self.underSystemBarsHeightRatio, noInsets, context.family == .ios, context.platform.platform.isAppWebView,
+           let height = Self.notchedIPhoneHeight(result) {
+            return Assessment(.warning, observed + " with no safe-area inset", diagnosis: Diagnosis.underStatusBar(height), layer: .webView)
         }
-        return Assessment(.broken, observed, diagnosis: Diagnosis.embeddedWebView(percent), layer: .webView, remedy: .fullScreenLayout)
+        // An embedded WebView fails whatever its tag says; the tag is said where nothing fails.
+        guard ratio >= Self.embeddedHeightRatio else {
+            return Assessment(.broken, observed, diagnosis: Diagnosis.embeddedWebView(percent), layer: .webView, remedy: .fullScreenLayout)
+        }
+        // The page declares viewport-fit=cover (Public/index.html); a tag in effect without it is
+        // the host's. Posted since the page reads its tags; older results say nothing of it.
+        if context.platform.platform.isAppWebView, result.bool("viewportFitCover") == false {
+            let tags = result.int("viewportTags") ?? 0
+            return Assessment(.warning, observed + ", \(tags) viewport tags, viewport-fit=cover not in effect",
+                              diagnosis: Diagnosis.viewportTagReplaced(tags, result.string("viewportContent") ?? ""), layer: .webView)
+        }
+        if ratio >= Self.fullScreenHeightRatio { return Assessment(.works, observed) }
+        return Assessment(.warning, observed, diagnosis: Diagnosis.nativeHeader(100 - percent), layer: .webView, remedy: .fullScreenLayout)
+    }
+
+    /// The portrait screen height of an iPhone whose screen has a notch or a Dynamic Island, read
+    /// from the page's screen size (every such iPhone is 812 points tall or more, every iPhone
+    /// without one 736 or less: https://developer.apple.com/design/human-interface-guidelines/layout#iOS-iPadOS-device-size-classes),
+    /// when the page was upright on a phone-sized screen; nil otherwise (a landscape page has
+    /// its insets at the sides, which the page does not measure).
+    static func notchedIPhoneHeight(_ result: ProbeResult) -> Int? {
+        guard let width = result.number("screenWidth"), let height = result.number("screenHeight") else { return nil }
+        let long = max(width, height), short = min(width, height)
+        guard long >= 812, short <= 440 else { return nil }
+        if let inner = result.number("innerWidth"), let innerHeight = result.number("innerHeight"), inner > innerHeight { return nil }
+        return Int(long)
     }
 
     func evaluateInjected(_ result: ProbeResult, _ context: EvaluationContext) -> Assessment {
